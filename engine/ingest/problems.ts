@@ -1,0 +1,29 @@
+/** What a rejected or accepted batch reports: every problem with its record, JSON pointer and reason. */
+export interface Problem {
+  /** JSON pointer into the request body, e.g. `/sales/3/salesLines/0/quantitySold`. */
+  path: string;
+  /** Id of the dataset record the problem is in (composite keys joined with "/"), when it has one. */
+  recordId?: string;
+  message: string;
+}
+
+/** The whole batch was rejected; nothing of it was applied. */
+export class ValidationFailed extends Error {
+  constructor(
+    readonly dataset: string,
+    readonly errors: Problem[],
+    /** How many errors there were in all; `errors` is capped. */
+    readonly errorCount: number,
+    readonly warnings: Problem[] = [],
+  ) {
+    const first = errors.slice(0, 3).map((e) => `${e.path}${e.recordId ? ` (${e.recordId})` : ''}: ${e.message}`).join('; ');
+    super(`${dataset}: batch rejected, nothing applied: ${errorCount} error${errorCount === 1 ? '' : 's'}: ${first}${errorCount > 3 ? '; …' : ''}`);
+  }
+}
+
+/** A request the service cannot take for a reason other than the records' content (wrong flags, wrong dataset). */
+export class RequestRejected extends Error {
+  constructor(message: string, readonly status = 400) {
+    super(message);
+  }
+}

@@ -1,0 +1,258 @@
+/**
+ * Validates a request body against its dataset schema. Problems are collected, never thrown one by one, so
+ * the client learns everything that is wrong with a batch in one answer.
+ */
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import { Value, ValueErrorType, type ValueError } from '@sinclair/typebox/value';
+import type { DatasetDef } from '../model/datasets.js';
+import { entityKey } from '../model/fields.js';
+import { parseIsoMicros } from '../model/datetime.js';
+import { ValidationFailed, type Problem } from './problems.js';
+
+/** Errors listed in one answer; the count says how many there were in all. */
+export const MAX_LISTED_ERRORS = 1000;
+
+export type JsonRecord = Record<string, unknown>;
+
+export interface ValidatedBatch {
+  dataset: DatasetDef;
+  records: JsonRecord[];
+  warnings: Problem[];
+}
+
+const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
+function checker(schema: TSchema): TypeCheck<TSchema> {
+  let c = compiled.get(schema);
+  if (!c) {
+    c = TypeCompiler.Compile(schema);
+    compiled.set(schema, c);
+  }
+  return c;
+}
+
+const deleteSchemas = new WeakMap<DatasetDef, TObject>();
+/** The body of a DELETE: the same envelope holding only the key fields of each record. */
+export function deleteRecordSchema(dataset: DatasetDef): TObject {
+  let s = deleteSchemas.get(dataset);
+  if (!s) {
+    const props = Object.fromEntries(dataset.key.map((k) => [k, dataset.record.properties[k]]));
+    s = Type.Object(props, { title: `${dataset.record.title} key`, 'x-key': dataset.key });
+    deleteSchemas.set(dataset, s);
+  }
+  return s;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return value.length > 40 ? `a string of ${value.length} characters` : `"${value}"`;
+  if (typeof value === 'object') return 'an object';
+  return `${typeof value} ${String(value)}`;
+}
+
+function message(e: ValueError): string {
+  const s = e.schema as TSchema;
+  switch (e.type) {
+    case ValueErrorType.ObjectRequiredProperty:
+      return 'is required';
+    case ValueErrorType.StringMaxLength:
+      return `is ${(e.value as string).length} characters long; at most ${s.maxLength} allowed`;
+    case ValueErrorType.StringMinLength:
+      return s.minLength === 1 ? 'must not be empty' : `must be at least ${s.minLength} characters long`;
+    case ValueErrorType.StringFormat:
+      return s.format === 'date'
+        ? `${describe(e.value)} is not an ISO 8601 date (YYYY-MM-DD)`
+        : `${describe(e.value)} is not an ISO 8601 datetime (for example 2024-03-01T10:15:00.000Z)`;
+    case ValueErrorType.String:
+      return `must be a string, got ${describe(e.value)}`;
+    case ValueErrorType.Number:
+      return `must be a number, got ${describe(e.value)}`;
+    case ValueErrorType.Integer:
+      return `must be a whole number, got ${describe(e.value)}`;
+    case ValueErrorType.Boolean:
+      return `must be true or false, got ${describe(e.value)}`;
+    case ValueErrorType.Array:
+      return `must be an array, got ${describe(e.value)}`;
+    case ValueErrorType.Object:
+      return `must be an object, got ${describe(e.value)}`;
+    case ValueErrorType.NumberMinimum:
+    case ValueErrorType.IntegerMinimum:
+      return `is ${e.value}; must be at least ${s.minimum}`;
+    case ValueErrorType.NumberMaximum:
+    case ValueErrorType.IntegerMaximum:
+      return `is ${e.value}; must be at most ${s.maximum}`;
+    case ValueErrorType.ArrayMinItems:
+      return `must hold at least ${s.minItems} entr${s.minItems === 1 ? 'y' : 'ies'}`;
+    case ValueErrorType.Union: {
+      const consts = (s.anyOf as TSchema[] | undefined)?.filter((m) => m.const !== undefined).map((m) => String(m.const));
+      if (consts?.length) return `${describe(e.value)} is not one of ${consts.join(', ')}`;
+      return e.message;
+    }
+    default:
+      return e.message;
+  }
+}
+
+/**
+ * The useful errors of a value: an optional field's union (`X | null`) is explained by X's own error, not
+ * by "expected union value".
+ */
+function* explain(schema: TSchema, value: unknown, prefix: string): Generator<{ path: string; message: string }> {
+  for (const e of checker(schema).Errors(value)) {
+    const s = e.schema as TSchema;
+    if (e.type === ValueErrorType.Union && Array.isArray(s.anyOf)) {
+      const real = (s.anyOf as TSchema[]).filter((m) => m.type !== 'null');
+      if (real.length === 1) {
+        for (const inner of Value.Errors(real[0], e.value)) yield { path: prefix + e.path + inner.path, message: message(inner) };
+        continue;
+      }
+    }
+    yield { path: prefix + e.path, message: message(e) };
+  }
+}
+
+function escapePointer(s: string): string {
+  return s.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function unwrap(schema: TSchema): TSchema {
+  if (Array.isArray(schema.anyOf)) {
+    const real = (schema.anyOf as TSchema[]).filter((m) => m.type !== 'null');
+    if (real.length === 1) return real[0];
+  }
+  return schema;
+}
+
+/** Fields the schema does not know: ignored, and reported once per field with a count. */
+function collectUnknown(schema: TSchema, value: unknown, path: string, pattern: string, out: Map<string, { path: string; count: number }>): void {
+  const s = unwrap(schema);
+  if (s.type === 'object' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const props = s.properties as Record<string, TSchema>;
+    for (const [k, v] of Object.entries(value)) {
+      const p = props[k];
+      if (p === undefined) {
+        const key = `${pattern}/${k}`;
+        const seen = out.get(key);
+        if (seen) seen.count++;
+        else out.set(key, { path: `${path}/${escapePointer(k)}`, count: 1 });
+      } else if (v !== null && typeof v === 'object') {
+        collectUnknown(p, v, `${path}/${escapePointer(k)}`, `${pattern}/${k}`, out);
+      }
+    }
+  } else if (s.type === 'array' && Array.isArray(value)) {
+    value.forEach((item, i) => collectUnknown(s.items as TSchema, item, `${path}/${i}`, `${pattern}/*`, out));
+  }
+}
+
+/** A record's identity as text; datetimes compare by instant, not by spelling. */
+function keyText(schema: TObject, record: JsonRecord, key: readonly string[]): string {
+  return key
+    .map((k) => {
+      const v = record[k];
+      if (v == null) return '';
+      const s = unwrap(schema.properties[k]);
+      if (s.format === 'date-time' && typeof v === 'string') return String(parseIsoMicros(v) ?? v);
+      return String(v);
+    })
+    .join('\u0000');
+}
+
+/** A dataset record's identity as text (the same rule the duplicate check uses). */
+export function recordKeyText(dataset: DatasetDef, record: JsonRecord): string {
+  return keyText(dataset.record, record, dataset.key);
+}
+
+function displayKey(record: unknown, key: readonly string[]): string | undefined {
+  if (record === null || typeof record !== 'object') return undefined;
+  const parts = key.map((k) => (record as JsonRecord)[k]).filter((v) => typeof v === 'string' || typeof v === 'number');
+  return parts.length ? parts.join('/') : undefined;
+}
+
+/** Duplicate child ids inside one parent (and, for SKUs, inside the whole batch). */
+function checkChildren(schema: TObject, record: JsonRecord, path: string, batchSeen: Map<TSchema, Map<string, string>>, push: (p: string, m: string) => void): void {
+  for (const [field, raw] of Object.entries(schema.properties)) {
+    const s = unwrap(raw);
+    if (s.type !== 'array') continue;
+    const children = record[field];
+    if (!Array.isArray(children)) continue;
+    const childSchema = s.items as TObject;
+    const key = entityKey(childSchema);
+    const unique = (childSchema as TSchema)['x-unique'] === 'batch';
+    let seenBatch = batchSeen.get(childSchema);
+    if (unique && !seenBatch) batchSeen.set(childSchema, (seenBatch = new Map()));
+    const seen = new Map<string, number>();
+    children.forEach((child: JsonRecord, i: number) => {
+      const here = `${path}/${field}/${i}`;
+      const k = keyText(childSchema, child, key);
+      const first = seen.get(k);
+      if (first !== undefined) push(here, `${key.join('+')} "${displayKey(child, key)}" appears twice in ${field} (first at ${path}/${field}/${first})`);
+      else seen.set(k, i);
+      if (seenBatch) {
+        const other = seenBatch.get(k);
+        if (other !== undefined && first === undefined) push(here, `${key.join('+')} "${displayKey(child, key)}" is also sent at ${other}; it must be unique across all ${childSchema.title} records`);
+        else if (other === undefined) seenBatch.set(k, here);
+      }
+      checkChildren(childSchema, child, here, batchSeen, push);
+    });
+  }
+}
+
+export type BatchMode = 'upsert' | 'delete';
+
+export function validateBatch(dataset: DatasetDef, body: unknown, mode: BatchMode = 'upsert'): ValidatedBatch {
+  const errors: Problem[] = [];
+  let errorCount = 0;
+  const warnings: Problem[] = [];
+  const push = (path: string, message: string, recordId?: string) => {
+    errorCount++;
+    if (errors.length < MAX_LISTED_ERRORS) errors.push(recordId === undefined ? { path, message } : { path, recordId, message });
+  };
+  const env = dataset.envelope;
+  const fail = () => new ValidationFailed(dataset.name, errors, errorCount, warnings);
+
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    push('', `the body must be a JSON object holding an array "${env}", got ${describe(body)}`);
+    throw fail();
+  }
+  const envelope = body as JsonRecord;
+  for (const k of Object.keys(envelope)) {
+    if (k !== env) warnings.push({ path: `/${escapePointer(k)}`, message: `unknown field "${k}" ignored; the records go in "${env}"` });
+  }
+  const list = envelope[env];
+  if (!Array.isArray(list)) {
+    push(`/${env}`, list === undefined ? `is required: the body holds its records in an array "${env}"` : `must be an array, got ${describe(list)}`);
+    throw fail();
+  }
+
+  const schema = mode === 'delete' ? deleteRecordSchema(dataset) : dataset.record;
+  const check = checker(schema);
+  const key = dataset.key;
+  const seen = new Map<string, number>();
+  const batchSeen = new Map<TSchema, Map<string, string>>();
+  const unknown = new Map<string, { path: string; count: number }>();
+
+  for (let i = 0; i < list.length; i++) {
+    const record = list[i];
+    const path = `/${env}/${i}`;
+    const id = displayKey(record, key);
+    if (!check.Check(record)) {
+      for (const e of explain(schema, record, path)) push(e.path, e.message, id);
+      continue;
+    }
+    const rec = record as JsonRecord;
+    if (mode === 'upsert' && dataset.check) for (const p of dataset.check(rec)) push(path + p.path, p.message, id);
+    const k = keyText(schema, rec, key);
+    const first = seen.get(k);
+    if (first !== undefined) push(path, `${key.join('+')} "${id ?? ''}" appears twice in this batch (first at /${env}/${first}); send each record once`, id);
+    else seen.set(k, i);
+    if (mode === 'upsert') checkChildren(schema, rec, path, batchSeen, (p, m) => push(p, m, id));
+    collectUnknown(schema, rec, path, '', unknown);
+  }
+  for (const [pattern, u] of unknown) {
+    const field = pattern.slice(pattern.lastIndexOf('/') + 1);
+    warnings.push({ path: u.path, message: `unknown field "${field}" ignored${u.count > 1 ? ` (in ${u.count} records)` : ''}` });
+  }
+  if (errorCount) throw fail();
+  return { dataset, records: list as JsonRecord[], warnings };
+}

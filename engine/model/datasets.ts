@@ -1,0 +1,107 @@
+/**
+ * The registry of datasets: one entry per write endpoint of the spec, naming its record schema, its body
+ * envelope and which of the spec's semantics (full load, delete, dated history) apply.
+ */
+import type { TObject } from '@sinclair/typebox';
+import { Item } from './items.js';
+import { Location } from './locations.js';
+import { Sale } from './sales.js';
+import { PurchaseOrder } from './purchase-orders.js';
+import { Prepack, StockLevel, StockMutation } from './stock.js';
+import { MASTER_DATA, masterDataRecord } from './master-data.js';
+import {
+  ClientTransfer, ExcludedCollection, ExcludedLocation, ExcludedSku, MerchandiseCategorySetting,
+  StockNotForReplenishment, StockTarget,
+} from './settings.js';
+import { entityKey } from './fields.js';
+
+export interface RecordProblem {
+  /** JSON pointer relative to the record, e.g. `/currencyId`. */
+  path: string;
+  message: string;
+}
+
+export interface DatasetDef {
+  /** Endpoint name as in the spec's path: `Items`, `PurchaseOrders`. */
+  name: string;
+  /** The one array in the body, the endpoint's name in camelCase. */
+  envelope: string;
+  /** Database table of the records; child arrays get `<table>__<field>`. */
+  table: string;
+  record: TObject;
+  /** Fields that identify a record. */
+  key: readonly string[];
+  /** The spec lists `fullLoad` (and `moreRecordsAvailable`) for this endpoint. */
+  fullLoad: boolean;
+  /** The spec lists DELETE for this endpoint. */
+  deletable: boolean;
+  /** Records are dated levels kept as history rather than replaced (Stock). */
+  history?: boolean;
+  /** Rules that a JSON schema cannot say, checked after it passes. */
+  check?: (record: Record<string, unknown>) => RecordProblem[];
+  /** Recommended maximum records per call (spec "Limits"); the body limit is sized from it. */
+  recommendedMax?: number;
+}
+
+function camel(name: string): string {
+  return name[0].toLowerCase() + name.slice(1);
+}
+
+function snake(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+}
+
+function define(name: string, record: TObject, opts: Partial<DatasetDef> = {}): DatasetDef {
+  return {
+    name,
+    envelope: camel(name),
+    table: snake(name),
+    record,
+    key: entityKey(record),
+    fullLoad: false,
+    deletable: true,
+    ...opts,
+  };
+}
+
+const currencyRequired = (po: Record<string, unknown>): RecordProblem[] =>
+  po.currencyId == null && po.currencyCode == null
+    ? [{ path: '/currencyId', message: 'currencyId is required (send the fixed value "local"); currencyCode is accepted in its place' }]
+    : [];
+
+export const DATASETS: readonly DatasetDef[] = [
+  ...MASTER_DATA.map(([name, idField, title]) => define(name, masterDataRecord(idField, title))),
+  define('Items', Item, { recommendedMax: 25_000 }),
+  define('Locations', Location, { fullLoad: true }),
+  define('Sales', Sale, { recommendedMax: 10_000 }),
+  define('PurchaseOrders', PurchaseOrder, { fullLoad: true, check: currencyRequired, recommendedMax: 25_000 }),
+  define('Stock', StockLevel, { fullLoad: true, deletable: false, history: true, recommendedMax: 50_000 }),
+  define('StockMutations', StockMutation, { recommendedMax: 50_000 }),
+  define('Prepacks', Prepack, { deletable: false, recommendedMax: 25_000 }),
+  define('StockTargets', StockTarget),
+  define('Transfers', ClientTransfer, { recommendedMax: 10_000 }),
+  define('ExcludedCollections', ExcludedCollection),
+  define('ExcludedLocations', ExcludedLocation),
+  define('ExcludedSkus', ExcludedSku),
+  define('MerchandiseCategorySettings', MerchandiseCategorySetting),
+  define('StockNotForReplenishment', StockNotForReplenishment, { deletable: false, envelope: 'stockNotForReplenishment' }),
+];
+
+const byName = new Map(DATASETS.map((d) => [d.name.toLowerCase(), d]));
+
+/** The dataset of an endpoint name, matched case-insensitively as the service matches paths. */
+export function findDataset(name: string): DatasetDef | undefined {
+  return byName.get(name.toLowerCase());
+}
+
+export function getDataset(name: string): DatasetDef {
+  const d = findDataset(name);
+  if (!d) throw new UnknownDatasetError(name);
+  return d;
+}
+
+export class UnknownDatasetError extends Error {
+  constructor(readonly dataset: string) {
+    super(`unknown dataset "${dataset}"; known: ${DATASETS.map((d) => d.name).join(', ')}`);
+  }
+}

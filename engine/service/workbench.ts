@@ -1,0 +1,246 @@
+/**
+ * The application service: the one API every adapter (CLI, HTTP server, Electron main, browser mode) calls.
+ * One Workbench owns one workspace; its writes are queued so they never interleave.
+ */
+import { DATASETS, getDataset, type DatasetDef } from '../model/datasets.js';
+import { formatIsoMicros, parseIsoMicros } from '../model/datetime.js';
+import { Workspace } from '../store/workspace.js';
+import { countRecords, readRecords } from '../store/read.js';
+import { allTables, q, tablePlan } from '../store/table-plan.js';
+import { monotonic, systemClock, type Clock } from '../ingest/clock.js';
+import { ABANDON_AFTER_MICROS, discardStaged, stageCall, stagedLoad, stagedRecords } from '../ingest/full-load.js';
+import { latestLevel, stampStockLevels, zeroStockNotSent } from '../ingest/stock-levels.js';
+import { softDeleteNotWrittenSince, softDeleteRecords, upsertRecords } from '../ingest/upsert.js';
+import { recordKeyText, validateBatch, type JsonRecord } from '../ingest/validate.js';
+import { RequestRejected, type Problem } from '../ingest/problems.js';
+
+export interface IngestOptions {
+  /** Refresh the whole dataset: records not sent are soft-deleted (stock: set to 0). */
+  fullLoad?: boolean;
+  /** Part of a split full load with more calls to come. */
+  moreRecordsAvailable?: boolean;
+}
+
+export interface IngestResult {
+  dataset: string;
+  /** Records in this call. */
+  received: number;
+  created: number;
+  updated: number;
+  /** Soft-deleted by a full load or a DELETE. */
+  deleted: number;
+  /** Stock full load: location/SKU levels set to 0. */
+  zeroed: number;
+  /** Split full load still open after this call (its records are not applied yet). */
+  staged?: { calls: number; records: number; startedAt: string };
+  warnings: Problem[];
+}
+
+export interface DatasetSummary {
+  dataset: string;
+  live: number;
+  deleted: number;
+  lastWrite?: string;
+  /** First and last business date of transactional datasets. */
+  from?: string;
+  to?: string;
+  stagedFullLoad?: { calls: number; records: number; startedAt: string };
+}
+
+export type PurchaseOrderStatus = 'open' | 'partiallyReceived' | 'closed' | 'deleted';
+
+/** Business dates of the datasets that have them, for the summary. */
+const DATE_FIELDS: Record<string, string> = {
+  Sales: 'salesDateTime',
+  Stock: 'stockDateTime',
+  StockMutations: 'mutationDateTime',
+  PurchaseOrders: 'orderDate',
+};
+
+export interface OpenOptions {
+  clock?: Clock;
+}
+
+export class Workbench {
+  private readonly stamp: Clock;
+
+  private constructor(readonly workspace: Workspace, clock: Clock) {
+    this.stamp = monotonic(clock);
+  }
+
+  static async open(dir: string, options: OpenOptions = {}): Promise<Workbench> {
+    return new Workbench(await Workspace.open(dir), options.clock ?? systemClock);
+  }
+
+  get dir(): string {
+    return this.workspace.dir;
+  }
+
+  datasets(): readonly DatasetDef[] {
+    return DATASETS;
+  }
+
+  /**
+   * POST: validates the whole batch, then applies it in one transaction. Throws ValidationFailed (nothing
+   * applied) when any record is invalid.
+   */
+  ingest(datasetName: string, body: unknown, options: IngestOptions = {}): Promise<IngestResult> {
+    const dataset = getDataset(datasetName);
+    const batch = validateBatch(dataset, body, 'upsert');
+    const warnings = [...batch.warnings];
+    let fullLoad = options.fullLoad === true;
+    if (fullLoad && !dataset.fullLoad) {
+      warnings.push({ path: '', message: `fullLoad is not an option of /${dataset.name} in the spec; the records were upserted and nothing was deleted` });
+      fullLoad = false;
+    }
+    if (options.moreRecordsAvailable && !fullLoad) {
+      warnings.push({ path: '', message: 'moreRecordsAvailable has no effect without fullLoad=true' });
+    }
+    const split = fullLoad && options.moreRecordsAvailable === true;
+
+    return this.workspace.exclusive(() =>
+      this.workspace.transaction(async () => {
+        const ws = this.workspace;
+        const stamp = this.stamp();
+        let records = batch.records;
+        if (dataset.history) records = stampStockLevels(records, stamp);
+        const result: IngestResult = { dataset: dataset.name, received: records.length, created: 0, updated: 0, deleted: 0, zeroed: 0, warnings };
+
+        let staged = fullLoad ? await stagedLoad(ws, dataset.name) : undefined;
+        if (staged && stamp - staged.lastCallAt > ABANDON_AFTER_MICROS) {
+          await discardStaged(ws, dataset.name);
+          warnings.push({ path: '', message: `an unfinished split full load started ${formatIsoMicros(staged.startedAt)} had no call for over an hour; it was discarded and deleted nothing` });
+          staged = undefined;
+        }
+        const startedAt = staged?.startedAt ?? stamp;
+
+        if (split) {
+          await stageCall(ws, dataset.name, records, startedAt, stamp, (staged?.calls ?? 0) + 1);
+          result.staged = {
+            calls: (staged?.calls ?? 0) + 1,
+            records: (staged?.records ?? 0) + records.length,
+            startedAt: formatIsoMicros(startedAt),
+          };
+          return result;
+        }
+
+        if (staged) {
+          records = latestWins(dataset, [...(await stagedRecords(ws, dataset.name)), ...records]);
+          await discardStaged(ws, dataset.name);
+        }
+        const { created, updated } = await upsertRecords(ws, dataset, records, stamp);
+        result.created = created;
+        result.updated = updated;
+        if (fullLoad && dataset.history) {
+          const at = latestLevel(records, parseIsoMicros);
+          result.zeroed = await zeroStockNotSent(ws, startedAt, Number.isFinite(at) ? at : stamp, stamp);
+        } else if (fullLoad) {
+          result.deleted = await softDeleteNotWrittenSince(ws, dataset, startedAt, stamp);
+        }
+        return result;
+      }),
+    );
+  }
+
+  /** DELETE: soft-deletes the records the body names by key. */
+  remove(datasetName: string, body: unknown): Promise<IngestResult> {
+    const dataset = getDataset(datasetName);
+    if (!dataset.deletable) throw new RequestRejected(`/${dataset.name} has no DELETE in the spec`, 405);
+    const batch = validateBatch(dataset, body, 'delete');
+    return this.workspace.exclusive(() =>
+      this.workspace.transaction(async () => {
+        const r = await softDeleteRecords(this.workspace, dataset, batch.records, this.stamp());
+        const warnings = [...batch.warnings];
+        if (r.notFoundCount) {
+          warnings.push({ path: `/${dataset.envelope}`, message: `${r.notFoundCount} record${r.notFoundCount === 1 ? ' was' : 's were'} not found or already deleted: ${r.notFound.join(', ')}${r.notFoundCount > r.notFound.length ? ', …' : ''}` });
+        }
+        return { dataset: dataset.name, received: batch.records.length, created: 0, updated: 0, deleted: r.deleted, zeroed: 0, warnings };
+      }),
+    );
+  }
+
+  /** One stored record, or undefined when absent or soft-deleted. `id` is the key, composite keys as an array. */
+  async read(datasetName: string, id: string | readonly string[]): Promise<JsonRecord | undefined> {
+    const dataset = getDataset(datasetName);
+    const ids = typeof id === 'string' ? [id] : id;
+    if (ids.length !== dataset.key.length) throw new RequestRejected(`/${dataset.name} records are identified by ${dataset.key.join(' + ')}`);
+    const key = Object.fromEntries(dataset.key.map((k, i) => [k, ids[i]]));
+    if (dataset.history && parseIsoMicros(String(key.stockDateTime)) === undefined) return undefined;
+    const [record] = await this.workspace.exclusive(() => readRecords(this.workspace, dataset, { keys: [key] }));
+    return record;
+  }
+
+  /** Live records in key order. */
+  async list(datasetName: string, page: { offset?: number; limit?: number } = {}): Promise<{ records: JsonRecord[]; total: number; offset: number; limit: number }> {
+    const dataset = getDataset(datasetName);
+    const offset = Math.max(0, Math.floor(page.offset ?? 0));
+    const limit = Math.min(10_000, Math.max(0, Math.floor(page.limit ?? 100)));
+    return this.workspace.exclusive(async () => {
+      const records = await readRecords(this.workspace, dataset, { offset, limit });
+      const { live } = await countRecords(this.workspace, dataset);
+      return { records, total: live, offset, limit };
+    });
+  }
+
+  /** Current on-hand of a location/SKU: its latest stock level plus the mutations after it. */
+  async stock(locationId: string, skuId: string): Promise<{ locationId: string; skuId: string; quantity: number } | undefined> {
+    const [row] = await this.workspace.exclusive(() =>
+      this.workspace.rows('SELECT quantity FROM current_stock WHERE locationId = $1 AND skuId = $2', [locationId, skuId]),
+    );
+    return row ? { locationId, skuId, quantity: Number(row.quantity) } : undefined;
+  }
+
+  async purchaseOrderStatus(purchaseOrderId: string): Promise<PurchaseOrderStatus | undefined> {
+    const [row] = await this.workspace.exclusive(() =>
+      this.workspace.rows('SELECT status FROM purchase_order_status WHERE purchaseOrderId = $1', [purchaseOrderId]),
+    );
+    return row?.status as PurchaseOrderStatus | undefined;
+  }
+
+  /** Counts, date ranges, last write and open split loads per dataset. */
+  summary(): Promise<DatasetSummary[]> {
+    return this.workspace.exclusive(async () => {
+      const out: DatasetSummary[] = [];
+      for (const d of DATASETS) {
+        const c = await countRecords(this.workspace, d);
+        const s: DatasetSummary = { dataset: d.name, live: c.live, deleted: c.deleted };
+        if (c.lastWrite !== undefined) s.lastWrite = formatIsoMicros(c.lastWrite);
+        const dateField = DATE_FIELDS[d.name];
+        if (dateField && c.live) {
+          const [r] = await this.workspace.rows(`SELECT epoch_us(min(${q(dateField)})) AS a, epoch_us(max(${q(dateField)})) AS b FROM ${q(d.table)} WHERE _deleted_at IS NULL`);
+          s.from = formatIsoMicros(Number(r.a));
+          s.to = formatIsoMicros(Number(r.b));
+        }
+        const staged = await stagedLoad(this.workspace, d.name);
+        if (staged) s.stagedFullLoad = { calls: staged.calls, records: staged.records, startedAt: formatIsoMicros(staged.startedAt) };
+        out.push(s);
+      }
+      return out;
+    });
+  }
+
+  /** Empties every dataset and discards unfinished split loads. */
+  reset(): Promise<void> {
+    return this.workspace.exclusive(() =>
+      this.workspace.transaction(async () => {
+        for (const d of DATASETS) for (const t of allTables(tablePlan(d))) await this.workspace.run(`DELETE FROM ${q(t.table)}`);
+        await this.workspace.run('DELETE FROM full_load_staging');
+      }),
+    );
+  }
+
+  close(): Promise<void> {
+    return this.workspace.close();
+  }
+}
+
+/** Records of a split load in call order: a record sent again later replaces its earlier copy. */
+function latestWins(dataset: DatasetDef, records: JsonRecord[]): JsonRecord[] {
+  const byKey = new Map<string, JsonRecord>();
+  for (const r of records) {
+    const k = recordKeyText(dataset, r);
+    byKey.delete(k);
+    byKey.set(k, r);
+  }
+  return [...byKey.values()];
+}

@@ -1,0 +1,105 @@
+/**
+ * Bulk writes through DuckDB's appender, a data chunk at a time: records are walked once and their values
+ * set straight into the chunk's column vectors of every table they fill.
+ */
+import {
+  BOOLEAN, DATE, DOUBLE, DuckDBDataChunk, INTEGER, TIMESTAMP, VARCHAR,
+  type DuckDBAppender, type DuckDBType, type DuckDBValue, type DuckDBVector,
+} from '@duckdb/node-api';
+import type { DatasetDef } from '../model/datasets.js';
+import type { JsonRecord } from '../ingest/validate.js';
+import { allTables, tableColumns, type ColumnType, type TablePlan } from './table-plan.js';
+import { timestampValue, toDuck } from './values.js';
+import type { Workspace } from './workspace.js';
+
+const DUCK_TYPES: Record<ColumnType, DuckDBType> = { VARCHAR, TIMESTAMP, DATE, DOUBLE, INTEGER, BOOLEAN };
+
+/** DuckDB's vector size: the most rows one data chunk holds. */
+const CHUNK_ROWS = 2048;
+
+class ChunkAppender {
+  private chunk!: DuckDBDataChunk;
+  private vectors!: DuckDBVector[];
+  private row = 0;
+  rows = 0;
+
+  constructor(private readonly appender: DuckDBAppender, private readonly types: DuckDBType[]) {
+    this.fresh();
+  }
+
+  private fresh(): void {
+    this.chunk = DuckDBDataChunk.create(this.types, CHUNK_ROWS);
+    this.vectors = this.types.map((_, i) => this.chunk.getColumnVector(i));
+    this.row = 0;
+  }
+
+  set(column: number, value: DuckDBValue): void {
+    this.vectors[column].setItem(this.row, value);
+  }
+
+  endRow(): void {
+    this.rows++;
+    if (++this.row === CHUNK_ROWS) this.flush();
+  }
+
+  private flush(): void {
+    if (this.row === 0) return;
+    this.chunk.rowCount = this.row;
+    for (const v of this.vectors) v.flush();
+    this.appender.appendDataChunk(this.chunk);
+    this.fresh();
+  }
+
+  close(): void {
+    this.flush();
+    this.appender.flushSync();
+    this.appender.closeSync();
+  }
+}
+
+interface TableWriter {
+  plan: TablePlan;
+  out: ChunkAppender;
+  children: TableWriter[];
+}
+
+/**
+ * Appends records (and all their child records) of a dataset. Runs inside the caller's transaction.
+ * Returns the number of rows written per table.
+ */
+export async function appendRecords(ws: Workspace, dataset: DatasetDef, root: TablePlan, records: readonly JsonRecord[], updatedAt: number): Promise<Map<string, number>> {
+  const writers = new Map<TablePlan, TableWriter>();
+  for (const t of allTables(root)) {
+    const types = tableColumns(t, dataset).map((c) => DUCK_TYPES[c.type]);
+    writers.set(t, { plan: t, out: new ChunkAppender(await ws.conn.createAppender(t.table), types), children: [] });
+  }
+  for (const t of allTables(root)) writers.get(t)!.children = t.children.map((c) => writers.get(c)!);
+  const stamp = timestampValue(updatedAt);
+
+  const emit = (w: TableWriter, rec: JsonRecord, ancestors: DuckDBValue[], ord: number) => {
+    const { plan, out } = w;
+    let col = 0;
+    for (const a of ancestors) out.set(col++, a);
+    if (plan.depth > 0) out.set(col++, ord);
+    for (const f of plan.fields) out.set(col++, toDuck(f.type, rec[f.name]));
+    if (plan.depth === 0) {
+      out.set(col++, stamp);
+      out.set(col++, null);
+    }
+    out.endRow();
+    if (w.children.length === 0) return;
+    const own = [...ancestors, ...plan.entity['x-key'].map((k: string) => toDuck(plan.fields.find((f) => f.name === k)!.type, rec[k]))];
+    for (const child of w.children) {
+      const list = rec[child.plan.arrayField!];
+      if (Array.isArray(list)) for (let i = 0; i < list.length; i++) emit(child, list[i] as JsonRecord, own, i);
+    }
+  };
+
+  const top = writers.get(root)!;
+  try {
+    for (const rec of records) emit(top, rec, [], 0);
+  } finally {
+    for (const w of writers.values()) w.out.close();
+  }
+  return new Map([...writers.values()].map((w) => [w.plan.table, w.out.rows]));
+}

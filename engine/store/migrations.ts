@@ -1,0 +1,65 @@
+/**
+ * Versioned migrations of a workspace. Version 1 creates the dataset tables from the schemas as they are in
+ * this release; a later change to a schema adds a migration that alters existing workspaces, and
+ * `checkSchema` refuses to open a workspace whose tables do not match the schemas.
+ */
+import { DATASETS } from '../model/datasets.js';
+import { allTables, createTableSql, tablePlan } from './table-plan.js';
+
+export interface Migration {
+  version: number;
+  description: string;
+  statements: () => string[];
+}
+
+/** Current on-hand per location/SKU: the latest level plus the live mutations after it. */
+const CURRENT_STOCK_VIEW = `CREATE OR REPLACE VIEW current_stock AS
+WITH snap AS (
+  SELECT locationId, skuId, arg_max(quantity, stockDateTime) AS quantity, max(stockDateTime) AS asOf, max(_updated_at) AS updatedAt
+  FROM stock GROUP BY locationId, skuId),
+mut AS (
+  SELECT m.locationId, m.skuId, sum(m.quantity) AS delta
+  FROM stock_mutations AS m LEFT JOIN snap AS s ON s.locationId = m.locationId AND s.skuId = m.skuId
+  WHERE m._deleted_at IS NULL AND (s.asOf IS NULL OR m.mutationDateTime > s.asOf)
+  GROUP BY m.locationId, m.skuId)
+SELECT coalesce(s.locationId, m.locationId) AS locationId, coalesce(s.skuId, m.skuId) AS skuId,
+       coalesce(s.quantity, 0) + coalesce(m.delta, 0) AS quantity, s.asOf, s.updatedAt
+FROM snap AS s FULL OUTER JOIN mut AS m ON s.locationId = m.locationId AND s.skuId = m.skuId`;
+
+/**
+ * The spec's purchase-order states: deleted (DELETE), closed (completely received, or every line has nothing
+ * outstanding), partially received (a line has received part), open.
+ */
+const PURCHASE_ORDER_STATUS_VIEW = `CREATE OR REPLACE VIEW purchase_order_status AS
+SELECT p.purchaseOrderId,
+  CASE WHEN p._deleted_at IS NOT NULL THEN 'deleted'
+       WHEN p.completelyReceived THEN 'closed'
+       WHEN count(l._ord) > 0 AND coalesce(max(l.quantityOutstanding), 0) <= 0 THEN 'closed'
+       WHEN coalesce(bool_or(l.quantityOutstanding < l.quantity), false) THEN 'partiallyReceived'
+       ELSE 'open' END AS status,
+  coalesce(sum(l.quantityOutstanding), 0) AS quantityOutstanding,
+  p.orderDueDate
+FROM purchase_orders AS p
+LEFT JOIN purchase_orders__purchaseOrderLines AS l ON l._purchaseOrderId = p.purchaseOrderId
+GROUP BY p.purchaseOrderId, p._deleted_at, p.completelyReceived, p.orderDueDate`;
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'dataset tables, split full-load staging, workspace settings',
+    statements: () => [
+      ...DATASETS.flatMap((d) => allTables(tablePlan(d)).map((t) => createTableSql(t, d))),
+      `CREATE TABLE IF NOT EXISTS full_load_staging (
+         dataset VARCHAR NOT NULL, started_at TIMESTAMP NOT NULL, received_at TIMESTAMP NOT NULL,
+         seq INTEGER NOT NULL, records VARCHAR NOT NULL)`,
+      `CREATE TABLE IF NOT EXISTS workspace_settings (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)`,
+      CURRENT_STOCK_VIEW,
+      PURCHASE_ORDER_STATUS_VIEW,
+    ],
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+
+export const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (
+  version INTEGER PRIMARY KEY, description VARCHAR NOT NULL, applied_at TIMESTAMP NOT NULL)`;

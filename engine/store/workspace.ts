@@ -1,0 +1,130 @@
+/**
+ * A workspace: one folder holding one DuckDB file, opened by exactly one owner. DuckDB locks the file against
+ * other processes; this module refuses a second open of the same file inside one process, which DuckDB would
+ * otherwise allow and corrupt.
+ */
+import { mkdirSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+import { DATASETS } from '../model/datasets.js';
+import { MIGRATIONS, MIGRATIONS_TABLE, SCHEMA_VERSION } from './migrations.js';
+import { allTables, tableColumns, tablePlan } from './table-plan.js';
+
+export const DATABASE_FILE = 'workspace.duckdb';
+
+const openPaths = new Set<string>();
+
+export class WorkspaceError extends Error {}
+
+export class Workspace {
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  private constructor(
+    readonly dir: string,
+    readonly file: string,
+    private readonly instance: DuckDBInstance,
+    readonly conn: DuckDBConnection,
+  ) {}
+
+  static async open(dir: string): Promise<Workspace> {
+    mkdirSync(dir, { recursive: true });
+    const realDir = realpathSync(dir);
+    const file = join(realDir, DATABASE_FILE);
+    if (openPaths.has(file)) throw new WorkspaceError(`workspace ${realDir} is already open in this process; a workspace has exactly one owner`);
+    openPaths.add(file);
+    try {
+      let instance: DuckDBInstance;
+      try {
+        instance = await DuckDBInstance.create(file);
+      } catch (e) {
+        const msg = (e as Error).message;
+        if (/lock/i.test(msg)) throw new WorkspaceError(`workspace ${realDir} is in use by another process (${msg.split('\n')[0]})`);
+        throw new WorkspaceError(`cannot open workspace ${realDir}: ${msg}`);
+      }
+      const conn = await instance.connect();
+      const ws = new Workspace(realDir, file, instance, conn);
+      await ws.migrate();
+      await ws.checkSchema();
+      return ws;
+    } catch (e) {
+      openPaths.delete(file);
+      throw e;
+    }
+  }
+
+  /** Runs `fn` after every earlier queued call has finished: writes never interleave inside one workspace. */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new WorkspaceError(`workspace ${this.dir} is closed`));
+    const next = this.queue.then(fn, fn);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async run(sql: string, params?: DuckDBValue[]): Promise<number> {
+    const result = await this.conn.run(sql, params);
+    return result.rowsChanged;
+  }
+
+  async rows(sql: string, params?: DuckDBValue[]): Promise<Record<string, DuckDBValue>[]> {
+    const reader = await this.conn.runAndReadAll(sql, params);
+    return reader.getRowObjects();
+  }
+
+  /** Runs `fn` in one transaction: everything it writes is applied, or nothing is. */
+  async transaction<T>(fn: () => Promise<T>): Promise<T> {
+    await this.conn.run('BEGIN TRANSACTION');
+    try {
+      const result = await fn();
+      await this.conn.run('COMMIT');
+      return result;
+    } catch (e) {
+      await this.conn.run('ROLLBACK').catch(() => undefined);
+      throw e;
+    }
+  }
+
+  async schemaVersion(): Promise<number> {
+    const [row] = await this.rows('SELECT coalesce(max(version), 0)::INTEGER AS v FROM schema_migrations');
+    return row.v as number;
+  }
+
+  private async migrate(): Promise<void> {
+    await this.run(MIGRATIONS_TABLE);
+    const current = await this.schemaVersion();
+    if (current > SCHEMA_VERSION) {
+      throw new WorkspaceError(`workspace ${this.dir} has schema version ${current}, newer than this release (${SCHEMA_VERSION}); use a newer workbench`);
+    }
+    for (const m of MIGRATIONS) {
+      if (m.version <= current) continue;
+      await this.transaction(async () => {
+        for (const sql of m.statements()) await this.run(sql);
+        await this.run('INSERT INTO schema_migrations VALUES ($1, $2, now()::TIMESTAMP)', [m.version, m.description]);
+      });
+    }
+  }
+
+  /** Every table and column the schemas call for exists: a schema changed without a migration is caught here. */
+  private async checkSchema(): Promise<void> {
+    const existing = await this.rows(`SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'main'`);
+    const have = new Set(existing.map((r) => `${r.table_name}.${r.column_name}`));
+    const missing: string[] = [];
+    for (const d of DATASETS) {
+      for (const t of allTables(tablePlan(d))) {
+        for (const c of tableColumns(t, d)) if (!have.has(`${t.table}.${c.name}`)) missing.push(`${t.table}.${c.name}`);
+      }
+    }
+    if (missing.length) {
+      throw new WorkspaceError(`workspace ${this.dir} lacks ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}: the schemas changed without a migration`);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.exclusive(async () => undefined);
+    this.closed = true;
+    this.conn.closeSync();
+    this.instance.closeSync();
+    openPaths.delete(this.file);
+  }
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // DuckDB work is native and multi-threaded: two workers keep a 2-core machine responsive.
+    maxWorkers: 2,
+  },
+});
