@@ -4,7 +4,7 @@
  */
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
-import { Value, ValueErrorType, type ValueError } from '@sinclair/typebox/value';
+import { ValueErrorType, type ValueError } from '@sinclair/typebox/value';
 import type { DatasetDef } from '../model/datasets.js';
 import { entityKey } from '../model/fields.js';
 import { parseIsoMicros } from '../model/datetime.js';
@@ -100,11 +100,13 @@ function message(e: ValueError): string {
  */
 function* explain(schema: TSchema, value: unknown, prefix: string): Generator<{ path: string; message: string }> {
   for (const e of checker(schema).Errors(value)) {
+    // An absent field is reported once, as required, not again as a wrong type.
+    if (e.value === undefined && e.type !== ValueErrorType.ObjectRequiredProperty) continue;
     const s = e.schema as TSchema;
     if (e.type === ValueErrorType.Union && Array.isArray(s.anyOf)) {
       const real = (s.anyOf as TSchema[]).filter((m) => m.type !== 'null');
       if (real.length === 1) {
-        for (const inner of Value.Errors(real[0], e.value)) yield { path: prefix + e.path + inner.path, message: message(inner) };
+        yield* explain(real[0], e.value, prefix + e.path);
         continue;
       }
     }

@@ -84,7 +84,7 @@ export class Workbench {
    * POST: validates the whole batch, then applies it in one transaction. Throws ValidationFailed (nothing
    * applied) when any record is invalid.
    */
-  ingest(datasetName: string, body: unknown, options: IngestOptions = {}): Promise<IngestResult> {
+  async ingest(datasetName: string, body: unknown, options: IngestOptions = {}): Promise<IngestResult> {
     const dataset = getDataset(datasetName);
     const batch = validateBatch(dataset, body, 'upsert');
     const warnings = [...batch.warnings];
@@ -143,7 +143,7 @@ export class Workbench {
   }
 
   /** DELETE: soft-deletes the records the body names by key. */
-  remove(datasetName: string, body: unknown): Promise<IngestResult> {
+  async remove(datasetName: string, body: unknown): Promise<IngestResult> {
     const dataset = getDataset(datasetName);
     if (!dataset.deletable) throw new RequestRejected(`/${dataset.name} has no DELETE in the spec`, 405);
     const batch = validateBatch(dataset, body, 'delete');

@@ -1,0 +1,39 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+// Paths are anchored to this file so the build does not depend on the caller's cwd.
+const here = import.meta.dirname;
+
+export default defineConfig({
+  main: {
+    build: {
+      // package.json dependencies are already external by default; listing the DuckDB
+      // binding keeps its native .node file out of the bundle even if it ever moves
+      // to devDependencies.
+      externalizeDeps: { include: ['@duckdb/node-api'] },
+      rolldownOptions: {
+        input: { index: resolve(here, 'src-main/index.ts') },
+      },
+    },
+  },
+  preload: {
+    build: {
+      rolldownOptions: {
+        input: { preload: resolve(here, 'src-main/preload.ts') },
+        // Sandboxed preloads cannot be ES modules, so this one stays CommonJS
+        // even though package.json says "type": "module" (emitted as preload.cjs).
+        output: { format: 'cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(here, 'src-renderer'),
+    plugins: [react()],
+    build: {
+      rolldownOptions: {
+        input: resolve(here, 'src-renderer/index.html'),
+      },
+    },
+  },
+});

@@ -1,0 +1,8 @@
+// The only channels the preload may forward. Keeping the list here lets main and
+// preload share one source of truth, so the renderer can never name a raw channel.
+export const IPC_CHANNELS = ['workbench:invoke'] as const;
+
+export type IpcChannel = (typeof IPC_CHANNELS)[number];
+
+/** Shape every `workbench:invoke` reply takes, so the renderer can branch without try/catch. */
+export type InvokeResult = { ok: true; value: unknown } | { ok: false; error: string };

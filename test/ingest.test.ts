@@ -1,0 +1,281 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ValidationFailed, RequestRejected } from '../engine/ingest/problems.js';
+import { item, location, manualClock, poLine, purchaseOrder, sale, salesLine, tempWorkbench, type Rec, type TempWorkbench } from './fixtures.js';
+
+let t: TempWorkbench;
+afterEach(async () => t?.cleanup());
+
+async function ids(dataset: string): Promise<string[]> {
+  const { records } = await t.wb.list(dataset, { limit: 10_000 });
+  return records.map((r) => Object.values(r)[0] as string);
+}
+
+describe('upsert on the primary id', () => {
+  it('creates, then replaces a resent record whole, children included', async () => {
+    t = await tempWorkbench();
+    const first = await t.wb.ingest('Items', { items: [item('I1', ['A', 'B']), item('I2', ['C'])] });
+    expect(first).toMatchObject({ received: 2, created: 2, updated: 0 });
+
+    const resent = item('I1', ['A'], { description: undefined, attributes: [] });
+    const second = await t.wb.ingest('Items', { items: [resent] });
+    expect(second).toMatchObject({ received: 1, created: 0, updated: 1 });
+
+    const stored = await t.wb.read('Items', 'I1');
+    expect((stored!.skus as Rec[]).map((s) => s.skuId)).toEqual(['A']);
+    expect(stored).not.toHaveProperty('description');
+    expect(stored).not.toHaveProperty('attributes');
+    expect(((await t.wb.read('Items', 'I2'))!.skus as Rec[])[0].barcodes).toEqual([{ barcodeId: 'B-C', code: '871C', isPrimary: true }]);
+  });
+
+  it('reads a record back exactly as sent, nested children in order', async () => {
+    t = await tempWorkbench();
+    const sent = item('I1', ['S', 'M', 'L']);
+    await t.wb.ingest('Items', { items: [sent] });
+    expect(await t.wb.read('Items', 'I1')).toEqual(sent);
+  });
+
+  it('a sale resent with fewer lines has fewer lines', async () => {
+    t = await tempWorkbench();
+    await t.wb.ingest('Sales', { sales: [sale('S1', [salesLine('S1-1'), salesLine('S1-2'), salesLine('S1-3')])] });
+    await t.wb.ingest('Sales', { sales: [sale('S1', [salesLine('S1-2', 'SKU9', 2)])] });
+    const stored = await t.wb.read('Sales', 'S1');
+    expect(stored!.salesLines).toEqual([salesLine('S1-2', 'SKU9', 2)]);
+    const [row] = await t.wb.workspace.rows('SELECT count(*)::INTEGER AS n FROM sales__salesLines');
+    expect(row.n).toBe(1);
+  });
+
+  it('keeps endpoints independent: stock and sales for unknown SKUs and locations are accepted', async () => {
+    t = await tempWorkbench();
+    await t.wb.ingest('Stock', { stock: [{ locationId: 'NOWHERE', skuId: 'NOTHING', quantity: 2 }] });
+    await t.wb.ingest('Sales', { sales: [sale('S1', [salesLine('S1-1', 'NOTHING')], { locationId: 'NOWHERE' })] });
+    expect(await t.wb.stock('NOWHERE', 'NOTHING')).toEqual({ locationId: 'NOWHERE', skuId: 'NOTHING', quantity: 2 });
+    expect(await t.wb.read('Sales', 'S1')).toBeDefined();
+  });
+});
+
+describe('all or nothing', () => {
+  it('a batch with one invalid record applies nothing and names every problem', async () => {
+    t = await tempWorkbench();
+    await t.wb.ingest('Sales', { sales: [sale('S0')] });
+    const bad = { sales: [sale('S1'), sale('S0', [salesLine('x', 'SKU1', 1, { online: 'yes' })]), sale('S2', undefined, { salesDateTime: '31/12/2024' })] };
+    const err = await t.wb.ingest('Sales', bad).catch((e) => e);
+    expect(err).toBeInstanceOf(ValidationFailed);
+    expect(err.errors).toEqual([
+      { path: '/sales/1/salesLines/0/online', recordId: 'S0', message: 'must be true or false, got "yes"' },
+      { path: '/sales/2/salesDateTime', recordId: 'S2', message: expect.stringMatching(/not an ISO 8601 datetime/) },
+    ]);
+    expect(await ids('Sales')).toEqual(['S0']);
+    expect(((await t.wb.read('Sales', 'S0'))!.salesLines as Rec[])[0].online).toBe(false);
+  });
+
+  it('a failure while writing rolls the whole transaction back', async () => {
+    t = await tempWorkbench();
+    await t.wb.ingest('Locations', { locations: [location('L1')] });
+    const ws = t.wb.workspace;
+    await expect(ws.transaction(async () => {
+      await ws.run(`DELETE FROM locations`);
+      await ws.run(`INSERT INTO locations (locationId, code, name, _updated_at) VALUES ('L2', 'L2', 'Two', now()::TIMESTAMP)`);
+      throw new Error('disk full');
+    })).rejects.toThrow('disk full');
+    expect(await ids('Locations')).toEqual(['L1']);
+  });
+});
+
+describe('full load', () => {
+  it('follows the spec example: existing A and B, full load with B and C → B updated, C created, A removed', async () => {
+    t = await tempWorkbench();
+    await t.wb.ingest('Locations', { locations: [location('A'), location('B')] });
+    const r = await t.wb.ingest('Locations', { locations: [location('B', { name: 'B renamed' }), location('C')] }, { fullLoad: true });
+    expect(r).toMatchObject({ created: 1, updated: 1, deleted: 1 });
+    expect(await ids('Locations')).toEqual(['B', 'C']);
+    expect((await t.wb.read('Locations', 'B'))!.name).toBe('B renamed');
+    expect(await t.wb.read('Locations', 'A')).toBeUndefined();
+    const summary = (await t.wb.summary()).find((s) => s.dataset === 'Locations');
+    expect(summary).toMatchObject({ live: 2, deleted: 1 });
+  });
+
+  it('is a plain upsert, with a warning, where the spec lists no fullLoad', async () => {
+    t = await tempWorkbench();
+    await t.wb.ingest('Sales', { sales: [sale('S1')] });
+    const r = await t.wb.ingest('Sales', { sales: [sale('S2')] }, { fullLoad: true });
+    expect(r.deleted).toBe(0);
+    expect(r.warnings[0].message).toMatch(/fullLoad is not an option of \/Sales/);
+    expect(await ids('Sales')).toEqual(['S1', 'S2']);
+  });
+
+  it('a split full load is staged and applied atomically by its last call', async () => {
+    t = await tempWorkbench();
+    await t.wb.ingest('PurchaseOrders', { purchaseOrders: [purchaseOrder('A'), purchaseOrder('B')] });
+    const c1 = await t.wb.ingest('PurchaseOrders', { purchaseOrders: [purchaseOrder('B', undefined, { code: 'B2' })] }, { fullLoad: true, moreRecordsAvailable: true });
+    expect(c1.staged).toMatchObject({ calls: 1, records: 1 });
+    const c2 = await t.wb.ingest('PurchaseOrders', { purchaseOrders: [purchaseOrder('C')] }, { fullLoad: true, moreRecordsAvailable: true });
+    expect(c2.staged).toMatchObject({ calls: 2, records: 2 });
+    // Nothing applied or deleted yet.
+    expect(await ids('PurchaseOrders')).toEqual(['A', 'B']);
+    expect((await t.wb.read('PurchaseOrders', 'B'))!.code).toBe('PO-B');
+    expect((await t.wb.summary()).find((s) => s.dataset === 'PurchaseOrders')!.stagedFullLoad).toMatchObject({ calls: 2, records: 2 });
+
+    const last = await t.wb.ingest('PurchaseOrders', { purchaseOrders: [purchaseOrder('D')] }, { fullLoad: true, moreRecordsAvailable: false });
+    expect(last).toMatchObject({ created: 2, updated: 1, deleted: 1 });
+    expect(await ids('PurchaseOrders')).toEqual(['B', 'C', 'D']);
+    expect((await t.wb.read('PurchaseOrders', 'B'))!.code).toBe('B2');
+    expect((await t.wb.summary()).find((s) => s.dataset === 'PurchaseOrders')!.stagedFullLoad).toBeUndefined();
+  });
+
+  it('keeps a record written by a plain upsert while a split full load is under way', async () => {
+    t = await tempWorkbench();
+    await t.wb.ingest('Locations', { locations: [location('OLD')] });
+    await t.wb.ingest('Locations', { locations: [location('A')] }, { fullLoad: true, moreRecordsAvailable: true });
+    await t.wb.ingest('Locations', { locations: [location('NEW')] });
+    await t.wb.ingest('Locations', { locations: [location('B')] }, { fullLoad: true });
+    expect(await ids('Locations')).toEqual(['A', 'B', 'NEW']);
+  });
+
+  it('an invalid last call applies nothing and keeps the staged calls', async () => {
+    t = await tempWorkbench();
+    await t.wb.ingest('Locations', { locations: [location('OLD')] });
+    await t.wb.ingest('Locations', { locations: [location('A')] }, { fullLoad: true, moreRecordsAvailable: true });
+    await expect(t.wb.ingest('Locations', { locations: [{ locationId: 'B' }] }, { fullLoad: true })).rejects.toBeInstanceOf(ValidationFailed);
+    expect(await ids('Locations')).toEqual(['OLD']);
+    await t.wb.ingest('Locations', { locations: [location('B')] }, { fullLoad: true });
+    expect(await ids('Locations')).toEqual(['A', 'B']);
+  });
+
+  it('an abandoned split full load deletes nothing and is discarded', async () => {
+    const clock = manualClock();
+    t = await tempWorkbench({ clock });
+    await t.wb.ingest('Locations', { locations: [location('KEEP1'), location('KEEP2')] });
+    await t.wb.ingest('Locations', { locations: [location('PART')] }, { fullLoad: true, moreRecordsAvailable: true });
+    clock.advanceMinutes(61);
+    expect(await ids('Locations')).toEqual(['KEEP1', 'KEEP2']);
+    // The next full load starts afresh: the abandoned part is not applied.
+    const r = await t.wb.ingest('Locations', { locations: [location('KEEP1')] }, { fullLoad: true, moreRecordsAvailable: true });
+    expect(r.warnings[0].message).toMatch(/discarded and deleted nothing/);
+    expect(r.staged).toMatchObject({ calls: 1, records: 1 });
+    await t.wb.ingest('Locations', { locations: [location('KEEP2')] }, { fullLoad: true });
+    expect(await ids('Locations')).toEqual(['KEEP1', 'KEEP2']);
+  });
+});
+
+describe('stock', () => {
+  it('keeps dated levels as history; the latest level is the current stock', async () => {
+    t = await tempWorkbench();
+    await t.wb.ingest('Stock', { stock: [
+      { locationId: 'L1', skuId: 'A', quantity: 5, stockDateTime: '2024-03-01T00:00:00Z' },
+      { locationId: 'L1', skuId: 'A', quantity: 2, stockDateTime: '2024-03-08T00:00:00Z' },
+    ] });
+    await t.wb.ingest('Stock', { stock: [{ locationId: 'L1', skuId: 'A', quantity: 9, stockDateTime: '2024-02-01T00:00:00Z' }] });
+    expect(await t.wb.stock('L1', 'A')).toMatchObject({ quantity: 2 });
+    expect((await t.wb.list('Stock')).total).toBe(3);
+    // The same location, SKU and moment sent again replaces that level only.
+    const r = await t.wb.ingest('Stock', { stock: [{ locationId: 'L1', skuId: 'A', quantity: 1, stockDateTime: '2024-03-08T01:00:00+01:00' }] });
+    expect(r).toMatchObject({ created: 0, updated: 1 });
+    expect(await t.wb.stock('L1', 'A')).toMatchObject({ quantity: 1 });
+    expect(await t.wb.read('Stock', ['L1', 'A', '2024-03-01T00:00:00Z'])).toEqual({ locationId: 'L1', skuId: 'A', quantity: 5, stockDateTime: '2024-03-01T00:00:00.000Z' });
+  });
+
+  it('adds the mutations after the latest level', async () => {
+    t = await tempWorkbench();
+    await t.wb.ingest('Stock', { stock: [{ locationId: 'L1', skuId: 'A', quantity: 5, stockDateTime: '2024-03-01T00:00:00Z' }] });
+    await t.wb.ingest('StockMutations', { stockMutations: [
+      { stockMutationId: 'before', locationId: 'L1', skuId: 'A', quantity: 100, mutationDateTime: '2024-02-28T00:00:00Z' },
+      { stockMutationId: 'after', locationId: 'L1', skuId: 'A', quantity: -2, mutationDateTime: '2024-03-02T00:00:00Z' },
+      { stockMutationId: 'elsewhere', locationId: 'L2', skuId: 'A', quantity: 4, mutationDateTime: '2024-03-02T00:00:00Z' },
+    ] });
+    expect(await t.wb.stock('L1', 'A')).toMatchObject({ quantity: 3 });
+    expect(await t.wb.stock('L2', 'A')).toMatchObject({ quantity: 4 });
+    await t.wb.remove('StockMutations', { stockMutations: [{ stockMutationId: 'after' }] });
+    expect(await t.wb.stock('L1', 'A')).toMatchObject({ quantity: 5 });
+  });
+
+  it('a stock full load sets every location/SKU not sent to 0, as of the load, and keeps the history', async () => {
+    t = await tempWorkbench();
+    await t.wb.ingest('Stock', { stock: [
+      { locationId: 'L1', skuId: 'A', quantity: 5, stockDateTime: '2024-03-01T00:00:00Z' },
+      { locationId: 'L1', skuId: 'B', quantity: 3, stockDateTime: '2024-03-01T00:00:00Z' },
+      { locationId: 'L2', skuId: 'A', quantity: 0, stockDateTime: '2024-03-01T00:00:00Z' },
+    ] });
+    const r = await t.wb.ingest('Stock', { stock: [{ locationId: 'L1', skuId: 'A', quantity: 4, stockDateTime: '2024-03-08T00:00:00Z' }] }, { fullLoad: true });
+    expect(r.zeroed).toBe(1);
+    expect(await t.wb.stock('L1', 'A')).toMatchObject({ quantity: 4 });
+    expect(await t.wb.stock('L1', 'B')).toMatchObject({ quantity: 0 });
+    expect(await t.wb.read('Stock', ['L1', 'B', '2024-03-08T00:00:00Z'])).toMatchObject({ quantity: 0 });
+    expect(await t.wb.read('Stock', ['L1', 'B', '2024-03-01T00:00:00Z'])).toMatchObject({ quantity: 3 });
+  });
+
+  it('a split stock full load zeroes only after its last call, counting every call as sent', async () => {
+    t = await tempWorkbench();
+    await t.wb.ingest('Stock', { stock: [{ locationId: 'L1', skuId: 'A', quantity: 5 }, { locationId: 'L1', skuId: 'B', quantity: 5 }, { locationId: 'L1', skuId: 'C', quantity: 5 }] });
+    await t.wb.ingest('Stock', { stock: [{ locationId: 'L1', skuId: 'A', quantity: 1 }] }, { fullLoad: true, moreRecordsAvailable: true });
+    expect(await t.wb.stock('L1', 'C')).toMatchObject({ quantity: 5 });
+    const r = await t.wb.ingest('Stock', { stock: [{ locationId: 'L1', skuId: 'B', quantity: 2 }] }, { fullLoad: true });
+    expect(r.zeroed).toBe(1);
+    expect((await t.wb.stock('L1', 'A'))!.quantity).toBe(1);
+    expect((await t.wb.stock('L1', 'B'))!.quantity).toBe(2);
+    expect((await t.wb.stock('L1', 'C'))!.quantity).toBe(0);
+  });
+});
+
+describe('delete', () => {
+  it('soft-deletes: the record is gone from reads, counted as deleted, and restored when sent again', async () => {
+    t = await tempWorkbench();
+    await t.wb.ingest('Brands', { brands: [{ brandId: 'B1', code: 'X' }, { brandId: 'B2', code: 'Y' }] });
+    const r = await t.wb.remove('Brands', { brands: [{ brandId: 'B1' }, { brandId: 'NOPE' }] });
+    expect(r.deleted).toBe(1);
+    expect(r.warnings).toEqual([{ path: '/brands', message: '1 record was not found or already deleted: NOPE' }]);
+    expect(await t.wb.read('Brands', 'B1')).toBeUndefined();
+    expect((await t.wb.summary()).find((s) => s.dataset === 'Brands')).toMatchObject({ live: 1, deleted: 1 });
+    const [row] = await t.wb.workspace.rows(`SELECT count(*)::INTEGER AS n FROM brands WHERE brandId = 'B1'`);
+    expect(row.n).toBe(1);
+    await t.wb.ingest('Brands', { brands: [{ brandId: 'B1', code: 'X2' }] });
+    expect(await t.wb.read('Brands', 'B1')).toEqual({ brandId: 'B1', code: 'X2' });
+  });
+
+  it('refuses DELETE where the spec lists none', async () => {
+    t = await tempWorkbench();
+    await expect(t.wb.remove('Stock', { stock: [] })).rejects.toBeInstanceOf(RequestRejected);
+  });
+});
+
+describe('purchase order states', () => {
+  it('moves open → partially received → closed, and DELETE makes it deleted', async () => {
+    t = await tempWorkbench();
+    const post = (po: Rec) => t.wb.ingest('PurchaseOrders', { purchaseOrders: [po] });
+    await post(purchaseOrder('P', [poLine('P-1', 10, 10), poLine('P-2', 5, 5)]));
+    expect(await t.wb.purchaseOrderStatus('P')).toBe('open');
+
+    await post(purchaseOrder('P', [poLine('P-1', 10, 10), poLine('P-2', 5, 5)], { orderDueDate: '2024-05-01T00:00:00Z' }));
+    expect(await t.wb.purchaseOrderStatus('P')).toBe('open');
+    expect((await t.wb.read('PurchaseOrders', 'P'))!.orderDueDate).toBe('2024-05-01T00:00:00.000Z');
+
+    await post(purchaseOrder('P', [poLine('P-1', 10, 4), poLine('P-2', 5, 5)]));
+    expect(await t.wb.purchaseOrderStatus('P')).toBe('partiallyReceived');
+
+    await post(purchaseOrder('P', [poLine('P-1', 10, 0), poLine('P-2', 5, 0)], { completelyReceived: true }));
+    expect(await t.wb.purchaseOrderStatus('P')).toBe('closed');
+
+    await post(purchaseOrder('Q'));
+    await t.wb.remove('PurchaseOrders', { purchaseOrders: [{ purchaseOrderId: 'Q' }] });
+    expect(await t.wb.purchaseOrderStatus('Q')).toBe('deleted');
+    expect(await t.wb.purchaseOrderStatus('NONE')).toBeUndefined();
+  });
+
+  it('a cancelled order sent as completely received with nothing outstanding is closed', async () => {
+    t = await tempWorkbench();
+    await t.wb.ingest('PurchaseOrders', { purchaseOrders: [purchaseOrder('C', [poLine('C-1', 10, 0)], { completelyReceived: true })] });
+    expect(await t.wb.purchaseOrderStatus('C')).toBe('closed');
+  });
+});
+
+describe('reset and summary', () => {
+  it('summarises counts and business date ranges, and reset empties every dataset', async () => {
+    t = await tempWorkbench();
+    await t.wb.ingest('Sales', { sales: [sale('S1', undefined, { salesDateTime: '2024-01-05T10:00:00Z' }), sale('S2', undefined, { salesDateTime: '2024-02-05T10:00:00Z' })] });
+    await t.wb.ingest('Locations', { locations: [location('A')] }, { fullLoad: true, moreRecordsAvailable: true });
+    const sales = (await t.wb.summary()).find((s) => s.dataset === 'Sales')!;
+    expect(sales).toMatchObject({ live: 2, from: '2024-01-05T10:00:00.000Z', to: '2024-02-05T10:00:00.000Z' });
+    await t.wb.reset();
+    const after = await t.wb.summary();
+    expect(after.every((s) => s.live === 0 && s.deleted === 0 && !s.stagedFullLoad)).toBe(true);
+  });
+});

@@ -1,0 +1,224 @@
+import { describe, expect, it } from 'vitest';
+import type { TSchema, TObject } from '@sinclair/typebox';
+import { DATASETS, getDataset } from '../engine/model/datasets.js';
+import { parseIsoMicros } from '../engine/model/datetime.js';
+import { MAX_LISTED_ERRORS, validateBatch } from '../engine/ingest/validate.js';
+import { ValidationFailed } from '../engine/ingest/problems.js';
+import { item, purchaseOrder, sale, salesLine, sku, validRecords, type Rec } from './fixtures.js';
+
+/** Bodies go through JSON as a request's would: an undefined field is an absent one. */
+function errorsOf(dataset: string, body: unknown, mode: 'upsert' | 'delete' = 'upsert') {
+  try {
+    validateBatch(getDataset(dataset), body === undefined ? body : JSON.parse(JSON.stringify(body)), mode);
+  } catch (e) {
+    if (e instanceof ValidationFailed) return e.errors;
+    throw e;
+  }
+  return [];
+}
+
+const body = (dataset: string, records: Rec[]) => ({ [getDataset(dataset).envelope]: records });
+
+function unwrap(s: TSchema): TSchema {
+  if (Array.isArray(s.anyOf)) {
+    const real = (s.anyOf as TSchema[]).filter((m) => m.type !== 'null');
+    if (real.length === 1) return real[0];
+  }
+  return s;
+}
+
+interface Site { path: (string | number)[]; schema: TSchema; required: boolean }
+
+/** Every field of a record schema, children included (through the first element of each child array). */
+function sites(schema: TObject, prefix: (string | number)[] = []): Site[] {
+  const required = new Set(schema.required ?? []);
+  const out: Site[] = [];
+  for (const [name, raw] of Object.entries(schema.properties)) {
+    const s = unwrap(raw);
+    out.push({ path: [...prefix, name], schema: s, required: required.has(name) });
+    if (s.type === 'array') out.push(...sites(s.items as TObject, [...prefix, name, 0]));
+  }
+  return out;
+}
+
+function setAt(record: Rec, path: (string | number)[], value: unknown): Rec {
+  const copy = structuredClone(record);
+  let o: any = copy;
+  for (const p of path.slice(0, -1)) o = o[p];
+  if (value === undefined) delete o[path[path.length - 1]];
+  else o[path[path.length - 1]] = value;
+  return copy;
+}
+
+const pointer = (dataset: string, path: (string | number)[]) => `/${getDataset(dataset).envelope}/0/${path.join('/')}`;
+
+describe('every dataset schema', () => {
+  const valid = validRecords();
+
+  it('has a valid fixture for every dataset', () => {
+    for (const d of DATASETS) expect(errorsOf(d.name, body(d.name, [valid[d.name]])), d.name).toEqual([]);
+  });
+
+  for (const d of DATASETS) {
+    const fieldSites = sites(d.record).filter((s) => {
+      // A field inside a child array is reachable only when the fixture has that child.
+      let o: any = valid[d.name];
+      for (const p of s.path.slice(0, -1)) o = o?.[p];
+      return o !== undefined;
+    });
+
+    it(`${d.name}: enforces every max length`, () => {
+      const limited = fieldSites.filter((s) => s.schema.type === 'string' && s.schema.maxLength !== undefined && !s.schema.format);
+      expect(limited.length).toBeGreaterThan(0);
+      for (const s of limited) {
+        const max = s.schema.maxLength as number;
+        expect(errorsOf(d.name, body(d.name, [setAt(valid[d.name], s.path, 'x'.repeat(max))])), s.path.join('.')).toEqual([]);
+        const errors = errorsOf(d.name, body(d.name, [setAt(valid[d.name], s.path, 'x'.repeat(max + 1))]));
+        expect(errors, s.path.join('.')).toHaveLength(1);
+        expect(errors[0].path).toBe(pointer(d.name, s.path));
+        expect(errors[0].message).toBe(`is ${max + 1} characters long; at most ${max} allowed`);
+      }
+    });
+
+    it(`${d.name}: enforces every required field and accepts null for optional ones`, () => {
+      for (const s of fieldSites) {
+        const without = errorsOf(d.name, body(d.name, [setAt(valid[d.name], s.path, undefined)]));
+        if (s.required) {
+          expect(without, `${s.path.join('.')} required`).toEqual([expect.objectContaining({ path: pointer(d.name, s.path), message: 'is required' })]);
+          expect(errorsOf(d.name, body(d.name, [setAt(valid[d.name], s.path, null)])).length, `${s.path.join('.')} null`).toBe(1);
+        } else if (!(d.name === 'PurchaseOrders' && s.path[0] === 'currencyId')) {
+          // (currencyId may be left out only when currencyCode is sent: tested below.)
+          expect(without, `${s.path.join('.')} optional`).toEqual([]);
+          expect(errorsOf(d.name, body(d.name, [setAt(valid[d.name], s.path, null)])), `${s.path.join('.')} null`).toEqual([]);
+        }
+      }
+    });
+
+    it(`${d.name}: enforces every type`, () => {
+      for (const s of fieldSites) {
+        const wrong = s.schema.type === 'string' || s.schema.anyOf ? 12 : s.schema.type === 'array' ? { not: 'a list' } : 'text';
+        const errors = errorsOf(d.name, body(d.name, [setAt(valid[d.name], s.path, wrong)]));
+        expect(errors.length, s.path.join('.')).toBe(1);
+        expect(errors[0].path).toBe(pointer(d.name, s.path));
+        if (s.schema.type === 'integer') {
+          expect(errorsOf(d.name, body(d.name, [setAt(valid[d.name], s.path, 1.5)]))[0].message).toMatch(/whole number/);
+        }
+      }
+    });
+  }
+});
+
+describe('datetimes', () => {
+  it('accepts ISO 8601 forms and reads a missing zone as UTC', () => {
+    const base = Date.UTC(2024, 2, 1, 10, 15) * 1000;
+    expect(parseIsoMicros('2024-03-01T10:15:00.000Z')).toBe(base);
+    expect(parseIsoMicros('2024-03-01T10:15:00Z')).toBe(base);
+    expect(parseIsoMicros('2024-03-01T10:15')).toBe(base);
+    expect(parseIsoMicros('2024-03-01T11:15:00+01:00')).toBe(base);
+    expect(parseIsoMicros('2024-03-01T10:15:00.123456Z')).toBe(base + 123456);
+    expect(parseIsoMicros('2024-03-01')).toBe(Date.UTC(2024, 2, 1) * 1000);
+  });
+
+  it('rejects what is not a real ISO 8601 datetime', () => {
+    for (const bad of ['2024-02-30T00:00:00Z', '2023-02-29', '2024-13-01', '2024-03-01T25:00:00Z', '01-03-2024', '2024-03-01T10:15:00+25:00', 'now', '', '2024-03-01Z']) {
+      expect(parseIsoMicros(bad), bad).toBeUndefined();
+    }
+    const errors = errorsOf('Sales', body('Sales', [sale('S1', undefined, { salesDateTime: '2024-02-30T00:00:00Z' })]));
+    expect(errors).toEqual([{ path: '/sales/0/salesDateTime', recordId: 'S1', message: expect.stringMatching(/not an ISO 8601 datetime/) }]);
+  });
+
+  it('rejects numbers out of range', () => {
+    expect(errorsOf('Sales', body('Sales', [sale('S1', [salesLine('S1-1', 'SKU1', 1, { vatPercentage: 101 })])]))[0])
+      .toMatchObject({ path: '/sales/0/salesLines/0/vatPercentage', message: 'is 101; must be at most 100' });
+    expect(errorsOf('PurchaseOrders', body('PurchaseOrders', [purchaseOrder('P1', [{ ...purchaseOrder('x').purchaseOrderLines[0], quantity: -1 }])]))[0].message)
+      .toBe('is -1; must be at least 0');
+    expect(errorsOf('Locations', body('Locations', [{ locationId: 'L', code: 'L', name: 'L', latitude: 91 }]))[0].path).toBe('/locations/0/latitude');
+  });
+});
+
+describe('batch rules', () => {
+  it('lists every problem of the batch with its record id and JSON pointer', () => {
+    const errors = errorsOf('Sales', body('Sales', [
+      sale('S1'),
+      sale('S2', [salesLine('S2-1', 'SKU1', 1, { quantitySold: 'one' }), salesLine('S2-2', 'x'.repeat(81))]),
+      sale('S3', undefined, { locationId: undefined }),
+    ]));
+    expect(errors).toEqual([
+      { path: '/sales/1/salesLines/0/quantitySold', recordId: 'S2', message: 'must be a number, got "one"' },
+      { path: '/sales/1/salesLines/1/skuId', recordId: 'S2', message: 'is 81 characters long; at most 80 allowed' },
+      { path: '/sales/2/locationId', recordId: 'S3', message: 'is required' },
+    ]);
+  });
+
+  it('caps the listed errors but counts them all', () => {
+    const records = Array.from({ length: MAX_LISTED_ERRORS + 5 }, (_, i) => sale(`S${i}`, undefined, { currencyCode: 7 }));
+    try {
+      validateBatch(getDataset('Sales'), body('Sales', records));
+      expect.unreachable();
+    } catch (e) {
+      expect((e as ValidationFailed).errors).toHaveLength(MAX_LISTED_ERRORS);
+      expect((e as ValidationFailed).errorCount).toBe(MAX_LISTED_ERRORS + 5);
+    }
+  });
+
+  it('rejects a body that is not the endpoint envelope', () => {
+    expect(errorsOf('Sales', [sale('S1')])[0].message).toMatch(/JSON object holding an array "sales"/);
+    expect(errorsOf('Sales', { items: [] })).toEqual([{ path: '/sales', message: expect.stringMatching(/is required/) }]);
+    expect(errorsOf('Sales', { sales: {} })).toEqual([{ path: '/sales', message: 'must be an array, got an object' }]);
+    expect(errorsOf('Sales', null)[0].message).toMatch(/got null/);
+  });
+
+  it('rejects a record sent twice in one batch, comparing datetimes by instant', () => {
+    expect(errorsOf('Sales', body('Sales', [sale('S1'), sale('S2'), sale('S1')]))).toEqual([
+      { path: '/sales/2', recordId: 'S1', message: expect.stringMatching(/appears twice in this batch \(first at \/sales\/0\)/) },
+    ]);
+    const stock = [
+      { locationId: 'L1', skuId: 'A', quantity: 1, stockDateTime: '2024-03-01T10:00:00Z' },
+      { locationId: 'L1', skuId: 'A', quantity: 2, stockDateTime: '2024-03-01T11:00:00.000+01:00' },
+      { locationId: 'L2', skuId: 'A', quantity: 2, stockDateTime: '2024-03-01T10:00:00Z' },
+    ];
+    expect(errorsOf('Stock', body('Stock', stock)).map((e) => e.path)).toEqual(['/stock/1']);
+  });
+
+  it('rejects a child id twice inside one record, and a SKU in two items of one batch', () => {
+    expect(errorsOf('Sales', body('Sales', [sale('S1', [salesLine('L1'), salesLine('L1')])]))).toEqual([
+      { path: '/sales/0/salesLines/1', recordId: 'S1', message: expect.stringMatching(/appears twice in salesLines/) },
+    ]);
+    expect(errorsOf('Items', body('Items', [item('I1', ['A']), item('I2', ['A'])]))).toEqual([
+      { path: '/items/1/skus/0', recordId: 'I2', message: expect.stringMatching(/also sent at \/items\/0\/skus\/0/) },
+    ]);
+    const withBarcodes = item('I1', [], { skus: [sku('A', 'ST1', { barcodes: [{ barcodeId: 'b', code: '1' }, { barcodeId: 'b', code: '2' }] })] });
+    expect(errorsOf('Items', body('Items', [withBarcodes]))[0].path).toBe('/items/0/skus/0/barcodes/1');
+  });
+
+  it('accepts line ids repeated across sales (a pitfall the lint reports, not a rejection)', () => {
+    expect(errorsOf('Sales', body('Sales', [sale('S1', [salesLine('1')]), sale('S2', [salesLine('1')])]))).toEqual([]);
+  });
+
+  it('reports unknown fields as warnings, once per field with a count', () => {
+    const batch = validateBatch(getDataset('Sales'), {
+      sales: [sale('S1', [salesLine('a', 'SKU1', 1, { discount: 1 })], { store: 'x' }), sale('S2', [salesLine('b', 'SKU1', 1, { discount: 2 })])],
+      meta: 1,
+    });
+    expect(batch.warnings).toEqual([
+      { path: '/meta', message: 'unknown field "meta" ignored; the records go in "sales"' },
+      { path: '/sales/0/salesLines/0/discount', message: 'unknown field "discount" ignored (in 2 records)' },
+      { path: '/sales/0/store', message: 'unknown field "store" ignored' },
+    ].sort((a, b) => (a.path === '/meta' ? -1 : b.path === '/meta' ? 1 : 0)));
+  });
+
+  it('takes currencyCode in place of currencyId on purchase orders, and requires one of them', () => {
+    expect(errorsOf('PurchaseOrders', body('PurchaseOrders', [purchaseOrder('P1', undefined, { currencyId: undefined, currencyCode: 'local' })]))).toEqual([]);
+    expect(errorsOf('PurchaseOrders', body('PurchaseOrders', [purchaseOrder('P1', undefined, { currencyId: undefined })]))).toEqual([
+      { path: '/purchaseOrders/0/currencyId', recordId: 'P1', message: expect.stringMatching(/currencyId is required/) },
+    ]);
+  });
+
+  it('validates DELETE bodies as key lists', () => {
+    expect(errorsOf('PurchaseOrders', { purchaseOrders: [{ purchaseOrderId: 'P1' }] }, 'delete')).toEqual([]);
+    expect(errorsOf('PurchaseOrders', { purchaseOrders: [{ code: 'P1' }] }, 'delete')).toEqual([
+      { path: '/purchaseOrders/0/purchaseOrderId', message: 'is required' },
+    ]);
+    expect(errorsOf('StockTargets', { stockTargets: [{ locationId: 'L1' }] }, 'delete')[0].path).toBe('/stockTargets/0/skuId');
+  });
+});
