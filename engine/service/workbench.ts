@@ -142,6 +142,12 @@ export class Workbench {
     );
   }
 
+  /** Drops an unfinished split full load of a dataset: nothing of it is applied or deleted. */
+  abandonFullLoad(datasetName: string): Promise<void> {
+    const dataset = getDataset(datasetName);
+    return this.workspace.exclusive(() => discardStaged(this.workspace, dataset.name));
+  }
+
   /** DELETE: soft-deletes the records the body names by key. */
   async remove(datasetName: string, body: unknown): Promise<IngestResult> {
     const dataset = getDataset(datasetName);

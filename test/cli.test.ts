@@ -1,0 +1,99 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Workbench } from '../engine/service/workbench.js';
+import { datasetFromFileName } from '../engine/cli/load-files.js';
+import { location, sale } from './fixtures.js';
+
+const run = promisify(execFile);
+const BIN = join(process.cwd(), 'bin', 'workbench.mjs');
+
+async function workbench(args: string[]): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { encoding: 'utf8' });
+    return { code: 0, out: stdout + stderr };
+  } catch (e: any) {
+    return { code: e.code, out: e.stdout + e.stderr };
+  }
+}
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'wb-cli-'));
+  dirs.push(d);
+  return d;
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+async function counts(ws: string): Promise<Record<string, number>> {
+  const wb = await Workbench.open(ws);
+  try {
+    return Object.fromEntries((await wb.summary()).filter((s) => s.live).map((s) => [s.dataset, s.live]));
+  } finally {
+    await wb.close();
+  }
+}
+
+describe('workbench load', () => {
+  it('names the endpoint from the file name, a flag, or the body', () => {
+    expect(datasetFromFileName('/x/Sales-0001.json')?.name).toBe('Sales');
+    expect(datasetFromFileName('stock.json')?.name).toBe('Stock');
+    expect(datasetFromFileName('StockMutations_2024.json')?.name).toBe('StockMutations');
+    expect(datasetFromFileName('MerchandiseCategorySettings.json')?.name).toBe('MerchandiseCategorySettings');
+    expect(datasetFromFileName('Stockholm.json')).toBeUndefined();
+  });
+
+  it('loads files and folders, reports a rejected file with its errors, and leaves the workspace as it was', async () => {
+    const src = tempDir();
+    const ws = join(tempDir(), 'ws');
+    mkdirSync(join(src, 'feed'));
+    writeFileSync(join(src, 'feed', 'Locations.json'), JSON.stringify({ locations: [location('A'), location('B')] }));
+    writeFileSync(join(src, 'feed', 'export.json'), JSON.stringify({ brands: [{ brandId: 'BR', code: 'BR' }] }));
+    writeFileSync(join(src, 'Sales-0001.json'), JSON.stringify({ sales: [sale('S1'), sale('S2')] }));
+    writeFileSync(join(src, 'Sales-0002.json'), JSON.stringify({ sales: [sale('S3'), sale('S4', undefined, { locationId: '' })] }));
+
+    const r = await workbench(['load', '--workspace', ws, join(src, 'feed'), join(src, 'Sales-0001.json'), join(src, 'Sales-0002.json')]);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/REJECTED .*Sales-0002\.json \(Sales\): rejected, nothing of it applied: 1 error/);
+    expect(r.out).toContain('/sales/1/locationId [S4]: must not be empty');
+    expect(r.out).toMatch(/5 records from 3 of 4 files/);
+    expect(await counts(ws)).toEqual({ Brands: 1, Locations: 2, Sales: 2 });
+  });
+
+  it('sends a full load split over the files of a dataset, and abandons it when a file is rejected', async () => {
+    const src = tempDir();
+    const ws = join(tempDir(), 'ws');
+    writeFileSync(join(src, 'Locations-1.json'), JSON.stringify({ locations: [location('OLD')] }));
+    expect((await workbench(['load', '-w', ws, '-q', join(src, 'Locations-1.json')])).code).toBe(0);
+
+    writeFileSync(join(src, 'Locations-1.json'), JSON.stringify({ locations: [location('A')] }));
+    writeFileSync(join(src, 'Locations-2.json'), JSON.stringify({ locations: [{ locationId: 'B' }] }));
+    const bad = await workbench(['load', '-w', ws, '--full-load', join(src, 'Locations-1.json'), join(src, 'Locations-2.json')]);
+    expect(bad.code).toBe(1);
+    expect(await counts(ws)).toEqual({ Locations: 1 });
+
+    writeFileSync(join(src, 'Locations-2.json'), JSON.stringify({ locations: [location('B')] }));
+    const good = await workbench(['load', '-w', ws, '--full-load', join(src, 'Locations-1.json'), join(src, 'Locations-2.json')]);
+    expect(good.code).toBe(0);
+    const wb = await Workbench.open(ws);
+    expect((await wb.list('Locations')).records.map((l) => l.locationId)).toEqual(['A', 'B']);
+    await wb.close();
+  });
+
+  it('explains a file it cannot place and an unknown dataset flag', async () => {
+    const src = tempDir();
+    const ws = join(tempDir(), 'ws');
+    writeFileSync(join(src, 'data.json'), JSON.stringify({ things: [] }));
+    const r = await workbench(['load', '-w', ws, join(src, 'data.json')]);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/cannot tell which endpoint this file is for/);
+    const f = await workbench(['load', '-w', ws, '--dataset', 'Nope', join(src, 'data.json')]);
+    expect(f.code).toBe(2);
+    expect(f.out).toMatch(/--dataset Nope: unknown/);
+  });
+});
