@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TSchema, TObject } from '@sinclair/typebox';
 import { DATASETS, getDataset } from '../engine/model/datasets.js';
+import { unwrapOptional } from '../engine/model/fields.js';
 import { parseIsoMicros } from '../engine/model/datetime.js';
 import { MAX_LISTED_ERRORS, validateBatch } from '../engine/ingest/validate.js';
 import { ValidationFailed } from '../engine/ingest/problems.js';
@@ -19,14 +20,6 @@ function errorsOf(dataset: string, body: unknown, mode: 'upsert' | 'delete' = 'u
 
 const body = (dataset: string, records: Rec[]) => ({ [getDataset(dataset).envelope]: records });
 
-function unwrap(s: TSchema): TSchema {
-  if (Array.isArray(s.anyOf)) {
-    const real = (s.anyOf as TSchema[]).filter((m) => m.type !== 'null');
-    if (real.length === 1) return real[0];
-  }
-  return s;
-}
-
 interface Site { path: (string | number)[]; schema: TSchema; required: boolean }
 
 /** Every field of a record schema, children included (through the first element of each child array). */
@@ -34,7 +27,7 @@ function sites(schema: TObject, prefix: (string | number)[] = []): Site[] {
   const required = new Set(schema.required ?? []);
   const out: Site[] = [];
   for (const [name, raw] of Object.entries(schema.properties)) {
-    const s = unwrap(raw);
+    const s = unwrapOptional(raw);
     out.push({ path: [...prefix, name], schema: s, required: required.has(name) });
     if (s.type === 'array') out.push(...sites(s.items as TObject, [...prefix, name, 0]));
   }

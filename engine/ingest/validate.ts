@@ -6,14 +6,14 @@ import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/value';
 import type { DatasetDef } from '../model/datasets.js';
-import { entityKey } from '../model/fields.js';
+import { entityKey, unwrapOptional, type JsonRecord } from '../model/fields.js';
 import { parseIsoMicros } from '../model/datetime.js';
 import { ValidationFailed, type Problem } from './problems.js';
 
 /** Errors listed in one answer; the count says how many there were in all. */
 export const MAX_LISTED_ERRORS = 1000;
 
-export type JsonRecord = Record<string, unknown>;
+export type { JsonRecord };
 
 export interface ValidatedBatch {
   dataset: DatasetDef;
@@ -118,17 +118,9 @@ function escapePointer(s: string): string {
   return s.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-function unwrap(schema: TSchema): TSchema {
-  if (Array.isArray(schema.anyOf)) {
-    const real = (schema.anyOf as TSchema[]).filter((m) => m.type !== 'null');
-    if (real.length === 1) return real[0];
-  }
-  return schema;
-}
-
 /** Fields the schema does not know: ignored, and reported once per field with a count. */
 function collectUnknown(schema: TSchema, value: unknown, path: string, pattern: string, out: Map<string, { path: string; count: number }>): void {
-  const s = unwrap(schema);
+  const s = unwrapOptional(schema);
   if (s.type === 'object' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const props = s.properties as Record<string, TSchema>;
     for (const [k, v] of Object.entries(value)) {
@@ -153,7 +145,7 @@ function keyText(schema: TObject, record: JsonRecord, key: readonly string[]): s
     .map((k) => {
       const v = record[k];
       if (v == null) return '';
-      const s = unwrap(schema.properties[k]);
+      const s = unwrapOptional(schema.properties[k]);
       if (s.format === 'date-time' && typeof v === 'string') return String(parseIsoMicros(v) ?? v);
       return String(v);
     })
@@ -174,7 +166,7 @@ function displayKey(record: unknown, key: readonly string[]): string | undefined
 /** Duplicate child ids inside one parent (and, for SKUs, inside the whole batch). */
 function checkChildren(schema: TObject, record: JsonRecord, path: string, batchSeen: Map<TSchema, Map<string, string>>, push: (p: string, m: string) => void): void {
   for (const [field, raw] of Object.entries(schema.properties)) {
-    const s = unwrap(raw);
+    const s = unwrapOptional(raw);
     if (s.type !== 'array') continue;
     const children = record[field];
     if (!Array.isArray(children)) continue;

@@ -46,6 +46,18 @@ export const Bool = (description?: string) => Type.Boolean({ description });
  */
 export const Opt = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
 
+/** A record as JSON carries it. */
+export type JsonRecord = Record<string, unknown>;
+
+/** The schema inside an optional field's `X | null`. */
+export function unwrapOptional(schema: TSchema): TSchema {
+  if (Array.isArray(schema.anyOf)) {
+    const real = (schema.anyOf as TSchema[]).filter((m) => m.type !== 'null');
+    if (real.length === 1) return real[0];
+  }
+  return schema;
+}
+
 /** Keys that the storage and the duplicate checks read from an entity schema. */
 export interface EntityMeta {
   /** The fields that identify one record among its siblings (a root record: in the dataset). */

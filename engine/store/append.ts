@@ -7,9 +7,9 @@ import {
   type DuckDBAppender, type DuckDBType, type DuckDBValue, type DuckDBVector,
 } from '@duckdb/node-api';
 import type { DatasetDef } from '../model/datasets.js';
-import type { JsonRecord } from '../ingest/validate.js';
+import type { JsonRecord } from '../model/fields.js';
 import { allTables, tableColumns, type ColumnType, type TablePlan } from './table-plan.js';
-import { timestampValue, toDuck } from './values.js';
+import { converter, timestampValue, type ToDuck } from './values.js';
 import type { Workspace } from './workspace.js';
 
 const DUCK_TYPES: Record<ColumnType, DuckDBType> = { VARCHAR, TIMESTAMP, DATE, DOUBLE, INTEGER, BOOLEAN };
@@ -61,6 +61,10 @@ interface TableWriter {
   plan: TablePlan;
   out: ChunkAppender;
   children: TableWriter[];
+  /** Per field: its name and converter. */
+  fields: { name: string; toDuck: ToDuck }[];
+  /** Fields of the record's own key, handed to its children as ancestor keys. */
+  key: { name: string; toDuck: ToDuck }[];
 }
 
 /**
@@ -71,7 +75,9 @@ export async function appendRecords(ws: Workspace, dataset: DatasetDef, root: Ta
   const writers = new Map<TablePlan, TableWriter>();
   for (const t of allTables(root)) {
     const types = tableColumns(t, dataset).map((c) => DUCK_TYPES[c.type]);
-    writers.set(t, { plan: t, out: new ChunkAppender(await ws.conn.createAppender(t.table), types), children: [] });
+    const fields = t.fields.map((f) => ({ name: f.name, toDuck: converter(f.type) }));
+    const key = (t.entity['x-key'] as string[]).map((k) => fields.find((f) => f.name === k)!);
+    writers.set(t, { plan: t, out: new ChunkAppender(await ws.conn.createAppender(t.table), types), children: [], fields, key });
   }
   for (const t of allTables(root)) writers.get(t)!.children = t.children.map((c) => writers.get(c)!);
   const stamp = timestampValue(updatedAt);
@@ -81,14 +87,14 @@ export async function appendRecords(ws: Workspace, dataset: DatasetDef, root: Ta
     let col = 0;
     for (const a of ancestors) out.set(col++, a);
     if (plan.depth > 0) out.set(col++, ord);
-    for (const f of plan.fields) out.set(col++, toDuck(f.type, rec[f.name]));
+    for (const f of w.fields) out.set(col++, f.toDuck(rec[f.name]));
     if (plan.depth === 0) {
       out.set(col++, stamp);
       out.set(col++, null);
     }
     out.endRow();
     if (w.children.length === 0) return;
-    const own = [...ancestors, ...plan.entity['x-key'].map((k: string) => toDuck(plan.fields.find((f) => f.name === k)!.type, rec[k]))];
+    const own = [...ancestors, ...w.key.map((k) => k.toDuck(rec[k.name]))];
     for (const child of w.children) {
       const list = rec[child.plan.arrayField!];
       if (Array.isArray(list)) for (let i = 0; i < list.length; i++) emit(child, list[i] as JsonRecord, own, i);

@@ -4,7 +4,7 @@
  */
 import { listValue, type DuckDBValue } from '@duckdb/node-api';
 import type { DatasetDef } from '../model/datasets.js';
-import type { JsonRecord } from '../ingest/validate.js';
+import type { JsonRecord } from '../model/fields.js';
 import { q, tablePlan, type ColumnType } from './table-plan.js';
 import { toDuck } from './values.js';
 

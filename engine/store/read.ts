@@ -1,7 +1,7 @@
 /** Reads records back into their JSON shape: a dataset row with its child rows nested as they were sent. */
 import type { DuckDBValue } from '@duckdb/node-api';
 import type { DatasetDef } from '../model/datasets.js';
-import type { JsonRecord } from '../ingest/validate.js';
+import type { JsonRecord } from '../model/fields.js';
 import { keyMatch, keySet } from './keys.js';
 import { allTables, DELETED_AT, ORD, q, tablePlan, type TablePlan } from './table-plan.js';
 import { fromDuck } from './values.js';

@@ -5,7 +5,7 @@
  */
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { DatasetDef } from '../model/datasets.js';
-import { entityKey } from '../model/fields.js';
+import { entityKey, unwrapOptional } from '../model/fields.js';
 
 export type ColumnType = 'VARCHAR' | 'TIMESTAMP' | 'DATE' | 'DOUBLE' | 'INTEGER' | 'BOOLEAN';
 
@@ -41,14 +41,6 @@ export interface TablePlan {
 export const UPDATED_AT = '_updated_at';
 export const DELETED_AT = '_deleted_at';
 export const ORD = '_ord';
-
-function unwrapOptional(schema: TSchema): TSchema {
-  if (Array.isArray(schema.anyOf)) {
-    const real = (schema.anyOf as TSchema[]).filter((s) => s.type !== 'null');
-    if (real.length === 1) return real[0];
-  }
-  return schema;
-}
 
 function columnType(schema: TSchema, where: string): ColumnType {
   if (Array.isArray(schema.anyOf) && (schema.anyOf as TSchema[]).every((m) => typeof m.const === 'string')) return 'VARCHAR';

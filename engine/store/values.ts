@@ -9,23 +9,33 @@ export function timestampValue(micros: number): DuckDBTimestampValue {
   return new DuckDBTimestampValue(BigInt(micros));
 }
 
+export type ToDuck = (value: unknown) => DuckDBValue;
+
+const asIs: ToDuck = (value) => (value === undefined ? null : (value as DuckDBValue));
+
+function micros(value: unknown): number {
+  const m = parseIsoMicros(value as string);
+  if (m === undefined) throw new Error(`not an ISO 8601 datetime: ${String(value)}`);
+  return m;
+}
+
+const CONVERTERS: Record<ColumnType, ToDuck> = {
+  VARCHAR: asIs,
+  DOUBLE: asIs,
+  INTEGER: asIs,
+  BOOLEAN: asIs,
+  TIMESTAMP: (value) => (value == null ? null : timestampValue(micros(value))),
+  DATE: (value) => (value == null ? null : new DuckDBDateValue(Math.floor(micros(value) / MICROS_PER_DAY))),
+};
+
+/** The converter of a column type, looked up once per column rather than per value. */
+export function converter(type: ColumnType): ToDuck {
+  return CONVERTERS[type];
+}
+
 /** A validated JSON value to the DuckDB value of its column. */
 export function toDuck(type: ColumnType, value: unknown): DuckDBValue {
-  if (value === undefined || value === null) return null;
-  switch (type) {
-    case 'TIMESTAMP': {
-      const micros = parseIsoMicros(value as string);
-      if (micros === undefined) throw new Error(`not an ISO 8601 datetime: ${String(value)}`);
-      return timestampValue(micros);
-    }
-    case 'DATE': {
-      const micros = parseIsoMicros(value as string);
-      if (micros === undefined) throw new Error(`not an ISO 8601 date: ${String(value)}`);
-      return new DuckDBDateValue(Math.floor(micros / MICROS_PER_DAY));
-    }
-    default:
-      return value as DuckDBValue;
-  }
+  return CONVERTERS[type](value);
 }
 
 /** A stored DuckDB value back to its JSON form. */
