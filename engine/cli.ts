@@ -2,6 +2,10 @@
 import { Command, Option } from 'commander';
 import { Workbench } from './service/workbench.js';
 import { formatReport, loadFiles } from './cli/load.js';
+import { openReader } from './cli/remote.js';
+import { formatLint, formatLogEntry } from './cli/format.js';
+import { DEFAULT_CLIENT_ID, DEFAULT_TENANT, startServer } from './server/serve.js';
+import { buildServer } from './server/app.js';
 
 const program = new Command('workbench').description('Replenishment Workbench: offline workspace, local API and backtests').showHelpAfterError();
 
@@ -43,6 +47,96 @@ program
       const range = s.from ? ` ${s.from.slice(0, 10)} … ${s.to!.slice(0, 10)}` : '';
       const staged = s.stagedFullLoad ? ` (split full load open: ${s.stagedFullLoad.calls} calls)` : '';
       console.log(`${s.dataset.padEnd(28)} ${String(s.live).padStart(9)} live ${String(s.deleted).padStart(7)} deleted${range}${staged}`);
+    }
+  });
+
+const integer = (name: string) => (v: string) => {
+  if (!/^\d+$/.test(v)) throw new Error(`${name} must be a whole number, got "${v}"`);
+  return Number(v);
+};
+
+program
+  .command('serve')
+  .description('serve the service\'s API on a workspace, for integration rehearsal')
+  .addOption(workspaceOption())
+  .option('-p, --port <port>', 'port (0: any free port)', integer('--port'), 8080)
+  .option('--host <host>', 'address to bind', '127.0.0.1')
+  .option('--tenant <tenant>', 'tenant code clients send as X-Tenant', DEFAULT_TENANT)
+  .option('--client-id <id>', 'OAuth2 client id', DEFAULT_CLIENT_ID)
+  .option('--client-secret <secret>', 'OAuth2 client secret (default: generated once and kept in the workspace)')
+  .option('--auto-approve', 'approve each run\'s proposals at once')
+  .action(async (opts: { workspace: string; port: number; host: string; tenant: string; clientId: string; clientSecret?: string; autoApprove?: boolean }) => {
+    const server = await startServer(opts);
+    const { info } = server;
+    console.log(`workspace ${server.workbench.dir}`);
+    console.log(`tenant ${info.tenant}, client id ${info.clientId}${server.secretGenerated ? `, client secret ${info.clientSecret} (kept in the workspace)` : ''}`);
+    console.log(`try: curl -s -X POST ${info.url}/Token -H 'X-Tenant: ${info.tenant}' -d grant_type=client_credentials -d client_id=${info.clientId} -d client_secret=<secret>`);
+    console.log(`listening on ${info.url}`);
+    const stop = async () => {
+      await server.stop();
+      process.exit(0);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+
+program
+  .command('log')
+  .description('the request log of a workspace (through its running server, if one owns it)')
+  .addOption(workspaceOption())
+  .option('-n, --limit <n>', 'entries to show', integer('--limit'), 50)
+  .option('-f, --follow', 'keep printing new entries')
+  .option('--json', 'print JSON lines')
+  .action(async (opts: { workspace: string; limit: number; follow?: boolean; json?: boolean }) => {
+    const reader = await openReader(opts.workspace);
+    try {
+      const print = (e: Awaited<ReturnType<typeof reader.log>>[number]) => console.log(opts.json ? JSON.stringify(e) : formatLogEntry(e));
+      let entries = await reader.log({ limit: opts.limit });
+      entries.forEach(print);
+      let last = entries.length ? entries[entries.length - 1].id : 0;
+      while (opts.follow) {
+        await new Promise((r) => setTimeout(r, 1000));
+        entries = await reader.log({ afterId: last, limit: 1000 });
+        entries.forEach(print);
+        if (entries.length) last = entries[entries.length - 1].id;
+      }
+    } finally {
+      await reader.close();
+    }
+  });
+
+program
+  .command('lint')
+  .description('the feed lint: the spec\'s pitfalls found in the workspace')
+  .addOption(workspaceOption())
+  .option('--json', 'print JSON')
+  .action(async (opts: { workspace: string; json?: boolean }) => {
+    const reader = await openReader(opts.workspace);
+    try {
+      const report = await reader.lint();
+      console.log(opts.json ? JSON.stringify(report, null, 2) : formatLint(report));
+    } finally {
+      await reader.close();
+    }
+  });
+
+program
+  .command('openapi')
+  .description('print the OpenAPI 3.1 document of the local API')
+  .action(async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'workbench-openapi-'));
+    try {
+      await withWorkbench(dir, async (wb) => {
+        const app = await buildServer({ workbench: wb, tenant: DEFAULT_TENANT, clientId: DEFAULT_CLIENT_ID, clientSecret: 'unused' });
+        await app.ready();
+        console.log(JSON.stringify(app.swagger(), null, 2));
+        await app.close();
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -69,6 +69,8 @@ export function validRecords(): Record<string, Rec> {
     ExcludedSkus: { skuId: 'SKU9' },
     MerchandiseCategorySettings: { merchandiseCategoryId: 'MC1', presentationMinimum: 2, serviceLevel: 0.95, reviewPeriodDays: 7 },
     StockNotForReplenishment: { locationId: 'WH', skuId: 'SKU1', quantity: 5 },
+    Images: { imageId: 'IMG1', styleId: 'ST1', fileName: 'front.jpg', contentType: 'image/jpeg', data: 'aGVsbG8=' },
+    'Images/urls': { styleId: 'ST1', url: 'https://img.example/st1-front.jpg', sortOrder: 1 },
   };
   for (const [name, idField] of MASTER_DATA) out[name] = { [idField]: `${name}-1`, code: 'X1', description: `A ${name} record` };
   return out;

@@ -14,6 +14,7 @@ import {
   StockNotForReplenishment, StockTarget,
 } from './settings.js';
 import { entityKey } from './fields.js';
+import { Image, ImageUrl } from './images.js';
 
 export interface RecordProblem {
   /** JSON pointer relative to the record, e.g. `/currencyId`. */
@@ -39,8 +40,14 @@ export interface DatasetDef {
   history?: boolean;
   /** Rules that a JSON schema cannot say, checked after it passes. */
   check?: (record: Record<string, unknown>) => RecordProblem[];
-  /** Recommended maximum records per call (spec "Limits"); the body limit is sized from it. */
+  /** Recommended maximum records per call (spec "Limits"). */
   recommendedMax?: number;
+  /** Largest request body accepted, in bytes: twice the recommended maximum of generous records (DESIGN.md §3). */
+  bodyLimit: number;
+  /** Schema version whose migration creates this dataset's tables. */
+  since: number;
+  /** One of the master-data endpoints (`{<name>Id, code, description?}`). */
+  masterData?: boolean;
 }
 
 function camel(name: string): string {
@@ -51,7 +58,17 @@ function snake(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 }
 
-function define(name: string, record: TObject, opts: Partial<DatasetDef> = {}): DatasetDef {
+const MB = 1024 * 1024;
+/** Body limit of endpoints the spec gives no recommended maximum for (master data, settings). */
+const DEFAULT_BODY_LIMIT = 16 * MB;
+
+/** Twice the spec's recommended records per call, at `bytesPerRecord` each, but never below the default. */
+function bodyLimitFor(recommendedMax: number | undefined, bytesPerRecord: number): number {
+  return Math.max(DEFAULT_BODY_LIMIT, Math.ceil((2 * (recommendedMax ?? 0) * bytesPerRecord) / MB) * MB);
+}
+
+function define(name: string, record: TObject, opts: Partial<DatasetDef> & { bytesPerRecord?: number } = {}): DatasetDef {
+  const { bytesPerRecord = 1024, ...rest } = opts;
   return {
     name,
     envelope: camel(name),
@@ -60,7 +77,9 @@ function define(name: string, record: TObject, opts: Partial<DatasetDef> = {}): 
     key: entityKey(record),
     fullLoad: false,
     deletable: true,
-    ...opts,
+    since: 1,
+    ...rest,
+    bodyLimit: rest.bodyLimit ?? bodyLimitFor(rest.recommendedMax, bytesPerRecord),
   };
 }
 
@@ -70,21 +89,23 @@ const currencyRequired = (po: Record<string, unknown>): RecordProblem[] =>
     : [];
 
 export const DATASETS: readonly DatasetDef[] = [
-  ...MASTER_DATA.map(([name, idField, title]) => define(name, masterDataRecord(idField, title))),
-  define('Items', Item, { recommendedMax: 25_000 }),
+  ...MASTER_DATA.map(([name, idField, title]) => define(name, masterDataRecord(idField, title), { masterData: true })),
+  define('Items', Item, { recommendedMax: 25_000, bytesPerRecord: 4096 }),
   define('Locations', Location, { fullLoad: true }),
-  define('Sales', Sale, { recommendedMax: 10_000 }),
-  define('PurchaseOrders', PurchaseOrder, { fullLoad: true, check: currencyRequired, recommendedMax: 25_000 }),
-  define('Stock', StockLevel, { fullLoad: true, deletable: false, history: true, recommendedMax: 50_000 }),
-  define('StockMutations', StockMutation, { recommendedMax: 50_000 }),
-  define('Prepacks', Prepack, { deletable: false, recommendedMax: 25_000 }),
+  define('Sales', Sale, { recommendedMax: 10_000, bytesPerRecord: 2048 }),
+  define('PurchaseOrders', PurchaseOrder, { fullLoad: true, check: currencyRequired, recommendedMax: 25_000, bytesPerRecord: 2048 }),
+  define('Stock', StockLevel, { fullLoad: true, deletable: false, history: true, recommendedMax: 50_000, bytesPerRecord: 256 }),
+  define('StockMutations', StockMutation, { recommendedMax: 50_000, bytesPerRecord: 384 }),
+  define('Prepacks', Prepack, { deletable: false, recommendedMax: 25_000, bytesPerRecord: 512 }),
   define('StockTargets', StockTarget),
-  define('Transfers', ClientTransfer, { recommendedMax: 10_000 }),
+  define('Transfers', ClientTransfer, { recommendedMax: 10_000, bytesPerRecord: 512 }),
   define('ExcludedCollections', ExcludedCollection),
   define('ExcludedLocations', ExcludedLocation),
   define('ExcludedSkus', ExcludedSku),
   define('MerchandiseCategorySettings', MerchandiseCategorySetting),
   define('StockNotForReplenishment', StockNotForReplenishment, { deletable: false, envelope: 'stockNotForReplenishment' }),
+  define('Images', Image, { deletable: false, since: 2, bodyLimit: 64 * MB }),
+  define('Images/urls', ImageUrl, { deletable: false, since: 2, envelope: 'urls', table: 'image_urls', recommendedMax: 1_000, bytesPerRecord: 4096 }),
 ];
 
 const byName = new Map(DATASETS.map((d) => [d.name.toLowerCase(), d]));

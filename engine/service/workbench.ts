@@ -13,6 +13,12 @@ import { latestLevel, stampStockLevels, zeroStockNotSent } from '../ingest/stock
 import { softDeleteNotWrittenSince, softDeleteRecords, upsertRecords } from '../ingest/upsert.js';
 import { recordKeyText, validateBatch, type JsonRecord } from '../ingest/validate.js';
 import { RequestRejected, type Problem } from '../ingest/problems.js';
+import { lint, type LintReport } from '../ingest/lint.js';
+import { RequestLog, type RequestLogEntry, type RequestLogInput } from './request-log.js';
+import {
+  approve, approvedTransfers, listProposals, noRecommendations, storeRun,
+  type ApprovalRequest, type ApprovalResult, type Recommender, type RunSummary,
+} from './transfers.js';
 
 export interface IngestOptions {
   /** Refresh the whole dataset: records not sent are soft-deleted (stock: set to 0). */
@@ -59,17 +65,32 @@ const DATE_FIELDS: Record<string, string> = {
 
 export interface OpenOptions {
   clock?: Clock;
+  /** The recommendation engine; until it is wired in, runs propose nothing. */
+  recommender?: Recommender;
 }
+
+/** Log entries the lint reads for warnings such as unknown fields. */
+const LINT_LOG_ENTRIES = 2000;
 
 export class Workbench {
   private readonly stamp: Clock;
+  private readonly log: RequestLog;
 
-  private constructor(readonly workspace: Workspace, clock: Clock) {
+  private constructor(readonly workspace: Workspace, private readonly clock: Clock, private readonly recommender: Recommender) {
     this.stamp = monotonic(clock);
+    this.log = new RequestLog(workspace);
   }
 
   static async open(dir: string, options: OpenOptions = {}): Promise<Workbench> {
-    return new Workbench(await Workspace.open(dir), options.clock ?? systemClock);
+    const ws = await Workspace.open(dir);
+    const wb = new Workbench(ws, options.clock ?? systemClock, options.recommender ?? noRecommendations);
+    await wb.log.init();
+    return wb;
+  }
+
+  /** Now, as the workbench's clock tells it (microseconds). */
+  now(): number {
+    return this.clock();
   }
 
   get dir(): string {
@@ -225,14 +246,78 @@ export class Workbench {
     });
   }
 
-  /** Empties every dataset and discards unfinished split loads. */
+  /** Empties every dataset, discards unfinished split loads and forgets runs and transfers. The request log stays. */
   reset(): Promise<void> {
     return this.workspace.exclusive(() =>
       this.workspace.transaction(async () => {
         for (const d of DATASETS) for (const t of allTables(tablePlan(d))) await this.workspace.run(`DELETE FROM ${q(t.table)}`);
-        await this.workspace.run('DELETE FROM full_load_staging');
+        for (const t of ['full_load_staging', 'transfer_proposals', 'recommendation_runs']) await this.workspace.run(`DELETE FROM ${t}`);
       }),
     );
+  }
+
+  logRequest(entry: RequestLogInput): Promise<number> {
+    return this.workspace.exclusive(() => this.log.append(entry, this.stamp()));
+  }
+
+  requestLog(query: { afterId?: number; limit?: number } = {}): Promise<RequestLogEntry[]> {
+    return this.workspace.exclusive(() => this.log.read(query));
+  }
+
+  /** The spec's pitfalls found in the stored feed and in the recent requests. */
+  lint(): Promise<LintReport> {
+    return this.workspace.exclusive(async () => lint(this.workspace, this.clock(), await this.log.read({ limit: LINT_LOG_ENTRIES })));
+  }
+
+  /** Runs the engine on the workspace as it is now; the proposals replace the open ones of earlier runs. */
+  runRecommendations(options: { autoApprove?: boolean; description?: string } = {}): Promise<RunSummary> {
+    return this.workspace.exclusive(async () => {
+      const started = this.stamp();
+      const proposals = await this.recommender(this.workspace, started);
+      return this.workspace.transaction(async () => {
+        const summary = await storeRun(this.workspace, proposals, started, started, this.stamp());
+        if (options.autoApprove && summary.proposals > 0) {
+          summary.autoApproved = await approve(this.workspace, { description: options.description ?? 'auto-approved' }, this.stamp());
+        }
+        return summary;
+      });
+    });
+  }
+
+  /** Approves open proposals as one batch (one user action). */
+  approveTransfers(request: ApprovalRequest): Promise<ApprovalResult> {
+    return this.workspace.exclusive(() => this.workspace.transaction(() => approve(this.workspace, request, this.stamp())));
+  }
+
+  /** GET /Recommendations/transfers. */
+  transfers(query: { offset: number; limit: number; fromConfirmedDateTime?: number }) {
+    return this.workspace.exclusive(() => approvedTransfers(this.workspace, query));
+  }
+
+  proposals(query: { offset: number; limit: number; approved?: boolean }) {
+    return this.workspace.exclusive(() => listProposals(this.workspace, query));
+  }
+
+  /** GET /Recommendations/stockTargets: the client's targets (the engine's own join them once it runs). */
+  async stockTargets(query: { offset: number; limit: number }) {
+    const { records, total } = await this.list('StockTargets', query);
+    return {
+      stockTargets: records.map((r) => ({ ...r, source: 'client' })),
+      offset: query.offset,
+      limit: query.limit,
+      moreRecordsAvailable: query.offset + records.length < total,
+    };
+  }
+
+  async setting(key: string): Promise<string | undefined> {
+    const [row] = await this.workspace.exclusive(() => this.workspace.rows('SELECT value FROM workspace_settings WHERE key = $1', [key]));
+    return row?.value as string | undefined;
+  }
+
+  setSetting(key: string, value: string): Promise<void> {
+    return this.workspace.exclusive(async () => {
+      await this.workspace.run('INSERT OR REPLACE INTO workspace_settings VALUES ($1, $2)', [key, value]);
+    });
   }
 
   close(): Promise<void> {

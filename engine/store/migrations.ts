@@ -43,18 +43,43 @@ FROM purchase_orders AS p
 LEFT JOIN purchase_orders__purchaseOrderLines AS l ON l._purchaseOrderId = p.purchaseOrderId
 GROUP BY p.purchaseOrderId, p._deleted_at, p.completelyReceived, p.orderDueDate`;
 
+/** The tables of the datasets a schema version introduced, generated from their schemas. */
+function datasetTables(version: number): string[] {
+  return DATASETS.filter((d) => d.since === version).flatMap((d) => allTables(tablePlan(d)).map((t) => createTableSql(t, d)));
+}
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     description: 'dataset tables, split full-load staging, workspace settings',
     statements: () => [
-      ...DATASETS.flatMap((d) => allTables(tablePlan(d)).map((t) => createTableSql(t, d))),
+      ...datasetTables(1),
       `CREATE TABLE IF NOT EXISTS full_load_staging (
          dataset VARCHAR NOT NULL, started_at TIMESTAMP NOT NULL, received_at TIMESTAMP NOT NULL,
          seq INTEGER NOT NULL, records VARCHAR NOT NULL)`,
       `CREATE TABLE IF NOT EXISTS workspace_settings (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)`,
       CURRENT_STOCK_VIEW,
       PURCHASE_ORDER_STATUS_VIEW,
+    ],
+  },
+  {
+    version: 2,
+    description: 'images, request log, recommendation runs and transfer proposals',
+    statements: () => [
+      ...datasetTables(2),
+      `CREATE TABLE IF NOT EXISTS request_log (
+         id BIGINT NOT NULL, loggedAt TIMESTAMP NOT NULL, requestId VARCHAR NOT NULL, tenant VARCHAR, method VARCHAR NOT NULL,
+         path VARCHAR NOT NULL, query VARCHAR, status INTEGER NOT NULL, durationMs DOUBLE NOT NULL, dataset VARCHAR,
+         records INTEGER, errorCount INTEGER NOT NULL, errors VARCHAR, warningCount INTEGER NOT NULL, warnings VARCHAR,
+         bodyExcerpt VARCHAR)`,
+      `CREATE TABLE IF NOT EXISTS recommendation_runs (
+         runId VARCHAR NOT NULL, startedAt TIMESTAMP NOT NULL, finishedAt TIMESTAMP NOT NULL, asOfDate TIMESTAMP NOT NULL,
+         proposals INTEGER NOT NULL, summary VARCHAR NOT NULL)`,
+      `CREATE TABLE IF NOT EXISTS transfer_proposals (
+         referenceId VARCHAR NOT NULL, runId VARCHAR NOT NULL, transferType VARCHAR NOT NULL,
+         fromLocationId VARCHAR NOT NULL, toLocationId VARCHAR NOT NULL, skuId VARCHAR NOT NULL, quantity DOUBLE NOT NULL,
+         reason VARCHAR NOT NULL, details VARCHAR, createdAt TIMESTAMP NOT NULL,
+         approvalBatchId VARCHAR, confirmedDateTime TIMESTAMP, approvalBatchDescription VARCHAR, plannedDispatchDate DATE)`,
     ],
   },
 ];

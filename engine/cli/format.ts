@@ -1,0 +1,28 @@
+/** How the CLI prints the request log and the lint for a person. */
+import type { LintReport } from '../ingest/lint.js';
+import type { RequestLogEntry } from '../service/request-log.js';
+
+export function formatLogEntry(e: RequestLogEntry): string {
+  const head = `${e.loggedAt} ${String(e.status)} ${e.method.padEnd(6)} ${e.path}${e.query ? `?${e.query}` : ''} ${e.durationMs.toFixed(1)} ms`;
+  const counts = [
+    e.records !== undefined ? `${e.records} records` : '',
+    e.errorCount ? `${e.errorCount} errors` : '',
+    e.warningCount ? `${e.warningCount} warnings` : '',
+  ].filter(Boolean).join(', ');
+  const lines = [`${head}${counts ? ` — ${counts}` : ''}  [${e.requestId}]`];
+  for (const p of e.errors.slice(0, 10)) lines.push(`    error ${p.path}${p.recordId ? ` [${p.recordId}]` : ''}: ${p.message}`);
+  for (const p of e.warnings.slice(0, 5)) lines.push(`    warning ${p.path}: ${p.message}`);
+  return lines.join('\n');
+}
+
+export function formatLint(report: LintReport): string {
+  const lines = [`feed lint at ${report.checkedAt}`];
+  for (const f of report.findings) {
+    lines.push(`${f.count === 0 ? 'ok  ' : 'FAIL'} ${f.rule} (${f.count}): ${f.title}`);
+    if (f.count === 0) continue;
+    lines.push(`     ${f.why}`);
+    for (const x of f.examples) lines.push(`     - ${x.dataset} ${x.id}: ${x.detail}`);
+    if (f.count > f.examples.length) lines.push(`     … and ${f.count - f.examples.length} more`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,162 @@
+/**
+ * The HTTP adapter: the service's API plus the `/_workbench/` admin API, calling the application service
+ * only. No request, however broken, stops the server: every error becomes a problem body.
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import formbody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import { DATASETS, UnknownDatasetError } from '../model/datasets.js';
+import { RequestRejected, ValidationFailed } from '../ingest/problems.js';
+import type { Workbench } from '../service/workbench.js';
+import { TokenIssuer, type Credentials } from './auth.js';
+import type { ServerContext } from './context.js';
+import { HttpProblem, problemBody, sendProblem } from './problem.js';
+import { parseQueryString } from './query.js';
+import { adminRoutes } from './routes/admin.js';
+import { apiRoutes } from './routes/api.js';
+import { ProblemSchema } from './schemas.js';
+import { BODY_EXCERPT_CHARS } from '../service/request-log.js';
+
+export interface ServerOptions extends Credentials {
+  workbench: Workbench;
+  autoApprove?: boolean;
+  tokenLifetimeSeconds?: number;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const LARGEST_BODY = Math.max(...DATASETS.map((d) => d.bodyLimit));
+const ADMIN_PREFIX = '/_workbench';
+
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const wb = options.workbench;
+  const tokens = new TokenIssuer(options, () => wb.now() / 1000, options.tokenLifetimeSeconds);
+  const ctx: ServerContext = { wb, tokens, autoApprove: options.autoApprove === true };
+
+  const app = Fastify({
+    logger: false,
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    routerOptions: {
+      caseSensitive: false,
+      ignoreTrailingSlash: true,
+      ignoreDuplicateSlashes: true,
+      querystringParser: parseQueryString,
+    },
+  });
+
+  // The service validates bodies itself (with record ids and its own messages); route schemas document.
+  app.setValidatorCompiler(() => () => true);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  app.decorateRequest('audit', null as never);
+  app.addHook('onRequest', async (req, reply) => {
+    req.audit = {};
+    reply.header('X-Request-Id', req.id);
+  });
+
+  // Bytes must be UTF-8 and JSON; the first bytes are kept for the request log.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: LARGEST_BODY }, (req, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      return done(new HttpProblem(400, 'invalid-encoding', 'the body is not valid UTF-8'), undefined);
+    }
+    req.bodyExcerpt = text.slice(0, BODY_EXCERPT_CHARS);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (e) {
+      done(new HttpProblem(400, 'malformed-json', `the body is not valid JSON: ${(e as Error).message}`), undefined);
+    }
+  });
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Replenishment Workbench — local API',
+        version: '1.47.0',
+        description: 'The retail replenishment data-exchange API as the workbench serves it locally: same endpoints, validation, upsert and full-load semantics. Errors are RFC 9457 problem details listing every error. Paths and query names are case-insensitive; /v1/… is an alias.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Token from POST /Token, sent with the X-Tenant header it was issued for.' } },
+        schemas: { Problem: ProblemSchema as never },
+      },
+      tags: [
+        { name: 'Session' }, { name: 'Datasets' }, { name: 'Master data' }, { name: 'Recommendations' }, { name: 'Workbench admin' },
+      ],
+    },
+  });
+  app.get('/openapi.json', { schema: { hide: true }, config: { public: true } }, async (req) => {
+    req.audit.quiet = true;
+    return app.swagger();
+  });
+
+  // Every route but /Token and /openapi.json needs a valid token for this tenant.
+  app.addHook('onRequest', async (req) => {
+    if (req.routeOptions.config && (req.routeOptions.config as { public?: boolean }).public) return;
+    if (!req.routeOptions.url) return; // unknown path: answered 404 below
+    tokens.verify(req);
+  });
+
+  app.setNotFoundHandler((req, reply) =>
+    sendProblem(reply, problemBody(req, 404, 'not-found', `no endpoint ${req.method} ${req.url.split('?')[0]}; see GET /openapi.json`)));
+
+  app.setErrorHandler((error: FastifyError | Error, req, reply) => {
+    if (error instanceof ValidationFailed) {
+      req.audit.errors = error.errors;
+      req.audit.errorCount = error.errorCount;
+      (req.audit.warnings ??= []).push(...error.warnings);
+      return sendProblem(reply, problemBody(req, 400, 'validation-failed', error.message, { errors: error.errors, errorCount: error.errorCount }));
+    }
+    if (error instanceof HttpProblem) return sendProblem(reply, problemBody(req, error.status, error.slug, error.message, error.extra));
+    if (error instanceof RequestRejected) return sendProblem(reply, problemBody(req, error.status, 'rejected', error.message));
+    if (error instanceof UnknownDatasetError) return sendProblem(reply, problemBody(req, 404, 'unknown-dataset', error.message));
+    const fe = error as FastifyError;
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendProblem(reply, problemBody(req, 413, 'body-too-large', `the body is larger than this endpoint accepts (${req.routeOptions.bodyLimit ?? 0} bytes); split it over several calls`));
+    }
+    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return sendProblem(reply, problemBody(req, 415, 'unsupported-media-type', `send the body as application/json (got ${req.headers['content-type'] ?? 'no content type'})`));
+    }
+    if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return sendProblem(reply, problemBody(req, fe.statusCode, 'bad-request', fe.message));
+    }
+    req.audit.errors = [{ path: '', message: `internal error: ${error.message}` }];
+    return sendProblem(reply, problemBody(req, 500, 'internal-error', `the workbench failed on this request; quote request id ${req.id} when reporting it`));
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.audit?.quiet) return;
+    const a = req.audit ?? {};
+    const [path, query] = req.url.split('?');
+    await wb.logRequest({
+      requestId: req.id,
+      tenant: typeof req.headers['x-tenant'] === 'string' ? req.headers['x-tenant'].slice(0, 80) : undefined,
+      method: req.method,
+      path: path.slice(0, 1000),
+      query: a.secret ? undefined : query?.slice(0, 1000),
+      status: reply.statusCode,
+      durationMs: reply.elapsedTime,
+      dataset: a.dataset,
+      records: a.records,
+      errors: a.errors,
+      errorCount: a.errorCount,
+      warnings: a.warnings,
+      bodyExcerpt: a.secret ? undefined : req.bodyExcerpt,
+    }).catch(() => undefined);
+  });
+
+  // Routes last: handlers and hooks set above apply to them.
+  await app.register(apiRoutes(ctx, false));
+  await app.register(apiRoutes(ctx, true), { prefix: '/v1' });
+  await app.register(adminRoutes(ctx), { prefix: ADMIN_PREFIX });
+
+  return app;
+}
+
+export type { FastifyRequest };

@@ -1,0 +1,79 @@
+/**
+ * POST /Token (OAuth2 client credentials) and the bearer check. A token is bound to the tenant it was issued
+ * for; a missing, expired or invalid token, or one used with another X-Tenant, is a 401.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { HttpProblem } from './problem.js';
+
+export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
+
+export interface Credentials {
+  tenant: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+interface Issued {
+  tenant: string;
+  expiresAt: number;
+}
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+const unauthorized = (detail: string) => new HttpProblem(401, 'unauthorized', detail);
+
+export class TokenIssuer {
+  private readonly tokens = new Map<string, Issued>();
+
+  constructor(
+    private readonly credentials: Credentials,
+    private readonly nowMs: () => number,
+    private readonly lifetimeSeconds = DEFAULT_TOKEN_LIFETIME_SECONDS,
+  ) {}
+
+  get tenant(): string {
+    return this.credentials.tenant;
+  }
+
+  /** Checks the client credentials of a token request and issues a token for its tenant. */
+  issue(tenantHeader: string | undefined, body: unknown): { access_token: string; token_type: 'Bearer'; expires_in: number } {
+    const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+    if (b.grant_type !== 'client_credentials') {
+      throw new HttpProblem(400, 'unsupported-grant-type', 'grant_type must be client_credentials', { error: 'unsupported_grant_type' });
+    }
+    if (typeof b.client_id !== 'string' || typeof b.client_secret !== 'string') {
+      throw new HttpProblem(400, 'invalid-request', 'client_id and client_secret are required (form or JSON body)', { error: 'invalid_request' });
+    }
+    if (!tenantHeader) throw new HttpProblem(401, 'invalid-client', 'the X-Tenant header is required', { error: 'invalid_client' });
+    if (!same(tenantHeader, this.credentials.tenant) || !same(b.client_id, this.credentials.clientId) || !same(b.client_secret, this.credentials.clientSecret)) {
+      throw new HttpProblem(401, 'invalid-client', 'unknown tenant or client credentials', { error: 'invalid_client' });
+    }
+    const now = this.nowMs();
+    for (const [t, i] of this.tokens) if (i.expiresAt <= now) this.tokens.delete(t);
+    const token = randomBytes(32).toString('base64url');
+    this.tokens.set(token, { tenant: this.credentials.tenant, expiresAt: now + this.lifetimeSeconds * 1000 });
+    return { access_token: token, token_type: 'Bearer', expires_in: this.lifetimeSeconds };
+  }
+
+  /** The bearer check of every endpoint but /Token and /openapi.json. */
+  verify(req: FastifyRequest): void {
+    const header = req.headers.authorization;
+    if (!header) throw unauthorized('the Authorization header is missing: send "Authorization: Bearer <token>" from POST /Token');
+    const m = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!m) throw unauthorized('the Authorization header must be "Bearer <token>"');
+    const issued = this.tokens.get(m[1]);
+    if (!issued) throw unauthorized('the token is not valid: get one from POST /Token');
+    if (issued.expiresAt <= this.nowMs()) {
+      this.tokens.delete(m[1]);
+      throw unauthorized('the token has expired: get a new one from POST /Token');
+    }
+    const tenant = req.headers['x-tenant'];
+    if (typeof tenant !== 'string' || tenant === '') throw unauthorized('the X-Tenant header is missing');
+    if (!same(tenant, issued.tenant)) throw unauthorized(`the token was issued for another tenant than "${tenant.slice(0, 80)}"`);
+  }
+}

@@ -1,0 +1,30 @@
+/** What the routes share, and what each request records for the request log. */
+import type { Problem } from '../ingest/problems.js';
+import type { Workbench } from '../service/workbench.js';
+import type { TokenIssuer } from './auth.js';
+
+export interface ServerContext {
+  wb: Workbench;
+  tokens: TokenIssuer;
+  /** Approve each run's proposals at once (rehearsal). */
+  autoApprove: boolean;
+}
+
+export interface Audit {
+  dataset?: string;
+  records?: number;
+  errors?: Problem[];
+  errorCount?: number;
+  warnings?: Problem[];
+  /** The body holds secrets: keep no excerpt. */
+  secret?: boolean;
+  /** Not worth a log entry (the log reading itself). */
+  quiet?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    audit: Audit;
+    bodyExcerpt?: string;
+  }
+}

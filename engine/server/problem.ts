@@ -1,0 +1,52 @@
+/** RFC 9457 problem bodies (DESIGN.md §3): every error the server answers has this shape. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Problem } from '../ingest/problems.js';
+
+export const PROBLEM_TYPE = 'application/problem+json';
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance?: string;
+  requestId?: string;
+  errors?: Problem[];
+  errorCount?: number;
+  [extra: string]: unknown;
+}
+
+const TITLES: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Unauthorized',
+  404: 'Not found',
+  405: 'Method not allowed',
+  409: 'Conflict',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+  500: 'Internal server error',
+  501: 'Not implemented',
+};
+
+export function problemBody(req: FastifyRequest, status: number, slug: string, detail: string, extra: Partial<ProblemBody> = {}): ProblemBody {
+  return {
+    type: `urn:replenishment-workbench:problem:${slug}`,
+    title: TITLES[status] ?? 'Error',
+    status,
+    detail,
+    instance: req.url.split('?')[0],
+    requestId: req.id,
+    ...extra,
+  };
+}
+
+export function sendProblem(reply: FastifyReply, body: ProblemBody): FastifyReply {
+  return reply.code(body.status).type(PROBLEM_TYPE).send(body);
+}
+
+/** Thrown by route code for a problem it has already worded. */
+export class HttpProblem extends Error {
+  constructor(readonly status: number, readonly slug: string, message: string, readonly extra: Partial<ProblemBody> = {}) {
+    super(message);
+  }
+}

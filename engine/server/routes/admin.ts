@@ -1,0 +1,82 @@
+/** The `/_workbench/` admin API (DESIGN.md §2): what the workbench tells beyond the service's own API. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DATASETS, type DatasetDef } from '../../model/datasets.js';
+import type { ServerContext } from '../context.js';
+import { HttpProblem } from '../problem.js';
+import { readQuery, type RawQuery } from '../query.js';
+
+/** `data/Images/urls/ST1/https%3A…` → the dataset whose name the leading segments spell, and the key segments. */
+function datasetPath(req: FastifyRequest): { dataset: DatasetDef; key: string[] } {
+  const path = req.url.split('?')[0];
+  const at = path.toLowerCase().indexOf('/data/');
+  const segments = path.slice(at + '/data/'.length).split('/').filter((s) => s !== '');
+  let best: { dataset: DatasetDef; used: number } | undefined;
+  for (const d of DATASETS) {
+    const parts = d.name.toLowerCase().split('/');
+    if (parts.every((p, i) => segments[i]?.toLowerCase() === p) && (!best || parts.length > best.used)) best = { dataset: d, used: parts.length };
+  }
+  if (!best) throw new HttpProblem(404, 'unknown-dataset', `no dataset "${segments[0] ?? ''}"; known: ${DATASETS.map((d) => d.name).join(', ')}`);
+  let key: string[];
+  try {
+    key = segments.slice(best.used).map((s) => decodeURIComponent(s));
+  } catch {
+    throw new HttpProblem(400, 'invalid-path', 'the record key in the path is not valid percent-encoding');
+  }
+  return { dataset: best.dataset, key };
+}
+
+export function adminRoutes(ctx: ServerContext) {
+  return async (app: FastifyInstance) => {
+    const { wb } = ctx;
+    const doc = (summary: string) => ({ tags: ['Workbench admin'], summary, security: [{ bearer: [] }] });
+
+    app.get('/data/*', { schema: doc('A stored record by key, or a page of a dataset') }, async (req) => {
+      const { dataset, key } = datasetPath(req);
+      if (key.length === 0) {
+        const q = readQuery(req.query as RawQuery, { offset: { kind: 'integer', min: 0 }, limit: { kind: 'integer', min: 1, max: 10_000 } }).values;
+        return wb.list(dataset.name, { offset: q.offset ?? 0, limit: q.limit ?? 100 });
+      }
+      if (dataset.history && key.length === 2) {
+        const stock = await wb.stock(key[0], key[1]);
+        if (!stock) throw new HttpProblem(404, 'not-found', `no stock for location "${key[0]}" and SKU "${key[1]}"`);
+        return stock;
+      }
+      if (key.length !== dataset.key.length) {
+        throw new HttpProblem(400, 'invalid-path', `${dataset.name} records are addressed as data/${dataset.name}/${dataset.key.map((k) => `{${k}}`).join('/')}`);
+      }
+      const record = await wb.read(dataset.name, key);
+      if (!record) throw new HttpProblem(404, 'not-found', `${dataset.name} "${key.join('/')}" does not exist or was deleted`);
+      return record;
+    });
+
+    app.get('/summary', { schema: doc('Counts, date ranges and last writes per dataset') }, async () => wb.summary());
+
+    app.post('/recommendations/run', { schema: doc('Run the recommendations now (synchronous)') }, async (req) => {
+      const body = (req.body ?? {}) as { autoApprove?: unknown; description?: unknown };
+      return wb.runRecommendations({
+        autoApprove: body.autoApprove === undefined ? ctx.autoApprove : body.autoApprove === true,
+        description: typeof body.description === 'string' ? body.description : undefined,
+      });
+    });
+
+    app.post('/transfers/approve', { schema: doc('Approve open proposals as one batch') }, async (req) => wb.approveTransfers((req.body ?? {}) as never));
+
+    app.get('/transfers', { schema: doc('Open proposals and approved transfers, with their reasons') }, async (req) => {
+      const q = readQuery(req.query as RawQuery, { offset: { kind: 'integer', min: 0 }, limit: { kind: 'integer', min: 1, max: 10_000 }, approved: { kind: 'boolean' } }).values;
+      return wb.proposals({ offset: q.offset ?? 0, limit: q.limit ?? 100, approved: q.approved });
+    });
+
+    app.get('/log', { schema: doc('The request log, oldest first') }, async (req) => {
+      req.audit.quiet = true;
+      const q = readQuery(req.query as RawQuery, { afterId: { kind: 'integer', min: 0 }, limit: { kind: 'integer', min: 1, max: 10_000 } }).values;
+      return { entries: await wb.requestLog({ afterId: q.afterId, limit: q.limit }) };
+    });
+
+    app.get('/lint', { schema: doc('The feed lint: the spec\'s pitfalls found in the stored data and recent requests') }, async () => wb.lint());
+
+    app.delete('/state', { schema: doc('Reset the workspace: every dataset, run and transfer') }, async (_req, reply) => {
+      await wb.reset();
+      return reply.code(200).send();
+    });
+  };
+}

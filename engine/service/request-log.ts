@@ -1,0 +1,94 @@
+/**
+ * The request log: what every API request did, kept in the workspace and bounded, so an integrator can see
+ * why a call failed long after their client forgot it.
+ */
+import { formatIsoMicros } from '../model/datetime.js';
+import type { Problem } from '../ingest/problems.js';
+import { timestampValue } from '../store/values.js';
+import type { Workspace } from '../store/workspace.js';
+
+/** Entries kept; older ones are pruned. */
+export const MAX_LOG_ENTRIES = 10_000;
+/** Problems kept per entry (the count is always exact). */
+export const MAX_LOGGED_PROBLEMS = 100;
+/** Characters of a request body kept. */
+export const BODY_EXCERPT_CHARS = 2_000;
+
+export interface RequestLogInput {
+  requestId: string;
+  tenant?: string;
+  method: string;
+  path: string;
+  query?: string;
+  status: number;
+  durationMs: number;
+  dataset?: string;
+  records?: number;
+  errors?: Problem[];
+  errorCount?: number;
+  warnings?: Problem[];
+  bodyExcerpt?: string;
+}
+
+export interface RequestLogEntry extends Required<Pick<RequestLogInput, 'requestId' | 'method' | 'path' | 'status' | 'durationMs'>> {
+  id: number;
+  loggedAt: string;
+  tenant?: string;
+  query?: string;
+  dataset?: string;
+  records?: number;
+  errorCount: number;
+  errors: Problem[];
+  warningCount: number;
+  warnings: Problem[];
+  bodyExcerpt?: string;
+}
+
+export class RequestLog {
+  private nextId = 0;
+
+  constructor(private readonly ws: Workspace) {}
+
+  async init(): Promise<void> {
+    const [row] = await this.ws.rows('SELECT coalesce(max(id), 0) AS id FROM request_log');
+    this.nextId = Number(row.id) + 1;
+  }
+
+  /** Runs inside the workspace queue (the caller's `exclusive`). */
+  async append(entry: RequestLogInput, at: number): Promise<number> {
+    const id = this.nextId++;
+    const errors = entry.errors ?? [];
+    const warnings = entry.warnings ?? [];
+    await this.ws.run('INSERT INTO request_log VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)', [
+      id, timestampValue(at), entry.requestId, entry.tenant ?? null, entry.method, entry.path, entry.query || null,
+      entry.status, entry.durationMs, entry.dataset ?? null, entry.records ?? null,
+      entry.errorCount ?? errors.length, errors.length ? JSON.stringify(errors.slice(0, MAX_LOGGED_PROBLEMS)) : null,
+      warnings.length, warnings.length ? JSON.stringify(warnings.slice(0, MAX_LOGGED_PROBLEMS)) : null,
+      entry.bodyExcerpt ? entry.bodyExcerpt.slice(0, BODY_EXCERPT_CHARS) : null,
+    ]);
+    if (id % 100 === 0) await this.ws.run('DELETE FROM request_log WHERE id <= $1', [id - MAX_LOG_ENTRIES]);
+    return id;
+  }
+
+  /** The newest `limit` entries (or those after `afterId`), oldest first. */
+  async read(query: { afterId?: number; limit?: number } = {}): Promise<RequestLogEntry[]> {
+    const limit = Math.min(MAX_LOG_ENTRIES, Math.max(1, Math.floor(query.limit ?? 100)));
+    const rows = query.afterId !== undefined
+      ? await this.ws.rows('SELECT *, epoch_us(loggedAt) AS us FROM request_log WHERE id > $1 ORDER BY id LIMIT $2', [query.afterId, limit])
+      : (await this.ws.rows('SELECT *, epoch_us(loggedAt) AS us FROM request_log ORDER BY id DESC LIMIT $1', [limit])).reverse();
+    return rows.map((r) => {
+      const e: RequestLogEntry = {
+        id: Number(r.id), loggedAt: formatIsoMicros(Number(r.us)), requestId: r.requestId as string, method: r.method as string,
+        path: r.path as string, status: Number(r.status), durationMs: Number(r.durationMs),
+        errorCount: Number(r.errorCount), errors: r.errors ? JSON.parse(r.errors as string) : [],
+        warningCount: Number(r.warningCount), warnings: r.warnings ? JSON.parse(r.warnings as string) : [],
+      };
+      if (r.tenant !== null) e.tenant = r.tenant as string;
+      if (r.query !== null) e.query = r.query as string;
+      if (r.dataset !== null) e.dataset = r.dataset as string;
+      if (r.records !== null) e.records = Number(r.records);
+      if (r.bodyExcerpt !== null) e.bodyExcerpt = r.bodyExcerpt as string;
+      return e;
+    });
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * Recommended transfers: the proposals of the latest run, and the approved ones the API hands out.
+ * An approval is one user action: one approvalBatchId, one confirmedDateTime for all it approves.
+ */
+import { listValue } from '@duckdb/node-api';
+import { formatIsoMicros, parseIsoMicros } from '../model/datetime.js';
+import type { TRANSFER_TYPES } from '../model/settings.js';
+import { RequestRejected, ValidationFailed, type Problem } from '../ingest/problems.js';
+import { timestampValue, toDuck } from '../store/values.js';
+import type { Workspace } from '../store/workspace.js';
+
+export type TransferType = (typeof TRANSFER_TYPES)[number];
+
+export interface Proposal {
+  referenceId: string;
+  transferType: TransferType;
+  fromLocationId: string;
+  toLocationId: string;
+  skuId: string;
+  quantity: number;
+  /** Why, in words a person reads. */
+  reason: string;
+  /** The numbers behind the reason. */
+  details?: Record<string, unknown>;
+}
+
+/** The engine as the service sees it: proposals for the workspace as of a moment. */
+export type Recommender = (ws: Workspace, asOf: number) => Promise<Proposal[]>;
+
+/** Until the engine is wired in, a run proposes nothing. */
+export const noRecommendations: Recommender = async () => [];
+
+export interface RunSummary {
+  runId: string;
+  asOf: string;
+  proposals: number;
+  byType: Record<string, { transfers: number; units: number }>;
+  autoApproved?: ApprovalResult;
+}
+
+/** The spec's Transfer output record. */
+export interface TransferOut {
+  fromLocationId: string;
+  toLocationId: string;
+  skuId: string;
+  quantity: number;
+  referenceId: string;
+  approvalBatchId: string;
+  fromLocationGLN: string | null;
+  toLocationGLN: string | null;
+  transferType: TransferType;
+  approvalBatchDescription?: string;
+  plannedDispatchDate?: string;
+}
+
+export interface ApprovalRequest {
+  /** The proposals to approve; all open proposals when absent. */
+  referenceIds?: string[];
+  description?: string;
+  plannedDispatchDate?: string;
+}
+
+export interface ApprovalResult {
+  approvalBatchId: string;
+  approved: number;
+  confirmedDateTime: string;
+}
+
+export const TRANSFERS_DEFAULT_LIMIT = 1000;
+export const TRANSFERS_MAX_LIMIT = 10_000;
+const DESCRIPTION_MAX = 1000;
+
+export async function storeRun(ws: Workspace, proposals: Proposal[], asOf: number, started: number, finished: number): Promise<RunSummary> {
+  const runId = `run-${finished.toString(36)}`;
+  // Open proposals of earlier runs are superseded; approved ones stay, and are not proposed again.
+  await ws.run('DELETE FROM transfer_proposals WHERE approvalBatchId IS NULL');
+  const approved = new Set((await ws.rows('SELECT referenceId FROM transfer_proposals')).map((r) => r.referenceId as string));
+  const fresh = proposals.filter((p) => !approved.has(p.referenceId));
+  if (fresh.length) {
+    const col = <K extends keyof Proposal>(k: K) => listValue(fresh.map((p) => p[k] as string | number));
+    await ws.run(
+      `INSERT INTO transfer_proposals (referenceId, runId, transferType, fromLocationId, toLocationId, skuId, quantity, reason, details, createdAt)
+       SELECT unnest($1::VARCHAR[]), $2, unnest($3::VARCHAR[]), unnest($4::VARCHAR[]), unnest($5::VARCHAR[]), unnest($6::VARCHAR[]),
+              unnest($7::DOUBLE[]), unnest($8::VARCHAR[]), unnest($9::VARCHAR[]), $10`,
+      [col('referenceId'), runId, col('transferType'), col('fromLocationId'), col('toLocationId'), col('skuId'), col('quantity'), col('reason'),
+        listValue(fresh.map((p) => (p.details ? JSON.stringify(p.details) : null))), timestampValue(finished)],
+    );
+  }
+  const byType: RunSummary['byType'] = {};
+  for (const p of fresh) {
+    const t = (byType[p.transferType] ??= { transfers: 0, units: 0 });
+    t.transfers++;
+    t.units += p.quantity;
+  }
+  await ws.run('INSERT INTO recommendation_runs VALUES ($1, $2, $3, $4, $5, $6)', [
+    runId, timestampValue(started), timestampValue(finished), timestampValue(asOf), fresh.length, JSON.stringify(byType),
+  ]);
+  return { runId, asOf: formatIsoMicros(asOf), proposals: fresh.length, byType };
+}
+
+function checkApproval(req: ApprovalRequest): Problem[] {
+  const problems: Problem[] = [];
+  if (req.referenceIds !== undefined && (!Array.isArray(req.referenceIds) || req.referenceIds.some((r) => typeof r !== 'string'))) {
+    problems.push({ path: '/referenceIds', message: 'must be an array of referenceId strings' });
+  }
+  if (req.description !== undefined && (typeof req.description !== 'string' || req.description.length > DESCRIPTION_MAX)) {
+    problems.push({ path: '/description', message: `must be text of at most ${DESCRIPTION_MAX} characters` });
+  }
+  if (req.plannedDispatchDate !== undefined && (typeof req.plannedDispatchDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(req.plannedDispatchDate) || parseIsoMicros(req.plannedDispatchDate) === undefined)) {
+    problems.push({ path: '/plannedDispatchDate', message: 'must be a date YYYY-MM-DD' });
+  }
+  return problems;
+}
+
+export async function approve(ws: Workspace, req: ApprovalRequest, now: number): Promise<ApprovalResult> {
+  const problems = checkApproval(req);
+  if (problems.length) throw new ValidationFailed('approval', problems, problems.length);
+  let ids: string[];
+  if (req.referenceIds) {
+    const open = new Set((await ws.rows(
+      'SELECT referenceId FROM transfer_proposals WHERE approvalBatchId IS NULL AND referenceId IN (SELECT unnest($1::VARCHAR[]))',
+      [listValue(req.referenceIds)],
+    )).map((r) => r.referenceId as string));
+    const missing = req.referenceIds.map((id, i) => ({ id, i })).filter((x) => !open.has(x.id));
+    if (missing.length) {
+      throw new ValidationFailed('approval', missing.slice(0, 1000).map((m) => ({ path: `/referenceIds/${m.i}`, message: `"${m.id}" is not an open proposal (unknown, superseded or already approved)` })), missing.length);
+    }
+    ids = [...open];
+  } else {
+    ids = (await ws.rows('SELECT referenceId FROM transfer_proposals WHERE approvalBatchId IS NULL')).map((r) => r.referenceId as string);
+  }
+  const approvalBatchId = `AB-${now.toString(36).toUpperCase()}`;
+  if (ids.length === 0) throw new RequestRejected('there are no open proposals to approve; run the recommendations first', 409);
+  const n = await ws.run(
+    `UPDATE transfer_proposals SET approvalBatchId = $1, confirmedDateTime = $2, approvalBatchDescription = $3, plannedDispatchDate = $4
+     WHERE approvalBatchId IS NULL AND referenceId IN (SELECT unnest($5::VARCHAR[]))`,
+    [approvalBatchId, timestampValue(now), req.description ?? null, toDuck('DATE', req.plannedDispatchDate), listValue(ids)],
+  );
+  return { approvalBatchId, approved: n, confirmedDateTime: formatIsoMicros(now) };
+}
+
+/** GET /Recommendations/transfers: approved transfers not yet carried out by a client-sent transfer. */
+export async function approvedTransfers(ws: Workspace, query: { offset: number; limit: number; fromConfirmedDateTime?: number }): Promise<{ transfers: TransferOut[]; offset: number; limit: number; moreRecordsAvailable: boolean }> {
+  const rows = await ws.rows(
+    `SELECT p.*, f.gln AS fromGln, t.gln AS toGln, strftime(p.plannedDispatchDate, '%Y-%m-%d') AS dispatch
+     FROM transfer_proposals AS p
+     LEFT JOIN locations AS f ON f.locationId = p.fromLocationId AND f._deleted_at IS NULL
+     LEFT JOIN locations AS t ON t.locationId = p.toLocationId AND t._deleted_at IS NULL
+     WHERE p.approvalBatchId IS NOT NULL AND ($1::TIMESTAMP IS NULL OR p.confirmedDateTime >= $1::TIMESTAMP)
+       AND NOT EXISTS (SELECT 1 FROM transfers AS c WHERE c.referenceId = p.referenceId AND c._deleted_at IS NULL)
+     ORDER BY p.confirmedDateTime, p.referenceId
+     LIMIT $2 OFFSET $3`,
+    [query.fromConfirmedDateTime === undefined ? null : timestampValue(query.fromConfirmedDateTime), query.limit + 1, query.offset],
+  );
+  const more = rows.length > query.limit;
+  const transfers = rows.slice(0, query.limit).map((r) => {
+    const out: TransferOut = {
+      fromLocationId: r.fromLocationId as string, toLocationId: r.toLocationId as string, skuId: r.skuId as string,
+      quantity: Number(r.quantity), referenceId: r.referenceId as string, approvalBatchId: r.approvalBatchId as string,
+      fromLocationGLN: (r.fromGln as string | null) ?? null, toLocationGLN: (r.toGln as string | null) ?? null,
+      transferType: r.transferType as TransferType,
+    };
+    if (r.approvalBatchDescription !== null) out.approvalBatchDescription = r.approvalBatchDescription as string;
+    if (r.dispatch !== null) out.plannedDispatchDate = r.dispatch as string;
+    return out;
+  });
+  return { transfers, offset: query.offset, limit: query.limit, moreRecordsAvailable: more };
+}
+
+export interface ProposalRow extends Proposal {
+  runId: string;
+  approvalBatchId?: string;
+  confirmedDateTime?: string;
+}
+
+/** Open proposals and approved transfers, for people (admin API, UI). */
+export async function listProposals(ws: Workspace, query: { offset: number; limit: number; approved?: boolean }): Promise<{ proposals: ProposalRow[]; total: number }> {
+  const where = query.approved === undefined ? '' : query.approved ? 'WHERE approvalBatchId IS NOT NULL' : 'WHERE approvalBatchId IS NULL';
+  const rows = await ws.rows(`SELECT *, epoch_us(confirmedDateTime) AS confirmedUs, count(*) OVER () AS total FROM transfer_proposals ${where}
+    ORDER BY transferType, toLocationId, skuId, referenceId LIMIT $1 OFFSET $2`, [query.limit, query.offset]);
+  return {
+    total: rows.length ? Number(rows[0].total) : 0,
+    proposals: rows.map((r) => {
+      const p: ProposalRow = {
+        referenceId: r.referenceId as string, runId: r.runId as string, transferType: r.transferType as TransferType,
+        fromLocationId: r.fromLocationId as string, toLocationId: r.toLocationId as string, skuId: r.skuId as string,
+        quantity: Number(r.quantity), reason: r.reason as string,
+      };
+      if (r.details !== null) p.details = JSON.parse(r.details as string);
+      if (r.approvalBatchId !== null) {
+        p.approvalBatchId = r.approvalBatchId as string;
+        p.confirmedDateTime = formatIsoMicros(Number(r.confirmedUs));
+      }
+      return p;
+    }),
+  };
+}

@@ -1,0 +1,317 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeRun, type Proposal } from '../engine/service/transfers.js';
+import { getDataset } from '../engine/model/datasets.js';
+import { location, purchaseOrder, sale, salesLine } from './fixtures.js';
+import { testServer, type TestServer } from './api-helpers.js';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await testServer();
+});
+afterAll(async () => t.close());
+
+const problemType = (h: Headers) => h.get('content-type') ?? '';
+
+describe('POST /Token', () => {
+  it('issues a bearer token for form or JSON client credentials', async () => {
+    const form = await fetch(`${t.url}/Token`, {
+      method: 'POST', headers: { 'x-tenant': 'DEMO', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials&client_id=workbench&client_secret=s3cret-value',
+    });
+    expect(form.status).toBe(200);
+    const body = await form.json();
+    expect(body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 3600 });
+    const json = await fetch(`${t.url}/token`, {
+      method: 'POST', headers: { 'x-tenant': 'DEMO', 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'workbench', client_secret: 's3cret-value' }),
+    });
+    expect(json.status).toBe(200);
+  });
+
+  it('refuses wrong credentials, tenant or grant', async () => {
+    const post = (tenant: string | undefined, body: Record<string, string>) => fetch(`${t.url}/Token`, {
+      method: 'POST', headers: { ...(tenant ? { 'x-tenant': tenant } : {}), 'content-type': 'application/json' }, body: JSON.stringify(body),
+    });
+    const good = { grant_type: 'client_credentials', client_id: 'workbench', client_secret: 's3cret-value' };
+    const wrongSecret = await post('DEMO', { ...good, client_secret: 'nope' });
+    expect(wrongSecret.status).toBe(401);
+    expect(problemType(wrongSecret.headers)).toMatch(/application\/problem\+json/);
+    expect(await wrongSecret.json()).toMatchObject({ status: 401, error: 'invalid_client' });
+    expect((await post('OTHER', good)).status).toBe(401);
+    expect((await post(undefined, good)).status).toBe(401);
+    const grant = await post('DEMO', { ...good, grant_type: 'password' });
+    expect(grant.status).toBe(400);
+    expect(await grant.json()).toMatchObject({ error: 'unsupported_grant_type' });
+  });
+});
+
+describe('authentication', () => {
+  it('answers 401 with a problem body for a missing, invalid or other-tenant token', async () => {
+    const body = JSON.stringify({ brands: [] });
+    const missing = await fetch(`${t.url}/Brands`, { method: 'POST', headers: { 'x-tenant': 'DEMO', 'content-type': 'application/json' }, body });
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toMatchObject({ status: 401, detail: expect.stringMatching(/Authorization header is missing/) });
+    expect((await t.call('POST', '/Brands', { brands: [] }, { authorization: 'Bearer made-up' })).status).toBe(401);
+    expect((await t.call('POST', '/Brands', { brands: [] }, { authorization: 'Basic abc' })).status).toBe(401);
+    const other = await t.call('POST', '/Brands', { brands: [] }, { 'x-tenant': 'OTHER' });
+    expect(other.status).toBe(401);
+    expect(other.json.detail).toMatch(/another tenant/);
+    expect((await t.call('GET', '/Recommendations/transfers', undefined, { 'x-tenant': '' })).status).toBe(401);
+  });
+
+  it('expires tokens', async () => {
+    const short = await testServer({ tokenLifetimeSeconds: 1 });
+    try {
+      expect((await short.call('POST', '/Brands', { brands: [] })).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 1100));
+      const expired = await short.call('POST', '/Brands', { brands: [] });
+      expect(expired.status).toBe(401);
+      expect(expired.json.detail).toMatch(/expired/);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('binds a token to the tenant of its server: two workspaces served at once are isolated', async () => {
+    const other = await testServer({ tenant: 'ACME', clientSecret: 's3cret-value' });
+    try {
+      const acmeToken = await other.token();
+      const cross = await t.call('GET', '/Recommendations/transfers', undefined, { authorization: `Bearer ${acmeToken}`, 'x-tenant': 'ACME' });
+      expect(cross.status).toBe(401);
+      expect((await other.call('POST', '/Brands', { brands: [{ brandId: 'ACME-ONLY', code: 'A' }] })).status).toBe(200);
+      expect((await t.call('GET', '/_workbench/data/Brands/ACME-ONLY')).status).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('upserts', () => {
+  it('answers 200 with no body and stores the record', async () => {
+    const r = await t.call('POST', '/Sales', { sales: [sale('S1')] });
+    expect(r.status).toBe(200);
+    expect(r.text).toBe('');
+    expect((await t.call('GET', '/_workbench/data/Sales/S1')).json).toEqual(sale('S1'));
+  });
+
+  it('answers 400 listing every validation error, and applies nothing', async () => {
+    const r = await t.call('POST', '/Sales', { sales: [sale('OK1'), sale('BAD', [salesLine('x', 'SKU', 1, { quantitySold: 'two' })], { salesDateTime: 'soon' })] });
+    expect(r.status).toBe(400);
+    expect(problemType(r.headers)).toMatch(/application\/problem\+json/);
+    expect(r.json).toMatchObject({ status: 400, title: 'Bad request', errorCount: 2, requestId: r.headers.get('x-request-id') });
+    expect(r.json.errors).toEqual([
+      { path: '/sales/1/salesDateTime', recordId: 'BAD', message: expect.stringMatching(/ISO 8601/) },
+      { path: '/sales/1/salesLines/0/quantitySold', recordId: 'BAD', message: 'must be a number, got "two"' },
+    ]);
+    expect((await t.call('GET', '/_workbench/data/Sales/OK1')).status).toBe(404);
+  });
+
+  it('matches paths and query names case-insensitively, with /v1 as an alias', async () => {
+    await t.call('POST', '/locations', { locations: [location('CI-A'), location('CI-B')] });
+    const full = await t.call('POST', '/v1/LOCATIONS/?FULLLOAD=TRUE', { locations: [location('CI-B'), location('CI-C')] });
+    expect(full.status).toBe(200);
+    const page = await t.call('GET', '/_workbench/data/Locations?limit=100');
+    expect(page.json.records.map((l: { locationId: string }) => l.locationId)).toEqual(['CI-B', 'CI-C']);
+  });
+
+  it('runs a split full load over several calls', async () => {
+    await t.call('POST', '/PurchaseOrders', { purchaseOrders: [purchaseOrder('A'), purchaseOrder('B')] });
+    expect((await t.call('POST', '/PurchaseOrders?fullLoad=true&moreRecordsAvailable=true', { purchaseOrders: [purchaseOrder('B')] })).status).toBe(200);
+    expect((await t.call('GET', '/_workbench/data/PurchaseOrders/A')).status).toBe(200);
+    expect((await t.call('POST', '/PurchaseOrders?fullLoad=true&moreRecordsAvailable=false', { purchaseOrders: [purchaseOrder('C')] })).status).toBe(200);
+    expect((await t.call('GET', '/_workbench/data/PurchaseOrders/A')).status).toBe(404);
+    expect((await t.call('GET', '/_workbench/data/PurchaseOrders/B')).status).toBe(200);
+    expect((await t.call('GET', '/_workbench/data/PurchaseOrders/C')).status).toBe(200);
+  });
+
+  it('sets stock not sent in a stock full load to 0', async () => {
+    await t.call('POST', '/Stock', { stock: [{ locationId: 'L1', skuId: 'A', quantity: 3 }, { locationId: 'L1', skuId: 'B', quantity: 4 }] });
+    expect((await t.call('POST', '/Stock?fullLoad=true', { stock: [{ locationId: 'L1', skuId: 'A', quantity: 2 }] })).status).toBe(200);
+    expect((await t.call('GET', '/_workbench/data/Stock/L1/A')).json).toEqual({ locationId: 'L1', skuId: 'A', quantity: 2 });
+    expect((await t.call('GET', '/_workbench/data/Stock/L1/B')).json).toEqual({ locationId: 'L1', skuId: 'B', quantity: 0 });
+  });
+
+  it('soft-deletes with DELETE and refuses a malformed flag', async () => {
+    await t.call('POST', '/Colors', { colors: [{ colorId: 'RED', code: 'R' }] });
+    expect((await t.call('DELETE', '/Colors', { colors: [{ colorId: 'RED' }] })).status).toBe(200);
+    expect((await t.call('GET', '/_workbench/data/Colors/RED')).status).toBe(404);
+    const flag = await t.call('POST', '/Locations?fullLoad=yes', { locations: [] });
+    expect(flag.status).toBe(400);
+    expect(flag.json.detail).toBe('query parameter fullLoad must be true or false, got "yes"');
+  });
+});
+
+describe('HTTP errors', () => {
+  it('answers 404 for unknown paths, with a problem body', async () => {
+    const r = await t.call('GET', '/Nothing/here');
+    expect(r.status).toBe(404);
+    expect(r.json).toMatchObject({ status: 404, detail: expect.stringMatching(/no endpoint GET \/Nothing\/here/) });
+    expect((await t.call('POST', '/Stock/extra', {})).status).toBe(404);
+  });
+
+  it('answers 400 for malformed JSON, invalid UTF-8 and bodies of the wrong shape', async () => {
+    const malformed = await t.call('POST', '/Sales', '{"sales": [', { 'content-type': 'application/json' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json.detail).toMatch(/not valid JSON/);
+    const bytes = new Uint8Array([0x7b, 0x22, 0x73, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]);
+    const utf8 = await t.call('POST', '/Sales', bytes, { 'content-type': 'application/json' });
+    expect(utf8.status).toBe(400);
+    expect(utf8.json.detail).toMatch(/UTF-8/);
+    const shape = await t.call('POST', '/Sales', [1, 2]);
+    expect(shape.status).toBe(400);
+    expect(shape.json.errors[0].message).toMatch(/JSON object holding an array "sales"/);
+  });
+
+  it('answers 415 for a body that is not JSON', async () => {
+    const r = await t.call('POST', '/Sales', 'sales=1', { 'content-type': 'text/plain' });
+    expect(r.status).toBe(415);
+    expect(r.json.status).toBe(415);
+  });
+
+  it('answers 413 above the body limit of the endpoint', async () => {
+    const limit = getDataset('ExcludedSkus').bodyLimit;
+    const big = JSON.stringify({ excludedSkus: [{ skuId: 'x'.repeat(70) }] }).replace('x', 'x'.repeat(limit));
+    const r = await t.call('POST', '/ExcludedSkus', big, { 'content-type': 'application/json' });
+    expect(r.status).toBe(413);
+    expect(r.json.detail).toMatch(/split it over several calls/);
+    expect((await t.call('POST', '/ExcludedSkus', { excludedSkus: [{ skuId: 'fine' }] })).status).toBe(200);
+  });
+
+  it('answers 501 for product descriptions', async () => {
+    const r = await t.call('GET', '/Recommendations/productDescriptions');
+    expect(r.status).toBe(501);
+    expect((await t.call('GET', '/Recommendations/productDescriptions/tags')).status).toBe(501);
+  });
+
+  it('answers 500 with a request id and no stack, and keeps serving', async () => {
+    const broken = await testServer();
+    try {
+      await broken.call('POST', '/Brands', { brands: [] });
+      // Pull the database out from under the service.
+      await broken.server.workbench.workspace.conn.run('DROP TABLE brands');
+      const r = await broken.call('POST', '/Brands', { brands: [{ brandId: 'B', code: 'B' }] });
+      expect(r.status).toBe(500);
+      expect(r.json).toMatchObject({ status: 500, requestId: r.headers.get('x-request-id') });
+      expect(r.text).not.toMatch(/at .*\.ts:\d+|Catalog Error|brands/);
+      expect((await broken.call('POST', '/Colors', { colors: [{ colorId: 'C', code: 'C' }] })).status).toBe(200);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('GET /Recommendations/transfers', () => {
+  it('pages approved transfers with GLNs, FromConfirmedDateTime and the limit bounds', async () => {
+    const s = await testServer();
+    try {
+      await s.call('POST', '/Locations', { locations: [location('WH', { gln: '8712345678906' }), location('S1')] });
+      const proposals: Proposal[] = Array.from({ length: 25 }, (_, i) => ({
+        referenceId: `R${String(i).padStart(3, '0')}`, transferType: 'Replenishment', fromLocationId: 'WH', toLocationId: 'S1',
+        skuId: `SKU${i}`, quantity: i + 1, reason: 'below target',
+      }));
+      const ws = s.server.workbench.workspace;
+      const now = Date.now() * 1000;
+      await ws.exclusive(() => ws.transaction(() => storeRun(ws, proposals, now, now, now)));
+      expect((await s.call('GET', '/Recommendations/transfers')).json).toEqual({ transfers: [], offset: 0, limit: 1000, moreRecordsAvailable: false });
+
+      const first = await s.call('POST', '/_workbench/transfers/approve', { referenceIds: proposals.slice(0, 10).map((p) => p.referenceId), description: 'week 12', plannedDispatchDate: '2024-03-20' });
+      expect(first.json).toMatchObject({ approved: 10, approvalBatchId: expect.any(String) });
+      await new Promise((r) => setTimeout(r, 5));
+      const cutoff = new Date().toISOString();
+      await new Promise((r) => setTimeout(r, 5));
+      const second = await s.call('POST', '/_workbench/transfers/approve', {});
+      expect(second.json.approved).toBe(15);
+
+      const page1 = await s.call('GET', '/Recommendations/transfers?Offset=0&Limit=10');
+      expect(page1.json.transfers).toHaveLength(10);
+      expect(page1.json).toMatchObject({ offset: 0, limit: 10, moreRecordsAvailable: true });
+      expect(page1.json.transfers[0]).toEqual({
+        fromLocationId: 'WH', toLocationId: 'S1', skuId: 'SKU0', quantity: 1, referenceId: 'R000', approvalBatchId: first.json.approvalBatchId,
+        fromLocationGLN: '8712345678906', toLocationGLN: null, transferType: 'Replenishment',
+        approvalBatchDescription: 'week 12', plannedDispatchDate: '2024-03-20',
+      });
+      const page3 = await s.call('GET', '/recommendations/transfers?offset=20&limit=10');
+      expect(page3.json.transfers.map((x: { referenceId: string }) => x.referenceId)).toEqual(['R020', 'R021', 'R022', 'R023', 'R024']);
+      expect(page3.json.moreRecordsAvailable).toBe(false);
+      const since = await s.call('GET', `/Recommendations/transfers?FromConfirmedDateTime=${encodeURIComponent(cutoff)}`);
+      expect(since.json.transfers).toHaveLength(15);
+      expect(since.json.transfers.every((x: { approvalBatchId: string }) => x.approvalBatchId === second.json.approvalBatchId)).toBe(true);
+
+      expect((await s.call('GET', '/Recommendations/transfers?Limit=10001')).status).toBe(400);
+      expect((await s.call('GET', '/Recommendations/transfers?Offset=-1')).status).toBe(400);
+      expect((await s.call('GET', '/Recommendations/transfers?FromConfirmedDateTime=yesterday')).status).toBe(400);
+      // An approval naming no open proposal is refused whole.
+      const again = await s.call('POST', '/_workbench/transfers/approve', { referenceIds: ['R000', 'NOPE'] });
+      expect(again.status).toBe(400);
+      expect(again.json.errors.map((e: { path: string }) => e.path)).toEqual(['/referenceIds/0', '/referenceIds/1']);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('sessions, admin API and OpenAPI', () => {
+  it('starts and stops batches; stopping runs the recommendations', async () => {
+    const start = await t.call('POST', '/Batch/start');
+    expect(start.json.batchId).toEqual(expect.any(String));
+    const stop = await t.call('POST', '/Batch/stop', { batchId: start.json.batchId });
+    expect(stop.json).toMatchObject({ batchId: start.json.batchId, run: { proposals: 0 } });
+    expect((await t.call('POST', '/_workbench/recommendations/run', {})).json).toMatchObject({ proposals: 0, runId: expect.any(String) });
+  });
+
+  it('keeps a request log with errors and warnings, and never a secret', async () => {
+    await t.call('POST', '/Brands?unexpected=1', { brands: [{ brandId: 'LOG1', code: 'L', colour: 'red' }] });
+    await t.call('POST', '/Brands', { brands: [{ brandId: 'LOG2' }] });
+    const { entries } = (await t.call('GET', '/_workbench/log?limit=1000')).json;
+    const ok = entries.find((e: { bodyExcerpt?: string }) => e.bodyExcerpt?.includes('LOG1'));
+    expect(ok).toMatchObject({ method: 'POST', path: '/Brands', status: 200, dataset: 'Brands', records: 1, warningCount: 2 });
+    expect(ok.warnings.map((w: { message: string }) => w.message)).toEqual(['unknown query parameter "unexpected" ignored', 'unknown field "colour" ignored']);
+    const bad = entries.find((e: { bodyExcerpt?: string }) => e.bodyExcerpt?.includes('LOG2'));
+    expect(bad).toMatchObject({ status: 400, errorCount: 1, errors: [{ path: '/brands/0/code', recordId: 'LOG2', message: 'is required' }] });
+    const all = JSON.stringify(entries);
+    expect(all).not.toContain('s3cret-value');
+    expect(all).not.toContain('Bearer');
+    expect(entries.some((e: { path: string }) => e.path === '/Token')).toBe(true);
+  });
+
+  it('lints the feed over HTTP', async () => {
+    await t.call('POST', '/Sales', { sales: [sale('LINT1', [salesLine('1', 'GHOST', 1, { costPrice: -2 })], { currencyCode: 'EUR', locationId: 'NOWHERE' })] });
+    const report = (await t.call('GET', '/_workbench/lint')).json;
+    const rule = (id: string) => report.findings.find((f: { rule: string }) => f.rule === id);
+    expect(rule('unknown-sku').examples).toContainEqual({ dataset: 'Sales', id: 'LINT1', detail: 'skuId "GHOST" was never sent in /Items' });
+    expect(rule('unknown-location').examples).toContainEqual({ dataset: 'Sales', id: 'LINT1', detail: 'locationId "NOWHERE" was never sent to /Locations' });
+    expect(rule('currency-not-local').examples).toContainEqual({ dataset: 'Sales', id: 'LINT1', detail: 'currencyCode "EUR"' });
+    expect(rule('cost-price-negative').count).toBeGreaterThanOrEqual(1);
+    expect(rule('bare-line-number-ids').examples).toContainEqual({ dataset: 'Sales', id: 'LINT1', detail: 'salesLineId "1" is a bare line number' });
+    expect(rule('unknown-fields').examples.map((e: { id: string }) => e.id)).toContain('colour');
+  });
+
+  it('serves an OpenAPI 3.1 document without auth', async () => {
+    const res = await fetch(`${t.url}/openapi.json`);
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.schemas.Problem).toBeDefined();
+    for (const p of ['/Items', '/Sales', '/Stock', '/PurchaseOrders', '/Token', '/Recommendations/transfers', '/Images/urls', '/_workbench/lint']) {
+      expect(doc.paths[p], p).toBeDefined();
+    }
+    expect(Object.keys(doc.paths).some((p) => p.startsWith('/v1'))).toBe(false);
+    const post = doc.paths['/Sales'].post;
+    expect(post.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'X-Tenant', required: true }));
+    expect(post.requestBody.content['application/json'].schema.properties.sales.items.properties.salesLines).toBeDefined();
+    expect(post.responses['400'].content['application/problem+json']).toBeDefined();
+    expect(doc.paths['/Locations'].post.parameters).toContainEqual(expect.objectContaining({ in: 'query', name: 'fullLoad' }));
+  });
+
+  it('resets the workspace with DELETE /_workbench/state', async () => {
+    const s = await testServer();
+    try {
+      await s.call('POST', '/Brands', { brands: [{ brandId: 'B', code: 'B' }] });
+      expect((await s.call('DELETE', '/_workbench/state')).status).toBe(200);
+      expect((await s.call('GET', '/_workbench/data/Brands/B')).status).toBe(404);
+    } finally {
+      await s.close();
+    }
+  });
+});
