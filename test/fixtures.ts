@@ -10,7 +10,7 @@ export type Rec = Record<string, any>;
 export const T0 = '2024-03-01T10:15:00.000Z';
 
 export function sku(skuId: string, styleId = 'ST1', extra: Rec = {}): Rec {
-  return { skuId, code: skuId, colorId: 'RED', sizeId: 'M', styleId, barcodes: [{ barcodeId: `B-${skuId}`, code: `871${skuId}`, isPrimary: true }], ...extra };
+  return { skuId, code: `c${skuId}`, colorId: 'RED', sizeId: 'M', styleId, barcodes: [{ barcodeId: `B-${skuId}`, code: `871${skuId}`, isPrimary: true }], ...extra };
 }
 
 export function item(itemId: string, skuIds: string[] = [`${itemId}-1`], extra: Rec = {}): Rec {
@@ -35,7 +35,7 @@ export function sale(salesId: string, lines: Rec[] = [salesLine(`${salesId}-1`)]
 }
 
 export function location(locationId: string, extra: Rec = {}): Rec {
-  return { locationId, code: locationId, name: `Store ${locationId}`, city: 'Utrecht', ...extra };
+  return { locationId, code: `c${locationId}`, name: `Store ${locationId}`, city: 'Utrecht', ...extra };
 }
 
 export function poLine(id: string, quantity: number, outstanding: number, extra: Rec = {}): Rec {

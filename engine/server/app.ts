@@ -2,6 +2,7 @@
  * The HTTP adapter: the service's API plus the `/_workbench/` admin API, calling the application service
  * only. No request, however broken, stops the server: every error becomes a problem body.
  */
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
@@ -24,7 +25,6 @@ export interface ServerOptions extends Credentials {
   tokenLifetimeSeconds?: number;
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 const LARGEST_BODY = Math.max(...DATASETS.map((d) => d.bodyLimit));
 const ADMIN_PREFIX = '/_workbench';
 
@@ -58,12 +58,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Bytes must be UTF-8 and JSON; the first bytes are kept for the request log.
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: LARGEST_BODY }, (req, body, done) => {
-    let text: string;
-    try {
-      text = utf8.decode(body as Buffer);
-    } catch {
-      return done(new HttpProblem(400, 'invalid-encoding', 'the body is not valid UTF-8'), undefined);
-    }
+    const bytes = body as Buffer;
+    if (!isUtf8(bytes)) return done(new HttpProblem(400, 'invalid-encoding', 'the body is not valid UTF-8'), undefined);
+    const text = bytes.toString('utf8');
     req.bodyExcerpt = text.slice(0, BODY_EXCERPT_CHARS);
     if (text.trim() === '') return done(null, undefined);
     try {

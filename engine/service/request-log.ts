@@ -47,7 +47,7 @@ export interface RequestLogEntry extends Required<Pick<RequestLogInput, 'request
 export class RequestLog {
   private nextId = 0;
 
-  constructor(private readonly ws: Workspace) {}
+  constructor(private readonly ws: Workspace, private readonly maxEntries = MAX_LOG_ENTRIES) {}
 
   async init(): Promise<void> {
     const [row] = await this.ws.rows('SELECT coalesce(max(id), 0) AS id FROM request_log');
@@ -66,7 +66,8 @@ export class RequestLog {
       warnings.length, warnings.length ? JSON.stringify(warnings.slice(0, MAX_LOGGED_PROBLEMS)) : null,
       entry.bodyExcerpt ? entry.bodyExcerpt.slice(0, BODY_EXCERPT_CHARS) : null,
     ]);
-    if (id % 100 === 0) await this.ws.run('DELETE FROM request_log WHERE id <= $1', [id - MAX_LOG_ENTRIES]);
+    // Pruned in steps, not on every insert: the log holds between maxEntries and twice that.
+    if (id % Math.min(100, this.maxEntries) === 0) await this.ws.run('DELETE FROM request_log WHERE id <= $1', [id - this.maxEntries]);
     return id;
   }
 

@@ -67,6 +67,8 @@ export interface OpenOptions {
   clock?: Clock;
   /** The recommendation engine; until it is wired in, runs propose nothing. */
   recommender?: Recommender;
+  /** Request log entries kept (default MAX_LOG_ENTRIES). */
+  maxLogEntries?: number;
 }
 
 /** Log entries the lint reads for warnings such as unknown fields. */
@@ -76,14 +78,14 @@ export class Workbench {
   private readonly stamp: Clock;
   private readonly log: RequestLog;
 
-  private constructor(readonly workspace: Workspace, private readonly clock: Clock, private readonly recommender: Recommender) {
+  private constructor(readonly workspace: Workspace, private readonly clock: Clock, private readonly recommender: Recommender, maxLogEntries?: number) {
     this.stamp = monotonic(clock);
-    this.log = new RequestLog(workspace);
+    this.log = new RequestLog(workspace, maxLogEntries);
   }
 
   static async open(dir: string, options: OpenOptions = {}): Promise<Workbench> {
     const ws = await Workspace.open(dir);
-    const wb = new Workbench(ws, options.clock ?? systemClock, options.recommender ?? noRecommendations);
+    const wb = new Workbench(ws, options.clock ?? systemClock, options.recommender ?? noRecommendations, options.maxLogEntries);
     await wb.log.init();
     return wb;
   }
