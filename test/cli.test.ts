@@ -1,12 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Workbench } from '../engine/service/workbench.js';
 import { datasetFromFileName } from '../engine/cli/load-files.js';
-import { location, sale } from './fixtures.js';
+import { location, sale, useTempDirs } from './fixtures.js';
 
 const run = promisify(execFile);
 const BIN = join(process.cwd(), 'bin', 'workbench.mjs');
@@ -20,15 +19,7 @@ async function workbench(args: string[]): Promise<{ code: number; out: string }>
   }
 }
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'wb-cli-'));
-  dirs.push(d);
-  return d;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tempDir = useTempDirs('wb-cli-');
 
 async function counts(ws: string): Promise<Record<string, number>> {
   const wb = await Workbench.open(ws);

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MASTER_DATA } from '../engine/model/master-data.js';
+import { afterEach } from 'vitest';
 import { Workbench, type OpenOptions } from '../engine/service/workbench.js';
 
 export type Rec = Record<string, any>;
@@ -101,4 +102,17 @@ export function manualClock(startIso = '2025-01-01T00:00:00.000Z') {
   const clock = () => now;
   clock.advanceMinutes = (m: number) => { now += m * 60_000_000; };
   return clock;
+}
+
+/** Temporary folders for one test file, removed after each test. */
+export function useTempDirs(prefix: string): () => string {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+  return () => {
+    const d = mkdtempSync(join(tmpdir(), prefix));
+    dirs.push(d);
+    return d;
+  };
 }

@@ -1,23 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { Workbench } from '../engine/service/workbench.js';
 import { DATABASE_FILE } from '../engine/store/workspace.js';
 import { MIGRATIONS, SCHEMA_VERSION } from '../engine/store/migrations.js';
-import { item } from './fixtures.js';
+import { item, useTempDirs } from './fixtures.js';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'wb-ws-'));
-  dirs.push(d);
-  return d;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tempDir = useTempDirs('wb-ws-');
 
 /** Changes a closed workspace's file directly, as an older or newer release would have left it. */
 async function tamper(dir: string, sql: string): Promise<void> {
