@@ -1,0 +1,344 @@
+/**
+ * The operation, day by day, from a warm-up before day 0 to the end: the warehouses receive purchase orders; every
+ * Monday at 00:00 they first take back the leftovers of styles whose life ended, then ship each outlet up to its
+ * order-up-to level (as far as their stock goes), and the stock snapshot is taken right after; outlets sell
+ * min(demand, stock on hand at the start of the day); returns come back 1–14 days later; stores now and then book a
+ * small stock correction after closing.
+ *
+ * Because goods move between locations only at the Monday snapshot moment, every location's on-hand at any moment is
+ * the latest snapshot + the stock mutations since − the net sales since. The tests check that identity.
+ */
+import type { Calendar } from './calendar.js';
+import type { Catalog } from './catalog.js';
+import type { DemandModel } from './demand.js';
+import type { Network } from './locations.js';
+import type { PurchasePlan } from './purchasing.js';
+import { Random } from './rng.js';
+import { SalesBook, type SoldLine } from './sales.js';
+import { BatchWriter, type Output } from './writer.js';
+
+export interface Layout {
+  locationIds: readonly string[];
+  skuIds: readonly string[];
+}
+
+/** Lets a test watch the true stock: on-hand per `location × SKU` (index `l * skuIds.length + k`) after each day. */
+export interface Observer {
+  start?(layout: Layout): void;
+  dayEnd?(day: number, onHand: Int32Array): void;
+}
+
+export interface SimulationStats {
+  demandUnits: number;
+  soldUnits: number;
+  returnedUnits: number;
+  receivedUnits: number;
+  correctedUnits: number;
+  sales: number;
+  salesLines: number;
+  stockRows: number;
+  zeroStoreRows: number;
+  mutations: number;
+}
+
+export interface SimulationInput {
+  seed: number;
+  days: number;
+  cal: Calendar;
+  catalog: Catalog;
+  network: Network;
+  carried: Uint8Array;
+  demand: DemandModel;
+  plan: PurchasePlan;
+  out: Output;
+  observer?: Observer;
+}
+
+const RETURN_RATE_STORE = 0.025;
+const RETURN_RATE_ONLINE = 0.1;
+const CORRECTION_RATE = 0.04;
+/** A warehouse counts a style as active from three weeks before launch (the goods are on their way in). */
+const WAREHOUSE_LEAD_DAYS = 21;
+/** Leftovers come back on the Mondays within five weeks after a style's life, covering every late return. */
+const TAKE_BACK_DAYS = 35;
+/** Once the last take-back is in, what is left at the warehouse goes to an off-price buyer. */
+const CLEARANCE_AFTER_DAYS = TAKE_BACK_DAYS;
+
+interface PendingReturn extends SoldLine {
+  loc: number;
+}
+
+export function simulate(input: SimulationInput): { stats: SimulationStats; sales: SalesBook } {
+  const { cal, catalog, network, carried, demand, plan, out, days } = input;
+  const locs = network.locations;
+  const nLoc = locs.length;
+  const nSku = catalog.skuIds.length;
+  const nStyles = catalog.styles.length;
+  const styles = catalog.styles;
+  const share = catalog.skuShare;
+
+  const onHand = new Int32Array(nLoc * nSku);
+  /**
+   * The level a reader of the files arrives at: the last snapshot row plus the mutations and sales written since
+   * (0 before anything is written). It differs from onHand only after a move at a snapshot moment that no row has
+   * recorded yet; the snapshot writes a row wherever it does.
+   */
+  const implied = new Int32Array(nLoc * nSku);
+  const todayRate = new Float64Array(nStyles);
+  const pending = new Map<number, PendingReturn[]>();
+  const served = network.warehouses.map((w) => network.outlets.filter((l) => locs[l].warehouse === w));
+  const need = new Int32Array(nLoc);
+  const give = new Int32Array(nLoc);
+
+  const demandRng = new Random(input.seed, 'demand');
+  const returnRng = new Random(input.seed, 'returns');
+  const opsRng = new Random(input.seed, 'operations');
+  const salesWriter = new BatchWriter(out, 'Sales', 'sales', 10_000, 'numbered');
+  const stockWriter = new BatchWriter(out, 'Stock', 'stock', 50_000, 'numbered');
+  const mutationWriter = new BatchWriter(out, 'StockMutations', 'stockMutations', 50_000, 'numbered');
+  const book = new SalesBook(input.seed, cal, catalog, salesWriter);
+  const stats: SimulationStats = {
+    demandUnits: 0, soldUnits: 0, returnedUnits: 0, receivedUnits: 0, correctedUnits: 0, sales: 0, salesLines: 0,
+    stockRows: 0, zeroStoreRows: 0, mutations: 0,
+  };
+  input.observer?.start?.({ locationIds: locs.map((l) => l.locationId), skuIds: catalog.skuIds });
+
+  const first = styles.reduce((m, s) => Math.min(m, s.launchDay), plan.firstDeliveryDay) - 1;
+
+  /** Leftovers of finished styles go back to the warehouse that supplied the outlet. */
+  function takeBack(day: number): void {
+    for (const s of styles) {
+      if (day < s.endDay || day >= s.endDay + TAKE_BACK_DAYS) continue;
+      for (const l of network.outlets) {
+        const wh = locs[l].warehouse;
+        for (let k = s.firstSku; k < s.firstSku + s.skuCount; k++) {
+          const q = onHand[l * nSku + k];
+          if (q > 0) {
+            onHand[l * nSku + k] = 0;
+            onHand[wh * nSku + k] += q;
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Order-up-to replenishment: expected demand of the coming week plus one standard deviation, at least the
+   * presentation minimum. A short warehouse shares out pro rata, the odd units rotating week by week.
+   */
+  function replenish(day: number): void {
+    const rotation = Math.floor((day - first) / 7);
+    for (const s of styles) {
+      if (day < s.launchDay || day >= s.clearanceDay) continue;
+      let weekStore = 0;
+      let weekOnline = 0;
+      for (let d = day; d < day + 7; d++) {
+        const r = demand.styleRate(s, d);
+        weekStore += r * demand.weekdayFactor(false, d);
+        weekOnline += r * demand.weekdayFactor(true, d);
+      }
+      for (let k = s.firstSku; k < s.firstSku + s.skuCount; k++) {
+        const pres = catalog.skuPresentation[k];
+        network.warehouses.forEach((w, wi) => {
+          const outlets = served[wi];
+          let total = 0;
+          for (let i = 0; i < outlets.length; i++) {
+            const l = outlets[i];
+            need[i] = 0;
+            if (!carried[l * nStyles + s.index]) continue;
+            const loc = locs[l];
+            const e = loc.size * (loc.kind === 'online' ? weekOnline : weekStore) * share[k];
+            const target = Math.max(pres, Math.ceil(e + Math.sqrt(e)));
+            need[i] = Math.max(0, target - onHand[l * nSku + k]);
+            total += need[i];
+          }
+          if (total === 0) return;
+          const avail = Math.max(0, onHand[w * nSku + k]);
+          if (total <= avail) {
+            for (let i = 0; i < outlets.length; i++) give[i] = need[i];
+          } else {
+            let left = avail;
+            for (let i = 0; i < outlets.length; i++) {
+              give[i] = Math.floor((need[i] * avail) / total);
+              left -= give[i];
+            }
+            const startAt = (rotation + k) % outlets.length;
+            for (let j = 0; j < outlets.length && left > 0; j++) {
+              const i = (startAt + j) % outlets.length;
+              if (give[i] < need[i]) {
+                give[i]++;
+                left--;
+              }
+            }
+          }
+          for (let i = 0; i < outlets.length; i++) {
+            if (give[i] === 0) continue;
+            onHand[outlets[i] * nSku + k] += give[i];
+            onHand[w * nSku + k] -= give[i];
+          }
+        });
+      }
+    }
+  }
+
+  /**
+   * One row per location × SKU that is in its selling life there or holds stock, zeros included; and a row
+   * wherever the files would otherwise imply a level other than the true one (stock taken back to the warehouse
+   * from a pair that has left the range), so the history never ends on a stale level.
+   */
+  function snapshot(day: number): void {
+    const at = cal.iso(day);
+    for (let l = 0; l < nLoc; l++) {
+      const loc = locs[l];
+      const isWarehouse = loc.kind === 'warehouse';
+      for (let k = 0; k < nSku; k++) {
+        const p = l * nSku + k;
+        const q = onHand[p];
+        const s = styles[catalog.skuStyle[k]];
+        const active = isWarehouse
+          ? day >= s.launchDay - WAREHOUSE_LEAD_DAYS && day < s.endDay
+          : carried[l * nStyles + s.index] === 1 && day >= s.launchDay && day < s.endDay;
+        if (!active && q === 0 && implied[p] === 0) continue;
+        implied[p] = q;
+        stockWriter.add(`{"locationId":"${loc.locationId}","skuId":"${catalog.skuIds[k]}","quantity":${q},"stockDateTime":"${at}"}`);
+        stats.stockRows++;
+        if (q === 0 && active && loc.kind === 'store') stats.zeroStoreRows++;
+      }
+    }
+  }
+
+  function receive(day: number, writing: boolean): void {
+    for (const [po, di] of plan.byDay.get(day) ?? []) {
+      const seconds = opsRng.int(7 * 3600, 15 * 3600);
+      const delivery = po.deliveries[di];
+      po.lines.forEach((line, i) => {
+        const q = delivery.quantities[i];
+        if (q <= 0) return;
+        onHand[po.warehouse * nSku + line.sku] += q;
+        if (!writing) return;
+        implied[po.warehouse * nSku + line.sku] += q;
+        stats.receivedUnits += q;
+        stats.mutations++;
+        mutationWriter.add(`{"stockMutationId":"RCV-${po.purchaseOrderId}-${i + 1}-${di + 1}","locationId":"${locs[po.warehouse].locationId}","skuId":"${catalog.skuIds[line.sku]}","quantity":${q},"mutationDateTime":"${cal.iso(day, seconds)}","type":"receipt"}`);
+      });
+    }
+  }
+
+  /** The warehouse sells a finished style's last units to an off-price buyer, so dead stock does not pile up. */
+  function clearOut(day: number, writing: boolean): void {
+    for (const s of styles) {
+      if (day !== s.endDay + CLEARANCE_AFTER_DAYS) continue;
+      // After the day's receipts (07:00–15:00), so the day's stock never reads negative in between.
+      const seconds = opsRng.int(16 * 3600, 17 * 3600);
+      for (const w of network.warehouses) {
+        for (let k = s.firstSku; k < s.firstSku + s.skuCount; k++) {
+          const q = onHand[w * nSku + k];
+          if (q <= 0) continue;
+          onHand[w * nSku + k] = 0;
+          if (!writing) continue;
+          implied[w * nSku + k] -= q;
+          stats.mutations++;
+          mutationWriter.add(`{"stockMutationId":"CLR-${locs[w].locationId}-${catalog.skuIds[k]}","locationId":"${locs[w].locationId}","skuId":"${catalog.skuIds[k]}","quantity":${-q},"mutationDateTime":"${cal.iso(day, seconds)}","type":"clearance"}`);
+        }
+      }
+    }
+  }
+
+  /** Shrinkage found after closing (21:30–22:30, after the last store sale): a unit or two written off. */
+  function correct(day: number, l: number, active: number[], writing: boolean): void {
+    if (!opsRng.chance(CORRECTION_RATE) || active.length === 0) return;
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const s = styles[active[opsRng.int(0, active.length - 1)]];
+      const k = s.firstSku + opsRng.int(0, s.skuCount - 1);
+      const p = l * nSku + k;
+      if (!carried[l * nStyles + s.index] || onHand[p] <= 0) continue;
+      const q = Math.min(onHand[p], opsRng.chance(0.25) ? 2 : 1);
+      onHand[p] -= q;
+      if (writing) {
+        implied[p] -= q;
+        stats.correctedUnits += q;
+        stats.mutations++;
+        const loc = locs[l];
+        mutationWriter.add(`{"stockMutationId":"COR-${loc.locationId}-${cal.compact(day)}","locationId":"${loc.locationId}","skuId":"${catalog.skuIds[k]}","quantity":${-q},"mutationDateTime":"${cal.iso(day, opsRng.int(21 * 3600 + 1800, 22 * 3600 + 1800))}","type":"correction"}`);
+      }
+      return;
+    }
+  }
+
+  const active: number[] = [];
+  const returnsAt: PendingReturn[][] = locs.map(() => []);
+  for (let day = first; day < days; day++) {
+    const writing = day >= 0;
+    const monday = demand.dow(day) === 1;
+    if (monday) {
+      takeBack(day);
+      replenish(day);
+    }
+    if (writing && (monday || day === 0)) snapshot(day);
+    receive(day, writing);
+    clearOut(day, writing);
+
+    active.length = 0;
+    for (const s of styles) {
+      if (day < s.launchDay || day >= s.endDay) continue;
+      active.push(s.index);
+      todayRate[s.index] = demand.styleRate(s, day);
+    }
+    for (const r of returnsAt) r.length = 0;
+    for (const r of pending.get(day) ?? []) returnsAt[r.loc].push(r);
+    pending.delete(day);
+
+    for (const l of network.outlets) {
+      const loc = locs[l];
+      const factor = demand.outletFactor(loc, day);
+      const returnRate = loc.kind === 'online' ? RETURN_RATE_ONLINE : RETURN_RATE_STORE;
+      const sold: SoldLine[] = [];
+      if (factor > 0) {
+        for (const si of active) {
+          if (!carried[l * nStyles + si]) continue;
+          const s = styles[si];
+          const rate = todayRate[si] * factor;
+          const paid = Math.round(s.priceCents * (1 - demand.discount(s, day)));
+          for (let k = s.firstSku; k < s.firstSku + s.skuCount; k++) {
+            const n = demandRng.poisson(rate * share[k]);
+            if (n === 0) continue;
+            const p = l * nSku + k;
+            const q = Math.min(n, onHand[p]);
+            if (writing) stats.demandUnits += n;
+            if (q === 0) continue;
+            onHand[p] -= q;
+            if (writing) implied[p] -= q;
+            sold.push({ sku: k, qty: q, paidCents: paid, fullCents: s.priceCents, costCents: s.costCents });
+            let back = 0;
+            for (let u = 0; u < q; u++) if (returnRng.chance(returnRate)) back++;
+            if (back === 0) continue;
+            let when = day + returnRng.int(1, 14);
+            while (!demand.isOpen(loc, when)) when++;
+            if (when >= days) continue;
+            let list = pending.get(when);
+            if (!list) pending.set(when, (list = []));
+            list.push({ loc: l, sku: k, qty: -back, paidCents: paid, fullCents: s.priceCents, costCents: s.costCents });
+          }
+        }
+      }
+      const returns = returnsAt[l];
+      for (const r of returns) {
+        onHand[l * nSku + r.sku] -= r.qty;
+        if (writing) implied[l * nSku + r.sku] -= r.qty;
+      }
+      if (loc.kind === 'store' && factor > 0) correct(day, l, active, writing);
+      if (writing) {
+        for (const s of sold) stats.soldUnits += s.qty;
+        for (const r of returns) stats.returnedUnits -= r.qty;
+        book.day(day, loc, sold, returns);
+      }
+    }
+    if (writing) input.observer?.dayEnd?.(day, onHand);
+  }
+  salesWriter.finish();
+  stockWriter.finish();
+  mutationWriter.finish();
+  stats.sales = book.sales;
+  stats.salesLines = book.lines;
+  return { stats, sales: book };
+}

@@ -1,0 +1,55 @@
+/** The generator's knobs, their defaults and their limits (the CLI and the tests share them). */
+import { parseDate } from './calendar.js';
+
+export interface GenerateOptions {
+  seed: number;
+  stores: number;
+  warehouses: 1 | 2;
+  skus: number;
+  days: number;
+  /** `YYYY-MM-DD`, day 0 of the period. */
+  start: string;
+}
+
+export type OptionInput = Partial<Omit<GenerateOptions, 'warehouses'>> & { warehouses?: number };
+
+export const LIMITS = {
+  // Four stores carry the location pitfalls (an incomplete address, two stores sharing a name); the town list
+  // (60 towns, then districts of the 25 first) names at most 260.
+  stores: { min: 4, max: 250 },
+  // Below ~100 SKUs there are too few items to hold the catalogue pitfalls apart.
+  skus: { min: 100, max: 200_000 },
+  days: { min: 28, max: 3_660 },
+  seed: { min: 0, max: 2 ** 31 - 1 },
+} as const;
+
+export class OptionError extends Error {}
+
+function integerIn(name: keyof typeof LIMITS, value: number): number {
+  const { min, max } = LIMITS[name];
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new OptionError(`--${name} must be a whole number from ${min} to ${max}, got ${value}`);
+  }
+  return value;
+}
+
+export function resolveOptions(input: OptionInput = {}): GenerateOptions {
+  const stores = integerIn('stores', input.stores ?? 20);
+  const warehouses = input.warehouses ?? (stores > 30 ? 2 : 1);
+  if (warehouses !== 1 && warehouses !== 2) throw new OptionError(`--warehouses must be 1 or 2, got ${warehouses}`);
+  const start = input.start ?? '2024-01-01';
+  if (parseDate(start) === undefined) throw new OptionError(`--start must be a calendar date YYYY-MM-DD, got "${start}"`);
+  return {
+    seed: integerIn('seed', input.seed ?? 1),
+    stores,
+    warehouses,
+    skus: integerIn('skus', input.skus ?? 3000),
+    days: integerIn('days', input.days ?? 730),
+    start,
+  };
+}
+
+/** The flags that reproduce a run, in the CLI's spelling. */
+export function toFlags(o: GenerateOptions): string {
+  return `--seed ${o.seed} --stores ${o.stores} --warehouses ${o.warehouses} --skus ${o.skus} --days ${o.days} --start ${o.start}`;
+}

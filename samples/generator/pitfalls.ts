@@ -1,0 +1,57 @@
+/**
+ * The spec's pitfalls planted on purpose, each on named records, so a feed lint has something real to find. The
+ * generator decides where they go (catalogue, network, orders, sales); this file only gathers them into one list.
+ */
+import type { CatalogPitfalls, Catalog } from './catalog.js';
+import type { Network } from './locations.js';
+import { PITFALL_CATEGORY_ID } from './masterdata.js';
+import type { PoPitfalls } from './purchasing.js';
+import type { SalesPitfalls } from './sales.js';
+
+export type PitfallKind =
+  | 'skuIdIsBarcode'
+  | 'codeEqualsId'
+  | 'duplicateAttributeId'
+  | 'bareSalesLineIds'
+  | 'incompleteAddress'
+  | 'duplicateLocationName'
+  | 'saleCurrencyNotLocal'
+  | 'purchaseOrderCurrencyNotLocal'
+  | 'quantityToReceiveMismatch'
+  | 'openOrderPastDue'
+  | 'salesLineWithoutCostPrice'
+  | 'negativeCostPrice'
+  | 'skuNotInItems'
+  | 'styleWithMixedColors';
+
+export interface Pitfall {
+  kind: PitfallKind;
+  /** Endpoint whose records carry it. */
+  dataset: string;
+  /** Ids of the records (for sales lines: the salesLineId; for bare line numbers: the location). */
+  ids: string[];
+  what: string;
+}
+
+export function listPitfalls(catalog: Catalog, cp: CatalogPitfalls, network: Network, po: PoPitfalls, sales: SalesPitfalls): Pitfall[] {
+  const item = (i: number) => catalog.items[i].itemId;
+  const sku = (k: number) => catalog.skuIds[k];
+  const styleOf = (k: number) => catalog.styles[catalog.skuStyle[k]];
+  const list: Pitfall[] = [
+    { kind: 'skuIdIsBarcode', dataset: 'Items', ids: [sku(cp.skuAsBarcode)], what: `skuId is the SKU's own primary EAN-13 (item ${catalog.items[styleOf(cp.skuAsBarcode).item].itemId})` },
+    { kind: 'codeEqualsId', dataset: 'MerchandiseCategories', ids: [PITFALL_CATEGORY_ID], what: 'merchandise category whose code equals its id' },
+    { kind: 'duplicateAttributeId', dataset: 'Items', ids: [item(cp.attributeOwner), item(cp.attributeReuser)], what: `both items send attributeId ${item(cp.attributeOwner)}-material` },
+    { kind: 'bareSalesLineIds', dataset: 'Sales', ids: [sales.bareLineLocation], what: 'every sale of this location numbers its lines "1", "2", … as salesLineId (unique within a sale, repeated across sales)' },
+    { kind: 'incompleteAddress', dataset: 'Locations', ids: [network.pitfalls.incompleteAddress], what: 'store with streetName and city only: none of the three address forms is complete' },
+    { kind: 'duplicateLocationName', dataset: 'Locations', ids: [...network.pitfalls.sameName], what: 'two stores with the same name' },
+    { kind: 'purchaseOrderCurrencyNotLocal', dataset: 'PurchaseOrders', ids: [po.eurCurrency], what: 'currencyId "EUR" instead of "local"' },
+    { kind: 'quantityToReceiveMismatch', dataset: 'PurchaseOrders', ids: [`${po.toReceiveMismatch}-1`], what: 'open line with quantityToReceive 0 while quantityOutstanding is not' },
+    { kind: 'openOrderPastDue', dataset: 'PurchaseOrders', ids: [po.pastDue], what: 'open order whose orderDueDate lies before the end date (its goods never came and the date was never updated)' },
+    { kind: 'skuNotInItems', dataset: 'Sales', ids: [sku(cp.missingSku)], what: `SKU of style ${styleOf(cp.missingSku).styleId} left out of Items; its sales, stock and order lines still refer to it` },
+    { kind: 'styleWithMixedColors', dataset: 'Items', ids: [sku(cp.mixedColorSku)], what: `SKU sent with colorId ${cp.mixedColorId} while the rest of style ${styleOf(cp.mixedColorSku).styleId} is ${styleOf(cp.mixedColorSku).colorId}` },
+  ];
+  if (sales.eurSale) list.push({ kind: 'saleCurrencyNotLocal', dataset: 'Sales', ids: [sales.eurSale], what: 'currencyCode "EUR" instead of "LOCAL"' });
+  if (sales.missingCostLines.length) list.push({ kind: 'salesLineWithoutCostPrice', dataset: 'Sales', ids: sales.missingCostLines, what: 'sales lines without costPrice' });
+  if (sales.negativeCostLine) list.push({ kind: 'negativeCostPrice', dataset: 'Sales', ids: [sales.negativeCostLine], what: 'sales line with a negative costPrice' });
+  return list;
+}

@@ -1,0 +1,333 @@
+/**
+ * The sample generator: deterministic, valid against the API's own schemas, sized as asked, stock-consistent
+ * (on-hand = latest snapshot + mutations since − net sales since, never below 0), with real stock-outs and every
+ * listed pitfall; and the committed samples/demo is exactly what the recorded command generates.
+ */
+import { describe, it, expect, beforeAll } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generate, MemorySink, resolveOptions, type GenerateResult, type Layout, type PitfallKind } from '../samples/generator/index.js';
+import { parseCliArgs } from '../samples/generator/cli-args.js';
+import { DEMO_ARGS, DEMO_COMMAND, DEMO_DIR } from '../samples/generator/demo.js';
+import { isValidGs1_13 } from '../samples/generator/gs1.js';
+import { BatchWriter, Output } from '../samples/generator/writer.js';
+import { getDataset } from '../engine/model/datasets.js';
+import { validateBatch } from '../engine/ingest/validate.js';
+
+type Rec = Record<string, any>;
+const DAY = 86_400_000;
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** `Sales-0003.json` → `Sales`. */
+const endpointOf = (name: string) => name.replace(/(-\d{4})?\.json$/, '');
+
+/** Every record of every file, by endpoint. */
+function records(files: Map<string, string>): Record<string, Rec[]> {
+  const out: Record<string, Rec[]> = {};
+  for (const [name, text] of files) {
+    const ds = getDataset(endpointOf(name));
+    (out[ds.name] ??= []).push(...(JSON.parse(text)[ds.envelope] as Rec[]));
+  }
+  return out;
+}
+
+interface Run {
+  result: GenerateResult;
+  files: Map<string, string>;
+  data: Record<string, Rec[]>;
+  layout: Layout;
+  /** True on-hand at the end of each day, as the simulation held it. */
+  onHand: Int32Array[];
+}
+
+function run(input: Parameters<typeof generate>[0]): Run {
+  const sink = new MemorySink();
+  const onHand: Int32Array[] = [];
+  let layout!: Layout;
+  const result = generate(input, sink, {
+    start: (l) => (layout = l),
+    dayEnd: (_day, state) => onHand.push(state.slice()),
+  });
+  return { result, files: sink.files, data: records(sink.files), layout, onHand };
+}
+
+const SMALL = { seed: 7, stores: 4, skus: 150, days: 120, start: '2024-03-06' };
+const TWO_WAREHOUSES = { seed: 3, stores: 6, warehouses: 2, skus: 180, days: 90, start: '2024-01-01' };
+
+let small: Run;
+let twoWh: Run;
+let demo: Run;
+beforeAll(() => {
+  small = run(SMALL);
+  twoWh = run(TWO_WAREHOUSES);
+  demo = run(parseCliArgs(DEMO_ARGS).input);
+});
+
+describe('determinism', () => {
+  it('gives byte-identical files for the same flags and different ones for another seed', () => {
+    const again = new MemorySink();
+    generate(SMALL, again);
+    expect([...again.files.keys()]).toEqual([...small.files.keys()]);
+    for (const [name, text] of small.files) expect(again.files.get(name), name).toBe(text);
+
+    const other = new MemorySink();
+    generate({ ...SMALL, seed: 8 }, other);
+    expect(other.files.get('Sales-0001.json')).not.toBe(small.files.get('Sales-0001.json'));
+    expect(other.files.get('Items.json')).not.toBe(small.files.get('Items.json'));
+  });
+});
+
+describe('files', () => {
+  it('validates every file against its dataset schema', () => {
+    for (const r of [small, twoWh, demo]) {
+      for (const [name, text] of r.files) {
+        const ds = getDataset(endpointOf(name));
+        const batch = validateBatch(ds, JSON.parse(text));
+        expect(batch.warnings, name).toEqual([]);
+        expect(batch.records.length, name).toBeLessThanOrEqual(ds.recommendedMax ?? Infinity);
+      }
+    }
+  });
+
+  it('writes one file per endpoint, compact, numbered where the per-call maximum splits it', () => {
+    const names = [...demo.files.keys()].sort();
+    for (const e of ['Brands', 'Seasons', 'Collections', 'Themes', 'Colors', 'Sizes', 'MerchandiseCategories', 'Vendors', 'Currencies', 'Locations', 'Items', 'PurchaseOrders']) {
+      expect(names).toContain(`${e}.json`);
+    }
+    for (const e of ['Sales', 'Stock', 'StockMutations']) expect(names).toContain(`${e}-0001.json`);
+    for (const text of demo.files.values()) expect(text).not.toMatch(/\n/);
+
+    const sink = new MemorySink();
+    const out = new Output(sink);
+    const numbered = new BatchWriter(out, 'Sales', 'sales', 3, 'numbered');
+    const single = new BatchWriter(out, 'Items', 'items', 3, 'single');
+    const split = new BatchWriter(out, 'PurchaseOrders', 'purchaseOrders', 3, 'single');
+    for (let i = 0; i < 7; i++) numbered.add(`{"n":${i}}`);
+    for (let i = 0; i < 3; i++) single.add(`{"n":${i}}`);
+    for (let i = 0; i < 4; i++) split.add(`{"n":${i}}`);
+    [numbered, single, split].forEach((w) => w.finish());
+    expect([...sink.files.keys()].sort()).toEqual(['Items.json', 'PurchaseOrders-0001.json', 'PurchaseOrders-0002.json', 'Sales-0001.json', 'Sales-0002.json', 'Sales-0003.json']);
+    expect(sink.files.get('Sales-0003.json')).toBe('{"sales":[{"n":6}]}');
+  });
+
+  it('has the requested network and about the requested number of SKUs', () => {
+    for (const [r, o] of [[small, resolveOptions(SMALL)], [twoWh, resolveOptions(TWO_WAREHOUSES)]] as const) {
+      const locs = r.data.Locations;
+      expect(locs.filter((l) => /^ST-\d{3}$/.test(l.locationId))).toHaveLength(o.stores);
+      expect(locs.filter((l) => /^WH-\d{2}$/.test(l.locationId))).toHaveLength(o.warehouses);
+      expect(locs.filter((l) => l.locationId.startsWith('WEB-'))).toHaveLength(1);
+      const skus = r.data.Items.flatMap((i) => i.skus);
+      expect(Math.abs(skus.length - o.skus)).toBeLessThanOrEqual(Math.ceil(o.skus * 0.02));
+      expect(r.result.counts.skus).toBe(o.skus);
+    }
+    expect(resolveOptions({ stores: 31 }).warehouses).toBe(2);
+    expect(resolveOptions({ stores: 30 }).warehouses).toBe(1);
+  });
+
+  it('gives stores valid GLNs and unique names apart from the planted duplicate', () => {
+    const stores = demo.data.Locations.filter((l) => l.locationId.startsWith('ST-'));
+    for (const l of demo.data.Locations) if (l.gln != null) expect(isValidGs1_13(l.gln), l.locationId).toBe(true);
+    const dupes = stores.filter((l) => stores.some((o) => o !== l && o.name === l.name)).map((l) => l.locationId);
+    expect(dupes).toEqual(['ST-003', 'ST-004']);
+  });
+
+  it('keeps sales lines consistent: LOCAL currency, transferred = sold, returns negative with a positive cost', () => {
+    const lines = demo.data.Sales.flatMap((s) => s.salesLines.map((l: Rec) => ({ ...l, sale: s })));
+    const returns = lines.filter((l) => l.quantitySold < 0);
+    expect(returns.length / lines.length).toBeGreaterThan(0.01);
+    for (const l of lines) {
+      expect(l.quantityTransferred).toBe(l.quantitySold);
+      expect(l.quantityCancelled).toBe(0);
+      expect(l.online).toBe(l.sale.locationId === 'WEB-01');
+      expect(Math.sign(l.salesAmountInclVat)).toBe(Math.sign(l.quantitySold));
+      expect(Math.abs(l.salesAmountInclVat)).toBeLessThanOrEqual(Math.abs(l.originalSalesAmountInclVat));
+    }
+    for (const l of returns) if (l.costPrice != null) expect(l.costPrice).toBeGreaterThan(0);
+    expect(lines.some((l) => l.salesAmountInclVat < l.originalSalesAmountInclVat && l.quantitySold > 0)).toBe(true);
+    const ids = demo.data.Sales.map((s) => s.salesId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('stock', () => {
+  /**
+   * Replays the files per location × SKU in time order: a snapshot sets the level, a mutation adds, a sale
+   * subtracts. At every event the level must be ≥ 0 and at every day's end it must equal the simulation's on-hand.
+   */
+  function checkIdentity(r: Run, days: number, startMs: number) {
+    const nSku = r.layout.skuIds.length;
+    const loc = new Map(r.layout.locationIds.map((id, i) => [id, i]));
+    const sku = new Map(r.layout.skuIds.map((id, i) => [id, i]));
+    const events = new Map<number, [number, 'set' | 'add', number][]>();
+    const add = (l: string, k: string, t: string, kind: 'set' | 'add', q: number) => {
+      expect(loc.has(l) && sku.has(k), `${l}/${k} is in the layout`).toBe(true);
+      const p = loc.get(l)! * nSku + sku.get(k)!;
+      let list = events.get(p);
+      if (!list) events.set(p, (list = []));
+      list.push([Date.parse(t), kind, q]);
+    };
+    for (const s of r.data.Stock) add(s.locationId, s.skuId, s.stockDateTime, 'set', s.quantity);
+    for (const m of r.data.StockMutations) add(m.locationId, m.skuId, m.mutationDateTime, 'add', m.quantity);
+    for (const s of r.data.Sales) for (const l of s.salesLines) add(s.locationId, l.skuId, s.salesDateTime, 'add', -l.quantitySold);
+
+    expect(r.onHand).toHaveLength(days);
+    let checked = 0, mismatches = 0, negatives = 0, moves = 0;
+    for (let p = 0; p < r.layout.locationIds.length * nSku; p++) {
+      const list = (events.get(p) ?? []).sort((a, b) => a[0] - b[0] || (a[1] === 'set' ? -1 : 1));
+      let level = 0, i = 0;
+      for (let d = 0; d < days; d++) {
+        const end = startMs + (d + 1) * DAY;
+        for (; i < list.length && list[i][0] < end; i++) {
+          const [, kind, q] = list[i];
+          level = kind === 'set' ? q : level + q;
+          if (level < 0) negatives++;
+          if (kind === 'add') moves++;
+        }
+        if (r.onHand[d][p] < 0) negatives++;
+        if (level !== r.onHand[d][p]) mismatches++;
+        checked++;
+      }
+    }
+    expect(mismatches).toBe(0);
+    expect(negatives).toBe(0);
+    expect(checked).toBe(days * r.layout.locationIds.length * nSku);
+    expect(moves).toBeGreaterThan(500);
+    expect(r.onHand.some((day) => day.some((q) => q > 0))).toBe(true);
+  }
+
+  it('on-hand = latest snapshot + mutations since − net sales since, for every location × SKU × day, never below 0', () => {
+    checkIdentity(small, SMALL.days, Date.parse(`${SMALL.start}T00:00:00Z`));
+    checkIdentity(twoWh, TWO_WAREHOUSES.days, Date.parse(`${TWO_WAREHOUSES.start}T00:00:00Z`));
+  });
+
+  it('snapshots only on the first day and on Mondays at 00:00, receipts as mutations at the warehouse', () => {
+    const first = `${SMALL.start}T00:00:00.000Z`; // a Wednesday
+    for (const s of small.data.Stock) {
+      const t = new Date(s.stockDateTime);
+      expect(s.stockDateTime === first || (t.getUTCDay() === 1 && s.stockDateTime.endsWith('T00:00:00.000Z')), s.stockDateTime).toBe(true);
+    }
+    expect(small.data.Stock.some((s) => s.stockDateTime === first)).toBe(true);
+    const receipts = small.data.StockMutations.filter((m) => m.type === 'receipt');
+    expect(receipts.length).toBeGreaterThan(0);
+    for (const m of receipts) expect(m.locationId.startsWith('WH-') && m.quantity > 0).toBe(true);
+    const corrections = demo.data.StockMutations.filter((m) => m.type === 'correction');
+    expect(corrections.length).toBeGreaterThan(0);
+    for (const m of corrections) expect(m.locationId.startsWith('ST-') && m.quantity < 0 && m.quantity >= -2).toBe(true);
+  });
+
+  it('has real stock-outs: store snapshot rows at 0 for SKUs that are selling that week', () => {
+    const soldWeek = new Set<string>();
+    // The demo starts on a Monday, so these weeks are the snapshot weeks.
+    const monday0 = Date.parse(`${demo.result.options.start}T00:00:00Z`);
+    expect(new Date(monday0).getUTCDay()).toBe(1);
+    const week = (iso: string) => Math.floor((Date.parse(iso) - monday0) / (7 * DAY));
+    for (const s of demo.data.Sales) for (const l of s.salesLines) if (l.quantitySold > 0) soldWeek.add(`${l.skuId}@${week(s.salesDateTime)}`);
+    const outs = demo.data.Stock.filter((s) => s.locationId.startsWith('ST-') && s.quantity === 0 && soldWeek.has(`${s.skuId}@${week(s.stockDateTime)}`));
+    expect(outs.length).toBeGreaterThan(20);
+    expect(demo.result.stats.demandUnits).toBeGreaterThan(demo.result.stats.soldUnits); // lost sales are real
+  });
+});
+
+describe('purchase orders', () => {
+  it('holds closed, partly received and open orders consistent with their lines', () => {
+    const end = Date.parse(`${SMALL.start}T00:00:00Z`) + SMALL.days * DAY;
+    const pos = small.data.PurchaseOrders;
+    const closed = pos.filter((p) => p.completelyReceived);
+    const open = pos.filter((p) => !p.completelyReceived);
+    expect(closed.length).toBeGreaterThan(0);
+    expect(open.length).toBeGreaterThan(1);
+    for (const p of closed) for (const l of p.purchaseOrderLines) expect(l.quantityOutstanding).toBe(0);
+    for (const p of open) expect(p.purchaseOrderLines.some((l: Rec) => l.quantityOutstanding > 0)).toBe(true);
+    expect(open.filter((p) => Date.parse(p.orderDueDate) >= end).length).toBeGreaterThan(0);
+    for (const p of pos) {
+      expect(Date.parse(p.orderDate)).toBeLessThan(end);
+      p.purchaseOrderLines.forEach((l: Rec, i: number) => expect(l.purchaseOrderLineId).toBe(`${p.purchaseOrderId}-${i + 1}`));
+    }
+  });
+});
+
+describe('pitfalls', () => {
+  function check(r: Run, end: number) {
+    const found = new Map(r.result.pitfalls.map((p) => [p.kind, p.ids]));
+    const kinds: PitfallKind[] = [
+      'skuIdIsBarcode', 'codeEqualsId', 'duplicateAttributeId', 'bareSalesLineIds', 'incompleteAddress', 'duplicateLocationName',
+      'saleCurrencyNotLocal', 'purchaseOrderCurrencyNotLocal', 'quantityToReceiveMismatch', 'openOrderPastDue',
+      'salesLineWithoutCostPrice', 'negativeCostPrice', 'skuNotInItems', 'styleWithMixedColors',
+    ];
+    expect([...found.keys()].sort()).toEqual([...kinds].sort());
+    const ids = (k: PitfallKind) => found.get(k)!;
+    const { Items, Locations, Sales, PurchaseOrders, MerchandiseCategories, Stock } = r.data;
+    const skus = Items.flatMap((i) => i.skus);
+    const lines = Sales.flatMap((s) => s.salesLines.map((l: Rec) => ({ ...l, sale: s })));
+
+    const [barcodeSku] = ids('skuIdIsBarcode');
+    const sku = skus.find((s) => s.skuId === barcodeSku)!;
+    expect(isValidGs1_13(barcodeSku)).toBe(true);
+    expect(sku.barcodes.some((b: Rec) => b.code === barcodeSku && b.isPrimary)).toBe(true);
+    expect(skus.filter((s) => s.barcodes.some((b: Rec) => b.code === s.skuId))).toHaveLength(1);
+
+    expect(MerchandiseCategories.filter((m) => m.code === m.merchandiseCategoryId).map((m) => m.merchandiseCategoryId)).toEqual(ids('codeEqualsId'));
+
+    const attrIds = (itemId: string) => Items.find((i) => i.itemId === itemId)!.attributes.map((a: Rec) => a.attributeId);
+    const [owner, reuser] = ids('duplicateAttributeId');
+    expect(attrIds(reuser).filter((a: string) => attrIds(owner).includes(a))).toHaveLength(1);
+    const allAttr = Items.flatMap((i) => i.attributes.map((a: Rec) => a.attributeId));
+    expect(allAttr.length - new Set(allAttr).size).toBe(1);
+
+    const [bareLoc] = ids('bareSalesLineIds');
+    const bare = lines.filter((l) => /^\d+$/.test(l.salesLineId));
+    expect(bare.length).toBeGreaterThan(1);
+    expect(new Set(bare.map((l) => l.sale.locationId))).toEqual(new Set([bareLoc]));
+    for (const l of bare) expect(l.salesLineId).toBe(String(l.lineNumber));
+    for (const l of lines.filter((x) => x.sale.locationId !== bareLoc)) expect(l.salesLineId).toBe(`${l.sale.salesId}-${l.lineNumber}`);
+
+    const complete = (l: Rec) => (l.streetName && l.houseNo && l.postalCode && l.city) || l.address || (l.latitude != null && l.longitude != null);
+    expect(Locations.filter((l) => l.locationId.startsWith('ST-') && !complete(l)).map((l) => l.locationId)).toEqual(ids('incompleteAddress'));
+
+    const [a, b] = ids('duplicateLocationName');
+    expect(Locations.find((l) => l.locationId === a)!.name).toBe(Locations.find((l) => l.locationId === b)!.name);
+
+    expect(Sales.filter((s) => s.currencyCode !== 'LOCAL').map((s) => s.salesId)).toEqual(ids('saleCurrencyNotLocal'));
+    expect(PurchaseOrders.filter((p) => p.currencyId !== 'local').map((p) => p.purchaseOrderId)).toEqual(ids('purchaseOrderCurrencyNotLocal'));
+    const poLines = PurchaseOrders.flatMap((p) => p.purchaseOrderLines);
+    expect(poLines.filter((l) => l.quantityToReceive !== l.quantityOutstanding).map((l) => l.purchaseOrderLineId)).toEqual(ids('quantityToReceiveMismatch'));
+    expect(PurchaseOrders.filter((p) => !p.completelyReceived && Date.parse(p.orderDueDate) < end).map((p) => p.purchaseOrderId)).toEqual(ids('openOrderPastDue'));
+
+    expect(lines.filter((l) => l.costPrice == null).map((l) => l.salesLineId)).toEqual(ids('salesLineWithoutCostPrice'));
+    expect(lines.filter((l) => l.costPrice != null && l.costPrice < 0).map((l) => l.salesLineId)).toEqual(ids('negativeCostPrice'));
+
+    const [missing] = ids('skuNotInItems');
+    expect(skus.some((s) => s.skuId === missing)).toBe(false);
+    expect(Stock.some((s) => s.skuId === missing)).toBe(true);
+    const known = new Set(skus.map((s) => s.skuId));
+    expect(new Set(lines.filter((l) => !known.has(l.skuId)).map((l) => l.skuId))).toEqual(new Set([missing]));
+
+    const [mixed] = ids('styleWithMixedColors');
+    const styleId = skus.find((s) => s.skuId === mixed)!.styleId;
+    expect(new Set(skus.filter((s) => s.styleId === styleId).map((s) => s.colorId)).size).toBe(2);
+    const multi = [...new Set(skus.map((s) => s.styleId))].filter((st) => new Set(skus.filter((s) => s.styleId === st).map((s) => s.colorId)).size > 1);
+    expect(multi).toEqual([styleId]);
+  }
+
+  it('plants every listed pitfall, and only there', () => {
+    check(small, Date.parse(`${SMALL.start}T00:00:00Z`) + SMALL.days * DAY);
+    const o = demo.result.options;
+    check(demo, Date.parse(`${o.start}T00:00:00Z`) + o.days * DAY);
+  });
+});
+
+describe('committed demo', () => {
+  it('equals a fresh generation with the recorded flags', () => {
+    const dir = join(ROOT, DEMO_DIR);
+    const committed = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+    expect(committed).toEqual([...demo.files.keys()].sort());
+    for (const f of committed) expect(readFileSync(join(dir, f), 'utf8') === demo.files.get(f), f).toBe(true);
+  });
+
+  it('is documented in samples/README.md with its command and its pitfall ids', () => {
+    const readme = readFileSync(join(ROOT, 'samples/README.md'), 'utf8');
+    expect(readme).toContain(DEMO_COMMAND);
+    for (const p of demo.result.pitfalls) for (const id of p.ids) expect(readme, `${p.kind} ${id}`).toContain(id);
+  });
+});
