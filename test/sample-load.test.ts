@@ -1,0 +1,80 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Workbench } from '../engine/service/workbench.js';
+import { datasetFromFileName } from '../engine/cli/load-files.js';
+import { manualClock } from './fixtures.js';
+
+const DEMO = join(process.cwd(), 'samples', 'demo');
+const dir = mkdtempSync(join(tmpdir(), 'wb-demo-'));
+const ws = join(dir, 'ws');
+let output: string;
+let code: number;
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+beforeAll(async () => {
+  try {
+    const r = await promisify(execFile)(process.execPath, [join(process.cwd(), 'bin', 'workbench.mjs'), 'load', '--workspace', ws, DEMO], { encoding: 'utf8' });
+    output = r.stdout;
+    code = 0;
+  } catch (e: any) {
+    output = e.stdout + e.stderr;
+    code = e.code;
+  }
+}, 120_000);
+
+describe('the committed sample', () => {
+  it('loads whole through the CLI', () => {
+    const files = readdirSync(DEMO).filter((f) => f.endsWith('.json'));
+    expect(code, output).toBe(0);
+    expect(output).toContain(`of ${files.length} files`);
+    expect(output).not.toMatch(/REJECTED|^warning /m);
+  });
+
+  describe('in the workspace', () => {
+    let wb: Workbench;
+    // The sample's history ends on 2025-12-31: the lint looks at it from the next day.
+    beforeAll(async () => {
+      wb = await Workbench.open(ws, { clock: manualClock('2026-01-01T00:00:00Z') });
+    });
+    afterAll(async () => wb.close());
+
+    it('holds every record of the files', async () => {
+      const expected = new Map<string, number>();
+      for (const f of readdirSync(DEMO).filter((x) => x.endsWith('.json'))) {
+        const d = datasetFromFileName(f)!;
+        const body = JSON.parse(readFileSync(join(DEMO, f), 'utf8'));
+        expected.set(d.name, (expected.get(d.name) ?? 0) + body[d.envelope].length);
+      }
+      const summary = await wb.summary();
+      for (const [name, n] of expected) expect(summary.find((s) => s.dataset === name)!.live, name).toBe(n);
+      expect(expected.get('Sales')).toBeGreaterThan(10_000);
+    });
+
+    it('shows every planted pitfall in the lint, and nothing else', async () => {
+      const report = await wb.lint();
+      const f = (rule: string) => report.findings.find((x) => x.rule === rule)!;
+      const ids = (rule: string) => f(rule).examples.map((e) => e.id);
+      expect(ids('barcode-as-sku-id')).toEqual(['8712340000399']);
+      // The barcode-as-skuId SKU also uses that value as its code.
+      expect(ids('code-equals-id')).toEqual(['8712340000399', 'MC-ACC']);
+      expect(ids('attribute-id-reused')).toEqual(['IT10007-material']);
+      expect(f('bare-line-number-ids').count).toBeGreaterThan(100);
+      expect(ids('store-without-address')).toEqual(['ST-002']);
+      expect(ids('location-name-not-unique')).toEqual(['ST-003', 'ST-004']);
+      expect(ids('currency-not-local').sort()).toEqual(['PO-000001', 'ST-004-20240102-0002']);
+      expect(ids('quantity-to-receive-differs')).toEqual(['PO-000021']);
+      expect(ids('open-po-past-due')).toEqual(['PO-000019']);
+      expect(f('cost-price-missing').count).toBe(3);
+      expect(f('cost-price-negative').count).toBe(1);
+      expect(f('unknown-sku').examples.every((e) => e.detail.includes('IT10004-GRY-L'))).toBe(true);
+      expect(ids('style-mixed-colors')).toEqual(['IT10006-BLK']);
+      expect(f('unknown-master-data').count).toBe(0);
+      expect(f('unknown-location').count).toBe(0);
+    });
+  });
+});
