@@ -1,0 +1,128 @@
+/**
+ * Demand for every selling location×SKU of a state: its own censored estimate, shrunk towards a pooled one
+ * when its history is thin. The pool is the style at the location × the style's size curve, else the
+ * category at the location, else the SKU across all selling locations. Every part is kept for explanation.
+ */
+import type { EngineState } from '../recommend/state.js';
+import type { Settings } from '../recommend/settings.js';
+import { blend, ownEstimate, type DemandClass } from './demand.js';
+
+export type PoolSource = 'none' | 'style' | 'category' | 'network';
+const SOURCES: PoolSource[] = ['none', 'style', 'category', 'network'];
+const CLASSES: DemandClass[] = ['none', 'smooth', 'erratic', 'intermittent', 'lumpy'];
+
+export interface Forecast {
+  /** Units per day, per cell (0 at warehouses). */
+  rate: Float64Array;
+  /** Standard deviation of daily demand, per cell. */
+  sd: Float64Array;
+  own: Float64Array;
+  pooled: Float64Array;
+  /** Weight of the own estimate in `rate`. */
+  weight: Float64Array;
+  inStockDays: Int32Array;
+  source: Uint8Array;
+  demandClass: Uint8Array;
+}
+
+export function explainCell(f: Forecast, cell: number) {
+  return {
+    rate: f.rate[cell], own: f.own[cell], pooled: f.pooled[cell], weight: f.weight[cell],
+    inStockDays: f.inStockDays[cell], pooledFrom: SOURCES[f.source[cell]], demandClass: CLASSES[f.demandClass[cell]],
+  };
+}
+
+export function forecast(state: EngineState, settings: Settings): Forecast {
+  const L = state.locations.ids.length;
+  const K = state.skus.ids.length;
+  const W = state.windowDays;
+  const cells = L * K;
+  const f: Forecast = {
+    rate: new Float64Array(cells), sd: new Float64Array(cells), own: new Float64Array(cells), pooled: new Float64Array(cells),
+    weight: new Float64Array(cells), inStockDays: new Int32Array(cells), source: new Uint8Array(cells), demandClass: new Uint8Array(cells),
+  };
+  const units = new Float64Array(cells);
+  const selling = state.locations.kind.map((k) => k !== 'warehouse');
+
+  for (let l = 0; l < L; l++) {
+    if (!selling[l]) continue;
+    for (let k = 0; k < K; k++) {
+      const c = l * K + k;
+      const e = ownEstimate(state.sales, state.inStock, c * W, W);
+      f.own[c] = e.rate;
+      f.sd[c] = e.sd;
+      f.inStockDays[c] = e.inStockDays;
+      f.demandClass[c] = CLASSES.indexOf(e.demandClass);
+      units[c] = e.units;
+    }
+  }
+
+  // Size curve per style across all selling locations (Laplace-smoothed so an unsold size keeps a share).
+  const { styleStart, skuIndex, category } = state.styles;
+  const S = state.styles.ids.length;
+  const sizeShare = new Float64Array(K);
+  const skuNetUnits = new Float64Array(K);
+  const skuNetDays = new Float64Array(K);
+  for (let l = 0; l < L; l++) {
+    if (!selling[l]) continue;
+    for (let k = 0; k < K; k++) {
+      skuNetUnits[k] += units[l * K + k];
+      skuNetDays[k] += f.inStockDays[l * K + k];
+    }
+  }
+  for (let s = 0; s < S; s++) {
+    let total = 0;
+    const n = styleStart[s + 1] - styleStart[s];
+    for (let i = styleStart[s]; i < styleStart[s + 1]; i++) total += skuNetUnits[skuIndex[i]];
+    for (let i = styleStart[s]; i < styleStart[s + 1]; i++) sizeShare[skuIndex[i]] = (skuNetUnits[skuIndex[i]] + 1) / (total + n);
+  }
+
+  const C = state.categories.ids.length;
+  for (let l = 0; l < L; l++) {
+    if (!selling[l]) continue;
+    // Category at the location: average units per in-stock SKU-day.
+    const catUnits = new Float64Array(C);
+    const catDays = new Float64Array(C);
+    for (let s = 0; s < S; s++) {
+      for (let i = styleStart[s]; i < styleStart[s + 1]; i++) {
+        const c = l * K + skuIndex[i];
+        catUnits[category[s]] += units[c];
+        catDays[category[s]] += f.inStockDays[c];
+      }
+    }
+    for (let s = 0; s < S; s++) {
+      // Style at the location: units per day with any size in stock.
+      let styleUnits = 0;
+      let styleDays = 0;
+      for (let d = 0; d < state.windowDays; d++) {
+        let any = 0;
+        for (let i = styleStart[s]; i < styleStart[s + 1]; i++) any |= state.inStock[(l * K + skuIndex[i]) * W + d];
+        styleDays += any;
+      }
+      for (let i = styleStart[s]; i < styleStart[s + 1]; i++) styleUnits += units[l * K + skuIndex[i]];
+      for (let i = styleStart[s]; i < styleStart[s + 1]; i++) {
+        const k = skuIndex[i];
+        const c = l * K + k;
+        let pooled = 0;
+        let source: PoolSource = 'none';
+        if (styleDays >= settings.poolingHalfWeightDays) {
+          pooled = (styleUnits / styleDays) * sizeShare[k];
+          source = 'style';
+        } else if (catDays[category[s]] > 0) {
+          pooled = catUnits[category[s]] / catDays[category[s]];
+          source = 'category';
+        } else if (skuNetDays[k] > 0) {
+          pooled = skuNetUnits[k] / skuNetDays[k];
+          source = 'network';
+        }
+        const own = { rate: f.own[c], inStockDays: f.inStockDays[c] } as Parameters<typeof blend>[0];
+        const b = source === 'none' ? { rate: f.own[c], weight: 1 } : blend(own, pooled, settings.poolingHalfWeightDays);
+        f.rate[c] = b.rate;
+        f.weight[c] = b.weight;
+        f.pooled[c] = pooled;
+        f.source[c] = SOURCES.indexOf(source);
+      }
+    }
+  }
+  return f;
+}

@@ -1,0 +1,146 @@
+/**
+ * Initial distribution: a style no store carries yet, with warehouse stock, goes to the stores by the sales
+ * share of comparable styles (same category, else brand, else season, else all) times each store's size
+ * curve, keeping a holdback at the warehouse, and only to stores that can reach the presentation minimum.
+ */
+import { categorySettings } from './settings.js';
+import { referenceId, round2, type Proposal } from './proposal.js';
+import { skuBlocked, warehouseAvailable, type Context } from './replenish.js';
+import { carriesStyle } from './targets.js';
+
+/** Largest-remainder rounding of `weights` scaled to `total` whole units. */
+export function apportion(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum <= 0 || total <= 0) return weights.map(() => 0);
+  const exact = weights.map((w) => (w / sum) * total);
+  const out = exact.map(Math.floor);
+  let left = total - out.reduce((a, b) => a + b, 0);
+  const order = exact.map((e, i) => [e - Math.floor(e), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of order) {
+    if (left <= 0) break;
+    out[i]++;
+    left--;
+  }
+  return out;
+}
+
+export function initialDistribution(ctx: Context): Proposal[] {
+  const { state, settings } = ctx;
+  const L = state.locations.ids.length;
+  const K = state.skus.ids.length;
+  const W = state.windowDays;
+  const { styleStart, skuIndex } = state.styles;
+  const S = state.styles.ids.length;
+  const warehouses = [...Array(L).keys()].filter((l) => state.locations.kind[l] === 'warehouse' && !state.locations.excluded[l]);
+  const stores = [...Array(L).keys()].filter((l) => state.locations.kind[l] !== 'warehouse' && !state.locations.excluded[l]);
+  const out: Proposal[] = [];
+
+  // Units sold per location × style over the window.
+  const sold = new Float64Array(L * S);
+  for (let s = 0; s < S; s++) {
+    for (const l of stores) {
+      let u = 0;
+      for (let i = styleStart[s]; i < styleStart[s + 1]; i++) {
+        const base = (l * K + skuIndex[i]) * W;
+        for (let d = 0; d < W; d++) u += state.sales[base + d];
+      }
+      sold[l * S + s] = u;
+    }
+  }
+  const comparables: [string, (a: number, b: number) => boolean][] = [
+    ['category', (a, b) => state.styles.category[a] === state.styles.category[b]],
+    ['brand', (a, b) => state.styles.brand[a] >= 0 && state.styles.brand[a] === state.styles.brand[b]],
+    ['season', (a, b) => state.styles.season[a] >= 0 && state.styles.season[a] === state.styles.season[b]],
+    ['all styles', () => true],
+  ];
+
+  for (let s = 0; s < S; s++) {
+    if (state.styles.excluded[s]) continue;
+    if (stores.some((l) => carriesStyle(state, l, s))) continue;
+    const skus = [...skuIndex.subarray(styleStart[s], styleStart[s + 1])].filter((k) => !skuBlocked(state, k));
+    if (skus.length === 0) continue;
+    const cs = categorySettings(settings, state.categories.ids[state.styles.category[s]]);
+    const free = skus.map((k) => warehouses.reduce((sum, w) => sum + warehouseAvailable(ctx, w * K + k), 0));
+    const allocatable = free.map((x) => Math.floor(x * (1 - cs.holdbackPercentage / 100)));
+    if (allocatable.every((x) => x === 0)) continue;
+
+    // Store weights: sales of comparable styles.
+    let basis = 'equal shares (no comparable sales)';
+    let weight = stores.map(() => 1);
+    for (const [name, same] of comparables) {
+      const w = stores.map((l) => {
+        let u = 0;
+        for (let o = 0; o < S; o++) if (o !== s && same(s, o)) u += sold[l * S + o];
+        return u;
+      });
+      if (w.some((x) => x > 0)) {
+        weight = w;
+        basis = `sales share of comparable styles (${name})`;
+        break;
+      }
+    }
+    // Size curve per store: the store's sales by sizeId within the style's category, Laplace-smoothed.
+    const curve = stores.map((l) => {
+      const bySize = skus.map((k) => {
+        let u = 0;
+        for (let o = 0; o < S; o++) {
+          if (state.styles.category[o] !== state.styles.category[s]) continue;
+          for (let i = styleStart[o]; i < styleStart[o + 1]; i++) {
+            const ko = skuIndex[i];
+            if (state.skus.sizeId[ko] !== state.skus.sizeId[k]) continue;
+            const base = (l * K + ko) * W;
+            for (let d = 0; d < W; d++) u += state.sales[base + d];
+          }
+        }
+        return u + 1;
+      });
+      const total = bySize.reduce((a, b) => a + b, 0);
+      return bySize.map((x) => x / total);
+    });
+
+    // Drop the weakest store until every remaining one reaches the presentation minimum on every size.
+    let active = stores.map((_, i) => weight[i] > 0 || weight.every((x) => x === 0));
+    let plan: number[][] = [];
+    for (;;) {
+      plan = skus.map((_, j) => apportion(allocatable[j], stores.map((_, i) => (active[i] ? weight[i] * curve[i][j] : 0))));
+      const failing = stores.map((_, i) => active[i] && skus.some((_, j) => plan[j][i] < cs.presentationMinimum));
+      if (!failing.some(Boolean)) break;
+      let weakest = -1;
+      for (let i = 0; i < stores.length; i++) if (failing[i] && (weakest < 0 || weight[i] < weight[weakest])) weakest = i;
+      active = active.map((a, i) => a && i !== weakest);
+      if (!active.some(Boolean)) break;
+    }
+    if (!active.some(Boolean)) continue;
+
+    skus.forEach((k, j) => {
+      stores.forEach((l, i) => {
+        let left = plan[j][i];
+        if (!active[i] || left < cs.minimumTransferQuantity) return;
+        for (const w of [...warehouses].sort((a, b) => warehouseAvailable(ctx, b * K + k) - warehouseAvailable(ctx, a * K + k) || a - b)) {
+          const take = Math.min(left, warehouseAvailable(ctx, w * K + k));
+          if (take <= 0) continue;
+          ctx.promised[w * K + k] += take;
+          left -= take;
+          const from = state.locations.ids[w];
+          const to = state.locations.ids[l];
+          out.push({
+            referenceId: referenceId('InitialDistribution', state.asOfDay, from, to, state.skus.ids[k], ctx.ids),
+            transferType: 'InitialDistribution',
+            fromLocationId: from,
+            toLocationId: to,
+            skuId: state.skus.ids[k],
+            quantity: take,
+            reason: `new style ${state.styles.ids[s]}: ${take} of ${allocatable[j]} allocatable units by ${basis} and the store's size curve;`
+              + ` ${cs.holdbackPercentage}% held back at the warehouse`,
+            details: {
+              storeShare: round2(weight[i] / weight.reduce((a, b, x) => a + (active[x] ? b : 0), 0)), sizeShare: round2(curve[i][j]),
+              allocatable: allocatable[j], warehouseFree: free[j], holdbackPercentage: cs.holdbackPercentage, basis,
+            },
+          });
+          if (left === 0) break;
+        }
+      });
+    });
+  }
+  return out;
+}

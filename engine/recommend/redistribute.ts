@@ -1,0 +1,146 @@
+/**
+ * Redistribution, store → store. Senders hold stock above target with long cover, or a broken size run
+ * (too few sizes of a style to sell it well), which then leaves whole. Receivers are stores that carry the
+ * style and would lose sales over review period + lead time. Each unit moves to where it gains most (its
+ * expected sale there minus the one it gives up); moves are grouped into trips, and a trip is proposed only
+ * when its extra sales value beats the trip cost plus a threshold. Trips per store are capped; exclusions
+ * hold; a setting keeps styles with open purchase orders out; stock that arrived recently stays.
+ */
+import { poissonTail } from '../forecast/poisson.js';
+import { categorySettings } from './settings.js';
+import { referenceId, round2, type Proposal } from './proposal.js';
+import { skuBlocked, type Context } from './replenish.js';
+import { carriesStyle } from './targets.js';
+
+interface Move {
+  from: number;
+  to: number;
+  sku: number;
+  units: number;
+  gain: number;
+  why: 'excess' | 'broken size run';
+}
+
+export function redistribute(ctx: Context): Proposal[] {
+  const { state, forecast: f, targets: t, settings } = ctx;
+  const rs = settings.redistribution;
+  const L = state.locations.ids.length;
+  const K = state.skus.ids.length;
+  const stores = [...Array(L).keys()].filter((l) => state.locations.kind[l] !== 'warehouse' && !state.locations.excluded[l]);
+  const { styleStart, skuIndex } = state.styles;
+  const moves: Move[] = [];
+
+  for (let s = 0; s < state.styles.ids.length; s++) {
+    if (state.styles.excluded[s]) continue;
+    const cs = categorySettings(settings, state.categories.ids[state.styles.category[s]]);
+    if (cs.blockRedistributionWithOpenPurchaseOrders && state.styles.hasOpenPurchaseOrder[s]) continue;
+    const horizon = cs.reviewPeriodDays + cs.leadTimeDays;
+    const skus = [...skuIndex.subarray(styleStart[s], styleStart[s + 1])].filter((k) => !skuBlocked(state, k));
+    if (skus.length === 0) continue;
+    const runSize = Math.min(rs.minimumSizesInRun, skus.length);
+    const recent = (c: number) => state.lastArrivalDay[c] >= 0 && state.asOfDay - state.lastArrivalDay[c] <= rs.recentlyMovedDays;
+    const broken = new Set(stores.filter((l) => {
+      const held = skus.filter((k) => state.onHand[l * K + k] > 0).length;
+      return held > 0 && held < runSize && !skus.some((k) => recent(l * K + k));
+    }));
+
+    const styleMoves: Move[] = [];
+    for (const k of skus) {
+      const price = state.skus.price[k];
+      const supply = stores.map((l) => {
+        const c = l * K + k;
+        if (recent(c) || state.onHand[c] <= 0) return 0;
+        if (broken.has(l)) return Math.floor(state.onHand[c]);
+        const excess = Math.floor(state.onHand[c] - t.target[c]);
+        const cover = f.rate[c] > 0 ? state.onHand[c] / f.rate[c] : Infinity;
+        return excess > 0 && cover > rs.excessCoverDays ? excess : 0;
+      });
+      const receivers = stores.filter((l) => !broken.has(l) && carriesStyle(state, l, s) && t.target[l * K + k] > state.onHand[l * K + k] + state.inTransit[l * K + k]);
+      const given = new Map<number, number>(receivers.map((l) => [l, 0]));
+      for (const from of stores) {
+        let left = supply[stores.indexOf(from)];
+        const cf = from * K + k;
+        let sent = 0;
+        while (left > 0) {
+          // A broken run leaves whole, so its units count as lost to the sender anyway.
+          const loss = broken.has(from) ? 0 : price * poissonTail(f.rate[cf] * horizon, state.onHand[cf] - sent);
+          let best = -1;
+          let bestGain = 0;
+          for (const to of receivers) {
+            if (to === from) continue;
+            const ct = to * K + k;
+            const g = given.get(to)!;
+            const pos = state.onHand[ct] + state.inTransit[ct] + g;
+            if (pos >= t.target[ct]) continue;
+            const gain = price * poissonTail(f.rate[ct] * horizon, pos + 1) - loss;
+            if (gain > bestGain) {
+              bestGain = gain;
+              best = to;
+            }
+          }
+          if (best < 0) break;
+          given.set(best, given.get(best)! + 1);
+          const m = styleMoves.find((x) => x.from === from && x.to === best && x.sku === k);
+          if (m) {
+            m.units++;
+            m.gain += bestGain;
+          } else {
+            styleMoves.push({ from, to: best, sku: k, units: 1, gain: bestGain, why: broken.has(from) ? 'broken size run' : 'excess' });
+          }
+          sent++;
+          left--;
+        }
+      }
+    }
+    // A broken run moves whole or not at all: the sender is never left with part of it.
+    for (const from of broken) {
+      const held = skus.reduce((sum, k) => sum + Math.floor(state.onHand[from * K + k]), 0);
+      const placed = styleMoves.filter((m) => m.from === from).reduce((sum, m) => sum + m.units, 0);
+      if (placed < held) for (let i = styleMoves.length - 1; i >= 0; i--) if (styleMoves[i].from === from) styleMoves.splice(i, 1);
+    }
+    moves.push(...styleMoves);
+  }
+
+  // Trips: one sender to one receiver. The best trips first, within the per-store cap.
+  const trips = new Map<string, { from: number; to: number; gain: number; units: number; moves: Move[] }>();
+  for (const m of moves) {
+    const key = `${m.from}:${m.to}`;
+    const trip = trips.get(key) ?? { from: m.from, to: m.to, gain: 0, units: 0, moves: [] };
+    trip.gain += m.gain;
+    trip.units += m.units;
+    trip.moves.push(m);
+    trips.set(key, trip);
+  }
+  const count = new Map<number, number>();
+  const out: Proposal[] = [];
+  const ranked = [...trips.values()].sort((a, b) => b.gain - a.gain || a.from - b.from || a.to - b.to);
+  for (const trip of ranked) {
+    if (trip.gain < rs.tripCost + rs.minimumGain) continue;
+    if ((count.get(trip.from) ?? 0) >= rs.maxTripsPerStore || (count.get(trip.to) ?? 0) >= rs.maxTripsPerStore) continue;
+    count.set(trip.from, (count.get(trip.from) ?? 0) + 1);
+    count.set(trip.to, (count.get(trip.to) ?? 0) + 1);
+    const from = state.locations.ids[trip.from];
+    const to = state.locations.ids[trip.to];
+    for (const m of trip.moves.sort((a, b) => a.sku - b.sku)) {
+      const cf = m.from * K + m.sku;
+      const ct = m.to * K + m.sku;
+      out.push({
+        referenceId: referenceId('Redistribution', state.asOfDay, from, to, state.skus.ids[m.sku], ctx.ids),
+        transferType: 'Redistribution',
+        fromLocationId: from,
+        toLocationId: to,
+        skuId: state.skus.ids[m.sku],
+        quantity: m.units,
+        reason: `${m.why} at ${from} (on hand ${state.onHand[cf]}, target ${t.target[cf]}) to ${to}, which would lose sales`
+          + ` (on hand ${state.onHand[ct]}, target ${t.target[ct]}): about ${round2(m.gain)} extra sales value;`
+          + ` the trip brings ${round2(trip.gain)} against a cost of ${rs.tripCost}`,
+        details: {
+          reason: m.why, gain: round2(m.gain), tripGain: round2(trip.gain), tripUnits: trip.units, tripCost: rs.tripCost,
+          senderOnHand: state.onHand[cf], senderTarget: t.target[cf], receiverOnHand: state.onHand[ct], receiverTarget: t.target[ct],
+          senderDemandPerDay: round2(f.rate[cf]), receiverDemandPerDay: round2(f.rate[ct]),
+        },
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,122 @@
+/**
+ * Replenishment, warehouse → store/online: need = target − (on hand + in transit). The warehouse gives what
+ * it has net of stock not for replenishment and a reserve; when it is short, each pack goes to the location
+ * where it most likely sells over the review period + lead time (highest marginal expected sale at price).
+ */
+import type { Forecast } from '../forecast/forecast.js';
+import { poissonTail } from '../forecast/poisson.js';
+import { categorySettings, type Settings } from './settings.js';
+import { referenceId, round2, type Proposal } from './proposal.js';
+import type { EngineState } from './state.js';
+import type { Targets } from './targets.js';
+
+export interface Context {
+  state: EngineState;
+  forecast: Forecast;
+  targets: Targets;
+  settings: Settings;
+  /** Referenced ids of this run. */
+  ids: Set<string>;
+  /** Units of each warehouse cell already promised in this run. */
+  promised: Float64Array;
+}
+
+export function warehouseAvailable(ctx: Context, cell: number): number {
+  const { state, settings } = ctx;
+  const free = state.onHand[cell] - state.notForReplenishment[cell] - ctx.promised[cell];
+  return Math.max(0, Math.floor(free * (1 - settings.warehouseReservePercentage / 100)));
+}
+
+export function skuBlocked(state: EngineState, sku: number): boolean {
+  return state.skus.excluded[sku] === 1 || state.styles.excluded[state.skus.style[sku]] === 1;
+}
+
+interface Need {
+  location: number;
+  cell: number;
+  position: number;
+  need: number;
+  given: number;
+  mean: number;
+}
+
+export function replenish(ctx: Context): Proposal[] {
+  const { state, forecast: f, targets: t, settings } = ctx;
+  const L = state.locations.ids.length;
+  const K = state.skus.ids.length;
+  const warehouses = [...Array(L).keys()].filter((l) => state.locations.kind[l] === 'warehouse' && !state.locations.excluded[l]);
+  const sellers = [...Array(L).keys()].filter((l) => state.locations.kind[l] !== 'warehouse' && !state.locations.excluded[l]);
+  const out: Proposal[] = [];
+
+  for (let k = 0; k < K; k++) {
+    if (skuBlocked(state, k)) continue;
+    const style = state.skus.style[k];
+    const cs = categorySettings(settings, state.categories.ids[state.styles.category[style]]);
+    const horizon = cs.reviewPeriodDays + cs.leadTimeDays;
+    const pack = Math.max(1, state.skus.packSize[k]);
+    const needs: Need[] = [];
+    for (const l of sellers) {
+      const c = l * K + k;
+      const position = state.onHand[c] + state.inTransit[c];
+      const raw = t.target[c] - position;
+      if (raw <= 0) continue;
+      needs.push({ location: l, cell: c, position, need: Math.ceil(raw / pack) * pack, given: 0, mean: f.rate[c] * horizon });
+    }
+    if (needs.length === 0) continue;
+    const stock = warehouses.map((w) => ({ w, cell: w * K + k, free: warehouseAvailable(ctx, w * K + k) })).filter((x) => x.free >= pack);
+    let available = stock.reduce((s, x) => s + Math.floor(x.free / pack) * pack, 0);
+    if (available === 0) continue;
+    const totalNeed = needs.reduce((s, n) => s + n.need, 0);
+    const short = totalNeed > available;
+    if (!short) {
+      for (const n of needs) n.given = n.need;
+    } else {
+      // Greedy by marginal expected sale: the next pack goes where its first unit most likely sells.
+      while (available >= pack) {
+        let best: Need | undefined;
+        let bestValue = -1;
+        for (const n of needs) {
+          if (n.given >= n.need) continue;
+          const value = poissonTail(n.mean, n.position + n.given + 1);
+          if (value > bestValue || (value === bestValue && best && n.location < best.location)) {
+            best = n;
+            bestValue = value;
+          }
+        }
+        if (!best) break;
+        best.given += pack;
+        available -= pack;
+      }
+    }
+    stock.sort((a, b) => b.free - a.free || a.w - b.w);
+    for (const n of needs) {
+      if (n.given < Math.max(cs.minimumTransferQuantity, pack)) continue;
+      let left = n.given;
+      for (const s of stock) {
+        const take = Math.min(left, Math.floor(warehouseAvailable(ctx, s.cell) / pack) * pack);
+        if (take <= 0) continue;
+        ctx.promised[s.cell] += take;
+        left -= take;
+        const from = state.locations.ids[s.w];
+        const to = state.locations.ids[n.location];
+        out.push({
+          referenceId: referenceId('Replenishment', state.asOfDay, from, to, state.skus.ids[k], ctx.ids),
+          transferType: 'Replenishment',
+          fromLocationId: from,
+          toLocationId: to,
+          skuId: state.skus.ids[k],
+          quantity: take,
+          reason: `below target: ${round2(n.position)} on hand and in transit against a target of ${t.target[n.cell]}`
+            + ` (${t.basis[n.cell]}; demand ${round2(f.rate[n.cell])}/day over ${horizon} days)`
+            + (short ? `; warehouse short (${totalNeed} needed), allocated where it sells most` : ''),
+          details: {
+            onHand: state.onHand[n.cell], inTransit: state.inTransit[n.cell], target: t.target[n.cell], targetBasis: t.basis[n.cell],
+            demandPerDay: round2(f.rate[n.cell]), horizonDays: horizon, warehouseShort: short, packSize: pack,
+          },
+        });
+        if (left === 0) break;
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,115 @@
+/**
+ * Engine settings: one typed object with documented defaults. Per merchandise category a value of
+ * MerchandiseCategorySettings overrides the default; a scenario overrides both.
+ */
+export interface CategorySettings {
+  /** Units per SKU a store shows at the least. */
+  presentationMinimum: number;
+  /** Units per SKU a store holds at the most (no cap when undefined). */
+  maximumStock?: number;
+  /** Probability of not running out within review period + lead time. */
+  serviceLevel: number;
+  /** Days between replenishment reviews. */
+  reviewPeriodDays: number;
+  /** Days from proposal to arrival at the store. */
+  leadTimeDays: number;
+  /** Smallest quantity worth a transfer line. */
+  minimumTransferQuantity: number;
+  /** Share of a new style kept at the warehouse at initial distribution (percent). */
+  holdbackPercentage: number;
+  /** Keep styles with open purchase orders out of redistribution. */
+  blockRedistributionWithOpenPurchaseOrders: boolean;
+}
+
+export type LocationKind = 'warehouse' | 'store' | 'online';
+
+export interface Settings {
+  defaults: CategorySettings;
+  /** By merchandiseCategoryId. */
+  categories: Record<string, Partial<CategorySettings>>;
+  /** Days of sales history the demand estimate reads. */
+  demandWindowDays: number;
+  /** In-stock days at which a SKU×location's own history gets half the weight against the pooled estimate. */
+  poolingHalfWeightDays: number;
+  /** Share of warehouse stock kept back from replenishment (percent). */
+  warehouseReservePercentage: number;
+  replenishment: { enabled: boolean };
+  initialDistribution: { enabled: boolean };
+  redistribution: {
+    enabled: boolean;
+    /** A store's stock above target counts as excess only when it covers more days than this. */
+    excessCoverDays: number;
+    /** Cost of one trip (one sender, one receiver) in sales value. */
+    tripCost: number;
+    /** Extra expected sales value a trip must bring beyond its cost. */
+    minimumGain: number;
+    /** Trips a store sends or receives at the most per run. */
+    maxTripsPerStore: number;
+    /** Stock that arrived at a location this many days ago or less stays there. */
+    recentlyMovedDays: number;
+    /** A style held in fewer sizes than this at a store is a broken size run. */
+    minimumSizesInRun: number;
+  };
+  /** Location kinds derived from the data can be overridden here, by locationId. */
+  locationKinds: Record<string, LocationKind>;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  defaults: {
+    presentationMinimum: 1,
+    serviceLevel: 0.9,
+    reviewPeriodDays: 7,
+    leadTimeDays: 2,
+    minimumTransferQuantity: 1,
+    holdbackPercentage: 20,
+    blockRedistributionWithOpenPurchaseOrders: true,
+  },
+  categories: {},
+  demandWindowDays: 56,
+  poolingHalfWeightDays: 14,
+  warehouseReservePercentage: 0,
+  replenishment: { enabled: true },
+  initialDistribution: { enabled: true },
+  redistribution: {
+    enabled: true,
+    excessCoverDays: 42,
+    tripCost: 25,
+    minimumGain: 25,
+    maxTripsPerStore: 3,
+    recentlyMovedDays: 14,
+    minimumSizesInRun: 3,
+  },
+  locationKinds: {},
+};
+
+export type SettingsOverride = Partial<Omit<Settings, 'defaults' | 'replenishment' | 'initialDistribution' | 'redistribution'>> & {
+  defaults?: Partial<CategorySettings>;
+  replenishment?: Partial<Settings['replenishment']>;
+  initialDistribution?: Partial<Settings['initialDistribution']>;
+  redistribution?: Partial<Settings['redistribution']>;
+};
+
+/** Settings = defaults ← per-category values from the workspace ← a scenario's overrides. */
+export function resolveSettings(fromWorkspace: Record<string, Partial<CategorySettings>>, scenario: SettingsOverride = {}): Settings {
+  const categories: Record<string, Partial<CategorySettings>> = {};
+  for (const [k, v] of Object.entries(fromWorkspace)) categories[k] = { ...v };
+  for (const [k, v] of Object.entries(scenario.categories ?? {})) categories[k] = { ...categories[k], ...v };
+  return {
+    ...DEFAULT_SETTINGS,
+    ...scenario,
+    defaults: { ...DEFAULT_SETTINGS.defaults, ...scenario.defaults },
+    categories,
+    replenishment: { ...DEFAULT_SETTINGS.replenishment, ...scenario.replenishment },
+    initialDistribution: { ...DEFAULT_SETTINGS.initialDistribution, ...scenario.initialDistribution },
+    redistribution: { ...DEFAULT_SETTINGS.redistribution, ...scenario.redistribution },
+    locationKinds: { ...DEFAULT_SETTINGS.locationKinds, ...scenario.locationKinds },
+  };
+}
+
+export function categorySettings(settings: Settings, categoryId: string | undefined): CategorySettings {
+  const own = categoryId === undefined ? undefined : settings.categories[categoryId];
+  if (!own) return settings.defaults;
+  const merged = { ...settings.defaults };
+  for (const [k, v] of Object.entries(own)) if (v !== undefined && v !== null) (merged as Record<string, unknown>)[k] = v;
+  return merged;
+}

@@ -1,0 +1,84 @@
+/**
+ * The engine's view of a workspace as of one day: columnar typed arrays, one cell per location×SKU
+ * (`cell = location * skuCount + sku`). Built by the store with a few set-based queries; read by pure code.
+ */
+import type { LocationKind } from './settings.js';
+
+export interface EngineState {
+  /** The decision day, in days since 1970-01-01 (UTC). The engine sees nothing after it. */
+  asOfDay: number;
+  /** Days of history in the sales and in-stock windows, ending with asOfDay − 1. */
+  windowDays: number;
+
+  locations: {
+    ids: string[];
+    kind: LocationKind[];
+    gln: (string | null)[];
+    excluded: Uint8Array;
+  };
+  skus: {
+    ids: string[];
+    style: Int32Array;
+    /** Position of the SKU's size within its style (0 = smallest). */
+    sizeRank: Int32Array;
+    sizeId: string[];
+    /** Selling price per unit incl. VAT (what a unit sold is worth). */
+    price: Float64Array;
+    excluded: Uint8Array;
+    /** Transfers move multiples of this (single-SKU prepacks), 1 otherwise. */
+    packSize: Int32Array;
+  };
+  styles: {
+    ids: string[];
+    category: Int32Array;
+    brand: Int32Array;
+    season: Int32Array;
+    /** SKUs of each style: skuIndex[styleStart[s] … styleStart[s+1]). */
+    styleStart: Int32Array;
+    skuIndex: Int32Array;
+    excluded: Uint8Array;
+    hasOpenPurchaseOrder: Uint8Array;
+  };
+  categories: { ids: string[] };
+  brands: { ids: string[] };
+  seasons: { ids: string[] };
+
+  /** Per cell: units on hand at the start of asOfDay. */
+  onHand: Float64Array;
+  /** Per cell: units in transit to the location (approved or client transfers not yet arrived). */
+  inTransit: Float64Array;
+  /** Per cell: open purchase-order units due at the location. */
+  onOrder: Float64Array;
+  /** Per cell: units that must not be used for replenishment. */
+  notForReplenishment: Float64Array;
+  /** Per cell: the client's target, NaN when none. */
+  clientTarget: Float64Array;
+  clientMinimum: Float64Array;
+  clientMaximum: Float64Array;
+  /** Per cell: the last day stock arrived by transfer, or −1. */
+  lastArrivalDay: Int32Array;
+  /** Per cell: ever sold or held at the location before asOfDay (so not a new style there). */
+  everActive: Uint8Array;
+
+  /** Per cell × window day (cell * windowDays + d): gross units sold (returns are not subtracted). */
+  sales: Float32Array;
+  /** Per cell × window day: 1 when the location held stock that day (or sold), 0 on stock-out days. */
+  inStock: Uint8Array;
+}
+
+export function cellOf(state: EngineState, location: number, sku: number): number {
+  return location * state.skus.ids.length + sku;
+}
+
+export function emptyState(asOfDay: number, windowDays: number, locations: number, skus: number): Omit<EngineState, 'locations' | 'skus' | 'styles' | 'categories' | 'brands' | 'seasons'> {
+  const cells = locations * skus;
+  const nan = new Float64Array(cells).fill(Number.NaN);
+  return {
+    asOfDay, windowDays,
+    onHand: new Float64Array(cells), inTransit: new Float64Array(cells), onOrder: new Float64Array(cells),
+    notForReplenishment: new Float64Array(cells),
+    clientTarget: nan, clientMinimum: new Float64Array(nan), clientMaximum: new Float64Array(nan),
+    lastArrivalDay: new Int32Array(cells).fill(-1), everActive: new Uint8Array(cells),
+    sales: new Float32Array(cells * windowDays), inStock: new Uint8Array(cells * windowDays),
+  };
+}

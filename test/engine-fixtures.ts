@@ -1,0 +1,84 @@
+/** Hand-made engine states: a few locations and SKUs, with daily sales written out, for hand-computed tests. */
+import { emptyState, type EngineState } from '../engine/recommend/state.js';
+import type { LocationKind } from '../engine/recommend/settings.js';
+
+export interface CellSpec {
+  onHand?: number;
+  inTransit?: number;
+  /** Units sold per day over the window, oldest first (a number: the same every day). */
+  sales?: number | number[];
+  /** Days (window index) the location was out of stock; no sales are recorded on them. */
+  outOfStock?: number[];
+  notForReplenishment?: number;
+  clientTarget?: number;
+  lastArrivalDay?: number;
+  /** Carried before (defaults to true when there are sales or stock). */
+  everActive?: boolean;
+}
+
+export interface StateSpec {
+  asOfDay?: number;
+  windowDays?: number;
+  locations: { id: string; kind: LocationKind; gln?: string; excluded?: boolean }[];
+  styles: { id: string; category?: string; brand?: string; openPurchaseOrder?: boolean; excluded?: boolean; skus: { id: string; size?: string; price?: number; excluded?: boolean; packSize?: number }[] }[];
+  /** Keyed `location/sku`. */
+  cells: Record<string, CellSpec>;
+}
+
+export const DAY0 = 19_800; // 2024-03-18
+
+export function buildState(spec: StateSpec): EngineState {
+  const asOfDay = spec.asOfDay ?? DAY0;
+  const W = spec.windowDays ?? 28;
+  const skus = spec.styles.flatMap((s, si) => s.skus.map((k, rank) => ({ ...k, style: si, rank })));
+  const L = spec.locations.length;
+  const K = skus.length;
+  const categories = [...new Set(spec.styles.map((s) => s.category ?? 'CAT'))];
+  const brands = [...new Set(spec.styles.map((s) => s.brand).filter((b): b is string => !!b))];
+  const base = emptyState(asOfDay, W, L, K);
+  const styleStart = new Int32Array(spec.styles.length + 1);
+  spec.styles.forEach((s, i) => (styleStart[i + 1] = styleStart[i] + s.skus.length));
+  const state: EngineState = {
+    ...base,
+    locations: {
+      ids: spec.locations.map((l) => l.id), kind: spec.locations.map((l) => l.kind), gln: spec.locations.map((l) => l.gln ?? null),
+      excluded: Uint8Array.from(spec.locations.map((l) => (l.excluded ? 1 : 0))),
+    },
+    skus: {
+      ids: skus.map((k) => k.id), style: Int32Array.from(skus.map((k) => k.style)), sizeRank: Int32Array.from(skus.map((k) => k.rank)),
+      sizeId: skus.map((k) => k.size ?? String(k.rank)), price: Float64Array.from(skus.map((k) => k.price ?? 50)),
+      excluded: Uint8Array.from(skus.map((k) => (k.excluded ? 1 : 0))), packSize: Int32Array.from(skus.map((k) => k.packSize ?? 1)),
+    },
+    styles: {
+      ids: spec.styles.map((s) => s.id), category: Int32Array.from(spec.styles.map((s) => categories.indexOf(s.category ?? 'CAT'))),
+      brand: Int32Array.from(spec.styles.map((s) => (s.brand ? brands.indexOf(s.brand) : -1))), season: new Int32Array(spec.styles.length).fill(-1),
+      styleStart, skuIndex: Int32Array.from(skus.map((_, i) => i)),
+      excluded: Uint8Array.from(spec.styles.map((s) => (s.excluded ? 1 : 0))),
+      hasOpenPurchaseOrder: Uint8Array.from(spec.styles.map((s) => (s.openPurchaseOrder ? 1 : 0))),
+    },
+    categories: { ids: categories }, brands: { ids: brands }, seasons: { ids: [] },
+  };
+  for (const [key, c] of Object.entries(spec.cells)) {
+    const [loc, sku] = key.split('/');
+    const l = state.locations.ids.indexOf(loc);
+    const k = state.skus.ids.indexOf(sku);
+    if (l < 0 || k < 0) throw new Error(`unknown cell ${key}`);
+    const cell = l * K + k;
+    state.onHand[cell] = c.onHand ?? 0;
+    state.inTransit[cell] = c.inTransit ?? 0;
+    state.notForReplenishment[cell] = c.notForReplenishment ?? 0;
+    if (c.clientTarget !== undefined) state.clientTarget[cell] = c.clientTarget;
+    if (c.lastArrivalDay !== undefined) state.lastArrivalDay[cell] = c.lastArrivalDay;
+    const out = new Set(c.outOfStock ?? []);
+    let any = (c.onHand ?? 0) > 0;
+    for (let d = 0; d < W; d++) {
+      const sold = c.sales === undefined ? 0 : typeof c.sales === 'number' ? c.sales : c.sales[d] ?? 0;
+      if (out.has(d)) continue;
+      state.inStock[cell * W + d] = c.sales === undefined && !(c.onHand ?? 0) ? 0 : 1;
+      state.sales[cell * W + d] = sold;
+      if (sold > 0) any = true;
+    }
+    state.everActive[cell] = (c.everActive ?? any) ? 1 : 0;
+  }
+  return state;
+}

@@ -1,0 +1,262 @@
+import { describe, expect, it } from 'vitest';
+import { classify, ownEstimate, sba, tsb } from '../engine/forecast/demand.js';
+import { poissonTail } from '../engine/forecast/poisson.js';
+import { normalQuantile } from '../engine/recommend/targets.js';
+import { recommend } from '../engine/recommend/recommend.js';
+import { apportion } from '../engine/recommend/initial.js';
+import { DEFAULT_SETTINGS, resolveSettings, type SettingsOverride } from '../engine/recommend/settings.js';
+import { buildState, DAY0, type StateSpec } from './engine-fixtures.js';
+
+const run = (spec: StateSpec, settings: SettingsOverride = {}) => recommend(buildState(spec), resolveSettings({}, settings));
+const only = (type: string, settings: SettingsOverride = {}): SettingsOverride => ({
+  ...settings,
+  replenishment: { enabled: type === 'Replenishment' },
+  initialDistribution: { enabled: type === 'InitialDistribution' },
+  redistribution: { ...settings.redistribution, enabled: type === 'Redistribution' },
+});
+
+const tee = (id = 'TEE', sizes = ['M'], extra: Partial<StateSpec['styles'][number]> = {}) =>
+  ({ id, category: 'TEES', skus: sizes.map((size) => ({ id: `${id}-${size}`, size, price: 20 })), ...extra });
+
+describe('demand', () => {
+  it('leaves stock-out days out: censored days do not lower demand', () => {
+    const W = 28;
+    const sales = new Float32Array(W).fill(2);
+    const inStock = new Uint8Array(W).fill(1);
+    for (let d = 18; d < W; d++) {
+      sales[d] = 0;
+      inStock[d] = 0;
+    }
+    const e = ownEstimate(sales, inStock, 0, W);
+    expect(e).toMatchObject({ rate: 2, inStockDays: 18, units: 36, demandClass: 'smooth', method: 'mean' });
+    // Counting the stock-out days as zero demand would have said 36 / 28.
+    expect(e.rate).toBeGreaterThan(36 / 28);
+  });
+
+  it('classifies by ADI and CV² and uses SBA or TSB for sparse series', () => {
+    expect(classify(1, 0.1)).toBe('smooth');
+    expect(classify(1, 0.6)).toBe('erratic');
+    expect(classify(2, 0.1)).toBe('intermittent');
+    expect(classify(2, 0.6)).toBe('lumpy');
+    // Two demands of 3, three days apart each: z = 3, p = 3, SBA = (1 − 0.05) × 3 / 3.
+    expect(sba([0, 0, 3, 0, 0, 3])).toBeCloseTo(0.95, 10);
+    // TSB: p starts at 0, moves 10% towards 1 on each demand day, z = 3.
+    expect(tsb([0, 3])).toBeCloseTo(0.1 * 3, 10);
+    const W = 6;
+    const e = ownEstimate(Float32Array.from([0, 0, 3, 0, 0, 3]), new Uint8Array(W).fill(1), 0, W);
+    expect(e).toMatchObject({ demandClass: 'intermittent', method: 'sba', adi: 3 });
+  });
+
+  it('does not lower demand for returns (the window holds gross units)', () => {
+    const state = buildState({ locations: [{ id: 'S1', kind: 'store' }], styles: [tee()], cells: { 'S1/TEE-M': { sales: 1 } } });
+    expect(state.sales.every((x) => x >= 0)).toBe(true);
+  });
+
+  it('pools a thin history with its style, category or the network', () => {
+    const r = run({
+      locations: [{ id: 'S1', kind: 'store' }, { id: 'S2', kind: 'store' }],
+      styles: [tee('TEE', ['S', 'M'])],
+      cells: {
+        'S1/TEE-S': { sales: 1 }, 'S1/TEE-M': { sales: 3 },
+        // S2 carries TEE-M but has only two in-stock days: it leans on the style at the location and its size curve.
+        'S2/TEE-M': { sales: 2, outOfStock: Array.from({ length: 26 }, (_, i) => i + 2), everActive: true },
+      },
+    }, only('Replenishment'));
+    const cell = 1 * 2 + 1;
+    expect(r.forecast.weight[cell]).toBeCloseTo(2 / 16, 10);
+    expect(r.forecast.own[cell]).toBe(2);
+    expect(r.forecast.rate[cell]).toBeCloseTo((2 / 16) * 2 + (14 / 16) * r.forecast.pooled[cell], 10);
+  });
+});
+
+describe('math', () => {
+  it('has the normal quantile and Poisson tail right', () => {
+    expect(normalQuantile(0.9)).toBeCloseTo(1.2815516, 6);
+    expect(normalQuantile(0.5)).toBeCloseTo(0, 9);
+    expect(normalQuantile(0.01)).toBeCloseTo(-2.3263479, 6);
+    expect(poissonTail(2, 0)).toBe(1);
+    expect(poissonTail(2, 1)).toBeCloseTo(1 - Math.exp(-2), 12);
+    expect(poissonTail(2, 3)).toBeCloseTo(1 - Math.exp(-2) * (1 + 2 + 2), 12);
+    expect(apportion(10, [3, 1])).toEqual([8, 2]);
+    expect(apportion(7, [1, 1, 1])).toEqual([3, 2, 2]);
+  });
+});
+
+describe('replenishment', () => {
+  it('replenishes a store at zero with steady sales up to its target', () => {
+    const r = run({
+      locations: [{ id: 'WH', kind: 'warehouse', gln: '8712345678906' }, { id: 'S1', kind: 'store' }],
+      styles: [tee()],
+      cells: { 'WH/TEE-M': { onHand: 100 }, 'S1/TEE-M': { onHand: 0, sales: 2 } },
+    });
+    // rate 2/day; horizon 7 + 2 days; sd max(0, √2); target = ⌈18 + 1.2816 × √2 × 3⌉ = 24.
+    expect(r.proposals).toEqual([expect.objectContaining({ transferType: 'Replenishment', fromLocationId: 'WH', toLocationId: 'S1', skuId: 'TEE-M', quantity: 24 })]);
+    expect(r.proposals[0].reason).toMatch(/below target: 0 on hand and in transit against a target of 24/);
+  });
+
+  it('counts stock in transit and stock not for replenishment', () => {
+    const r = run({
+      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'S1', kind: 'store' }],
+      styles: [tee()],
+      cells: { 'WH/TEE-M': { onHand: 30, notForReplenishment: 25 }, 'S1/TEE-M': { onHand: 4, inTransit: 10, sales: 2 } },
+    });
+    expect(r.proposals.map((p) => p.quantity)).toEqual([5]);
+  });
+
+  it('serves the best stores first when the warehouse is short', () => {
+    const r = run({
+      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'FAST', kind: 'store' }, { id: 'SLOW', kind: 'store' }],
+      styles: [tee()],
+      cells: { 'WH/TEE-M': { onHand: 10 }, 'FAST/TEE-M': { sales: 3 }, 'SLOW/TEE-M': { sales: [0, 0, 0, 1, 0, 0, 0] } },
+    }, only('Replenishment'));
+    expect(r.proposals.map((p) => [p.toLocationId, p.quantity])).toEqual([['FAST', 10]]);
+    expect(r.proposals[0].reason).toMatch(/warehouse short/);
+  });
+
+  it('splits a short warehouse evenly between equal stores', () => {
+    const r = run({
+      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'A', kind: 'store' }, { id: 'B', kind: 'store' }],
+      styles: [tee()],
+      cells: { 'WH/TEE-M': { onHand: 10 }, 'A/TEE-M': { sales: 2 }, 'B/TEE-M': { sales: 2 } },
+    }, only('Replenishment'));
+    expect(r.proposals.map((p) => [p.toLocationId, p.quantity])).toEqual([['A', 5], ['B', 5]]);
+  });
+
+  it('follows the client target, pack multiples and the minimum quantity', () => {
+    const spec: StateSpec = {
+      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'S1', kind: 'store' }, { id: 'S2', kind: 'store' }],
+      styles: [{ id: 'SOCK', skus: [{ id: 'SOCK-3P', packSize: 3 }] }, tee()],
+      cells: {
+        'WH/SOCK-3P': { onHand: 100 }, 'S1/SOCK-3P': { sales: 1 }, 'WH/TEE-M': { onHand: 100 },
+        'S1/TEE-M': { sales: 2, clientTarget: 5 }, 'S2/TEE-M': { onHand: 1, everActive: true },
+      },
+    };
+    const r = run(spec, { ...only('Replenishment'), defaults: { minimumTransferQuantity: 2, presentationMinimum: 2 } });
+    const by = Object.fromEntries(r.proposals.map((p) => [`${p.toLocationId}/${p.skuId}`, p.quantity]));
+    expect(by['S1/TEE-M']).toBe(5);
+    expect(by['S1/SOCK-3P'] % 3).toBe(0);
+    expect(by['S1/SOCK-3P']).toBeGreaterThanOrEqual(12);
+    // S2 needs 1 to reach its presentation minimum of 2: below the minimum quantity of 2.
+    expect(by['S2/TEE-M']).toBeUndefined();
+  });
+});
+
+describe('initial distribution', () => {
+  it('distributes a new style by comparable sales and size curves, keeping the holdback', () => {
+    const r = run({
+      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'BIG', kind: 'store' }, { id: 'SMALL', kind: 'store' }],
+      styles: [tee('OLD', ['S', 'M']), tee('NEW', ['S', 'M'])],
+      cells: {
+        'BIG/OLD-S': { sales: 1 }, 'BIG/OLD-M': { sales: 2 }, 'SMALL/OLD-S': { sales: 0.5 }, 'SMALL/OLD-M': { sales: 0.5 },
+        'WH/NEW-S': { onHand: 50 }, 'WH/NEW-M': { onHand: 100 },
+      },
+    }, only('InitialDistribution'));
+    const by = Object.fromEntries(r.proposals.map((p) => [`${p.toLocationId}/${p.skuId}`, p.quantity]));
+    // 20% held back: 40 of S and 80 of M go out.
+    expect(by['BIG/NEW-S'] + by['SMALL/NEW-S']).toBe(40);
+    expect(by['BIG/NEW-M'] + by['SMALL/NEW-M']).toBe(80);
+    expect(by['BIG/NEW-M']).toBeGreaterThan(by['SMALL/NEW-M']);
+    // BIG sells M twice as much as S; SMALL evenly: BIG's share of M is larger than its share of S.
+    expect(by['BIG/NEW-M'] / 80).toBeGreaterThan(by['BIG/NEW-S'] / 40);
+    expect(r.proposals.every((p) => p.transferType === 'InitialDistribution' && p.fromLocationId === 'WH')).toBe(true);
+    expect(r.proposals[0].reason).toMatch(/20% held back/);
+  });
+
+  it('sends nothing to a store that cannot reach the presentation minimum', () => {
+    const r = run({
+      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'BIG', kind: 'store' }, { id: 'TINY', kind: 'store' }],
+      styles: [tee('OLD'), tee('NEW')],
+      cells: { 'BIG/OLD-M': { sales: 5 }, 'TINY/OLD-M': { sales: [1] }, 'WH/NEW-M': { onHand: 10 } },
+    }, { ...only('InitialDistribution'), defaults: { presentationMinimum: 3 } });
+    expect(r.proposals.map((p) => [p.toLocationId, p.quantity])).toEqual([['BIG', 8]]);
+  });
+});
+
+describe('redistribution', () => {
+  const slowToFast = (extra: Partial<StateSpec> = {}, style = tee()): StateSpec => ({
+    locations: [{ id: 'SLOW', kind: 'store' }, { id: 'FAST', kind: 'store' }],
+    styles: [style],
+    cells: { 'SLOW/TEE-M': { onHand: 30, sales: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1] }, 'FAST/TEE-M': { onHand: 0, sales: 2, everActive: true } },
+    ...extra,
+  });
+
+  it('moves a slow store\'s excess to a selling store', () => {
+    const r = run(slowToFast(), only('Redistribution'));
+    expect(r.proposals).toHaveLength(1);
+    const p = r.proposals[0];
+    expect(p).toMatchObject({ transferType: 'Redistribution', fromLocationId: 'SLOW', toLocationId: 'FAST', skuId: 'TEE-M' });
+    expect(p.quantity).toBeGreaterThan(10);
+    expect(p.quantity).toBeLessThanOrEqual(24);
+    expect(p.reason).toMatch(/excess at SLOW/);
+  });
+
+  it('proposes nothing when the trip is not worth its cost', () => {
+    expect(run(slowToFast(), only('Redistribution', { redistribution: { tripCost: 10_000 } })).proposals).toEqual([]);
+  });
+
+  it('keeps styles with open purchase orders, excluded SKUs and recently moved stock where they are', () => {
+    expect(run(slowToFast({}, tee('TEE', ['M'], { openPurchaseOrder: true })), only('Redistribution')).proposals).toEqual([]);
+    expect(run(slowToFast({}, tee('TEE', ['M'], { openPurchaseOrder: true })), only('Redistribution', { defaults: { blockRedistributionWithOpenPurchaseOrders: false } })).proposals).toHaveLength(1);
+    const excluded = tee();
+    excluded.skus[0] = { ...excluded.skus[0], excluded: true };
+    expect(run(slowToFast({}, excluded), only('Redistribution')).proposals).toEqual([]);
+    const recent = slowToFast();
+    recent.cells['SLOW/TEE-M'].lastArrivalDay = DAY0 - 3;
+    expect(run(recent, only('Redistribution')).proposals).toEqual([]);
+    const closed = slowToFast();
+    closed.locations[1].excluded = true;
+    expect(run(closed, only('Redistribution')).proposals).toEqual([]);
+  });
+
+  it('consolidates a broken size run whole, and never leaves a sender with one', () => {
+    const sizes = ['S', 'M', 'L', 'XL'];
+    const spec: StateSpec = {
+      locations: [{ id: 'BROKEN', kind: 'store' }, { id: 'FULL', kind: 'store' }, { id: 'EXCESS', kind: 'store' }],
+      styles: [tee('TEE', sizes)],
+      cells: {
+        'BROKEN/TEE-M': { onHand: 2, sales: [0, 0, 0, 1] },
+        ...Object.fromEntries(sizes.map((s) => [`FULL/TEE-${s}`, { onHand: 0, sales: 1.5, everActive: true }])),
+        ...Object.fromEntries(sizes.map((s) => [`EXCESS/TEE-${s}`, { onHand: 40, sales: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1] }])),
+      },
+    };
+    // Two units at 20 are worth a cheap trip only.
+    const r = run(spec, only('Redistribution', { redistribution: { tripCost: 5, minimumGain: 5 } }));
+    const fromBroken = r.proposals.filter((p) => p.fromLocationId === 'BROKEN');
+    expect(fromBroken.reduce((s, p) => s + p.quantity, 0)).toBe(2);
+    expect(fromBroken[0].reason).toMatch(/broken size run/);
+    // The excess store keeps every size it had.
+    for (const s of sizes) {
+      const sent = r.proposals.filter((p) => p.fromLocationId === 'EXCESS' && p.skuId === `TEE-${s}`).reduce((a, p) => a + p.quantity, 0);
+      expect(40 - sent, s).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('caps the trips per store', () => {
+    const receivers = ['R1', 'R2', 'R3', 'R4'];
+    const r = run({
+      locations: [{ id: 'SLOW', kind: 'store' }, ...receivers.map((id) => ({ id, kind: 'store' as const }))],
+      styles: [tee()],
+      cells: { 'SLOW/TEE-M': { onHand: 200, sales: [0, 0, 0, 1] }, ...Object.fromEntries(receivers.map((id) => [`${id}/TEE-M`, { sales: 2, everActive: true }])) },
+    }, only('Redistribution', { redistribution: { maxTripsPerStore: 2 } }));
+    expect(new Set(r.proposals.map((p) => p.toLocationId)).size).toBe(2);
+  });
+});
+
+describe('determinism', () => {
+  it('gives the same proposals and referenceIds for the same input, unique within a run', () => {
+    const spec: StateSpec = {
+      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'A', kind: 'store' }, { id: 'B', kind: 'store' }],
+      styles: [tee('TEE', ['S', 'M', 'L'])],
+      cells: { 'WH/TEE-S': { onHand: 9 }, 'WH/TEE-M': { onHand: 9 }, 'A/TEE-M': { sales: 1 }, 'B/TEE-S': { sales: 2 }, 'B/TEE-L': { sales: 1 } },
+    };
+    const a = run(spec).proposals;
+    const b = run(spec).proposals;
+    expect(a).toEqual(b);
+    expect(a.length).toBeGreaterThan(1);
+    expect(new Set(a.map((p) => p.referenceId)).size).toBe(a.length);
+    expect(a[0].referenceId).toMatch(/^RP-20240318-[0-9a-f]{8}$/);
+    const later = run({ ...spec, asOfDay: DAY0 + 1 }).proposals;
+    expect(later[0].referenceId).not.toBe(a[0].referenceId);
+    expect(DEFAULT_SETTINGS.defaults.serviceLevel).toBe(0.9);
+  });
+});
