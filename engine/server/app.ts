@@ -60,8 +60,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: LARGEST_BODY }, (req, body, done) => {
     const bytes = body as Buffer;
     if (!isUtf8(bytes)) return done(new HttpProblem(400, 'invalid-encoding', 'the body is not valid UTF-8'), undefined);
+    // From the bytes, not a slice of the text: a slice would keep the whole body alive until it is logged.
+    req.bodyExcerpt = bytes.subarray(0, BODY_EXCERPT_CHARS * 4).toString('utf8').slice(0, BODY_EXCERPT_CHARS);
     const text = bytes.toString('utf8');
-    req.bodyExcerpt = text.slice(0, BODY_EXCERPT_CHARS);
     if (text.trim() === '') return done(null, undefined);
     try {
       done(null, JSON.parse(text));
