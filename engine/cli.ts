@@ -6,6 +6,9 @@ import { openReader } from './cli/remote.js';
 import { formatLint, formatLogEntry } from './cli/format.js';
 import { DEFAULT_CLIENT_ID, DEFAULT_TENANT, startServer } from './server/serve.js';
 import { buildServer } from './server/app.js';
+import { readFileSync } from 'node:fs';
+import { parseIsoMicros } from './model/datetime.js';
+import { parseSettingsOverride } from './recommend/settings-schema.js';
 
 const program = new Command('workbench').description('Replenishment Workbench: offline workspace, local API and backtests').showHelpAfterError();
 
@@ -50,10 +53,45 @@ program
     }
   });
 
+function parseDay(text: string, flag: string): number {
+  const micros = /^\d{4}-\d{2}-\d{2}$/.test(text) ? parseIsoMicros(text) : undefined;
+  if (micros === undefined) throw new Error(`${flag} must be a date YYYY-MM-DD, got "${text}"`);
+  return Math.floor(micros / 86_400_000_000);
+}
+
 const integer = (name: string) => (v: string) => {
   if (!/^\d+$/.test(v)) throw new Error(`${name} must be a whole number, got "${v}"`);
   return Number(v);
 };
+
+program
+  .command('recommend')
+  .description('run the recommendation engine on the workspace and show its proposals')
+  .addOption(workspaceOption())
+  .option('--as-of <date>', 'decision day YYYY-MM-DD (default: today, or the day after the latest data)')
+  .option('--settings <file>', 'scenario settings (JSON) for this run; default: the workspace\'s scenario')
+  .option('--approve', 'approve the proposals as one batch')
+  .option('--description <text>', 'description of the approval batch')
+  .option('--dispatch <date>', 'planned dispatch date YYYY-MM-DD of the approval batch')
+  .option('-n, --show <n>', 'proposals to print', integer('--show'), 20)
+  .option('--json', 'print JSON')
+  .action(async (opts: { workspace: string; asOf?: string; settings?: string; approve?: boolean; description?: string; dispatch?: string; show: number; json?: boolean }) => {
+    const asOfDay = opts.asOf === undefined ? undefined : parseDay(opts.asOf, '--as-of');
+    const scenario = opts.settings === undefined ? undefined : parseSettingsOverride(JSON.parse(readFileSync(opts.settings, 'utf8')));
+    await withWorkbench(opts.workspace, async (wb) => {
+      const summary = await wb.runRecommendations({ asOfDay, scenario });
+      const approval = opts.approve && summary.proposals > 0
+        ? await wb.approveTransfers({ description: opts.description, plannedDispatchDate: opts.dispatch })
+        : undefined;
+      const { proposals } = await wb.proposals({ offset: 0, limit: opts.show, approved: approval ? true : false });
+      if (opts.json) return console.log(JSON.stringify({ summary, approval, proposals }, null, 2));
+      console.log(`run ${summary.runId} as of ${summary.asOf.slice(0, 10)}: ${summary.proposals} proposals`);
+      for (const [type, x] of Object.entries(summary.byType)) console.log(`  ${type.padEnd(20)} ${String(x.transfers).padStart(7)} lines ${String(x.units).padStart(9)} units`);
+      for (const p of proposals) console.log(`${p.transferType.padEnd(20)} ${p.fromLocationId} → ${p.toLocationId} ${p.skuId} × ${p.quantity}: ${p.reason}`);
+      if (summary.proposals > proposals.length) console.log(`… ${summary.proposals - proposals.length} more (GET /_workbench/transfers)`);
+      if (approval) console.log(`approved ${approval.approved} as batch ${approval.approvalBatchId} at ${approval.confirmedDateTime}`);
+    });
+  });
 
 program
   .command('serve')

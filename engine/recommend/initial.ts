@@ -47,6 +47,21 @@ export function initialDistribution(ctx: Context): Proposal[] {
       sold[l * S + s] = u;
     }
   }
+  // Units sold per store × category × size, for the size curves.
+  const sizeSales = new Map<string, number>();
+  for (let o = 0; o < S; o++) {
+    for (let i = styleStart[o]; i < styleStart[o + 1]; i++) {
+      const k = skuIndex[i];
+      for (const l of stores) {
+        const base = (l * K + k) * W;
+        let u = 0;
+        for (let d = 0; d < W; d++) u += state.sales[base + d];
+        if (u === 0) continue;
+        const key = `${l}\u0000${state.styles.category[o]}\u0000${state.skus.sizeId[k]}`;
+        sizeSales.set(key, (sizeSales.get(key) ?? 0) + u);
+      }
+    }
+  }
   const comparables: [string, (a: number, b: number) => boolean][] = [
     ['category', (a, b) => state.styles.category[a] === state.styles.category[b]],
     ['brand', (a, b) => state.styles.brand[a] >= 0 && state.styles.brand[a] === state.styles.brand[b]],
@@ -80,20 +95,9 @@ export function initialDistribution(ctx: Context): Proposal[] {
       }
     }
     // Size curve per store: the store's sales by sizeId within the style's category, Laplace-smoothed.
+    const cat = state.styles.category[s];
     const curve = stores.map((l) => {
-      const bySize = skus.map((k) => {
-        let u = 0;
-        for (let o = 0; o < S; o++) {
-          if (state.styles.category[o] !== state.styles.category[s]) continue;
-          for (let i = styleStart[o]; i < styleStart[o + 1]; i++) {
-            const ko = skuIndex[i];
-            if (state.skus.sizeId[ko] !== state.skus.sizeId[k]) continue;
-            const base = (l * K + ko) * W;
-            for (let d = 0; d < W; d++) u += state.sales[base + d];
-          }
-        }
-        return u + 1;
-      });
+      const bySize = skus.map((k) => (sizeSales.get(`${l}\u0000${cat}\u0000${state.skus.sizeId[k]}`) ?? 0) + 1);
       const total = bySize.reduce((a, b) => a + b, 0);
       return bySize.map((x) => x / total);
     });

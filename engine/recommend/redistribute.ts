@@ -7,6 +7,7 @@
  * hold; a setting keeps styles with open purchase orders out; stock that arrived recently stays.
  */
 import { poissonTail } from '../forecast/poisson.js';
+import { MaxHeap } from './heap.js';
 import { categorySettings } from './settings.js';
 import { referenceId, round2, type Proposal } from './proposal.js';
 import { skuBlocked, type Context } from './replenish.js';
@@ -45,51 +46,67 @@ export function redistribute(ctx: Context): Proposal[] {
     }));
 
     const styleMoves: Move[] = [];
+    const moveAt = new Map<string, Move>();
     for (const k of skus) {
       const price = state.skus.price[k];
-      const supply = stores.map((l) => {
+      const receivers = new MaxHeap<{ key: number; given: number }>();
+      const next = (l: number, given: number) => {
         const c = l * K + k;
-        if (recent(c) || state.onHand[c] <= 0) return 0;
-        if (broken.has(l)) return Math.floor(state.onHand[c]);
-        const excess = Math.floor(state.onHand[c] - t.target[c]);
-        const cover = f.rate[c] > 0 ? state.onHand[c] / f.rate[c] : Infinity;
-        return excess > 0 && cover > rs.excessCoverDays ? excess : 0;
-      });
-      const receivers = stores.filter((l) => !broken.has(l) && carriesStyle(state, l, s) && t.target[l * K + k] > state.onHand[l * K + k] + state.inTransit[l * K + k]);
-      const given = new Map<number, number>(receivers.map((l) => [l, 0]));
+        const pos = state.onHand[c] + state.inTransit[c] + given;
+        return pos >= t.target[c] ? -1 : price * poissonTail(f.rate[c] * horizon, pos + 1);
+      };
+      for (const l of stores) {
+        if (broken.has(l) || !carriesStyle(state, l, s)) continue;
+        const v = next(l, 0);
+        if (v > 0) receivers.push({ key: l, given: 0 }, v);
+      }
+      if (receivers.size === 0) continue;
       for (const from of stores) {
-        let left = supply[stores.indexOf(from)];
         const cf = from * K + k;
+        let left = 0;
+        if (!recent(cf) && state.onHand[cf] > 0) {
+          if (broken.has(from)) left = Math.floor(state.onHand[cf]);
+          else {
+            const excess = Math.floor(state.onHand[cf] - t.target[cf]);
+            const cover = f.rate[cf] > 0 ? state.onHand[cf] / f.rate[cf] : Infinity;
+            if (excess > 0 && cover > rs.excessCoverDays) left = excess;
+          }
+        }
+        // Receivers popped for being the sender itself wait here and go back afterwards.
+        const parked: { item: { key: number; given: number }; value: number }[] = [];
         let sent = 0;
-        while (left > 0) {
+        while (left > 0 && receivers.size) {
           // A broken run leaves whole, so its units count as lost to the sender anyway.
           const loss = broken.has(from) ? 0 : price * poissonTail(f.rate[cf] * horizon, state.onHand[cf] - sent);
-          let best = -1;
-          let bestGain = 0;
-          for (const to of receivers) {
-            if (to === from) continue;
-            const ct = to * K + k;
-            const g = given.get(to)!;
-            const pos = state.onHand[ct] + state.inTransit[ct] + g;
-            if (pos >= t.target[ct]) continue;
-            const gain = price * poissonTail(f.rate[ct] * horizon, pos + 1) - loss;
-            if (gain > bestGain) {
-              bestGain = gain;
-              best = to;
-            }
+          let top = receivers.pop()!;
+          if (top.item.key === from) {
+            parked.push(top);
+            if (!receivers.size) break;
+            top = receivers.pop()!;
           }
-          if (best < 0) break;
-          given.set(best, given.get(best)! + 1);
-          const m = styleMoves.find((x) => x.from === from && x.to === best && x.sku === k);
+          const gain = top.value - loss;
+          if (gain <= 0) {
+            receivers.push(top.item, top.value);
+            break;
+          }
+          const to = top.item.key;
+          top.item.given++;
+          const v = next(to, top.item.given);
+          if (v > 0) receivers.push(top.item, v);
+          const key = `${from}:${to}:${k}`;
+          const m = moveAt.get(key);
           if (m) {
             m.units++;
-            m.gain += bestGain;
+            m.gain += gain;
           } else {
-            styleMoves.push({ from, to: best, sku: k, units: 1, gain: bestGain, why: broken.has(from) ? 'broken size run' : 'excess' });
+            const move: Move = { from, to, sku: k, units: 1, gain, why: broken.has(from) ? 'broken size run' : 'excess' };
+            moveAt.set(key, move);
+            styleMoves.push(move);
           }
           sent++;
           left--;
         }
+        for (const p of parked) receivers.push(p.item, p.value);
       }
     }
     // A broken run moves whole or not at all: the sender is never left with part of it.

@@ -5,6 +5,7 @@
  */
 import type { Forecast } from '../forecast/forecast.js';
 import { poissonTail } from '../forecast/poisson.js';
+import { MaxHeap } from './heap.js';
 import { categorySettings, type Settings } from './settings.js';
 import { referenceId, round2, type Proposal } from './proposal.js';
 import type { EngineState } from './state.js';
@@ -30,6 +31,14 @@ export function warehouseAvailable(ctx: Context, cell: number): number {
 export function skuBlocked(state: EngineState, sku: number): boolean {
   return state.skus.excluded[sku] === 1 || state.styles.excluded[state.skus.style[sku]] === 1;
 }
+
+/** How a target came about, in words. */
+export const BASIS: Record<string, string> = {
+  demand: 'from demand',
+  presentation: 'the presentation minimum',
+  maximum: 'capped at the maximum stock',
+  client: 'the client\'s stock target',
+};
 
 interface Need {
   location: number;
@@ -72,20 +81,14 @@ export function replenish(ctx: Context): Proposal[] {
       for (const n of needs) n.given = n.need;
     } else {
       // Greedy by marginal expected sale: the next pack goes where its first unit most likely sells.
-      while (available >= pack) {
-        let best: Need | undefined;
-        let bestValue = -1;
-        for (const n of needs) {
-          if (n.given >= n.need) continue;
-          const value = poissonTail(n.mean, n.position + n.given + 1);
-          if (value > bestValue || (value === bestValue && best && n.location < best.location)) {
-            best = n;
-            bestValue = value;
-          }
-        }
-        if (!best) break;
+      const heap = new MaxHeap<Need & { key: number }>();
+      const value = (n: Need) => poissonTail(n.mean, n.position + n.given + 1);
+      for (const n of needs) heap.push(Object.assign(n, { key: n.location }), value(n));
+      while (available >= pack && heap.size) {
+        const best = heap.pop()!.item;
         best.given += pack;
         available -= pack;
+        if (best.given < best.need) heap.push(best, value(best));
       }
     }
     stock.sort((a, b) => b.free - a.free || a.w - b.w);
@@ -107,7 +110,7 @@ export function replenish(ctx: Context): Proposal[] {
           skuId: state.skus.ids[k],
           quantity: take,
           reason: `below target: ${round2(n.position)} on hand and in transit against a target of ${t.target[n.cell]}`
-            + ` (${t.basis[n.cell]}; demand ${round2(f.rate[n.cell])}/day over ${horizon} days)`
+            + ` (${BASIS[t.basis[n.cell]] ?? t.basis[n.cell]}; demand ${round2(f.rate[n.cell])}/day over ${horizon} days at ${cs.serviceLevel * 100}% service)`
             + (short ? `; warehouse short (${totalNeed} needed), allocated where it sells most` : ''),
           details: {
             onHand: state.onHand[n.cell], inTransit: state.inTransit[n.cell], target: t.target[n.cell], targetBasis: t.basis[n.cell],

@@ -9,6 +9,7 @@ import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import { DATASETS, UnknownDatasetError } from '../model/datasets.js';
 import { RequestRejected, ValidationFailed } from '../ingest/problems.js';
+import { SettingsInvalid } from '../recommend/settings-schema.js';
 import type { Workbench } from '../service/workbench.js';
 import { TokenIssuer, type Credentials } from './auth.js';
 import type { ServerContext } from './context.js';
@@ -114,6 +115,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     if (error instanceof HttpProblem) return sendProblem(reply, problemBody(req, error.status, error.slug, error.message, error.extra));
     if (error instanceof RequestRejected) return sendProblem(reply, problemBody(req, error.status, 'rejected', error.message));
     if (error instanceof UnknownDatasetError) return sendProblem(reply, problemBody(req, 404, 'unknown-dataset', error.message));
+    if (error instanceof SettingsInvalid) {
+      const errors = error.problems.map((p) => ({ path: p.path, message: p.message }));
+      return sendProblem(reply, problemBody(req, 400, 'invalid-settings', error.message, { errors, errorCount: errors.length }));
+    }
     const fe = error as FastifyError;
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return sendProblem(reply, problemBody(req, 413, 'body-too-large', `the body is larger than this endpoint accepts (${req.routeOptions.bodyLimit ?? 0} bytes); split it over several calls`));

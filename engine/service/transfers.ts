@@ -4,31 +4,12 @@
  */
 import { listValue } from '@duckdb/node-api';
 import { formatIsoMicros, parseIsoMicros } from '../model/datetime.js';
-import type { TRANSFER_TYPES } from '../model/settings.js';
+import type { Proposal, TransferType } from '../recommend/proposal.js';
 import { RequestRejected, ValidationFailed, type Problem } from '../ingest/problems.js';
 import { timestampValue, toDuck } from '../store/values.js';
 import type { Workspace } from '../store/workspace.js';
 
-export type TransferType = (typeof TRANSFER_TYPES)[number];
-
-export interface Proposal {
-  referenceId: string;
-  transferType: TransferType;
-  fromLocationId: string;
-  toLocationId: string;
-  skuId: string;
-  quantity: number;
-  /** Why, in words a person reads. */
-  reason: string;
-  /** The numbers behind the reason. */
-  details?: Record<string, unknown>;
-}
-
-/** The engine as the service sees it: proposals for the workspace as of a moment. */
-export type Recommender = (ws: Workspace, asOf: number) => Promise<Proposal[]>;
-
-/** Until the engine is wired in, a run proposes nothing. */
-export const noRecommendations: Recommender = async () => [];
+export type { Proposal, TransferType };
 
 export interface RunSummary {
   runId: string;

@@ -15,10 +15,10 @@ import { recordKeyText, validateBatch, type JsonRecord } from '../ingest/validat
 import { RequestRejected, type Problem } from '../ingest/problems.js';
 import { lint, type LintReport } from '../ingest/lint.js';
 import { RequestLog, type RequestLogEntry, type RequestLogInput } from './request-log.js';
-import {
-  approve, approvedTransfers, listProposals, noRecommendations, storeRun,
-  type ApprovalRequest, type ApprovalResult, type Recommender, type RunSummary,
-} from './transfers.js';
+import { approve, approvedTransfers, listProposals, storeRun, type ApprovalRequest, type ApprovalResult, type RunSummary } from './transfers.js';
+import { engineRecommender, type Recommender, type RunOptions } from './recommender.js';
+import { parseSettingsOverride } from '../recommend/settings-schema.js';
+import type { SettingsOverride } from '../recommend/settings.js';
 
 export interface IngestOptions {
   /** Refresh the whole dataset: records not sent are soft-deleted (stock: set to 0). */
@@ -65,11 +65,14 @@ const DATE_FIELDS: Record<string, string> = {
 
 export interface OpenOptions {
   clock?: Clock;
-  /** The recommendation engine; until it is wired in, runs propose nothing. */
+  /** The recommendation engine (tests may stand in another). */
   recommender?: Recommender;
   /** Request log entries kept (default MAX_LOG_ENTRIES). */
   maxLogEntries?: number;
 }
+
+const DAY_MICROS = 86_400_000_000;
+const SCENARIO_SETTING = 'scenario';
 
 /** Log entries the lint reads for warnings such as unknown fields. */
 const LINT_LOG_ENTRIES = 2000;
@@ -85,7 +88,7 @@ export class Workbench {
 
   static async open(dir: string, options: OpenOptions = {}): Promise<Workbench> {
     const ws = await Workspace.open(dir);
-    const wb = new Workbench(ws, options.clock ?? systemClock, options.recommender ?? noRecommendations, options.maxLogEntries);
+    const wb = new Workbench(ws, options.clock ?? systemClock, options.recommender ?? engineRecommender, options.maxLogEntries);
     await wb.log.init();
     return wb;
   }
@@ -271,13 +274,17 @@ export class Workbench {
     return this.workspace.exclusive(async () => lint(this.workspace, this.clock(), await this.log.read({ limit: LINT_LOG_ENTRIES })));
   }
 
-  /** Runs the engine on the workspace as it is now; the proposals replace the open ones of earlier runs. */
-  runRecommendations(options: { autoApprove?: boolean; description?: string } = {}): Promise<RunSummary> {
+  /**
+   * Runs the engine on the workspace as it is now; the proposals replace the open ones of earlier runs.
+   * The scenario is the one given, else the workspace's stored scenario.
+   */
+  runRecommendations(options: { autoApprove?: boolean; description?: string } & RunOptions = {}): Promise<RunSummary> {
     return this.workspace.exclusive(async () => {
       const started = this.stamp();
-      const proposals = await this.recommender(this.workspace, started);
+      const scenario = options.scenario ?? (await this.storedScenario());
+      const run = await this.recommender(this.workspace, started, { asOfDay: options.asOfDay, scenario });
       return this.workspace.transaction(async () => {
-        const summary = await storeRun(this.workspace, proposals, started, started, this.stamp());
+        const summary = await storeRun(this.workspace, run.proposals, run.state.asOfDay * DAY_MICROS, started, this.stamp());
         if (options.autoApprove && summary.proposals > 0) {
           summary.autoApproved = await approve(this.workspace, { description: options.description ?? 'auto-approved' }, this.stamp());
         }
@@ -300,15 +307,44 @@ export class Workbench {
     return this.workspace.exclusive(() => listProposals(this.workspace, query));
   }
 
-  /** GET /Recommendations/stockTargets: the client's targets (the engine's own join them once it runs). */
-  async stockTargets(query: { offset: number; limit: number }) {
-    const { records, total } = await this.list('StockTargets', query);
-    return {
-      stockTargets: records.map((r) => ({ ...r, source: 'client' })),
-      offset: query.offset,
-      limit: query.limit,
-      moreRecordsAvailable: query.offset + records.length < total,
-    };
+  /** GET /Recommendations/stockTargets: the target of every location/SKU that has one, the client's where sent. */
+  stockTargets(query: { offset: number; limit: number }) {
+    return this.workspace.exclusive(async () => {
+      const run = await this.recommender(this.workspace, this.clock(), { scenario: await this.storedScenario() });
+      const { state, targets: t } = run;
+      const K = state.skus.ids.length;
+      const cells: number[] = [];
+      for (let c = 0; c < t.target.length; c++) if (t.basis[c] !== '') cells.push(c);
+      const page = cells.slice(query.offset, query.offset + query.limit);
+      return {
+        stockTargets: page.map((c) => ({
+          locationId: state.locations.ids[Math.floor(c / K)], skuId: state.skus.ids[c % K], targetQuantity: t.target[c],
+          source: t.basis[c] === 'client' ? 'client' : 'engine', basis: t.basis[c],
+        })),
+        offset: query.offset,
+        limit: query.limit,
+        moreRecordsAvailable: query.offset + page.length < cells.length,
+      };
+    });
+  }
+
+  /** The scenario settings kept in the workspace (overrides of the engine's defaults). */
+  scenario(): Promise<SettingsOverride> {
+    return this.workspace.exclusive(() => this.storedScenario());
+  }
+
+  /** Validates and keeps a scenario; a bad one is refused whole with every problem named. */
+  async setScenario(value: unknown): Promise<SettingsOverride> {
+    const scenario = parseSettingsOverride(value);
+    return this.workspace.exclusive(async () => {
+      await this.workspace.run('INSERT OR REPLACE INTO workspace_settings VALUES ($1, $2)', [SCENARIO_SETTING, JSON.stringify(scenario)]);
+      return scenario;
+    });
+  }
+
+  private async storedScenario(): Promise<SettingsOverride> {
+    const [row] = await this.workspace.rows('SELECT value FROM workspace_settings WHERE key = $1', [SCENARIO_SETTING]);
+    return row ? (JSON.parse(row.value as string) as SettingsOverride) : {};
   }
 
   async setting(key: string): Promise<string | undefined> {

@@ -4,6 +4,9 @@ import { DATASETS, type DatasetDef } from '../../model/datasets.js';
 import type { ServerContext } from '../context.js';
 import { HttpProblem } from '../problem.js';
 import { readQuery, type RawQuery } from '../query.js';
+import { parseIsoMicros } from '../../model/datetime.js';
+import { DEFAULT_SETTINGS } from '../../recommend/settings.js';
+import { parseSettingsOverride } from '../../recommend/settings-schema.js';
 
 /** `data/Images/urls/ST1/https%3A…` → the dataset whose name the leading segments spell, and the key segments. */
 function datasetPath(req: FastifyRequest): { dataset: DatasetDef; key: string[] } {
@@ -51,13 +54,26 @@ export function adminRoutes(ctx: ServerContext) {
 
     app.get('/summary', { schema: doc('Counts, date ranges and last writes per dataset') }, async () => wb.summary());
 
-    app.post('/recommendations/run', { schema: doc('Run the recommendations now (synchronous)') }, async (req) => {
-      const body = (req.body ?? {}) as { autoApprove?: unknown; description?: unknown };
+    app.post('/recommendations/run', { schema: doc('Run the recommendations now (synchronous); body: {asOf?, settings?, autoApprove?, description?}') }, async (req) => {
+      const body = (req.body ?? {}) as { autoApprove?: unknown; description?: unknown; asOf?: unknown; settings?: unknown };
+      let asOfDay: number | undefined;
+      if (body.asOf !== undefined) {
+        const micros = typeof body.asOf === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(body.asOf) ? parseIsoMicros(body.asOf) : undefined;
+        if (micros === undefined) throw new HttpProblem(400, 'invalid-body', 'asOf must be a date YYYY-MM-DD');
+        asOfDay = Math.floor(micros / 86_400_000_000);
+      }
       return wb.runRecommendations({
         autoApprove: body.autoApprove === undefined ? ctx.autoApprove : body.autoApprove === true,
         description: typeof body.description === 'string' ? body.description : undefined,
+        asOfDay,
+        scenario: body.settings === undefined ? undefined : parseSettingsOverride(body.settings),
       });
     });
+
+    app.get('/settings', { schema: doc('The workspace\'s scenario settings and the engine defaults') }, async () => ({
+      scenario: await wb.scenario(), defaults: DEFAULT_SETTINGS,
+    }));
+    app.put('/settings', { schema: doc('Replace the workspace\'s scenario settings (validated)') }, async (req) => ({ scenario: await wb.setScenario(req.body ?? {}) }));
 
     app.post('/transfers/approve', { schema: doc('Approve open proposals as one batch') }, async (req) => wb.approveTransfers((req.body ?? {}) as never));
 

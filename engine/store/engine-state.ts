@@ -1,0 +1,256 @@
+/**
+ * Builds the engine's state of a workspace as of a day with a few set-based queries (never one per SKU).
+ * Stock on any moment is the latest level before it, plus the stock mutations and minus the net sales
+ * after that level: the same rule the backtest uses to reconstruct actual stock.
+ */
+import { timestampValue } from './values.js';
+import type { Workspace } from './workspace.js';
+import { emptyState, type EngineState } from '../recommend/state.js';
+import type { CategorySettings, LocationKind, Settings } from '../recommend/settings.js';
+
+const DAY_MICROS = 86_400_000_000;
+/** History read to decide whether a location ever carried a SKU, and to price it. */
+const HISTORY_DAYS = 365;
+
+export const dayOf = (micros: number) => Math.floor(micros / DAY_MICROS);
+
+/** The day a run stands on by default: today, or the day after the workspace's latest sale or stock level if that is earlier. */
+export async function defaultAsOfDay(ws: Workspace, nowMicros: number): Promise<number> {
+  const [row] = await ws.rows(`SELECT epoch_us(greatest(
+      (SELECT max(salesDateTime) FROM sales WHERE _deleted_at IS NULL),
+      (SELECT max(stockDateTime) FROM stock))) AS latest`);
+  const today = dayOf(nowMicros);
+  return row.latest === null ? today : Math.min(today, dayOf(Number(row.latest)) + 1);
+}
+
+export async function categorySettingsOf(ws: Workspace): Promise<Record<string, Partial<CategorySettings>>> {
+  const rows = await ws.rows(`SELECT * FROM merchandise_category_settings WHERE _deleted_at IS NULL`);
+  const out: Record<string, Partial<CategorySettings>> = {};
+  for (const r of rows) {
+    const s: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(r)) if (!k.startsWith('_') && k !== 'merchandiseCategoryId' && v !== null) s[k] = typeof v === 'bigint' ? Number(v) : v;
+    out[r.merchandiseCategoryId as string] = s as Partial<CategorySettings>;
+  }
+  return out;
+}
+
+export async function loadEngineState(ws: Workspace, asOfDay: number, settings: Settings): Promise<EngineState> {
+  const W = settings.demandWindowDays;
+  const asOf = timestampValue(asOfDay * DAY_MICROS);
+  const windowStart = timestampValue((asOfDay - W) * DAY_MICROS);
+  const historyStart = timestampValue((asOfDay - HISTORY_DAYS) * DAY_MICROS);
+
+  // Locations and their kinds: online where most lines are online sales, a store where anything sells,
+  // a warehouse otherwise; settings may say otherwise.
+  const locRows = await ws.rows(`
+    SELECT l.locationId, l.gln, epoch_us(l.dateClosed) AS closed,
+           coalesce(s.lines, 0) AS lines, coalesce(s.online, 0) AS online,
+           EXISTS (SELECT 1 FROM excluded_locations e WHERE e.locationId = l.locationId AND e._deleted_at IS NULL) AS excluded
+    FROM locations AS l
+    LEFT JOIN (SELECT s.locationId, count(*) AS lines, count(*) FILTER (WHERE ln.online) AS online
+               FROM sales AS s JOIN sales__salesLines AS ln ON ln._salesId = s.salesId
+               WHERE s._deleted_at IS NULL AND s.salesDateTime >= $1 AND s.salesDateTime < $2 GROUP BY 1) AS s
+      ON s.locationId = l.locationId
+    WHERE l._deleted_at IS NULL ORDER BY l.locationId`, [historyStart, asOf]);
+  const locIndex = new Map(locRows.map((r, i) => [r.locationId as string, i]));
+  const kind: LocationKind[] = locRows.map((r) => {
+    const override = settings.locationKinds[r.locationId as string];
+    if (override) return override;
+    const lines = Number(r.lines);
+    if (lines === 0) return 'warehouse';
+    return Number(r.online) * 2 > lines ? 'online' : 'store';
+  });
+
+  // SKUs of live items, grouped by style in the order the item lists them (its size order).
+  const skuRows = await ws.rows(`
+    SELECT s.skuId, s.styleId, s.sizeId, i.merchandiseCategoryId AS category,
+           coalesce(s.brandId, i.brandId) AS brand, coalesce(s.seasonId, i.seasonId) AS season,
+           coalesce(s.collectionId, i.collectionId) AS collection,
+           EXISTS (SELECT 1 FROM excluded_skus e WHERE e.skuId = s.skuId AND e._deleted_at IS NULL) AS excluded
+    FROM items__skus AS s JOIN items AS i ON i.itemId = s._itemId AND i._deleted_at IS NULL
+    QUALIFY row_number() OVER (PARTITION BY s.skuId ORDER BY i._updated_at DESC) = 1
+    ORDER BY s.styleId, s._itemId, s._ord`);
+  const skuIndex = new Map(skuRows.map((r, i) => [r.skuId as string, i]));
+  const styleIds: string[] = [];
+  const styleOf = new Int32Array(skuRows.length);
+  const sizeRank = new Int32Array(skuRows.length);
+  const styleStart: number[] = [0];
+  const dict = () => {
+    const ids: string[] = [];
+    const map = new Map<string, number>();
+    return { ids, at: (v: unknown) => (v === null || v === undefined ? -1 : map.get(v as string) ?? (ids.push(v as string), map.set(v as string, ids.length - 1), ids.length - 1)) };
+  };
+  const categories = dict();
+  const brands = dict();
+  const seasons = dict();
+  const styleCategory: number[] = [];
+  const styleBrand: number[] = [];
+  const styleSeason: number[] = [];
+  const styleCollection: (string | null)[] = [];
+  skuRows.forEach((r, k) => {
+    if (styleIds[styleIds.length - 1] !== r.styleId) {
+      if (k > 0) styleStart.push(k);
+      styleIds.push(r.styleId as string);
+      styleCategory.push(Math.max(0, categories.at(r.category ?? '')));
+      styleBrand.push(brands.at(r.brand));
+      styleSeason.push(seasons.at(r.season));
+      styleCollection.push((r.collection as string | null) ?? null);
+    }
+    styleOf[k] = styleIds.length - 1;
+    sizeRank[k] = k - styleStart[styleStart.length - 1];
+  });
+  styleStart.push(skuRows.length);
+  const excludedCollections = new Set((await ws.rows(`SELECT collectionId FROM excluded_collections WHERE _deleted_at IS NULL`)).map((r) => r.collectionId as string));
+  const openStyles = new Set((await ws.rows(`
+    SELECT DISTINCT s.styleId FROM purchase_order_status AS p
+    JOIN purchase_orders__purchaseOrderLines AS l ON l._purchaseOrderId = p.purchaseOrderId
+    JOIN items__skus AS s ON s.skuId = l.skuId
+    WHERE p.status IN ('open', 'partiallyReceived') AND l.quantityOutstanding > 0`)).map((r) => r.styleId as string));
+
+  const L = locRows.length;
+  const K = skuRows.length;
+  const base = emptyState(asOfDay, W, L, K);
+  const state: EngineState = {
+    ...base,
+    locations: {
+      ids: locRows.map((r) => r.locationId as string), kind, gln: locRows.map((r) => (r.gln as string | null) ?? null),
+      excluded: Uint8Array.from(locRows.map((r) => (r.excluded || (r.closed !== null && dayOf(Number(r.closed)) <= asOfDay) ? 1 : 0))),
+    },
+    skus: {
+      ids: skuRows.map((r) => r.skuId as string), style: styleOf, sizeRank, sizeId: skuRows.map((r) => r.sizeId as string),
+      price: new Float64Array(K).fill(1), excluded: Uint8Array.from(skuRows.map((r) => (r.excluded ? 1 : 0))), packSize: new Int32Array(K).fill(1),
+    },
+    styles: {
+      ids: styleIds, category: Int32Array.from(styleCategory), brand: Int32Array.from(styleBrand), season: Int32Array.from(styleSeason),
+      styleStart: Int32Array.from(styleStart), skuIndex: Int32Array.from(skuRows.map((_, i) => i)),
+      excluded: Uint8Array.from(styleCollection.map((c) => (c !== null && excludedCollections.has(c) ? 1 : 0))),
+      hasOpenPurchaseOrder: Uint8Array.from(styleIds.map((s) => (openStyles.has(s) ? 1 : 0))),
+    },
+    categories: { ids: categories.ids.length ? categories.ids : [''] }, brands: { ids: brands.ids }, seasons: { ids: seasons.ids },
+  };
+  const cellOf = (loc: unknown, sku: unknown) => {
+    const l = locIndex.get(loc as string);
+    const k = skuIndex.get(sku as string);
+    return l === undefined || k === undefined ? -1 : l * K + k;
+  };
+
+  // Prices: the average selling price of the last year; else the list price.
+  for (const r of await ws.rows(`
+    SELECT l.skuId, sum(l.salesAmountInclVat) FILTER (WHERE l.quantitySold > 0) / nullif(sum(l.quantitySold) FILTER (WHERE l.quantitySold > 0), 0) AS price,
+           max(l.originalSalesAmountInclVat / nullif(l.quantitySold, 0)) AS list
+    FROM sales__salesLines AS l JOIN sales AS s ON s.salesId = l._salesId AND s._deleted_at IS NULL
+    WHERE s.salesDateTime >= $1 AND s.salesDateTime < $2 GROUP BY 1`, [historyStart, asOf])) {
+    const k = skuIndex.get(r.skuId as string);
+    const p = Number(r.price ?? r.list);
+    if (k !== undefined && Number.isFinite(p) && p > 0) state.skus.price[k] = p;
+  }
+  for (const r of await ws.rows(`SELECT p.skuId AS pack, c.skuId, c.quantity FROM prepacks AS p JOIN prepacks__components AS c ON c._skuId = p.skuId
+                                 WHERE p._deleted_at IS NULL AND (SELECT count(*) FROM prepacks__components x WHERE x._skuId = p.skuId) = 1`)) {
+    const k = skuIndex.get(r.skuId as string);
+    if (k !== undefined) state.skus.packSize[k] = Number(r.quantity);
+  }
+
+  // Daily stock levels and gross sales over the window, from the latest level before it on.
+  const days = await ws.rows(`
+    WITH base AS (
+      SELECT locationId, skuId, arg_max(quantity, stockDateTime) AS quantity, max(stockDateTime) AS t
+      FROM stock WHERE stockDateTime < $1 GROUP BY 1, 2),
+    ev AS (
+      SELECT locationId, skuId, t, 0 AS kind, quantity AS v, 0 AS sold FROM base
+      UNION ALL SELECT locationId, skuId, stockDateTime, 0, quantity, 0 FROM stock WHERE stockDateTime >= $1 AND stockDateTime < $2
+      UNION ALL SELECT m.locationId, m.skuId, m.mutationDateTime, 1, m.quantity, 0 FROM stock_mutations AS m
+        LEFT JOIN base AS b ON b.locationId = m.locationId AND b.skuId = m.skuId
+        WHERE m._deleted_at IS NULL AND m.mutationDateTime < $2 AND (b.t IS NULL OR m.mutationDateTime > b.t)
+      UNION ALL SELECT s.locationId, l.skuId, s.salesDateTime, 1, -l.quantitySold, greatest(l.quantitySold, 0)
+        FROM sales AS s JOIN sales__salesLines AS l ON l._salesId = s.salesId
+        LEFT JOIN base AS b ON b.locationId = s.locationId AND b.skuId = l.skuId
+        WHERE s._deleted_at IS NULL AND s.salesDateTime < $2 AND (b.t IS NULL OR s.salesDateTime > b.t)),
+    grouped AS (
+      SELECT *, count(*) FILTER (WHERE kind = 0) OVER w AS grp FROM ev
+      WINDOW w AS (PARTITION BY locationId, skuId ORDER BY t, kind ROWS UNBOUNDED PRECEDING)),
+    levels AS (
+      SELECT *, sum(v) OVER (PARTITION BY locationId, skuId, grp ORDER BY t, kind ROWS UNBOUNDED PRECEDING) AS level FROM grouped)
+    SELECT locationId, skuId, greatest(datediff('day', $1::TIMESTAMP, t), -1)::INTEGER AS d,
+           arg_max(level, (t, kind)) AS endLevel, max(level) AS peak, sum(sold) AS sold
+    FROM levels GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`, [windowStart, asOf]);
+  let cell = -1;
+  let level = 0;
+  let day = -1;
+  const closeTo = (c: number, until: number) => {
+    // Days without events keep the level they started with.
+    for (let d = Math.max(day + 1, 0); d < until; d++) if (level > 0) state.inStock[c * W + d] = 1;
+  };
+  for (const r of days) {
+    const c = cellOf(r.locationId, r.skuId);
+    if (c !== cell) {
+      if (cell >= 0) {
+        closeTo(cell, W);
+        state.onHand[cell] = level;
+      }
+      cell = c;
+      level = 0;
+      day = -1;
+    }
+    if (c < 0) continue;
+    const d = Number(r.d);
+    closeTo(c, d);
+    if (d >= 0 && d < W) {
+      const sold = Number(r.sold);
+      state.sales[c * W + d] = sold;
+      if (level > 0 || sold > 0 || Number(r.peak) > 0) state.inStock[c * W + d] = 1;
+    }
+    level = Number(r.endLevel);
+    day = d;
+  }
+  if (cell >= 0) {
+    closeTo(cell, W);
+    state.onHand[cell] = level;
+  }
+
+  for (const r of await ws.rows(`
+    SELECT DISTINCT s.locationId, l.skuId FROM sales AS s JOIN sales__salesLines AS l ON l._salesId = s.salesId
+    WHERE s._deleted_at IS NULL AND s.salesDateTime >= $1 AND s.salesDateTime < $2
+    UNION SELECT DISTINCT locationId, skuId FROM stock WHERE quantity > 0 AND stockDateTime >= $1 AND stockDateTime < $2`, [historyStart, asOf])) {
+    const c = cellOf(r.locationId, r.skuId);
+    if (c >= 0) state.everActive[c] = 1;
+  }
+
+  // In transit: approved transfers not yet carried out, and client transfers not yet received.
+  for (const r of await ws.rows(`
+    SELECT toLocationId AS loc, skuId, sum(quantity) AS q, max(epoch_us(confirmedDateTime)) AS at FROM transfer_proposals
+    WHERE approvalBatchId IS NOT NULL AND confirmedDateTime < $1
+      AND NOT EXISTS (SELECT 1 FROM transfers AS c WHERE c.referenceId = transfer_proposals.referenceId AND c._deleted_at IS NULL)
+    GROUP BY 1, 2
+    UNION ALL
+    SELECT toLocationId, skuId, sum(quantity), max(epoch_us(coalesce(shippedDateTime, expectedArrivalDateTime))) FROM transfers
+    WHERE _deleted_at IS NULL AND NOT coalesce(received, false) GROUP BY 1, 2`, [asOf])) {
+    const c = cellOf(r.loc, r.skuId);
+    if (c >= 0) state.inTransit[c] += Number(r.q);
+  }
+  for (const r of await ws.rows(`
+    SELECT toLocationId AS loc, skuId, max(epoch_us(coalesce(expectedArrivalDateTime, shippedDateTime))) AS at FROM transfers
+    WHERE _deleted_at IS NULL AND coalesce(received, false) AND coalesce(expectedArrivalDateTime, shippedDateTime) < $1 GROUP BY 1, 2`, [asOf])) {
+    const c = cellOf(r.loc, r.skuId);
+    if (c >= 0 && r.at !== null) state.lastArrivalDay[c] = dayOf(Number(r.at));
+  }
+  for (const r of await ws.rows(`
+    SELECT coalesce(p.locationId, '') AS loc, l.skuId, sum(l.quantityOutstanding) AS q FROM purchase_order_status AS st
+    JOIN purchase_orders AS p ON p.purchaseOrderId = st.purchaseOrderId
+    JOIN purchase_orders__purchaseOrderLines AS l ON l._purchaseOrderId = p.purchaseOrderId
+    WHERE st.status IN ('open', 'partiallyReceived') GROUP BY 1, 2`)) {
+    const c = cellOf(r.loc, r.skuId);
+    if (c >= 0) state.onOrder[c] += Number(r.q);
+  }
+  for (const r of await ws.rows(`SELECT locationId, skuId, quantity FROM stock_not_for_replenishment WHERE _deleted_at IS NULL`)) {
+    const c = cellOf(r.locationId, r.skuId);
+    if (c >= 0) state.notForReplenishment[c] = Number(r.quantity);
+  }
+  for (const r of await ws.rows(`SELECT locationId, skuId, targetQuantity, minimumQuantity, maximumQuantity FROM stock_targets WHERE _deleted_at IS NULL`)) {
+    const c = cellOf(r.locationId, r.skuId);
+    if (c < 0) continue;
+    state.clientTarget[c] = Number(r.targetQuantity);
+    if (r.minimumQuantity !== null) state.clientMinimum[c] = Number(r.minimumQuantity);
+    if (r.maximumQuantity !== null) state.clientMaximum[c] = Number(r.maximumQuantity);
+  }
+  return state;
+}

@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadEngineState } from '../engine/store/engine-state.js';
+import { resolveSettings } from '../engine/recommend/settings.js';
+import { SettingsInvalid } from '../engine/recommend/settings-schema.js';
+import { item, location, manualClock, sale, salesLine, tempWorkbench, type TempWorkbench } from './fixtures.js';
+
+let t: TempWorkbench;
+afterEach(async () => t?.cleanup());
+
+const DAY = 86_400_000;
+const iso = (day: string, hour = 12) => `${day}T${String(hour).padStart(2, '0')}:00:00.000Z`;
+const dayNo = (d: string) => Date.parse(`${d}T00:00:00Z`) / DAY;
+const dates = (from: string, n: number) => Array.from({ length: n }, (_, i) => new Date(Date.parse(`${from}T00:00:00Z`) + i * DAY).toISOString().slice(0, 10));
+
+/** WH holds stock; S1 (a store) sold 2 a day for four weeks and is now out; WEB sells online. */
+async function feed(wb: TempWorkbench['wb']): Promise<void> {
+  await wb.ingest('Items', { items: [item('TEE', ['TEE-M'])] });
+  await wb.ingest('Locations', { locations: [location('WH', { gln: '8712345678906' }), location('S1', { gln: '8712345678913' }), location('WEB')] });
+  await wb.ingest('Stock', { stock: [
+    { locationId: 'WH', skuId: 'TEE-M', quantity: 100, stockDateTime: '2024-02-01T00:00:00Z' },
+    { locationId: 'S1', skuId: 'TEE-M', quantity: 56, stockDateTime: '2024-02-01T00:00:00Z' },
+  ] });
+  const days = dates('2024-02-01', 28);
+  await wb.ingest('Sales', { sales: [
+    ...days.map((d, i) => sale(`S1-${i}`, [salesLine(`S1-${i}-1`, 'TEE-M', 2)], { locationId: 'S1', salesDateTime: iso(d) })),
+    sale('W-1', [salesLine('W-1-1', 'TEE-M', 1, { online: true })], { locationId: 'WEB', salesDateTime: iso('2024-02-10') }),
+  ] });
+}
+
+describe('engine state from a workspace', () => {
+  it('derives location kinds and reconstructs stock from levels, sales and mutations', async () => {
+    t = await tempWorkbench();
+    await feed(t.wb);
+    await t.wb.ingest('StockMutations', { stockMutations: [{ stockMutationId: 'M1', locationId: 'WH', skuId: 'TEE-M', quantity: 20, mutationDateTime: '2024-02-20T08:00:00Z', type: 'receipt' }] });
+    const s = await loadEngineState(t.wb.workspace, dayNo('2024-03-01'), resolveSettings({}, { demandWindowDays: 35 }));
+    const loc = (id: string) => s.locations.ids.indexOf(id);
+    expect(s.locations.kind[loc('WH')]).toBe('warehouse');
+    expect(s.locations.kind[loc('S1')]).toBe('store');
+    expect(s.locations.kind[loc('WEB')]).toBe('online');
+    expect(s.onHand[loc('WH')]).toBe(120);
+    expect(s.onHand[loc('S1')]).toBe(0);
+    // Window: 2024-01-26 … 2024-02-29. S1 held stock from Feb 1 to Feb 28 and sold 2 a day; before and after, out of stock.
+    const W = 35;
+    const base = loc('S1') * W;
+    const inStock = Array.from(s.inStock.subarray(base, base + W));
+    expect(inStock.slice(0, 6)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(inStock.slice(6, 34).every((x) => x === 1)).toBe(true);
+    expect(inStock[34]).toBe(0);
+    expect(s.sales[base + 6]).toBe(2);
+  });
+
+  it('sees nothing after its day', async () => {
+    t = await tempWorkbench();
+    await feed(t.wb);
+    const settings = resolveSettings({});
+    const before = await loadEngineState(t.wb.workspace, dayNo('2024-02-15'), settings);
+    await t.wb.ingest('Sales', { sales: dates('2024-02-15', 14).map((d, i) => sale(`F-${i}`, [salesLine(`F-${i}-1`, 'TEE-M', 50)], { locationId: 'S1', salesDateTime: iso(d, 0) })) });
+    await t.wb.ingest('Stock', { stock: [{ locationId: 'S1', skuId: 'TEE-M', quantity: 999, stockDateTime: '2024-02-15T00:00:00Z' }] });
+    const after = await loadEngineState(t.wb.workspace, dayNo('2024-02-15'), settings);
+    expect(after.onHand).toEqual(before.onHand);
+    expect(after.sales).toEqual(before.sales);
+    expect(after.inStock).toEqual(before.inStock);
+  });
+});
+
+describe('recommendations through the service', () => {
+  it('proposes, approves and hands out a replenishment, deterministically', async () => {
+    // The approval happens on the evening of the run's day, before the next run.
+    t = await tempWorkbench({ clock: manualClock('2024-03-01T18:00:00Z') });
+    await feed(t.wb);
+    const toS1 = async () => (await t.wb.proposals({ offset: 0, limit: 10 })).proposals.filter((p) => p.toLocationId === 'S1');
+    const run = await t.wb.runRecommendations({ asOfDay: dayNo('2024-03-01') });
+    // S1, and the webshop, which sold the style once.
+    expect(run.byType.Replenishment.transfers).toBe(2);
+    const proposals = await toS1();
+    expect(proposals[0]).toMatchObject({ transferType: 'Replenishment', fromLocationId: 'WH', toLocationId: 'S1', skuId: 'TEE-M', quantity: 24 });
+    expect(proposals[0].referenceId).toMatch(/^RP-20240301-/);
+
+    const again = await t.wb.runRecommendations({ asOfDay: dayNo('2024-03-01') });
+    expect(again.proposals).toBe(2);
+    expect((await toS1())[0].referenceId).toBe(proposals[0].referenceId);
+
+    const approval = await t.wb.approveTransfers({ referenceIds: [proposals[0].referenceId], description: 'week 9' });
+    const out = await t.wb.transfers({ offset: 0, limit: 10 });
+    expect(out.transfers).toEqual([expect.objectContaining({
+      referenceId: proposals[0].referenceId, approvalBatchId: approval.approvalBatchId, quantity: 24,
+      fromLocationGLN: '8712345678906', toLocationGLN: '8712345678913', approvalBatchDescription: 'week 9',
+    })]);
+    // Approved and not yet carried out: in transit, so the next run does not propose it again.
+    await t.wb.runRecommendations({ asOfDay: dayNo('2024-03-02') });
+    expect((await t.wb.proposals({ offset: 0, limit: 10, approved: false })).proposals.filter((p) => p.toLocationId === 'S1')).toEqual([]);
+  });
+
+  it('follows exclusions, stock not for replenishment, client targets and category settings from the workspace', async () => {
+    t = await tempWorkbench();
+    await feed(t.wb);
+    const asOfDay = dayNo('2024-03-01');
+    const qty = async () => {
+      await t.wb.runRecommendations({ asOfDay });
+      return (await t.wb.proposals({ offset: 0, limit: 10 })).proposals.filter((p) => p.toLocationId === 'S1').map((p) => p.quantity);
+    };
+    await t.wb.ingest('StockTargets', { stockTargets: [{ locationId: 'S1', skuId: 'TEE-M', targetQuantity: 10 }] });
+    expect(await qty()).toEqual([10]);
+    // Six units free: the webshop's first unit is likelier to sell than S1's sixth.
+    await t.wb.ingest('StockNotForReplenishment', { stockNotForReplenishment: [{ locationId: 'WH', skuId: 'TEE-M', quantity: 94 }] });
+    expect(await qty()).toEqual([5]);
+    await t.wb.remove('StockTargets', { stockTargets: [{ locationId: 'S1', skuId: 'TEE-M' }] });
+    await t.wb.ingest('StockNotForReplenishment', { stockNotForReplenishment: [{ locationId: 'WH', skuId: 'TEE-M', quantity: 0 }] });
+    await t.wb.ingest('MerchandiseCategorySettings', { merchandiseCategorySettings: [{ merchandiseCategoryId: 'MC1', reviewPeriodDays: 14, serviceLevel: 0.5 }] });
+    // 2/day over 14 + 2 days at 50% service: 32.
+    expect(await qty()).toEqual([32]);
+    await t.wb.ingest('ExcludedSkus', { excludedSkus: [{ skuId: 'TEE-M' }] });
+    expect(await qty()).toEqual([]);
+    await t.wb.remove('ExcludedSkus', { excludedSkus: [{ skuId: 'TEE-M' }] });
+    await t.wb.ingest('ExcludedLocations', { excludedLocations: [{ locationId: 'S1' }] });
+    expect(await qty()).toEqual([]);
+    // The webshop still gets its replenishment: the exclusion is of S1 only.
+    expect((await t.wb.proposals({ offset: 0, limit: 10 })).proposals.map((p) => p.toLocationId)).toEqual(['WEB']);
+  });
+
+  it('keeps a validated scenario in the workspace and refuses a bad one', async () => {
+    t = await tempWorkbench();
+    await feed(t.wb);
+    await t.wb.setScenario({ defaults: { reviewPeriodDays: 14, serviceLevel: 0.5 } });
+    await t.wb.runRecommendations({ asOfDay: dayNo('2024-03-01') });
+    expect((await t.wb.proposals({ offset: 0, limit: 10 })).proposals.find((p) => p.toLocationId === 'S1')!.quantity).toBe(32);
+    await expect(t.wb.setScenario({ defaults: { serviceLevel: 2 } })).rejects.toBeInstanceOf(SettingsInvalid);
+    await expect(t.wb.setScenario({ replenishment: { enable: true } })).rejects.toThrow(/settings rejected/);
+    expect(await t.wb.scenario()).toEqual({ defaults: { reviewPeriodDays: 14, serviceLevel: 0.5 } });
+  });
+
+  it('lists engine and client stock targets', async () => {
+    t = await tempWorkbench();
+    await feed(t.wb);
+    await t.wb.ingest('StockTargets', { stockTargets: [{ locationId: 'WEB', skuId: 'TEE-M', targetQuantity: 3 }] });
+    const r = await t.wb.stockTargets({ offset: 0, limit: 100 });
+    expect(r.stockTargets).toEqual(expect.arrayContaining([
+      expect.objectContaining({ locationId: 'WEB', skuId: 'TEE-M', targetQuantity: 3, source: 'client' }),
+      expect.objectContaining({ locationId: 'S1', skuId: 'TEE-M', source: 'engine' }),
+    ]));
+  });
+});
