@@ -69,17 +69,21 @@ program
   .description('run the recommendation engine on the workspace and show its proposals')
   .addOption(workspaceOption())
   .option('--as-of <date>', 'decision day YYYY-MM-DD (default: today, or the day after the latest data)')
-  .option('--settings <file>', 'scenario settings (JSON) for this run; default: the workspace\'s scenario')
+  .option('--settings <file>', 'scenario settings (JSON) for this run')
+  .option('--scenario <name>', 'a scenario kept in the workspace (default: "default")')
+  .option('--save-scenario <name>', 'keep the --settings file in the workspace under this name')
   .option('--approve', 'approve the proposals as one batch')
   .option('--description <text>', 'description of the approval batch')
   .option('--dispatch <date>', 'planned dispatch date YYYY-MM-DD of the approval batch')
   .option('-n, --show <n>', 'proposals to print', integer('--show'), 20)
   .option('--json', 'print JSON')
-  .action(async (opts: { workspace: string; asOf?: string; settings?: string; approve?: boolean; description?: string; dispatch?: string; show: number; json?: boolean }) => {
+  .action(async (opts: { workspace: string; asOf?: string; settings?: string; scenario?: string; saveScenario?: string; approve?: boolean; description?: string; dispatch?: string; show: number; json?: boolean }) => {
     const asOfDay = opts.asOf === undefined ? undefined : parseDay(opts.asOf, '--as-of');
     const scenario = opts.settings === undefined ? undefined : parseSettingsOverride(JSON.parse(readFileSync(opts.settings, 'utf8')));
+    if (opts.saveScenario && !scenario) throw new Error('--save-scenario needs --settings FILE');
     await withWorkbench(opts.workspace, async (wb) => {
-      const summary = await wb.runRecommendations({ asOfDay, scenario });
+      if (opts.saveScenario) await wb.setScenario(scenario, opts.saveScenario);
+      const summary = await wb.runRecommendations({ asOfDay, scenario, scenarioName: opts.scenario });
       const approval = opts.approve && summary.proposals > 0
         ? await wb.approveTransfers({ description: opts.description, plannedDispatchDate: opts.dispatch })
         : undefined;

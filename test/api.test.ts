@@ -244,6 +244,8 @@ describe('GET /Recommendations/transfers', () => {
       const again = await s.call('POST', '/_workbench/transfers/approve', { referenceIds: ['R000', 'NOPE'] });
       expect(again.status).toBe(400);
       expect(again.json.errors.map((e: { path: string }) => e.path)).toEqual(['/referenceIds/0', '/referenceIds/1']);
+      expect((await s.call('POST', '/_workbench/transfers/approve', { referenceIds: [] })).status).toBe(400);
+      expect((await s.call('POST', '/_workbench/transfers/approve', { referenceIds: 'R001' })).status).toBe(400);
     } finally {
       await s.close();
     }
@@ -255,8 +257,13 @@ describe('sessions, admin API and OpenAPI', () => {
     const start = await t.call('POST', '/Batch/start');
     expect(start.json.batchId).toEqual(expect.any(String));
     const stop = await t.call('POST', '/Batch/stop', { batchId: start.json.batchId });
-    expect(stop.json).toMatchObject({ batchId: start.json.batchId, run: { proposals: 0 } });
-    expect((await t.call('POST', '/_workbench/recommendations/run', {})).json).toMatchObject({ proposals: 0, runId: expect.any(String) });
+    expect(stop.json).toMatchObject({ batchId: start.json.batchId, run: { runId: expect.any(String), proposals: expect.any(Number) } });
+    const run = await t.call('POST', '/_workbench/recommendations/run', { asOf: '2024-03-01' });
+    expect(run.json).toMatchObject({ runId: expect.any(String), asOf: '2024-03-01T00:00:00.000Z' });
+    expect((await t.call('POST', '/_workbench/recommendations/run', { asOf: 'March' })).status).toBe(400);
+    const bad = await t.call('POST', '/_workbench/recommendations/run', { settings: { defaults: { serviceLevel: 7 } } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors[0].path).toBe('/defaults/serviceLevel');
   });
 
   it('keeps a request log with errors and warnings, and never a secret', async () => {

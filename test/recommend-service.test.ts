@@ -129,6 +129,29 @@ describe('recommendations through the service', () => {
     expect(await t.wb.scenario()).toEqual({ defaults: { reviewPeriodDays: 14, serviceLevel: 0.5 } });
   });
 
+  it('keeps named scenarios side by side', async () => {
+    t = await tempWorkbench();
+    await feed(t.wb);
+    await t.wb.setScenario({ defaults: { reviewPeriodDays: 14, serviceLevel: 0.5 } }, 'fortnightly');
+    const s1 = async (scenarioName?: string) => {
+      await t.wb.runRecommendations({ asOfDay: dayNo('2024-03-01'), scenarioName });
+      return (await t.wb.proposals({ offset: 0, limit: 10 })).proposals.find((p) => p.toLocationId === 'S1')!.quantity;
+    };
+    expect(await s1('fortnightly')).toBe(32);
+    expect(await s1()).toBe(24);
+    expect(await t.wb.scenarios()).toEqual(['fortnightly']);
+    await expect(t.wb.runRecommendations({ scenarioName: 'missing' })).rejects.toThrow(/no scenario "missing"/);
+    await expect(t.wb.setScenario({}, 'bad name!')).rejects.toThrow(/scenario name/);
+  });
+
+  it('explains a demand estimate with its parts', async () => {
+    t = await tempWorkbench();
+    await feed(t.wb);
+    const d = await t.wb.explainDemand('S1', 'TEE-M', { asOfDay: dayNo('2024-03-01') });
+    expect(d).toMatchObject({ locationKind: 'store', onHand: 0, target: 24, targetBasis: 'demand', demand: { rate: 2, own: 2, inStockDays: 28, demandClass: 'smooth', pooledFrom: 'style' } });
+    expect(await t.wb.explainDemand('NOPE', 'TEE-M')).toBeUndefined();
+  });
+
   it('lists engine and client stock targets', async () => {
     t = await tempWorkbench();
     await feed(t.wb);
@@ -138,5 +161,13 @@ describe('recommendations through the service', () => {
       expect.objectContaining({ locationId: 'WEB', skuId: 'TEE-M', targetQuantity: 3, source: 'client' }),
       expect.objectContaining({ locationId: 'S1', skuId: 'TEE-M', source: 'engine' }),
     ]));
+  });
+});
+
+describe('an empty workspace', () => {
+  it('runs and proposes nothing', async () => {
+    t = await tempWorkbench();
+    expect(await t.wb.runRecommendations()).toMatchObject({ proposals: 0, byType: {} });
+    expect((await t.wb.stockTargets({ offset: 0, limit: 10 })).stockTargets).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
  * it has net of stock not for replenishment and a reserve; when it is short, each pack goes to the location
  * where it most likely sells over the review period + lead time (highest marginal expected sale at price).
  */
-import type { Forecast } from '../forecast/forecast.js';
+import { explainCell, type Forecast } from '../forecast/forecast.js';
 import { poissonTail } from '../forecast/poisson.js';
 import { MaxHeap } from './heap.js';
 import { categorySettings, type Settings } from './settings.js';
@@ -114,7 +114,8 @@ export function replenish(ctx: Context): Proposal[] {
             + (short ? `; warehouse short (${totalNeed} needed), allocated where it sells most` : ''),
           details: {
             onHand: state.onHand[n.cell], inTransit: state.inTransit[n.cell], target: t.target[n.cell], targetBasis: t.basis[n.cell],
-            demandPerDay: round2(f.rate[n.cell]), horizonDays: horizon, warehouseShort: short, packSize: pack,
+            demandPerDay: round2(f.rate[n.cell]), demand: explainCell(f, n.cell), horizonDays: horizon, serviceLevel: cs.serviceLevel,
+            warehouseShort: short, packSize: pack,
           },
         });
         if (left === 0) break;

@@ -130,6 +130,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       return sendProblem(reply, problemBody(req, fe.statusCode, 'bad-request', fe.message));
     }
     req.audit.errors = [{ path: '', message: `internal error: ${error.message}` }];
+    // The operator sees what failed; the client gets the request id, never the stack.
+    console.error(`request ${req.id} ${req.method} ${req.url.split('?')[0]} failed:`, error);
     return sendProblem(reply, problemBody(req, 500, 'internal-error', `the workbench failed on this request; quote request id ${req.id} when reporting it`));
   });
 

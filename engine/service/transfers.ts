@@ -7,6 +7,8 @@ import { formatIsoMicros, parseIsoMicros } from '../model/datetime.js';
 import type { Proposal, TransferType } from '../recommend/proposal.js';
 import { RequestRejected, ValidationFailed, type Problem } from '../ingest/problems.js';
 import { timestampValue, toDuck } from '../store/values.js';
+import { appendRows } from '../store/append.js';
+import type { ColumnType } from '../store/table-plan.js';
 import type { Workspace } from '../store/workspace.js';
 
 export type { Proposal, TransferType };
@@ -47,6 +49,12 @@ export interface ApprovalResult {
   confirmedDateTime: string;
 }
 
+/** Column types of transfer_proposals, in table order (migration 2). */
+const PROPOSAL_COLUMNS: ColumnType[] = [
+  'VARCHAR', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'DOUBLE', 'VARCHAR', 'VARCHAR', 'TIMESTAMP',
+  'VARCHAR', 'TIMESTAMP', 'VARCHAR', 'DATE',
+];
+
 export const TRANSFERS_DEFAULT_LIMIT = 1000;
 export const TRANSFERS_MAX_LIMIT = 10_000;
 const DESCRIPTION_MAX = 1000;
@@ -57,16 +65,11 @@ export async function storeRun(ws: Workspace, proposals: Proposal[], asOf: numbe
   await ws.run('DELETE FROM transfer_proposals WHERE approvalBatchId IS NULL');
   const approved = new Set((await ws.rows('SELECT referenceId FROM transfer_proposals')).map((r) => r.referenceId as string));
   const fresh = proposals.filter((p) => !approved.has(p.referenceId));
-  if (fresh.length) {
-    const col = <K extends keyof Proposal>(k: K) => listValue(fresh.map((p) => p[k] as string | number));
-    await ws.run(
-      `INSERT INTO transfer_proposals (referenceId, runId, transferType, fromLocationId, toLocationId, skuId, quantity, reason, details, createdAt)
-       SELECT unnest($1::VARCHAR[]), $2, unnest($3::VARCHAR[]), unnest($4::VARCHAR[]), unnest($5::VARCHAR[]), unnest($6::VARCHAR[]),
-              unnest($7::DOUBLE[]), unnest($8::VARCHAR[]), unnest($9::VARCHAR[]), $10`,
-      [col('referenceId'), runId, col('transferType'), col('fromLocationId'), col('toLocationId'), col('skuId'), col('quantity'), col('reason'),
-        listValue(fresh.map((p) => (p.details ? JSON.stringify(p.details) : null))), timestampValue(finished)],
-    );
-  }
+  const created = timestampValue(finished);
+  await appendRows(ws, 'transfer_proposals', PROPOSAL_COLUMNS, fresh.map((p) => [
+    p.referenceId, runId, p.transferType, p.fromLocationId, p.toLocationId, p.skuId, p.quantity, p.reason,
+    p.details ? JSON.stringify(p.details) : null, created, null, null, null, null,
+  ]));
   const byType: RunSummary['byType'] = {};
   for (const p of fresh) {
     const t = (byType[p.transferType] ??= { transfers: 0, units: 0 });
@@ -83,6 +86,8 @@ function checkApproval(req: ApprovalRequest): Problem[] {
   const problems: Problem[] = [];
   if (req.referenceIds !== undefined && (!Array.isArray(req.referenceIds) || req.referenceIds.some((r) => typeof r !== 'string'))) {
     problems.push({ path: '/referenceIds', message: 'must be an array of referenceId strings' });
+  } else if (req.referenceIds?.length === 0) {
+    problems.push({ path: '/referenceIds', message: 'is empty: name the proposals to approve, or leave it out to approve every open proposal' });
   }
   if (req.description !== undefined && (typeof req.description !== 'string' || req.description.length > DESCRIPTION_MAX)) {
     problems.push({ path: '/description', message: `must be text of at most ${DESCRIPTION_MAX} characters` });

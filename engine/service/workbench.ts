@@ -19,6 +19,7 @@ import { approve, approvedTransfers, listProposals, storeRun, type ApprovalReque
 import { engineRecommender, type Recommender, type RunOptions } from './recommender.js';
 import { parseSettingsOverride } from '../recommend/settings-schema.js';
 import type { SettingsOverride } from '../recommend/settings.js';
+import { explainCell } from '../forecast/forecast.js';
 
 export interface IngestOptions {
   /** Refresh the whole dataset: records not sent are soft-deleted (stock: set to 0). */
@@ -72,7 +73,8 @@ export interface OpenOptions {
 }
 
 const DAY_MICROS = 86_400_000_000;
-const SCENARIO_SETTING = 'scenario';
+const SCENARIO_PREFIX = 'scenario:';
+export const DEFAULT_SCENARIO = 'default';
 
 /** Log entries the lint reads for warnings such as unknown fields. */
 const LINT_LOG_ENTRIES = 2000;
@@ -276,12 +278,12 @@ export class Workbench {
 
   /**
    * Runs the engine on the workspace as it is now; the proposals replace the open ones of earlier runs.
-   * The scenario is the one given, else the workspace's stored scenario.
+   * The scenario is the one given, else the named one kept in the workspace (default: "default").
    */
-  runRecommendations(options: { autoApprove?: boolean; description?: string } & RunOptions = {}): Promise<RunSummary> {
+  runRecommendations(options: { autoApprove?: boolean; description?: string; scenarioName?: string } & RunOptions = {}): Promise<RunSummary> {
     return this.workspace.exclusive(async () => {
       const started = this.stamp();
-      const scenario = options.scenario ?? (await this.storedScenario());
+      const scenario = options.scenario ?? (await this.storedScenario(options.scenarioName));
       const run = await this.recommender(this.workspace, started, { asOfDay: options.asOfDay, scenario });
       return this.workspace.transaction(async () => {
         const summary = await storeRun(this.workspace, run.proposals, run.state.asOfDay * DAY_MICROS, started, this.stamp());
@@ -328,23 +330,47 @@ export class Workbench {
     });
   }
 
-  /** The scenario settings kept in the workspace (overrides of the engine's defaults). */
-  scenario(): Promise<SettingsOverride> {
-    return this.workspace.exclusive(() => this.storedScenario());
+  /** A scenario kept in the workspace: overrides of the engine's defaults, by name. */
+  scenario(name = DEFAULT_SCENARIO): Promise<SettingsOverride> {
+    return this.workspace.exclusive(() => this.storedScenario(name));
+  }
+
+  /** The names of the scenarios kept in the workspace. */
+  async scenarios(): Promise<string[]> {
+    const rows = await this.workspace.exclusive(() => this.workspace.rows(`SELECT key FROM workspace_settings WHERE key LIKE '${SCENARIO_PREFIX}%' ORDER BY key`));
+    return rows.map((r) => (r.key as string).slice(SCENARIO_PREFIX.length));
   }
 
   /** Validates and keeps a scenario; a bad one is refused whole with every problem named. */
-  async setScenario(value: unknown): Promise<SettingsOverride> {
+  async setScenario(value: unknown, name = DEFAULT_SCENARIO): Promise<SettingsOverride> {
+    if (!/^[\w.-]{1,80}$/.test(name)) throw new RequestRejected(`a scenario name is 1 to 80 letters, digits, ".", "-" or "_", got "${name.slice(0, 80)}"`);
     const scenario = parseSettingsOverride(value);
     return this.workspace.exclusive(async () => {
-      await this.workspace.run('INSERT OR REPLACE INTO workspace_settings VALUES ($1, $2)', [SCENARIO_SETTING, JSON.stringify(scenario)]);
+      await this.workspace.run('INSERT OR REPLACE INTO workspace_settings VALUES ($1, $2)', [SCENARIO_PREFIX + name, JSON.stringify(scenario)]);
       return scenario;
     });
   }
 
-  private async storedScenario(): Promise<SettingsOverride> {
-    const [row] = await this.workspace.rows('SELECT value FROM workspace_settings WHERE key = $1', [SCENARIO_SETTING]);
+  private async storedScenario(name = DEFAULT_SCENARIO): Promise<SettingsOverride> {
+    const [row] = await this.workspace.rows('SELECT value FROM workspace_settings WHERE key = $1', [SCENARIO_PREFIX + name]);
+    if (!row && name !== DEFAULT_SCENARIO) throw new RequestRejected(`no scenario "${name}" in this workspace`, 404);
     return row ? (JSON.parse(row.value as string) as SettingsOverride) : {};
+  }
+
+  /** The demand estimate and target of one location/SKU with every part, for explanation. */
+  explainDemand(locationId: string, skuId: string, options: { asOfDay?: number; scenarioName?: string } = {}) {
+    return this.workspace.exclusive(async () => {
+      const run = await this.recommender(this.workspace, this.clock(), { asOfDay: options.asOfDay, scenario: await this.storedScenario(options.scenarioName) });
+      const l = run.state.locations.ids.indexOf(locationId);
+      const k = run.state.skus.ids.indexOf(skuId);
+      if (l < 0 || k < 0) return undefined;
+      const cell = l * run.state.skus.ids.length + k;
+      return {
+        locationId, skuId, asOf: formatIsoMicros(run.state.asOfDay * DAY_MICROS), locationKind: run.state.locations.kind[l],
+        onHand: run.state.onHand[cell], inTransit: run.state.inTransit[cell],
+        demand: explainCell(run.forecast, cell), target: run.targets.target[cell], targetBasis: run.targets.basis[cell],
+      };
+    });
   }
 
   async setting(key: string): Promise<string | undefined> {

@@ -109,3 +109,17 @@ export async function appendRecords(ws: Workspace, dataset: DatasetDef, root: Ta
   }
   return new Map([...writers.values()].map((w) => [w.plan.table, w.out.rows]));
 }
+
+/** Appends plain rows (values already DuckDB values, in the table's column order) to a table. */
+export async function appendRows(ws: Workspace, table: string, types: readonly ColumnType[], rows: Iterable<readonly DuckDBValue[]>): Promise<number> {
+  const out = new ChunkAppender(await ws.conn.createAppender(table), types.map((t) => DUCK_TYPES[t]));
+  try {
+    for (const row of rows) {
+      for (let i = 0; i < row.length; i++) out.set(i, row[i]);
+      out.endRow();
+    }
+  } finally {
+    out.close();
+  }
+  return out.rows;
+}

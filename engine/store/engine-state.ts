@@ -3,6 +3,7 @@
  * Stock on any moment is the latest level before it, plus the stock mutations and minus the net sales
  * after that level: the same rule the backtest uses to reconstruct actual stock.
  */
+import { listValue } from '@duckdb/node-api';
 import { timestampValue } from './values.js';
 import type { Workspace } from './workspace.js';
 import { emptyState, type EngineState } from '../recommend/state.js';
@@ -11,6 +12,8 @@ import type { CategorySettings, LocationKind, Settings } from '../recommend/sett
 const DAY_MICROS = 86_400_000_000;
 /** History read to decide whether a location ever carried a SKU, and to price it. */
 const HISTORY_DAYS = 365;
+/** How far before the window a stock level is looked for; older levels count as unknown (0). */
+export const STOCK_LOOK_BACK_DAYS = 400;
 
 export const dayOf = (micros: number) => Math.floor(micros / DAY_MICROS);
 
@@ -40,25 +43,37 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
   const windowStart = timestampValue((asOfDay - W) * DAY_MICROS);
   const historyStart = timestampValue((asOfDay - HISTORY_DAYS) * DAY_MICROS);
 
+  // One pass over the last year of sales: location kinds, prices and what each location carried.
+  const year = await ws.columns(`
+    SELECT s.locationId, l.skuId, count(*)::DOUBLE AS lines, (count(*) FILTER (WHERE l.online))::DOUBLE AS online,
+           (sum(l.salesAmountInclVat) FILTER (WHERE l.quantitySold > 0))::DOUBLE AS revenue,
+           (sum(l.quantitySold) FILTER (WHERE l.quantitySold > 0))::DOUBLE AS units,
+           max(l.originalSalesAmountInclVat / nullif(l.quantitySold, 0))::DOUBLE AS list
+    FROM sales AS s JOIN sales__salesLines AS l ON l._salesId = s.salesId
+    WHERE s._deleted_at IS NULL AND s.salesDateTime >= $1 AND s.salesDateTime < $2 GROUP BY 1, 2`, [historyStart, asOf]);
+  const yLoc = year.locationId as string[];
+  const ySku = year.skuId as string[];
+
   // Locations and their kinds: online where most lines are online sales, a store where anything sells,
   // a warehouse otherwise; settings may say otherwise.
   const locRows = await ws.rows(`
     SELECT l.locationId, l.gln, epoch_us(l.dateClosed) AS closed,
-           coalesce(s.lines, 0) AS lines, coalesce(s.online, 0) AS online,
            EXISTS (SELECT 1 FROM excluded_locations e WHERE e.locationId = l.locationId AND e._deleted_at IS NULL) AS excluded
-    FROM locations AS l
-    LEFT JOIN (SELECT s.locationId, count(*) AS lines, count(*) FILTER (WHERE ln.online) AS online
-               FROM sales AS s JOIN sales__salesLines AS ln ON ln._salesId = s.salesId
-               WHERE s._deleted_at IS NULL AND s.salesDateTime >= $1 AND s.salesDateTime < $2 GROUP BY 1) AS s
-      ON s.locationId = l.locationId
-    WHERE l._deleted_at IS NULL ORDER BY l.locationId`, [historyStart, asOf]);
+    FROM locations AS l WHERE l._deleted_at IS NULL ORDER BY l.locationId`);
   const locIndex = new Map(locRows.map((r, i) => [r.locationId as string, i]));
-  const kind: LocationKind[] = locRows.map((r) => {
+  const lines = new Float64Array(locRows.length);
+  const online = new Float64Array(locRows.length);
+  yLoc.forEach((loc, i) => {
+    const l = locIndex.get(loc);
+    if (l === undefined) return;
+    lines[l] += (year.lines as number[])[i];
+    online[l] += (year.online as number[])[i];
+  });
+  const kind: LocationKind[] = locRows.map((r, l) => {
     const override = settings.locationKinds[r.locationId as string];
     if (override) return override;
-    const lines = Number(r.lines);
-    if (lines === 0) return 'warehouse';
-    return Number(r.online) * 2 > lines ? 'online' : 'store';
+    if (lines[l] === 0) return 'warehouse';
+    return online[l] * 2 > lines[l] ? 'online' : 'store';
   });
 
   // SKUs of live items, grouped by style in the order the item lists them (its size order).
@@ -134,15 +149,22 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
     return l === undefined || k === undefined ? -1 : l * K + k;
   };
 
-  // Prices: the average selling price of the last year; else the list price.
-  for (const r of await ws.rows(`
-    SELECT l.skuId, sum(l.salesAmountInclVat) FILTER (WHERE l.quantitySold > 0) / nullif(sum(l.quantitySold) FILTER (WHERE l.quantitySold > 0), 0) AS price,
-           max(l.originalSalesAmountInclVat / nullif(l.quantitySold, 0)) AS list
-    FROM sales__salesLines AS l JOIN sales AS s ON s.salesId = l._salesId AND s._deleted_at IS NULL
-    WHERE s.salesDateTime >= $1 AND s.salesDateTime < $2 GROUP BY 1`, [historyStart, asOf])) {
-    const k = skuIndex.get(r.skuId as string);
-    const p = Number(r.price ?? r.list);
-    if (k !== undefined && Number.isFinite(p) && p > 0) state.skus.price[k] = p;
+  // Prices: the average selling price of the last year; else the list price. What sold was carried.
+  const revenue = new Float64Array(K);
+  const units = new Float64Array(K);
+  const list = new Float64Array(K);
+  ySku.forEach((sku, i) => {
+    const k = skuIndex.get(sku);
+    if (k === undefined) return;
+    revenue[k] += (year.revenue as (number | null)[])[i] ?? 0;
+    units[k] += (year.units as (number | null)[])[i] ?? 0;
+    list[k] = Math.max(list[k], (year.list as (number | null)[])[i] ?? 0);
+    const c = cellOf(yLoc[i], sku);
+    if (c >= 0) state.everActive[c] = 1;
+  });
+  for (let k = 0; k < K; k++) {
+    const p = units[k] > 0 ? revenue[k] / units[k] : list[k];
+    if (Number.isFinite(p) && p > 0) state.skus.price[k] = p;
   }
   for (const r of await ws.rows(`SELECT p.skuId AS pack, c.skuId, c.quantity FROM prepacks AS p JOIN prepacks__components AS c ON c._skuId = p.skuId
                                  WHERE p._deleted_at IS NULL AND (SELECT count(*) FROM prepacks__components x WHERE x._skuId = p.skuId) = 1`)) {
@@ -150,29 +172,43 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
     if (k !== undefined) state.skus.packSize[k] = Number(r.quantity);
   }
 
-  // Daily stock levels and gross sales over the window, from the latest level before it on.
-  const days = await ws.rows(`
+  // Daily stock levels and gross sales over the window, from the latest level before it on. Levels older
+  // than the look-back are not searched: the work follows the window, not the length of the history.
+  const lookBack = timestampValue((asOfDay - W - STOCK_LOOK_BACK_DAYS) * DAY_MICROS);
+  await ws.run('CREATE OR REPLACE TEMP TABLE engine_locations (locationId VARCHAR, l INTEGER)');
+  await ws.run('CREATE OR REPLACE TEMP TABLE engine_skus (skuId VARCHAR, k INTEGER)');
+  // (An empty list has no type to bind with: an empty table needs no insert.)
+  if (L) await ws.run('INSERT INTO engine_locations SELECT unnest($1::VARCHAR[]), unnest(range(0, $2))', [listValue(state.locations.ids), L]);
+  if (K) await ws.run('INSERT INTO engine_skus SELECT unnest($1::VARCHAR[]), unnest(range(0, $2))', [listValue(state.skus.ids), K]);
+  const days = await ws.columns(`
     WITH base AS (
       SELECT locationId, skuId, arg_max(quantity, stockDateTime) AS quantity, max(stockDateTime) AS t
-      FROM stock WHERE stockDateTime < $1 GROUP BY 1, 2),
+      FROM stock WHERE stockDateTime >= $3 AND stockDateTime < $1 GROUP BY 1, 2),
     ev AS (
       SELECT locationId, skuId, t, 0 AS kind, quantity AS v, 0 AS sold FROM base
       UNION ALL SELECT locationId, skuId, stockDateTime, 0, quantity, 0 FROM stock WHERE stockDateTime >= $1 AND stockDateTime < $2
       UNION ALL SELECT m.locationId, m.skuId, m.mutationDateTime, 1, m.quantity, 0 FROM stock_mutations AS m
         LEFT JOIN base AS b ON b.locationId = m.locationId AND b.skuId = m.skuId
-        WHERE m._deleted_at IS NULL AND m.mutationDateTime < $2 AND (b.t IS NULL OR m.mutationDateTime > b.t)
+        WHERE m._deleted_at IS NULL AND m.mutationDateTime >= $3 AND m.mutationDateTime < $2 AND (b.t IS NULL OR m.mutationDateTime > b.t)
       UNION ALL SELECT s.locationId, l.skuId, s.salesDateTime, 1, -l.quantitySold, greatest(l.quantitySold, 0)
         FROM sales AS s JOIN sales__salesLines AS l ON l._salesId = s.salesId
         LEFT JOIN base AS b ON b.locationId = s.locationId AND b.skuId = l.skuId
-        WHERE s._deleted_at IS NULL AND s.salesDateTime < $2 AND (b.t IS NULL OR s.salesDateTime > b.t)),
+        WHERE s._deleted_at IS NULL AND s.salesDateTime >= $3 AND s.salesDateTime < $2 AND (b.t IS NULL OR s.salesDateTime > b.t)),
+    cells AS (
+      SELECT el.l * ${K} + es.k AS cell, ev.t, ev.kind, ev.v, ev.sold FROM ev
+      JOIN engine_locations AS el ON el.locationId = ev.locationId JOIN engine_skus AS es ON es.skuId = ev.skuId),
     grouped AS (
-      SELECT *, count(*) FILTER (WHERE kind = 0) OVER w AS grp FROM ev
-      WINDOW w AS (PARTITION BY locationId, skuId ORDER BY t, kind ROWS UNBOUNDED PRECEDING)),
+      SELECT *, count(*) FILTER (WHERE kind = 0) OVER (PARTITION BY cell ORDER BY t, kind ROWS UNBOUNDED PRECEDING) AS grp FROM cells),
     levels AS (
-      SELECT *, sum(v) OVER (PARTITION BY locationId, skuId, grp ORDER BY t, kind ROWS UNBOUNDED PRECEDING) AS level FROM grouped)
-    SELECT locationId, skuId, greatest(datediff('day', $1::TIMESTAMP, t), -1)::INTEGER AS d,
-           arg_max(level, (t, kind)) AS endLevel, max(level) AS peak, sum(sold) AS sold
-    FROM levels GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`, [windowStart, asOf]);
+      SELECT *, sum(v) OVER (PARTITION BY cell, grp ORDER BY t, kind ROWS UNBOUNDED PRECEDING) AS level FROM grouped)
+    SELECT cell::INTEGER AS cell, greatest(datediff('day', $1::TIMESTAMP, t), -1)::INTEGER AS d,
+           arg_max(level, (t, kind))::DOUBLE AS endLevel, max(level)::DOUBLE AS peak, sum(sold)::DOUBLE AS sold
+    FROM levels GROUP BY 1, 2 ORDER BY 1, 2`, [windowStart, asOf, lookBack]);
+  const dCell = days.cell as number[];
+  const dDay = days.d as number[];
+  const dEnd = days.endLevel as number[];
+  const dPeak = days.peak as number[];
+  const dSold = days.sold as number[];
   let cell = -1;
   let level = 0;
   let day = -1;
@@ -180,8 +216,8 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
     // Days without events keep the level they started with.
     for (let d = Math.max(day + 1, 0); d < until; d++) if (level > 0) state.inStock[c * W + d] = 1;
   };
-  for (const r of days) {
-    const c = cellOf(r.locationId, r.skuId);
+  for (let i = 0; i < dCell.length; i++) {
+    const c = dCell[i];
     if (c !== cell) {
       if (cell >= 0) {
         closeTo(cell, W);
@@ -191,15 +227,14 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
       level = 0;
       day = -1;
     }
-    if (c < 0) continue;
-    const d = Number(r.d);
+    const d = dDay[i];
     closeTo(c, d);
     if (d >= 0 && d < W) {
-      const sold = Number(r.sold);
+      const sold = dSold[i];
       state.sales[c * W + d] = sold;
-      if (level > 0 || sold > 0 || Number(r.peak) > 0) state.inStock[c * W + d] = 1;
+      if (level > 0 || sold > 0 || dPeak[i] > 0) state.inStock[c * W + d] = 1;
     }
-    level = Number(r.endLevel);
+    level = dEnd[i];
     day = d;
   }
   if (cell >= 0) {
@@ -208,9 +243,7 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
   }
 
   for (const r of await ws.rows(`
-    SELECT DISTINCT s.locationId, l.skuId FROM sales AS s JOIN sales__salesLines AS l ON l._salesId = s.salesId
-    WHERE s._deleted_at IS NULL AND s.salesDateTime >= $1 AND s.salesDateTime < $2
-    UNION SELECT DISTINCT locationId, skuId FROM stock WHERE quantity > 0 AND stockDateTime >= $1 AND stockDateTime < $2`, [historyStart, asOf])) {
+    SELECT DISTINCT locationId, skuId FROM stock WHERE quantity > 0 AND stockDateTime >= $1 AND stockDateTime < $2`, [historyStart, asOf])) {
     const c = cellOf(r.locationId, r.skuId);
     if (c >= 0) state.everActive[c] = 1;
   }

@@ -55,7 +55,7 @@ export function adminRoutes(ctx: ServerContext) {
     app.get('/summary', { schema: doc('Counts, date ranges and last writes per dataset') }, async () => wb.summary());
 
     app.post('/recommendations/run', { schema: doc('Run the recommendations now (synchronous); body: {asOf?, settings?, autoApprove?, description?}') }, async (req) => {
-      const body = (req.body ?? {}) as { autoApprove?: unknown; description?: unknown; asOf?: unknown; settings?: unknown };
+      const body = (req.body ?? {}) as { autoApprove?: unknown; description?: unknown; asOf?: unknown; settings?: unknown; scenario?: unknown };
       let asOfDay: number | undefined;
       if (body.asOf !== undefined) {
         const micros = typeof body.asOf === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(body.asOf) ? parseIsoMicros(body.asOf) : undefined;
@@ -67,13 +67,23 @@ export function adminRoutes(ctx: ServerContext) {
         description: typeof body.description === 'string' ? body.description : undefined,
         asOfDay,
         scenario: body.settings === undefined ? undefined : parseSettingsOverride(body.settings),
+        scenarioName: typeof body.scenario === 'string' ? body.scenario : undefined,
       });
     });
 
-    app.get('/settings', { schema: doc('The workspace\'s scenario settings and the engine defaults') }, async () => ({
-      scenario: await wb.scenario(), defaults: DEFAULT_SETTINGS,
+    app.get('/scenarios', { schema: doc('The scenarios kept in the workspace, and the engine defaults') }, async () => ({
+      scenarios: await wb.scenarios(), defaults: DEFAULT_SETTINGS,
     }));
-    app.put('/settings', { schema: doc('Replace the workspace\'s scenario settings (validated)') }, async (req) => ({ scenario: await wb.setScenario(req.body ?? {}) }));
+    app.get('/scenarios/:name', { schema: doc('One scenario\'s settings') }, async (req) => ({ scenario: await wb.scenario((req.params as { name: string }).name) }));
+    app.put('/scenarios/:name', { schema: doc('Replace a scenario\'s settings (validated)') }, async (req) =>
+      ({ scenario: await wb.setScenario(req.body ?? {}, (req.params as { name: string }).name) }));
+
+    app.get('/demand/:locationId/:skuId', { schema: doc('The demand estimate and target of one location/SKU, with its parts') }, async (req) => {
+      const { locationId, skuId } = req.params as { locationId: string; skuId: string };
+      const d = await wb.explainDemand(locationId, skuId);
+      if (!d) throw new HttpProblem(404, 'not-found', `no location "${locationId}" or SKU "${skuId}" in the engine's view`);
+      return d;
+    });
 
     app.post('/transfers/approve', { schema: doc('Approve open proposals as one batch') }, async (req) => wb.approveTransfers((req.body ?? {}) as never));
 
