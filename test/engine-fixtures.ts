@@ -14,6 +14,8 @@ export interface CellSpec {
   lastArrivalDay?: number;
   /** Carried before (defaults to true when there are sales or stock). */
   everActive?: boolean;
+  /** Open purchase-order units and the day they are due. */
+  purchaseOrder?: { quantity: number; day: number };
 }
 
 export interface StateSpec {
@@ -46,11 +48,11 @@ export function buildState(spec: StateSpec): EngineState {
     },
     skus: {
       ids: skus.map((k) => k.id), style: Int32Array.from(skus.map((k) => k.style)), sizeRank: Int32Array.from(skus.map((k) => k.rank)),
-      sizeId: skus.map((k) => k.size ?? String(k.rank)), price: Float64Array.from(skus.map((k) => k.price ?? 50)),
+      sizeId: skus.map((k) => k.size ?? String(k.rank)), colorId: skus.map(() => 'C'), price: Float64Array.from(skus.map((k) => k.price ?? 50)),
       excluded: Uint8Array.from(skus.map((k) => (k.excluded ? 1 : 0))), packSize: Int32Array.from(skus.map((k) => k.packSize ?? 1)),
     },
     styles: {
-      ids: spec.styles.map((s) => s.id), category: Int32Array.from(spec.styles.map((s) => categories.indexOf(s.category ?? 'CAT'))),
+      ids: spec.styles.map((s) => s.id), itemId: spec.styles.map((s) => s.id), category: Int32Array.from(spec.styles.map((s) => categories.indexOf(s.category ?? 'CAT'))),
       brand: Int32Array.from(spec.styles.map((s) => (s.brand ? brands.indexOf(s.brand) : -1))), season: new Int32Array(spec.styles.length).fill(-1),
       styleStart, skuIndex: Int32Array.from(skus.map((_, i) => i)),
       excluded: Uint8Array.from(spec.styles.map((s) => (s.excluded ? 1 : 0))),
@@ -58,6 +60,7 @@ export function buildState(spec: StateSpec): EngineState {
     },
     categories: { ids: categories }, brands: { ids: brands }, seasons: { ids: [] },
   };
+  const inbound: [number, number, number][] = [];
   for (const [key, c] of Object.entries(spec.cells)) {
     const [loc, sku] = key.split('/');
     const l = state.locations.ids.indexOf(loc);
@@ -79,6 +82,14 @@ export function buildState(spec: StateSpec): EngineState {
       if (sold > 0) any = true;
     }
     state.everActive[cell] = (c.everActive ?? any) ? 1 : 0;
+    if (c.purchaseOrder) {
+      inbound.push([cell, c.purchaseOrder.day, c.purchaseOrder.quantity]);
+      state.onOrder[cell] += c.purchaseOrder.quantity;
+    }
   }
+  state.inbound = {
+    cell: Int32Array.from(inbound.map((x) => x[0])), day: Int32Array.from(inbound.map((x) => x[1])),
+    quantity: Float64Array.from(inbound.map((x) => x[2])), purchaseOrder: new Uint8Array(inbound.length).fill(1),
+  };
   return state;
 }

@@ -85,7 +85,7 @@ describe('workbench recommend on the committed sample', () => {
     const exec = promisify(execFile);
     const r = await exec(process.execPath, [bin, 'recommend', '-w', ws, '--as-of', '2026-01-01', '--approve', '--description', 'first run', '-n', '3'], { encoding: 'utf8' });
     expect(r.stdout).toMatch(/^run run-\S+ as of 2026-01-01: \d+ proposals/);
-    expect(r.stdout).toMatch(/Replenishment +WH-01 → \S+ \S+ × \d+: below target/);
+    expect(r.stdout).toMatch(/^(InitialDistribution|Replenishment) +WH-0\d → \S+ \S+ × \d+: (new style|below target)/m);
     expect(r.stdout).toMatch(/approved \d+ as batch AB-\S+/);
     const bad = join(dir, 'bad-settings.json');
     (await import('node:fs')).writeFileSync(bad, JSON.stringify({ defaults: { serviceLevel: 1.5 } }));

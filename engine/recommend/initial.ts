@@ -4,7 +4,8 @@
  * curve, keeping a holdback at the warehouse, and only to stores that can reach the presentation minimum.
  */
 import { categorySettings } from './settings.js';
-import { referenceId, round2, type Proposal } from './proposal.js';
+import { dayText, referenceId, round2, type Proposal } from './proposal.js';
+import { inboundBy } from './state.js';
 import { skuBlocked, warehouseAvailable, type Context } from './replenish.js';
 import { carriesStyle } from './targets.js';
 
@@ -75,7 +76,12 @@ export function initialDistribution(ctx: Context): Proposal[] {
     const skus = [...skuIndex.subarray(styleStart[s], styleStart[s + 1])].filter((k) => !skuBlocked(state, k));
     if (skus.length === 0) continue;
     const cs = categorySettings(settings, state.categories.ids[state.styles.category[s]]);
-    const free = skus.map((k) => warehouses.reduce((sum, w) => sum + warehouseAvailable(ctx, w * K + k), 0));
+    // Purchase-order units that reach the warehouse before a transfer would: they can be planned now.
+    const arrivalDay = state.asOfDay + cs.leadTimeDays;
+    const arriving = (w: number, k: number) => inboundBy(state, w * K + k, arrivalDay, true);
+    const available = (w: number, k: number) => warehouseAvailable(ctx, w * K + k, arriving(w, k));
+    const onOrder = skus.map((k) => warehouses.reduce((sum, w) => sum + arriving(w, k), 0));
+    const free = skus.map((k) => warehouses.reduce((sum, w) => sum + available(w, k), 0));
     const allocatable = free.map((x) => Math.floor(x * (1 - cs.holdbackPercentage / 100)));
     if (allocatable.every((x) => x === 0)) continue;
 
@@ -120,8 +126,8 @@ export function initialDistribution(ctx: Context): Proposal[] {
       stores.forEach((l, i) => {
         let left = plan[j][i];
         if (!active[i] || left < cs.minimumTransferQuantity) return;
-        for (const w of [...warehouses].sort((a, b) => warehouseAvailable(ctx, b * K + k) - warehouseAvailable(ctx, a * K + k) || a - b)) {
-          const take = Math.min(left, warehouseAvailable(ctx, w * K + k));
+        for (const w of [...warehouses].sort((a, b) => available(b, k) - available(a, k) || a - b)) {
+          const take = Math.min(left, available(w, k));
           if (take <= 0) continue;
           ctx.promised[w * K + k] += take;
           left -= take;
@@ -134,11 +140,12 @@ export function initialDistribution(ctx: Context): Proposal[] {
             toLocationId: to,
             skuId: state.skus.ids[k],
             quantity: take,
-            reason: `new style ${state.styles.ids[s]}: ${take} of ${allocatable[j]} allocatable units by ${basis} and the store's size curve;`
-              + ` ${cs.holdbackPercentage}% held back at the warehouse`,
+            reason: `new style ${state.styles.ids[s]}: ${take} of ${allocatable[j]} allocatable units`
+              + (onOrder[j] > 0 ? ` (${onOrder[j]} of them on purchase orders arriving by ${dayText(arrivalDay)})` : '')
+              + ` by ${basis} and the store's size curve; ${cs.holdbackPercentage}% held back at the warehouse`,
             details: {
               storeShare: round2(weight[i] / weight.reduce((a, b, x) => a + (active[x] ? b : 0), 0)), sizeShare: round2(curve[i][j]),
-              allocatable: allocatable[j], warehouseFree: free[j], holdbackPercentage: cs.holdbackPercentage, basis,
+              allocatable: allocatable[j], warehouseFree: free[j], arrivingOnPurchaseOrders: onOrder[j], holdbackPercentage: cs.holdbackPercentage, basis,
             },
           });
           if (left === 0) break;

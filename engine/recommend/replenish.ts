@@ -22,9 +22,10 @@ export interface Context {
   promised: Float64Array;
 }
 
-export function warehouseAvailable(ctx: Context, cell: number): number {
+/** Warehouse units this run may still send: on hand (plus `arriving` units) less stock not for replenishment, what is promised, and the reserve. */
+export function warehouseAvailable(ctx: Context, cell: number, arriving = 0): number {
   const { state, settings } = ctx;
-  const free = state.onHand[cell] - state.notForReplenishment[cell] - ctx.promised[cell];
+  const free = state.onHand[cell] + arriving - state.notForReplenishment[cell] - ctx.promised[cell];
   return Math.max(0, Math.floor(free * (1 - settings.warehouseReservePercentage / 100)));
 }
 

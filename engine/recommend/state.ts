@@ -22,6 +22,7 @@ export interface EngineState {
     /** Position of the SKU's size within its style (0 = smallest). */
     sizeRank: Int32Array;
     sizeId: string[];
+    colorId: string[];
     /** Selling price per unit incl. VAT (what a unit sold is worth). */
     price: Float64Array;
     excluded: Uint8Array;
@@ -30,6 +31,7 @@ export interface EngineState {
   };
   styles: {
     ids: string[];
+    itemId: string[];
     category: Int32Array;
     brand: Int32Array;
     season: Int32Array;
@@ -49,6 +51,11 @@ export interface EngineState {
   inTransit: Float64Array;
   /** Per cell: open purchase-order units due at the location. */
   onOrder: Float64Array;
+  /**
+   * Everything on its way, with the day it is expected: transfers in transit and open purchase-order lines.
+   * Parallel arrays; `inTransit` and `onOrder` are their totals per cell.
+   */
+  inbound: { cell: Int32Array; day: Int32Array; quantity: Float64Array; purchaseOrder: Uint8Array };
   /** Per cell: units that must not be used for replenishment. */
   notForReplenishment: Float64Array;
   /** Per cell: the client's target, NaN when none. */
@@ -76,9 +83,20 @@ export function emptyState(asOfDay: number, windowDays: number, locations: numbe
   return {
     asOfDay, windowDays,
     onHand: new Float64Array(cells), inTransit: new Float64Array(cells), onOrder: new Float64Array(cells),
+    inbound: { cell: new Int32Array(0), day: new Int32Array(0), quantity: new Float64Array(0), purchaseOrder: new Uint8Array(0) },
     notForReplenishment: new Float64Array(cells),
     clientTarget: nan, clientMinimum: new Float64Array(nan), clientMaximum: new Float64Array(nan),
     lastArrivalDay: new Int32Array(cells).fill(-1), everActive: new Uint8Array(cells),
     sales: new Float32Array(cells * windowDays), inStock: new Uint8Array(cells * windowDays),
   };
+}
+
+/** Units of a cell expected by the end of `day` (inclusive). */
+export function inboundBy(state: EngineState, cell: number, day: number, purchaseOrdersOnly = false): number {
+  const { inbound } = state;
+  let q = 0;
+  for (let i = 0; i < inbound.cell.length; i++) {
+    if (inbound.cell[i] === cell && inbound.day[i] <= day && (!purchaseOrdersOnly || inbound.purchaseOrder[i])) q += inbound.quantity[i];
+  }
+  return q;
 }

@@ -7,7 +7,7 @@ import { listValue } from '@duckdb/node-api';
 import { timestampValue } from './values.js';
 import type { Workspace } from './workspace.js';
 import { emptyState, type EngineState } from '../recommend/state.js';
-import type { CategorySettings, LocationKind, Settings } from '../recommend/settings.js';
+import { categorySettings, type CategorySettings, type LocationKind, type Settings } from '../recommend/settings.js';
 
 const DAY_MICROS = 86_400_000_000;
 /** History read to decide whether a location ever carried a SKU, and to price it. */
@@ -78,7 +78,7 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
 
   // SKUs of live items, grouped by style in the order the item lists them (its size order).
   const skuRows = await ws.rows(`
-    SELECT s.skuId, s.styleId, s.sizeId, i.merchandiseCategoryId AS category,
+    SELECT s.skuId, s.styleId, s.sizeId, s.colorId, s._itemId AS itemId, i.merchandiseCategoryId AS category,
            coalesce(s.brandId, i.brandId) AS brand, coalesce(s.seasonId, i.seasonId) AS season,
            coalesce(s.collectionId, i.collectionId) AS collection,
            EXISTS (SELECT 1 FROM excluded_skus e WHERE e.skuId = s.skuId AND e._deleted_at IS NULL) AS excluded
@@ -102,6 +102,7 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
   const styleBrand: number[] = [];
   const styleSeason: number[] = [];
   const styleCollection: (string | null)[] = [];
+  const styleItem: string[] = [];
   skuRows.forEach((r, k) => {
     if (styleIds[styleIds.length - 1] !== r.styleId) {
       if (k > 0) styleStart.push(k);
@@ -110,6 +111,7 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
       styleBrand.push(brands.at(r.brand));
       styleSeason.push(seasons.at(r.season));
       styleCollection.push((r.collection as string | null) ?? null);
+      styleItem.push(r.itemId as string);
     }
     styleOf[k] = styleIds.length - 1;
     sizeRank[k] = k - styleStart[styleStart.length - 1];
@@ -133,10 +135,11 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
     },
     skus: {
       ids: skuRows.map((r) => r.skuId as string), style: styleOf, sizeRank, sizeId: skuRows.map((r) => r.sizeId as string),
+      colorId: skuRows.map((r) => r.colorId as string),
       price: new Float64Array(K).fill(1), excluded: Uint8Array.from(skuRows.map((r) => (r.excluded ? 1 : 0))), packSize: new Int32Array(K).fill(1),
     },
     styles: {
-      ids: styleIds, category: Int32Array.from(styleCategory), brand: Int32Array.from(styleBrand), season: Int32Array.from(styleSeason),
+      ids: styleIds, itemId: styleItem, category: Int32Array.from(styleCategory), brand: Int32Array.from(styleBrand), season: Int32Array.from(styleSeason),
       styleStart: Int32Array.from(styleStart), skuIndex: Int32Array.from(skuRows.map((_, i) => i)),
       excluded: Uint8Array.from(styleCollection.map((c) => (c !== null && excludedCollections.has(c) ? 1 : 0))),
       hasOpenPurchaseOrder: Uint8Array.from(styleIds.map((s) => (openStyles.has(s) ? 1 : 0))),
@@ -248,31 +251,51 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
     if (c >= 0) state.everActive[c] = 1;
   }
 
-  // In transit: approved transfers not yet carried out, and client transfers not yet received.
-  for (const r of await ws.rows(`
-    SELECT toLocationId AS loc, skuId, sum(quantity) AS q, max(epoch_us(confirmedDateTime)) AS at FROM transfer_proposals
-    WHERE approvalBatchId IS NOT NULL AND confirmedDateTime < $1
-      AND NOT EXISTS (SELECT 1 FROM transfers AS c WHERE c.referenceId = transfer_proposals.referenceId AND c._deleted_at IS NULL)
-    GROUP BY 1, 2
+  // On its way, with the day it is expected: approved transfers not yet carried out (confirmation + lead
+  // time), client transfers not yet received, and open purchase-order lines (at the order's location, else
+  // the first warehouse).
+  const firstWarehouse = state.locations.ids.find((_, l) => kind[l] === 'warehouse') ?? '';
+  const inbound = await ws.columns(`
+    SELECT p.toLocationId AS loc, p.skuId, p.quantity::DOUBLE AS q, (epoch_us(p.confirmedDateTime) // ${DAY_MICROS})::INTEGER AS day, 0 AS po, 1 AS approved
+    FROM transfer_proposals AS p
+    WHERE p.approvalBatchId IS NOT NULL AND p.confirmedDateTime < $1
+      AND NOT EXISTS (SELECT 1 FROM transfers AS c WHERE c.referenceId = p.referenceId AND c._deleted_at IS NULL)
     UNION ALL
-    SELECT toLocationId, skuId, sum(quantity), max(epoch_us(coalesce(shippedDateTime, expectedArrivalDateTime))) FROM transfers
-    WHERE _deleted_at IS NULL AND NOT coalesce(received, false) GROUP BY 1, 2`, [asOf])) {
-    const c = cellOf(r.loc, r.skuId);
-    if (c >= 0) state.inTransit[c] += Number(r.q);
-  }
+    SELECT toLocationId, skuId, quantity::DOUBLE, (coalesce(epoch_us(expectedArrivalDateTime) // ${DAY_MICROS}, $2))::INTEGER, 0, 0 FROM transfers
+    WHERE _deleted_at IS NULL AND NOT coalesce(received, false)
+    UNION ALL
+    SELECT coalesce(p.locationId, $3), l.skuId, l.quantityOutstanding::DOUBLE, (epoch_us(l.plannedReceiptDate) // ${DAY_MICROS})::INTEGER, 1, 0
+    FROM purchase_order_status AS st
+    JOIN purchase_orders AS p ON p.purchaseOrderId = st.purchaseOrderId
+    JOIN purchase_orders__purchaseOrderLines AS l ON l._purchaseOrderId = p.purchaseOrderId
+    WHERE st.status IN ('open', 'partiallyReceived') AND l.quantityOutstanding > 0`, [asOf, asOfDay, firstWarehouse]);
+  const inCell: number[] = [];
+  const inDay: number[] = [];
+  const inQty: number[] = [];
+  const inPo: number[] = [];
+  (inbound.loc as string[]).forEach((loc, i) => {
+    const c = cellOf(loc, (inbound.skuId as string[])[i]);
+    if (c < 0) return;
+    const q = (inbound.q as number[])[i];
+    const po = (inbound.po as number[])[i];
+    let day = (inbound.day as number[])[i];
+    if ((inbound.approved as number[])[i]) {
+      const k = c % K;
+      day += categorySettings(settings, state.categories.ids[state.styles.category[state.skus.style[k]]]).leadTimeDays;
+    }
+    inCell.push(c);
+    inDay.push(day);
+    inQty.push(q);
+    inPo.push(po);
+    if (po) state.onOrder[c] += q;
+    else state.inTransit[c] += q;
+  });
+  state.inbound = { cell: Int32Array.from(inCell), day: Int32Array.from(inDay), quantity: Float64Array.from(inQty), purchaseOrder: Uint8Array.from(inPo) };
   for (const r of await ws.rows(`
     SELECT toLocationId AS loc, skuId, max(epoch_us(coalesce(expectedArrivalDateTime, shippedDateTime))) AS at FROM transfers
     WHERE _deleted_at IS NULL AND coalesce(received, false) AND coalesce(expectedArrivalDateTime, shippedDateTime) < $1 GROUP BY 1, 2`, [asOf])) {
     const c = cellOf(r.loc, r.skuId);
     if (c >= 0 && r.at !== null) state.lastArrivalDay[c] = dayOf(Number(r.at));
-  }
-  for (const r of await ws.rows(`
-    SELECT coalesce(p.locationId, '') AS loc, l.skuId, sum(l.quantityOutstanding) AS q FROM purchase_order_status AS st
-    JOIN purchase_orders AS p ON p.purchaseOrderId = st.purchaseOrderId
-    JOIN purchase_orders__purchaseOrderLines AS l ON l._purchaseOrderId = p.purchaseOrderId
-    WHERE st.status IN ('open', 'partiallyReceived') GROUP BY 1, 2`)) {
-    const c = cellOf(r.loc, r.skuId);
-    if (c >= 0) state.onOrder[c] += Number(r.q);
   }
   for (const r of await ws.rows(`SELECT locationId, skuId, quantity FROM stock_not_for_replenishment WHERE _deleted_at IS NULL`)) {
     const c = cellOf(r.locationId, r.skuId);
