@@ -3,8 +3,8 @@
  * Stock on any moment is the latest level before it, plus the stock mutations and minus the net sales
  * after that level: the same rule the backtest uses to reconstruct actual stock.
  */
-import { listValue } from '@duckdb/node-api';
 import { timestampValue } from './values.js';
+import { dailyLevels } from './daily-levels.js';
 import type { Workspace } from './workspace.js';
 import { emptyState, type EngineState } from '../recommend/state.js';
 import { categorySettings, type CategorySettings, type LocationKind, type Settings } from '../recommend/settings.js';
@@ -12,8 +12,6 @@ import { categorySettings, type CategorySettings, type LocationKind, type Settin
 const DAY_MICROS = 86_400_000_000;
 /** History read to decide whether a location ever carried a SKU, and to price it. */
 const HISTORY_DAYS = 365;
-/** How far before the window a stock level is looked for; older levels count as unknown (0). */
-export const STOCK_LOOK_BACK_DAYS = 400;
 
 export const dayOf = (micros: number) => Math.floor(micros / DAY_MICROS);
 
@@ -175,38 +173,8 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
     if (k !== undefined) state.skus.packSize[k] = Number(r.quantity);
   }
 
-  // Daily stock levels and gross sales over the window, from the latest level before it on. Levels older
-  // than the look-back are not searched: the work follows the window, not the length of the history.
-  const lookBack = timestampValue((asOfDay - W - STOCK_LOOK_BACK_DAYS) * DAY_MICROS);
-  await ws.run('CREATE OR REPLACE TEMP TABLE engine_locations (locationId VARCHAR, l INTEGER)');
-  await ws.run('CREATE OR REPLACE TEMP TABLE engine_skus (skuId VARCHAR, k INTEGER)');
-  // (An empty list has no type to bind with: an empty table needs no insert.)
-  if (L) await ws.run('INSERT INTO engine_locations SELECT unnest($1::VARCHAR[]), unnest(range(0, $2))', [listValue(state.locations.ids), L]);
-  if (K) await ws.run('INSERT INTO engine_skus SELECT unnest($1::VARCHAR[]), unnest(range(0, $2))', [listValue(state.skus.ids), K]);
-  const days = await ws.columns(`
-    WITH base AS (
-      SELECT locationId, skuId, arg_max(quantity, stockDateTime) AS quantity, max(stockDateTime) AS t
-      FROM stock WHERE stockDateTime >= $3 AND stockDateTime < $1 GROUP BY 1, 2),
-    ev AS (
-      SELECT locationId, skuId, t, 0 AS kind, quantity AS v, 0 AS sold FROM base
-      UNION ALL SELECT locationId, skuId, stockDateTime, 0, quantity, 0 FROM stock WHERE stockDateTime >= $1 AND stockDateTime < $2
-      UNION ALL SELECT m.locationId, m.skuId, m.mutationDateTime, 1, m.quantity, 0 FROM stock_mutations AS m
-        LEFT JOIN base AS b ON b.locationId = m.locationId AND b.skuId = m.skuId
-        WHERE m._deleted_at IS NULL AND m.mutationDateTime >= $3 AND m.mutationDateTime < $2 AND (b.t IS NULL OR m.mutationDateTime > b.t)
-      UNION ALL SELECT s.locationId, l.skuId, s.salesDateTime, 1, -l.quantitySold, greatest(l.quantitySold, 0)
-        FROM sales AS s JOIN sales__salesLines AS l ON l._salesId = s.salesId
-        LEFT JOIN base AS b ON b.locationId = s.locationId AND b.skuId = l.skuId
-        WHERE s._deleted_at IS NULL AND s.salesDateTime >= $3 AND s.salesDateTime < $2 AND (b.t IS NULL OR s.salesDateTime > b.t)),
-    cells AS (
-      SELECT el.l * ${K} + es.k AS cell, ev.t, ev.kind, ev.v, ev.sold FROM ev
-      JOIN engine_locations AS el ON el.locationId = ev.locationId JOIN engine_skus AS es ON es.skuId = ev.skuId),
-    grouped AS (
-      SELECT *, count(*) FILTER (WHERE kind = 0) OVER (PARTITION BY cell ORDER BY t, kind ROWS UNBOUNDED PRECEDING) AS grp FROM cells),
-    levels AS (
-      SELECT *, sum(v) OVER (PARTITION BY cell, grp ORDER BY t, kind ROWS UNBOUNDED PRECEDING) AS level FROM grouped)
-    SELECT cell::INTEGER AS cell, greatest(datediff('day', $1::TIMESTAMP, t), -1)::INTEGER AS d,
-           arg_max(level, (t, kind))::DOUBLE AS endLevel, max(level)::DOUBLE AS peak, sum(sold)::DOUBLE AS sold
-    FROM levels GROUP BY 1, 2 ORDER BY 1, 2`, [windowStart, asOf, lookBack]);
+  // Daily stock levels and gross sales over the window, from the latest level before it on.
+  const days = await dailyLevels(ws, state.locations.ids, state.skus.ids, asOfDay - W, asOfDay);
   const dCell = days.cell as number[];
   const dDay = days.d as number[];
   const dEnd = days.endLevel as number[];

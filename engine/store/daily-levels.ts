@@ -1,0 +1,72 @@
+/**
+ * Actual stock per location×SKU and day, reconstructed from the dated stock levels and the stock mutations
+ * and net sales between them: a level resets the running stock, every mutation and sale after it moves it.
+ * The engine reads its demand window from it; the backtest reads the actual side of the comparison.
+ */
+import { listValue } from '@duckdb/node-api';
+import { timestampValue } from './values.js';
+import type { Workspace } from './workspace.js';
+
+const DAY_MICROS = 86_400_000_000;
+/** How far before the first day a stock level is looked for; older levels count as unknown (0). */
+export const STOCK_LOOK_BACK_DAYS = 400;
+/** Mutation types that record a transfer: the simulation makes its own transfers, so it does not replay these. */
+export const TRANSFER_MUTATION = /transfer/i;
+
+export interface DailyLevels {
+  /** `location index × skuCount + sku index`, ascending; then the day. */
+  cell: number[];
+  /** Day relative to `fromDay`; −1 is "before it" (the level it starts from). */
+  d: number[];
+  /** Stock at the end of the day. */
+  endLevel: number[];
+  /** Highest stock during the day (a delivery sold out the same day still counts as in stock). */
+  peak: number[];
+  /** Gross units sold (returns not subtracted). */
+  sold: number[];
+  /** Net units sold (returns subtracted). */
+  net: number[];
+  /** Stock mutations of the day other than transfers (receipts, corrections). */
+  mutations: number[];
+}
+
+/** Rows only for days with an event; a day without one keeps the level it started with. */
+export async function dailyLevels(ws: Workspace, locationIds: readonly string[], skuIds: readonly string[], fromDay: number, toDay: number): Promise<DailyLevels> {
+  const from = timestampValue(fromDay * DAY_MICROS);
+  const to = timestampValue(toDay * DAY_MICROS);
+  const lookBack = timestampValue((fromDay - STOCK_LOOK_BACK_DAYS) * DAY_MICROS);
+  const K = skuIds.length;
+  await ws.run('CREATE OR REPLACE TEMP TABLE level_locations (locationId VARCHAR, l INTEGER)');
+  await ws.run('CREATE OR REPLACE TEMP TABLE level_skus (skuId VARCHAR, k INTEGER)');
+  // (An empty list has no type to bind with: an empty table needs no insert.)
+  if (locationIds.length) await ws.run('INSERT INTO level_locations SELECT unnest($1::VARCHAR[]), unnest(range(0, $2))', [listValue([...locationIds]), locationIds.length]);
+  if (K) await ws.run('INSERT INTO level_skus SELECT unnest($1::VARCHAR[]), unnest(range(0, $2))', [listValue([...skuIds]), K]);
+  const cols = await ws.columns(`
+    WITH base AS (
+      SELECT locationId, skuId, arg_max(quantity, stockDateTime) AS quantity, max(stockDateTime) AS t
+      FROM stock WHERE stockDateTime >= $3 AND stockDateTime < $1 GROUP BY 1, 2),
+    ev AS (
+      SELECT locationId, skuId, t, 0 AS kind, quantity AS v, 0 AS sold, 0 AS net, 0 AS mut FROM base
+      UNION ALL SELECT locationId, skuId, stockDateTime, 0, quantity, 0, 0, 0 FROM stock WHERE stockDateTime >= $1 AND stockDateTime < $2
+      UNION ALL SELECT m.locationId, m.skuId, m.mutationDateTime, 1, m.quantity, 0, 0,
+               CASE WHEN regexp_matches(coalesce(m.type, ''), '${TRANSFER_MUTATION.source}', 'i') THEN 0 ELSE m.quantity END
+        FROM stock_mutations AS m
+        LEFT JOIN base AS b ON b.locationId = m.locationId AND b.skuId = m.skuId
+        WHERE m._deleted_at IS NULL AND m.mutationDateTime >= $3 AND m.mutationDateTime < $2 AND (b.t IS NULL OR m.mutationDateTime > b.t)
+      UNION ALL SELECT s.locationId, l.skuId, s.salesDateTime, 1, -l.quantitySold, greatest(l.quantitySold, 0), l.quantitySold, 0
+        FROM sales AS s JOIN sales__salesLines AS l ON l._salesId = s.salesId
+        LEFT JOIN base AS b ON b.locationId = s.locationId AND b.skuId = l.skuId
+        WHERE s._deleted_at IS NULL AND s.salesDateTime >= $3 AND s.salesDateTime < $2 AND (b.t IS NULL OR s.salesDateTime > b.t)),
+    cells AS (
+      SELECT el.l * ${K} + es.k AS cell, ev.* EXCLUDE (locationId, skuId) FROM ev
+      JOIN level_locations AS el ON el.locationId = ev.locationId JOIN level_skus AS es ON es.skuId = ev.skuId),
+    grouped AS (
+      SELECT *, count(*) FILTER (WHERE kind = 0) OVER (PARTITION BY cell ORDER BY t, kind ROWS UNBOUNDED PRECEDING) AS grp FROM cells),
+    levels AS (
+      SELECT *, sum(v) OVER (PARTITION BY cell, grp ORDER BY t, kind ROWS UNBOUNDED PRECEDING) AS level FROM grouped)
+    SELECT cell::INTEGER AS cell, greatest(datediff('day', $1::TIMESTAMP, t), -1)::INTEGER AS d,
+           arg_max(level, (t, kind))::DOUBLE AS endLevel, max(level)::DOUBLE AS peak, sum(sold)::DOUBLE AS sold,
+           sum(net)::DOUBLE AS net, sum(mut)::DOUBLE AS mutations
+    FROM levels GROUP BY 1, 2 ORDER BY 1, 2`, [from, to, lookBack]);
+  return cols as unknown as DailyLevels;
+}
