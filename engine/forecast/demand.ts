@@ -65,15 +65,16 @@ export function tsb(days: readonly number[]): number {
   return Number.isNaN(z) ? 0 : prob * z;
 }
 
-/** The estimate from one SKU×location's own window: `sales[offset + d]`, `inStock[offset + d]`. */
-export function ownEstimate(sales: Float32Array, inStock: Uint8Array, offset: number, windowDays: number): OwnEstimate {
+/** The estimate from one SKU×location's own window: `sales[offset + (head + d) % windowDays]`, oldest day first. */
+export function ownEstimate(sales: Float32Array, inStock: Uint8Array, offset: number, windowDays: number, head = 0): OwnEstimate {
   const days: number[] = [];
   let units = 0;
   let nonZero = 0;
   let sumSq = 0;
   let sizeSum = 0;
   let sizeSq = 0;
-  for (let d = 0; d < windowDays; d++) {
+  for (let i = 0; i < windowDays; i++) {
+    const d = head + i < windowDays ? head + i : head + i - windowDays;
     if (!inStock[offset + d]) continue;
     const x = sales[offset + d];
     days.push(x);

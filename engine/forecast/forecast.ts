@@ -48,7 +48,7 @@ export function forecast(state: EngineState, settings: Settings): Forecast {
     if (!selling[l]) continue;
     for (let k = 0; k < K; k++) {
       const c = l * K + k;
-      const e = ownEstimate(state.sales, state.inStock, c * W, W);
+      const e = ownEstimate(state.sales, state.inStock, c * W, W, state.windowHead);
       f.own[c] = e.rate;
       f.sd[c] = e.sd;
       f.inStockDays[c] = e.inStockDays;

@@ -9,6 +9,11 @@ export interface EngineState {
   asOfDay: number;
   /** Days of history in the sales and in-stock windows, ending with asOfDay − 1. */
   windowDays: number;
+  /**
+   * The windows are rings: day slot `(windowHead + d) % windowDays` holds window day d (0 = oldest). A loaded
+   * state has head 0; the backtest advances it one slot a day instead of shifting every cell's history.
+   */
+  windowHead: number;
 
   locations: {
     ids: string[];
@@ -81,7 +86,7 @@ export function emptyState(asOfDay: number, windowDays: number, locations: numbe
   const cells = locations * skus;
   const nan = new Float64Array(cells).fill(Number.NaN);
   return {
-    asOfDay, windowDays,
+    asOfDay, windowDays, windowHead: 0,
     onHand: new Float64Array(cells), inTransit: new Float64Array(cells), onOrder: new Float64Array(cells),
     inbound: { cell: new Int32Array(0), day: new Int32Array(0), quantity: new Float64Array(0), purchaseOrder: new Uint8Array(0) },
     notForReplenishment: new Float64Array(cells),
