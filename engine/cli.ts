@@ -6,7 +6,9 @@ import { openReader } from './cli/remote.js';
 import { formatLint, formatLogEntry } from './cli/format.js';
 import { DEFAULT_CLIENT_ID, DEFAULT_TENANT, startServer } from './server/serve.js';
 import { buildServer } from './server/app.js';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import cliProgress from 'cli-progress';
+import { formatSummary } from './cli/backtest-format.js';
 import { parseIsoMicros } from './model/datetime.js';
 import { parseSettingsOverride } from './recommend/settings-schema.js';
 
@@ -95,6 +97,86 @@ program
       if (summary.proposals > proposals.length) console.log(`… ${summary.proposals - proposals.length} more (GET /_workbench/transfers)`);
       if (approval) console.log(`approved ${approval.approved} as batch ${approval.approvalBatchId} at ${approval.confirmedDateTime}`);
     });
+  });
+
+program
+  .command('backtest')
+  .description('replay a period day by day with the engine and compare simulated with actual stock-outs')
+  .addOption(workspaceOption())
+  .requiredOption('--from <date>', 'first day YYYY-MM-DD')
+  .requiredOption('--to <date>', 'last day YYYY-MM-DD')
+  .option('--settings <file>', 'scenario settings (JSON) for this run')
+  .option('--scenario <name>', 'a scenario kept in the workspace (default: "default")')
+  .option('--review-days <n>', 'days between reviews (default: the review period of the settings)', integer('--review-days'))
+  .option('--out <file>', 'write {run, settings, summary, daily} as JSON')
+  .action(async (opts: { workspace: string; from: string; to: string; settings?: string; scenario?: string; reviewDays?: number; out?: string }) => {
+    const fromDay = parseDay(opts.from, '--from');
+    const toDay = parseDay(opts.to, '--to');
+    const scenario = opts.settings === undefined ? undefined : parseSettingsOverride(JSON.parse(readFileSync(opts.settings, 'utf8')));
+    await withWorkbench(opts.workspace, async (wb) => {
+      const tty = process.stderr.isTTY;
+      const bar = tty ? new cliProgress.SingleBar({ format: '{bar} {percentage}% | day {value}/{total} | ETA {eta}s', hideCursor: true }, cliProgress.Presets.shades_classic) : undefined;
+      bar?.start(toDay - fromDay + 1, 0);
+      let lastTenth = 0;
+      let cancelled = false;
+      const onSignal = () => (cancelled = true);
+      process.once('SIGINT', onSignal);
+      const { run, report, settings } = await wb.runBacktest({
+        fromDay, toDay, scenario, scenarioName: opts.scenario, reviewEveryDays: opts.reviewDays,
+        isCancelled: () => cancelled,
+        onProgress: (done, total) => {
+          bar?.update(done);
+          if (!tty && Math.floor((done / total) * 10) > lastTenth) {
+            lastTenth = Math.floor((done / total) * 10);
+            console.error(`day ${done}/${total}`);
+          }
+        },
+      });
+      process.off('SIGINT', onSignal);
+      bar?.stop();
+      console.log(`backtest ${run.runId}, ${run.from} … ${run.to}${run.status === 'cancelled' ? ` (cancelled after ${report.daysDone} days)` : ''}, ${(run.durationMs / 1000).toFixed(1)} s`);
+      console.log(formatSummary(report.summary.simulated, report.summary.actual));
+      if (opts.out) {
+        writeFileSync(opts.out, JSON.stringify({ run, settings, summary: report.summary, daily: report.daily }, null, 2));
+        console.log(`written to ${opts.out}`);
+      }
+    });
+  });
+
+program
+  .command('backtests')
+  .description('the backtest runs kept in the workspace')
+  .addOption(workspaceOption())
+  .action(async (opts: { workspace: string }) => {
+    const runs = await withWorkbench(opts.workspace, (wb) => wb.backtests());
+    for (const r of runs) {
+      console.log(`${r.runId}  ${r.from} … ${r.to}  ${r.status}  scenario ${r.scenario ?? '(file)'}  in-stock ${r.summary.simulated.inStockRate} vs ${r.summary.actual.inStockRate} actual`);
+    }
+  });
+
+program
+  .command('compare')
+  .description('two backtest runs side by side')
+  .addOption(workspaceOption())
+  .argument('<a>', 'run id')
+  .argument('<b>', 'run id')
+  .action(async (a: string, b: string, opts: { workspace: string }) => {
+    const c = await withWorkbench(opts.workspace, (wb) => wb.compareBacktests(a, b));
+    console.log(`a = ${c.a.run.runId} (${c.a.run.scenario ?? 'file'}), b = ${c.b.run.runId} (${c.b.run.scenario ?? 'file'}); the "actual" column is a's`);
+    console.log(formatSummary(c.b.simulated, c.a.simulated).replace('simulated', '        b').replace('    actual', '         a'));
+  });
+
+program
+  .command('export')
+  .description('write part of a backtest run to CSV or Parquet')
+  .addOption(workspaceOption())
+  .argument('<run>', 'run id')
+  .argument('<file>', 'output file')
+  .addOption(new Option('--part <part>', 'what to write').choices(['daily', 'locations', 'styles', 'transfers']).default('daily'))
+  .addOption(new Option('--format <format>', 'file format').choices(['csv', 'parquet']).default('csv'))
+  .action(async (run: string, file: string, opts: { workspace: string; part: 'daily' | 'locations' | 'styles' | 'transfers'; format: 'csv' | 'parquet' }) => {
+    const written = await withWorkbench(opts.workspace, (wb) => wb.exportBacktest(run, opts.part, file, opts.format));
+    console.log(`written ${opts.part} of ${run} to ${written}`);
   });
 
 program

@@ -20,6 +20,14 @@ import { engineRecommender, type Recommender, type RunOptions } from './recommen
 import { parseSettingsOverride } from '../recommend/settings-schema.js';
 import type { SettingsOverride } from '../recommend/settings.js';
 import { explainCell } from '../forecast/forecast.js';
+import { resolveSettings, type Settings } from '../recommend/settings.js';
+import { categorySettingsOf } from '../store/engine-state.js';
+import { loadBacktestInput } from '../store/backtest-input.js';
+import { simulate, type SimulationOptions, type SimulationResult } from '../simulate/simulate.js';
+import {
+  backtestGroups, compareReports, exportBacktest, getBacktest, listBacktests, storeBacktest,
+  type BacktestReport, type BacktestRun, type ExportPart,
+} from './backtests.js';
 
 export interface IngestOptions {
   /** Refresh the whole dataset: records not sent are soft-deleted (stock: set to 0). */
@@ -74,6 +82,7 @@ export interface OpenOptions {
 
 const DAY_MICROS = 86_400_000_000;
 const SCENARIO_PREFIX = 'scenario:';
+const MAX_BACKTEST_DAYS = 3660;
 export const DEFAULT_SCENARIO = 'default';
 
 /** Log entries the lint reads for warnings such as unknown fields. */
@@ -258,7 +267,9 @@ export class Workbench {
     return this.workspace.exclusive(() =>
       this.workspace.transaction(async () => {
         for (const d of DATASETS) for (const t of allTables(tablePlan(d))) await this.workspace.run(`DELETE FROM ${q(t.table)}`);
-        for (const t of ['full_load_staging', 'transfer_proposals', 'recommendation_runs']) await this.workspace.run(`DELETE FROM ${t}`);
+        for (const t of ['full_load_staging', 'transfer_proposals', 'recommendation_runs', 'backtest_runs', 'backtest_daily', 'backtest_groups', 'backtest_transfers']) {
+        await this.workspace.run(`DELETE FROM ${t}`);
+      }
       }),
     );
   }
@@ -328,6 +339,50 @@ export class Workbench {
         moreRecordsAvailable: query.offset + page.length < cells.length,
       };
     });
+  }
+
+  /**
+   * Replays `fromDay` … `toDay` (days since 1970-01-01, inclusive) with the engine and keeps the run. The
+   * workspace is read at the start and written at the end; the simulation itself holds no lock.
+   */
+  async runBacktest(request: { fromDay: number; toDay: number; scenario?: SettingsOverride; scenarioName?: string; reviewEveryDays?: number } & Pick<SimulationOptions, 'onProgress' | 'isCancelled'>): Promise<{ run: BacktestRun; report: SimulationResult; settings: Settings }> {
+    const { fromDay, toDay } = request;
+    if (!Number.isInteger(fromDay) || !Number.isInteger(toDay) || toDay < fromDay) throw new RequestRejected('the period must run from a day to the same or a later day');
+    if (toDay - fromDay + 1 > MAX_BACKTEST_DAYS) throw new RequestRejected(`a backtest covers at most ${MAX_BACKTEST_DAYS} days`);
+    const { settings, input } = await this.workspace.exclusive(async () => {
+      const settings = resolveSettings(await categorySettingsOf(this.workspace), request.scenario ?? (await this.storedScenario(request.scenarioName)));
+      return { settings, input: await loadBacktestInput(this.workspace, fromDay, toDay, settings) };
+    });
+    const started = this.clock();
+    const t0 = performance.now();
+    const report = simulate(input, settings, { reviewEveryDays: request.reviewEveryDays, onProgress: request.onProgress, isCancelled: request.isCancelled });
+    const durationMs = performance.now() - t0;
+    const runId = `bt-${started.toString(36)}`;
+    const run = await this.workspace.exclusive(() => this.workspace.transaction(() =>
+      storeBacktest(this.workspace, runId, started, report, settings, request.scenario ? undefined : request.scenarioName ?? DEFAULT_SCENARIO, durationMs)));
+    return { run, report, settings };
+  }
+
+  backtests() {
+    return this.workspace.exclusive(() => listBacktests(this.workspace));
+  }
+
+  backtest(runId: string): Promise<BacktestReport | undefined> {
+    return this.workspace.exclusive(() => getBacktest(this.workspace, runId));
+  }
+
+  backtestGroups(runId: string, level: 'location' | 'style') {
+    return this.workspace.exclusive(() => backtestGroups(this.workspace, runId, level));
+  }
+
+  async compareBacktests(a: string, b: string) {
+    const [ra, rb] = [await this.backtest(a), await this.backtest(b)];
+    if (!ra || !rb) throw new RequestRejected(`no backtest run "${!ra ? a : b}"`, 404);
+    return compareReports(ra, rb);
+  }
+
+  exportBacktest(runId: string, part: ExportPart, file: string, format: 'csv' | 'parquet'): Promise<string> {
+    return this.workspace.exclusive(() => exportBacktest(this.workspace, runId, part, file, format));
   }
 
   /** A scenario kept in the workspace: overrides of the engine's defaults, by name. */

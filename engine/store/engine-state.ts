@@ -163,9 +163,30 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
     const c = cellOf(yLoc[i], sku);
     if (c >= 0) state.everActive[c] = 1;
   });
+  // A SKU never sold is priced like its style's other sizes, else like its category.
+  const known = new Uint8Array(K);
   for (let k = 0; k < K; k++) {
     const p = units[k] > 0 ? revenue[k] / units[k] : list[k];
-    if (Number.isFinite(p) && p > 0) state.skus.price[k] = p;
+    if (Number.isFinite(p) && p > 0) {
+      state.skus.price[k] = p;
+      known[k] = 1;
+    }
+  }
+  const average = (group: (k: number) => number, groups: number) => {
+    const sum = new Float64Array(groups);
+    const n = new Float64Array(groups);
+    for (let k = 0; k < K; k++) if (known[k]) {
+      sum[group(k)] += state.skus.price[k];
+      n[group(k)]++;
+    }
+    return (g: number) => (n[g] > 0 ? sum[g] / n[g] : 0);
+  };
+  const byStyle = average((k) => styleOf[k], styleIds.length);
+  const byCategory = average((k) => styleCategory[styleOf[k]], Math.max(1, categories.ids.length));
+  for (let k = 0; k < K; k++) {
+    if (known[k]) continue;
+    const p = byStyle(styleOf[k]) || byCategory(styleCategory[styleOf[k]]);
+    if (p > 0) state.skus.price[k] = p;
   }
   for (const r of await ws.rows(`SELECT p.skuId AS pack, c.skuId, c.quantity FROM prepacks AS p JOIN prepacks__components AS c ON c._skuId = p.skuId
                                  WHERE p._deleted_at IS NULL AND (SELECT count(*) FROM prepacks__components x WHERE x._skuId = p.skuId) = 1`)) {

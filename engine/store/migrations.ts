@@ -82,6 +82,25 @@ export const MIGRATIONS: readonly Migration[] = [
          approvalBatchId VARCHAR, confirmedDateTime TIMESTAMP, approvalBatchDescription VARCHAR, plannedDispatchDate DATE)`,
     ],
   },
+  {
+    version: 3,
+    description: 'backtest runs and their results',
+    statements: () => [
+      `CREATE TABLE IF NOT EXISTS backtest_runs (
+         runId VARCHAR PRIMARY KEY, createdAt TIMESTAMP NOT NULL, fromDate DATE NOT NULL, toDate DATE NOT NULL,
+         status VARCHAR NOT NULL, scenario VARCHAR, settings VARCHAR NOT NULL, summary VARCHAR NOT NULL, durationMs DOUBLE NOT NULL)`,
+      `CREATE TABLE IF NOT EXISTS backtest_daily (
+         runId VARCHAR NOT NULL, date DATE NOT NULL, side VARCHAR NOT NULL, stockOutDays DOUBLE, activeDays DOUBLE,
+         sales DOUBLE, lostSales DOUBLE, inventoryUnits DOUBLE, transferUnits DOUBLE)`,
+      `CREATE TABLE IF NOT EXISTS backtest_groups (
+         runId VARCHAR NOT NULL, level VARCHAR NOT NULL, id VARCHAR NOT NULL, side VARCHAR NOT NULL,
+         stockOutDays DOUBLE, activeDays DOUBLE, inStockRate DOUBLE, sales DOUBLE, salesValue DOUBLE, lostSales DOUBLE,
+         fillRate DOUBLE, inventoryUnits DOUBLE, inventoryValue DOUBLE, weeksOfCover DOUBLE, endUnsoldUnits DOUBLE, endUnsoldValue DOUBLE)`,
+      `CREATE TABLE IF NOT EXISTS backtest_transfers (
+         runId VARCHAR NOT NULL, date DATE NOT NULL, transferType VARCHAR NOT NULL, fromLocationId VARCHAR NOT NULL,
+         toLocationId VARCHAR NOT NULL, skuId VARCHAR NOT NULL, quantity DOUBLE NOT NULL, referenceId VARCHAR NOT NULL)`,
+    ],
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -1,0 +1,134 @@
+/** Backtest runs kept in the workspace: each with its settings and results, to list, reopen, compare and export. */
+import { resolve } from 'node:path';
+import type { Settings, SettingsOverride } from '../recommend/settings.js';
+import type { SimulationResult, DailyRow } from '../simulate/simulate.js';
+import type { SideKpis } from '../simulate/kpis.js';
+import { appendRows } from '../store/append.js';
+import { timestampValue, toDuck } from '../store/values.js';
+import type { Workspace } from '../store/workspace.js';
+import { RequestRejected } from '../ingest/problems.js';
+import { formatIsoMicros } from '../model/datetime.js';
+
+export interface BacktestRun {
+  runId: string;
+  createdAt: string;
+  from: string;
+  to: string;
+  status: 'completed' | 'cancelled';
+  scenario?: string;
+  durationMs: number;
+}
+
+export interface BacktestReport {
+  run: BacktestRun;
+  settings: Settings;
+  summary: SimulationResult['summary'];
+  daily: DailyRow[];
+}
+
+const dateOf = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
+const KPI_COLUMNS = ['stockOutDays', 'activeDays', 'inStockRate', 'sales', 'salesValue', 'lostSales', 'fillRate', 'inventoryUnits', 'inventoryValue', 'weeksOfCover', 'endUnsoldUnits', 'endUnsoldValue'] as const;
+
+export async function storeBacktest(ws: Workspace, runId: string, createdAt: number, result: SimulationResult, settings: Settings, scenarioName: string | undefined, durationMs: number): Promise<BacktestRun> {
+  const run: BacktestRun = {
+    runId, createdAt: formatIsoMicros(createdAt), from: dateOf(result.fromDay), to: dateOf(result.fromDay + result.days - 1),
+    status: result.cancelled ? 'cancelled' : 'completed', durationMs: Math.round(durationMs),
+    ...(scenarioName ? { scenario: scenarioName } : {}),
+  };
+  await ws.run('INSERT INTO backtest_runs VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)', [
+    runId, timestampValue(createdAt), toDuck('DATE', run.from), toDuck('DATE', run.to), run.status, scenarioName ?? null,
+    JSON.stringify(settings), JSON.stringify(result.summary), durationMs,
+  ]);
+  await appendRows(ws, 'backtest_daily', ['VARCHAR', 'DATE', 'VARCHAR', 'DOUBLE', 'DOUBLE', 'DOUBLE', 'DOUBLE', 'DOUBLE', 'DOUBLE'],
+    result.daily.flatMap((d) => {
+      const date = toDuck('DATE', d.date);
+      return [
+        [runId, date, 'simulated', d.simulated.stockOutDays, d.simulated.activeDays, d.simulated.sales, d.simulated.lostSales, d.simulated.inventoryUnits, d.simulated.transferUnits],
+        [runId, date, 'actual', d.actual.stockOutDays, d.actual.activeDays, d.actual.sales, d.actual.lostSales, d.actual.inventoryUnits, null],
+      ];
+    }));
+  const groupRow = (level: string, id: string, side: string, k: SideKpis) => [runId, level, id, side, ...KPI_COLUMNS.map((c) => k[c])];
+  await appendRows(ws, 'backtest_groups', ['VARCHAR', 'VARCHAR', 'VARCHAR', 'VARCHAR', ...KPI_COLUMNS.map(() => 'DOUBLE' as const)], [
+    ...result.byLocation.flatMap((g) => [groupRow('location', g.id, 'simulated', g.simulated), groupRow('location', g.id, 'actual', g.actual)]),
+    ...result.byStyle.flatMap((g) => [groupRow('style', g.id, 'simulated', g.simulated), groupRow('style', g.id, 'actual', g.actual)]),
+  ]);
+  await appendRows(ws, 'backtest_transfers', ['VARCHAR', 'DATE', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'DOUBLE', 'VARCHAR'],
+    result.transfers.map((t) => [runId, toDuck('DATE', dateOf(t.day)), t.transferType, t.fromLocationId, t.toLocationId, t.skuId, t.quantity, t.referenceId]));
+  return run;
+}
+
+function runOf(r: Record<string, unknown>): BacktestRun {
+  return {
+    runId: r.runId as string, createdAt: formatIsoMicros(Number(r.created)), from: r.fromText as string, to: r.toText as string,
+    status: r.status as BacktestRun['status'], durationMs: Number(r.durationMs), ...(r.scenario ? { scenario: r.scenario as string } : {}),
+  };
+}
+
+const RUN_COLUMNS = `runId, epoch_us(createdAt) AS created, strftime(fromDate, '%Y-%m-%d') AS fromText, strftime(toDate, '%Y-%m-%d') AS toText, status, scenario, durationMs`;
+
+export async function listBacktests(ws: Workspace): Promise<(BacktestRun & { summary: SimulationResult['summary'] })[]> {
+  const rows = await ws.rows(`SELECT ${RUN_COLUMNS}, summary FROM backtest_runs ORDER BY createdAt DESC`);
+  return rows.map((r) => ({ ...runOf(r), summary: JSON.parse(r.summary as string) }));
+}
+
+export async function getBacktest(ws: Workspace, runId: string): Promise<BacktestReport | undefined> {
+  const [r] = await ws.rows(`SELECT ${RUN_COLUMNS}, settings, summary FROM backtest_runs WHERE runId = $1`, [runId]);
+  if (!r) return undefined;
+  const rows = await ws.rows(`SELECT strftime(date, '%Y-%m-%d') AS d, side, stockOutDays, activeDays, sales, lostSales, inventoryUnits, transferUnits
+    FROM backtest_daily WHERE runId = $1 ORDER BY date, side DESC`, [runId]);
+  const daily: DailyRow[] = [];
+  for (let i = 0; i < rows.length; i += 2) {
+    const s = rows[i];
+    const a = rows[i + 1];
+    daily.push({
+      date: s.d as string,
+      simulated: { stockOutDays: Number(s.stockOutDays), activeDays: Number(s.activeDays), sales: Number(s.sales), lostSales: Number(s.lostSales), inventoryUnits: Number(s.inventoryUnits), transferUnits: Number(s.transferUnits) },
+      actual: { stockOutDays: Number(a.stockOutDays), activeDays: Number(a.activeDays), sales: Number(a.sales), lostSales: Number(a.lostSales), inventoryUnits: Number(a.inventoryUnits) },
+    });
+  }
+  return { run: runOf(r), settings: JSON.parse(r.settings as string), summary: JSON.parse(r.summary as string), daily };
+}
+
+export async function backtestGroups(ws: Workspace, runId: string, level: 'location' | 'style'): Promise<{ id: string; simulated: SideKpis; actual: SideKpis }[]> {
+  const rows = await ws.rows(`SELECT * FROM backtest_groups WHERE runId = $1 AND level = $2 ORDER BY id, side DESC`, [runId, level]);
+  const out: { id: string; simulated: SideKpis; actual: SideKpis }[] = [];
+  const kpis = (r: Record<string, unknown>) => Object.fromEntries(KPI_COLUMNS.map((c) => [c, r[c] === null ? null : Number(r[c])])) as unknown as SideKpis;
+  for (let i = 0; i < rows.length; i += 2) out.push({ id: rows[i].id as string, simulated: kpis(rows[i]), actual: kpis(rows[i + 1]) });
+  return out;
+}
+
+/** Two runs side by side: each one's simulated KPIs, and b − a for every number. */
+export function compareReports(a: BacktestReport, b: BacktestReport) {
+  const difference: Record<string, number | null> = {};
+  for (const k of KPI_COLUMNS) {
+    const x = a.summary.simulated[k];
+    const y = b.summary.simulated[k];
+    difference[k] = typeof x === 'number' && typeof y === 'number' ? Math.round((y - x) * 10_000) / 10_000 : null;
+  }
+  return {
+    a: { run: a.run, simulated: a.summary.simulated },
+    b: { run: b.run, simulated: b.summary.simulated },
+    actual: a.summary.actual,
+    difference,
+  };
+}
+
+export type ExportPart = 'daily' | 'locations' | 'styles' | 'transfers';
+const EXPORT_SQL: Record<ExportPart, string> = {
+  daily: `SELECT date, side, stockOutDays, activeDays, sales, lostSales, inventoryUnits, transferUnits FROM backtest_daily WHERE runId = '{run}' ORDER BY date, side DESC`,
+  locations: `SELECT id AS locationId, side, ${KPI_COLUMNS.join(', ')} FROM backtest_groups WHERE runId = '{run}' AND level = 'location' ORDER BY id, side DESC`,
+  styles: `SELECT id AS styleId, side, ${KPI_COLUMNS.join(', ')} FROM backtest_groups WHERE runId = '{run}' AND level = 'style' ORDER BY id, side DESC`,
+  transfers: `SELECT date, transferType, fromLocationId, toLocationId, skuId, quantity, referenceId FROM backtest_transfers WHERE runId = '{run}' ORDER BY date, transferType, referenceId`,
+};
+
+/** Writes one part of a run to a CSV or Parquet file, with DuckDB's own writers. */
+export async function exportBacktest(ws: Workspace, runId: string, part: ExportPart, file: string, format: 'csv' | 'parquet'): Promise<string> {
+  if (!/^[\w-]+$/.test(runId)) throw new RequestRejected(`no backtest run "${runId.slice(0, 80)}"`, 404);
+  const [exists] = await ws.rows('SELECT 1 FROM backtest_runs WHERE runId = $1', [runId]);
+  if (!exists) throw new RequestRejected(`no backtest run "${runId}"`, 404);
+  if (!EXPORT_SQL[part]) throw new RequestRejected(`export one of ${Object.keys(EXPORT_SQL).join(', ')}`);
+  const target = resolve(file);
+  const options = format === 'csv' ? 'FORMAT csv, HEADER' : 'FORMAT parquet';
+  await ws.run(`COPY (${EXPORT_SQL[part].replace('{run}', runId)}) TO '${target.replace(/'/g, "''")}' (${options})`);
+  return target;
+}
