@@ -1,0 +1,86 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { Workbench } from '../engine/service/workbench.js';
+
+const exec = promisify(execFile);
+const BIN = join(process.cwd(), 'bin', 'workbench.mjs');
+const dir = mkdtempSync(join(tmpdir(), 'wb-bt-'));
+const ws = join(dir, 'ws');
+const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
+
+beforeAll(async () => {
+  await exec(process.execPath, [BIN, 'load', '-q', '-w', ws, join(process.cwd(), 'samples', 'demo')]);
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('backtest runs', () => {
+  it('keeps runs with their settings to list, reopen, compare and export', async () => {
+    const wb = await Workbench.open(ws);
+    try {
+      const progress: number[] = [];
+      const a = await wb.runBacktest({ fromDay: day('2025-03-03'), toDay: day('2025-04-27'), onProgress: (done) => progress.push(done) });
+      expect(a.run).toMatchObject({ from: '2025-03-03', to: '2025-04-27', status: 'completed', scenario: 'default' });
+      expect(progress.at(-1)).toBe(56);
+      await wb.setScenario({ defaults: { serviceLevel: 0.99, presentationMinimum: 3 } }, 'rich');
+      const b = await wb.runBacktest({ fromDay: day('2025-03-03'), toDay: day('2025-04-27'), scenarioName: 'rich' });
+      expect(b.settings.defaults.serviceLevel).toBe(0.99);
+
+      const runs = await wb.backtests();
+      expect(runs.map((r) => r.runId)).toEqual([b.run.runId, a.run.runId]);
+      const reopened = await wb.backtest(a.run.runId);
+      expect(reopened!.summary).toEqual(a.report.summary);
+      expect(reopened!.daily).toEqual(a.report.daily);
+      expect(reopened!.settings.defaults.serviceLevel).toBe(0.9);
+
+      // Higher targets: more units replenished than in the default run.
+      const c = await wb.compareBacktests(a.run.runId, b.run.runId);
+      expect(b.report.summary.simulated.transfers.Replenishment.units).toBeGreaterThan(a.report.summary.simulated.transfers.Replenishment.units);
+      expect(c.difference.sales).toBe(Math.round((b.report.summary.simulated.sales - a.report.summary.simulated.sales) * 10_000) / 10_000);
+      expect(c.actual).toEqual(a.report.summary.actual);
+
+      const stores = await wb.backtestGroups(a.run.runId, 'location');
+      expect(stores.map((s) => s.id)).toContain('ST-001');
+      const sum = stores.reduce((t, s) => t + s.simulated.stockOutDays, 0);
+      expect(sum).toBe(a.report.summary.simulated.stockOutDays);
+
+      const csv = await wb.exportBacktest(a.run.runId, 'daily', join(dir, 'daily.csv'), 'csv');
+      const lines = readFileSync(csv, 'utf8').trim().split('\n');
+      expect(lines[0]).toBe('date,side,stockOutDays,activeDays,sales,lostSales,inventoryUnits,transferUnits');
+      expect(lines).toHaveLength(1 + 56 * 2);
+      const pq = await wb.exportBacktest(a.run.runId, 'transfers', join(dir, 'transfers.parquet'), 'parquet');
+      const inst = await DuckDBInstance.create();
+      const conn = await inst.connect();
+      const rows = (await conn.runAndReadAll(`SELECT count(*)::INTEGER AS n FROM read_parquet('${pq}')`)).getRowObjects();
+      expect(rows[0].n).toBe(a.report.transfers.length);
+      conn.closeSync();
+      inst.closeSync();
+      await expect(wb.exportBacktest('nope', 'daily', join(dir, 'x.csv'), 'csv')).rejects.toThrow(/no backtest run/);
+      await expect(wb.runBacktest({ fromDay: day('2025-03-03'), toDay: day('2025-03-01') })).rejects.toThrow(/period/);
+    } finally {
+      await wb.close();
+    }
+  });
+
+  it('the CLI prints the summary and writes {run, settings, summary, daily}', async () => {
+    const out = join(dir, 'bt.json');
+    const r = await exec(process.execPath, [BIN, 'backtest', '-w', ws, '--from', '2025-06-02', '--to', '2025-06-29', '--out', out], { encoding: 'utf8' });
+    expect(r.stdout).toMatch(/^backtest bt-\S+, 2025-06-02 … 2025-06-29/);
+    expect(r.stdout).toMatch(/in-stock rate +\d/);
+    expect(existsSync(out)).toBe(true);
+    const doc = JSON.parse(readFileSync(out, 'utf8'));
+    expect(Object.keys(doc)).toEqual(['run', 'settings', 'summary', 'daily']);
+    for (const side of ['simulated', 'actual']) {
+      for (const k of ['stockOutDays', 'inStockRate', 'sales', 'lostSales', 'fillRate', 'inventoryUnits']) expect(doc.summary[side], `${side}.${k}`).toHaveProperty(k);
+    }
+    expect(doc.summary.simulated).toHaveProperty('transfers');
+    expect(doc.daily).toHaveLength(28);
+    const bad = await exec(process.execPath, [BIN, 'backtest', '-w', ws, '--from', '2025-06-31', '--to', '2025-07-01'], { encoding: 'utf8' }).catch((e) => e);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--from must be a date YYYY-MM-DD/);
+  });
+});
