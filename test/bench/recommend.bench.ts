@@ -3,16 +3,9 @@
  * (prepared once under .workspaces/, reused afterwards). The run is measured in a fresh process so its peak
  * RSS is the run's own. Budget (issue 4): ≤ 5 s.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { Workbench } from '../../engine/service/workbench.js';
-
-const ROOT = join(import.meta.dirname, '../..');
-const STORES = Number(process.env.BENCH_STORES ?? 100);
-const SKUS = Number(process.env.BENCH_SKUS ?? 5000);
-const DAYS = Number(process.env.BENCH_DAYS ?? 730);
-const WS = join(ROOT, '.workspaces', `bench-${STORES}x${SKUS}x${DAYS}`);
+import { BIG_WORKSPACE as WS, DAYS, prepareBigWorkspace, ROOT, SKUS, STORES } from './big-workspace.js';
 
 if (process.argv[2] === '--measure') {
   const t0 = performance.now();
@@ -25,16 +18,7 @@ if (process.argv[2] === '--measure') {
   process.exit(0);
 }
 
-if (!existsSync(join(WS, 'workspace.duckdb'))) {
-  const data = `${WS}-data`;
-  console.log(`preparing ${WS} (once): generating ${STORES} stores × ${SKUS} SKUs × ${DAYS} days …`);
-  execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'samples/generate.ts'), '--out', data, '--stores', String(STORES), '--skus', String(SKUS), '--days', String(DAYS)], { stdio: 'inherit', cwd: ROOT });
-  console.log('loading it through the service …');
-  const t = performance.now();
-  execFileSync(process.execPath, [join(ROOT, 'bin/workbench.mjs'), 'load', '-q', '-w', WS, data], { stdio: 'inherit', cwd: ROOT });
-  console.log(`loaded in ${((performance.now() - t) / 1000).toFixed(0)} s`);
-  rmSync(data, { recursive: true, force: true });
-}
+prepareBigWorkspace();
 
 const r = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--measure'], { cwd: ROOT, encoding: 'utf8', env: process.env });
 if (r.status !== 0) throw new Error(`measure run failed: ${r.stderr}`);
