@@ -9,7 +9,7 @@ import { buildServer } from './server/app.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import { formatSummary } from './cli/backtest-format.js';
-import { parseIsoMicros } from './model/datetime.js';
+import { parseDay } from './model/datetime.js';
 import { parseSettingsOverride } from './recommend/settings-schema.js';
 
 const program = new Command('workbench').description('Replenishment Workbench: offline workspace, local API and backtests').showHelpAfterError();
@@ -55,10 +55,10 @@ program
     }
   });
 
-function parseDay(text: string, flag: string): number {
-  const micros = /^\d{4}-\d{2}-\d{2}$/.test(text) ? parseIsoMicros(text) : undefined;
-  if (micros === undefined) throw new Error(`${flag} must be a date YYYY-MM-DD, got "${text}"`);
-  return Math.floor(micros / 86_400_000_000);
+function dayFlag(text: string, flag: string): number {
+  const day = parseDay(text);
+  if (day === undefined) throw new Error(`${flag} must be a date YYYY-MM-DD, got "${text}"`);
+  return day;
 }
 
 const integer = (name: string) => (v: string) => {
@@ -80,7 +80,7 @@ program
   .option('-n, --show <n>', 'proposals to print', integer('--show'), 20)
   .option('--json', 'print JSON')
   .action(async (opts: { workspace: string; asOf?: string; settings?: string; scenario?: string; saveScenario?: string; approve?: boolean; description?: string; dispatch?: string; show: number; json?: boolean }) => {
-    const asOfDay = opts.asOf === undefined ? undefined : parseDay(opts.asOf, '--as-of');
+    const asOfDay = opts.asOf === undefined ? undefined : dayFlag(opts.asOf, '--as-of');
     const scenario = opts.settings === undefined ? undefined : parseSettingsOverride(JSON.parse(readFileSync(opts.settings, 'utf8')));
     if (opts.saveScenario && !scenario) throw new Error('--save-scenario needs --settings FILE');
     await withWorkbench(opts.workspace, async (wb) => {
@@ -110,8 +110,8 @@ program
   .option('--review-days <n>', 'days between reviews (default: the review period of the settings)', integer('--review-days'))
   .option('--out <file>', 'write {run, settings, summary, daily} as JSON')
   .action(async (opts: { workspace: string; from: string; to: string; settings?: string; scenario?: string; reviewDays?: number; out?: string }) => {
-    const fromDay = parseDay(opts.from, '--from');
-    const toDay = parseDay(opts.to, '--to');
+    const fromDay = dayFlag(opts.from, '--from');
+    const toDay = dayFlag(opts.to, '--to');
     const scenario = opts.settings === undefined ? undefined : parseSettingsOverride(JSON.parse(readFileSync(opts.settings, 'utf8')));
     await withWorkbench(opts.workspace, async (wb) => {
       const tty = process.stderr.isTTY;

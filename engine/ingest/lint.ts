@@ -4,7 +4,7 @@
  * their feed gets wrong before the real service quietly mishandles it.
  */
 import { DATASETS } from '../model/datasets.js';
-import { formatIsoMicros } from '../model/datetime.js';
+import { DAY_MICROS, formatIsoMicros } from '../model/datetime.js';
 import { countRecords } from '../store/read.js';
 import { timestampValue } from '../store/values.js';
 import type { Workspace } from '../store/workspace.js';
@@ -31,7 +31,6 @@ export interface LintReport {
 }
 
 export const LINT_EXAMPLES = 10;
-const DAY_MICROS = 86_400_000_000;
 
 /** Live records only: the views every rule reads from. */
 const LIVE = {

@@ -54,3 +54,22 @@ export function formatIsoMicros(micros: number | bigint): string {
 export function isoDate(micros: number): string {
   return new Date(Math.floor(micros / 1000)).toISOString().slice(0, 10);
 }
+
+/** Microseconds in a day: days since 1970-01-01 are the engine's calendar. */
+export const DAY_MICROS = 86_400_000_000;
+
+/** The day (since 1970-01-01, UTC) of an instant in microseconds. */
+export function dayOf(micros: number): number {
+  return Math.floor(micros / DAY_MICROS);
+}
+
+/** `YYYY-MM-DD` of a day number. */
+export function dayText(day: number): string {
+  return new Date(day * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The day number of a `YYYY-MM-DD` date, or undefined when the text is not one. */
+export function parseDay(text: string): number | undefined {
+  const micros = /^\d{4}-\d{2}-\d{2}$/.test(text) ? parseIsoMicros(text) : undefined;
+  return micros === undefined ? undefined : dayOf(micros);
+}

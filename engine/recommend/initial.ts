@@ -4,7 +4,7 @@
  * curve, keeping a holdback at the warehouse, and only to stores that can reach the presentation minimum.
  */
 import { categorySettings } from './settings.js';
-import { dayText, referenceId, round2, type Proposal } from './proposal.js';
+import { dayText, proposal, round2, type Proposal } from './proposal.js';
 import { inboundBy } from './state.js';
 import { skuBlocked, warehouseAvailable, type Context } from './replenish.js';
 import { carriesStyle } from './targets.js';
@@ -131,23 +131,14 @@ export function initialDistribution(ctx: Context): Proposal[] {
           if (take <= 0) continue;
           ctx.promised[w * K + k] += take;
           left -= take;
-          const from = state.locations.ids[w];
-          const to = state.locations.ids[l];
-          out.push({
-            referenceId: referenceId('InitialDistribution', state.asOfDay, from, to, state.skus.ids[k], ctx.ids),
-            transferType: 'InitialDistribution',
-            fromLocationId: from,
-            toLocationId: to,
-            skuId: state.skus.ids[k],
-            quantity: take,
-            reason: `new style ${state.styles.ids[s]}: ${take} of ${allocatable[j]} allocatable units`
+          out.push(proposal(state, ctx.ids, 'InitialDistribution', w, l, k, take,
+            `new style ${state.styles.ids[s]}: ${take} of ${allocatable[j]} allocatable units`
               + (onOrder[j] > 0 ? ` (${onOrder[j]} of them on purchase orders arriving by ${dayText(arrivalDay)})` : '')
               + ` by ${basis} and the store's size curve; ${cs.holdbackPercentage}% held back at the warehouse`,
-            details: {
+            {
               storeShare: round2(weight[i] / weight.reduce((a, b, x) => a + (active[x] ? b : 0), 0)), sizeShare: round2(curve[i][j]),
               allocatable: allocatable[j], warehouseFree: free[j], arrivingOnPurchaseOrders: onOrder[j], holdbackPercentage: cs.holdbackPercentage, basis,
-            },
-          });
+            }));
           if (left === 0) break;
         }
       });

@@ -28,9 +28,8 @@ function fnv1a(text: string): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
-export function dayText(day: number): string {
-  return new Date(day * 86_400_000).toISOString().slice(0, 10);
-}
+export { dayText } from '../model/datetime.js';
+import { dayText } from '../model/datetime.js';
 
 /**
  * The same decision on the same day gets the same id, so a client that saw it once recognises it again.
@@ -45,3 +44,17 @@ export function referenceId(type: TransferType, asOfDay: number, from: string, t
 }
 
 export const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** A proposal between two locations of a state, by index, with its deterministic id. */
+export function proposal(
+  state: { asOfDay: number; locations: { ids: string[] }; skus: { ids: string[] } }, ids: Set<string>,
+  transferType: TransferType, from: number, to: number, sku: number, quantity: number, reason: string, details: Record<string, unknown>,
+): Proposal {
+  const fromLocationId = state.locations.ids[from];
+  const toLocationId = state.locations.ids[to];
+  const skuId = state.skus.ids[sku];
+  return {
+    referenceId: referenceId(transferType, state.asOfDay, fromLocationId, toLocationId, skuId, ids),
+    transferType, fromLocationId, toLocationId, skuId, quantity, reason, details,
+  };
+}

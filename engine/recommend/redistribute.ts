@@ -9,7 +9,7 @@
 import { poissonTail } from '../forecast/poisson.js';
 import { MaxHeap } from './heap.js';
 import { categorySettings } from './settings.js';
-import { referenceId, round2, type Proposal } from './proposal.js';
+import { proposal, round2, type Proposal } from './proposal.js';
 import { skuBlocked, type Context } from './replenish.js';
 import { carriesStyle } from './targets.js';
 
@@ -141,22 +141,15 @@ export function redistribute(ctx: Context): Proposal[] {
     for (const m of trip.moves.sort((a, b) => a.sku - b.sku)) {
       const cf = m.from * K + m.sku;
       const ct = m.to * K + m.sku;
-      out.push({
-        referenceId: referenceId('Redistribution', state.asOfDay, from, to, state.skus.ids[m.sku], ctx.ids),
-        transferType: 'Redistribution',
-        fromLocationId: from,
-        toLocationId: to,
-        skuId: state.skus.ids[m.sku],
-        quantity: m.units,
-        reason: `${m.why} at ${from} (on hand ${state.onHand[cf]}, target ${t.target[cf]}) to ${to}, which would lose sales`
+      out.push(proposal(state, ctx.ids, 'Redistribution', m.from, m.to, m.sku, m.units,
+        `${m.why} at ${from} (on hand ${state.onHand[cf]}, target ${t.target[cf]}) to ${to}, which would lose sales`
           + ` (on hand ${state.onHand[ct]}, target ${t.target[ct]}): about ${round2(m.gain)} extra sales value;`
           + ` the trip brings ${round2(trip.gain)} against a cost of ${rs.tripCost}`,
-        details: {
+        {
           reason: m.why, gain: round2(m.gain), tripGain: round2(trip.gain), tripUnits: trip.units, tripCost: rs.tripCost,
           senderOnHand: state.onHand[cf], senderTarget: t.target[cf], receiverOnHand: state.onHand[ct], receiverTarget: t.target[ct],
           senderDemandPerDay: round2(f.rate[cf]), receiverDemandPerDay: round2(f.rate[ct]),
-        },
-      });
+        }));
     }
   }
   return out;

@@ -7,7 +7,7 @@ import { explainCell, type Forecast } from '../forecast/forecast.js';
 import { poissonTail } from '../forecast/poisson.js';
 import { MaxHeap } from './heap.js';
 import { categorySettings, type Settings } from './settings.js';
-import { referenceId, round2, type Proposal } from './proposal.js';
+import { proposal, round2, type Proposal } from './proposal.js';
 import type { EngineState } from './state.js';
 import type { Targets } from './targets.js';
 
@@ -101,24 +101,15 @@ export function replenish(ctx: Context): Proposal[] {
         if (take <= 0) continue;
         ctx.promised[s.cell] += take;
         left -= take;
-        const from = state.locations.ids[s.w];
-        const to = state.locations.ids[n.location];
-        out.push({
-          referenceId: referenceId('Replenishment', state.asOfDay, from, to, state.skus.ids[k], ctx.ids),
-          transferType: 'Replenishment',
-          fromLocationId: from,
-          toLocationId: to,
-          skuId: state.skus.ids[k],
-          quantity: take,
-          reason: `below target: ${round2(n.position)} on hand and in transit against a target of ${t.target[n.cell]}`
+        out.push(proposal(state, ctx.ids, 'Replenishment', s.w, n.location, k, take,
+          `below target: ${round2(n.position)} on hand and in transit against a target of ${t.target[n.cell]}`
             + ` (${BASIS[t.basis[n.cell]] ?? t.basis[n.cell]}; demand ${round2(f.rate[n.cell])}/day over ${horizon} days at ${cs.serviceLevel * 100}% service)`
             + (short ? `; warehouse short (${totalNeed} needed), allocated where it sells most` : ''),
-          details: {
+          {
             onHand: state.onHand[n.cell], inTransit: state.inTransit[n.cell], target: t.target[n.cell], targetBasis: t.basis[n.cell],
             demandPerDay: round2(f.rate[n.cell]), demand: explainCell(f, n.cell), horizonDays: horizon, serviceLevel: cs.serviceLevel,
             warehouseShort: short, packSize: pack,
-          },
-        });
+          }));
         if (left === 0) break;
       }
     }

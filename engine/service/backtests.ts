@@ -1,13 +1,13 @@
 /** Backtest runs kept in the workspace: each with its settings and results, to list, reopen, compare and export. */
 import { resolve } from 'node:path';
-import type { Settings, SettingsOverride } from '../recommend/settings.js';
+import type { Settings } from '../recommend/settings.js';
 import type { SimulationResult, DailyRow } from '../simulate/simulate.js';
 import type { SideKpis } from '../simulate/kpis.js';
 import { appendRows } from '../store/append.js';
 import { timestampValue, toDuck } from '../store/values.js';
 import type { Workspace } from '../store/workspace.js';
 import { RequestRejected } from '../ingest/problems.js';
-import { formatIsoMicros } from '../model/datetime.js';
+import { dayText, formatIsoMicros } from '../model/datetime.js';
 
 export interface BacktestRun {
   runId: string;
@@ -26,12 +26,11 @@ export interface BacktestReport {
   daily: DailyRow[];
 }
 
-const dateOf = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
 const KPI_COLUMNS = ['stockOutDays', 'activeDays', 'inStockRate', 'sales', 'salesValue', 'lostSales', 'fillRate', 'inventoryUnits', 'inventoryValue', 'weeksOfCover', 'endUnsoldUnits', 'endUnsoldValue'] as const;
 
 export async function storeBacktest(ws: Workspace, runId: string, createdAt: number, result: SimulationResult, settings: Settings, scenarioName: string | undefined, durationMs: number): Promise<BacktestRun> {
   const run: BacktestRun = {
-    runId, createdAt: formatIsoMicros(createdAt), from: dateOf(result.fromDay), to: dateOf(result.fromDay + result.days - 1),
+    runId, createdAt: formatIsoMicros(createdAt), from: dayText(result.fromDay), to: dayText(result.fromDay + result.days - 1),
     status: result.cancelled ? 'cancelled' : 'completed', durationMs: Math.round(durationMs),
     ...(scenarioName ? { scenario: scenarioName } : {}),
   };
@@ -53,7 +52,7 @@ export async function storeBacktest(ws: Workspace, runId: string, createdAt: num
     ...result.byStyle.flatMap((g) => [groupRow('style', g.id, 'simulated', g.simulated), groupRow('style', g.id, 'actual', g.actual)]),
   ]);
   await appendRows(ws, 'backtest_transfers', ['VARCHAR', 'DATE', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'DOUBLE', 'VARCHAR'],
-    result.transfers.map((t) => [runId, toDuck('DATE', dateOf(t.day)), t.transferType, t.fromLocationId, t.toLocationId, t.skuId, t.quantity, t.referenceId]));
+    result.transfers.map((t) => [runId, toDuck('DATE', dayText(t.day)), t.transferType, t.fromLocationId, t.toLocationId, t.skuId, t.quantity, t.referenceId]));
   return run;
 }
 

@@ -3,7 +3,7 @@
  * One Workbench owns one workspace; its writes are queued so they never interleave.
  */
 import { DATASETS, getDataset, type DatasetDef } from '../model/datasets.js';
-import { formatIsoMicros, parseIsoMicros } from '../model/datetime.js';
+import { DAY_MICROS, formatIsoMicros, parseIsoMicros } from '../model/datetime.js';
 import { Workspace } from '../store/workspace.js';
 import { countRecords, readRecords } from '../store/read.js';
 import { allTables, q, tablePlan } from '../store/table-plan.js';
@@ -18,9 +18,8 @@ import { RequestLog, type RequestLogEntry, type RequestLogInput } from './reques
 import { approve, approvedTransfers, listProposals, storeRun, type ApprovalRequest, type ApprovalResult, type RunSummary } from './transfers.js';
 import { engineRecommender, type Recommender, type RunOptions } from './recommender.js';
 import { parseSettingsOverride } from '../recommend/settings-schema.js';
-import type { SettingsOverride } from '../recommend/settings.js';
 import { explainCell } from '../forecast/forecast.js';
-import { resolveSettings, type Settings } from '../recommend/settings.js';
+import { resolveSettings, type Settings, type SettingsOverride } from '../recommend/settings.js';
 import { categorySettingsOf } from '../store/engine-state.js';
 import { loadBacktestInput } from '../store/backtest-input.js';
 import { simulate, type SimulationOptions, type SimulationResult } from '../simulate/simulate.js';
@@ -80,7 +79,6 @@ export interface OpenOptions {
   maxLogEntries?: number;
 }
 
-const DAY_MICROS = 86_400_000_000;
 const SCENARIO_PREFIX = 'scenario:';
 const MAX_BACKTEST_DAYS = 3660;
 export const DEFAULT_SCENARIO = 'default';

@@ -6,6 +6,7 @@
  * days, the engine's unconstrained estimate. Simulated sales are what the simulated stock allows; the rest is
  * lost. The engine sees only the simulated history up to the day before: nothing later.
  */
+import { dayText } from '../model/datetime.js';
 import { recommend } from '../recommend/recommend.js';
 import { categorySettings, type Settings } from '../recommend/settings.js';
 import type { EngineState } from '../recommend/state.js';
@@ -58,7 +59,6 @@ export interface SimulationResult {
 /** A cell with stock or sales this recently still sells: its stock-out days have (estimated) demand. */
 export const RECENT_DAYS = 28;
 
-const dateOf = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
 
 export function simulate(input: BacktestInput, settings: Settings, options: SimulationOptions = {}): SimulationResult {
   const S0 = input.start;
@@ -276,7 +276,7 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
     }
     head = head + 1 === W ? 0 : head + 1;
     daily.push({
-      date: dateOf(day),
+      date: dayText(day),
       simulated: { stockOutDays: dayTotals.sOut, activeDays: dayTotals.sActive, sales: dayTotals.sSales, lostSales: dayTotals.sLost, inventoryUnits: dayTotals.sInv, transferUnits },
       actual: { stockOutDays: dayTotals.aOut, activeDays: dayTotals.aActive, sales: dayTotals.aSales, lostSales: dayTotals.aLost, inventoryUnits: dayTotals.aInv },
     });

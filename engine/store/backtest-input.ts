@@ -1,4 +1,5 @@
 /** Loads what a backtest replays from a workspace: the start state and the actual days, set-based. */
+import { DAY_MICROS } from '../model/datetime.js';
 import type { Settings } from '../recommend/settings.js';
 import type { BacktestInput, PlannedReceipt } from '../simulate/input.js';
 import { sellingLife } from '../simulate/input.js';
@@ -6,7 +7,6 @@ import { dailyLevels } from './daily-levels.js';
 import { loadEngineState } from './engine-state.js';
 import type { Workspace } from './workspace.js';
 
-const DAY_MICROS = 86_400_000_000;
 
 /** `fromDay` … `toDay` inclusive, in days since 1970-01-01. */
 export async function loadBacktestInput(ws: Workspace, fromDay: number, toDay: number, settings: Settings): Promise<BacktestInput> {

@@ -3,11 +3,11 @@
  * and net sales between them: a level resets the running stock, every mutation and sale after it moves it.
  * The engine reads its demand window from it; the backtest reads the actual side of the comparison.
  */
+import { DAY_MICROS } from '../model/datetime.js';
 import { listValue } from '@duckdb/node-api';
 import { timestampValue } from './values.js';
 import type { Workspace } from './workspace.js';
 
-const DAY_MICROS = 86_400_000_000;
 /** How far before the first day a stock level is looked for; older levels count as unknown (0). */
 export const STOCK_LOOK_BACK_DAYS = 400;
 /** Mutation types that record a transfer: the simulation makes its own transfers, so it does not replay these. */

@@ -3,17 +3,16 @@
  * Stock on any moment is the latest level before it, plus the stock mutations and minus the net sales
  * after that level: the same rule the backtest uses to reconstruct actual stock.
  */
+import { DAY_MICROS, dayOf } from '../model/datetime.js';
 import { timestampValue } from './values.js';
 import { dailyLevels } from './daily-levels.js';
 import type { Workspace } from './workspace.js';
 import { emptyState, type EngineState } from '../recommend/state.js';
 import { categorySettings, type CategorySettings, type LocationKind, type Settings } from '../recommend/settings.js';
 
-const DAY_MICROS = 86_400_000_000;
 /** History read to decide whether a location ever carried a SKU, and to price it. */
 const HISTORY_DAYS = 365;
 
-export const dayOf = (micros: number) => Math.floor(micros / DAY_MICROS);
 
 /** The day a run stands on by default: today, or the day after the workspace's latest sale or stock level if that is earlier. */
 export async function defaultAsOfDay(ws: Workspace, nowMicros: number): Promise<number> {
@@ -38,7 +37,6 @@ export async function categorySettingsOf(ws: Workspace): Promise<Record<string, 
 export async function loadEngineState(ws: Workspace, asOfDay: number, settings: Settings): Promise<EngineState> {
   const W = settings.demandWindowDays;
   const asOf = timestampValue(asOfDay * DAY_MICROS);
-  const windowStart = timestampValue((asOfDay - W) * DAY_MICROS);
   const historyStart = timestampValue((asOfDay - HISTORY_DAYS) * DAY_MICROS);
 
   // One pass over the last year of sales: location kinds, prices and what each location carried.

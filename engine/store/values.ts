@@ -1,9 +1,8 @@
 /** Conversions between JSON values and DuckDB values, per column type: the one place that knows both sides. */
 import { DuckDBDateValue, DuckDBTimestampValue, type DuckDBValue } from '@duckdb/node-api';
-import { formatIsoMicros, parseIsoMicros } from '../model/datetime.js';
+import { DAY_MICROS, dayText, formatIsoMicros, parseIsoMicros } from '../model/datetime.js';
 import type { ColumnType } from './table-plan.js';
 
-const MICROS_PER_DAY = 86_400_000_000;
 
 export function timestampValue(micros: number): DuckDBTimestampValue {
   return new DuckDBTimestampValue(BigInt(micros));
@@ -25,7 +24,7 @@ const CONVERTERS: Record<ColumnType, ToDuck> = {
   INTEGER: asIs,
   BOOLEAN: asIs,
   TIMESTAMP: (value) => (value == null ? null : timestampValue(micros(value))),
-  DATE: (value) => (value == null ? null : new DuckDBDateValue(Math.floor(micros(value) / MICROS_PER_DAY))),
+  DATE: (value) => (value == null ? null : new DuckDBDateValue(Math.floor(micros(value) / DAY_MICROS))),
 };
 
 /** The converter of a column type, looked up once per column rather than per value. */
@@ -45,7 +44,7 @@ export function fromDuck(type: ColumnType, value: DuckDBValue): unknown {
     case 'TIMESTAMP':
       return formatIsoMicros((value as DuckDBTimestampValue).micros);
     case 'DATE':
-      return new Date((value as DuckDBDateValue).days * 86_400_000).toISOString().slice(0, 10);
+      return dayText((value as DuckDBDateValue).days);
     case 'INTEGER':
     case 'DOUBLE':
       return typeof value === 'bigint' ? Number(value) : value;

@@ -4,7 +4,7 @@ import { DATASETS, type DatasetDef } from '../../model/datasets.js';
 import type { ServerContext } from '../context.js';
 import { HttpProblem } from '../problem.js';
 import { readQuery, type RawQuery } from '../query.js';
-import { parseIsoMicros } from '../../model/datetime.js';
+import { parseDay } from '../../model/datetime.js';
 import { DEFAULT_SETTINGS } from '../../recommend/settings.js';
 import { parseSettingsOverride } from '../../recommend/settings-schema.js';
 
@@ -58,9 +58,8 @@ export function adminRoutes(ctx: ServerContext) {
       const body = (req.body ?? {}) as { autoApprove?: unknown; description?: unknown; asOf?: unknown; settings?: unknown; scenario?: unknown };
       let asOfDay: number | undefined;
       if (body.asOf !== undefined) {
-        const micros = typeof body.asOf === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(body.asOf) ? parseIsoMicros(body.asOf) : undefined;
-        if (micros === undefined) throw new HttpProblem(400, 'invalid-body', 'asOf must be a date YYYY-MM-DD');
-        asOfDay = Math.floor(micros / 86_400_000_000);
+        asOfDay = typeof body.asOf === 'string' ? parseDay(body.asOf) : undefined;
+        if (asOfDay === undefined) throw new HttpProblem(400, 'invalid-body', 'asOf must be a date YYYY-MM-DD');
       }
       return wb.runRecommendations({
         autoApprove: body.autoApprove === undefined ? ctx.autoApprove : body.autoApprove === true,
