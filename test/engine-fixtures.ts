@@ -49,6 +49,7 @@ export function buildState(spec: StateSpec): EngineState {
     skus: {
       ids: skus.map((k) => k.id), style: Int32Array.from(skus.map((k) => k.style)), sizeRank: Int32Array.from(skus.map((k) => k.rank)),
       sizeId: skus.map((k) => k.size ?? String(k.rank)), colorId: skus.map(() => 'C'), price: Float64Array.from(skus.map((k) => k.price ?? 50)),
+      soldUnits: new Float64Array(skus.length), soldValue: new Float64Array(skus.length),
       excluded: Uint8Array.from(skus.map((k) => (k.excluded ? 1 : 0))), packSize: Int32Array.from(skus.map((k) => k.packSize ?? 1)),
     },
     styles: {

@@ -260,3 +260,16 @@ describe('determinism', () => {
     expect(DEFAULT_SETTINGS.defaults.serviceLevel).toBe(0.9);
   });
 });
+
+describe('window ring', () => {
+  it('reads a rotated window in day order', () => {
+    const W = 6;
+    const days = [0, 0, 3, 0, 0, 3];
+    const inStock = new Uint8Array(W).fill(1);
+    const rotated = new Float32Array(W);
+    const head = 4;
+    days.forEach((x, d) => (rotated[(head + d) % W] = x));
+    expect(ownEstimate(rotated, inStock, 0, W, head).rate).toBeCloseTo(ownEstimate(Float32Array.from(days), inStock, 0, W).rate, 12);
+    expect(ownEstimate(rotated, inStock, 0, W, head).rate).toBeCloseTo(0.95, 12);
+  });
+});

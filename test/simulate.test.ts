@@ -26,6 +26,7 @@ function input(spec: StateSpec, days: number, rows: Row[], receipts: PlannedRece
     sold: Float64Array.from(sorted.map((r) => r.sold ?? 0)),
     net: Float64Array.from(sorted.map((r) => r.net ?? r.sold ?? 0)),
     mutations: Float64Array.from(sorted.map((r) => r.mutations ?? 0)),
+    revenue: Float64Array.from(sorted.map((r) => (r.sold ?? 0) * 20)),
   };
   return { start, days, actual, ...sellingLife(start, actual, days), cost: new Float64Array(K).fill(10), receipts };
 }

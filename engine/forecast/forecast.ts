@@ -21,6 +21,8 @@ export interface Forecast {
   /** Weight of the own estimate in `rate`. */
   weight: Float64Array;
   inStockDays: Int32Array;
+  /** Units sold over the window on in-stock days (every sale happens on an in-stock day). */
+  units: Float64Array;
   source: Uint8Array;
   demandClass: Uint8Array;
 }
@@ -39,15 +41,17 @@ export function forecast(state: EngineState, settings: Settings): Forecast {
   const cells = L * K;
   const f: Forecast = {
     rate: new Float64Array(cells), sd: new Float64Array(cells), own: new Float64Array(cells), pooled: new Float64Array(cells),
-    weight: new Float64Array(cells), inStockDays: new Int32Array(cells), source: new Uint8Array(cells), demandClass: new Uint8Array(cells),
+    weight: new Float64Array(cells), inStockDays: new Int32Array(cells), units: new Float64Array(cells), source: new Uint8Array(cells), demandClass: new Uint8Array(cells),
   };
-  const units = new Float64Array(cells);
+  const units = f.units;
   const selling = state.locations.kind.map((k) => k !== 'warehouse');
 
   for (let l = 0; l < L; l++) {
     if (!selling[l]) continue;
     for (let k = 0; k < K; k++) {
       const c = l * K + k;
+      // No in-stock day: nothing to estimate from (all parts stay 0).
+      if (state.inStockDays && state.inStockDays[c] === 0) continue;
       const e = ownEstimate(state.sales, state.inStock, c * W, W, state.windowHead);
       f.own[c] = e.rate;
       f.sd[c] = e.sd;
@@ -91,13 +95,17 @@ export function forecast(state: EngineState, settings: Settings): Forecast {
       }
     }
     for (let s = 0; s < S; s++) {
-      // Style at the location: units per day with any size in stock.
+      // Style at the location: units per day with any size in stock (none where no size ever was).
       let styleUnits = 0;
       let styleDays = 0;
-      for (let d = 0; d < state.windowDays; d++) {
-        let any = 0;
-        for (let i = styleStart[s]; i < styleStart[s + 1]; i++) any |= state.inStock[(l * K + skuIndex[i]) * W + d];
-        styleDays += any;
+      let anyDays = 0;
+      for (let i = styleStart[s]; i < styleStart[s + 1]; i++) anyDays += f.inStockDays[l * K + skuIndex[i]];
+      if (anyDays > 0) {
+        for (let d = 0; d < state.windowDays; d++) {
+          let any = 0;
+          for (let i = styleStart[s]; i < styleStart[s + 1]; i++) any |= state.inStock[(l * K + skuIndex[i]) * W + d];
+          styleDays += any;
+        }
       }
       for (let i = styleStart[s]; i < styleStart[s + 1]; i++) styleUnits += units[l * K + skuIndex[i]];
       for (let i = styleStart[s]; i < styleStart[s + 1]; i++) {

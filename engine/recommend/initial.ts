@@ -5,7 +5,7 @@
  */
 import { categorySettings } from './settings.js';
 import { dayText, proposal, round2, type Proposal } from './proposal.js';
-import { inboundBy } from './state.js';
+import { purchaseOrderArrivals } from './state.js';
 import { skuBlocked, warehouseAvailable, type Context } from './replenish.js';
 import { carriesStyle } from './targets.js';
 
@@ -29,45 +29,53 @@ export function initialDistribution(ctx: Context): Proposal[] {
   const { state, settings } = ctx;
   const L = state.locations.ids.length;
   const K = state.skus.ids.length;
-  const W = state.windowDays;
   const { styleStart, skuIndex } = state.styles;
   const S = state.styles.ids.length;
   const warehouses = [...Array(L).keys()].filter((l) => state.locations.kind[l] === 'warehouse' && !state.locations.excluded[l]);
   const stores = [...Array(L).keys()].filter((l) => state.locations.kind[l] !== 'warehouse' && !state.locations.excluded[l]);
   const out: Proposal[] = [];
 
-  // Units sold per location × style over the window.
+  // Units sold per location × style, and per store × category × size, over the window (from the forecast's sums).
+  const units = ctx.forecast.units;
   const sold = new Float64Array(L * S);
-  for (let s = 0; s < S; s++) {
-    for (const l of stores) {
-      let u = 0;
-      for (let i = styleStart[s]; i < styleStart[s + 1]; i++) {
-        const base = (l * K + skuIndex[i]) * W;
-        for (let d = 0; d < W; d++) u += state.sales[base + d];
-      }
-      sold[l * S + s] = u;
-    }
-  }
-  // Units sold per store × category × size, for the size curves.
   const sizeSales = new Map<string, number>();
   for (let o = 0; o < S; o++) {
-    for (let i = styleStart[o]; i < styleStart[o + 1]; i++) {
-      const k = skuIndex[i];
-      for (const l of stores) {
-        const base = (l * K + k) * W;
-        let u = 0;
-        for (let d = 0; d < W; d++) u += state.sales[base + d];
-        if (u === 0) continue;
+    for (const l of stores) {
+      let u = 0;
+      for (let i = styleStart[o]; i < styleStart[o + 1]; i++) {
+        const k = skuIndex[i];
+        const x = units[l * K + k];
+        if (x === 0) continue;
+        u += x;
         const key = `${l}\u0000${state.styles.category[o]}\u0000${state.skus.sizeId[k]}`;
-        sizeSales.set(key, (sizeSales.get(key) ?? 0) + u);
+        sizeSales.set(key, (sizeSales.get(key) ?? 0) + x);
       }
+      sold[l * S + o] = u;
     }
   }
-  const comparables: [string, (a: number, b: number) => boolean][] = [
-    ['category', (a, b) => state.styles.category[a] === state.styles.category[b]],
-    ['brand', (a, b) => state.styles.brand[a] >= 0 && state.styles.brand[a] === state.styles.brand[b]],
-    ['season', (a, b) => state.styles.season[a] >= 0 && state.styles.season[a] === state.styles.season[b]],
-    ['all styles', () => true],
+  // Sales per store of each category, brand and season (and of all styles), so a style's comparables are
+  // its group's total less its own sales.
+  const groupTotals = (groupOf: (style: number) => number) => {
+    const totals = new Map<number, Float64Array>();
+    for (let o = 0; o < S; o++) {
+      const g = groupOf(o);
+      if (g < 0) continue;
+      let t = totals.get(g);
+      if (!t) totals.set(g, (t = new Float64Array(L)));
+      for (const l of stores) t[l] += sold[l * S + o];
+    }
+    return (style: number, l: number) => {
+      const g = groupOf(style);
+      const t = g < 0 ? undefined : totals.get(g);
+      return t ? t[l] - sold[l * S + style] : 0;
+    };
+  };
+  const poArriving = purchaseOrderArrivals(state);
+  const comparables: [string, (style: number, l: number) => number][] = [
+    ['category', groupTotals((o) => state.styles.category[o])],
+    ['brand', groupTotals((o) => state.styles.brand[o])],
+    ['season', groupTotals((o) => state.styles.season[o])],
+    ['all styles', groupTotals(() => 0)],
   ];
 
   for (let s = 0; s < S; s++) {
@@ -78,7 +86,7 @@ export function initialDistribution(ctx: Context): Proposal[] {
     const cs = categorySettings(settings, state.categories.ids[state.styles.category[s]]);
     // Purchase-order units that reach the warehouse before a transfer would: they can be planned now.
     const arrivalDay = state.asOfDay + cs.leadTimeDays;
-    const arriving = (w: number, k: number) => inboundBy(state, w * K + k, arrivalDay, true);
+    const arriving = (w: number, k: number) => poArriving(w * K + k, arrivalDay);
     const available = (w: number, k: number) => warehouseAvailable(ctx, w * K + k, arriving(w, k));
     const onOrder = skus.map((k) => warehouses.reduce((sum, w) => sum + arriving(w, k), 0));
     const free = skus.map((k) => warehouses.reduce((sum, w) => sum + available(w, k), 0));
@@ -88,12 +96,8 @@ export function initialDistribution(ctx: Context): Proposal[] {
     // Store weights: sales of comparable styles.
     let basis = 'equal shares (no comparable sales)';
     let weight = stores.map(() => 1);
-    for (const [name, same] of comparables) {
-      const w = stores.map((l) => {
-        let u = 0;
-        for (let o = 0; o < S; o++) if (o !== s && same(s, o)) u += sold[l * S + o];
-        return u;
-      });
+    for (const [name, comparableSales] of comparables) {
+      const w = stores.map((l) => comparableSales(s, l));
       if (w.some((x) => x > 0)) {
         weight = w;
         basis = `sales share of comparable styles (${name})`;
@@ -108,19 +112,24 @@ export function initialDistribution(ctx: Context): Proposal[] {
       return bySize.map((x) => x / total);
     });
 
-    // Drop the weakest store until every remaining one reaches the presentation minimum on every size.
-    let active = stores.map((_, i) => weight[i] > 0 || weight.every((x) => x === 0));
-    let plan: number[][] = [];
-    for (;;) {
-      plan = skus.map((_, j) => apportion(allocatable[j], stores.map((_, i) => (active[i] ? weight[i] * curve[i][j] : 0))));
-      const failing = stores.map((_, i) => active[i] && skus.some((_, j) => plan[j][i] < cs.presentationMinimum));
-      if (!failing.some(Boolean)) break;
-      let weakest = -1;
-      for (let i = 0; i < stores.length; i++) if (failing[i] && (weakest < 0 || weight[i] < weight[weakest])) weakest = i;
-      active = active.map((a, i) => a && i !== weakest);
-      if (!active.some(Boolean)) break;
+    // The most stores, strongest first, among which every one reaches the presentation minimum on every size.
+    const ranked = stores.map((_, i) => i).filter((i) => weight[i] > 0 || weight.every((x) => x === 0))
+      .sort((a, b) => weight[b] - weight[a] || a - b);
+    const allocate = (n: number) => {
+      const inPlan = new Set(ranked.slice(0, n));
+      return skus.map((_, j) => apportion(allocatable[j], stores.map((_, i) => (inPlan.has(i) ? weight[i] * curve[i][j] : 0))));
+    };
+    const feasible = (plan: number[][], n: number) => ranked.slice(0, n).every((i) => skus.every((_, j) => plan[j][i] >= cs.presentationMinimum));
+    let lo = 0;
+    let hi = ranked.length;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (feasible(allocate(mid), mid)) lo = mid;
+      else hi = mid - 1;
     }
-    if (!active.some(Boolean)) continue;
+    if (lo === 0) continue;
+    const plan = allocate(lo);
+    const active = stores.map((_, i) => ranked.indexOf(i) >= 0 && ranked.indexOf(i) < lo);
 
     skus.forEach((k, j) => {
       stores.forEach((l, i) => {

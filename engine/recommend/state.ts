@@ -30,6 +30,9 @@ export interface EngineState {
     colorId: string[];
     /** Selling price per unit incl. VAT (what a unit sold is worth). */
     price: Float64Array;
+    /** Units sold and their value over the year before the state's day: what `price` was computed from. */
+    soldUnits: Float64Array;
+    soldValue: Float64Array;
     excluded: Uint8Array;
     /** Transfers move multiples of this (single-SKU prepacks), 1 otherwise. */
     packSize: Int32Array;
@@ -76,6 +79,8 @@ export interface EngineState {
   sales: Float32Array;
   /** Per cell × window day: 1 when the location held stock that day (or sold), 0 on stock-out days. */
   inStock: Uint8Array;
+  /** Per cell: in-stock days in the window, when the state's maker keeps count (a cell with none is skipped). */
+  inStockDays?: Int32Array;
 }
 
 export function cellOf(state: EngineState, location: number, sku: number): number {
@@ -96,12 +101,19 @@ export function emptyState(asOfDay: number, windowDays: number, locations: numbe
   };
 }
 
-/** Units of a cell expected by the end of `day` (inclusive). */
-export function inboundBy(state: EngineState, cell: number, day: number, purchaseOrdersOnly = false): number {
+/** Purchase-order arrivals indexed by cell, for summing what reaches a cell by a day without scanning them all. */
+export function purchaseOrderArrivals(state: EngineState): (cell: number, byDay: number) => number {
+  const byCell = new Map<number, { day: number; quantity: number }[]>();
   const { inbound } = state;
-  let q = 0;
   for (let i = 0; i < inbound.cell.length; i++) {
-    if (inbound.cell[i] === cell && inbound.day[i] <= day && (!purchaseOrdersOnly || inbound.purchaseOrder[i])) q += inbound.quantity[i];
+    if (!inbound.purchaseOrder[i]) continue;
+    const list = byCell.get(inbound.cell[i]) ?? [];
+    list.push({ day: inbound.day[i], quantity: inbound.quantity[i] });
+    byCell.set(inbound.cell[i], list);
   }
-  return q;
+  return (cell, byDay) => {
+    let q = 0;
+    for (const a of byCell.get(cell) ?? []) if (a.day <= byDay) q += a.quantity;
+    return q;
+  };
 }

@@ -13,6 +13,8 @@ export interface ActualDays {
   net: Float64Array;
   /** Stock mutations other than transfers (receipts, corrections), replayed in the simulation too. */
   mutations: Float64Array;
+  /** Value of the units sold (returns not subtracted). */
+  revenue: Float64Array;
 }
 
 export interface PlannedReceipt {

@@ -8,6 +8,7 @@
  */
 import { dayText } from '../model/datetime.js';
 import { recommend } from '../recommend/recommend.js';
+import { prices } from '../recommend/prices.js';
 import { categorySettings, type Settings } from '../recommend/settings.js';
 import type { EngineState } from '../recommend/state.js';
 import type { TransferType } from '../recommend/proposal.js';
@@ -101,10 +102,21 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
     windowHead: 0,
     everActive: Uint8Array.from(S0.everActive),
     lastArrivalDay: Int32Array.from(S0.lastArrivalDay),
+    skus: { ...S0.skus, price: Float64Array.from(S0.skus.price) },
     styles: { ...S0.styles, hasOpenPurchaseOrder: new Uint8Array(Sg) },
   };
+  // Prices as known on each day: the year before the start plus the actual sales since, never later ones.
+  const soldUnits = Float64Array.from(S0.skus.soldUnits);
+  const soldValue = Float64Array.from(S0.skus.soldValue);
   let head = 0;
   let rate: Float64Array = new Float64Array(cells);
+  const inStockDays = new Int32Array(cells);
+  for (let c = 0; c < cells; c++) {
+    let n = 0;
+    for (let d = 0; d < W; d++) n += view.inStock[c * W + d];
+    inStockDays[c] = n;
+  }
+  view.inStockDays = inStockDays;
   // Whether a cell still sells, for estimating demand on its stock-out days, must not come from later data:
   // it is "had stock or sales within the last RECENT_DAYS days", known on the day itself.
   const lastActivity = new Int32Array(cells).fill(-1_000_000);
@@ -126,12 +138,14 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
   let daysDone = 0;
   let cancelled = false;
 
-  const add = (s: Sums, field: keyof Sums['f'], l: number, style: number, v: number) => {
-    const a = s.f[field];
+  const inc = (a: Float64Array, l: number, style: number, v: number) => {
+    if (v === 0) return;
     a[groups.network] += v;
     a[groups.location + l] += v;
     a[groups.style + style] += v;
   };
+  const sim_ = simSums.f;
+  const act_ = actSums.f;
 
   for (let i = 0; i < days; i++) {
     if (options.isCancelled?.()) {
@@ -154,24 +168,35 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
 
     let transferUnits = 0;
     if (i % reviewEvery === 0) {
+      if (i > 0) view.skus.price = prices(view, soldUnits, soldValue, S0.skus.price);
       view.asOfDay = day;
       view.windowHead = head;
       // On order as of this day: lines ordered by now and not yet due; nothing ordered later is known.
       view.onOrder.fill(0);
       view.styles.hasOpenPurchaseOrder.fill(0);
-      const inbound: [number, number, number, number][] = [];
-      for (const [d, list] of pending) for (let a = 0; a < list.length; a += 2) inbound.push([list[a], fromDay + d, list[a + 1], 0]);
+      let n = 0;
+      for (const list of pending.values()) n += list.length / 2;
+      for (const r of input.receipts) if (r.orderDay <= i && r.dueDay > i) n++;
+      const inbound = { cell: new Int32Array(n), day: new Int32Array(n), quantity: new Float64Array(n), purchaseOrder: new Uint8Array(n) };
+      let at = 0;
+      for (const [d, list] of pending) {
+        for (let a = 0; a < list.length; a += 2, at++) {
+          inbound.cell[at] = list[a];
+          inbound.day[at] = fromDay + d;
+          inbound.quantity[at] = list[a + 1];
+        }
+      }
       for (const r of input.receipts) {
         if (r.orderDay <= i && r.dueDay > i) {
           view.onOrder[r.cell] += r.quantity;
           view.styles.hasOpenPurchaseOrder[r.style] = 1;
-          inbound.push([r.cell, fromDay + r.dueDay, r.quantity, 1]);
+          inbound.cell[at] = r.cell;
+          inbound.day[at] = fromDay + r.dueDay;
+          inbound.quantity[at] = r.quantity;
+          inbound.purchaseOrder[at++] = 1;
         }
       }
-      view.inbound = {
-        cell: Int32Array.from(inbound.map((x) => x[0])), day: Int32Array.from(inbound.map((x) => x[1])),
-        quantity: Float64Array.from(inbound.map((x) => x[2])), purchaseOrder: Uint8Array.from(inbound.map((x) => x[3])),
-      };
+      view.inbound = inbound;
       const rec = recommend(view, settings);
       rate = rec.forecast.rate;
       const trips = new Set<string>();
@@ -203,7 +228,11 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
         const c = l * K + k;
         const row = j < rowsTo && input.actual.cell[j] === c ? j++ : -1;
         const actStart = actLevel[c];
-        if (row >= 0) actLevel[c] = input.actual.endLevel[row];
+        if (row >= 0) {
+          actLevel[c] = input.actual.endLevel[row];
+          soldUnits[k] += input.actual.sold[row];
+          soldValue[k] += input.actual.revenue[row];
+        }
         const style = styleOf[k];
         if (selling[l]) {
           // Active (for the KPIs): inside the cell's selling life in the actual data.
@@ -231,45 +260,47 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
             simSales = demand;
           }
           const simInStock = simStart > 0 || served > 0;
-          const price = S0.skus.price[k];
+          const price = view.skus.price[k];
           const actSales = actInStock && row >= 0 ? input.actual.net[row] : 0;
           const actLost = !actInStock && selling ? rate[c] : 0;
-          add(simSums, 'sales', l, style, simSales);
-          add(simSums, 'served', l, style, served);
-          add(simSums, 'lostSales', l, style, lost);
-          add(simSums, 'salesValue', l, style, simSales * price);
-          add(actSums, 'sales', l, style, actSales);
-          add(actSums, 'served', l, style, Math.max(actSales, 0));
-          add(actSums, 'lostSales', l, style, actLost);
-          add(actSums, 'salesValue', l, style, actSales * price);
+          inc(sim_.sales, l, style, simSales);
+          inc(sim_.served, l, style, served);
+          inc(sim_.lostSales, l, style, lost);
+          inc(sim_.salesValue, l, style, simSales * price);
+          inc(act_.sales, l, style, actSales);
+          inc(act_.served, l, style, Math.max(actSales, 0));
+          inc(act_.lostSales, l, style, actLost);
+          inc(act_.salesValue, l, style, actSales * price);
           dayTotals.sSales += simSales;
           dayTotals.sLost += lost;
           dayTotals.aSales += actSales;
           dayTotals.aLost += actLost;
           if (active) {
-            add(simSums, 'activeDays', l, style, 1);
-            add(actSums, 'activeDays', l, style, 1);
+            inc(sim_.activeDays, l, style, 1);
+            inc(act_.activeDays, l, style, 1);
             dayTotals.sActive++;
             dayTotals.aActive++;
             if (!simInStock) {
-              add(simSums, 'stockOutDays', l, style, 1);
+              inc(sim_.stockOutDays, l, style, 1);
               dayTotals.sOut++;
             }
             if (!actInStock) {
-              add(actSums, 'stockOutDays', l, style, 1);
+              inc(act_.stockOutDays, l, style, 1);
               dayTotals.aOut++;
             }
           }
           const slot = c * W + head;
           view.sales[slot] = served;
-          view.inStock[slot] = simInStock ? 1 : 0;
+          const flag = simInStock ? 1 : 0;
+          inStockDays[c] += flag - view.inStock[slot];
+          view.inStock[slot] = flag;
           if (simInStock) view.everActive[c] = 1;
         }
         const cost = input.cost[k];
-        add(simSums, 'inventoryUnitsSum', l, style, sim[c]);
-        add(simSums, 'inventoryValueSum', l, style, sim[c] * cost);
-        add(actSums, 'inventoryUnitsSum', l, style, actLevel[c]);
-        add(actSums, 'inventoryValueSum', l, style, actLevel[c] * cost);
+        inc(sim_.inventoryUnitsSum, l, style, sim[c]);
+        inc(sim_.inventoryValueSum, l, style, sim[c] * cost);
+        inc(act_.inventoryUnitsSum, l, style, actLevel[c]);
+        inc(act_.inventoryValueSum, l, style, actLevel[c] * cost);
         dayTotals.sInv += sim[c];
         dayTotals.aInv += actLevel[c];
       }

@@ -11,7 +11,7 @@ import type { Workspace } from './workspace.js';
 /** `fromDay` … `toDay` inclusive, in days since 1970-01-01. */
 export async function loadBacktestInput(ws: Workspace, fromDay: number, toDay: number, settings: Settings): Promise<BacktestInput> {
   const days = toDay - fromDay + 1;
-  const start = await loadEngineState(ws, fromDay, settings);
+  const start = await loadEngineState(ws, fromDay, settings, { fromDay: fromDay - 365, toDay: toDay + 1 });
   const K = start.skus.ids.length;
   const levels = await dailyLevels(ws, start.locations.ids, start.skus.ids, fromDay, toDay + 1);
 
@@ -25,7 +25,7 @@ export async function loadBacktestInput(ws: Workspace, fromDay: number, toDay: n
   const fill = Int32Array.from(dayStart.subarray(0, days));
   const actual = {
     dayStart, cell: new Int32Array(m), endLevel: new Float64Array(m), peak: new Float64Array(m),
-    sold: new Float64Array(m), net: new Float64Array(m), mutations: new Float64Array(m),
+    sold: new Float64Array(m), net: new Float64Array(m), mutations: new Float64Array(m), revenue: new Float64Array(m),
   };
   for (let j = 0; j < n; j++) {
     const d = levels.d[j];
@@ -37,6 +37,7 @@ export async function loadBacktestInput(ws: Workspace, fromDay: number, toDay: n
     actual.sold[at] = levels.sold[j];
     actual.net[at] = levels.net[j];
     actual.mutations[at] = levels.mutations[j];
+    actual.revenue[at] = levels.revenue[j];
   }
   const { activeFrom, activeTo } = sellingLife(start, actual, days);
 

@@ -28,6 +28,8 @@ export interface DailyLevels {
   net: number[];
   /** Stock mutations of the day other than transfers (receipts, corrections). */
   mutations: number[];
+  /** Sales value incl. VAT of the units sold (returns not subtracted). */
+  revenue: number[];
 }
 
 /** Rows only for days with an event; a day without one keeps the level it started with. */
@@ -46,14 +48,15 @@ export async function dailyLevels(ws: Workspace, locationIds: readonly string[],
       SELECT locationId, skuId, arg_max(quantity, stockDateTime) AS quantity, max(stockDateTime) AS t
       FROM stock WHERE stockDateTime >= $3 AND stockDateTime < $1 GROUP BY 1, 2),
     ev AS (
-      SELECT locationId, skuId, t, 0 AS kind, quantity AS v, 0 AS sold, 0 AS net, 0 AS mut FROM base
-      UNION ALL SELECT locationId, skuId, stockDateTime, 0, quantity, 0, 0, 0 FROM stock WHERE stockDateTime >= $1 AND stockDateTime < $2
+      SELECT locationId, skuId, t, 0 AS kind, quantity AS v, 0 AS sold, 0 AS net, 0 AS mut, 0 AS revenue FROM base
+      UNION ALL SELECT locationId, skuId, stockDateTime, 0, quantity, 0, 0, 0, 0 FROM stock WHERE stockDateTime >= $1 AND stockDateTime < $2
       UNION ALL SELECT m.locationId, m.skuId, m.mutationDateTime, 1, m.quantity, 0, 0,
-               CASE WHEN regexp_matches(coalesce(m.type, ''), '${TRANSFER_MUTATION.source}', 'i') THEN 0 ELSE m.quantity END
+               CASE WHEN regexp_matches(coalesce(m.type, ''), '${TRANSFER_MUTATION.source}', 'i') THEN 0 ELSE m.quantity END, 0
         FROM stock_mutations AS m
         LEFT JOIN base AS b ON b.locationId = m.locationId AND b.skuId = m.skuId
         WHERE m._deleted_at IS NULL AND m.mutationDateTime >= $3 AND m.mutationDateTime < $2 AND (b.t IS NULL OR m.mutationDateTime > b.t)
-      UNION ALL SELECT s.locationId, l.skuId, s.salesDateTime, 1, -l.quantitySold, greatest(l.quantitySold, 0), l.quantitySold, 0
+      UNION ALL SELECT s.locationId, l.skuId, s.salesDateTime, 1, -l.quantitySold, greatest(l.quantitySold, 0), l.quantitySold, 0,
+               CASE WHEN l.quantitySold > 0 THEN l.salesAmountInclVat ELSE 0 END
         FROM sales AS s JOIN sales__salesLines AS l ON l._salesId = s.salesId
         LEFT JOIN base AS b ON b.locationId = s.locationId AND b.skuId = l.skuId
         WHERE s._deleted_at IS NULL AND s.salesDateTime >= $3 AND s.salesDateTime < $2 AND (b.t IS NULL OR s.salesDateTime > b.t)),
@@ -66,7 +69,7 @@ export async function dailyLevels(ws: Workspace, locationIds: readonly string[],
       SELECT *, sum(v) OVER (PARTITION BY cell, grp ORDER BY t, kind ROWS UNBOUNDED PRECEDING) AS level FROM grouped)
     SELECT cell::INTEGER AS cell, greatest(datediff('day', $1::TIMESTAMP, t), -1)::INTEGER AS d,
            arg_max(level, (t, kind))::DOUBLE AS endLevel, max(level)::DOUBLE AS peak, sum(sold)::DOUBLE AS sold,
-           sum(net)::DOUBLE AS net, sum(mut)::DOUBLE AS mutations
+           sum(net)::DOUBLE AS net, sum(mut)::DOUBLE AS mutations, sum(revenue)::DOUBLE AS revenue
     FROM levels GROUP BY 1, 2 ORDER BY 1, 2`, [from, to, lookBack]);
   return cols as unknown as DailyLevels;
 }

@@ -6,6 +6,7 @@
 import { DAY_MICROS, dayOf } from '../model/datetime.js';
 import { timestampValue } from './values.js';
 import { dailyLevels } from './daily-levels.js';
+import { prices } from '../recommend/prices.js';
 import type { Workspace } from './workspace.js';
 import { emptyState, type EngineState } from '../recommend/state.js';
 import { categorySettings, type CategorySettings, type LocationKind, type Settings } from '../recommend/settings.js';
@@ -34,7 +35,11 @@ export async function categorySettingsOf(ws: Workspace): Promise<Record<string, 
   return out;
 }
 
-export async function loadEngineState(ws: Workspace, asOfDay: number, settings: Settings): Promise<EngineState> {
+/**
+ * `kindsFromDays`: the days before `asOfDay` whose sales tell the location kinds (default a year). A backtest
+ * that starts where the data starts passes its own period: a location's kind is a fact about it, not a forecast.
+ */
+export async function loadEngineState(ws: Workspace, asOfDay: number, settings: Settings, kindsWindow?: { fromDay: number; toDay: number }): Promise<EngineState> {
   const W = settings.demandWindowDays;
   const asOf = timestampValue(asOfDay * DAY_MICROS);
   const historyStart = timestampValue((asOfDay - HISTORY_DAYS) * DAY_MICROS);
@@ -52,6 +57,13 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
 
   // Locations and their kinds: online where most lines are online sales, a store where anything sells,
   // a warehouse otherwise; settings may say otherwise.
+  const kindRows = kindsWindow
+    ? await ws.columns(`
+        SELECT s.locationId, count(*)::DOUBLE AS lines, (count(*) FILTER (WHERE l.online))::DOUBLE AS online
+        FROM sales AS s JOIN sales__salesLines AS l ON l._salesId = s.salesId
+        WHERE s._deleted_at IS NULL AND s.salesDateTime >= $1 AND s.salesDateTime < $2 GROUP BY 1`,
+        [timestampValue(kindsWindow.fromDay * DAY_MICROS), timestampValue(kindsWindow.toDay * DAY_MICROS)])
+    : year;
   const locRows = await ws.rows(`
     SELECT l.locationId, l.gln, epoch_us(l.dateClosed) AS closed,
            EXISTS (SELECT 1 FROM excluded_locations e WHERE e.locationId = l.locationId AND e._deleted_at IS NULL) AS excluded
@@ -59,11 +71,11 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
   const locIndex = new Map(locRows.map((r, i) => [r.locationId as string, i]));
   const lines = new Float64Array(locRows.length);
   const online = new Float64Array(locRows.length);
-  yLoc.forEach((loc, i) => {
+  (kindRows.locationId as string[]).forEach((loc, i) => {
     const l = locIndex.get(loc);
     if (l === undefined) return;
-    lines[l] += (year.lines as number[])[i];
-    online[l] += (year.online as number[])[i];
+    lines[l] += (kindRows.lines as number[])[i];
+    online[l] += (kindRows.online as number[])[i];
   });
   const kind: LocationKind[] = locRows.map((r, l) => {
     const override = settings.locationKinds[r.locationId as string];
@@ -132,7 +144,7 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
     skus: {
       ids: skuRows.map((r) => r.skuId as string), style: styleOf, sizeRank, sizeId: skuRows.map((r) => r.sizeId as string),
       colorId: skuRows.map((r) => r.colorId as string),
-      price: new Float64Array(K).fill(1), excluded: Uint8Array.from(skuRows.map((r) => (r.excluded ? 1 : 0))), packSize: new Int32Array(K).fill(1),
+      price: new Float64Array(K).fill(1), soldUnits: new Float64Array(K), soldValue: new Float64Array(K), excluded: Uint8Array.from(skuRows.map((r) => (r.excluded ? 1 : 0))), packSize: new Int32Array(K).fill(1),
     },
     styles: {
       ids: styleIds, itemId: styleItem, category: Int32Array.from(styleCategory), brand: Int32Array.from(styleBrand), season: Int32Array.from(styleSeason),
@@ -148,7 +160,7 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
     return l === undefined || k === undefined ? -1 : l * K + k;
   };
 
-  // Prices: the average selling price of the last year; else the list price. What sold was carried.
+  // Prices from the last year's sales (see prices.ts). What sold was carried.
   const revenue = new Float64Array(K);
   const units = new Float64Array(K);
   const list = new Float64Array(K);
@@ -161,31 +173,9 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
     const c = cellOf(yLoc[i], sku);
     if (c >= 0) state.everActive[c] = 1;
   });
-  // A SKU never sold is priced like its style's other sizes, else like its category.
-  const known = new Uint8Array(K);
-  for (let k = 0; k < K; k++) {
-    const p = units[k] > 0 ? revenue[k] / units[k] : list[k];
-    if (Number.isFinite(p) && p > 0) {
-      state.skus.price[k] = p;
-      known[k] = 1;
-    }
-  }
-  const average = (group: (k: number) => number, groups: number) => {
-    const sum = new Float64Array(groups);
-    const n = new Float64Array(groups);
-    for (let k = 0; k < K; k++) if (known[k]) {
-      sum[group(k)] += state.skus.price[k];
-      n[group(k)]++;
-    }
-    return (g: number) => (n[g] > 0 ? sum[g] / n[g] : 0);
-  };
-  const byStyle = average((k) => styleOf[k], styleIds.length);
-  const byCategory = average((k) => styleCategory[styleOf[k]], Math.max(1, categories.ids.length));
-  for (let k = 0; k < K; k++) {
-    if (known[k]) continue;
-    const p = byStyle(styleOf[k]) || byCategory(styleCategory[styleOf[k]]);
-    if (p > 0) state.skus.price[k] = p;
-  }
+  state.skus.soldUnits.set(units);
+  state.skus.soldValue.set(revenue);
+  state.skus.price.set(prices(state, units, revenue, list));
   for (const r of await ws.rows(`SELECT p.skuId AS pack, c.skuId, c.quantity FROM prepacks AS p JOIN prepacks__components AS c ON c._skuId = p.skuId
                                  WHERE p._deleted_at IS NULL AND (SELECT count(*) FROM prepacks__components x WHERE x._skuId = p.skuId) = 1`)) {
     const k = skuIndex.get(r.skuId as string);
