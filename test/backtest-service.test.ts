@@ -66,6 +66,27 @@ describe('backtest runs', () => {
     }
   });
 
+  it('replays in a worker thread with the same results, progress and cancel', async () => {
+    const wb = await Workbench.open(ws);
+    try {
+      const period = { fromDay: day('2025-05-05'), toDay: day('2025-06-29') };
+      const progress: number[] = [];
+      const inWorker = await wb.runBacktest({ ...period, onProgress: (d) => progress.push(d) });
+      const inProcess = await wb.runBacktest({ ...period, inProcess: true });
+      expect(inWorker.report.summary).toEqual(inProcess.report.summary);
+      expect(inWorker.report.daily).toEqual(inProcess.report.daily);
+      expect(inWorker.report.transfers).toEqual(inProcess.report.transfers);
+      expect(progress).toEqual([7, 14, 21, 28, 35, 42, 49, 56]);
+      let seen = 0;
+      const cancelled = await wb.runBacktest({ ...period, onProgress: (d) => (seen = d), isCancelled: () => seen >= 14 });
+      expect(cancelled.run.status).toBe('cancelled');
+      expect(cancelled.report.daysDone).toBeLessThan(56);
+      expect(cancelled.report.daily).toHaveLength(cancelled.report.daysDone);
+    } finally {
+      await wb.close();
+    }
+  });
+
   it('the CLI prints the summary and writes {run, settings, summary, daily}', async () => {
     const out = join(dir, 'bt.json');
     const r = await exec(process.execPath, [BIN, 'backtest', '-w', ws, '--from', '2025-06-02', '--to', '2025-06-29', '--out', out], { encoding: 'utf8' });

@@ -23,6 +23,7 @@ import { resolveSettings, type Settings, type SettingsOverride } from '../recomm
 import { categorySettingsOf } from '../store/engine-state.js';
 import { loadBacktestInput } from '../store/backtest-input.js';
 import { simulate, type SimulationOptions, type SimulationResult } from '../simulate/simulate.js';
+import { simulateInWorker } from '../simulate/in-worker.js';
 import {
   backtestGroups, compareReports, exportBacktest, getBacktest, listBacktests, storeBacktest,
   type BacktestReport, type BacktestRun, type ExportPart,
@@ -343,7 +344,11 @@ export class Workbench {
    * Replays `fromDay` … `toDay` (days since 1970-01-01, inclusive) with the engine and keeps the run. The
    * workspace is read at the start and written at the end; the simulation itself holds no lock.
    */
-  async runBacktest(request: { fromDay: number; toDay: number; scenario?: SettingsOverride; scenarioName?: string; reviewEveryDays?: number } & Pick<SimulationOptions, 'onProgress' | 'isCancelled'>): Promise<{ run: BacktestRun; report: SimulationResult; settings: Settings }> {
+  async runBacktest(request: {
+    fromDay: number; toDay: number; scenario?: SettingsOverride; scenarioName?: string; reviewEveryDays?: number;
+    /** Replay in this thread instead of a worker thread (the results are the same). */
+    inProcess?: boolean;
+  } & Pick<SimulationOptions, 'onProgress' | 'isCancelled'>): Promise<{ run: BacktestRun; report: SimulationResult; settings: Settings }> {
     const { fromDay, toDay } = request;
     if (!Number.isInteger(fromDay) || !Number.isInteger(toDay) || toDay < fromDay) throw new RequestRejected('the period must run from a day to the same or a later day');
     if (toDay - fromDay + 1 > MAX_BACKTEST_DAYS) throw new RequestRejected(`a backtest covers at most ${MAX_BACKTEST_DAYS} days`);
@@ -353,7 +358,8 @@ export class Workbench {
     });
     const started = this.clock();
     const t0 = performance.now();
-    const report = simulate(input, settings, { reviewEveryDays: request.reviewEveryDays, onProgress: request.onProgress, isCancelled: request.isCancelled });
+    const options = { reviewEveryDays: request.reviewEveryDays, onProgress: request.onProgress, isCancelled: request.isCancelled };
+    const report = request.inProcess ? simulate(input, settings, options) : await simulateInWorker(input, settings, options);
     const durationMs = performance.now() - t0;
     const runId = `bt-${started.toString(36)}`;
     const run = await this.workspace.exclusive(() => this.workspace.transaction(() =>

@@ -1,0 +1,65 @@
+/** Runs `simulate` in a worker thread; the caller's thread stays free for requests and progress. */
+import { Worker } from 'node:worker_threads';
+import type { Settings } from '../recommend/settings.js';
+import type { BacktestInput } from './input.js';
+import type { SimulationOptions, SimulationResult } from './simulate.js';
+
+export interface WorkerRequest {
+  input: BacktestInput;
+  settings: Settings;
+  reviewEveryDays?: number;
+  /** Int32Array(1) over shared memory: 1 = cancel. */
+  cancel: SharedArrayBuffer;
+}
+
+export type WorkerMessage =
+  | { kind: 'progress'; daysDone: number; days: number }
+  | { kind: 'result'; result: SimulationResult }
+  | { kind: 'error'; message: string };
+
+/** Every buffer under a value, once each: handed to the worker rather than copied. */
+function buffersOf(value: unknown, out = new Set<ArrayBuffer>()): ArrayBuffer[] {
+  if (ArrayBuffer.isView(value)) {
+    if (value.buffer instanceof ArrayBuffer) out.add(value.buffer);
+  } else if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) buffersOf(v, out);
+  }
+  return [...out];
+}
+
+/**
+ * The input's buffers move to the worker (the input cannot be used afterwards). `isCancelled` is polled by
+ * this thread and passed on through shared memory.
+ */
+export function simulateInWorker(input: BacktestInput, settings: Settings, options: SimulationOptions = {}): Promise<SimulationResult> {
+  const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url));
+  const cancel = new SharedArrayBuffer(4);
+  const flag = new Int32Array(cancel);
+  const poll = setInterval(() => {
+    if (options.isCancelled?.()) Atomics.store(flag, 0, 1);
+  }, 50);
+  return new Promise<SimulationResult>((resolve, reject) => {
+    const done = () => {
+      clearInterval(poll);
+      void worker.terminate();
+    };
+    worker.on('message', (m: WorkerMessage) => {
+      if (m.kind === 'progress') {
+        if (options.isCancelled?.()) Atomics.store(flag, 0, 1);
+        options.onProgress?.(m.daysDone, m.days);
+      } else if (m.kind === 'result') {
+        done();
+        resolve(m.result);
+      } else {
+        done();
+        reject(new Error(`backtest worker failed: ${m.message}`));
+      }
+    });
+    worker.on('error', (e) => {
+      done();
+      reject(e);
+    });
+    const request: WorkerRequest = { input, settings, reviewEveryDays: options.reviewEveryDays, cancel };
+    worker.postMessage(request, buffersOf(input));
+  });
+}
