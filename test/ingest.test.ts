@@ -188,6 +188,21 @@ describe('stock', () => {
     expect(await t.wb.stock('L1', 'A')).toMatchObject({ quantity: 5 });
   });
 
+  it('subtracts the net sales after the latest level, as the engine does', async () => {
+    t = await tempWorkbench();
+    await t.wb.ingest('Stock', { stock: [{ locationId: 'L1', skuId: 'A', quantity: 5, stockDateTime: '2024-03-01T00:00:00Z' }] });
+    await t.wb.ingest('Sales', { sales: [
+      sale('before', [salesLine('b-1', 'A', 4)], { salesDateTime: '2024-02-29T12:00:00Z' }),
+      sale('after', [salesLine('a-1', 'A', 2)], { salesDateTime: '2024-03-01T12:00:00Z' }),
+      sale('return', [salesLine('r-1', 'A', -1)], { salesDateTime: '2024-03-02T12:00:00Z' }),
+    ] });
+    expect(await t.wb.stock('L1', 'A')).toMatchObject({ quantity: 4 });
+    // A full load that does not send L1/A sets it to 0 from its sold-down level.
+    const r = await t.wb.ingest('Stock', { stock: [{ locationId: 'L2', skuId: 'A', quantity: 1, stockDateTime: '2024-03-03T00:00:00Z' }] }, { fullLoad: true });
+    expect(r.zeroed).toBe(1);
+    expect(await t.wb.stock('L1', 'A')).toMatchObject({ quantity: 0 });
+  });
+
   it('a stock full load sets every location/SKU not sent to 0, as of the load, and keeps the history', async () => {
     t = await tempWorkbench();
     await t.wb.ingest('Stock', { stock: [

@@ -12,8 +12,8 @@ export interface Migration {
   statements: () => string[];
 }
 
-/** Current on-hand per location/SKU: the latest level plus the live mutations after it. */
-const CURRENT_STOCK_VIEW = `CREATE OR REPLACE VIEW current_stock AS
+/** Version 1's current stock: the latest level plus the live mutations after it (replaced in version 4). */
+const CURRENT_STOCK_VIEW_V1 = `CREATE OR REPLACE VIEW current_stock AS
 WITH snap AS (
   SELECT locationId, skuId, arg_max(quantity, stockDateTime) AS quantity, max(stockDateTime) AS asOf, max(_updated_at) AS updatedAt
   FROM stock GROUP BY locationId, skuId),
@@ -25,6 +25,34 @@ mut AS (
 SELECT coalesce(s.locationId, m.locationId) AS locationId, coalesce(s.skuId, m.skuId) AS skuId,
        coalesce(s.quantity, 0) + coalesce(m.delta, 0) AS quantity, s.asOf, s.updatedAt
 FROM snap AS s FULL OUTER JOIN mut AS m ON s.locationId = m.locationId AND s.skuId = m.skuId`;
+
+/**
+ * Current on-hand per location/SKU: the latest level, plus the live stock mutations and minus the net sales
+ * after it — the rule the engine and the backtest reconstruct stock with (daily-levels.ts).
+ */
+const CURRENT_STOCK_VIEW = `CREATE OR REPLACE VIEW current_stock AS
+WITH snap AS (
+  SELECT locationId, skuId, arg_max(quantity, stockDateTime) AS quantity, max(stockDateTime) AS asOf, max(_updated_at) AS updatedAt
+  FROM stock GROUP BY locationId, skuId),
+mut AS (
+  SELECT m.locationId, m.skuId, sum(m.quantity) AS delta
+  FROM stock_mutations AS m LEFT JOIN snap AS s ON s.locationId = m.locationId AND s.skuId = m.skuId
+  WHERE m._deleted_at IS NULL AND (s.asOf IS NULL OR m.mutationDateTime > s.asOf)
+  GROUP BY m.locationId, m.skuId),
+sold AS (
+  SELECT sa.locationId, l.skuId, sum(l.quantitySold) AS net
+  FROM sales AS sa JOIN sales__salesLines AS l ON l._salesId = sa.salesId
+  LEFT JOIN snap AS s ON s.locationId = sa.locationId AND s.skuId = l.skuId
+  WHERE sa._deleted_at IS NULL AND (s.asOf IS NULL OR sa.salesDateTime > s.asOf)
+  GROUP BY sa.locationId, l.skuId),
+cells AS (
+  SELECT locationId, skuId FROM snap UNION SELECT locationId, skuId FROM mut UNION SELECT locationId, skuId FROM sold)
+SELECT c.locationId, c.skuId,
+       coalesce(s.quantity, 0) + coalesce(m.delta, 0) - coalesce(x.net, 0) AS quantity, s.asOf, s.updatedAt
+FROM cells AS c
+LEFT JOIN snap AS s ON s.locationId = c.locationId AND s.skuId = c.skuId
+LEFT JOIN mut AS m ON m.locationId = c.locationId AND m.skuId = c.skuId
+LEFT JOIN sold AS x ON x.locationId = c.locationId AND x.skuId = c.skuId`;
 
 /**
  * The spec's purchase-order states: deleted (DELETE), closed (completely received, or every line has nothing
@@ -58,7 +86,7 @@ export const MIGRATIONS: readonly Migration[] = [
          dataset VARCHAR NOT NULL, started_at TIMESTAMP NOT NULL, received_at TIMESTAMP NOT NULL,
          seq INTEGER NOT NULL, records VARCHAR NOT NULL)`,
       `CREATE TABLE IF NOT EXISTS workspace_settings (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)`,
-      CURRENT_STOCK_VIEW,
+      CURRENT_STOCK_VIEW_V1,
       PURCHASE_ORDER_STATUS_VIEW,
     ],
   },
@@ -100,6 +128,11 @@ export const MIGRATIONS: readonly Migration[] = [
          runId VARCHAR NOT NULL, date DATE NOT NULL, transferType VARCHAR NOT NULL, fromLocationId VARCHAR NOT NULL,
          toLocationId VARCHAR NOT NULL, skuId VARCHAR NOT NULL, quantity DOUBLE NOT NULL, referenceId VARCHAR NOT NULL)`,
     ],
+  },
+  {
+    version: 4,
+    description: 'current stock subtracts the net sales after the latest level',
+    statements: () => [CURRENT_STOCK_VIEW],
   },
 ];
 
