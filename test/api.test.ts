@@ -275,7 +275,12 @@ describe('sessions, admin API and OpenAPI', () => {
     expect(ok.warnings.map((w: { message: string }) => w.message)).toEqual(['unknown query parameter "unexpected" ignored', 'unknown field "colour" ignored']);
     const bad = entries.find((e: { bodyExcerpt?: string }) => e.bodyExcerpt?.includes('LOG2'));
     expect(bad).toMatchObject({ status: 400, errorCount: 1, errors: [{ path: '/brands/0/code', recordId: 'LOG2', message: 'is required' }] });
-    const all = JSON.stringify(entries);
+    // A broken token request and a secret in a query string leave no secret behind either.
+    await fetch(`${t.url}/Token`, { method: 'POST', headers: { 'x-tenant': 'DEMO', 'content-type': 'application/json' }, body: '{"grant_type":"client_credentials","client_secret":"s3cret-value",' });
+    await fetch(`${t.url}/v1/TOKEN/?client_secret=s3cret-value`);
+    await t.call('GET', '/Recommendations/transfers?Limit=5&api_key=s3cret-value');
+    const all = JSON.stringify((await t.call('GET', '/_workbench/log?limit=1000')).json.entries);
+    expect(all).toContain('api_key=***');
     expect(all).not.toContain('s3cret-value');
     expect(all).not.toContain('Bearer');
     expect(entries.some((e: { path: string }) => e.path === '/Token')).toBe(true);

@@ -141,19 +141,23 @@ describe('full load', () => {
     expect(await ids('Locations')).toEqual(['A', 'B']);
   });
 
-  it('an abandoned split full load deletes nothing and is discarded', async () => {
+  it('an abandoned split full load deletes nothing, and the call that meets it is refused', async () => {
     const clock = manualClock();
     t = await tempWorkbench({ clock });
-    await t.wb.ingest('Locations', { locations: [location('KEEP1'), location('KEEP2')] });
-    await t.wb.ingest('Locations', { locations: [location('PART')] }, { fullLoad: true, moreRecordsAvailable: true });
+    await t.wb.ingest('Locations', { locations: [location('A'), location('B'), location('C')] });
+    await t.wb.ingest('Locations', { locations: [location('A'), location('B')] }, { fullLoad: true, moreRecordsAvailable: true });
     clock.advanceMinutes(61);
-    expect(await ids('Locations')).toEqual(['KEEP1', 'KEEP2']);
-    // The next full load starts afresh: the abandoned part is not applied.
-    const r = await t.wb.ingest('Locations', { locations: [location('KEEP1')] }, { fullLoad: true, moreRecordsAvailable: true });
-    expect(r.warnings[0].message).toMatch(/discarded and deleted nothing/);
-    expect(r.staged).toMatchObject({ calls: 1, records: 1 });
-    await t.wb.ingest('Locations', { locations: [location('KEEP2')] }, { fullLoad: true });
-    expect(await ids('Locations')).toEqual(['KEEP1', 'KEEP2']);
+    // The last call, too late: refused, and it deletes nothing (it is not a full load of its own).
+    const late = await t.wb.ingest('Locations', { locations: [location('C')] }, { fullLoad: true, moreRecordsAvailable: false }).catch((e) => e);
+    expect(late).toBeInstanceOf(RequestRejected);
+    expect(late.status).toBe(409);
+    expect(late.message).toMatch(/abandoned: nothing of it was applied or deleted/);
+    expect(await ids('Locations')).toEqual(['A', 'B', 'C']);
+    expect((await t.wb.summary()).find((s) => s.dataset === 'Locations')!.stagedFullLoad).toBeUndefined();
+    // Sent again from its first call, the full load works.
+    await t.wb.ingest('Locations', { locations: [location('A')] }, { fullLoad: true, moreRecordsAvailable: true });
+    await t.wb.ingest('Locations', { locations: [location('C')] }, { fullLoad: true });
+    expect(await ids('Locations')).toEqual(['A', 'C']);
   });
 });
 

@@ -28,6 +28,24 @@ export interface ServerOptions extends Credentials {
 
 const LARGEST_BODY = Math.max(...DATASETS.map((d) => d.bodyLimit));
 const ADMIN_PREFIX = '/_workbench';
+const TOKEN_PATH = /^\/+(v1\/+)?token\/*$/i;
+const SECRET_NAME = /secret|password|token|key/i;
+
+/** A logged query string keeps its names but not the values of secret-looking ones. */
+function redactQuery(query: string): string {
+  return query.split('&').map((part) => {
+    const [name] = part.split('=', 1);
+    return SECRET_NAME.test(decodeURIComponentSafe(name)) ? `${name}=***` : part;
+  }).join('&');
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const wb = options.workbench;
@@ -52,7 +70,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   app.decorateRequest('audit', null as never);
   app.addHook('onRequest', async (req, reply) => {
-    req.audit = {};
+    // Known before the body is read: a token request's body and query hold the client secret.
+    req.audit = { secret: TOKEN_PATH.test(req.url.split('?')[0]) };
     reply.header('X-Request-Id', req.id);
   });
 
@@ -144,7 +163,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       tenant: typeof req.headers['x-tenant'] === 'string' ? req.headers['x-tenant'].slice(0, 80) : undefined,
       method: req.method,
       path: path.slice(0, 1000),
-      query: a.secret ? undefined : query?.slice(0, 1000),
+      query: a.secret || query === undefined ? undefined : redactQuery(query).slice(0, 1000),
       status: reply.statusCode,
       durationMs: reply.elapsedTime,
       dataset: a.dataset,

@@ -134,20 +134,26 @@ export class Workbench {
     }
     const split = fullLoad && options.moreRecordsAvailable === true;
 
-    return this.workspace.exclusive(() =>
-      this.workspace.transaction(async () => {
-        const ws = this.workspace;
+    return this.workspace.exclusive(async () => {
+      const ws = this.workspace;
+      if (fullLoad) {
+        // A split load that went silent for an hour is over: its staged part is discarded (and that sticks), and
+        // the call that meets it is refused, since it cannot tell whether it continues that load or starts one.
+        const stale = await stagedLoad(ws, dataset.name);
+        if (stale && this.clock() - stale.lastCallAt > ABANDON_AFTER_MICROS) {
+          await discardStaged(ws, dataset.name);
+          throw new RequestRejected(
+            `the split full load of ${dataset.name} started ${formatIsoMicros(stale.startedAt)} had no call for over an hour and was abandoned: `
+            + 'nothing of it was applied or deleted. Send the full load again from its first call.', 409);
+        }
+      }
+      return this.workspace.transaction(async () => {
         const stamp = this.stamp();
         let records = batch.records;
         if (dataset.history) records = stampStockLevels(records, stamp);
         const result: IngestResult = { dataset: dataset.name, received: records.length, created: 0, updated: 0, deleted: 0, zeroed: 0, warnings };
 
-        let staged = fullLoad ? await stagedLoad(ws, dataset.name) : undefined;
-        if (staged && stamp - staged.lastCallAt > ABANDON_AFTER_MICROS) {
-          await discardStaged(ws, dataset.name);
-          warnings.push({ path: '', message: `an unfinished split full load started ${formatIsoMicros(staged.startedAt)} had no call for over an hour; it was discarded and deleted nothing` });
-          staged = undefined;
-        }
+        const staged = fullLoad ? await stagedLoad(ws, dataset.name) : undefined;
         const startedAt = staged?.startedAt ?? stamp;
 
         if (split) {
@@ -174,8 +180,8 @@ export class Workbench {
           result.deleted = await softDeleteNotWrittenSince(ws, dataset, startedAt, stamp);
         }
         return result;
-      }),
-    );
+      });
+    });
   }
 
   /** Drops an unfinished split full load of a dataset: nothing of it is applied or deleted. */

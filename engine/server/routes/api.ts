@@ -51,7 +51,6 @@ export function apiRoutes(ctx: ServerContext, hidden: boolean) {
       }),
       config: { public: true },
     }, async (req) => {
-      req.audit.secret = true;
       const tenant = req.headers['x-tenant'];
       return ctx.tokens.issue(typeof tenant === 'string' ? tenant : undefined, req.body);
     });
