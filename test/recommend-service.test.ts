@@ -49,6 +49,17 @@ describe('engine state from a workspace', () => {
     expect(s.sales[base + 6]).toBe(2);
   });
 
+  it('takes client transfers as they stood on a replayed day', async () => {
+    t = await tempWorkbench();
+    await feed(t.wb);
+    await t.wb.ingest('Transfers', { transfers: [
+      { transferId: 'LATER', fromLocationId: 'WH', toLocationId: 'S1', skuId: 'TEE-M', quantity: 50, shippedDateTime: '2024-06-01T00:00:00Z', received: false },
+      { transferId: 'ON-ITS-WAY', fromLocationId: 'WH', toLocationId: 'S1', skuId: 'TEE-M', quantity: 7, shippedDateTime: '2024-02-27T00:00:00Z', expectedArrivalDateTime: '2024-03-03T00:00:00Z', received: true },
+    ] });
+    const s = await loadEngineState(t.wb.workspace, dayNo('2024-03-01'), resolveSettings({}));
+    expect(s.inTransit[s.locations.ids.indexOf('S1')]).toBe(7);
+  });
+
   it('sees nothing after its day', async () => {
     t = await tempWorkbench();
     await feed(t.wb);
@@ -86,7 +97,15 @@ describe('recommendations through the service', () => {
       referenceId: proposals[0].referenceId, approvalBatchId: approval.approvalBatchId, quantity: 24,
       fromLocationGLN: '8712345678906', toLocationGLN: '8712345678913', approvalBatchDescription: 'week 9',
     })]);
-    // Approved and not yet carried out: in transit, so the next run does not propose it again.
+    // Approved and not yet carried out: reserved at the warehouse and in transit to S1, also on the same day.
+    const live = await loadEngineState(t.wb.workspace, dayNo('2024-03-01'), resolveSettings({}), { kind: 'live', nowMicros: Date.parse('2024-03-01T19:00:00Z') * 1000 });
+    expect(live.onHand[live.locations.ids.indexOf('WH')]).toBe(100 - 24);
+    expect(live.inTransit[live.locations.ids.indexOf('S1')]).toBe(24);
+    await t.wb.runRecommendations({ asOfDay: dayNo('2024-03-01') });
+    expect((await t.wb.proposals({ offset: 0, limit: 10, approved: false })).proposals.filter((p) => p.toLocationId === 'S1')).toEqual([]);
+    // A replay knows nothing of the live system's approvals.
+    const replay = await loadEngineState(t.wb.workspace, dayNo('2024-03-01'), resolveSettings({}));
+    expect(replay.onHand[replay.locations.ids.indexOf('WH')]).toBe(100);
     await t.wb.runRecommendations({ asOfDay: dayNo('2024-03-02') });
     expect((await t.wb.proposals({ offset: 0, limit: 10, approved: false })).proposals.filter((p) => p.toLocationId === 'S1')).toEqual([]);
   });

@@ -117,3 +117,28 @@ describe('backtest, lost-sales mode', () => {
     expect(c.daily).toHaveLength(2);
   });
 });
+
+describe('backtest causality', () => {
+  it('sees a day\'s receipts only after that morning\'s review', () => {
+    const r = simulate(input({
+      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'S1', kind: 'store' }],
+      styles: [tee],
+      cells: { 'S1/TEE-M': { onHand: 0, sales: 1 }, 'WH/TEE-M': { onHand: 0 } },
+    }, 3, [{ day: 0, cell: 'WH/TEE-M', end: 50, peak: 50, mutations: 50 }]), settings(), { reviewEveryDays: 1 });
+    expect(r.transfers.map((t) => t.day - r.fromDay)).toEqual([1]);
+  });
+
+  it('turns a location into a selling one from its first actual sale, not before', () => {
+    const r = simulate(input({
+      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'NEW', kind: 'warehouse' }],
+      styles: [tee],
+      cells: { 'WH/TEE-M': { onHand: 40 }, 'NEW/TEE-M': { onHand: 3 } },
+    }, 6, [
+      { day: 3, cell: 'NEW/TEE-M', end: 2, peak: 3, sold: 1 },
+      { day: 4, cell: 'NEW/TEE-M', end: 1, peak: 2, sold: 1 },
+    ]), settings(), { reviewEveryDays: 1 });
+    expect(r.transfers.every((t) => t.day - r.fromDay >= 4)).toBe(true);
+    expect(r.summary.simulated.sales).toBe(2);
+    expect(r.daily.slice(0, 3).every((d) => d.simulated.activeDays === 0)).toBe(true);
+  });
+});

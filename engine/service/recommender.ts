@@ -21,6 +21,6 @@ export type Recommender = (ws: Workspace, nowMicros: number, options: RunOptions
 export const engineRecommender: Recommender = async (ws, nowMicros, options) => {
   const settings = resolveSettings(await categorySettingsOf(ws), options.scenario);
   const asOfDay = options.asOfDay ?? (await defaultAsOfDay(ws, nowMicros));
-  const state = await loadEngineState(ws, asOfDay, settings);
+  const state = await loadEngineState(ws, asOfDay, settings, { kind: 'live', nowMicros });
   return { ...recommend(state, settings), state, settings };
 };

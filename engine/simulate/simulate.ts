@@ -70,7 +70,10 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
   const days = input.days;
   const fromDay = S0.asOfDay;
   const reviewEvery = Math.max(1, options.reviewEveryDays ?? settings.defaults.reviewPeriodDays);
+  // A location sells once it has sold: known from the day of its first sale, never earlier (kinds set in the
+  // settings stay as they are).
   const selling = S0.locations.kind.map((k) => k !== 'warehouse');
+  const kindFixed = S0.locations.ids.map((id) => settings.locationKinds[id] !== undefined);
   const locIndex = new Map(S0.locations.ids.map((id, l) => [id, l]));
   const skuIndex = new Map(S0.skus.ids.map((id, k) => [id, k]));
   const styleOf = S0.skus.style;
@@ -103,6 +106,7 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
     everActive: Uint8Array.from(S0.everActive),
     lastArrivalDay: Int32Array.from(S0.lastArrivalDay),
     skus: { ...S0.skus, price: Float64Array.from(S0.skus.price) },
+    locations: { ...S0.locations, kind: [...S0.locations.kind] },
     styles: { ...S0.styles, hasOpenPurchaseOrder: new Uint8Array(Sg) },
   };
   // Prices as known on each day: the year before the start plus the actual sales since, never later ones.
@@ -164,7 +168,6 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
     }
     const rowsFrom = input.actual.dayStart[i];
     const rowsTo = input.actual.dayStart[i + 1];
-    for (let j = rowsFrom; j < rowsTo; j++) if (input.actual.mutations[j] !== 0) sim[input.actual.cell[j]] += input.actual.mutations[j];
 
     let transferUnits = 0;
     if (i % reviewEvery === 0) {
@@ -216,6 +219,19 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
         if (!trips.has(trip)) {
           trips.add(trip);
           t.trips++;
+        }
+      }
+    }
+
+    // The day's actual receipts and corrections: after the morning's decision, before the day's demand.
+    for (let j = rowsFrom; j < rowsTo; j++) {
+      const c = input.actual.cell[j];
+      if (input.actual.mutations[j] !== 0) sim[c] += input.actual.mutations[j];
+      if (input.actual.sold[j] > 0) {
+        const l = (c / K) | 0;
+        if (!selling[l] && !kindFixed[l]) {
+          selling[l] = true;
+          view.locations.kind[l] = 'store';
         }
       }
     }

@@ -11,7 +11,7 @@ import type { Workspace } from './workspace.js';
 /** `fromDay` … `toDay` inclusive, in days since 1970-01-01. */
 export async function loadBacktestInput(ws: Workspace, fromDay: number, toDay: number, settings: Settings): Promise<BacktestInput> {
   const days = toDay - fromDay + 1;
-  const start = await loadEngineState(ws, fromDay, settings, { fromDay: fromDay - 365, toDay: toDay + 1 });
+  const start = await loadEngineState(ws, fromDay, settings, { kind: 'replay' });
   const K = start.skus.ids.length;
   const levels = await dailyLevels(ws, start.locations.ids, start.skus.ids, fromDay, toDay + 1);
 

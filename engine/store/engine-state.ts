@@ -35,11 +35,18 @@ export async function categorySettingsOf(ws: Workspace): Promise<Record<string, 
   return out;
 }
 
+/** Approved transfers no client transfer has carried out count as on their way for this long. */
+export const APPROVAL_OPEN_DAYS = 14;
+
 /**
- * `kindsFromDays`: the days before `asOfDay` whose sales tell the location kinds (default a year). A backtest
- * that starts where the data starts passes its own period: a location's kind is a fact about it, not a forecast.
+ * `live`: the state of the workspace now, for the service: approved transfers still open are on their way to
+ * their destination and reserved at their sender, client transfers count by their current status.
+ * `replay`: the state as of a past day, for a backtest: nothing from the live system's approvals, client
+ * transfers as they stood that day (shipped before it, arriving on or after it).
  */
-export async function loadEngineState(ws: Workspace, asOfDay: number, settings: Settings, kindsWindow?: { fromDay: number; toDay: number }): Promise<EngineState> {
+export type StateMode = { kind: 'live'; nowMicros: number } | { kind: 'replay' };
+
+export async function loadEngineState(ws: Workspace, asOfDay: number, settings: Settings, mode: StateMode = { kind: 'replay' }): Promise<EngineState> {
   const W = settings.demandWindowDays;
   const asOf = timestampValue(asOfDay * DAY_MICROS);
   const historyStart = timestampValue((asOfDay - HISTORY_DAYS) * DAY_MICROS);
@@ -57,13 +64,7 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
 
   // Locations and their kinds: online where most lines are online sales, a store where anything sells,
   // a warehouse otherwise; settings may say otherwise.
-  const kindRows = kindsWindow
-    ? await ws.columns(`
-        SELECT s.locationId, count(*)::DOUBLE AS lines, (count(*) FILTER (WHERE l.online))::DOUBLE AS online
-        FROM sales AS s JOIN sales__salesLines AS l ON l._salesId = s.salesId
-        WHERE s._deleted_at IS NULL AND s.salesDateTime >= $1 AND s.salesDateTime < $2 GROUP BY 1`,
-        [timestampValue(kindsWindow.fromDay * DAY_MICROS), timestampValue(kindsWindow.toDay * DAY_MICROS)])
-    : year;
+  const kindRows = year;
   const locRows = await ws.rows(`
     SELECT l.locationId, l.gln, epoch_us(l.dateClosed) AS closed,
            EXISTS (SELECT 1 FROM excluded_locations e WHERE e.locationId = l.locationId AND e._deleted_at IS NULL) AS excluded
@@ -228,24 +229,28 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
     if (c >= 0) state.everActive[c] = 1;
   }
 
-  // On its way, with the day it is expected: approved transfers not yet carried out (confirmation + lead
-  // time), client transfers not yet received, and open purchase-order lines (at the order's location, else
-  // the first warehouse).
+  // On its way, with the day it is expected: approved transfers still open (live only: confirmation + lead
+  // time), client transfers in transit, and open purchase-order lines (at the order's location, else the first
+  // warehouse).
   const firstWarehouse = state.locations.ids.find((_, l) => kind[l] === 'warehouse') ?? '';
+  const live = mode.kind === 'live';
+  const approvalsSince = timestampValue(live ? mode.nowMicros - APPROVAL_OPEN_DAYS * DAY_MICROS : 0);
   const inbound = await ws.columns(`
-    SELECT p.toLocationId AS loc, p.skuId, p.quantity::DOUBLE AS q, (epoch_us(p.confirmedDateTime) // ${DAY_MICROS})::INTEGER AS day, 0 AS po, 1 AS approved
+    SELECT p.toLocationId AS loc, p.fromLocationId AS sender, p.skuId, p.quantity::DOUBLE AS q,
+           (epoch_us(p.confirmedDateTime) // ${DAY_MICROS})::INTEGER AS day, 0 AS po, 1 AS approved
     FROM transfer_proposals AS p
-    WHERE p.approvalBatchId IS NOT NULL AND p.confirmedDateTime < $1
+    WHERE $4 AND p.approvalBatchId IS NOT NULL AND p.confirmedDateTime >= $5
       AND NOT EXISTS (SELECT 1 FROM transfers AS c WHERE c.referenceId = p.referenceId AND c._deleted_at IS NULL)
     UNION ALL
-    SELECT toLocationId, skuId, quantity::DOUBLE, (coalesce(epoch_us(expectedArrivalDateTime) // ${DAY_MICROS}, $2))::INTEGER, 0, 0 FROM transfers
-    WHERE _deleted_at IS NULL AND NOT coalesce(received, false)
+    SELECT toLocationId, NULL, skuId, quantity::DOUBLE, (coalesce(epoch_us(expectedArrivalDateTime) // ${DAY_MICROS}, $2))::INTEGER, 0, 0 FROM transfers
+    WHERE _deleted_at IS NULL AND CASE WHEN $4 THEN NOT coalesce(received, false)
+      ELSE shippedDateTime < $1 AND coalesce(expectedArrivalDateTime, shippedDateTime) >= $1 END
     UNION ALL
-    SELECT coalesce(p.locationId, $3), l.skuId, l.quantityOutstanding::DOUBLE, (epoch_us(l.plannedReceiptDate) // ${DAY_MICROS})::INTEGER, 1, 0
+    SELECT coalesce(p.locationId, $3), NULL, l.skuId, l.quantityOutstanding::DOUBLE, (epoch_us(l.plannedReceiptDate) // ${DAY_MICROS})::INTEGER, 1, 0
     FROM purchase_order_status AS st
     JOIN purchase_orders AS p ON p.purchaseOrderId = st.purchaseOrderId
     JOIN purchase_orders__purchaseOrderLines AS l ON l._purchaseOrderId = p.purchaseOrderId
-    WHERE st.status IN ('open', 'partiallyReceived') AND l.quantityOutstanding > 0`, [asOf, asOfDay, firstWarehouse]);
+    WHERE st.status IN ('open', 'partiallyReceived') AND l.quantityOutstanding > 0`, [asOf, asOfDay, firstWarehouse, live, approvalsSince]);
   const inCell: number[] = [];
   const inDay: number[] = [];
   const inQty: number[] = [];
@@ -259,6 +264,9 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
     if ((inbound.approved as number[])[i]) {
       const k = c % K;
       day += categorySettings(settings, state.categories.ids[state.styles.category[state.skus.style[k]]]).leadTimeDays;
+      // Promised to a destination: not the sender's to give again until the stock feed shows it gone.
+      const from = cellOf((inbound.sender as string[])[i], (inbound.skuId as string[])[i]);
+      if (from >= 0) state.onHand[from] = Math.max(0, state.onHand[from] - q);
     }
     inCell.push(c);
     inDay.push(day);
@@ -270,7 +278,7 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
   state.inbound = { cell: Int32Array.from(inCell), day: Int32Array.from(inDay), quantity: Float64Array.from(inQty), purchaseOrder: Uint8Array.from(inPo) };
   for (const r of await ws.rows(`
     SELECT toLocationId AS loc, skuId, max(epoch_us(coalesce(expectedArrivalDateTime, shippedDateTime))) AS at FROM transfers
-    WHERE _deleted_at IS NULL AND coalesce(received, false) AND coalesce(expectedArrivalDateTime, shippedDateTime) < $1 GROUP BY 1, 2`, [asOf])) {
+    WHERE _deleted_at IS NULL AND coalesce(expectedArrivalDateTime, shippedDateTime) < $1 GROUP BY 1, 2`, [asOf])) {
     const c = cellOf(r.loc, r.skuId);
     if (c >= 0 && r.at !== null) state.lastArrivalDay[c] = dayOf(Number(r.at));
   }
