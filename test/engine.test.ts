@@ -242,6 +242,49 @@ describe('redistribution', () => {
   });
 });
 
+describe('one run, one plan', () => {
+  it('does not fill a store by replenishment and redistribution at once', () => {
+    const r = run({
+      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'SLOW', kind: 'store' }, { id: 'FAST', kind: 'store' }],
+      styles: [tee()],
+      cells: {
+        'WH/TEE-M': { onHand: 100 },
+        'SLOW/TEE-M': { onHand: 60, sales: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1] },
+        'FAST/TEE-M': { onHand: 0, sales: 3, everActive: true },
+      },
+    });
+    const toFast = r.proposals.filter((p) => p.toLocationId === 'FAST');
+    const target = r.targets.target[2];
+    expect(toFast.reduce((a, p) => a + p.quantity, 0)).toBe(target);
+    expect(toFast.map((p) => p.transferType)).toEqual(['Replenishment']);
+  });
+
+  it('takes the warehouse reserve once, of the whole stock, across transfer kinds', () => {
+    const r = run({
+      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'S1', kind: 'store' }, { id: 'S2', kind: 'store' }],
+      styles: [tee('OLD'), tee('NEW')],
+      cells: { 'S1/OLD-M': { sales: 2 }, 'WH/NEW-M': { onHand: 100 }, 'S2/NEW-M': { clientTarget: 100 } },
+    }, { warehouseReservePercentage: 50 });
+    const sent = r.proposals.filter((p) => p.skuId === 'NEW-M').reduce((a, p) => a + p.quantity, 0);
+    expect(r.proposals.some((p) => p.transferType === 'InitialDistribution')).toBe(true);
+    expect(sent).toBe(50);
+  });
+
+  it('moves a broken size run whole even when the trip cap cuts its trips', () => {
+    const receivers = ['R1', 'R2', 'R3', 'R4', 'R5'];
+    const r = run({
+      locations: [{ id: 'BROKEN', kind: 'store' }, ...receivers.map((id) => ({ id, kind: 'store' as const }))],
+      styles: [tee('TEE', ['S', 'M', 'L', 'XL'])],
+      cells: {
+        'BROKEN/TEE-M': { onHand: 10, sales: [0, 0, 0, 1] },
+        ...Object.fromEntries(receivers.map((id) => [`${id}/TEE-M`, { onHand: 0, sales: 0.3, everActive: true }])),
+      },
+    }, only('Redistribution', { redistribution: { maxTripsPerStore: 3, tripCost: 1, minimumGain: 1 } }));
+    const moved = r.proposals.filter((p) => p.fromLocationId === 'BROKEN').reduce((a, p) => a + p.quantity, 0);
+    expect([0, 10]).toContain(moved);
+  });
+});
+
 describe('determinism', () => {
   it('gives the same proposals and referenceIds for the same input, unique within a run', () => {
     const spec: StateSpec = {

@@ -139,6 +139,7 @@ export function initialDistribution(ctx: Context): Proposal[] {
           const take = Math.min(left, available(w, k));
           if (take <= 0) continue;
           ctx.promised[w * K + k] += take;
+          ctx.incoming[l * K + k] += take;
           left -= take;
           out.push(proposal(state, ctx.ids, 'InitialDistribution', w, l, k, take,
             `new style ${state.styles.ids[s]}: ${take} of ${allocatable[j]} allocatable units`

@@ -17,6 +17,7 @@ interface Move {
   from: number;
   to: number;
   sku: number;
+  style: number;
   units: number;
   gain: number;
   why: 'excess' | 'broken size run';
@@ -52,7 +53,7 @@ export function redistribute(ctx: Context): Proposal[] {
       const receivers = new MaxHeap<{ key: number; given: number }>();
       const next = (l: number, given: number) => {
         const c = l * K + k;
-        const pos = state.onHand[c] + state.inTransit[c] + given;
+        const pos = state.onHand[c] + state.inTransit[c] + ctx.incoming[c] + given;
         return pos >= t.target[c] ? -1 : price * poissonTail(f.rate[c] * horizon, pos + 1);
       };
       for (const l of stores) {
@@ -99,7 +100,7 @@ export function redistribute(ctx: Context): Proposal[] {
             m.units++;
             m.gain += gain;
           } else {
-            const move: Move = { from, to, sku: k, units: 1, gain, why: broken.has(from) ? 'broken size run' : 'excess' };
+            const move: Move = { from, to, sku: k, style: s, units: 1, gain, why: broken.has(from) ? 'broken size run' : 'excess' };
             moveAt.set(key, move);
             styleMoves.push(move);
           }
@@ -131,14 +132,30 @@ export function redistribute(ctx: Context): Proposal[] {
   const count = new Map<number, number>();
   const out: Proposal[] = [];
   const ranked = [...trips.values()].sort((a, b) => b.gain - a.gain || a.from - b.from || a.to - b.to);
+  const accepted: typeof ranked = [];
   for (const trip of ranked) {
     if (trip.gain < rs.tripCost + rs.minimumGain) continue;
     if ((count.get(trip.from) ?? 0) >= rs.maxTripsPerStore || (count.get(trip.to) ?? 0) >= rs.maxTripsPerStore) continue;
     count.set(trip.from, (count.get(trip.from) ?? 0) + 1);
     count.set(trip.to, (count.get(trip.to) ?? 0) + 1);
+    accepted.push(trip);
+  }
+  // A broken run leaves whole or stays whole: if the trips kept do not carry all of it, none of it moves.
+  const placed = new Map<string, number>();
+  for (const trip of accepted) for (const m of trip.moves) if (m.why === 'broken size run') placed.set(`${m.from}:${m.style}`, (placed.get(`${m.from}:${m.style}`) ?? 0) + m.units);
+  const partial = new Set<string>();
+  for (const [key, units] of placed) {
+    const [from, style] = key.split(':').map(Number);
+    let held = 0;
+    for (let i = styleStart[style]; i < styleStart[style + 1]; i++) held += Math.floor(state.onHand[from * K + skuIndex[i]]);
+    if (units < held) partial.add(key);
+  }
+  for (const trip of accepted) {
+    trip.moves = trip.moves.filter((m) => !(m.why === 'broken size run' && partial.has(`${m.from}:${m.style}`)));
     const from = state.locations.ids[trip.from];
     const to = state.locations.ids[trip.to];
     for (const m of trip.moves.sort((a, b) => a.sku - b.sku)) {
+      ctx.incoming[m.to * K + m.sku] += m.units;
       const cf = m.from * K + m.sku;
       const ct = m.to * K + m.sku;
       out.push(proposal(state, ctx.ids, 'Redistribution', m.from, m.to, m.sku, m.units,

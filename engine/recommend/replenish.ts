@@ -20,13 +20,18 @@ export interface Context {
   ids: Set<string>;
   /** Units of each warehouse cell already promised in this run. */
   promised: Float64Array;
+  /** Units each cell receives from proposals made earlier in this run. */
+  incoming: Float64Array;
 }
 
-/** Warehouse units this run may still send: on hand (plus `arriving` units) less stock not for replenishment, what is promised, and the reserve. */
+/**
+ * Warehouse units this run may still send: on hand (plus `arriving` units) less stock not for replenishment
+ * and the reserve, less what this run already promised. The reserve is taken once, of the whole stock.
+ */
 export function warehouseAvailable(ctx: Context, cell: number, arriving = 0): number {
   const { state, settings } = ctx;
-  const free = state.onHand[cell] + arriving - state.notForReplenishment[cell] - ctx.promised[cell];
-  return Math.max(0, Math.floor(free * (1 - settings.warehouseReservePercentage / 100)));
+  const free = (state.onHand[cell] + arriving - state.notForReplenishment[cell]) * (1 - settings.warehouseReservePercentage / 100);
+  return Math.max(0, Math.floor(free) - ctx.promised[cell]);
 }
 
 export function skuBlocked(state: EngineState, sku: number): boolean {
@@ -100,6 +105,7 @@ export function replenish(ctx: Context): Proposal[] {
         const take = Math.min(left, Math.floor(warehouseAvailable(ctx, s.cell) / pack) * pack);
         if (take <= 0) continue;
         ctx.promised[s.cell] += take;
+        ctx.incoming[n.cell] += take;
         left -= take;
         out.push(proposal(state, ctx.ids, 'Replenishment', s.w, n.location, k, take,
           `below target: ${round2(n.position)} on hand and in transit against a target of ${t.target[n.cell]}`
