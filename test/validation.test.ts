@@ -120,6 +120,17 @@ describe('datetimes', () => {
     expect(errors).toEqual([{ path: '/sales/0/salesDateTime', recordId: 'S1', message: expect.stringMatching(/not an ISO 8601 datetime/) }]);
   });
 
+  it('keeps years below 100 as written', () => {
+    expect(new Date(parseIsoMicros('0001-01-01T00:00:00Z')! / 1000).toISOString()).toBe('0001-01-01T00:00:00.000Z');
+    expect(new Date(parseIsoMicros('0099-12-31T10:00:00+02:00')! / 1000).toISOString()).toBe('0099-12-31T08:00:00.000Z');
+  });
+
+  it('rejects strings with an unpaired surrogate', () => {
+    const errors = errorsOf('Brands', { brands: [{ brandId: 'X\ud800', code: 'A' }, { brandId: 'X\udc00', code: 'B' }] });
+    expect(errors.map((e) => e.path)).toEqual(['/brands/0/brandId', '/brands/1/brandId']);
+    expect(errors[0].message).toMatch(/unpaired UTF-16 surrogate/);
+  });
+
   it('rejects numbers out of range', () => {
     expect(errorsOf('Sales', body('Sales', [sale('S1', [salesLine('S1-1', 'SKU1', 1, { vatPercentage: 101 })])]))[0])
       .toMatchObject({ path: '/sales/0/salesLines/0/vatPercentage', message: 'is 101; must be at most 100' });

@@ -118,6 +118,33 @@ function escapePointer(s: string): string {
   return s.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/**
+ * Strings must be well-formed UTF-16: an unpaired surrogate cannot be stored as sent (it would become U+FFFD,
+ * and two different ids could collapse into one).
+ */
+function wellFormed(value: unknown): boolean {
+  if (typeof value === 'string') return value.isWellFormed();
+  if (value === null || typeof value !== 'object') return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!wellFormed(value[i])) return false;
+    return true;
+  }
+  for (const k in value) if (!wellFormed((value as JsonRecord)[k]) || !k.isWellFormed()) return false;
+  return true;
+}
+
+/** Names the strings that are not well-formed; only walked for a record that has one (rare). */
+function checkWellFormed(value: unknown, path: string, push: (p: string, m: string) => void): void {
+  if (wellFormed(value)) return;
+  if (typeof value === 'string') {
+    push(path, 'contains an unpaired UTF-16 surrogate: it cannot be stored as sent');
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => checkWellFormed(v, `${path}/${i}`, push));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) checkWellFormed(v, `${path}/${escapePointer(k)}`, push);
+  }
+}
+
 /** Fields the schema does not know: ignored, and reported once per field with a count. */
 function collectUnknown(schema: TSchema, value: unknown, path: string, pattern: string, out: Map<string, { path: string; count: number }>): void {
   const s = unwrapOptional(schema);
@@ -235,6 +262,7 @@ export function validateBatch(dataset: DatasetDef, body: unknown, mode: BatchMod
       continue;
     }
     const rec = record as JsonRecord;
+    checkWellFormed(rec, path, (p, m) => push(p, m, id));
     if (mode === 'upsert' && dataset.check) for (const p of dataset.check(rec)) push(path + p.path, p.message, id);
     const k = keyText(schema, rec, key);
     const first = seen.get(k);

@@ -31,7 +31,10 @@ export function parseIsoMicros(text: string): number | undefined {
     if (oh > 23 || om > 59) return undefined;
     offsetMinutes = sign * (oh * 60 + om);
   }
-  const ms = Date.UTC(y, mo - 1, d, h, mi, s) - offsetMinutes * 60_000;
+  // Date.UTC reads years 0–99 as 1900–1999: set the full year explicitly.
+  const date = new Date(Date.UTC(2000, mo - 1, d, h, mi, s));
+  date.setUTCFullYear(y, mo - 1, d);
+  const ms = date.getTime() - offsetMinutes * 60_000;
   if (!Number.isFinite(ms)) return undefined;
   const micros = frac === undefined ? 0 : Math.floor(+(frac + '000000').slice(0, 6));
   return ms * 1000 + micros;
