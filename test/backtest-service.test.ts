@@ -6,6 +6,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { Workbench } from '../engine/service/workbench.js';
+import { loadBacktestInput } from '../engine/store/backtest-input.js';
+import { resolveSettings } from '../engine/recommend/settings.js';
+import { simulate } from '../engine/simulate/simulate.js';
+import { simulatePartitioned, styleRanges } from '../engine/simulate/partitioned.js';
 
 const exec = promisify(execFile);
 const BIN = join(process.cwd(), 'bin', 'workbench.mjs');
@@ -71,17 +75,50 @@ describe('backtest runs', () => {
     try {
       const period = { fromDay: day('2025-05-05'), toDay: day('2025-06-29') };
       const progress: number[] = [];
-      const inWorker = await wb.runBacktest({ ...period, onProgress: (d) => progress.push(d) });
+      const inWorker = await wb.runBacktest({ ...period, partitions: 1, onProgress: (d) => progress.push(d) });
       const inProcess = await wb.runBacktest({ ...period, inProcess: true });
       expect(inWorker.report.summary).toEqual(inProcess.report.summary);
       expect(inWorker.report.daily).toEqual(inProcess.report.daily);
       expect(inWorker.report.transfers).toEqual(inProcess.report.transfers);
       expect(progress).toEqual([7, 14, 21, 28, 35, 42, 49, 56]);
+      // Partitioned (the default: a thread per core): the same decisions.
+      const partitioned = await wb.runBacktest({ ...period, partitions: 2 });
+      expect(partitioned.report.transfers).toEqual(inProcess.report.transfers);
       let seen = 0;
-      const cancelled = await wb.runBacktest({ ...period, onProgress: (d) => (seen = d), isCancelled: () => seen >= 14 });
+      const cancelled = await wb.runBacktest({ ...period, partitions: 2, onProgress: (d) => (seen = d), isCancelled: () => seen >= 14 });
       expect(cancelled.run.status).toBe('cancelled');
       expect(cancelled.report.daysDone).toBeLessThan(56);
       expect(cancelled.report.daily).toHaveLength(cancelled.report.daysDone);
+    } finally {
+      await wb.close();
+    }
+  });
+
+  it('serves the days in style partitions over shared memory with the same decisions and KPIs', async () => {
+    const wb = await Workbench.open(ws);
+    try {
+      const settings = resolveSettings({});
+      const input = await loadBacktestInput(wb.workspace, day('2025-02-03'), day('2025-05-25'), settings);
+      const one = simulate(input, settings);
+      const ranges = styleRanges(input.start.styles.styleStart, 3);
+      expect(ranges).toHaveLength(3);
+      expect(ranges[0][0]).toBe(0);
+      expect(ranges[2][1]).toBe(input.start.skus.ids.length);
+      const three = await simulatePartitioned(input, settings, {}, 3);
+      expect(three.transfers).toEqual(one.transfers);
+      expect(three.transfers.length).toBeGreaterThan(0);
+      for (const side of ['simulated', 'actual'] as const) {
+        for (const [k, v] of Object.entries(one.summary[side])) {
+          if (typeof v === 'number') expect((three.summary[side] as unknown as Record<string, number>)[k], `${side}.${k}`).toBeCloseTo(v, 6);
+        }
+      }
+      expect(three.summary.simulated.transfers).toEqual(one.summary.simulated.transfers);
+      expect(three.summary.simulated.estimatedDemandDays).toBe(one.summary.simulated.estimatedDemandDays);
+      three.daily.forEach((d, i) => {
+        expect(d.simulated.stockOutDays).toBe(one.daily[i].simulated.stockOutDays);
+        expect(d.simulated.sales).toBeCloseTo(one.daily[i].simulated.sales, 6);
+      });
+      expect(three.byStyle.map((g) => g.simulated.sales)).toEqual(one.byStyle.map((g) => g.simulated.sales));
     } finally {
       await wb.close();
     }

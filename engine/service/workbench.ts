@@ -24,6 +24,7 @@ import { categorySettingsOf } from '../store/engine-state.js';
 import { loadBacktestInput } from '../store/backtest-input.js';
 import { simulate, type SimulationOptions, type SimulationResult } from '../simulate/simulate.js';
 import { simulateInWorker } from '../simulate/in-worker.js';
+import { availableParallelism } from 'node:os';
 import {
   backtestGroups, compareReports, exportBacktest, getBacktest, listBacktests, storeBacktest,
   type BacktestReport, type BacktestRun, type ExportPart,
@@ -354,6 +355,8 @@ export class Workbench {
     fromDay: number; toDay: number; scenario?: SettingsOverride; scenarioName?: string; reviewEveryDays?: number;
     /** Replay in this thread instead of a worker thread (the results are the same). */
     inProcess?: boolean;
+    /** Threads serving the days, each a range of styles; default: one per core. */
+    partitions?: number;
   } & Pick<SimulationOptions, 'onProgress' | 'isCancelled'>): Promise<{ run: BacktestRun; report: SimulationResult; settings: Settings }> {
     const { fromDay, toDay } = request;
     if (!Number.isInteger(fromDay) || !Number.isInteger(toDay) || toDay < fromDay) throw new RequestRejected('the period must run from a day to the same or a later day');
@@ -365,7 +368,9 @@ export class Workbench {
     const started = this.clock();
     const t0 = performance.now();
     const options = { reviewEveryDays: request.reviewEveryDays, onProgress: request.onProgress, isCancelled: request.isCancelled };
-    const report = request.inProcess ? simulate(input, settings, options) : await simulateInWorker(input, settings, options);
+    const report = request.inProcess
+      ? simulate(input, settings, options)
+      : await simulateInWorker(input, settings, options, Math.max(1, Math.floor(request.partitions ?? availableParallelism())));
     const durationMs = performance.now() - t0;
     const runId = `bt-${started.toString(36)}`;
     const run = await this.workspace.exclusive(() => this.workspace.transaction(() =>

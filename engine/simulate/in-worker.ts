@@ -8,6 +8,8 @@ export interface WorkerRequest {
   input: BacktestInput;
   settings: Settings;
   reviewEveryDays?: number;
+  /** Threads serving the days, each a range of styles (1: the worker alone). */
+  partitions: number;
   /** Int32Array(1) over shared memory: 1 = cancel. */
   cancel: SharedArrayBuffer;
 }
@@ -31,7 +33,7 @@ function buffersOf(value: unknown, out = new Set<ArrayBuffer>()): ArrayBuffer[] 
  * The input's buffers move to the worker (the input cannot be used afterwards). `isCancelled` is polled by
  * this thread and passed on through shared memory.
  */
-export function simulateInWorker(input: BacktestInput, settings: Settings, options: SimulationOptions = {}): Promise<SimulationResult> {
+export function simulateInWorker(input: BacktestInput, settings: Settings, options: SimulationOptions = {}, partitions = 1): Promise<SimulationResult> {
   const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url));
   const cancel = new SharedArrayBuffer(4);
   const flag = new Int32Array(cancel);
@@ -59,7 +61,7 @@ export function simulateInWorker(input: BacktestInput, settings: Settings, optio
       done();
       reject(e);
     });
-    const request: WorkerRequest = { input, settings, reviewEveryDays: options.reviewEveryDays, cancel };
+    const request: WorkerRequest = { input, settings, reviewEveryDays: options.reviewEveryDays, partitions, cancel };
     worker.postMessage(request, buffersOf(input));
   });
 }

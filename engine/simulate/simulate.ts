@@ -14,7 +14,7 @@ import type { EngineState } from '../recommend/state.js';
 import type { TransferType } from '../recommend/proposal.js';
 import type { BacktestInput } from './input.js';
 import { kpisOf, type SideKpis, type TransferKpis } from './kpis.js';
-import { accumulators, DAY_FIELDS, serveDay, type ServeArrays } from './serve-day.js';
+import { accumulators, DAY_FIELDS, serveDay, type Accumulators, type ServeArrays } from './serve-day.js';
 
 export interface SimulationOptions {
   /** Days between reviews; default: the default review period of the settings. */
@@ -61,8 +61,12 @@ export interface SimulationResult {
 export { RECENT_DAYS } from './serve-day.js';
 
 
+type Typed = Float64Array | Float32Array | Int32Array | Uint8Array;
+/** Makes a typed array of n elements: in ordinary memory, or in shared memory for partitioned replays. */
+export type Alloc = <T extends Typed>(make: (n: number) => T, n: number) => T;
+
 /** The replay's per-cell and per-SKU state at the start (buffers may be shared: see serve-day.ts). */
-export function serveArrays(input: BacktestInput, alloc: <T extends Float64Array | Float32Array | Int32Array | Uint8Array>(make: (n: number) => T, n: number) => T = (make, n) => make(n)): ServeArrays {
+export function serveArrays(input: BacktestInput, alloc: Alloc = (make, n) => make(n)): ServeArrays {
   const S0 = input.start;
   const W = S0.windowDays;
   const cells = S0.onHand.length;
@@ -100,7 +104,15 @@ export function serveArrays(input: BacktestInput, alloc: <T extends Float64Array
   };
 }
 
-export function simulate(input: BacktestInput, settings: Settings, options: SimulationOptions = {}): SimulationResult {
+/** Serves the days for a replay: in this thread by default, or split over threads (partitioned.ts). */
+export interface DayExecutor {
+  arrays: ServeArrays;
+  serve(i: number, head: number): void;
+  /** All of the day's accumulations, once the last day is served. */
+  accumulators(): Accumulators;
+}
+
+export function simulate(input: BacktestInput, settings: Settings, options: SimulationOptions = {}, executor?: DayExecutor): SimulationResult {
   const S0 = input.start;
   const L = S0.locations.ids.length;
   const K = S0.skus.ids.length;
@@ -128,7 +140,7 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
   }
 
   // Everything the days change, per cell or SKU, in one place (see serve-day.ts).
-  const a: ServeArrays = serveArrays(input);
+  const a: ServeArrays = executor?.arrays ?? serveArrays(input);
   // The engine's view of the simulated world: shares those arrays, never writes them.
   const view: EngineState = {
     ...S0,
@@ -147,7 +159,7 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
   };
   const kindFixed = S0.locations.ids.map((id) => settings.locationKinds[id] !== undefined);
   let head = 0;
-  const acc = accumulators(L, Sg, days);
+  const own = executor ? undefined : accumulators(L, Sg, days);
   const transferKpis: TransferKpis = {};
   const transfers: SimulatedTransfer[] = [];
   const transferUnitsByDay = new Float64Array(days);
@@ -240,12 +252,14 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
       }
     }
 
-    serveDay(a, L, K, W, i, head, 0, K, acc);
+    if (executor) executor.serve(i, head);
+    else serveDay(a, L, K, W, i, head, 0, K, own!);
     head = head + 1 === W ? 0 : head + 1;
     daysDone = i + 1;
     if (options.onProgress && (daysDone % 7 === 0 || daysDone === days)) options.onProgress(daysDone, days);
   }
 
+  const acc = executor ? executor.accumulators() : own!;
   const daily: DailyRow[] = [];
   for (let i = 0; i < daysDone; i++) {
     const t = acc.daily.subarray(i * DAY_FIELDS.length, (i + 1) * DAY_FIELDS.length);

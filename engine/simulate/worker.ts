@@ -5,17 +5,21 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { simulate } from './simulate.js';
+import { simulatePartitioned } from './partitioned.js';
 import type { WorkerRequest, WorkerMessage } from './in-worker.js';
 
-parentPort!.once('message', (req: WorkerRequest) => {
+parentPort!.once('message', async (req: WorkerRequest) => {
   const cancel = new Int32Array(req.cancel);
   const post = (m: WorkerMessage) => parentPort!.postMessage(m);
   try {
-    const result = simulate(req.input, req.settings, {
+    const options = {
       reviewEveryDays: req.reviewEveryDays,
-      onProgress: (daysDone, days) => post({ kind: 'progress', daysDone, days }),
+      onProgress: (daysDone: number, days: number) => post({ kind: 'progress', daysDone, days }),
       isCancelled: () => Atomics.load(cancel, 0) === 1,
-    });
+    };
+    const result = req.partitions > 1
+      ? await simulatePartitioned(req.input, req.settings, options, req.partitions)
+      : simulate(req.input, req.settings, options);
     post({ kind: 'result', result });
   } catch (e) {
     post({ kind: 'error', message: (e as Error).stack ?? String(e) });

@@ -9,6 +9,8 @@ import { Workbench } from '../../engine/service/workbench.js';
 import { loadBacktestInput } from '../../engine/store/backtest-input.js';
 import { resolveSettings } from '../../engine/recommend/settings.js';
 import { simulate } from '../../engine/simulate/simulate.js';
+import { simulatePartitioned } from '../../engine/simulate/partitioned.js';
+import { availableParallelism } from 'node:os';
 import type { BacktestInput } from '../../engine/simulate/input.js';
 import { BIG_WORKSPACE, prepareBigWorkspace, ROOT } from './big-workspace.js';
 
@@ -42,14 +44,15 @@ if (process.argv[2] === '--measure') {
   const input = await loadBacktestInput(wb.workspace, fromDay, fromDay + days - 1, settings);
   const loadMs = performance.now() - t;
   t = performance.now();
-  const result = simulate(input, settings);
+  const partitions = Number(process.env.BENCH_PARTITIONS ?? availableParallelism());
+  const result = partitions > 1 ? await simulatePartitioned(input, settings, {}, partitions) : simulate(input, settings);
   const simMs = performance.now() - t;
   t = performance.now();
   bareLoop(input);
   const floorMs = performance.now() - t;
   await wb.close();
   process.stdout.write(JSON.stringify({
-    days, cells: input.start.onHand.length, loadMs, simMs, floorMs, maxRssKb: process.resourceUsage().maxRSS,
+    days, cells: input.start.onHand.length, partitions, loadMs, simMs, floorMs, maxRssKb: process.resourceUsage().maxRSS,
     transfers: result.summary.simulated.transfers, inStock: [result.summary.simulated.inStockRate, result.summary.actual.inStockRate],
   }));
   process.exit(0);
@@ -63,7 +66,7 @@ const m = JSON.parse(r.stdout);
 const cellDays = m.cells * m.days;
 const wall = (m.loadMs + m.simMs) / 1000;
 console.log(`bench:backtest — ${m.days} days from ${FROM} over ${m.cells.toLocaleString('en')} location×SKU cells (${BIG_WORKSPACE})`);
-console.log(`load (actual days from the workspace): ${(m.loadMs / 1000).toFixed(1)} s; simulation: ${(m.simMs / 1000).toFixed(1)} s; wall ${wall.toFixed(1)} s`);
+console.log(`load (actual days from the workspace): ${(m.loadMs / 1000).toFixed(1)} s; simulation (${m.partitions} style partition${m.partitions === 1 ? '' : 's'}): ${(m.simMs / 1000).toFixed(1)} s; wall ${wall.toFixed(1)} s`);
 console.log(`simulation: ${Math.round(cellDays / (m.simMs / 1000)).toLocaleString('en')} SKU-location-days/s`);
 console.log(`floor (bare loop applying actual sales to stock): ${(m.floorMs / 1000).toFixed(2)} s, ${Math.round(cellDays / (m.floorMs / 1000)).toLocaleString('en')} SKU-location-days/s; simulation / floor = ${(m.simMs / m.floorMs).toFixed(1)}`);
 console.log(`in-stock rate simulated ${m.inStock[0]} vs actual ${m.inStock[1]}; transfers ${JSON.stringify(m.transfers)}`);
