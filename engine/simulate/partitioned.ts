@@ -17,7 +17,7 @@ import { DAY, DONE, FAILED, FIRST_SLOT, GEN, HEAD } from './barrier.js';
 const shared: Alloc = (make, n) => {
   const probe = make(0);
   const Ctor = probe.constructor as new (buffer: SharedArrayBuffer) => typeof probe;
-  return new Ctor(new SharedArrayBuffer(Math.max(1, n) * probe.BYTES_PER_ELEMENT)) as typeof probe;
+  return new Ctor(new SharedArrayBuffer(n * probe.BYTES_PER_ELEMENT)) as typeof probe;
 };
 
 /** Contiguous SKU ranges on style boundaries, about equal in SKUs. */
@@ -39,10 +39,7 @@ export function styleRanges(styleStart: Int32Array, partitions: number): [number
 
 function sharedAccumulators(L: number, styles: number, days: number): Accumulators {
   const acc = accumulators(L, styles, days);
-  const share = (x: Float64Array) => {
-    const y = shared((n) => new Float64Array(n), x.length);
-    return y;
-  };
+  const share = (x: Float64Array) => shared((n) => new Float64Array(n), x.length);
   for (const side of [acc.sim, acc.act]) for (const k of Object.keys(side.f) as (keyof Sums['f'])[]) side.f[k] = share(side.f[k]);
   acc.daily = share(acc.daily);
   return acc;
