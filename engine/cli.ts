@@ -205,6 +205,30 @@ program
   });
 
 program
+  .command('web')
+  .description('browser mode: the workbench UI and the local API, served to a browser (build the UI first: npm run build)')
+  .option('-w, --workspace <dir>', 'workspace folder (created when missing)', '.workspaces/default')
+  .option('-p, --port <port>', 'port (0: any free port)', integer('--port'), 5178)
+  .option('--host <host>', 'address to bind', '127.0.0.1')
+  .action(async (opts: { workspace: string; port: number; host: string }) => {
+    const { existsSync } = await import('node:fs');
+    const { fileURLToPath } = await import('node:url');
+    const uiRoot = fileURLToPath(new URL('../out/renderer', import.meta.url));
+    if (!existsSync(`${uiRoot}/index.html`)) throw new Error(`the UI is not built (${uiRoot}): run npm run build first, or npm run web`);
+    const server = await startServer({ workspace: opts.workspace, port: opts.port, host: opts.host, uiRoot });
+    const { info } = server;
+    console.log(`workspace ${server.workbench.dir}`);
+    console.log(`open ${info.url}/#tenant=${encodeURIComponent(info.tenant)}&token=${server.app.issueSessionToken()}`);
+    console.log(`listening on ${info.url}`);
+    const stop = async () => {
+      await server.stop();
+      process.exit(0);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+
+program
   .command('log')
   .description('the request log of a workspace (through its running server, if one owns it)')
   .addOption(workspaceOption())

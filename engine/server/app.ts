@@ -16,6 +16,7 @@ import type { ServerContext } from './context.js';
 import { HttpProblem, problemBody, sendProblem } from './problem.js';
 import { parseQueryString } from './query.js';
 import { adminRoutes } from './routes/admin.js';
+import { uiRoutes } from './routes/ui.js';
 import { apiRoutes } from './routes/api.js';
 import { ProblemSchema } from './schemas.js';
 import { BODY_EXCERPT_CHARS } from '../service/request-log.js';
@@ -24,6 +25,15 @@ export interface ServerOptions extends Credentials {
   workbench: Workbench;
   autoApprove?: boolean;
   tokenLifetimeSeconds?: number;
+  /** Browser mode: the built renderer to serve at / (out/renderer). */
+  uiRoot?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A bearer token for the workbench's own UI (browser mode). */
+    issueSessionToken(): string;
+  }
 }
 
 const LARGEST_BODY = Math.max(...DATASETS.map((d) => d.bodyLimit));
@@ -174,6 +184,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       bodyExcerpt: a.secret ? undefined : req.bodyExcerpt,
     }).catch(() => undefined);
   });
+
+  app.decorate('issueSessionToken', () => tokens.issueSession());
+  if (options.uiRoot) await app.register(uiRoutes(options.uiRoot));
 
   // Routes last: handlers and hooks set above apply to them.
   await app.register(apiRoutes(ctx, false));

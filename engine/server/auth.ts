@@ -7,6 +7,8 @@ import type { FastifyRequest } from 'fastify';
 import { HttpProblem } from './problem.js';
 
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
+/** The browser-mode UI's session lasts a working day. */
+const SESSION_LIFETIME_MS = 12 * 3600 * 1000;
 
 export interface Credentials {
   tenant: string;
@@ -58,6 +60,13 @@ export class TokenIssuer {
     const token = randomBytes(32).toString('base64url');
     this.tokens.set(token, { tenant: this.credentials.tenant, expiresAt: now + this.lifetimeSeconds * 1000 });
     return { access_token: token, token_type: 'Bearer', expires_in: this.lifetimeSeconds };
+  }
+
+  /** A token for the workbench's own UI in browser mode, which holds no client credentials. */
+  issueSession(): string {
+    const token = randomBytes(32).toString('base64url');
+    this.tokens.set(token, { tenant: this.credentials.tenant, expiresAt: this.nowMs() + SESSION_LIFETIME_MS });
+    return token;
   }
 
   /** The bearer check of every endpoint but /Token and /openapi.json. */

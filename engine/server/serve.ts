@@ -23,6 +23,8 @@ export interface ServeOptions {
   clientSecret?: string;
   autoApprove?: boolean;
   tokenLifetimeSeconds?: number;
+  /** Browser mode: the built renderer to serve at /. */
+  uiRoot?: string;
 }
 
 export interface ServerInfo {
@@ -58,7 +60,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     const clientId = options.clientId ?? DEFAULT_CLIENT_ID;
     const app = await buildServer({
       workbench: wb, tenant, clientId, clientSecret: secret,
-      autoApprove: options.autoApprove, tokenLifetimeSeconds: options.tokenLifetimeSeconds,
+      autoApprove: options.autoApprove, tokenLifetimeSeconds: options.tokenLifetimeSeconds, uiRoot: options.uiRoot,
     });
     const host = options.host ?? '127.0.0.1';
     await app.listen({ port: options.port, host });

@@ -1,0 +1,53 @@
+/**
+ * What the UI asks of the workbench. Two implementations answer it: HTTP (browser mode, the /_workbench API)
+ * and IPC (Electron); the UI never knows which. Types come from the engine; its code never does.
+ */
+import type { DatasetSummary } from '../../engine/service/workbench';
+import type { LintReport } from '../../engine/ingest/lint';
+
+export interface WorkbenchClient {
+  summary(): Promise<DatasetSummary[]>;
+  lint(): Promise<LintReport>;
+}
+
+export class WorkbenchError extends Error {
+  constructor(message: string, readonly status: number) {
+    super(message);
+  }
+}
+
+/** Browser mode: the page was opened with `#tenant=…&token=…`, kept for the session and taken out of the address bar. */
+export function sessionFromLocation(): { tenant: string; token: string } | undefined {
+  const params = new URLSearchParams(window.location.hash.slice(1));
+  const tenant = params.get('tenant');
+  const token = params.get('token');
+  if (tenant && token) {
+    sessionStorage.setItem('workbench.session', JSON.stringify({ tenant, token }));
+    history.replaceState(null, '', window.location.pathname);
+  }
+  const kept = sessionStorage.getItem('workbench.session');
+  return kept ? (JSON.parse(kept) as { tenant: string; token: string }) : undefined;
+}
+
+export class HttpWorkbenchClient implements WorkbenchClient {
+  constructor(private readonly session: { tenant: string; token: string }, private readonly base = '') {}
+
+  private async get<T>(path: string): Promise<T> {
+    const res = await fetch(`${this.base}/_workbench/${path}`, {
+      headers: { authorization: `Bearer ${this.session.token}`, 'x-tenant': this.session.tenant },
+    });
+    if (!res.ok) {
+      const problem = (await res.json().catch(() => ({}))) as { detail?: string };
+      throw new WorkbenchError(problem.detail ?? `${res.status} ${res.statusText}`, res.status);
+    }
+    return (await res.json()) as T;
+  }
+
+  summary(): Promise<DatasetSummary[]> {
+    return this.get('summary');
+  }
+
+  lint(): Promise<LintReport> {
+    return this.get('lint');
+  }
+}

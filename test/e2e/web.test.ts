@@ -1,0 +1,82 @@
+/**
+ * Browser mode end to end: `workbench web` on the committed sample, the UI in headless Chromium (Debian's
+ * package, driven by playwright-core; .ci/run installs it and builds the UI).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser } from 'playwright-core';
+
+const ROOT = process.cwd();
+const BIN = join(ROOT, 'bin', 'workbench.mjs');
+const CHROMIUM = '/usr/bin/chromium';
+const SHOTS = join(ROOT, 'test-output', 'screenshots');
+const dir = mkdtempSync(join(tmpdir(), 'wb-e2e-'));
+let server: ChildProcess;
+let url: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)`);
+  if (!existsSync(join(ROOT, 'out', 'renderer', 'index.html'))) execFileSync(process.execPath, [join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], { cwd: ROOT, stdio: 'ignore' });
+  execFileSync(process.execPath, [BIN, 'load', '-q', '-w', join(dir, 'ws'), join(ROOT, 'samples', 'demo')]);
+  server = spawn(process.execPath, [BIN, 'web', '-w', join(dir, 'ws'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  server.stdout!.on('data', (d) => (out += d));
+  url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no address printed: ${out}`)), 30_000);
+    const check = setInterval(() => {
+      const m = /^open (\S+)$/m.exec(out);
+      if (m && out.includes('listening on')) {
+        clearTimeout(timer);
+        clearInterval(check);
+        resolve(m[1]);
+      }
+    }, 50);
+  });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  mkdirSync(SHOTS, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.kill('SIGTERM');
+  if (server) await new Promise((r) => server.once('exit', r));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('browser mode', () => {
+  it('shows the datasets and the data quality of the workspace, without console errors', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(url);
+    const sales = page.locator('table[aria-label="Datasets"] tr[data-dataset="Sales"]');
+    await sales.waitFor({ timeout: 20_000 });
+    expect(await sales.locator('td').nth(1).innerText()).toBe('10,418');
+    expect(await page.locator('tr[data-dataset="Locations"] td').nth(1).innerText()).toBe('8');
+    const finding = page.locator('li[data-rule="code-equals-id"].finding--bad');
+    await finding.waitFor();
+    expect(await finding.innerText()).toContain('MC-ACC');
+    expect(await page.locator('li[data-rule="unknown-location"].finding--bad').count()).toBe(0);
+    // The session key leaves the address bar once kept.
+    expect(page.url()).not.toContain('token=');
+    await page.screenshot({ path: join(SHOTS, 'datasets-and-quality.png'), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('says how to connect when opened without its session key', async () => {
+    const page = await browser.newPage();
+    await page.goto(url.split('#')[0]);
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').innerText()).toMatch(/Not connected/);
+    await page.close();
+  });
+});
