@@ -316,6 +316,20 @@ describe('sessions, admin API and OpenAPI', () => {
     expect(doc.paths['/Locations'].post.parameters).toContainEqual(expect.objectContaining({ in: 'query', name: 'fullLoad' }));
   });
 
+  it('runs, lists and reopens backtests', async () => {
+    await t.call('POST', '/Stock', { stock: [{ locationId: 'L1', skuId: 'SKU1', quantity: 9, stockDateTime: '2024-02-20T00:00:00Z' }] });
+    const run = await t.call('POST', '/_workbench/backtests', { from: '2024-03-01', to: '2024-03-10' });
+    expect(run.status).toBe(200);
+    expect(run.json.run).toMatchObject({ from: '2024-03-01', to: '2024-03-10', status: 'completed' });
+    expect(run.json.daily).toHaveLength(10);
+    expect(run.json.summary.simulated).toHaveProperty('inStockRate');
+    const list = await t.call('GET', '/_workbench/backtests');
+    expect(list.json.runs.map((r: { runId: string }) => r.runId)).toContain(run.json.run.runId);
+    expect((await t.call('GET', `/_workbench/backtests/${run.json.run.runId}`)).json.daily).toEqual(run.json.daily);
+    expect((await t.call('GET', '/_workbench/backtests/nope')).status).toBe(404);
+    expect((await t.call('POST', '/_workbench/backtests', { from: 'March' })).status).toBe(400);
+  });
+
   it('resets the workspace with DELETE /_workbench/state', async () => {
     const s = await testServer();
     try {

@@ -35,12 +35,14 @@ const tee = { id: 'TEE', category: 'TEES', skus: [{ id: 'TEE-M', size: 'M', pric
 const settings = (o: SettingsOverride = {}) => resolveSettings({}, { redistribution: { enabled: false }, ...o });
 
 describe('backtest, lost-sales mode', () => {
-  // One store selling 1 a day (history); it starts with 2 units and no warehouse to refill it. Actually it sold
-  // 1 on day 0 and 1 on day 1, was out of stock on day 2, and got a delivery of 5 on day 3.
-  const oneStore = (warehouseStock = 0) => input({
+  // One store selling 1 M a day (history); it starts with 2 M and no warehouse to refill it. Actually it sold
+  // 1 on day 0 and 1 on day 1, was out of M on day 2, and got a delivery of 5 on day 3. Size L (5 units, no
+  // sales) keeps the style on the shelf, so M's stock-out is a lost sale.
+  const twoSizes = { id: 'TEE', category: 'TEES', skus: [{ id: 'TEE-M', size: 'M', price: 20 }, { id: 'TEE-L', size: 'L', price: 20 }] };
+  const oneStore = (warehouseStock = 0, otherSize = 5) => input({
     locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'S1', kind: 'store' }],
-    styles: [tee],
-    cells: { 'S1/TEE-M': { onHand: 2, sales: 1 }, 'WH/TEE-M': { onHand: warehouseStock } },
+    styles: [twoSizes],
+    cells: { 'S1/TEE-M': { onHand: 2, sales: 1 }, 'S1/TEE-L': { onHand: otherSize }, 'WH/TEE-M': { onHand: warehouseStock } },
   }, 4, [
     { day: 0, cell: 'S1/TEE-M', end: 1, peak: 2, sold: 1 },
     { day: 1, cell: 'S1/TEE-M', end: 0, peak: 1, sold: 1 },
@@ -49,22 +51,39 @@ describe('backtest, lost-sales mode', () => {
 
   it('gives exact KPIs for a tiny hand-checked history', () => {
     const r = simulate(oneStore(), settings());
-    // Day 2: actual stock-out, demand estimated at the engine's rate (1/day): lost on both sides. Day 3: the
-    // actual delivery is not the engine's, so the simulated store stays empty (a stock-out, no demand).
-    expect(r.summary.actual).toMatchObject({ activeDays: 4, stockOutDays: 1, inStockRate: 0.75, sales: 2, lostSales: 1, fillRate: 0.6667 });
-    expect(r.summary.simulated).toMatchObject({ activeDays: 4, stockOutDays: 2, inStockRate: 0.5, sales: 2, lostSales: 1, fillRate: 0.6667, endUnsoldUnits: 0 });
+    // Day 2: actual stock-out of M, demand estimated at the engine's rate (1/day): lost on both sides. Day 3:
+    // the actual delivery is not the engine's, so the simulated M stays empty (a stock-out, no demand). L is
+    // active and in stock on all four days on both sides.
+    // M's rate: its own 1/day (28 in-stock days, weight 28/42) blended with the style × M's size share
+    // ((28 + 1) / (28 + 2)), i.e. 2/3 + 1/3 × 29/30 = 0.9889.
+    const rate = 2 / 3 + (1 / 3) * (29 / 30);
+    expect(r.summary.actual).toMatchObject({ activeDays: 8, stockOutDays: 1, inStockRate: 0.875, sales: 2 });
+    expect(r.summary.simulated).toMatchObject({ activeDays: 8, stockOutDays: 2, inStockRate: 0.75, sales: 2, endUnsoldUnits: 5 });
+    for (const side of [r.summary.actual, r.summary.simulated]) {
+      expect(side.lostSales).toBeCloseTo(rate, 2);
+      expect(side.fillRate).toBeCloseTo(2 / (2 + rate), 4);
+    }
     expect(r.summary.simulated.estimatedDemandDays).toBe(1);
-    expect(r.daily.map((d) => [d.date, d.simulated.sales, d.simulated.lostSales, d.actual.stockOutDays])).toEqual([
-      ['2024-03-18', 1, 0, 0], ['2024-03-19', 1, 0, 0], ['2024-03-20', 0, 1, 1], ['2024-03-21', 0, 0, 0],
+    expect(r.daily.map((d) => [d.date, d.simulated.sales, Math.round(d.simulated.lostSales * 100) / 100, d.actual.stockOutDays])).toEqual([
+      ['2024-03-18', 1, 0, 0], ['2024-03-19', 1, 0, 0], ['2024-03-20', 0, 0.99, 1], ['2024-03-21', 0, 0, 0],
     ]);
-    expect(r.summary.actual.inventoryUnits).toBe((1 + 0 + 0 + 5) / 4);
+    expect(r.summary.actual.inventoryUnits).toBe((1 + 0 + 0 + 5) / 4 + 5);
+  });
+
+  it('estimates no demand for a style gone from the location (no size on the shelf)', () => {
+    const r = simulate(oneStore(0, 0), settings());
+    expect(r.summary.simulated.estimatedDemandDays).toBe(0);
+    expect(r.summary.actual.lostSales).toBe(0);
+    expect(r.summary.simulated.lostSales).toBe(0);
   });
 
   it('replenishes from the warehouse; the transfer arrives after the lead time', () => {
     const r = simulate(oneStore(10), settings({ defaults: { leadTimeDays: 2 } }));
     expect(r.transfers).toEqual([expect.objectContaining({ day: r.fromDay, transferType: 'Replenishment', fromLocationId: 'WH', toLocationId: 'S1', quantity: 10 })]);
     // It arrives on day 2: the estimated demand of 1 is served; nothing is lost.
-    expect(r.summary.simulated).toMatchObject({ sales: 3, lostSales: 0, stockOutDays: 0, fillRate: 1, endUnsoldUnits: 9 });
+    expect(r.summary.simulated).toMatchObject({ lostSales: 0, stockOutDays: 0, fillRate: 1 });
+    expect(r.summary.simulated.sales).toBeCloseTo(2 + (2 / 3 + (1 / 3) * (29 / 30)), 2);
+    expect(r.summary.simulated.endUnsoldUnits).toBeCloseTo(10 - (2 / 3 + (1 / 3) * (29 / 30)) + 5, 2);
     expect(r.summary.simulated.transfers).toEqual({ Replenishment: { trips: 1, lines: 1, units: 10 } });
     expect(r.daily[0].simulated.transferUnits).toBe(10);
   });

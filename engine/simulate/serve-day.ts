@@ -20,6 +20,8 @@ export interface ServeArrays {
   activeTo: Int32Array;
   /** Per SKU. */
   styleOf: Int32Array;
+  /** SKUs of style s are [styleStart[s], styleStart[s+1]). */
+  styleStart: Int32Array;
   price: Float64Array;
   cost: Float64Array;
   soldUnits: Float64Array;
@@ -80,24 +82,39 @@ export function serveDay(a: ServeArrays, L: number, K: number, W: number, i: num
   };
   const d = i * DAY_FIELDS.length;
   const t = acc.daily;
+  const rows = new Int32Array(64);
   for (let l = 0; l < L; l++) {
     let j = firstRow(a.actualCell, rowsFrom, rowsTo, l * K + kFrom);
-    for (let k = kFrom; k < kTo; k++) {
+    let s = a.styleOf[kFrom];
+    for (let k0 = kFrom; k0 < kTo; k0 = a.styleStart[++s]) {
+      const k1 = Math.min(a.styleStart[s + 1], kTo);
+      // Is the style on the shelf here today (a size with stock or a sale)? Only then is a size's stock-out a
+      // lost sale: a style gone from the location is no demand. A fact of the day itself, never a later one.
+      let onShelf = false;
+      const n = k1 - k0;
+      const rowOf = n <= rows.length ? rows : new Int32Array(n);
+      for (let k = k0; k < k1; k++) {
+        const c = l * K + k;
+        const row = j < rowsTo && a.actualCell[j] === c ? j++ : -1;
+        rowOf[k - k0] = row;
+        if (a.actLevel[c] > 0 || (row >= 0 && (a.actualSold[row] > 0 || a.actualPeak[row] > 0))) onShelf = true;
+      }
+      for (let k = k0; k < k1; k++) {
       const c = l * K + k;
-      const row = j < rowsTo && a.actualCell[j] === c ? j++ : -1;
+      const row = rowOf[k - k0];
       const actStart = a.actLevel[c];
       if (row >= 0) {
         a.actLevel[c] = a.actualEnd[row];
         a.soldUnits[k] += a.actualSold[row];
         a.soldValue[k] += a.actualRevenue[row];
       }
-      const style = a.styleOf[k];
+      const style = s;
       if (a.selling[l]) {
         // Active (for the KPIs): inside the cell's selling life in the actual data.
         const active = a.activeFrom[c] >= 0 && a.activeFrom[c] <= i && i <= a.activeTo[c];
         const actInStock = actStart > 0 || (row >= 0 && (a.actualSold[row] > 0 || a.actualPeak[row] > 0));
         if (actInStock) a.lastActivity[c] = i;
-        const recent = i - a.lastActivity[c] <= RECENT_DAYS;
+        const recent = onShelf && i - a.lastActivity[c] <= RECENT_DAYS;
         let demand = 0;
         if (actInStock) demand = row >= 0 ? a.actualNet[row] : 0;
         else if (recent) {
@@ -161,6 +178,7 @@ export function serveDay(a: ServeArrays, L: number, K: number, W: number, i: num
       inc(act.inventoryValueSum, l, style, a.actLevel[c] * cost);
       t[d + 4] += a.sim[c];
       t[d + 9] += a.actLevel[c];
+      }
     }
   }
 }

@@ -96,7 +96,7 @@ export function serveArrays(input: BacktestInput, alloc: Alloc = (make, n) => ma
     dayStart: copy(input.actual.dayStart, i32), actualCell: copy(input.actual.cell, i32), actualEnd: copy(input.actual.endLevel, f64),
     actualPeak: copy(input.actual.peak, f64), actualSold: copy(input.actual.sold, f64), actualNet: copy(input.actual.net, f64),
     actualRevenue: copy(input.actual.revenue, f64), activeFrom: copy(input.activeFrom, i32), activeTo: copy(input.activeTo, i32),
-    styleOf: copy(S0.skus.style, i32), price: copy(S0.skus.price, f64), cost: copy(input.cost, f64),
+    styleOf: copy(S0.skus.style, i32), styleStart: copy(S0.styles.styleStart, i32), price: copy(S0.skus.price, f64), cost: copy(input.cost, f64),
     soldUnits: copy(S0.skus.soldUnits, f64), soldValue: copy(S0.skus.soldValue, f64),
     selling: copy(Uint8Array.from(S0.locations.kind.map((k) => (k !== 'warehouse' ? 1 : 0))), u8),
     sim: copy(S0.onHand, f64), actLevel: copy(S0.onHand, f64), lastActivity, rate: alloc(f64, cells), inStockDays,

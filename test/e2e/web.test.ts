@@ -72,6 +72,31 @@ describe('browser mode', () => {
     await page.close();
   });
 
+  it('runs a backtest and shows simulated against actual KPIs and daily charts', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(url);
+    await page.getByRole('tab', { name: 'Backtest' }).click();
+    await page.fill('input[name="from"]', '2025-03-03');
+    await page.fill('input[name="to"]', '2025-04-27');
+    await page.getByRole('button', { name: 'Run backtest' }).click();
+    const inStock = page.locator('[data-kpi="inStockRate"]');
+    await inStock.waitFor({ timeout: 60_000 });
+    expect(await inStock.innerText()).toMatch(/In-stock rate\s+\d+\.\d%\s+actual \d+\.\d%/);
+    expect(await page.locator('.card').count()).toBe(6);
+    expect(await page.locator('.hint').first().innerText()).toMatch(/Run bt-\S+, 2025-03-03 … 2025-04-27/);
+    const charts = page.getByRole('img', { name: /simulated and actual/ });
+    expect(await charts.count()).toBe(2);
+    const box = await page.locator('.chart canvas').first().boundingBox();
+    expect(box!.width).toBeGreaterThan(600);
+    expect(box!.height).toBeGreaterThan(200);
+    await page.screenshot({ path: join(SHOTS, 'backtest.png'), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('says how to connect when opened without its session key', async () => {
     const page = await browser.newPage();
     await page.goto(url.split('#')[0]);

@@ -91,6 +91,21 @@ export function adminRoutes(ctx: ServerContext) {
       return wb.proposals({ offset: q.offset ?? 0, limit: q.limit ?? 100, approved: q.approved });
     });
 
+    app.post('/backtests', { schema: doc('Replay a period with the engine (synchronous); body: {from, to, scenario?}') }, async (req) => {
+      const body = (req.body ?? {}) as { from?: unknown; to?: unknown; scenario?: unknown };
+      const fromDay = typeof body.from === 'string' ? parseDay(body.from) : undefined;
+      const toDay = typeof body.to === 'string' ? parseDay(body.to) : undefined;
+      if (fromDay === undefined || toDay === undefined) throw new HttpProblem(400, 'invalid-body', 'from and to must be dates YYYY-MM-DD');
+      const { run, report } = await wb.runBacktest({ fromDay, toDay, scenarioName: typeof body.scenario === 'string' ? body.scenario : undefined });
+      return { run, summary: report.summary, daily: report.daily };
+    });
+    app.get('/backtests', { schema: doc('The backtest runs kept in the workspace') }, async () => ({ runs: await wb.backtests() }));
+    app.get('/backtests/:runId', { schema: doc('One backtest run: settings, summary and daily series') }, async (req) => {
+      const report = await wb.backtest((req.params as { runId: string }).runId);
+      if (!report) throw new HttpProblem(404, 'not-found', 'no such backtest run');
+      return report;
+    });
+
     app.get('/log', { schema: doc('The request log, oldest first') }, async (req) => {
       req.audit.quiet = true;
       const q = readQuery(req.query as RawQuery, { afterId: { kind: 'integer', min: 0 }, limit: { kind: 'integer', min: 1, max: 10_000 } }).values;
