@@ -1,11 +1,15 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { HttpWorkbenchClient, sessionFromLocation } from './client';
 import { useWorkbench } from './store';
 import { Datasets } from './screens/Datasets';
 import { DataQuality } from './screens/DataQuality';
+import { Backtest } from './screens/Backtest';
+
+type Tab = 'workspace' | 'backtest';
 
 export function App() {
-  const { summary, lint, loading, error, connect, refresh, client } = useWorkbench();
+  const { summary, lint, loading, error, connect, refresh, client, backtest, backtestRunning, runBacktest } = useWorkbench();
+  const [tab, setTab] = useState<Tab>('workspace');
   useEffect(() => {
     const session = sessionFromLocation();
     if (session) connect(new HttpWorkbenchClient(session));
@@ -28,11 +32,23 @@ export function App() {
         <h1 className="app__title">Replenishment Workbench</h1>
         <button type="button" onClick={() => void refresh()} disabled={loading}>{loading ? 'Loading…' : 'Refresh'}</button>
       </header>
+      <nav className="tabs" role="tablist">
+        {(['workspace', 'backtest'] as Tab[]).map((t) => (
+          <button key={t} type="button" role="tab" aria-selected={tab === t} className={tab === t ? 'tab tab--on' : 'tab'} onClick={() => setTab(t)}>
+            {t === 'workspace' ? 'Workspace' : 'Backtest'}
+          </button>
+        ))}
+      </nav>
       {error && <p className="error" role="alert">{error}</p>}
-      <h2>Datasets</h2>
-      {summary ? <Datasets summary={summary} /> : <p className="hint">Loading…</p>}
-      <h2>Data quality</h2>
-      {lint ? <DataQuality report={lint} /> : <p className="hint">Loading…</p>}
+      {tab === 'workspace' && (
+        <>
+          <h2>Datasets</h2>
+          {summary ? <Datasets summary={summary} /> : <p className="hint">Loading…</p>}
+          <h2>Data quality</h2>
+          {lint ? <DataQuality report={lint} /> : <p className="hint">Loading…</p>}
+        </>
+      )}
+      {tab === 'backtest' && <Backtest run={(f, t) => void runBacktest(f, t)} result={backtest} running={backtestRunning} />}
     </main>
   );
 }

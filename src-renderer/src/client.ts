@@ -4,10 +4,20 @@
  */
 import type { DatasetSummary } from '../../engine/service/workbench';
 import type { LintReport } from '../../engine/ingest/lint';
+import type { BacktestRun } from '../../engine/service/backtests';
+import type { SimulationResult } from '../../engine/simulate/simulate';
+
+/** What a backtest run answers with: its run record, summary (simulated vs actual) and daily series. */
+export interface BacktestResult {
+  run: BacktestRun;
+  summary: SimulationResult['summary'];
+  daily: SimulationResult['daily'];
+}
 
 export interface WorkbenchClient {
   summary(): Promise<DatasetSummary[]>;
   lint(): Promise<LintReport>;
+  runBacktest(from: string, to: string): Promise<BacktestResult>;
 }
 
 export class WorkbenchError extends Error {
@@ -32,9 +42,14 @@ export function sessionFromLocation(): { tenant: string; token: string } | undef
 export class HttpWorkbenchClient implements WorkbenchClient {
   constructor(private readonly session: { tenant: string; token: string }, private readonly base = '') {}
 
-  private async get<T>(path: string): Promise<T> {
+  private async get<T>(path: string, body?: unknown): Promise<T> {
     const res = await fetch(`${this.base}/_workbench/${path}`, {
-      headers: { authorization: `Bearer ${this.session.token}`, 'x-tenant': this.session.tenant },
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        authorization: `Bearer ${this.session.token}`, 'x-tenant': this.session.tenant,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!res.ok) {
       const problem = (await res.json().catch(() => ({}))) as { detail?: string };
@@ -49,5 +64,9 @@ export class HttpWorkbenchClient implements WorkbenchClient {
 
   lint(): Promise<LintReport> {
     return this.get('lint');
+  }
+
+  runBacktest(from: string, to: string): Promise<BacktestResult> {
+    return this.get('backtests', { from, to });
   }
 }

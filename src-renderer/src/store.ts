@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 import type { DatasetSummary } from '../../engine/service/workbench';
 import type { LintReport } from '../../engine/ingest/lint';
-import type { WorkbenchClient } from './client';
+import type { BacktestResult, WorkbenchClient } from './client';
 
 interface State {
   client?: WorkbenchClient;
@@ -10,13 +10,27 @@ interface State {
   lint?: LintReport;
   loading: boolean;
   error?: string;
+  backtest?: BacktestResult;
+  backtestRunning: boolean;
   connect(client: WorkbenchClient): void;
   refresh(): Promise<void>;
+  runBacktest(from: string, to: string): Promise<void>;
 }
 
 export const useWorkbench = create<State>((set, get) => ({
   loading: false,
+  backtestRunning: false,
   connect: (client) => set({ client }),
+  runBacktest: async (from, to) => {
+    const { client } = get();
+    if (!client) return;
+    set({ backtestRunning: true, error: undefined });
+    try {
+      set({ backtest: await client.runBacktest(from, to), backtestRunning: false });
+    } catch (e) {
+      set({ backtestRunning: false, error: `The backtest did not run: ${(e as Error).message}` });
+    }
+  },
   refresh: async () => {
     const { client } = get();
     if (!client) return;

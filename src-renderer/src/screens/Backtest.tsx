@@ -1,0 +1,56 @@
+import { useMemo, useState } from 'react';
+import type { BacktestResult } from '../client';
+import { Chart } from '../Chart';
+
+const KPIS: [key: string, label: string, format: (v: number) => string][] = [
+  ['inStockRate', 'In-stock rate', (v) => `${(v * 100).toFixed(1)}%`],
+  ['stockOutDays', 'Stock-out days', (v) => v.toLocaleString('en')],
+  ['fillRate', 'Fill rate', (v) => `${(v * 100).toFixed(1)}%`],
+  ['lostSales', 'Lost sales (units)', (v) => Math.round(v).toLocaleString('en')],
+  ['sales', 'Sales (units)', (v) => Math.round(v).toLocaleString('en')],
+  ['inventoryUnits', 'Avg inventory (units)', (v) => Math.round(v).toLocaleString('en')],
+];
+
+/** Run a backtest over a period and see how the engine would have done against what happened. */
+export function Backtest({ run, result, running }: { run: (from: string, to: string) => void; result?: BacktestResult; running: boolean }) {
+  const [from, setFrom] = useState('2025-01-01');
+  const [to, setTo] = useState('2025-03-31');
+  const dates = useMemo(() => result?.daily.map((d) => d.date) ?? [], [result]);
+  const stockOuts = useMemo(() => result ? [
+    { name: 'simulated', values: result.daily.map((d) => d.simulated.stockOutDays) },
+    { name: 'actual', values: result.daily.map((d) => d.actual.stockOutDays) },
+  ] : [], [result]);
+  const inventory = useMemo(() => result ? [
+    { name: 'simulated', values: result.daily.map((d) => Math.round(d.simulated.inventoryUnits)) },
+    { name: 'actual', values: result.daily.map((d) => Math.round(d.actual.inventoryUnits)) },
+  ] : [], [result]);
+  return (
+    <section aria-label="Backtest">
+      <form className="toolbar" onSubmit={(e) => { e.preventDefault(); run(from, to); }}>
+        <label>From <input type="date" name="from" value={from} onChange={(e) => setFrom(e.target.value)} required /></label>
+        <label>To <input type="date" name="to" value={to} onChange={(e) => setTo(e.target.value)} required /></label>
+        <button type="submit" disabled={running}>{running ? 'Running…' : 'Run backtest'}</button>
+      </form>
+      {result && (
+        <>
+          <p className="hint">Run {result.run.runId}, {result.run.from} … {result.run.to}, {(result.run.durationMs / 1000).toFixed(1)} s</p>
+          <div className="cards">
+            {KPIS.map(([key, label, format]) => {
+              const s = (result.summary.simulated as unknown as Record<string, number>)[key];
+              const a = (result.summary.actual as unknown as Record<string, number>)[key];
+              return (
+                <div className="card" key={key} data-kpi={key}>
+                  <div className="card__label">{label}</div>
+                  <div className="card__value">{format(s)}</div>
+                  <div className="card__actual">actual {format(a)}</div>
+                </div>
+              );
+            })}
+          </div>
+          <Chart title="Stock-out SKU-days per day" label="Daily stock-out SKU-days, simulated and actual" dates={dates} series={stockOuts} />
+          <Chart title="Inventory units at the end of each day" label="Daily inventory, simulated and actual" dates={dates} series={inventory} />
+        </>
+      )}
+    </section>
+  );
+}
