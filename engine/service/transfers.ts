@@ -155,6 +155,8 @@ export async function approvedTransfers(ws: Workspace, query: { offset: number; 
 
 export interface ProposalRow extends Proposal {
   runId: string;
+  /** The SKU's style, when the SKU was sent in Items. */
+  styleId?: string;
   approvalBatchId?: string;
   confirmedDateTime?: string;
 }
@@ -162,8 +164,10 @@ export interface ProposalRow extends Proposal {
 /** Open proposals and approved transfers, for people (admin API, UI). */
 export async function listProposals(ws: Workspace, query: { offset: number; limit: number; approved?: boolean }): Promise<{ proposals: ProposalRow[]; total: number }> {
   const where = query.approved === undefined ? '' : query.approved ? 'WHERE approvalBatchId IS NOT NULL' : 'WHERE approvalBatchId IS NULL';
-  const rows = await ws.rows(`SELECT *, epoch_us(confirmedDateTime) AS confirmedUs, count(*) OVER () AS total FROM transfer_proposals ${where}
-    ORDER BY transferType, toLocationId, skuId, referenceId LIMIT $1 OFFSET $2`, [query.limit, query.offset]);
+  const rows = await ws.rows(`SELECT p.*, epoch_us(p.confirmedDateTime) AS confirmedUs, count(*) OVER () AS total,
+      (SELECT any_value(s.styleId) FROM items__skus AS s WHERE s.skuId = p.skuId) AS styleId
+    FROM transfer_proposals AS p ${where}
+    ORDER BY p.transferType, p.toLocationId, p.skuId, p.referenceId LIMIT $1 OFFSET $2`, [query.limit, query.offset]);
   return {
     total: rows.length ? Number(rows[0].total) : 0,
     proposals: rows.map((r) => {
@@ -173,6 +177,7 @@ export async function listProposals(ws: Workspace, query: { offset: number; limi
         quantity: Number(r.quantity), reason: r.reason as string,
       };
       if (r.details !== null) p.details = JSON.parse(r.details as string);
+      if (r.styleId !== null) p.styleId = r.styleId as string;
       if (r.approvalBatchId !== null) {
         p.approvalBatchId = r.approvalBatchId as string;
         p.confirmedDateTime = formatIsoMicros(Number(r.confirmedUs));

@@ -4,11 +4,16 @@ import { useWorkbench } from './store';
 import { Datasets } from './screens/Datasets';
 import { DataQuality } from './screens/DataQuality';
 import { Backtest } from './screens/Backtest';
+import { Transfers } from './screens/Transfers';
 
-type Tab = 'workspace' | 'backtest';
+type Tab = 'workspace' | 'backtest' | 'transfers';
+const TAB_NAMES: Record<Tab, string> = { workspace: 'Workspace', backtest: 'Backtest', transfers: 'Transfers' };
 
 export function App() {
-  const { summary, lint, loading, error, connect, refresh, client, backtest, backtestRunning, runBacktest } = useWorkbench();
+  const {
+    summary, lint, loading, error, notice, connect, refresh, client, backtest, backtestRunning, runBacktest,
+    proposals, transfersBusy, runRecommendations, loadProposals, approve,
+  } = useWorkbench();
   const [tab, setTab] = useState<Tab>('workspace');
   useEffect(() => {
     const session = sessionFromLocation();
@@ -33,13 +38,18 @@ export function App() {
         <button type="button" onClick={() => void refresh()} disabled={loading}>{loading ? 'Loading…' : 'Refresh'}</button>
       </header>
       <nav className="tabs" role="tablist">
-        {(['workspace', 'backtest'] as Tab[]).map((t) => (
-          <button key={t} type="button" role="tab" aria-selected={tab === t} className={tab === t ? 'tab tab--on' : 'tab'} onClick={() => setTab(t)}>
-            {t === 'workspace' ? 'Workspace' : 'Backtest'}
+        {(Object.keys(TAB_NAMES) as Tab[]).map((t) => (
+          <button key={t} type="button" role="tab" aria-selected={tab === t} className={tab === t ? 'tab tab--on' : 'tab'}
+            onClick={() => {
+              setTab(t);
+              if (t === 'transfers' && !proposals) void loadProposals();
+            }}>
+            {TAB_NAMES[t]}
           </button>
         ))}
       </nav>
       {error && <p className="error" role="alert">{error}</p>}
+      {notice && <p className="notice" role="status">{notice}</p>}
       {tab === 'workspace' && (
         <>
           <h2>Datasets</h2>
@@ -49,6 +59,10 @@ export function App() {
         </>
       )}
       {tab === 'backtest' && <Backtest run={(f, t) => void runBacktest(f, t)} result={backtest} running={backtestRunning} />}
+      {tab === 'transfers' && (
+        <Transfers rows={proposals} busy={transfersBusy} run={() => void runRecommendations()}
+          approve={(ids, d, p) => void approve(ids, d, p)} />
+      )}
     </main>
   );
 }

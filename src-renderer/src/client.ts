@@ -6,6 +6,9 @@ import type { DatasetSummary } from '../../engine/service/workbench';
 import type { LintReport } from '../../engine/ingest/lint';
 import type { BacktestRun } from '../../engine/service/backtests';
 import type { SimulationResult } from '../../engine/simulate/simulate';
+import type { ApprovalRequest, ApprovalResult, ProposalRow, RunSummary } from '../../engine/service/transfers';
+
+export type { ProposalRow };
 
 /** What a backtest run answers with: its run record, summary (simulated vs actual) and daily series. */
 export interface BacktestResult {
@@ -18,7 +21,14 @@ export interface WorkbenchClient {
   summary(): Promise<DatasetSummary[]>;
   lint(): Promise<LintReport>;
   runBacktest(from: string, to: string): Promise<BacktestResult>;
+  runRecommendations(): Promise<RunSummary>;
+  /** Every open proposal and approved transfer, in pages the server allows. */
+  proposals(): Promise<ProposalRow[]>;
+  approve(request: ApprovalRequest): Promise<ApprovalResult>;
 }
+
+/** Largest page the admin API gives. */
+const PAGE = 10_000;
 
 export class WorkbenchError extends Error {
   constructor(message: string, readonly status: number) {
@@ -68,5 +78,22 @@ export class HttpWorkbenchClient implements WorkbenchClient {
 
   runBacktest(from: string, to: string): Promise<BacktestResult> {
     return this.get('backtests', { from, to });
+  }
+
+  runRecommendations(): Promise<RunSummary> {
+    return this.get('recommendations/run', {});
+  }
+
+  async proposals(): Promise<ProposalRow[]> {
+    const all: ProposalRow[] = [];
+    for (let offset = 0; ; offset += PAGE) {
+      const page = await this.get<{ proposals: ProposalRow[]; total: number }>(`transfers?offset=${offset}&limit=${PAGE}`);
+      all.push(...page.proposals);
+      if (all.length >= page.total || page.proposals.length === 0) return all;
+    }
+  }
+
+  approve(request: ApprovalRequest): Promise<ApprovalResult> {
+    return this.get('transfers/approve', request);
   }
 }

@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 import type { DatasetSummary } from '../../engine/service/workbench';
 import type { LintReport } from '../../engine/ingest/lint';
-import type { BacktestResult, WorkbenchClient } from './client';
+import type { BacktestResult, ProposalRow, WorkbenchClient } from './client';
 
 interface State {
   client?: WorkbenchClient;
@@ -12,6 +12,12 @@ interface State {
   error?: string;
   backtest?: BacktestResult;
   backtestRunning: boolean;
+  proposals?: ProposalRow[];
+  transfersBusy: boolean;
+  notice?: string;
+  runRecommendations(): Promise<void>;
+  loadProposals(): Promise<void>;
+  approve(referenceIds: string[], description: string, plannedDispatchDate: string): Promise<void>;
   connect(client: WorkbenchClient): void;
   refresh(): Promise<void>;
   runBacktest(from: string, to: string): Promise<void>;
@@ -20,6 +26,44 @@ interface State {
 export const useWorkbench = create<State>((set, get) => ({
   loading: false,
   backtestRunning: false,
+  transfersBusy: false,
+  loadProposals: async () => {
+    const { client } = get();
+    if (!client) return;
+    try {
+      set({ proposals: await client.proposals() });
+    } catch (e) {
+      set({ error: `The transfers could not be read: ${(e as Error).message}` });
+    }
+  },
+  runRecommendations: async () => {
+    const { client } = get();
+    if (!client) return;
+    set({ transfersBusy: true, error: undefined, notice: undefined });
+    try {
+      const run = await client.runRecommendations();
+      set({ notice: `Run ${run.runId} as of ${run.asOf.slice(0, 10)}: ${run.proposals} proposals` });
+      await get().loadProposals();
+    } catch (e) {
+      set({ error: `The recommendations did not run: ${(e as Error).message}` });
+    } finally {
+      set({ transfersBusy: false });
+    }
+  },
+  approve: async (referenceIds, description, plannedDispatchDate) => {
+    const { client } = get();
+    if (!client) return;
+    set({ transfersBusy: true, error: undefined, notice: undefined });
+    try {
+      const r = await client.approve({ referenceIds, description: description || undefined, plannedDispatchDate: plannedDispatchDate || undefined });
+      set({ notice: `Approved ${r.approved} as batch ${r.approvalBatchId}` });
+      await get().loadProposals();
+    } catch (e) {
+      set({ error: `The approval was refused: ${(e as Error).message}` });
+    } finally {
+      set({ transfersBusy: false });
+    }
+  },
   connect: (client) => set({ client }),
   runBacktest: async (from, to) => {
     const { client } = get();

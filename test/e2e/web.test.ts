@@ -97,6 +97,53 @@ describe('browser mode', () => {
     await page.close();
   });
 
+  it('runs recommendations, filters them, approves a selection as one batch and exports CSV', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(url);
+    await page.getByRole('tab', { name: 'Transfers' }).click();
+    await page.getByRole('button', { name: 'Run recommendations' }).click();
+    await page.getByRole('status').filter({ hasText: /proposals/ }).waitFor({ timeout: 60_000 });
+    const count = page.getByTestId('transfer-count');
+    await count.filter({ hasText: /open/ }).waitFor();
+    const total = Number(/of ([\d,]+) lines/.exec(await count.innerText())![1].replace(/,/g, ''));
+    expect(total).toBeGreaterThan(100);
+    // Virtualized: only the rows in view (and a few more) are in the page.
+    expect(await page.locator('.vtable__body [role="row"]').count()).toBeLessThan(60);
+
+    await page.selectOption('select[name="type"]', 'Replenishment');
+    await count.filter({ hasText: new RegExp(`of ${total.toLocaleString('en')} lines`) }).waitFor();
+    const types = await page.locator('.vtable__body [role="row"] [role="cell"]:nth-child(2)').allInnerTexts();
+    expect(types.length).toBeGreaterThan(0);
+    expect(new Set(types)).toEqual(new Set(['Replenishment']));
+    expect(await page.locator('.vtable__body .why').first().getAttribute('title')).toMatch(/below target/);
+
+    const boxes = page.locator('.vtable__body input[type="checkbox"]');
+    const chosen: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const row = page.locator('.vtable__body [role="row"]').nth(i);
+      chosen.push((await row.getAttribute('data-reference'))!);
+      await boxes.nth(i).check();
+    }
+    await page.fill('input[name="description"]', 'week 1 test batch');
+    await page.fill('input[name="dispatch"]', '2026-01-05');
+    await page.getByRole('button', { name: 'Approve selection' }).click();
+    await page.getByRole('status').filter({ hasText: /Approved 3 as batch AB-/ }).waitFor();
+    for (const ref of chosen) {
+      await page.locator(`[data-reference="${ref}"] .status`).filter({ hasText: /approved AB-/ }).waitFor();
+    }
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8');
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toBe('referenceId,transferType,fromLocationId,toLocationId,skuId,styleId,quantity,approvalBatchId,reason');
+    expect(lines.slice(1).every((l) => l.split(',')[1] === 'Replenishment')).toBe(true);
+    await page.screenshot({ path: join(SHOTS, 'transfers.png') });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('says how to connect when opened without its session key', async () => {
     const page = await browser.newPage();
     await page.goto(url.split('#')[0]);
