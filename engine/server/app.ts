@@ -23,6 +23,8 @@ import { BODY_EXCERPT_CHARS } from '../service/request-log.js';
 
 export interface ServerOptions extends Credentials {
   workbench: Workbench;
+  /** Where clients reach this server, for the UI's integration screen (set once listening). */
+  publicUrl?: () => string | undefined;
   autoApprove?: boolean;
   tokenLifetimeSeconds?: number;
   /** Browser mode: the built renderer to serve at / (out/renderer). */
@@ -60,12 +62,17 @@ function decodeURIComponentSafe(s: string): string {
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const wb = options.workbench;
   const tokens = new TokenIssuer(options, () => wb.now() / 1000, options.tokenLifetimeSeconds);
-  const ctx: ServerContext = { wb, tokens, autoApprove: options.autoApprove === true };
+  const ctx: ServerContext = {
+    wb, tokens, autoApprove: options.autoApprove === true,
+    integration: () => ({ url: options.publicUrl?.(), tenant: options.tenant, clientId: options.clientId, clientSecret: options.clientSecret }),
+  };
 
   const app = Fastify({
     logger: false,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    // Stopping means stopping: kept-alive client connections do not hold the process open.
+    forceCloseConnections: true,
     routerOptions: {
       caseSensitive: false,
       ignoreTrailingSlash: true,

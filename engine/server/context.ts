@@ -8,6 +8,8 @@ export interface ServerContext {
   tokens: TokenIssuer;
   /** Approve each run's proposals at once (rehearsal). */
   autoApprove: boolean;
+  /** What an integrator's client needs to reach this server. */
+  integration: () => { url?: string; tenant: string; clientId: string; clientSecret: string };
 }
 
 export interface Audit {

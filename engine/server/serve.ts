@@ -58,15 +58,16 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     }
     const tenant = options.tenant ?? DEFAULT_TENANT;
     const clientId = options.clientId ?? DEFAULT_CLIENT_ID;
+    let url: string | undefined;
     const app = await buildServer({
-      workbench: wb, tenant, clientId, clientSecret: secret,
+      workbench: wb, tenant, clientId, clientSecret: secret, publicUrl: () => url,
       autoApprove: options.autoApprove, tokenLifetimeSeconds: options.tokenLifetimeSeconds, uiRoot: options.uiRoot,
     });
     const host = options.host ?? '127.0.0.1';
     await app.listen({ port: options.port, host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
-    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     const info: ServerInfo = { url, pid: process.pid, tenant, clientId, clientSecret: secret };
     const file = join(wb.dir, SERVER_FILE);
     writeFileSync(file, JSON.stringify(info, null, 2), { mode: 0o600 });

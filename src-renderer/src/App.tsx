@@ -5,9 +5,10 @@ import { Datasets } from './screens/Datasets';
 import { DataQuality } from './screens/DataQuality';
 import { Backtest } from './screens/Backtest';
 import { Transfers } from './screens/Transfers';
+import { Integration } from './screens/Integration';
 
-type Tab = 'workspace' | 'backtest' | 'transfers';
-const TAB_NAMES: Record<Tab, string> = { workspace: 'Workspace', backtest: 'Backtest', transfers: 'Transfers' };
+type Tab = 'workspace' | 'backtest' | 'transfers' | 'integration';
+const TAB_NAMES: Record<Tab, string> = { workspace: 'Workspace', backtest: 'Backtest', transfers: 'Transfers', integration: 'Integration' };
 
 export function App() {
   const {
@@ -63,6 +64,7 @@ export function App() {
         <Transfers rows={proposals} busy={transfersBusy} run={() => void runRecommendations()}
           approve={(ids, d, p) => void approve(ids, d, p)} />
       )}
+      {tab === 'integration' && <Integration client={client} />}
     </main>
   );
 }

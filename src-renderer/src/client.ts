@@ -8,7 +8,16 @@ import type { BacktestRun } from '../../engine/service/backtests';
 import type { SimulationResult } from '../../engine/simulate/simulate';
 import type { ApprovalRequest, ApprovalResult, ProposalRow, RunSummary } from '../../engine/service/transfers';
 
-export type { ProposalRow };
+import type { RequestLogEntry } from '../../engine/service/request-log';
+
+export type { ProposalRow, RequestLogEntry };
+
+export interface Integration {
+  url?: string;
+  tenant: string;
+  clientId: string;
+  clientSecret: string;
+}
 
 /** What a backtest run answers with: its run record, summary (simulated vs actual) and daily series. */
 export interface BacktestResult {
@@ -25,6 +34,9 @@ export interface WorkbenchClient {
   /** Every open proposal and approved transfer, in pages the server allows. */
   proposals(): Promise<ProposalRow[]>;
   approve(request: ApprovalRequest): Promise<ApprovalResult>;
+  integration(): Promise<Integration>;
+  /** Request log entries after `afterId` (the newest when absent), oldest first. */
+  requestLog(afterId?: number): Promise<RequestLogEntry[]>;
 }
 
 /** Largest page the admin API gives. */
@@ -95,5 +107,14 @@ export class HttpWorkbenchClient implements WorkbenchClient {
 
   approve(request: ApprovalRequest): Promise<ApprovalResult> {
     return this.get('transfers/approve', request);
+  }
+
+  integration(): Promise<Integration> {
+    return this.get('integration');
+  }
+
+  async requestLog(afterId?: number): Promise<RequestLogEntry[]> {
+    const q = afterId === undefined ? 'limit=200' : `afterId=${afterId}&limit=1000`;
+    return (await this.get<{ entries: RequestLogEntry[] }>(`log?${q}`)).entries;
   }
 }

@@ -42,8 +42,9 @@ export const useWorkbench = create<State>((set, get) => ({
     set({ transfersBusy: true, error: undefined, notice: undefined });
     try {
       const run = await client.runRecommendations();
-      set({ notice: `Run ${run.runId} as of ${run.asOf.slice(0, 10)}: ${run.proposals} proposals` });
+      // The list first, then the notice: whoever reads the notice finds the list it speaks of.
       await get().loadProposals();
+      set({ notice: `Run ${run.runId} as of ${run.asOf.slice(0, 10)}: ${run.proposals} proposals` });
     } catch (e) {
       set({ error: `The recommendations did not run: ${(e as Error).message}` });
     } finally {
@@ -56,8 +57,8 @@ export const useWorkbench = create<State>((set, get) => ({
     set({ transfersBusy: true, error: undefined, notice: undefined });
     try {
       const r = await client.approve({ referenceIds, description: description || undefined, plannedDispatchDate: plannedDispatchDate || undefined });
-      set({ notice: `Approved ${r.approved} as batch ${r.approvalBatchId}` });
       await get().loadProposals();
+      set({ notice: `Approved ${r.approved} as batch ${r.approvalBatchId}` });
     } catch (e) {
       set({ error: `The approval was refused: ${(e as Error).message}` });
     } finally {

@@ -45,8 +45,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  server?.kill('SIGTERM');
-  if (server) await new Promise((r) => server.once('exit', r));
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -107,7 +112,7 @@ describe('browser mode', () => {
     await page.getByRole('button', { name: 'Run recommendations' }).click();
     await page.getByRole('status').filter({ hasText: /proposals/ }).waitFor({ timeout: 60_000 });
     const count = page.getByTestId('transfer-count');
-    await count.filter({ hasText: /open/ }).waitFor();
+    await count.filter({ hasText: /of [1-9][\d,]* lines/ }).waitFor();
     const total = Number(/of ([\d,]+) lines/.exec(await count.innerText())![1].replace(/,/g, ''));
     expect(total).toBeGreaterThan(100);
     // Virtualized: only the rows in view (and a few more) are in the page.
@@ -140,6 +145,37 @@ describe('browser mode', () => {
     expect(lines[0]).toBe('referenceId,transferType,fromLocationId,toLocationId,skuId,styleId,quantity,approvalBatchId,reason');
     expect(lines.slice(1).every((l) => l.split(',')[1] === 'Replenishment')).toBe(true);
     await page.screenshot({ path: join(SHOTS, 'transfers.png') });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows how to reach the API and each request in a live log, with its validation errors', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(url);
+    await page.getByRole('tab', { name: 'Integration' }).click();
+    const curl = await page.getByTestId('curl').innerText();
+    expect(curl).toMatch(/^curl -s -X POST http:\/\/127\.0\.0\.1:\d+\/Token -H 'X-Tenant: DEMO' -d grant_type=client_credentials -d client_id=workbench -d client_secret=\S+$/);
+    // An integrator's client, from the shown credentials: a token, then a batch with a mistake.
+    const origin = new URL(url).origin;
+    const secret = /client_secret=(\S+)$/.exec(curl)![1];
+    const token = await (await fetch(`${origin}/Token`, {
+      method: 'POST', headers: { 'x-tenant': 'DEMO', 'content-type': 'application/x-www-form-urlencoded' },
+      body: `grant_type=client_credentials&client_id=workbench&client_secret=${secret}`,
+    })).json();
+    const bad = await fetch(`${origin}/Sales`, {
+      method: 'POST', headers: { authorization: `Bearer ${token.access_token}`, 'x-tenant': 'DEMO', 'content-type': 'application/json' },
+      body: JSON.stringify({ sales: [{ salesId: 'E2E-1', salesDateTime: 'yesterday', currencyCode: 'LOCAL', locationId: 'ST-001', salesLines: [] }] }),
+    });
+    expect(bad.status).toBe(400);
+    const entry = page.locator('.log__entry[data-status="400"]').filter({ hasText: '/Sales' }).first();
+    await entry.waitFor({ timeout: 15_000 });
+    expect(await entry.innerText()).toMatch(/\/sales\/0\/salesDateTime \[E2E-1\]: "yesterday" is not an ISO 8601 datetime/);
+    expect((await fetch(`${origin}/openapi.json`)).status).toBe(200);
+    expect(await page.locator('a[href="/openapi.json"]').count()).toBe(1);
+    await page.screenshot({ path: join(SHOTS, 'integration.png') });
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -54,6 +54,11 @@ export function adminRoutes(ctx: ServerContext) {
 
     app.get('/summary', { schema: doc('Counts, date ranges and last writes per dataset') }, async () => wb.summary());
 
+    app.get('/integration', { schema: doc('How a client reaches this API: address, tenant, client id and secret') }, async (req) => {
+      req.audit.secret = true;
+      return ctx.integration();
+    });
+
     app.post('/recommendations/run', { schema: doc('Run the recommendations now (synchronous); body: {asOf?, settings?, autoApprove?, description?}') }, async (req) => {
       const body = (req.body ?? {}) as { autoApprove?: unknown; description?: unknown; asOf?: unknown; settings?: unknown; scenario?: unknown };
       let asOfDay: number | undefined;

@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import type { Integration as Info, RequestLogEntry, WorkbenchClient } from '../client';
+
+const POLL_MS = 2000;
+
+/** What an integrator needs: where the API is, how to get a token, and what each request did. */
+export function Integration({ client }: { client: WorkbenchClient }) {
+  const [info, setInfo] = useState<Info>();
+  const [entries, setEntries] = useState<RequestLogEntry[]>([]);
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    void client.integration().then(setInfo, (e: Error) => setError(e.message));
+  }, [client]);
+  useEffect(() => {
+    let last: number | undefined;
+    let stopped = false;
+    const poll = async () => {
+      try {
+        const fresh = await client.requestLog(last);
+        if (fresh.length) {
+          last = fresh[fresh.length - 1].id;
+          setEntries((old) => [...fresh.reverse(), ...old].slice(0, 500));
+        }
+      } catch (e) {
+        setError((e as Error).message);
+      }
+      if (!stopped) timer = setTimeout(poll, POLL_MS);
+    };
+    let timer = setTimeout(poll, 0);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [client]);
+  const url = info?.url ?? window.location.origin;
+  const curl = info
+    ? `curl -s -X POST ${url}/Token -H 'X-Tenant: ${info.tenant}' -d grant_type=client_credentials -d client_id=${info.clientId} -d client_secret=${info.clientSecret}`
+    : '';
+  return (
+    <section aria-label="Integration">
+      {error && <p className="error" role="alert">{error}</p>}
+      {info && (
+        <dl className="facts">
+          <dt>API</dt><dd><code>{url}</code> (also under <code>/v1</code>)</dd>
+          <dt>Tenant</dt><dd><code>{info.tenant}</code></dd>
+          <dt>Client id</dt><dd><code>{info.clientId}</code></dd>
+          <dt>Client secret</dt><dd><code>{info.clientSecret}</code></dd>
+          <dt>Token</dt>
+          <dd className="curl">
+            <code data-testid="curl">{curl}</code>
+            <button type="button" onClick={() => void navigator.clipboard?.writeText(curl)}>Copy</button>
+          </dd>
+          <dt>OpenAPI</dt><dd><a href="/openapi.json" download="openapi.json">openapi.json</a></dd>
+        </dl>
+      )}
+      <h2>Requests</h2>
+      <ul className="log" aria-label="Request log">
+        {entries.map((e) => (
+          <li key={e.id} className={e.status >= 400 ? 'log__entry log__entry--bad' : 'log__entry'} data-status={e.status}>
+            <div className="log__head">
+              <span className="log__status">{e.status}</span> <span>{e.method}</span> <code>{e.path}{e.query ? `?${e.query}` : ''}</code>
+              <span className="log__meta">{e.loggedAt.replace('T', ' ').slice(0, 19)} · {e.durationMs.toFixed(0)} ms{e.records !== undefined ? ` · ${e.records} records` : ''}</span>
+            </div>
+            {e.errors.length > 0 && (
+              <ul className="log__errors">
+                {e.errors.slice(0, 10).map((p, i) => <li key={i}><code>{p.path}</code>{p.recordId ? ` [${p.recordId}]` : ''}: {p.message}</li>)}
+                {e.errorCount > 10 && <li>… and {e.errorCount - 10} more</li>}
+              </ul>
+            )}
+            {e.warnings.length > 0 && <ul className="log__warnings">{e.warnings.slice(0, 5).map((w, i) => <li key={i}>{w.path}: {w.message}</li>)}</ul>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
