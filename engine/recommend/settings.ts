@@ -54,6 +54,9 @@ export interface Settings {
   locationKinds: Record<string, LocationKind>;
 }
 
+/** The scenario a run uses when none is named; it overrides nothing until someone saves it. */
+export const DEFAULT_SCENARIO = 'default';
+
 export const DEFAULT_SETTINGS: Settings = {
   defaults: {
     presentationMinimum: 1,

@@ -19,7 +19,7 @@ import { approve, approvedTransfers, listProposals, storeRun, type ApprovalReque
 import { engineRecommender, type Recommender, type RunOptions } from './recommender.js';
 import { parseSettingsOverride } from '../recommend/settings-schema.js';
 import { explainCell } from '../forecast/forecast.js';
-import { resolveSettings, type Settings, type SettingsOverride } from '../recommend/settings.js';
+import { DEFAULT_SCENARIO, resolveSettings, type Settings, type SettingsOverride } from '../recommend/settings.js';
 import { categorySettingsOf } from '../store/engine-state.js';
 import { loadBacktestInput } from '../store/backtest-input.js';
 import { simulate, type SimulationOptions, type SimulationResult } from '../simulate/simulate.js';
@@ -83,7 +83,6 @@ export interface OpenOptions {
 
 const SCENARIO_PREFIX = 'scenario:';
 const MAX_BACKTEST_DAYS = 3660;
-export const DEFAULT_SCENARIO = 'default';
 
 /** Log entries the lint reads for warnings such as unknown fields. */
 const LINT_LOG_ENTRIES = 2000;

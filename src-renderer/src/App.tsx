@@ -6,14 +6,17 @@ import { DataQuality } from './screens/DataQuality';
 import { Backtest } from './screens/Backtest';
 import { Transfers } from './screens/Transfers';
 import { Integration } from './screens/Integration';
+import { Settings } from './screens/Settings';
 
-type Tab = 'workspace' | 'backtest' | 'transfers' | 'integration';
-const TAB_NAMES: Record<Tab, string> = { workspace: 'Workspace', backtest: 'Backtest', transfers: 'Transfers', integration: 'Integration' };
+type Tab = 'workspace' | 'settings' | 'backtest' | 'transfers' | 'integration';
+const TAB_NAMES: Record<Tab, string> = {
+  workspace: 'Workspace', settings: 'Settings', backtest: 'Backtest', transfers: 'Transfers', integration: 'Integration',
+};
 
 export function App() {
   const {
     summary, lint, loading, error, notice, connect, refresh, client, backtest, backtestRunning, runBacktest,
-    proposals, transfersBusy, runRecommendations, loadProposals, approve,
+    proposals, transfersBusy, runRecommendations, loadProposals, approve, scenarios, loadScenarios,
   } = useWorkbench();
   const [tab, setTab] = useState<Tab>('workspace');
   useEffect(() => {
@@ -59,7 +62,8 @@ export function App() {
           {lint ? <DataQuality report={lint} /> : <p className="hint">Loading…</p>}
         </>
       )}
-      {tab === 'backtest' && <Backtest run={(f, t) => void runBacktest(f, t)} result={backtest} running={backtestRunning} />}
+      {tab === 'settings' && <Settings client={client} names={scenarios} saved={() => void loadScenarios()} />}
+      {tab === 'backtest' && <Backtest run={(f, t, s) => void runBacktest(f, t, s)} result={backtest} running={backtestRunning} scenarios={scenarios} />}
       {tab === 'transfers' && (
         <Transfers rows={proposals} busy={transfersBusy} run={() => void runRecommendations()}
           approve={(ids, d, p) => void approve(ids, d, p)} />

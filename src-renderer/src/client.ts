@@ -1,6 +1,7 @@
 /**
  * What the UI asks of the workbench. Two implementations answer it: HTTP (browser mode, the /_workbench API)
- * and IPC (Electron); the UI never knows which. Types come from the engine; its code never does.
+ * and IPC (Electron); the UI never knows which. Types come from the engine; its code never does, bar pure
+ * constants.
  */
 import type { DatasetSummary } from '../../engine/service/workbench';
 import type { LintReport } from '../../engine/ingest/lint';
@@ -9,8 +10,9 @@ import type { SimulationResult } from '../../engine/simulate/simulate';
 import type { ApprovalRequest, ApprovalResult, ProposalRow, RunSummary } from '../../engine/service/transfers';
 
 import type { RequestLogEntry } from '../../engine/service/request-log';
+import type { Settings, SettingsOverride } from '../../engine/recommend/settings';
 
-export type { ProposalRow, RequestLogEntry };
+export type { ProposalRow, RequestLogEntry, Settings, SettingsOverride };
 
 export interface Integration {
   url?: string;
@@ -29,7 +31,13 @@ export interface BacktestResult {
 export interface WorkbenchClient {
   summary(): Promise<DatasetSummary[]>;
   lint(): Promise<LintReport>;
-  runBacktest(from: string, to: string): Promise<BacktestResult>;
+  /** Replays the period with a kept scenario's settings (the default scenario when absent). */
+  runBacktest(from: string, to: string, scenario?: string): Promise<BacktestResult>;
+  /** The names of the kept scenarios, and the engine's defaults they override. */
+  scenarios(): Promise<{ scenarios: string[]; defaults: Settings }>;
+  scenario(name: string): Promise<SettingsOverride>;
+  /** Validated whole by the workbench: a bad one is refused with every problem in `WorkbenchError.errors`. */
+  saveScenario(name: string, value: unknown): Promise<SettingsOverride>;
   runRecommendations(): Promise<RunSummary>;
   /** Every open proposal and approved transfer, in pages the server allows. */
   proposals(): Promise<ProposalRow[]>;
@@ -42,8 +50,13 @@ export interface WorkbenchClient {
 /** Largest page the admin API gives. */
 const PAGE = 10_000;
 
+export interface FieldProblem {
+  path: string;
+  message: string;
+}
+
 export class WorkbenchError extends Error {
-  constructor(message: string, readonly status: number) {
+  constructor(message: string, readonly status: number, readonly errors: FieldProblem[] = []) {
     super(message);
   }
 }
@@ -64,9 +77,9 @@ export function sessionFromLocation(): { tenant: string; token: string } | undef
 export class HttpWorkbenchClient implements WorkbenchClient {
   constructor(private readonly session: { tenant: string; token: string }, private readonly base = '') {}
 
-  private async get<T>(path: string, body?: unknown): Promise<T> {
+  private async get<T>(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<T> {
     const res = await fetch(`${this.base}/_workbench/${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
+      method,
       headers: {
         authorization: `Bearer ${this.session.token}`, 'x-tenant': this.session.tenant,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -74,8 +87,8 @@ export class HttpWorkbenchClient implements WorkbenchClient {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!res.ok) {
-      const problem = (await res.json().catch(() => ({}))) as { detail?: string };
-      throw new WorkbenchError(problem.detail ?? `${res.status} ${res.statusText}`, res.status);
+      const problem = (await res.json().catch(() => ({}))) as { detail?: string; errors?: FieldProblem[] };
+      throw new WorkbenchError(problem.detail ?? `${res.status} ${res.statusText}`, res.status, problem.errors);
     }
     return (await res.json()) as T;
   }
@@ -88,8 +101,20 @@ export class HttpWorkbenchClient implements WorkbenchClient {
     return this.get('lint');
   }
 
-  runBacktest(from: string, to: string): Promise<BacktestResult> {
-    return this.get('backtests', { from, to });
+  runBacktest(from: string, to: string, scenario?: string): Promise<BacktestResult> {
+    return this.get('backtests', { from, to, scenario });
+  }
+
+  scenarios(): Promise<{ scenarios: string[]; defaults: Settings }> {
+    return this.get('scenarios');
+  }
+
+  async scenario(name: string): Promise<SettingsOverride> {
+    return (await this.get<{ scenario: SettingsOverride }>(`scenarios/${encodeURIComponent(name)}`)).scenario;
+  }
+
+  async saveScenario(name: string, value: unknown): Promise<SettingsOverride> {
+    return (await this.get<{ scenario: SettingsOverride }>(`scenarios/${encodeURIComponent(name)}`, value, 'PUT')).scenario;
   }
 
   runRecommendations(): Promise<RunSummary> {

@@ -3,11 +3,14 @@ import { create } from 'zustand';
 import type { DatasetSummary } from '../../engine/service/workbench';
 import type { LintReport } from '../../engine/ingest/lint';
 import type { BacktestResult, ProposalRow, WorkbenchClient } from './client';
+import { DEFAULT_SCENARIO } from '../../engine/recommend/settings';
 
 interface State {
   client?: WorkbenchClient;
   summary?: DatasetSummary[];
   lint?: LintReport;
+  /** The kept scenarios' names; "default" is always one. */
+  scenarios: string[];
   loading: boolean;
   error?: string;
   backtest?: BacktestResult;
@@ -20,10 +23,12 @@ interface State {
   approve(referenceIds: string[], description: string, plannedDispatchDate: string): Promise<void>;
   connect(client: WorkbenchClient): void;
   refresh(): Promise<void>;
-  runBacktest(from: string, to: string): Promise<void>;
+  runBacktest(from: string, to: string, scenario?: string): Promise<void>;
+  loadScenarios(): Promise<void>;
 }
 
 export const useWorkbench = create<State>((set, get) => ({
+  scenarios: [DEFAULT_SCENARIO],
   loading: false,
   backtestRunning: false,
   transfersBusy: false,
@@ -66,12 +71,22 @@ export const useWorkbench = create<State>((set, get) => ({
     }
   },
   connect: (client) => set({ client }),
-  runBacktest: async (from, to) => {
+  loadScenarios: async () => {
+    const { client } = get();
+    if (!client) return;
+    try {
+      const { scenarios } = await client.scenarios();
+      set({ scenarios: [...new Set([DEFAULT_SCENARIO, ...scenarios])] });
+    } catch (e) {
+      set({ error: `The scenarios could not be read: ${(e as Error).message}` });
+    }
+  },
+  runBacktest: async (from, to, scenario) => {
     const { client } = get();
     if (!client) return;
     set({ backtestRunning: true, error: undefined });
     try {
-      set({ backtest: await client.runBacktest(from, to), backtestRunning: false });
+      set({ backtest: await client.runBacktest(from, to, scenario), backtestRunning: false });
     } catch (e) {
       set({ backtestRunning: false, error: `The backtest did not run: ${(e as Error).message}` });
     }
@@ -81,7 +96,7 @@ export const useWorkbench = create<State>((set, get) => ({
     if (!client) return;
     set({ loading: true, error: undefined });
     try {
-      const [summary, lint] = await Promise.all([client.summary(), client.lint()]);
+      const [summary, lint] = await Promise.all([client.summary(), client.lint(), get().loadScenarios()]);
       set({ summary, lint, loading: false });
     } catch (e) {
       set({ loading: false, error: (e as Error).message });

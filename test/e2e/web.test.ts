@@ -102,6 +102,55 @@ describe('browser mode', () => {
     await page.close();
   });
 
+  it('saves a scenario only when valid, names each bad field, and runs a backtest with it', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    const problems: string[] = [];
+    // The refused save is a 400 the browser reports on its own; anything else is a fault.
+    page.on('console', (m) => m.type() === 'error' && !/status of 400/.test(m.text()) && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(url);
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    const editor = page.getByLabel('Scenario settings');
+    await expect.poll(() => editor.inputValue()).toBe('{}');
+    await expect.poll(() => page.locator('.settings__defaults pre').innerText()).toContain('"serviceLevel": 0.9');
+
+    await page.fill('input[name="scenario"]', 'lean');
+    await editor.fill('{"defaults": {"serviceLevel": 2, "leadTimeDays": 1.5}}');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('alert').filter({ hasText: /Not saved/ }).waitFor();
+    const listed = await page.getByLabel('Settings problems').innerText();
+    expect(listed).toMatch(/\/defaults\/serviceLevel: Expected number to be less or equal to 0\.9999/);
+    expect(listed).toMatch(/\/defaults\/leadTimeDays: Expected integer/);
+    expect(await page.locator('select[aria-label="Saved scenarios"] option').allInnerTexts()).not.toContain('lean');
+
+    await editor.fill('{"defaults": {"serviceLevel": 0.8');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('alert').filter({ hasText: /Not JSON/ }).waitFor();
+
+    await editor.fill('{"defaults": {"serviceLevel": 0.8}}');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved scenario lean' }).waitFor();
+    await expect.poll(() => page.locator('select[aria-label="Saved scenarios"] option').allInnerTexts()).toContain('lean');
+
+    // Kept in the workspace: a fresh page reads it back.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.locator('select[aria-label="Saved scenarios"] option', { hasText: 'lean' }).waitFor({ state: 'attached' });
+    await page.selectOption('select[aria-label="Saved scenarios"]', 'lean');
+    await expect.poll(async () => JSON.parse(await editor.inputValue())).toEqual({ defaults: { serviceLevel: 0.8 } });
+    await page.screenshot({ path: join(SHOTS, 'settings.png'), fullPage: true });
+
+    await page.getByRole('tab', { name: 'Backtest' }).click();
+    await page.fill('input[name="from"]', '2025-03-03');
+    await page.fill('input[name="to"]', '2025-03-16');
+    await page.selectOption('select[name="scenario"]', 'lean');
+    await page.getByRole('button', { name: 'Run backtest' }).click();
+    await page.locator('.hint').filter({ hasText: /scenario lean/ }).waitFor({ timeout: 60_000 });
+    expect(await page.locator('.hint').first().innerText()).toMatch(/Run bt-\S+, 2025-03-03 … 2025-03-16, scenario lean/);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('runs recommendations, filters them, approves a selection as one batch and exports CSV', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const problems: string[] = [];

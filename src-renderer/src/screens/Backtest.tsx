@@ -12,7 +12,10 @@ const KPIS: [key: string, label: string, format: (v: number) => string][] = [
 ];
 
 /** Run a backtest over a period and see how the engine would have done against what happened. */
-export function Backtest({ run, result, running }: { run: (from: string, to: string) => void; result?: BacktestResult; running: boolean }) {
+export function Backtest({ run, result, running, scenarios }: {
+  run: (from: string, to: string, scenario: string) => void; result?: BacktestResult; running: boolean; scenarios: string[];
+}) {
+  const [scenario, setScenario] = useState(scenarios[0]);
   const [from, setFrom] = useState('2025-01-01');
   const [to, setTo] = useState('2025-03-31');
   const dates = useMemo(() => result?.daily.map((d) => d.date) ?? [], [result]);
@@ -26,14 +29,19 @@ export function Backtest({ run, result, running }: { run: (from: string, to: str
   ] : [], [result]);
   return (
     <section aria-label="Backtest">
-      <form className="toolbar" onSubmit={(e) => { e.preventDefault(); run(from, to); }}>
+      <form className="toolbar" onSubmit={(e) => { e.preventDefault(); run(from, to, scenario); }}>
         <label>From <input type="date" name="from" value={from} onChange={(e) => setFrom(e.target.value)} required /></label>
         <label>To <input type="date" name="to" value={to} onChange={(e) => setTo(e.target.value)} required /></label>
+        <label>Scenario
+          <select name="scenario" value={scenario} onChange={(e) => setScenario(e.target.value)}>
+            {scenarios.map((n) => <option key={n} value={n}>{n}</option>)}
+          </select>
+        </label>
         <button type="submit" disabled={running}>{running ? 'Running…' : 'Run backtest'}</button>
       </form>
       {result && (
         <>
-          <p className="hint">Run {result.run.runId}, {result.run.from} … {result.run.to}, {(result.run.durationMs / 1000).toFixed(1)} s</p>
+          <p className="hint">Run {result.run.runId}, {result.run.from} … {result.run.to}, scenario {result.run.scenario ?? 'default'}, {(result.run.durationMs / 1000).toFixed(1)} s</p>
           <div className="cards">
             {KPIS.map(([key, label, format]) => {
               const s = (result.summary.simulated as unknown as Record<string, number>)[key];
