@@ -328,6 +328,15 @@ describe('sessions, admin API and OpenAPI', () => {
     expect((await t.call('GET', `/_workbench/backtests/${run.json.run.runId}`)).json.daily).toEqual(run.json.daily);
     expect((await t.call('GET', '/_workbench/backtests/nope')).status).toBe(404);
     expect((await t.call('POST', '/_workbench/backtests', { from: 'March' })).status).toBe(400);
+    const other = await t.call('POST', '/_workbench/backtests', { from: '2024-03-01', to: '2024-03-05' });
+    const both = await t.call('GET', `/_workbench/backtests/${run.json.run.runId}/compare/${other.json.run.runId}`);
+    expect(both.status).toBe(200);
+    expect(both.json.a.daily).toEqual(run.json.daily);
+    expect(both.json.b.daily).toHaveLength(5);
+    expect(both.json.difference.sales).toBeCloseTo(other.json.summary.simulated.sales - run.json.summary.simulated.sales, 4);
+    const missing = await t.call('GET', `/_workbench/backtests/${run.json.run.runId}/compare/nope`);
+    expect(missing.status).toBe(404);
+    expect(missing.json.detail).toMatch(/no backtest run "nope"/);
   });
 
   it('resets the workspace with DELETE /_workbench/state', async () => {

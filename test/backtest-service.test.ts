@@ -46,6 +46,8 @@ describe('backtest runs', () => {
       expect(b.report.summary.simulated.transfers.Replenishment.units).toBeGreaterThan(a.report.summary.simulated.transfers.Replenishment.units);
       expect(c.difference.sales).toBe(Math.round((b.report.summary.simulated.sales - a.report.summary.simulated.sales) * 10_000) / 10_000);
       expect(c.actual).toEqual(a.report.summary.actual);
+      expect(c.b.daily).toEqual(b.report.daily);
+      expect(c.a.run.runId).toBe(a.run.runId);
 
       const stores = await wb.backtestGroups(a.run.runId, 'location');
       expect(stores.map((s) => s.id)).toContain('ST-001');

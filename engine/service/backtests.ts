@@ -105,12 +105,14 @@ export function compareReports(a: BacktestReport, b: BacktestReport) {
     difference[k] = typeof x === 'number' && typeof y === 'number' ? Math.round((y - x) * 10_000) / 10_000 : null;
   }
   return {
-    a: { run: a.run, simulated: a.summary.simulated },
-    b: { run: b.run, simulated: b.summary.simulated },
+    a: { run: a.run, simulated: a.summary.simulated, daily: a.daily },
+    b: { run: b.run, simulated: b.summary.simulated, daily: b.daily },
     actual: a.summary.actual,
     difference,
   };
 }
+
+export type BacktestComparison = ReturnType<typeof compareReports>;
 
 export type ExportPart = 'daily' | 'locations' | 'styles' | 'transfers';
 const EXPORT_SQL: Record<ExportPart, string> = {

@@ -7,10 +7,11 @@ import { Backtest } from './screens/Backtest';
 import { Transfers } from './screens/Transfers';
 import { Integration } from './screens/Integration';
 import { Settings } from './screens/Settings';
+import { Compare } from './screens/Compare';
 
-type Tab = 'workspace' | 'settings' | 'backtest' | 'transfers' | 'integration';
+type Tab = 'workspace' | 'settings' | 'backtest' | 'compare' | 'transfers' | 'integration';
 const TAB_NAMES: Record<Tab, string> = {
-  workspace: 'Workspace', settings: 'Settings', backtest: 'Backtest', transfers: 'Transfers', integration: 'Integration',
+  workspace: 'Workspace', settings: 'Settings', backtest: 'Backtest', compare: 'Compare', transfers: 'Transfers', integration: 'Integration',
 };
 
 export function App() {
@@ -64,6 +65,7 @@ export function App() {
       )}
       {tab === 'settings' && <Settings client={client} names={scenarios} saved={() => void loadScenarios()} />}
       {tab === 'backtest' && <Backtest run={(f, t, s) => void runBacktest(f, t, s)} result={backtest} running={backtestRunning} scenarios={scenarios} />}
+      {tab === 'compare' && <Compare client={client} />}
       {tab === 'transfers' && (
         <Transfers rows={proposals} busy={transfersBusy} run={() => void runRecommendations()}
           approve={(ids, d, p) => void approve(ids, d, p)} />

@@ -9,7 +9,8 @@ echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, TitleC
 
 export interface Series {
   name: string;
-  values: number[];
+  /** One per date; null where the series has no such day. */
+  values: (number | null)[];
 }
 
 export function Chart({ title, dates, series, label }: { title: string; dates: string[]; series: Series[]; label: string }) {

@@ -5,14 +5,14 @@
  */
 import type { DatasetSummary } from '../../engine/service/workbench';
 import type { LintReport } from '../../engine/ingest/lint';
-import type { BacktestRun } from '../../engine/service/backtests';
+import type { BacktestComparison, BacktestRun } from '../../engine/service/backtests';
 import type { SimulationResult } from '../../engine/simulate/simulate';
 import type { ApprovalRequest, ApprovalResult, ProposalRow, RunSummary } from '../../engine/service/transfers';
 
 import type { RequestLogEntry } from '../../engine/service/request-log';
 import type { Settings, SettingsOverride } from '../../engine/recommend/settings';
 
-export type { ProposalRow, RequestLogEntry, Settings, SettingsOverride };
+export type { BacktestComparison, BacktestRun, ProposalRow, RequestLogEntry, Settings, SettingsOverride };
 
 export interface Integration {
   url?: string;
@@ -33,6 +33,10 @@ export interface WorkbenchClient {
   lint(): Promise<LintReport>;
   /** Replays the period with a kept scenario's settings (the default scenario when absent). */
   runBacktest(from: string, to: string, scenario?: string): Promise<BacktestResult>;
+  /** The kept backtest runs, newest first. */
+  backtests(): Promise<BacktestRun[]>;
+  /** Two kept runs side by side: KPIs, daily series and b − a. */
+  compareBacktests(a: string, b: string): Promise<BacktestComparison>;
   /** The names of the kept scenarios, and the engine's defaults they override. */
   scenarios(): Promise<{ scenarios: string[]; defaults: Settings }>;
   scenario(name: string): Promise<SettingsOverride>;
@@ -103,6 +107,14 @@ export class HttpWorkbenchClient implements WorkbenchClient {
 
   runBacktest(from: string, to: string, scenario?: string): Promise<BacktestResult> {
     return this.get('backtests', { from, to, scenario });
+  }
+
+  async backtests(): Promise<BacktestRun[]> {
+    return (await this.get<{ runs: BacktestRun[] }>('backtests')).runs;
+  }
+
+  compareBacktests(a: string, b: string): Promise<BacktestComparison> {
+    return this.get(`backtests/${encodeURIComponent(a)}/compare/${encodeURIComponent(b)}`);
   }
 
   scenarios(): Promise<{ scenarios: string[]; defaults: Settings }> {

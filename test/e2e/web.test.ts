@@ -151,6 +151,58 @@ describe('browser mode', () => {
     await page.close();
   });
 
+  it('compares two kept runs side by side: KPIs, b − a and both days', async () => {
+    // Two runs of one period under two scenarios, through the admin API with this session's key.
+    const origin = new URL(url).origin;
+    const key = new URLSearchParams(new URL(url).hash.slice(1));
+    const admin = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${origin}/_workbench/${path}`, {
+        method, body: body === undefined ? undefined : JSON.stringify(body),
+        headers: { authorization: `Bearer ${key.get('token')}`, 'x-tenant': key.get('tenant')!, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      });
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    await admin('PUT', 'scenarios/rich', { defaults: { serviceLevel: 0.99, presentationMinimum: 3 } });
+    const a = await admin('POST', 'backtests', { from: '2025-03-03', to: '2025-03-30' });
+    const b = await admin('POST', 'backtests', { from: '2025-03-03', to: '2025-03-30', scenario: 'rich' });
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(url);
+    await page.getByRole('tab', { name: 'Compare' }).click();
+    await page.locator(`select[name="b"] option[value="${b.run.runId}"]`).waitFor({ state: 'attached' });
+    await page.selectOption('select[name="a"]', a.run.runId);
+    await page.selectOption('select[name="b"]', b.run.runId);
+    await page.getByRole('button', { name: 'Compare' }).click();
+    const row = page.locator('table[aria-label="KPIs of both runs"] tr[data-kpi="stockOutDays"] td');
+    await row.first().waitFor();
+    const cells = await row.allInnerTexts();
+    const [sa, sb] = [a.summary.simulated.stockOutDays as number, b.summary.simulated.stockOutDays as number];
+    expect(sa).not.toBe(sb);
+    expect(cells).toEqual([
+      'Stock-out days', sa.toLocaleString('en'), sb.toLocaleString('en'),
+      `${sb > sa ? '+' : '−'}${Math.abs(sb - sa).toLocaleString('en')}`, a.summary.actual.stockOutDays.toLocaleString('en'),
+    ]);
+    expect(await page.getByRole('note').count()).toBe(0);
+    expect(await page.getByRole('img', { name: /both runs/ }).count()).toBe(2);
+    await page.screenshot({ path: join(SHOTS, 'compare.png'), fullPage: true });
+
+    // A run of another period can be set beside it, with a word of warning.
+    const short = await admin('POST', 'backtests', { from: '2025-03-03', to: '2025-03-09' });
+    await page.reload();
+    await page.getByRole('tab', { name: 'Compare' }).click();
+    await page.locator(`select[name="b"] option[value="${short.run.runId}"]`).waitFor({ state: 'attached' });
+    await page.selectOption('select[name="a"]', a.run.runId);
+    await page.selectOption('select[name="b"]', short.run.runId);
+    await page.getByRole('button', { name: 'Compare' }).click();
+    await page.getByRole('note').filter({ hasText: /different periods/ }).waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('runs recommendations, filters them, approves a selection as one batch and exports CSV', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const problems: string[] = [];

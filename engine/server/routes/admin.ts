@@ -111,6 +111,11 @@ export function adminRoutes(ctx: ServerContext) {
       return report;
     });
 
+    app.get('/backtests/:a/compare/:b', { schema: doc('Two runs side by side: each one\'s KPIs and daily series, b − a, and a\'s actual') }, async (req) => {
+      const { a, b } = req.params as { a: string; b: string };
+      return wb.compareBacktests(a, b);
+    });
+
     app.get('/log', { schema: doc('The request log, oldest first') }, async (req) => {
       req.audit.quiet = true;
       const q = readQuery(req.query as RawQuery, { afterId: { kind: 'integer', min: 0 }, limit: { kind: 'integer', min: 1, max: 10_000 } }).values;

@@ -1,15 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { BacktestResult } from '../client';
 import { Chart } from '../Chart';
-
-const KPIS: [key: string, label: string, format: (v: number) => string][] = [
-  ['inStockRate', 'In-stock rate', (v) => `${(v * 100).toFixed(1)}%`],
-  ['stockOutDays', 'Stock-out days', (v) => v.toLocaleString('en')],
-  ['fillRate', 'Fill rate', (v) => `${(v * 100).toFixed(1)}%`],
-  ['lostSales', 'Lost sales (units)', (v) => Math.round(v).toLocaleString('en')],
-  ['sales', 'Sales (units)', (v) => Math.round(v).toLocaleString('en')],
-  ['inventoryUnits', 'Avg inventory (units)', (v) => Math.round(v).toLocaleString('en')],
-];
+import { KPIS } from '../kpis';
 
 /** Run a backtest over a period and see how the engine would have done against what happened. */
 export function Backtest({ run, result, running, scenarios }: {
