@@ -55,12 +55,18 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** A page whose console errors and uncaught exceptions are collected, bar those matching `expected`. */
+async function openPage(width: number, height: number, expected?: RegExp) {
+  const page = await browser.newPage({ viewport: { width, height } });
+  const problems: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && !expected?.test(m.text()) && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  return { page, problems };
+}
+
 describe('browser mode', () => {
   it('shows the datasets and the data quality of the workspace, without console errors', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const problems: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    page.on('pageerror', (e) => problems.push(e.message));
+    const { page, problems } = await openPage(1280, 900);
     await page.goto(url);
     const sales = page.locator('table[aria-label="Datasets"] tr[data-dataset="Sales"]');
     await sales.waitFor({ timeout: 20_000 });
@@ -78,10 +84,7 @@ describe('browser mode', () => {
   });
 
   it('runs a backtest and shows simulated against actual KPIs and daily charts', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-    const problems: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    page.on('pageerror', (e) => problems.push(e.message));
+    const { page, problems } = await openPage(1280, 1000);
     await page.goto(url);
     await page.getByRole('tab', { name: 'Backtest' }).click();
     await page.fill('input[name="from"]', '2025-03-03');
@@ -103,11 +106,8 @@ describe('browser mode', () => {
   });
 
   it('saves a scenario only when valid, names each bad field, and runs a backtest with it', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-    const problems: string[] = [];
     // The refused save is a 400 the browser reports on its own; anything else is a fault.
-    page.on('console', (m) => m.type() === 'error' && !/status of 400/.test(m.text()) && problems.push(m.text()));
-    page.on('pageerror', (e) => problems.push(e.message));
+    const { page, problems } = await openPage(1280, 1000, /status of 400/);
     await page.goto(url);
     await page.getByRole('tab', { name: 'Settings' }).click();
     const editor = page.getByLabel('Scenario settings');
@@ -167,10 +167,7 @@ describe('browser mode', () => {
     const a = await admin('POST', 'backtests', { from: '2025-03-03', to: '2025-03-30' });
     const b = await admin('POST', 'backtests', { from: '2025-03-03', to: '2025-03-30', scenario: 'rich' });
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
-    const problems: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    page.on('pageerror', (e) => problems.push(e.message));
+    const { page, problems } = await openPage(1280, 1100);
     await page.goto(url);
     await page.getByRole('tab', { name: 'Compare' }).click();
     await page.locator(`select[name="b"] option[value="${b.run.runId}"]`).waitFor({ state: 'attached' });
@@ -204,10 +201,7 @@ describe('browser mode', () => {
   });
 
   it('runs recommendations, filters them, approves a selection as one batch and exports CSV', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    const problems: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    page.on('pageerror', (e) => problems.push(e.message));
+    const { page, problems } = await openPage(1400, 1000);
     await page.goto(url);
     await page.getByRole('tab', { name: 'Transfers' }).click();
     await page.getByRole('button', { name: 'Run recommendations' }).click();
@@ -251,10 +245,7 @@ describe('browser mode', () => {
   });
 
   it('shows how to reach the API and each request in a live log, with its validation errors', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const problems: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    page.on('pageerror', (e) => problems.push(e.message));
+    const { page, problems } = await openPage(1280, 900);
     await page.goto(url);
     await page.getByRole('tab', { name: 'Integration' }).click();
     const curl = await page.getByTestId('curl').innerText();
