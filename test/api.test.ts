@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeRun, type Proposal } from '../engine/service/transfers.js';
 import { getDataset } from '../engine/model/datasets.js';
-import { location, purchaseOrder, sale, salesLine } from './fixtures.js';
+import { item, location, purchaseOrder, sale, salesLine } from './fixtures.js';
 import { testServer, type TestServer } from './api-helpers.js';
 
 let t: TestServer;
@@ -317,6 +317,8 @@ describe('sessions, admin API and OpenAPI', () => {
   });
 
   it('runs, lists and reopens backtests', async () => {
+    await t.call('POST', '/Locations', { locations: [location('L1')] });
+    await t.call('POST', '/Items', { items: [item('I1', ['SKU1'])] });
     await t.call('POST', '/Stock', { stock: [{ locationId: 'L1', skuId: 'SKU1', quantity: 9, stockDateTime: '2024-02-20T00:00:00Z' }] });
     const run = await t.call('POST', '/_workbench/backtests', { from: '2024-03-01', to: '2024-03-10' });
     expect(run.status).toBe(200);
@@ -334,6 +336,13 @@ describe('sessions, admin API and OpenAPI', () => {
     expect(both.json.a.daily).toEqual(run.json.daily);
     expect(both.json.b.daily).toHaveLength(5);
     expect(both.json.difference.sales).toBeCloseTo(other.json.summary.simulated.sales - run.json.summary.simulated.sales, 4);
+    const byLocation = await t.call('GET', `/_workbench/backtests/${run.json.run.runId}/groups/location`);
+    const groups = byLocation.json.groups as { id: string; simulated: { activeDays: number; stockOutDays: number } }[];
+    expect(groups.map((g) => g.id)).toContain('L1');
+    expect(groups.reduce((n, g) => n + g.simulated.activeDays, 0)).toBe(run.json.summary.simulated.activeDays);
+    expect(run.json.summary.simulated.activeDays).toBeGreaterThan(0);
+    expect((await t.call('GET', `/_workbench/backtests/${run.json.run.runId}/groups/brand`)).status).toBe(400);
+    expect((await t.call('GET', '/_workbench/backtests/nope/groups/style')).status).toBe(404);
     const missing = await t.call('GET', `/_workbench/backtests/${run.json.run.runId}/compare/nope`);
     expect(missing.status).toBe(404);
     expect(missing.json.detail).toMatch(/no backtest run "nope"/);

@@ -89,7 +89,9 @@ export async function getBacktest(ws: Workspace, runId: string): Promise<Backtes
 }
 
 export async function backtestGroups(ws: Workspace, runId: string, level: 'location' | 'style'): Promise<{ id: string; simulated: SideKpis; actual: SideKpis }[]> {
+  if (level !== 'location' && level !== 'style') throw new RequestRejected(`a breakdown is by "location" or "style", got "${String(level).slice(0, 40)}"`);
   const rows = await ws.rows(`SELECT * FROM backtest_groups WHERE runId = $1 AND level = $2 ORDER BY id, side DESC`, [runId, level]);
+  if (rows.length === 0 && (await ws.rows('SELECT 1 FROM backtest_runs WHERE runId = $1', [runId])).length === 0) throw new RequestRejected(`no backtest run "${runId.slice(0, 80)}"`, 404);
   const out: { id: string; simulated: SideKpis; actual: SideKpis }[] = [];
   const kpis = (r: Record<string, unknown>) => Object.fromEntries(KPI_COLUMNS.map((c) => [c, r[c] === null ? null : Number(r[c])])) as unknown as SideKpis;
   for (let i = 0; i < rows.length; i += 2) out.push({ id: rows[i].id as string, simulated: kpis(rows[i]), actual: kpis(rows[i + 1]) });

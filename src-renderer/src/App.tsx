@@ -64,7 +64,7 @@ export function App() {
         </>
       )}
       {tab === 'settings' && <Settings client={client} names={scenarios} saved={() => void loadScenarios()} />}
-      {tab === 'backtest' && <Backtest run={(f, t, s) => void runBacktest(f, t, s)} result={backtest} running={backtestRunning} scenarios={scenarios} />}
+      {tab === 'backtest' && <Backtest client={client} run={(f, t, s) => void runBacktest(f, t, s)} result={backtest} running={backtestRunning} scenarios={scenarios} />}
       {tab === 'compare' && <Compare client={client} />}
       {tab === 'transfers' && (
         <Transfers rows={proposals} busy={transfersBusy} run={() => void runRecommendations()}

@@ -6,13 +6,13 @@
 import type { DatasetSummary } from '../../engine/service/workbench';
 import type { LintReport } from '../../engine/ingest/lint';
 import type { BacktestComparison, BacktestRun } from '../../engine/service/backtests';
-import type { SimulationResult } from '../../engine/simulate/simulate';
+import type { GroupKpis, SimulationResult } from '../../engine/simulate/simulate';
 import type { ApprovalRequest, ApprovalResult, ProposalRow, RunSummary } from '../../engine/service/transfers';
 
 import type { RequestLogEntry } from '../../engine/service/request-log';
 import type { Settings, SettingsOverride } from '../../engine/recommend/settings';
 
-export type { BacktestComparison, BacktestRun, ProposalRow, RequestLogEntry, Settings, SettingsOverride };
+export type { BacktestComparison, BacktestRun, GroupKpis, ProposalRow, RequestLogEntry, Settings, SettingsOverride };
 
 export interface Integration {
   url?: string;
@@ -35,6 +35,8 @@ export interface WorkbenchClient {
   runBacktest(from: string, to: string, scenario?: string): Promise<BacktestResult>;
   /** The kept backtest runs, newest first. */
   backtests(): Promise<BacktestRun[]>;
+  /** A kept run's KPIs by location or by style, simulated and actual. */
+  backtestGroups(runId: string, level: 'location' | 'style'): Promise<GroupKpis[]>;
   /** Two kept runs side by side: KPIs, daily series and b − a. */
   compareBacktests(a: string, b: string): Promise<BacktestComparison>;
   /** The names of the kept scenarios, and the engine's defaults they override. */
@@ -111,6 +113,10 @@ export class HttpWorkbenchClient implements WorkbenchClient {
 
   async backtests(): Promise<BacktestRun[]> {
     return (await this.get<{ runs: BacktestRun[] }>('backtests')).runs;
+  }
+
+  async backtestGroups(runId: string, level: 'location' | 'style'): Promise<GroupKpis[]> {
+    return (await this.get<{ groups: GroupKpis[] }>(`backtests/${encodeURIComponent(runId)}/groups/${level}`)).groups;
   }
 
   compareBacktests(a: string, b: string): Promise<BacktestComparison> {

@@ -100,6 +100,21 @@ describe('browser mode', () => {
     const box = await page.locator('.chart canvas').first().boundingBox();
     expect(box!.width).toBeGreaterThan(600);
     expect(box!.height).toBeGreaterThan(200);
+    // Where the stock-outs were: by location, worst first, then by style and narrowed by id.
+    const byLocation = page.locator('table[aria-label="KPIs by location"] tbody tr');
+    await byLocation.first().waitFor();
+    const locationDays = (await byLocation.locator('td:nth-child(2)').allInnerTexts()).map((t) => Number(t.replace(/,/g, '')));
+    expect(locationDays.length).toBeGreaterThan(1);
+    expect(locationDays).toEqual([...locationDays].sort((x, y) => y - x));
+    const total = Number((await page.locator('[data-kpi="stockOutDays"] .card__value').innerText()).replace(/,/g, ''));
+    expect(locationDays.reduce((n, d) => n + d, 0)).toBe(total);
+    await page.selectOption('select[name="level"]', 'style');
+    const byStyle = page.locator('table[aria-label="KPIs by style"] tbody tr');
+    await byStyle.first().waitFor();
+    const firstStyle = (await byStyle.first().getAttribute('data-group'))!;
+    await page.fill('input[name="find"]', firstStyle);
+    await page.getByTestId('breakdown-count').filter({ hasText: /^1 of 1 styles/ }).waitFor();
+    expect(await byStyle.count()).toBe(1);
     await page.screenshot({ path: join(SHOTS, 'backtest.png'), fullPage: true });
     expect(problems).toEqual([]);
     await page.close();

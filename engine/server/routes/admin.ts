@@ -111,6 +111,11 @@ export function adminRoutes(ctx: ServerContext) {
       return report;
     });
 
+    app.get('/backtests/:runId/groups/:level', { schema: doc('A run\'s KPIs by location or by style, simulated and actual') }, async (req) => {
+      const { runId, level } = req.params as { runId: string; level: 'location' | 'style' };
+      return { groups: await wb.backtestGroups(runId, level) };
+    });
+
     app.get('/backtests/:a/compare/:b', { schema: doc('Two runs side by side: each one\'s KPIs and daily series, b − a, and a\'s actual') }, async (req) => {
       const { a, b } = req.params as { a: string; b: string };
       return wb.compareBacktests(a, b);

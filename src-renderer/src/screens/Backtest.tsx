@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import type { BacktestResult } from '../client';
+import type { BacktestResult, WorkbenchClient } from '../client';
+import { Breakdown } from './Breakdown';
 import { Chart } from '../Chart';
 import { KPIS } from '../kpis';
 
 /** Run a backtest over a period and see how the engine would have done against what happened. */
-export function Backtest({ run, result, running, scenarios }: {
-  run: (from: string, to: string, scenario: string) => void; result?: BacktestResult; running: boolean; scenarios: string[];
+export function Backtest({ client, run, result, running, scenarios }: {
+  client: WorkbenchClient; run: (from: string, to: string, scenario: string) => void; result?: BacktestResult; running: boolean; scenarios: string[];
 }) {
   const [scenario, setScenario] = useState(scenarios[0]);
   const [from, setFrom] = useState('2025-01-01');
@@ -49,6 +50,8 @@ export function Backtest({ run, result, running, scenarios }: {
           </div>
           <Chart title="Stock-out SKU-days per day" label="Daily stock-out SKU-days, simulated and actual" dates={dates} series={stockOuts} />
           <Chart title="Inventory units at the end of each day" label="Daily inventory, simulated and actual" dates={dates} series={inventory} />
+          <h2>By location and style</h2>
+          <Breakdown client={client} runId={result.run.runId} />
         </>
       )}
     </section>

@@ -1,0 +1,64 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { GroupKpis, WorkbenchClient } from '../client';
+
+type Level = 'location' | 'style';
+/** Rows drawn at once; the filter narrows the rest. */
+const SHOWN = 200;
+
+const pct = (v: number | null) => (v === null ? '–' : `${(v * 100).toFixed(1)}%`);
+const units = (v: number | null) => (v === null ? '–' : Math.round(v).toLocaleString('en'));
+
+/** Where a run's stock-outs happened: its KPIs by location or by style, worst first, simulated beside actual. */
+export function Breakdown({ client, runId }: { client: WorkbenchClient; runId: string }) {
+  const [level, setLevel] = useState<Level>('location');
+  const [groups, setGroups] = useState<GroupKpis[]>();
+  const [filter, setFilter] = useState('');
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    setGroups(undefined);
+    void client.backtestGroups(runId, level).then(setGroups, (e: Error) => setError(e.message));
+  }, [client, runId, level]);
+  const rows = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    return (groups ?? [])
+      .filter((g) => !needle || g.id.toLowerCase().includes(needle))
+      .sort((a, b) => b.simulated.stockOutDays - a.simulated.stockOutDays || a.id.localeCompare(b.id));
+  }, [groups, filter]);
+  return (
+    <section aria-label="Breakdown">
+      <div className="toolbar">
+        <label>By
+          <select name="level" value={level} onChange={(e) => setLevel(e.target.value as Level)}>
+            <option value="location">location</option>
+            <option value="style">style</option>
+          </select>
+        </label>
+        <label>Find <input name="find" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="id contains…" /></label>
+        {groups && <span className="hint" data-testid="breakdown-count">{Math.min(rows.length, SHOWN).toLocaleString('en')} of {rows.length.toLocaleString('en')} {level === 'location' ? 'locations' : 'styles'}, most stock-out days first</span>}
+      </div>
+      {error && <p className="error" role="alert">{error}</p>}
+      <table className="grid compare" aria-label={`KPIs by ${level}`}>
+        <thead>
+          <tr>
+            <th>{level === 'location' ? 'Location' : 'Style'}</th>
+            <th className="num">Stock-out days</th><th className="num">actual</th>
+            <th className="num">In-stock</th><th className="num">actual</th>
+            <th className="num">Lost sales</th><th className="num">actual</th>
+            <th className="num">Avg inventory</th><th className="num">actual</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.slice(0, SHOWN).map((g) => (
+            <tr key={g.id} data-group={g.id}>
+              <td>{g.id}</td>
+              <td className="num">{units(g.simulated.stockOutDays)}</td><td className="num">{units(g.actual.stockOutDays)}</td>
+              <td className="num">{pct(g.simulated.inStockRate)}</td><td className="num">{pct(g.actual.inStockRate)}</td>
+              <td className="num">{units(g.simulated.lostSales)}</td><td className="num">{units(g.actual.lostSales)}</td>
+              <td className="num">{units(g.simulated.inventoryUnits)}</td><td className="num">{units(g.actual.inventoryUnits)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
