@@ -96,7 +96,13 @@ describe('browser mode', () => {
     expect(await page.locator('.card').count()).toBe(6);
     expect(await page.locator('.hint').first().innerText()).toMatch(/Run bt-\S+, 2025-03-03 … 2025-04-27/);
     const charts = page.getByRole('img', { name: /simulated and actual/ });
-    expect(await charts.count()).toBe(2);
+    expect(await charts.count()).toBe(4);
+    // 56 days, two series each (four for sales and lost sales); the in-stock line may skip days with nothing on sale.
+    const points = (await charts.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-points')))));
+    expect(points[0]).toBe(112);
+    expect(points[1]).toBeGreaterThan(100);
+    expect(points[2]).toBe(224);
+    expect(points[3]).toBe(112);
     const box = await page.locator('.chart canvas').first().boundingBox();
     expect(box!.width).toBeGreaterThan(600);
     expect(box!.height).toBeGreaterThan(200);

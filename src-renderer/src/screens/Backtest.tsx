@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { BacktestResult, WorkbenchClient } from '../client';
 import { Breakdown } from './Breakdown';
+
+type Day = BacktestResult['daily'][number];
 import { Chart } from '../Chart';
 import { KPIS } from '../kpis';
 
@@ -12,14 +14,27 @@ export function Backtest({ client, run, result, running, scenarios }: {
   const [from, setFrom] = useState('2025-01-01');
   const [to, setTo] = useState('2025-03-31');
   const dates = useMemo(() => result?.daily.map((d) => d.date) ?? [], [result]);
-  const stockOuts = useMemo(() => result ? [
-    { name: 'simulated', values: result.daily.map((d) => d.simulated.stockOutDays) },
-    { name: 'actual', values: result.daily.map((d) => d.actual.stockOutDays) },
-  ] : [], [result]);
-  const inventory = useMemo(() => result ? [
-    { name: 'simulated', values: result.daily.map((d) => Math.round(d.simulated.inventoryUnits)) },
-    { name: 'actual', values: result.daily.map((d) => Math.round(d.actual.inventoryUnits)) },
-  ] : [], [result]);
+  const charts = useMemo(() => {
+    if (!result) return [];
+    const side = (name: 'simulated' | 'actual', pick: (d: Day[typeof name]) => number | null) => ({ name, values: result.daily.map((d) => pick(d[name])) });
+    const both = (pick: (d: Day['actual']) => number | null) => [side('simulated', pick), side('actual', pick)];
+    // A day with nothing on sale has no in-stock rate; the line breaks there rather than showing 100%.
+    const inStock = (d: Day['actual']) => (d.activeDays ? Math.round((1 - d.stockOutDays / d.activeDays) * 1000) / 10 : null);
+    return [
+      { title: 'Stock-out SKU-days per day', label: 'Daily stock-out SKU-days, simulated and actual', series: both((d) => d.stockOutDays) },
+      { title: 'In-stock rate per day (%)', label: 'Daily in-stock rate, simulated and actual', series: both(inStock) },
+      {
+        title: 'Sales and lost sales per day (units)', label: 'Daily sales and lost sales, simulated and actual',
+        series: [
+          { name: 'simulated sales', values: result.daily.map((d) => Math.round(d.simulated.sales)) },
+          { name: 'actual sales', values: result.daily.map((d) => Math.round(d.actual.sales)) },
+          { name: 'simulated lost', values: result.daily.map((d) => Math.round(d.simulated.lostSales * 10) / 10) },
+          { name: 'actual lost', values: result.daily.map((d) => Math.round(d.actual.lostSales * 10) / 10) },
+        ],
+      },
+      { title: 'Inventory units at the end of each day', label: 'Daily inventory, simulated and actual', series: both((d) => Math.round(d.inventoryUnits)) },
+    ];
+  }, [result]);
   return (
     <section aria-label="Backtest">
       <form className="toolbar" onSubmit={(e) => { e.preventDefault(); run(from, to, scenario); }}>
@@ -48,8 +63,7 @@ export function Backtest({ client, run, result, running, scenarios }: {
               );
             })}
           </div>
-          <Chart title="Stock-out SKU-days per day" label="Daily stock-out SKU-days, simulated and actual" dates={dates} series={stockOuts} />
-          <Chart title="Inventory units at the end of each day" label="Daily inventory, simulated and actual" dates={dates} series={inventory} />
+          {charts.map((c) => <Chart key={c.title} title={c.title} label={c.label} dates={dates} series={c.series} />)}
           <h2>By location and style</h2>
           <Breakdown client={client} runId={result.run.runId} />
         </>
