@@ -13,7 +13,16 @@ export default defineConfig({
       // to devDependencies.
       externalizeDeps: { include: ['@duckdb/node-api'] },
       rolldownOptions: {
-        input: { index: resolve(here, 'src-main/index.ts') },
+        input: {
+          index: resolve(here, 'src-main/index.ts'),
+          // Also its own entry, so the tests can drive the built app's service path in plain Node.
+          bridge: resolve(here, 'src-main/bridge.ts'),
+          // The backtest's worker threads, built beside index.js under the names the engine asks for
+          // (`new URL('./worker-entry.mjs', import.meta.url)`); in Node those names are tsx entries instead.
+          'worker-entry': resolve(here, 'engine/simulate/worker.ts'),
+          'partition-worker-entry': resolve(here, 'engine/simulate/partition-worker.ts'),
+        },
+        output: { entryFileNames: (chunk) => (chunk.name === 'index' ? '[name].js' : '[name].mjs') },
       },
     },
   },

@@ -3,6 +3,3 @@
 export const IPC_CHANNELS = ['workbench:invoke'] as const;
 
 export type IpcChannel = (typeof IPC_CHANNELS)[number];
-
-/** Shape every `workbench:invoke` reply takes, so the renderer can branch without try/catch. */
-export type InvokeResult = { ok: true; value: unknown } | { ok: false; error: string };

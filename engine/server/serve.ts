@@ -43,19 +43,21 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
+/** The workspace's client secret, made once and kept, so an integrator's configuration survives restarts. */
+export async function workspaceSecret(wb: Workbench): Promise<string> {
+  let secret = await wb.setting(SECRET_SETTING);
+  if (!secret) {
+    secret = randomBytes(24).toString('base64url');
+    await wb.setSetting(SECRET_SETTING, secret);
+  }
+  return secret;
+}
+
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const wb = await Workbench.open(options.workspace);
   try {
-    let secret = options.clientSecret;
-    let secretGenerated = false;
-    if (!secret) {
-      secret = await wb.setting(SECRET_SETTING);
-      if (!secret) {
-        secret = randomBytes(24).toString('base64url');
-        await wb.setSetting(SECRET_SETTING, secret);
-      }
-      secretGenerated = true;
-    }
+    const secretGenerated = !options.clientSecret;
+    const secret = options.clientSecret ?? (await workspaceSecret(wb));
     const tenant = options.tenant ?? DEFAULT_TENANT;
     const clientId = options.clientId ?? DEFAULT_CLIENT_ID;
     let url: string | undefined;

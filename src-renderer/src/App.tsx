@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { HttpWorkbenchClient, sessionFromLocation } from './client';
+import { ApiWorkbenchClient, desktopBridge, httpTransport, ipcTransport, sessionFromLocation } from './client';
 import { useWorkbench } from './store';
 import { Datasets } from './screens/Datasets';
 import { DataQuality } from './screens/DataQuality';
@@ -21,8 +21,10 @@ export function App() {
   } = useWorkbench();
   const [tab, setTab] = useState<Tab>('workspace');
   useEffect(() => {
-    const session = sessionFromLocation();
-    if (session) connect(new HttpWorkbenchClient(session));
+    const bridge = desktopBridge();
+    const session = bridge ? undefined : sessionFromLocation();
+    if (bridge) connect(new ApiWorkbenchClient(ipcTransport(bridge)));
+    else if (session) connect(new ApiWorkbenchClient(httpTransport(session)));
   }, [connect]);
   useEffect(() => {
     void refresh();

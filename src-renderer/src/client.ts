@@ -80,23 +80,50 @@ export function sessionFromLocation(): { tenant: string; token: string } | undef
   return kept ? (JSON.parse(kept) as { tenant: string; token: string }) : undefined;
 }
 
-export class HttpWorkbenchClient implements WorkbenchClient {
-  constructor(private readonly session: { tenant: string; token: string }, private readonly base = '') {}
+/** How a call reaches the workbench's admin API: `path` is under /_workbench/. */
+export type Transport = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => Promise<{ status: number; body: unknown }>;
 
-  private async get<T>(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<T> {
-    const res = await fetch(`${this.base}/_workbench/${path}`, {
+/** Browser mode: fetch, with the session's key. */
+export function httpTransport(session: { tenant: string; token: string }, base = ''): Transport {
+  return async (method, path, body) => {
+    const res = await fetch(`${base}/_workbench/${path}`, {
       method,
       headers: {
-        authorization: `Bearer ${this.session.token}`, 'x-tenant': this.session.tenant,
+        authorization: `Bearer ${session.token}`, 'x-tenant': session.tenant,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (!res.ok) {
-      const problem = (await res.json().catch(() => ({}))) as { detail?: string; errors?: FieldProblem[] };
-      throw new WorkbenchError(problem.detail ?? `${res.status} ${res.statusText}`, res.status, problem.errors);
+    return { status: res.status, body: await res.json().catch(() => undefined) };
+  };
+}
+
+/** What the Electron preload puts on the page: one allow-listed call into the main process. */
+export interface DesktopBridge {
+  invoke(request: { method: string; path: string; body?: unknown }): Promise<{ status: number; body: unknown }>;
+}
+
+/** The Electron app: the same calls over IPC, answered by the same routes in the main process. */
+export function ipcTransport(bridge: DesktopBridge): Transport {
+  return (method, path, body) => bridge.invoke({ method, path, body });
+}
+
+/** The desktop bridge when the page runs inside the Electron app. */
+export function desktopBridge(): DesktopBridge | undefined {
+  return (window as unknown as { workbench?: DesktopBridge }).workbench;
+}
+
+/** The one client: every call is a request to the admin API, over whichever transport the app has. */
+export class ApiWorkbenchClient implements WorkbenchClient {
+  constructor(private readonly transport: Transport) {}
+
+  private async get<T>(path: string, body?: unknown, method: 'GET' | 'POST' | 'PUT' = body === undefined ? 'GET' : 'POST'): Promise<T> {
+    const res = await this.transport(method, path, body);
+    if (res.status >= 400) {
+      const problem = (res.body ?? {}) as { detail?: string; errors?: FieldProblem[] };
+      throw new WorkbenchError(problem.detail ?? `the workbench answered ${res.status}`, res.status, problem.errors);
     }
-    return (await res.json()) as T;
+    return res.body as T;
   }
 
   summary(): Promise<DatasetSummary[]> {
