@@ -343,6 +343,18 @@ describe('sessions, admin API and OpenAPI', () => {
     expect(run.json.summary.simulated.activeDays).toBeGreaterThan(0);
     expect((await t.call('GET', `/_workbench/backtests/${run.json.run.runId}/groups/brand`)).status).toBe(400);
     expect((await t.call('GET', '/_workbench/backtests/nope/groups/style')).status).toBe(404);
+    const started = await t.call('POST', '/_workbench/backtests/jobs', { from: '2024-03-01', to: '2024-03-10' });
+    expect(started.json).toMatchObject({ status: 'running', days: 10 });
+    let job = started.json;
+    while (job.status === 'running') {
+      await new Promise((r) => setTimeout(r, 20));
+      job = (await t.call('GET', `/_workbench/backtests/jobs/${job.jobId}`)).json;
+    }
+    expect(job).toMatchObject({ status: 'completed', daysDone: 10 });
+    expect((await t.call('GET', `/_workbench/backtests/${job.runId}`)).json.daily).toEqual(run.json.daily);
+    expect((await t.call('POST', '/_workbench/backtests/jobs', { from: '2024-03-10', to: '2024-03-01' })).status).toBe(400);
+    expect((await t.call('POST', '/_workbench/backtests/jobs', { from: '2024-03-01', to: '2024-03-10', scenario: 'nope' })).status).toBe(404);
+    expect((await t.call('GET', '/_workbench/backtests/jobs/job-999')).status).toBe(404);
     const missing = await t.call('GET', `/_workbench/backtests/${run.json.run.runId}/compare/nope`);
     expect(missing.status).toBe(404);
     expect(missing.json.detail).toMatch(/no backtest run "nope"/);

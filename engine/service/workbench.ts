@@ -14,6 +14,7 @@ import { softDeleteNotWrittenSince, softDeleteRecords, upsertRecords } from '../
 import { recordKeyText, validateBatch, type JsonRecord } from '../ingest/validate.js';
 import { RequestRejected, type Problem } from '../ingest/problems.js';
 import { lint, type LintReport } from '../ingest/lint.js';
+import { BacktestJobs, type BacktestJob } from './backtest-jobs.js';
 import { RequestLog, type RequestLogEntry, type RequestLogInput } from './request-log.js';
 import { approve, approvedTransfers, listProposals, storeRun, type ApprovalRequest, type ApprovalResult, type RunSummary } from './transfers.js';
 import { engineRecommender, type Recommender, type RunOptions } from './recommender.js';
@@ -90,6 +91,7 @@ const LINT_LOG_ENTRIES = 2000;
 export class Workbench {
   private readonly stamp: Clock;
   private readonly log: RequestLog;
+  private readonly jobs = new BacktestJobs();
 
   private constructor(readonly workspace: Workspace, private readonly clock: Clock, private readonly recommender: Recommender, maxLogEntries?: number) {
     this.stamp = monotonic(clock);
@@ -358,8 +360,7 @@ export class Workbench {
     partitions?: number;
   } & Pick<SimulationOptions, 'onProgress' | 'isCancelled'>): Promise<{ run: BacktestRun; report: SimulationResult; settings: Settings }> {
     const { fromDay, toDay } = request;
-    if (!Number.isInteger(fromDay) || !Number.isInteger(toDay) || toDay < fromDay) throw new RequestRejected('the period must run from a day to the same or a later day');
-    if (toDay - fromDay + 1 > MAX_BACKTEST_DAYS) throw new RequestRejected(`a backtest covers at most ${MAX_BACKTEST_DAYS} days`);
+    checkPeriod(fromDay, toDay);
     const { settings, input } = await this.workspace.exclusive(async () => {
       const settings = resolveSettings(await categorySettingsOf(this.workspace), request.scenario ?? (await this.storedScenario(request.scenarioName)));
       return { settings, input: await loadBacktestInput(this.workspace, fromDay, toDay, settings) };
@@ -375,6 +376,24 @@ export class Workbench {
     const run = await this.workspace.exclusive(() => this.workspace.transaction(() =>
       storeBacktest(this.workspace, runId, started, report, settings, request.scenario ? undefined : request.scenarioName ?? DEFAULT_SCENARIO, durationMs)));
     return { run, report, settings };
+  }
+
+  /**
+   * Starts a backtest in the background and answers at once with its job; poll `backtestJob`, stop it with
+   * `cancelBacktest`. A bad period or scenario is refused here, before anything starts.
+   */
+  async startBacktest(request: { fromDay: number; toDay: number; scenarioName?: string }): Promise<BacktestJob> {
+    checkPeriod(request.fromDay, request.toDay);
+    await this.scenario(request.scenarioName);
+    return this.jobs.start(request.toDay - request.fromDay + 1, (hooks) => this.runBacktest({ ...request, ...hooks }));
+  }
+
+  backtestJob(jobId: string): BacktestJob {
+    return this.jobs.get(jobId);
+  }
+
+  cancelBacktest(jobId: string): BacktestJob {
+    return this.jobs.cancel(jobId);
   }
 
   backtests() {
@@ -453,9 +472,15 @@ export class Workbench {
     });
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    await this.jobs.stopAll();
     return this.workspace.close();
   }
+}
+
+function checkPeriod(fromDay: number, toDay: number): void {
+  if (!Number.isInteger(fromDay) || !Number.isInteger(toDay) || toDay < fromDay) throw new RequestRejected('the period must run from a day to the same or a later day');
+  if (toDay - fromDay + 1 > MAX_BACKTEST_DAYS) throw new RequestRejected(`a backtest covers at most ${MAX_BACKTEST_DAYS} days`);
 }
 
 /** Records of a split load in call order: a record sent again later replaces its earlier copy. */

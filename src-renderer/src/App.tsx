@@ -17,7 +17,7 @@ const TAB_NAMES: Record<Tab, string> = {
 export function App() {
   const {
     summary, lint, loading, error, notice, connect, refresh, client, backtest, backtestRunning, runBacktest,
-    proposals, transfersBusy, runRecommendations, loadProposals, approve, scenarios, loadScenarios,
+    proposals, transfersBusy, runRecommendations, loadProposals, approve, scenarios, loadScenarios, backtestJob, cancelBacktest,
   } = useWorkbench();
   const [tab, setTab] = useState<Tab>('workspace');
   useEffect(() => {
@@ -66,7 +66,7 @@ export function App() {
         </>
       )}
       {tab === 'settings' && <Settings client={client} names={scenarios} saved={() => void loadScenarios()} />}
-      {tab === 'backtest' && <Backtest client={client} run={(f, t, s) => void runBacktest(f, t, s)} result={backtest} running={backtestRunning} scenarios={scenarios} />}
+      {tab === 'backtest' && <Backtest client={client} run={(f, t, s) => void runBacktest(f, t, s)} cancel={() => void cancelBacktest()} job={backtestJob} result={backtest} running={backtestRunning} scenarios={scenarios} />}
       {tab === 'compare' && <Compare client={client} />}
       {tab === 'transfers' && (
         <Transfers rows={proposals} busy={transfersBusy} run={() => void runRecommendations()}

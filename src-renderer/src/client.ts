@@ -10,9 +10,10 @@ import type { GroupKpis, SimulationResult } from '../../engine/simulate/simulate
 import type { ApprovalRequest, ApprovalResult, ProposalRow, RunSummary } from '../../engine/service/transfers';
 
 import type { RequestLogEntry } from '../../engine/service/request-log';
+import type { BacktestJob } from '../../engine/service/backtest-jobs';
 import type { Settings, SettingsOverride } from '../../engine/recommend/settings';
 
-export type { BacktestComparison, BacktestRun, GroupKpis, ProposalRow, RequestLogEntry, Settings, SettingsOverride };
+export type { BacktestComparison, BacktestJob, BacktestRun, GroupKpis, ProposalRow, RequestLogEntry, Settings, SettingsOverride };
 
 export interface Integration {
   url?: string;
@@ -31,8 +32,12 @@ export interface BacktestResult {
 export interface WorkbenchClient {
   summary(): Promise<DatasetSummary[]>;
   lint(): Promise<LintReport>;
-  /** Replays the period with a kept scenario's settings (the default scenario when absent). */
-  runBacktest(from: string, to: string, scenario?: string): Promise<BacktestResult>;
+  /** Starts replaying the period in the background with a kept scenario's settings (the default when absent). */
+  startBacktest(from: string, to: string, scenario?: string): Promise<BacktestJob>;
+  backtestJob(jobId: string): Promise<BacktestJob>;
+  cancelBacktest(jobId: string): Promise<BacktestJob>;
+  /** A kept run: its record, summary and daily series. */
+  backtest(runId: string): Promise<BacktestResult>;
   /** The kept backtest runs, newest first. */
   backtests(): Promise<BacktestRun[]>;
   /** A kept run's KPIs by location or by style, simulated and actual. */
@@ -134,8 +139,20 @@ export class ApiWorkbenchClient implements WorkbenchClient {
     return this.get('lint');
   }
 
-  runBacktest(from: string, to: string, scenario?: string): Promise<BacktestResult> {
-    return this.get('backtests', { from, to, scenario });
+  startBacktest(from: string, to: string, scenario?: string): Promise<BacktestJob> {
+    return this.get('backtests/jobs', { from, to, scenario });
+  }
+
+  backtestJob(jobId: string): Promise<BacktestJob> {
+    return this.get(`backtests/jobs/${encodeURIComponent(jobId)}`);
+  }
+
+  cancelBacktest(jobId: string): Promise<BacktestJob> {
+    return this.get(`backtests/jobs/${encodeURIComponent(jobId)}/cancel`, {});
+  }
+
+  backtest(runId: string): Promise<BacktestResult> {
+    return this.get(`backtests/${encodeURIComponent(runId)}`);
   }
 
   async backtests(): Promise<BacktestRun[]> {

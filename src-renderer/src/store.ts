@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 import type { DatasetSummary } from '../../engine/service/workbench';
 import type { LintReport } from '../../engine/ingest/lint';
-import type { BacktestResult, ProposalRow, WorkbenchClient } from './client';
+import type { BacktestJob, BacktestResult, ProposalRow, WorkbenchClient } from './client';
 import { DEFAULT_SCENARIO } from '../../engine/recommend/settings';
 
 interface State {
@@ -15,6 +15,9 @@ interface State {
   error?: string;
   backtest?: BacktestResult;
   backtestRunning: boolean;
+  /** The run under way: days done of days. */
+  backtestJob?: BacktestJob;
+  cancelBacktest(): Promise<void>;
   proposals?: ProposalRow[];
   transfersBusy: boolean;
   notice?: string;
@@ -26,6 +29,9 @@ interface State {
   runBacktest(from: string, to: string, scenario?: string): Promise<void>;
   loadScenarios(): Promise<void>;
 }
+
+/** How often a running backtest is asked how far it got. */
+const POLL_MS = 250;
 
 export const useWorkbench = create<State>((set, get) => ({
   scenarios: [DEFAULT_SCENARIO],
@@ -84,11 +90,31 @@ export const useWorkbench = create<State>((set, get) => ({
   runBacktest: async (from, to, scenario) => {
     const { client } = get();
     if (!client) return;
-    set({ backtestRunning: true, error: undefined });
+    set({ backtestRunning: true, backtestJob: undefined, error: undefined, notice: undefined });
     try {
-      set({ backtest: await client.runBacktest(from, to, scenario), backtestRunning: false });
+      let job = await client.startBacktest(from, to, scenario);
+      set({ backtestJob: job });
+      while (job.status === 'running') {
+        await new Promise((r) => setTimeout(r, POLL_MS));
+        job = await client.backtestJob(job.jobId);
+        set({ backtestJob: job });
+      }
+      if (job.status === 'failed' || !job.runId) throw new Error(job.error ?? 'it stopped without a run');
+      const result = await client.backtest(job.runId);
+      set({ backtest: result, notice: job.status === 'cancelled' ? `Cancelled after ${job.daysDone} of ${job.days} days; the days replayed are kept as run ${job.runId}` : undefined });
     } catch (e) {
-      set({ backtestRunning: false, error: `The backtest did not run: ${(e as Error).message}` });
+      set({ error: `The backtest did not run: ${(e as Error).message}` });
+    } finally {
+      set({ backtestRunning: false, backtestJob: undefined });
+    }
+  },
+  cancelBacktest: async () => {
+    const { client, backtestJob } = get();
+    if (!client || !backtestJob) return;
+    try {
+      await client.cancelBacktest(backtestJob.jobId);
+    } catch (e) {
+      set({ error: `The backtest could not be cancelled: ${(e as Error).message}` });
     }
   },
   refresh: async () => {

@@ -122,6 +122,21 @@ describe('browser mode', () => {
     await page.getByTestId('breakdown-count').filter({ hasText: /^1 of 1 styles/ }).waitFor();
     expect(await byStyle.count()).toBe(1);
     await page.screenshot({ path: join(SHOTS, 'backtest.png'), fullPage: true });
+
+    // A long run shows how far it got and can be cancelled, keeping the days it replayed. The sample replays
+    // two years in about a second, so the cancel may come after the end: both outcomes must be whole.
+    await page.fill('input[name="from"]', '2024-01-01');
+    await page.fill('input[name="to"]', '2025-12-30');
+    await page.getByRole('button', { name: 'Run backtest' }).click();
+    await page.getByTestId('backtest-progress').filter({ hasText: /^\d+ of 730 days$/ }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Cancel' }).click({ timeout: 2_000 }).catch(() => undefined);
+    await page.getByRole('button', { name: 'Run backtest' }).waitFor({ timeout: 30_000 });
+    expect(await page.locator('.hint').first().innerText()).toMatch(/2024-01-01 … 2025-12-30/);
+    const notice = page.getByRole('status');
+    const replayed = (await notice.count())
+      ? Number(/^Cancelled after (\d+) of 730 days; the days replayed are kept as run bt-/.exec(await notice.innerText())![1])
+      : 730;
+    expect(await charts.first().getAttribute('data-points')).toBe(String(2 * replayed));
     expect(problems).toEqual([]);
     await page.close();
   });

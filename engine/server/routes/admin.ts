@@ -97,13 +97,18 @@ export function adminRoutes(ctx: ServerContext) {
     });
 
     app.post('/backtests', { schema: doc('Replay a period with the engine (synchronous); body: {from, to, scenario?}') }, async (req) => {
-      const body = (req.body ?? {}) as { from?: unknown; to?: unknown; scenario?: unknown };
-      const fromDay = typeof body.from === 'string' ? parseDay(body.from) : undefined;
-      const toDay = typeof body.to === 'string' ? parseDay(body.to) : undefined;
-      if (fromDay === undefined || toDay === undefined) throw new HttpProblem(400, 'invalid-body', 'from and to must be dates YYYY-MM-DD');
-      const { run, report } = await wb.runBacktest({ fromDay, toDay, scenarioName: typeof body.scenario === 'string' ? body.scenario : undefined });
+      const { fromDay, toDay, scenario } = backtestPeriod(req.body);
+      const { run, report } = await wb.runBacktest({ fromDay, toDay, scenarioName: scenario });
       return { run, summary: report.summary, daily: report.daily };
     });
+    app.post('/backtests/jobs', { schema: doc('Start a backtest in the background; body: {from, to, scenario?}; poll the job it answers with') }, async (req) => {
+      const { fromDay, toDay, scenario } = backtestPeriod(req.body);
+      return wb.startBacktest({ fromDay, toDay, scenarioName: scenario });
+    });
+    app.get('/backtests/jobs/:jobId', { schema: doc('A background backtest: status, days done of days, and its run once it ends') }, async (req) =>
+      wb.backtestJob((req.params as { jobId: string }).jobId));
+    app.post('/backtests/jobs/:jobId/cancel', { schema: doc('Stop a background backtest after its current day; the days replayed are kept as a cancelled run') }, async (req) =>
+      wb.cancelBacktest((req.params as { jobId: string }).jobId));
     app.get('/backtests', { schema: doc('The backtest runs kept in the workspace') }, async () => ({ runs: await wb.backtests() }));
     app.get('/backtests/:runId', { schema: doc('One backtest run: settings, summary and daily series') }, async (req) => {
       const report = await wb.backtest((req.params as { runId: string }).runId);
@@ -134,4 +139,13 @@ export function adminRoutes(ctx: ServerContext) {
       return reply.code(200).send();
     });
   };
+}
+
+/** A backtest request's body: the period as days, and the scenario's name. */
+function backtestPeriod(raw: unknown): { fromDay: number; toDay: number; scenario?: string } {
+  const body = (raw ?? {}) as { from?: unknown; to?: unknown; scenario?: unknown };
+  const fromDay = typeof body.from === 'string' ? parseDay(body.from) : undefined;
+  const toDay = typeof body.to === 'string' ? parseDay(body.to) : undefined;
+  if (fromDay === undefined || toDay === undefined) throw new HttpProblem(400, 'invalid-body', 'from and to must be dates YYYY-MM-DD');
+  return { fromDay, toDay, scenario: typeof body.scenario === 'string' ? body.scenario : undefined };
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { BacktestResult, WorkbenchClient } from '../client';
+import type { BacktestJob, BacktestResult, WorkbenchClient } from '../client';
 import { Breakdown } from './Breakdown';
 
 type Day = BacktestResult['daily'][number];
@@ -7,8 +7,9 @@ import { Chart } from '../Chart';
 import { KPIS } from '../kpis';
 
 /** Run a backtest over a period and see how the engine would have done against what happened. */
-export function Backtest({ client, run, result, running, scenarios }: {
-  client: WorkbenchClient; run: (from: string, to: string, scenario: string) => void; result?: BacktestResult; running: boolean; scenarios: string[];
+export function Backtest({ client, run, cancel, job, result, running, scenarios }: {
+  client: WorkbenchClient; run: (from: string, to: string, scenario: string) => void; cancel: () => void; job?: BacktestJob;
+  result?: BacktestResult; running: boolean; scenarios: string[];
 }) {
   const [scenario, setScenario] = useState(scenarios[0]);
   const [from, setFrom] = useState('2025-01-01');
@@ -46,7 +47,14 @@ export function Backtest({ client, run, result, running, scenarios }: {
           </select>
         </label>
         <button type="submit" disabled={running}>{running ? 'Running…' : 'Run backtest'}</button>
+        {running && <button type="button" onClick={cancel}>Cancel</button>}
       </form>
+      {job && (
+        <div className="progress">
+          <progress max={job.days} value={job.daysDone} aria-label="Days replayed" />
+          <span className="hint" data-testid="backtest-progress">{job.daysDone} of {job.days} days</span>
+        </div>
+      )}
       {result && (
         <>
           <p className="hint">Run {result.run.runId}, {result.run.from} … {result.run.to}, scenario {result.run.scenario ?? 'default'}, {(result.run.durationMs / 1000).toFixed(1)} s</p>
