@@ -316,6 +316,22 @@ describe('sessions, admin API and OpenAPI', () => {
     expect(doc.paths['/Locations'].post.parameters).toContainEqual(expect.objectContaining({ in: 'query', name: 'fullLoad' }));
   });
 
+  it('loads a picked file into the endpoint its name or body tells, all or nothing', async () => {
+    const byName = await t.call('POST', '/_workbench/load?file=Brands-0001.json', { brands: [{ brandId: 'BR-LOAD', code: 'LOAD' }] });
+    expect(byName.status).toBe(200);
+    expect(byName.json).toMatchObject({ dataset: 'Brands', received: 1, created: 1 });
+    const byBody = await t.call('POST', '/_workbench/load?file=export.json', { colors: [{ colorId: 'CO-LOAD', code: 'LOAD' }] });
+    expect(byBody.json).toMatchObject({ dataset: 'Colors', created: 1 });
+    const bad = await t.call('POST', '/_workbench/load?file=Sales.json', { sales: [sale('S-LOAD-1'), sale('S-LOAD-2', undefined, { salesDateTime: 'yesterday' })] });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors).toEqual([expect.objectContaining({ recordId: 'S-LOAD-2', path: '/sales/1/salesDateTime' })]);
+    expect((await t.call('GET', '/_workbench/data/Sales/S-LOAD-1')).status).toBe(404);
+    const unknown = await t.call('POST', '/_workbench/load?file=data.json', { things: [] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.detail).toMatch(/cannot tell which endpoint data\.json is for/);
+    expect((await t.call('POST', '/_workbench/load', { brands: [] })).status).toBe(400);
+  });
+
   it('runs, lists and reopens backtests', async () => {
     await t.call('POST', '/Locations', { locations: [location('L1')] });
     await t.call('POST', '/Items', { items: [item('I1', ['SKU1'])] });

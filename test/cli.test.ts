@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { Workbench } from '../engine/service/workbench.js';
-import { datasetFromFileName } from '../engine/cli/load-files.js';
+import { datasetFromFileName } from '../engine/ingest/file-dataset.js';
 import { location, sale, useTempDirs } from './fixtures.js';
 
 const run = promisify(execFile);
@@ -82,7 +82,7 @@ describe('workbench load', () => {
     writeFileSync(join(src, 'data.json'), JSON.stringify({ things: [] }));
     const r = await workbench(['load', '-w', ws, join(src, 'data.json')]);
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/cannot tell which endpoint this file is for/);
+    expect(r.out).toMatch(/cannot tell which endpoint \S+\.json is for: .* or pass --dataset/);
     const f = await workbench(['load', '-w', ws, '--dataset', 'Nope', join(src, 'data.json')]);
     expect(f.code).toBe(2);
     expect(f.out).toMatch(/--dataset Nope: unknown/);

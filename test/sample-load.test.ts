@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Workbench } from '../engine/service/workbench.js';
-import { datasetFromFileName } from '../engine/cli/load-files.js';
+import { datasetFromFileName } from '../engine/ingest/file-dataset.js';
 import { manualClock } from './fixtures.js';
 
 const DEMO = join(process.cwd(), 'samples', 'demo');

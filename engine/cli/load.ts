@@ -8,7 +8,8 @@ import cliProgress from 'cli-progress';
 import { DATASETS, type DatasetDef } from '../model/datasets.js';
 import { ValidationFailed, type Problem } from '../ingest/problems.js';
 import type { IngestResult, Workbench } from '../service/workbench.js';
-import { datasetFromBody, datasetFromFileName, expandPaths, resolveDataset } from './load-files.js';
+import { expandPaths, resolveDataset } from './load-files.js';
+import { datasetForFile, datasetFromFileName } from '../ingest/file-dataset.js';
 
 export interface LoadOptions {
   dataset?: string;
@@ -65,8 +66,7 @@ export async function loadFiles(wb: Workbench, paths: readonly string[], options
     outcomes.push(outcome);
     try {
       const body = JSON.parse(readFileSync(f.file, 'utf8'));
-      const dataset = f.dataset ?? datasetFromBody(body);
-      if (!dataset) throw new Error('cannot tell which endpoint this file is for: name it after the endpoint (Sales-0001.json) or pass --dataset');
+      const dataset = f.dataset ?? datasetForFile(f.file, body, ' or pass --dataset');
       outcome.dataset = dataset.name;
       const list = (body as Record<string, unknown>)[dataset.envelope];
       outcome.records = Array.isArray(list) ? list.length : 0;

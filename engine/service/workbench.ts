@@ -14,6 +14,7 @@ import { softDeleteNotWrittenSince, softDeleteRecords, upsertRecords } from '../
 import { recordKeyText, validateBatch, type JsonRecord } from '../ingest/validate.js';
 import { RequestRejected, type Problem } from '../ingest/problems.js';
 import { lint, type LintReport } from '../ingest/lint.js';
+import { datasetForFile } from '../ingest/file-dataset.js';
 import { BacktestJobs, type BacktestJob } from './backtest-jobs.js';
 import { RequestLog, type RequestLogEntry, type RequestLogInput } from './request-log.js';
 import { approve, approvedTransfers, listProposals, storeRun, type ApprovalRequest, type ApprovalResult, type RunSummary } from './transfers.js';
@@ -122,6 +123,11 @@ export class Workbench {
    * POST: validates the whole batch, then applies it in one transaction. Throws ValidationFailed (nothing
    * applied) when any record is invalid.
    */
+  /** One file as a user picked it: its endpoint told by its name or body, then ingested like a call to it. */
+  ingestFile(fileName: string, body: unknown): Promise<IngestResult> {
+    return this.ingest(datasetForFile(fileName, body).name, body);
+  }
+
   async ingest(datasetName: string, body: unknown, options: IngestOptions = {}): Promise<IngestResult> {
     const dataset = getDataset(datasetName);
     const batch = validateBatch(dataset, body, 'upsert');

@@ -8,10 +8,11 @@ import { Transfers } from './screens/Transfers';
 import { Integration } from './screens/Integration';
 import { Settings } from './screens/Settings';
 import { Compare } from './screens/Compare';
+import { Load } from './screens/Load';
 
-type Tab = 'workspace' | 'settings' | 'backtest' | 'compare' | 'transfers' | 'integration';
+type Tab = 'workspace' | 'load' | 'settings' | 'backtest' | 'compare' | 'transfers' | 'integration';
 const TAB_NAMES: Record<Tab, string> = {
-  workspace: 'Workspace', settings: 'Settings', backtest: 'Backtest', compare: 'Compare', transfers: 'Transfers', integration: 'Integration',
+  workspace: 'Workspace', load: 'Load', settings: 'Settings', backtest: 'Backtest', compare: 'Compare', transfers: 'Transfers', integration: 'Integration',
 };
 
 export function App() {
@@ -65,6 +66,7 @@ export function App() {
           {lint ? <DataQuality report={lint} /> : <p className="hint">Loading…</p>}
         </>
       )}
+      {tab === 'load' && <Load client={client} loaded={() => void refresh()} />}
       {tab === 'settings' && <Settings client={client} names={scenarios} saved={() => void loadScenarios()} />}
       {tab === 'backtest' && <Backtest client={client} run={(f, t, s) => void runBacktest(f, t, s)} cancel={() => void cancelBacktest()} job={backtestJob} result={backtest} running={backtestRunning} scenarios={scenarios} />}
       {tab === 'compare' && <Compare client={client} />}

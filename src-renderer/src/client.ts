@@ -3,7 +3,7 @@
  * and IPC (Electron); the UI never knows which. Types come from the engine; its code never does, bar pure
  * constants.
  */
-import type { DatasetSummary } from '../../engine/service/workbench';
+import type { DatasetSummary, IngestResult } from '../../engine/service/workbench';
 import type { LintReport } from '../../engine/ingest/lint';
 import type { BacktestComparison, BacktestRun } from '../../engine/service/backtests';
 import type { GroupKpis, SimulationResult } from '../../engine/simulate/simulate';
@@ -13,6 +13,7 @@ import type { RequestLogEntry } from '../../engine/service/request-log';
 import type { BacktestJob } from '../../engine/service/backtest-jobs';
 import type { Settings, SettingsOverride } from '../../engine/recommend/settings';
 
+export type { IngestResult };
 export type { BacktestComparison, BacktestJob, BacktestRun, GroupKpis, ProposalRow, RequestLogEntry, Settings, SettingsOverride };
 
 export interface Integration {
@@ -32,6 +33,8 @@ export interface BacktestResult {
 export interface WorkbenchClient {
   summary(): Promise<DatasetSummary[]>;
   lint(): Promise<LintReport>;
+  /** One picked file, ingested whole or not at all; its endpoint is told by its name, else its body. */
+  loadFile(name: string, body: unknown): Promise<IngestResult>;
   /** Starts replaying the period in the background with a kept scenario's settings (the default when absent). */
   startBacktest(from: string, to: string, scenario?: string): Promise<BacktestJob>;
   backtestJob(jobId: string): Promise<BacktestJob>;
@@ -64,6 +67,8 @@ const PAGE = 10_000;
 export interface FieldProblem {
   path: string;
   message: string;
+  /** The record a data problem is in. */
+  recordId?: string;
 }
 
 export class WorkbenchError extends Error {
@@ -137,6 +142,10 @@ export class ApiWorkbenchClient implements WorkbenchClient {
 
   lint(): Promise<LintReport> {
     return this.get('lint');
+  }
+
+  loadFile(name: string, body: unknown): Promise<IngestResult> {
+    return this.get(`load?file=${encodeURIComponent(name)}`, body);
   }
 
   startBacktest(from: string, to: string, scenario?: string): Promise<BacktestJob> {

@@ -308,6 +308,35 @@ describe('browser mode', () => {
     await page.close();
   });
 
+  it('loads picked files, each whole or not at all, and names every rejected record', async () => {
+    const { page, problems } = await openPage(1280, 900, /status of 400/);
+    await page.goto(url);
+    await page.getByRole('tab', { name: 'Load' }).click();
+    const json = (v: unknown) => Buffer.from(JSON.stringify(v));
+    await page.setInputFiles('input[name="files"]', [
+      { name: 'Brands-e2e.json', mimeType: 'application/json', buffer: json({ brands: [{ brandId: 'BR-E2E', code: 'E2E', description: 'from the UI' }] }) },
+      { name: 'export.json', mimeType: 'application/json', buffer: json({ sales: [
+        { salesId: 'E2E-OK', salesDateTime: '2025-12-30T10:00:00Z', currencyCode: 'LOCAL', locationId: 'ST-001', salesLines: [] },
+        { salesId: 'E2E-BAD', salesDateTime: 'tomorrow', currencyCode: 'LOCAL', locationId: 'ST-001', salesLines: [] },
+      ] }) },
+      { name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"brands": [') },
+    ]);
+    await page.getByRole('button', { name: 'Load 3 files' }).click();
+    await page.getByTestId('load-progress').filter({ hasText: /^3 of 3 files · 1 records · [\d,]+ records\/s · 2 rejected$/ }).waitFor({ timeout: 20_000 });
+    const row = (file: string) => page.locator(`table[aria-label="Loaded files"] tr[data-file="${file}"]`);
+    expect(await row('Brands-e2e.json').locator('td').allInnerTexts()).toEqual(['Brands-e2e.json', 'Brands', '1', '1', '0', 'loaded']);
+    expect(await row('export.json').innerText()).toMatch(/Rejected, nothing of it applied\s+\/sales\/1\/salesDateTime \[E2E-BAD\]: "tomorrow" is not an ISO 8601 datetime/);
+    expect(await row('notes.json').innerText()).toMatch(/Rejected, nothing of it applied: not JSON/);
+    await page.screenshot({ path: join(SHOTS, 'load.png'), fullPage: true });
+
+    // The workspace counts what landed, and only that: E2E-OK went with its file's rejection.
+    await page.getByRole('tab', { name: 'Workspace' }).click();
+    await expect.poll(() => page.locator('tr[data-dataset="Brands"] td').nth(1).innerText()).toBe('5');
+    expect(await page.locator('tr[data-dataset="Sales"] td').nth(1).innerText()).toBe('10,418');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('says how to connect when opened without its session key', async () => {
     const page = await browser.newPage();
     await page.goto(url.split('#')[0]);

@@ -1,6 +1,9 @@
 /** The `/_workbench/` admin API (DESIGN.md §2): what the workbench tells beyond the service's own API. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DATASETS, type DatasetDef } from '../../model/datasets.js';
+
+/** A picked file is one endpoint's body: no larger than the largest any endpoint takes. */
+const LARGEST_FILE = Math.max(...DATASETS.map((d) => d.bodyLimit));
 import type { ServerContext } from '../context.js';
 import { HttpProblem } from '../problem.js';
 import { readQuery, type RawQuery } from '../query.js';
@@ -73,6 +76,15 @@ export function adminRoutes(ctx: ServerContext) {
         scenario: body.settings === undefined ? undefined : parseSettingsOverride(body.settings),
         scenarioName: typeof body.scenario === 'string' ? body.scenario : undefined,
       });
+    });
+
+    app.post('/load', {
+      schema: doc('Load one file as a user picked it: ?file=NAME, the body is the file; its endpoint is told by the name, else by the body\'s one array'),
+      bodyLimit: LARGEST_FILE,
+    }, async (req) => {
+      const q = readQuery(req.query as RawQuery, { file: { kind: 'string' } }).values;
+      if (!q.file) throw new HttpProblem(400, 'invalid-query', 'name the file: ?file=Sales-0001.json');
+      return wb.ingestFile(q.file, req.body);
     });
 
     app.get('/scenarios', { schema: doc('The scenarios kept in the workspace, and the engine defaults') }, async () => ({

@@ -1,0 +1,31 @@
+/** Which endpoint a file holds: told by the file's name, or by the one array in its body. */
+import { basename, extname } from 'node:path';
+import { DATASETS, type DatasetDef } from '../model/datasets.js';
+import { RequestRejected } from './problems.js';
+
+/** `Sales-0001.json`, `sales.json`, `PurchaseOrders_2024.json` → the dataset whose name starts the file name. */
+export function datasetFromFileName(file: string): DatasetDef | undefined {
+  const stem = basename(file, extname(file)).toLowerCase();
+  let best: DatasetDef | undefined;
+  for (const d of DATASETS) {
+    const n = d.name.toLowerCase();
+    if (stem === n || (stem.startsWith(n) && !/[a-z]/.test(stem[n.length]))) {
+      if (!best || n.length > best.name.length) best = d;
+    }
+  }
+  return best;
+}
+
+export function datasetFromBody(body: unknown): DatasetDef | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const keys = Object.keys(body);
+  const matches = DATASETS.filter((d) => keys.includes(d.envelope));
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
+/** The endpoint a file is for, by its name or else its body; a clear error when neither tells. */
+export function datasetForFile(file: string, body: unknown, orElse = ''): DatasetDef {
+  const dataset = datasetFromFileName(file) ?? datasetFromBody(body);
+  if (!dataset) throw new RequestRejected(`cannot tell which endpoint ${basename(file)} is for: name it after the endpoint (Sales-0001.json), give it one array named after one (e.g. {"sales": [...]})${orElse}`);
+  return dataset;
+}
