@@ -28,8 +28,11 @@ export interface Bridge {
   close(): Promise<void>;
 }
 
-/** Paths under /_workbench/ only: no way up, no scheme, nothing but the admin routes. */
-const PATH = /^(?!.*\.\.)[A-Za-z0-9_\-./%]+(\?[A-Za-z0-9_\-.=&%]*)?$/;
+/**
+ * Paths under /_workbench/ only: no way up, plain or percent-encoded (the router would resolve `%2e%2e/`), no
+ * scheme, nothing but the admin routes.
+ */
+const PATH = /^(?!.*\.\.)(?!.*%(2e|2f|5c))[A-Za-z0-9_\-./%]+(\?[A-Za-z0-9_\-.=&%]*)?$/i;
 
 function refused(message: string): BridgeReply {
   return { status: 400, body: { title: 'Refused by the app', status: 400, detail: message } };

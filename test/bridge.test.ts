@@ -36,6 +36,8 @@ describe('desktop bridge', () => {
       for (const call of [
         { method: 'DELETE', path: 'state' },
         { method: 'GET', path: '../Token' },
+        { method: 'POST', path: '%2e%2e/Items', body: { items: [] } },
+        { method: 'POST', path: 'x/%2E%2E/%2e%2E/Token' },
         { method: 'GET', path: 'http://example.com/' },
         { method: 'GET' },
         null,
