@@ -43,8 +43,10 @@ export async function softDeleteRecords(ws: Workspace, dataset: DatasetDef, reco
   const t = q(dataset.table);
   const probe = keySet(dataset, records);
   const missing = await ws.rows(
-    `SELECT ${probe.fields.map((_, i) => `k.k${i}::VARCHAR AS k${i}`).join(', ')}, count(*) OVER () AS n FROM (${probe.select}) AS k
-     WHERE NOT EXISTS (SELECT 1 FROM ${t} AS t WHERE ${keyMatch(probe.fields, 't')} AND t.${DELETED_AT} IS NULL) LIMIT 20`,
+    // No `count(*) OVER ()`: it hit an internal DuckDB error (1.5.5) now and then.
+    `WITH missing AS (SELECT ${probe.fields.map((_, i) => `k.k${i}::VARCHAR AS k${i}`).join(', ')} FROM (${probe.select}) AS k
+       WHERE NOT EXISTS (SELECT 1 FROM ${t} AS t WHERE ${keyMatch(probe.fields, 't')} AND t.${DELETED_AT} IS NULL))
+     SELECT *, (SELECT count(*) FROM missing) AS n FROM missing LIMIT 20`,
     probe.params,
   );
   const ks = keySet(dataset, records, 2);

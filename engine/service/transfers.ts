@@ -164,12 +164,14 @@ export interface ProposalRow extends Proposal {
 /** Open proposals and approved transfers, for people (admin API, UI). */
 export async function listProposals(ws: Workspace, query: { offset: number; limit: number; approved?: boolean }): Promise<{ proposals: ProposalRow[]; total: number }> {
   const where = query.approved === undefined ? '' : query.approved ? 'WHERE approvalBatchId IS NOT NULL' : 'WHERE approvalBatchId IS NULL';
-  const rows = await ws.rows(`SELECT p.*, epoch_us(p.confirmedDateTime) AS confirmedUs, count(*) OVER () AS total,
+  const rows = await ws.rows(`SELECT p.*, epoch_us(p.confirmedDateTime) AS confirmedUs,
       (SELECT any_value(s.styleId) FROM items__skus AS s WHERE s.skuId = p.skuId) AS styleId
     FROM transfer_proposals AS p ${where}
     ORDER BY p.transferType, p.toLocationId, p.skuId, p.referenceId LIMIT $1 OFFSET $2`, [query.limit, query.offset]);
+  // Counted on its own, so a page past the end still says how many there are.
+  const [{ n }] = await ws.rows(`SELECT count(*)::INTEGER AS n FROM transfer_proposals ${where}`);
   return {
-    total: rows.length ? Number(rows[0].total) : 0,
+    total: Number(n),
     proposals: rows.map((r) => {
       const p: ProposalRow = {
         referenceId: r.referenceId as string, runId: r.runId as string, transferType: r.transferType as TransferType,
