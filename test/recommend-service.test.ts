@@ -89,6 +89,9 @@ describe('recommendations through the service', () => {
 
     const again = await t.wb.runRecommendations({ asOfDay: dayNo('2024-03-01') });
     expect(again.proposals).toBe(2);
+    // Pages: the total is the whole list's, on every page, past the end too.
+    expect(await t.wb.proposals({ offset: 1, limit: 1 })).toMatchObject({ total: 2, proposals: [expect.anything()] });
+    expect(await t.wb.proposals({ offset: 5, limit: 10 })).toEqual({ total: 2, proposals: [] });
     expect((await toS1())[0].referenceId).toBe(proposals[0].referenceId);
 
     const approval = await t.wb.approveTransfers({ referenceIds: [proposals[0].referenceId], description: 'week 9' });
