@@ -32,6 +32,8 @@ describe('desktop bridge', () => {
       expect(bad.status).toBe(400);
       expect((bad.body as { errors: { path: string }[] }).errors.map((e) => e.path)).toEqual(['/defaults/serviceLevel']);
       expect((await bridge.invoke({ method: 'GET', path: 'scenarios/lean' })).status).toBe(404);
+      // The UI learns the scenario runs use when none is named from the workbench, not from a constant of its own.
+      expect((await bridge.invoke({ method: 'GET', path: 'scenarios' })).body).toMatchObject({ scenarios: [], defaultScenario: 'default' });
 
       for (const call of [
         { method: 'DELETE', path: 'state' },

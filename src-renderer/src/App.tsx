@@ -67,8 +67,12 @@ export function App() {
         </>
       )}
       {tab === 'load' && <Load client={client} loaded={() => void refresh()} />}
-      {tab === 'settings' && <Settings client={client} names={scenarios} saved={() => void loadScenarios()} />}
-      {tab === 'backtest' && <Backtest client={client} run={(f, t, s) => void runBacktest(f, t, s)} cancel={() => void cancelBacktest()} job={backtestJob} result={backtest} running={backtestRunning} scenarios={scenarios} />}
+      {(tab === 'settings' || tab === 'backtest') && scenarios.length === 0 && <p className="hint">Loading…</p>}
+      {tab === 'settings' && scenarios.length > 0 && <Settings client={client} names={scenarios} saved={() => void loadScenarios()} />}
+      {tab === 'backtest' && scenarios.length > 0 && (
+        <Backtest client={client} run={(f, t, s) => void runBacktest(f, t, s)} cancel={() => void cancelBacktest()} job={backtestJob}
+          result={backtest} running={backtestRunning} scenarios={scenarios} />
+      )}
       {tab === 'compare' && <Compare client={client} />}
       {tab === 'transfers' && (
         <Transfers rows={proposals} busy={transfersBusy} run={() => void runRecommendations()}

@@ -1,7 +1,6 @@
 /**
  * What the UI asks of the workbench. Two implementations answer it: HTTP (browser mode, the /_workbench API)
- * and IPC (Electron); the UI never knows which. Types come from the engine; its code never does, bar pure
- * constants.
+ * and IPC (Electron); the UI never knows which. Types come from the engine; its code never does.
  */
 import type { DatasetSummary, IngestResult } from '../../engine/service/workbench';
 import type { LintReport } from '../../engine/ingest/lint';
@@ -47,8 +46,8 @@ export interface WorkbenchClient {
   backtestGroups(runId: string, level: 'location' | 'style'): Promise<GroupKpis[]>;
   /** Two kept runs side by side: KPIs, daily series and b − a. */
   compareBacktests(a: string, b: string): Promise<BacktestComparison>;
-  /** The names of the kept scenarios, and the engine's defaults they override. */
-  scenarios(): Promise<{ scenarios: string[]; defaults: Settings }>;
+  /** The names of the kept scenarios, the one runs use when none is named, and the engine's defaults they override. */
+  scenarios(): Promise<{ scenarios: string[]; defaultScenario: string; defaults: Settings }>;
   scenario(name: string): Promise<SettingsOverride>;
   /** Validated whole by the workbench: a bad one is refused with every problem in `WorkbenchError.errors`. */
   saveScenario(name: string, value: unknown): Promise<SettingsOverride>;
@@ -176,7 +175,7 @@ export class ApiWorkbenchClient implements WorkbenchClient {
     return this.get(`backtests/${encodeURIComponent(a)}/compare/${encodeURIComponent(b)}`);
   }
 
-  scenarios(): Promise<{ scenarios: string[]; defaults: Settings }> {
+  scenarios(): Promise<{ scenarios: string[]; defaultScenario: string; defaults: Settings }> {
     return this.get('scenarios');
   }
 

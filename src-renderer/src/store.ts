@@ -3,13 +3,12 @@ import { create } from 'zustand';
 import type { DatasetSummary } from '../../engine/service/workbench';
 import type { LintReport } from '../../engine/ingest/lint';
 import type { BacktestJob, BacktestResult, ProposalRow, WorkbenchClient } from './client';
-import { DEFAULT_SCENARIO } from '../../engine/recommend/settings';
 
 interface State {
   client?: WorkbenchClient;
   summary?: DatasetSummary[];
   lint?: LintReport;
-  /** The kept scenarios' names; "default" is always one. */
+  /** The kept scenarios' names, the one runs use when none is named first; empty until read. */
   scenarios: string[];
   loading: boolean;
   error?: string;
@@ -34,7 +33,7 @@ interface State {
 const POLL_MS = 250;
 
 export const useWorkbench = create<State>((set, get) => ({
-  scenarios: [DEFAULT_SCENARIO],
+  scenarios: [],
   loading: false,
   backtestRunning: false,
   transfersBusy: false,
@@ -81,8 +80,8 @@ export const useWorkbench = create<State>((set, get) => ({
     const { client } = get();
     if (!client) return;
     try {
-      const { scenarios } = await client.scenarios();
-      set({ scenarios: [...new Set([DEFAULT_SCENARIO, ...scenarios])] });
+      const { scenarios, defaultScenario } = await client.scenarios();
+      set({ scenarios: [defaultScenario, ...scenarios.filter((n) => n !== defaultScenario)] });
     } catch (e) {
       set({ error: `The scenarios could not be read: ${(e as Error).message}` });
     }

@@ -8,7 +8,7 @@ import type { ServerContext } from '../context.js';
 import { HttpProblem } from '../problem.js';
 import { readQuery, type RawQuery } from '../query.js';
 import { parseDay } from '../../model/datetime.js';
-import { DEFAULT_SETTINGS } from '../../recommend/settings.js';
+import { DEFAULT_SCENARIO, DEFAULT_SETTINGS } from '../../recommend/settings.js';
 import { parseSettingsOverride } from '../../recommend/settings-schema.js';
 
 /** `data/Images/urls/ST1/https%3A…` → the dataset whose name the leading segments spell, and the key segments. */
@@ -87,8 +87,8 @@ export function adminRoutes(ctx: ServerContext) {
       return wb.ingestFile(q.file, req.body);
     });
 
-    app.get('/scenarios', { schema: doc('The scenarios kept in the workspace, and the engine defaults') }, async () => ({
-      scenarios: await wb.scenarios(), defaults: DEFAULT_SETTINGS,
+    app.get('/scenarios', { schema: doc('The scenarios kept in the workspace, the one runs use when none is named, and the engine defaults') }, async () => ({
+      scenarios: await wb.scenarios(), defaultScenario: DEFAULT_SCENARIO, defaults: DEFAULT_SETTINGS,
     }));
     app.get('/scenarios/:name', { schema: doc('One scenario\'s settings') }, async (req) => ({ scenario: await wb.scenario((req.params as { name: string }).name) }));
     app.put('/scenarios/:name', { schema: doc('Replace a scenario\'s settings (validated)') }, async (req) =>

@@ -5,6 +5,7 @@ import { Breakdown } from './Breakdown';
 type Day = BacktestResult['daily'][number];
 import { Chart } from '../Chart';
 import { KPIS } from '../kpis';
+import { scenarioOf } from '../runs';
 
 /** Run a backtest over a period and see how the engine would have done against what happened. */
 export function Backtest({ client, run, cancel, job, result, running, scenarios }: {
@@ -57,7 +58,7 @@ export function Backtest({ client, run, cancel, job, result, running, scenarios 
       )}
       {result && (
         <>
-          <p className="hint">Run {result.run.runId}, {result.run.from} … {result.run.to}, scenario {result.run.scenario ?? 'default'}, {(result.run.durationMs / 1000).toFixed(1)} s</p>
+          <p className="hint">Run {result.run.runId}, {result.run.from} … {result.run.to}, scenario {scenarioOf(result.run)}, {(result.run.durationMs / 1000).toFixed(1)} s</p>
           <div className="cards">
             {KPIS.map(([key, label, format]) => {
               const s = (result.summary.simulated as unknown as Record<string, number>)[key];

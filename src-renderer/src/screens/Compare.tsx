@@ -2,10 +2,11 @@ import { useEffect, useMemo, useState } from 'react';
 import type { BacktestComparison, BacktestRun, WorkbenchClient } from '../client';
 import { Chart } from '../Chart';
 import { KPIS } from '../kpis';
+import { scenarioOf } from '../runs';
 
 type Day = BacktestComparison['a']['daily'][number];
 
-const describe = (r: BacktestRun) => `${r.runId} · ${r.scenario ?? 'settings file'} · ${r.from} … ${r.to}`;
+const describe = (r: BacktestRun) => `${r.runId} · ${scenarioOf(r)} · ${r.from} … ${r.to}`;
 
 /** Two kept backtest runs side by side, for tuning settings: each one's KPIs, the change from a to b, and the days. */
 export function Compare({ client }: { client: WorkbenchClient }) {

@@ -8,7 +8,8 @@ const NAME = /^[\w.-]{1,80}$/;
  * settings nest (per category, per location); the workbench validates the whole and names every bad field.
  */
 export function Settings({ client, names, saved }: { client: WorkbenchClient; names: string[]; saved: (name: string) => void }) {
-  const [name, setName] = useState(names[0] ?? 'default');
+  // Shown once the names are read (App), so the first is the scenario runs use when none is named.
+  const [name, setName] = useState(names[0]);
   const [text, setText] = useState('');
   const [defaults, setDefaults] = useState<EngineSettings>();
   const [problems, setProblems] = useState<FieldProblem[]>([]);

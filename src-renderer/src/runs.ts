@@ -1,0 +1,4 @@
+import type { BacktestRun } from './client';
+
+/** What a run's settings came from: a kept scenario, or a settings file given to the CLI. */
+export const scenarioOf = (run: BacktestRun) => run.scenario ?? 'settings file';
