@@ -55,19 +55,20 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A page whose console errors and uncaught exceptions are collected, bar those matching `expected`. */
-async function openPage(width: number, height: number, expected?: RegExp) {
+/** One screen of the app in a fresh page whose console errors and uncaught exceptions are collected, bar those matching `expected`. */
+async function openScreen(tab: string, width: number, height: number, expected?: RegExp) {
   const page = await browser.newPage({ viewport: { width, height } });
   const problems: string[] = [];
   page.on('console', (m) => m.type() === 'error' && !expected?.test(m.text()) && problems.push(m.text()));
   page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(url);
+  await page.getByRole('tab', { name: tab }).click();
   return { page, problems };
 }
 
 describe('browser mode', () => {
   it('shows the datasets and the data quality of the workspace, without console errors', async () => {
-    const { page, problems } = await openPage(1280, 900);
-    await page.goto(url);
+    const { page, problems } = await openScreen('Workspace', 1280, 900);
     const sales = page.locator('table[aria-label="Datasets"] tr[data-dataset="Sales"]');
     await sales.waitFor({ timeout: 20_000 });
     expect(await sales.locator('td').nth(1).innerText()).toBe('10,418');
@@ -84,9 +85,7 @@ describe('browser mode', () => {
   });
 
   it('runs a backtest and shows simulated against actual KPIs and daily charts', async () => {
-    const { page, problems } = await openPage(1280, 1000);
-    await page.goto(url);
-    await page.getByRole('tab', { name: 'Backtest' }).click();
+    const { page, problems } = await openScreen('Backtest', 1280, 1000);
     await page.fill('input[name="from"]', '2025-03-03');
     await page.fill('input[name="to"]', '2025-04-27');
     await page.getByRole('button', { name: 'Run backtest' }).click();
@@ -143,9 +142,7 @@ describe('browser mode', () => {
 
   it('saves a scenario only when valid, names each bad field, and runs a backtest with it', async () => {
     // The refused save is a 400 the browser reports on its own; anything else is a fault.
-    const { page, problems } = await openPage(1280, 1000, /status of 400/);
-    await page.goto(url);
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    const { page, problems } = await openScreen('Settings', 1280, 1000, /status of 400/);
     const editor = page.getByLabel('Scenario settings');
     await expect.poll(() => editor.inputValue()).toBe('{}');
     await expect.poll(() => page.locator('.settings__defaults pre').innerText()).toContain('"serviceLevel": 0.9');
@@ -203,9 +200,7 @@ describe('browser mode', () => {
     const a = await admin('POST', 'backtests', { from: '2025-03-03', to: '2025-03-30' });
     const b = await admin('POST', 'backtests', { from: '2025-03-03', to: '2025-03-30', scenario: 'rich' });
 
-    const { page, problems } = await openPage(1280, 1100);
-    await page.goto(url);
-    await page.getByRole('tab', { name: 'Compare' }).click();
+    const { page, problems } = await openScreen('Compare', 1280, 1100);
     await page.locator(`select[name="b"] option[value="${b.run.runId}"]`).waitFor({ state: 'attached' });
     await page.selectOption('select[name="a"]', a.run.runId);
     await page.selectOption('select[name="b"]', b.run.runId);
@@ -237,9 +232,7 @@ describe('browser mode', () => {
   });
 
   it('runs recommendations, filters them, approves a selection as one batch and exports CSV', async () => {
-    const { page, problems } = await openPage(1400, 1000);
-    await page.goto(url);
-    await page.getByRole('tab', { name: 'Transfers' }).click();
+    const { page, problems } = await openScreen('Transfers', 1400, 1000);
     await page.getByRole('button', { name: 'Run recommendations' }).click();
     await page.getByRole('status').filter({ hasText: /proposals/ }).waitFor({ timeout: 60_000 });
     const count = page.getByTestId('transfer-count');
@@ -281,9 +274,7 @@ describe('browser mode', () => {
   });
 
   it('shows how to reach the API and each request in a live log, with its validation errors', async () => {
-    const { page, problems } = await openPage(1280, 900);
-    await page.goto(url);
-    await page.getByRole('tab', { name: 'Integration' }).click();
+    const { page, problems } = await openScreen('Integration', 1280, 900);
     const curl = await page.getByTestId('curl').innerText();
     expect(curl).toMatch(/^curl -s -X POST http:\/\/127\.0\.0\.1:\d+\/Token -H 'X-Tenant: DEMO' -d grant_type=client_credentials -d client_id=workbench -d client_secret=\S+$/);
     // An integrator's client, from the shown credentials: a token, then a batch with a mistake.
@@ -309,9 +300,7 @@ describe('browser mode', () => {
   });
 
   it('loads picked files, each whole or not at all, and names every rejected record', async () => {
-    const { page, problems } = await openPage(1280, 900, /status of 400/);
-    await page.goto(url);
-    await page.getByRole('tab', { name: 'Load' }).click();
+    const { page, problems } = await openScreen('Load', 1280, 900, /status of 400/);
     const json = (v: unknown) => Buffer.from(JSON.stringify(v));
     await page.setInputFiles('input[name="files"]', [
       { name: 'Brands-e2e.json', mimeType: 'application/json', buffer: json({ brands: [{ brandId: 'BR-E2E', code: 'E2E', description: 'from the UI' }] }) },
