@@ -4,8 +4,9 @@ import { Workbench } from './service/workbench.js';
 import { formatReport, loadFiles } from './cli/load.js';
 import { openReader } from './cli/remote.js';
 import { formatLint, formatLogEntry } from './cli/format.js';
-import { DEFAULT_CLIENT_ID, DEFAULT_TENANT, startServer } from './server/serve.js';
+import { DEFAULT_CLIENT_ID, DEFAULT_TENANT, startServer, type RunningServer } from './server/serve.js';
 import { buildServer } from './server/app.js';
+import { tokenRequestCurl } from './server/auth.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import { formatSummary } from './cli/backtest-format.js';
@@ -192,17 +193,24 @@ program
   .action(async (opts: { workspace: string; port: number; host: string; tenant: string; clientId: string; clientSecret?: string; autoApprove?: boolean }) => {
     const server = await startServer(opts);
     const { info } = server;
-    console.log(`workspace ${server.workbench.dir}`);
-    console.log(`tenant ${info.tenant}, client id ${info.clientId}${server.secretGenerated ? `, client secret ${info.clientSecret} (kept in the workspace)` : ''}`);
-    console.log(`try: curl -s -X POST ${info.url}/Token -H 'X-Tenant: ${info.tenant}' -d grant_type=client_credentials -d client_id=${info.clientId} -d client_secret=<secret>`);
-    console.log(`listening on ${info.url}`);
-    const stop = async () => {
-      await server.stop();
-      process.exit(0);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    serveUntilSignalled(server, [
+      `tenant ${info.tenant}, client id ${info.clientId}${server.secretGenerated ? `, client secret ${info.clientSecret} (kept in the workspace)` : ''}`,
+      `try: ${tokenRequestCurl(info.url, { ...info, clientSecret: '<secret>' })}`,
+    ]);
   });
+
+/** Says where a started server is (`listening on` last: scripts wait for it) and stops it cleanly on a signal. */
+function serveUntilSignalled(server: RunningServer, lines: string[]): void {
+  console.log(`workspace ${server.workbench.dir}`);
+  for (const line of lines) console.log(line);
+  console.log(`listening on ${server.info.url}`);
+  const stop = async () => {
+    await server.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
 
 program
   .command('web')
@@ -216,16 +224,7 @@ program
     const uiRoot = fileURLToPath(new URL('../out/renderer', import.meta.url));
     if (!existsSync(`${uiRoot}/index.html`)) throw new Error(`the UI is not built (${uiRoot}): run npm run build first, or npm run web`);
     const server = await startServer({ workspace: opts.workspace, port: opts.port, host: opts.host, uiRoot });
-    const { info } = server;
-    console.log(`workspace ${server.workbench.dir}`);
-    console.log(`open ${info.url}/#tenant=${encodeURIComponent(info.tenant)}&token=${server.app.issueSessionToken()}`);
-    console.log(`listening on ${info.url}`);
-    const stop = async () => {
-      await server.stop();
-      process.exit(0);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    serveUntilSignalled(server, [`open ${server.info.url}/#tenant=${encodeURIComponent(server.info.tenant)}&token=${server.app.issueSessionToken()}`]);
   });
 
 program

@@ -34,6 +34,11 @@ describe('desktop bridge', () => {
       expect((await bridge.invoke({ method: 'GET', path: 'scenarios/lean' })).status).toBe(404);
       // The UI learns the scenario runs use when none is named from the workbench, not from a constant of its own.
       expect((await bridge.invoke({ method: 'GET', path: 'scenarios' })).body).toMatchObject({ scenarios: [], defaultScenario: 'default' });
+      // No port in the app: no address and no token command to show.
+      const integration = (await bridge.invoke({ method: 'GET', path: 'integration' })).body as Record<string, unknown>;
+      expect(integration).toMatchObject({ tenant: 'DEMO', clientId: 'workbench' });
+      expect(integration).not.toHaveProperty('url');
+      expect(integration).not.toHaveProperty('curl');
 
       for (const call of [
         { method: 'DELETE', path: 'state' },

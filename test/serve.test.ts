@@ -42,6 +42,7 @@ describe('workbench serve', () => {
   it('binds loopback, prints the generated secret, and serves the API', async () => {
     const secret = /client secret (\S+) \(kept in the workspace\)/.exec(out)?.[1];
     expect(secret).toBeDefined();
+    expect(out).toContain(`try: curl -s -X POST ${url}/Token -H 'X-Tenant: ACME' -d grant_type=client_credentials -d client_id=workbench -d client_secret=<secret>`);
     const info = JSON.parse(readFileSync(join(dir, 'ws', 'server.json'), 'utf8'));
     expect(info).toMatchObject({ url, tenant: 'ACME', clientId: 'workbench', clientSecret: secret });
     const tok = await fetch(`${url}/Token`, { method: 'POST', headers: { 'x-tenant': 'ACME', 'content-type': 'application/x-www-form-urlencoded' }, body: `grant_type=client_credentials&client_id=workbench&client_secret=${secret}` });

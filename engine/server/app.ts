@@ -11,7 +11,7 @@ import { DATASETS, UnknownDatasetError } from '../model/datasets.js';
 import { RequestRejected, ValidationFailed } from '../ingest/problems.js';
 import { SettingsInvalid } from '../recommend/settings-schema.js';
 import type { Workbench } from '../service/workbench.js';
-import { TokenIssuer, type Credentials } from './auth.js';
+import { TokenIssuer, tokenRequestCurl, type Credentials } from './auth.js';
 import type { ServerContext } from './context.js';
 import { HttpProblem, problemBody, sendProblem } from './problem.js';
 import { parseQueryString } from './query.js';
@@ -64,7 +64,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const tokens = new TokenIssuer(options, () => wb.now() / 1000, options.tokenLifetimeSeconds);
   const ctx: ServerContext = {
     wb, tokens, autoApprove: options.autoApprove === true,
-    integration: () => ({ url: options.publicUrl?.(), tenant: options.tenant, clientId: options.clientId, clientSecret: options.clientSecret }),
+    integration: () => {
+      const url = options.publicUrl?.();
+      return { url, tenant: options.tenant, clientId: options.clientId, clientSecret: options.clientSecret, ...(url ? { curl: tokenRequestCurl(url, options) } : {}) };
+    },
   };
 
   const app = Fastify({

@@ -16,6 +16,11 @@ export interface Credentials {
   clientSecret: string;
 }
 
+/** The command a client runs for a token, as the CLI prints it and the integration screen shows it. */
+export function tokenRequestCurl(url: string, credentials: Credentials): string {
+  return `curl -s -X POST ${url}/Token -H 'X-Tenant: ${credentials.tenant}' -d grant_type=client_credentials -d client_id=${credentials.clientId} -d client_secret=${credentials.clientSecret}`;
+}
+
 interface Issued {
   tenant: string;
   expiresAt: number;

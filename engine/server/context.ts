@@ -9,7 +9,8 @@ export interface ServerContext {
   /** Approve each run's proposals at once (rehearsal). */
   autoApprove: boolean;
   /** What an integrator's client needs to reach this server. */
-  integration: () => { url?: string; tenant: string; clientId: string; clientSecret: string };
+  /** `url` and `curl` once the server listens (the desktop app answers in process, without a port). */
+  integration: () => { url?: string; tenant: string; clientId: string; clientSecret: string; curl?: string };
 }
 
 export interface Audit {

@@ -9,18 +9,15 @@ import type { GroupKpis, SimulationResult } from '../../engine/simulate/simulate
 import type { ApprovalRequest, ApprovalResult, ProposalRow, RunSummary } from '../../engine/service/transfers';
 
 import type { RequestLogEntry } from '../../engine/service/request-log';
+import type { ServerContext } from '../../engine/server/context';
 import type { BacktestJob } from '../../engine/service/backtest-jobs';
 import type { Settings, SettingsOverride } from '../../engine/recommend/settings';
 
 export type { IngestResult };
 export type { BacktestComparison, BacktestJob, BacktestRun, GroupKpis, ProposalRow, RequestLogEntry, Settings, SettingsOverride };
 
-export interface Integration {
-  url?: string;
-  tenant: string;
-  clientId: string;
-  clientSecret: string;
-}
+/** How a client reaches the local API, as the workbench describes it. */
+export type Integration = ReturnType<ServerContext['integration']>;
 
 /** What a backtest run answers with: its run record, summary (simulated vs actual) and daily series. */
 export interface BacktestResult {

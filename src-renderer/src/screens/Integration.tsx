@@ -32,24 +32,24 @@ export function Integration({ client }: { client: WorkbenchClient }) {
       clearTimeout(timer);
     };
   }, [client]);
-  const url = info?.url ?? window.location.origin;
-  const curl = info
-    ? `curl -s -X POST ${url}/Token -H 'X-Tenant: ${info.tenant}' -d grant_type=client_credentials -d client_id=${info.clientId} -d client_secret=${info.clientSecret}`
-    : '';
   return (
     <section aria-label="Integration">
       {error && <p className="error" role="alert">{error}</p>}
       {info && (
         <dl className="facts">
-          <dt>API</dt><dd><code>{url}</code> (also under <code>/v1</code>)</dd>
+          <dt>API</dt><dd>{info.url ? <><code>{info.url}</code> (also under <code>/v1</code>)</> : 'not listening here: the desktop app answers its own screens without a port; workbench serve runs the API'}</dd>
           <dt>Tenant</dt><dd><code>{info.tenant}</code></dd>
           <dt>Client id</dt><dd><code>{info.clientId}</code></dd>
           <dt>Client secret</dt><dd><code>{info.clientSecret}</code></dd>
-          <dt>Token</dt>
-          <dd className="curl">
-            <code data-testid="curl">{curl}</code>
-            <button type="button" onClick={() => void navigator.clipboard?.writeText(curl)}>Copy</button>
-          </dd>
+          {info.curl && (
+            <>
+              <dt>Token</dt>
+              <dd className="curl">
+                <code data-testid="curl">{info.curl}</code>
+                <button type="button" onClick={() => void navigator.clipboard?.writeText(info.curl!)}>Copy</button>
+              </dd>
+            </>
+          )}
           <dt>OpenAPI</dt><dd><a href="/openapi.json" download="openapi.json">openapi.json</a></dd>
         </dl>
       )}
