@@ -1,12 +1,18 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { GroupKpis, WorkbenchClient } from '../client';
+import { KPIS } from '../kpis';
 
 type Level = 'location' | 'style';
 /** Rows drawn at once; the filter narrows the rest. */
 const SHOWN = 200;
 
-const pct = (v: number | null) => (v === null ? '–' : `${(v * 100).toFixed(1)}%`);
-const units = (v: number | null) => (v === null ? '–' : Math.round(v).toLocaleString('en'));
+/** The KPIs shown per group, with short headings; each reads as it does on the cards. */
+const COLUMNS = ([['stockOutDays', 'Stock-out days'], ['inStockRate', 'In-stock'], ['lostSales', 'Lost sales'], ['inventoryUnits', 'Avg inventory']] as const)
+  .map(([key, heading]) => {
+    const format = KPIS.find(([k]) => k === key)![2];
+    // A group with no active day has no rate.
+    return { key, heading, show: (v: number | null) => (v === null ? '–' : format(v)) };
+  });
 
 /** Where a run's stock-outs happened: its KPIs by location or by style, worst first, simulated beside actual. */
 export function Breakdown({ client, runId }: { client: WorkbenchClient; runId: string }) {
@@ -41,20 +47,17 @@ export function Breakdown({ client, runId }: { client: WorkbenchClient; runId: s
         <thead>
           <tr>
             <th>{level === 'location' ? 'Location' : 'Style'}</th>
-            <th className="num">Stock-out days</th><th className="num">actual</th>
-            <th className="num">In-stock</th><th className="num">actual</th>
-            <th className="num">Lost sales</th><th className="num">actual</th>
-            <th className="num">Avg inventory</th><th className="num">actual</th>
+            {COLUMNS.map((c) => [<th key={c.key} className="num">{c.heading}</th>, <th key={`${c.key}-actual`} className="num">actual</th>])}
           </tr>
         </thead>
         <tbody>
           {rows.slice(0, SHOWN).map((g) => (
             <tr key={g.id} data-group={g.id}>
               <td>{g.id}</td>
-              <td className="num">{units(g.simulated.stockOutDays)}</td><td className="num">{units(g.actual.stockOutDays)}</td>
-              <td className="num">{pct(g.simulated.inStockRate)}</td><td className="num">{pct(g.actual.inStockRate)}</td>
-              <td className="num">{units(g.simulated.lostSales)}</td><td className="num">{units(g.actual.lostSales)}</td>
-              <td className="num">{units(g.simulated.inventoryUnits)}</td><td className="num">{units(g.actual.inventoryUnits)}</td>
+              {COLUMNS.map((c) => [
+                <td key={c.key} className="num">{c.show(g.simulated[c.key])}</td>,
+                <td key={`${c.key}-actual`} className="num">{c.show(g.actual[c.key])}</td>,
+              ])}
             </tr>
           ))}
         </tbody>
