@@ -32,99 +32,96 @@ interface State {
 /** How often a running backtest is asked how far it got. */
 const POLL_MS = 250;
 
-export const useWorkbench = create<State>((set, get) => ({
-  scenarios: [],
-  loading: false,
-  backtestRunning: false,
-  transfersBusy: false,
-  loadProposals: async () => {
-    const { client } = get();
-    if (!client) return;
-    try {
-      set({ proposals: await client.proposals() });
-    } catch (e) {
-      set({ error: `The transfers could not be read: ${(e as Error).message}` });
-    }
-  },
-  runRecommendations: async () => {
+export const useWorkbench = create<State>((set, get) => {
+  /** A change to the transfers: the list is read again, then the notice says what happened. */
+  const changeTransfers = async (failed: string, change: (client: WorkbenchClient) => Promise<string>) => {
     const { client } = get();
     if (!client) return;
     set({ transfersBusy: true, error: undefined, notice: undefined });
     try {
-      const run = await client.runRecommendations();
+      const notice = await change(client);
       // The list first, then the notice: whoever reads the notice finds the list it speaks of.
       await get().loadProposals();
-      set({ notice: `Run ${run.runId} as of ${run.asOf.slice(0, 10)}: ${run.proposals} proposals` });
+      set({ notice });
     } catch (e) {
-      set({ error: `The recommendations did not run: ${(e as Error).message}` });
+      set({ error: `${failed}: ${(e as Error).message}` });
     } finally {
       set({ transfersBusy: false });
     }
-  },
-  approve: async (referenceIds, description, plannedDispatchDate) => {
-    const { client } = get();
-    if (!client) return;
-    set({ transfersBusy: true, error: undefined, notice: undefined });
-    try {
-      const r = await client.approve({ referenceIds, description: description || undefined, plannedDispatchDate: plannedDispatchDate || undefined });
-      await get().loadProposals();
-      set({ notice: `Approved ${r.approved} as batch ${r.approvalBatchId}` });
-    } catch (e) {
-      set({ error: `The approval was refused: ${(e as Error).message}` });
-    } finally {
-      set({ transfersBusy: false });
-    }
-  },
-  connect: (client) => set({ client }),
-  loadScenarios: async () => {
-    const { client } = get();
-    if (!client) return;
-    try {
-      const { scenarios, defaultScenario } = await client.scenarios();
-      set({ scenarios: [defaultScenario, ...scenarios.filter((n) => n !== defaultScenario)] });
-    } catch (e) {
-      set({ error: `The scenarios could not be read: ${(e as Error).message}` });
-    }
-  },
-  runBacktest: async (from, to, scenario) => {
-    const { client } = get();
-    if (!client) return;
-    set({ backtestRunning: true, backtestJob: undefined, error: undefined, notice: undefined });
-    try {
-      let job = await client.startBacktest(from, to, scenario);
-      set({ backtestJob: job });
-      while (job.status === 'running') {
-        await new Promise((r) => setTimeout(r, POLL_MS));
-        job = await client.backtestJob(job.jobId);
-        set({ backtestJob: job });
+  };
+  return {
+    scenarios: [],
+    loading: false,
+    backtestRunning: false,
+    transfersBusy: false,
+    loadProposals: async () => {
+      const { client } = get();
+      if (!client) return;
+      try {
+        set({ proposals: await client.proposals() });
+      } catch (e) {
+        set({ error: `The transfers could not be read: ${(e as Error).message}` });
       }
-      if (job.status === 'failed' || !job.runId) throw new Error(job.error ?? 'it stopped without a run');
-      const result = await client.backtest(job.runId);
-      set({ backtest: result, notice: job.status === 'cancelled' ? `Cancelled after ${job.daysDone} of ${job.days} days; the days replayed are kept as run ${job.runId}` : undefined });
-    } catch (e) {
-      set({ error: `The backtest did not run: ${(e as Error).message}` });
-    } finally {
-      set({ backtestRunning: false, backtestJob: undefined });
-    }
-  },
-  cancelBacktest: async () => {
-    const { client, backtestJob } = get();
-    if (!client || !backtestJob) return;
-    try {
-      await client.cancelBacktest(backtestJob.jobId);
-    } catch (e) {
-      set({ error: `The backtest could not be cancelled: ${(e as Error).message}` });
-    }
-  },
-  refresh: async () => {
-    const { client } = get();
-    if (!client) return;
-    set({ loading: true, error: undefined });
-    try {
-      const [summary, lint] = await Promise.all([client.summary(), client.lint(), get().loadScenarios()]);
-      set({ summary, lint, loading: false });
-    } catch (e) {
-      set({ loading: false, error: (e as Error).message });
-    }
-  },
-}));
+    },
+    runRecommendations: () => changeTransfers('The recommendations did not run', async (client) => {
+      const run = await client.runRecommendations();
+      return `Run ${run.runId} as of ${run.asOf.slice(0, 10)}: ${run.proposals} proposals`;
+    }),
+    approve: (referenceIds, description, plannedDispatchDate) => changeTransfers('The approval was refused', async (client) => {
+      const r = await client.approve({ referenceIds, description: description || undefined, plannedDispatchDate: plannedDispatchDate || undefined });
+      return `Approved ${r.approved} as batch ${r.approvalBatchId}`;
+    }),
+    connect: (client) => set({ client }),
+    loadScenarios: async () => {
+      const { client } = get();
+      if (!client) return;
+      try {
+        const { scenarios, defaultScenario } = await client.scenarios();
+        set({ scenarios: [defaultScenario, ...scenarios.filter((n) => n !== defaultScenario)] });
+      } catch (e) {
+        set({ error: `The scenarios could not be read: ${(e as Error).message}` });
+      }
+    },
+    runBacktest: async (from, to, scenario) => {
+      const { client } = get();
+      if (!client) return;
+      set({ backtestRunning: true, backtestJob: undefined, error: undefined, notice: undefined });
+      try {
+        let job = await client.startBacktest(from, to, scenario);
+        set({ backtestJob: job });
+        while (job.status === 'running') {
+          await new Promise((r) => setTimeout(r, POLL_MS));
+          job = await client.backtestJob(job.jobId);
+          set({ backtestJob: job });
+        }
+        if (job.status === 'failed' || !job.runId) throw new Error(job.error ?? 'it stopped without a run');
+        const result = await client.backtest(job.runId);
+        set({ backtest: result, notice: job.status === 'cancelled' ? `Cancelled after ${job.daysDone} of ${job.days} days; the days replayed are kept as run ${job.runId}` : undefined });
+      } catch (e) {
+        set({ error: `The backtest did not run: ${(e as Error).message}` });
+      } finally {
+        set({ backtestRunning: false, backtestJob: undefined });
+      }
+    },
+    cancelBacktest: async () => {
+      const { client, backtestJob } = get();
+      if (!client || !backtestJob) return;
+      try {
+        await client.cancelBacktest(backtestJob.jobId);
+      } catch (e) {
+        set({ error: `The backtest could not be cancelled: ${(e as Error).message}` });
+      }
+    },
+    refresh: async () => {
+      const { client } = get();
+      if (!client) return;
+      set({ loading: true, error: undefined });
+      try {
+        const [summary, lint] = await Promise.all([client.summary(), client.lint(), get().loadScenarios()]);
+        set({ summary, lint, loading: false });
+      } catch (e) {
+        set({ loading: false, error: (e as Error).message });
+      }
+    },
+  };
+});
