@@ -4,7 +4,8 @@ import { Workbench } from './service/workbench.js';
 import { formatReport, loadFiles } from './cli/load.js';
 import { openReader } from './cli/remote.js';
 import { formatLint, formatLogEntry } from './cli/format.js';
-import { DEFAULT_CLIENT_ID, DEFAULT_TENANT, startServer, type RunningServer } from './server/serve.js';
+import { DEFAULT_CLIENT_ID, DEFAULT_TENANT, startServer } from './server/serve.js';
+import { startWeb } from './server/web.js';
 import { buildServer } from './server/app.js';
 import { tokenRequestCurl } from './server/auth.js';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -193,17 +194,17 @@ program
   .action(async (opts: { workspace: string; port: number; host: string; tenant: string; clientId: string; clientSecret?: string; autoApprove?: boolean }) => {
     const server = await startServer(opts);
     const { info } = server;
-    serveUntilSignalled(server, [
+    serveUntilSignalled({ dir: server.workbench.dir, url: server.info.url, stop: server.stop }, [
       `tenant ${info.tenant}, client id ${info.clientId}${server.secretGenerated ? `, client secret ${info.clientSecret} (kept in the workspace)` : ''}`,
       `try: ${tokenRequestCurl(info.url, { ...info, clientSecret: '<secret>' })}`,
     ]);
   });
 
 /** Says where a started server is (`listening on` last: scripts wait for it) and stops it cleanly on a signal. */
-function serveUntilSignalled(server: RunningServer, lines: string[]): void {
-  console.log(`workspace ${server.workbench.dir}`);
+function serveUntilSignalled(server: { dir: string; url: string; stop(): Promise<void> }, lines: string[]): void {
+  console.log(`workspace ${server.dir}`);
   for (const line of lines) console.log(line);
-  console.log(`listening on ${server.info.url}`);
+  console.log(`listening on ${server.url}`);
   const stop = async () => {
     await server.stop();
     process.exit(0);
@@ -216,15 +217,16 @@ program
   .command('web')
   .description('browser mode: the workbench UI and the local API, served to a browser (build the UI first: npm run build)')
   .option('-w, --workspace <dir>', 'workspace folder (created when missing)', '.workspaces/default')
+  .option('--home <dir>', 'folder where the UI creates and lists workspaces (default: the one holding --workspace)')
   .option('-p, --port <port>', 'port (0: any free port)', integer('--port'), 5178)
   .option('--host <host>', 'address to bind', '127.0.0.1')
-  .action(async (opts: { workspace: string; port: number; host: string }) => {
+  .action(async (opts: { workspace: string; home?: string; port: number; host: string }) => {
     const { existsSync } = await import('node:fs');
     const { fileURLToPath } = await import('node:url');
     const uiRoot = fileURLToPath(new URL('../out/renderer', import.meta.url));
     if (!existsSync(`${uiRoot}/index.html`)) throw new Error(`the UI is not built (${uiRoot}): run npm run build first, or npm run web`);
-    const server = await startServer({ workspace: opts.workspace, port: opts.port, host: opts.host, uiRoot });
-    serveUntilSignalled(server, [`open ${server.info.url}/#tenant=${encodeURIComponent(server.info.tenant)}&token=${server.app.issueSessionToken()}`]);
+    const web = await startWeb({ ...opts, uiRoot });
+    serveUntilSignalled({ dir: web.desk.workbench.dir, url: web.url, stop: web.stop }, [`open ${web.openUrl}`]);
   });
 
 program

@@ -3,9 +3,10 @@
  * answered in process (`inject`, no port), so the app and browser mode share every rule and every error text.
  * No Electron here: this runs and is tested in plain Node.
  */
-import { Workbench } from '../engine/service/workbench';
 import { buildServer } from '../engine/server/app';
-import { DEFAULT_CLIENT_ID, DEFAULT_TENANT, workspaceSecret } from '../engine/server/serve';
+import { Desk } from '../engine/server/desk';
+import { DEFAULT_CLIENT_ID, workspaceSecret } from '../engine/server/serve';
+import { WorkspaceHome } from '../engine/service/workspace-home';
 
 export const BRIDGE_METHODS = ['GET', 'POST', 'PUT'] as const;
 
@@ -22,10 +23,23 @@ export interface BridgeReply {
 }
 
 export interface Bridge {
-  workspace: string;
+  /** The workspace open now. */
+  readonly workspace: string;
   tenant: string;
   invoke(request: unknown): Promise<BridgeReply>;
+  /** A folder the user chose in the app's folder dialog. */
+  openFolder(path: string): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface BridgeOptions {
+  /** Where the Workspaces screen creates and lists workspaces. */
+  home: string;
+  /** Where the recent list is kept (default: in the home folder). */
+  recentFile?: string;
+  tenant?: string;
+  /** Told each time the screens move to a workspace (the window's title shows it). */
+  opened?: (dir: string) => void;
 }
 
 /**
@@ -38,33 +52,39 @@ function refused(message: string): BridgeReply {
   return { status: 400, body: { title: 'Refused by the app', status: 400, detail: message } };
 }
 
-export async function openBridge(workspace: string, tenant = DEFAULT_TENANT): Promise<Bridge> {
-  const wb = await Workbench.open(workspace);
-  try {
-    const app = await buildServer({ workbench: wb, tenant, clientId: DEFAULT_CLIENT_ID, clientSecret: await workspaceSecret(wb), publicUrl: () => undefined });
-    await app.ready();
-    const token = app.issueSessionToken();
-    return {
-      workspace: wb.dir,
-      tenant,
-      async invoke(request) {
-        const r = request as Partial<BridgeRequest> | null;
-        if (!r || typeof r !== 'object' || !BRIDGE_METHODS.includes(r.method as never)) return refused(`a call is one of ${BRIDGE_METHODS.join(', ')}`);
-        if (typeof r.path !== 'string' || !PATH.test(r.path)) return refused('a call names a path under the workbench API');
-        const res = await app.inject({
-          method: r.method!, url: `/_workbench/${r.path}`,
-          headers: { authorization: `Bearer ${token}`, 'x-tenant': tenant, ...(r.body === undefined ? {} : { 'content-type': 'application/json' }) },
-          payload: r.body === undefined ? undefined : JSON.stringify(r.body),
-        });
-        return { status: res.statusCode, body: res.body && res.headers['content-type']?.toString().includes('json') ? JSON.parse(res.body) : res.body || undefined };
-      },
-      async close() {
-        await app.close();
-        await wb.close();
-      },
-    };
-  } catch (e) {
-    await wb.close();
-    throw e;
-  }
+export async function openBridge(workspace: string, options: BridgeOptions): Promise<Bridge> {
+  const desk = await Desk.open(workspace, {
+    home: new WorkspaceHome(options.home, options.recentFile),
+    tenant: options.tenant,
+    front: async (wb, d) => {
+      const app = await buildServer({
+        workbench: wb, tenant: d.tenant, clientId: DEFAULT_CLIENT_ID, clientSecret: await workspaceSecret(wb),
+        publicUrl: () => undefined, desk: d, sessionToken: d.sessionToken,
+      });
+      await app.ready();
+      options.opened?.(wb.dir);
+      return { app, close: () => app.close() };
+    },
+  });
+  return {
+    get workspace() {
+      return desk.workbench.dir;
+    },
+    tenant: desk.tenant,
+    async invoke(request) {
+      const r = request as Partial<BridgeRequest> | null;
+      if (!r || typeof r !== 'object' || !BRIDGE_METHODS.includes(r.method as never)) return refused(`a call is one of ${BRIDGE_METHODS.join(', ')}`);
+      if (typeof r.path !== 'string' || !PATH.test(r.path)) return refused('a call names a path under the workbench API');
+      // A call made while the screens move to another workspace is answered by the new one.
+      await desk.ready();
+      const res = await desk.front.app.inject({
+        method: r.method!, url: `/_workbench/${r.path}`,
+        headers: { authorization: `Bearer ${desk.sessionToken}`, 'x-tenant': desk.tenant, ...(r.body === undefined ? {} : { 'content-type': 'application/json' }) },
+        payload: r.body === undefined ? undefined : JSON.stringify(r.body),
+      });
+      return { status: res.statusCode, body: res.body && res.headers['content-type']?.toString().includes('json') ? JSON.parse(res.body) : res.body || undefined };
+    },
+    openFolder: (path) => desk.openFolder(path),
+    close: () => desk.close(),
+  };
 }

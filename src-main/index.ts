@@ -1,11 +1,12 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { app, BrowserWindow, Menu, dialog, ipcMain } from 'electron';
 import type { IpcChannel } from './ipc-channels';
 import { openBridge, type Bridge } from './bridge';
+import { WorkspaceHome } from '../engine/service/workspace-home';
 
 const PRODUCT_NAME = 'Replenishment Workbench';
 const INVOKE: IpcChannel = 'workbench:invoke';
+const CHOOSE: IpcChannel = 'workbench:choose-workspace';
 
 function createWindow(): BrowserWindow {
   const win = new BrowserWindow({
@@ -35,20 +36,14 @@ function createWindow(): BrowserWindow {
 
 let bridge: Bridge | undefined;
 const recentFile = () => join(app.getPath('userData'), 'recent-workspaces.json');
+/** Where the Workspaces screen creates workspaces by name. */
+const home = () => join(app.getPath('documents'), PRODUCT_NAME);
 
-function recentWorkspaces(): string[] {
-  try {
-    return (JSON.parse(readFileSync(recentFile(), 'utf8')) as string[]).filter((d) => existsSync(d));
-  } catch {
-    return [];
-  }
-}
-
-/** The workspace to open at start: `--workspace DIR`, else the last one used, else the user's choice. */
-async function initialWorkspace(): Promise<string | undefined> {
+/** The workspace to open at start: `--workspace DIR`, else the last one used, else "default" in the home folder. */
+function initialWorkspace(): string {
   const i = process.argv.indexOf('--workspace');
   if (i > 0 && process.argv[i + 1]) return resolve(process.argv[i + 1]);
-  return recentWorkspaces()[0] ?? chooseWorkspace();
+  return new WorkspaceHome(home(), recentFile()).list()[0]?.path ?? join(home(), 'default');
 }
 
 async function chooseWorkspace(): Promise<string | undefined> {
@@ -56,30 +51,32 @@ async function chooseWorkspace(): Promise<string | undefined> {
   return r.canceled ? undefined : r.filePaths[0];
 }
 
-/** One workspace open at a time: the old one is closed (and released) before the new one is owned. */
-async function openWorkspace(dir: string, win?: BrowserWindow): Promise<void> {
-  await bridge?.close();
-  bridge = undefined;
+/** Moves the screens to a folder the user chose; the page reloads onto it. */
+async function openFolder(dir: string): Promise<boolean> {
   try {
-    bridge = await openBridge(dir);
+    if (bridge) await bridge.openFolder(dir);
+    else bridge = await openBridge(dir, { home: home(), recentFile: recentFile(), opened: showWorkspace });
   } catch (e) {
     dialog.showErrorBox('The workspace could not be opened', `${dir}\n\n${(e as Error).message}`);
-    return;
+    return false;
   }
-  writeFileSync(recentFile(), JSON.stringify([bridge.workspace, ...recentWorkspaces().filter((d) => d !== bridge!.workspace)].slice(0, 10)));
-  win?.setTitle(`${PRODUCT_NAME} — ${bridge.workspace}`);
-  win?.reload();
-  Menu.setApplicationMenu(buildMenu());
+  BrowserWindow.getAllWindows()[0]?.reload();
+  return true;
+}
+
+/** Each move to a workspace, from the menu or the Workspaces screen: the title and the recent menu follow. */
+function showWorkspace(dir: string): void {
+  BrowserWindow.getAllWindows()[0]?.setTitle(`${PRODUCT_NAME} — ${dir}`);
+  if (app.isReady()) Menu.setApplicationMenu(buildMenu());
 }
 
 function buildMenu(): Menu {
-  const win = () => BrowserWindow.getAllWindows()[0];
   return Menu.buildFromTemplate([
     {
       label: 'File',
       submenu: [
-        { label: 'Open workspace…', accelerator: 'CmdOrCtrl+O', click: () => void chooseWorkspace().then((d) => (d ? openWorkspace(d, win()) : undefined)) },
-        { label: 'Recent workspaces', submenu: recentWorkspaces().map((d) => ({ label: d, click: () => void openWorkspace(d, win()) })) },
+        { label: 'Open workspace…', accelerator: 'CmdOrCtrl+O', click: () => void chooseWorkspace().then((d) => (d ? openFolder(d) : undefined)) },
+        { label: 'Recent workspaces', submenu: new WorkspaceHome(home(), recentFile()).list().map((w) => ({ label: w.path, click: () => void openFolder(w.path) })) },
         { type: 'separator' },
         { role: 'quit' },
       ],
@@ -107,13 +104,21 @@ function buildMenu(): Menu {
 // Registered before any window exists so the renderer never races an unhandled channel.
 ipcMain.handle(INVOKE, (_event, request: unknown) =>
   bridge ? bridge.invoke(request) : { status: 503, body: { detail: 'No workspace is open: choose one with File › Open workspace…' } });
+ipcMain.handle(CHOOSE, async () => {
+  const dir = await chooseWorkspace();
+  return dir ? openFolder(dir) : false;
+});
 
 void app.whenReady().then(async () => {
-  const dir = await initialWorkspace();
-  if (dir) await openWorkspace(dir);
+  const dir = initialWorkspace();
+  try {
+    bridge = await openBridge(dir, { home: home(), recentFile: recentFile(), opened: showWorkspace });
+  } catch (e) {
+    dialog.showErrorBox('The workspace could not be opened', `${dir}\n\n${(e as Error).message}\n\nChoose another with File › Open workspace…`);
+  }
   Menu.setApplicationMenu(buildMenu());
-  const win = createWindow();
-  if (bridge) win.setTitle(`${PRODUCT_NAME} — ${bridge.workspace}`);
+  createWindow();
+  if (bridge) showWorkspace(bridge.workspace);
 
   // macOS keeps the app alive without windows; re-open one when the dock icon is clicked.
   app.on('activate', () => {

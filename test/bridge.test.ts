@@ -3,7 +3,7 @@
  * which must carry the backtest's worker threads with it.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,7 +22,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('desktop bridge', () => {
   it('answers the renderer\'s calls with the admin API\'s routes and refuses anything else', async () => {
-    const bridge = await openBridge(join(dir, 'src'));
+    const bridge = await openBridge(join(dir, 'src'), { home: dir });
     try {
       const summary = await bridge.invoke({ method: 'GET', path: 'summary' });
       expect(summary.status).toBe(200);
@@ -59,14 +59,90 @@ describe('desktop bridge', () => {
       await bridge.close();
     }
     // Released: the workspace opens again.
-    await (await openBridge(join(dir, 'src'))).close();
+    await (await openBridge(join(dir, 'src'), { home: dir })).close();
+  });
+
+  it('creates, lists and opens workspaces by name in its home folder only, and keeps the screens\' key across a switch', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'wb-home-'));
+    const opened: string[] = [];
+    const bridge = await openBridge(join(dir, 'src'), { home, recentFile: join(home, 'recent.json'), opened: (d) => opened.push(d) });
+    try {
+      const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => bridge.invoke({ method, path, body });
+      // Names only: nothing that climbs out of the home folder, or names a path.
+      for (const name of ['..', '.', '../escape', 'a/b', '/etc', 'a\\b', '', 'x'.repeat(81), 42]) {
+        const r = await call('POST', 'workspaces', { name });
+        expect(r.status, String(name)).toBe(400);
+        expect((r.body as { detail: string }).detail).toMatch(/a workspace name is 1 to 80 letters/);
+      }
+      expect(readdirSync(home).filter((f) => f !== 'recent.json')).toEqual([]);
+      // A path is taken only when the app opened it before (chosen in its own folder dialog).
+      expect((await call('POST', 'workspaces/open', { path: join(dir, 'built') })).status).toBe(400);
+      expect((await call('POST', 'workspaces/open', { name: 'absent' })).status).toBe(404);
+
+      const created = await call('POST', 'workspaces', { name: 'spring' });
+      expect(created).toMatchObject({ status: 200, body: { name: 'spring', path: join(home, 'spring') } });
+      // The next call is answered by the new, empty workspace.
+      const summary = (await call('GET', 'summary')).body as { live: number }[];
+      expect(summary.every((d) => d.live === 0)).toBe(true);
+      expect(bridge.workspace).toBe(join(home, 'spring'));
+      expect((await call('POST', 'workspaces', { name: 'spring' })).status).toBe(409);
+
+      const view = (await call('GET', 'workspaces')).body as { home: string; current: { name: string; tenant: string }; workspaces: { name: string; path: string; lastOpened?: string }[] };
+      expect(view.home).toBe(home);
+      expect(view.current).toMatchObject({ name: 'spring', tenant: 'DEMO' });
+      // The one opened before, outside the home folder, is on the recent list, and opens again by its path.
+      expect(view.workspaces.map((w) => w.path)).toEqual([join(home, 'spring'), join(dir, 'src')]);
+      expect((await call('POST', 'workspaces/open', { path: join(dir, 'src') })).status).toBe(200);
+      expect(((await call('GET', 'summary')).body as { dataset: string; live: number }[]).find((d) => d.dataset === 'Sales')?.live).toBe(10418);
+      expect(opened).toEqual([join(dir, 'src'), join(home, 'spring'), join(dir, 'src')]);
+    } finally {
+      await bridge.close();
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it('starts and stops a local API on loopback for an integrator\'s client, which writes to the open workspace', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'wb-home-'));
+    const bridge = await openBridge(join(dir, 'src'), { home });
+    try {
+      expect((await bridge.invoke({ method: 'GET', path: 'listener' })).body).toEqual({ listening: false, tenant: 'DEMO', clientId: 'workbench' });
+      expect((await bridge.invoke({ method: 'POST', path: 'listener/start', body: { port: 70_000 } })).status).toBe(400);
+      expect((await bridge.invoke({ method: 'POST', path: 'listener/start', body: { port: 0, tenant: '../x' } })).status).toBe(400);
+      const started = await bridge.invoke({ method: 'POST', path: 'listener/start', body: { port: 0, tenant: 'ACME' } });
+      expect(started.status).toBe(200);
+      const api = started.body as { listening: boolean; url: string; tenant: string; clientId: string; clientSecret: string; curl: string };
+      expect(api).toMatchObject({ listening: true, tenant: 'ACME', clientId: 'workbench' });
+      expect(api.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(api.curl).toContain(`${api.url}/Token -H 'X-Tenant: ACME'`);
+      expect((await bridge.invoke({ method: 'POST', path: 'listener/start', body: { port: 0 } })).status).toBe(409);
+
+      const token = (await (await fetch(`${api.url}/Token`, {
+        method: 'POST', headers: { 'x-tenant': 'ACME', 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: api.clientId, client_secret: api.clientSecret }),
+      })).json()) as { access_token: string };
+      const posted = await fetch(`${api.url}/Brands`, {
+        method: 'POST', headers: { authorization: `Bearer ${token.access_token}`, 'x-tenant': 'ACME', 'content-type': 'application/json' },
+        body: JSON.stringify({ brands: [{ brandId: 'BR-LISTENER', code: 'LST' }] }),
+      });
+      expect(posted.status).toBe(200);
+      // The screens see the client's write and its request in the log.
+      expect((await bridge.invoke({ method: 'GET', path: 'data/Brands/BR-LISTENER' })).status).toBe(200);
+      const log = (await bridge.invoke({ method: 'GET', path: 'log?limit=20' })).body as { entries: { path: string; status: number }[] };
+      expect(log.entries.some((e) => e.path === '/Brands' && e.status === 200)).toBe(true);
+
+      expect((await bridge.invoke({ method: 'POST', path: 'listener/stop', body: {} })).body).toMatchObject({ listening: false });
+      await expect(fetch(`${api.url}/openapi.json`)).rejects.toThrow();
+    } finally {
+      await bridge.close();
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 
   it('runs a backtest from the built main bundle, with its worker threads', async () => {
     const built = join(ROOT, 'out', 'main', 'bridge.mjs');
     if (!existsSync(built)) execFileSync(process.execPath, [join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], { cwd: ROOT, stdio: 'ignore' });
     const { openBridge: openBuilt } = (await import(pathToFileURL(built).href)) as { openBridge: typeof openBridge };
-    const bridge: Bridge = await openBuilt(join(dir, 'built'));
+    const bridge: Bridge = await openBuilt(join(dir, 'built'), { home: dir });
     try {
       const r = await bridge.invoke({ method: 'POST', path: 'backtests', body: { from: '2025-03-03', to: '2025-03-16' } });
       expect(r.status).toBe(200);

@@ -13,9 +13,11 @@ import { SettingsInvalid } from '../recommend/settings-schema.js';
 import type { Workbench } from '../service/workbench.js';
 import { TokenIssuer, tokenRequestCurl, type Credentials } from './auth.js';
 import type { ServerContext } from './context.js';
+import type { DeskControls } from './desk.js';
 import { HttpProblem, problemBody, sendProblem } from './problem.js';
 import { parseQueryString } from './query.js';
 import { adminRoutes } from './routes/admin.js';
+import { deskRoutes } from './routes/desk.js';
 import { uiRoutes } from './routes/ui.js';
 import { apiRoutes } from './routes/api.js';
 import { ProblemSchema } from './schemas.js';
@@ -29,6 +31,10 @@ export interface ServerOptions extends Credentials {
   tokenLifetimeSeconds?: number;
   /** Browser mode: the built renderer to serve at / (out/renderer). */
   uiRoot?: string;
+  /** The app's workspace switching and API listener, when this server answers the app's screens. */
+  desk?: DeskControls;
+  /** A UI session key valid on this server from the start (the app keeps one across workspace switches). */
+  sessionToken?: string;
 }
 
 declare module 'fastify' {
@@ -62,6 +68,7 @@ function decodeURIComponentSafe(s: string): string {
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const wb = options.workbench;
   const tokens = new TokenIssuer(options, () => wb.now() / 1000, options.tokenLifetimeSeconds);
+  if (options.sessionToken) tokens.issueSession(options.sessionToken);
   const ctx: ServerContext = {
     wb, tokens, autoApprove: options.autoApprove === true,
     integration: () => {
@@ -202,6 +209,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(apiRoutes(ctx, false));
   await app.register(apiRoutes(ctx, true), { prefix: '/v1' });
   await app.register(adminRoutes(ctx), { prefix: ADMIN_PREFIX });
+  if (options.desk) await app.register(deskRoutes(options.desk), { prefix: ADMIN_PREFIX });
 
   return app;
 }

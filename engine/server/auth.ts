@@ -67,9 +67,8 @@ export class TokenIssuer {
     return { access_token: token, token_type: 'Bearer', expires_in: this.lifetimeSeconds };
   }
 
-  /** A token for the workbench's own UI in browser mode, which holds no client credentials. */
-  issueSession(): string {
-    const token = randomBytes(32).toString('base64url');
+  /** A token for the workbench's own UI, which holds no client credentials (or the one the app already gave its UI). */
+  issueSession(token = randomBytes(32).toString('base64url')): string {
     this.tokens.set(token, { tenant: this.credentials.tenant, expiresAt: this.nowMs() + SESSION_LIFETIME_MS });
     return token;
   }

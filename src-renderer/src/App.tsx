@@ -9,6 +9,7 @@ import { Integration } from './screens/Integration';
 import { Settings } from './screens/Settings';
 import { Compare } from './screens/Compare';
 import { Load } from './screens/Load';
+import { Workspaces } from './screens/Workspaces';
 
 type Tab = 'workspace' | 'load' | 'settings' | 'backtest' | 'compare' | 'transfers' | 'integration';
 const TAB_NAMES: Record<Tab, string> = {
@@ -60,6 +61,7 @@ export function App() {
       {notice && <p className="notice" role="status">{notice}</p>}
       {tab === 'workspace' && (
         <>
+          <Workspaces client={client} />
           <h2>Datasets</h2>
           {summary ? <Datasets summary={summary} /> : <p className="hint">Loading…</p>}
           <h2>Data quality</h2>

@@ -12,8 +12,11 @@ import type { RequestLogEntry } from '../../engine/service/request-log';
 import type { ServerContext } from '../../engine/server/context';
 import type { BacktestJob } from '../../engine/service/backtest-jobs';
 import type { Settings, SettingsOverride } from '../../engine/recommend/settings';
+import type { ListenerStatus, WorkspacesView } from '../../engine/server/desk';
+import type { WorkspaceEntry } from '../../engine/service/workspace-home';
 
 export type { IngestResult };
+export type { ListenerStatus, WorkspaceEntry, WorkspacesView };
 export type { BacktestComparison, BacktestJob, BacktestRun, GroupKpis, ProposalRow, RequestLogEntry, Settings, SettingsOverride };
 
 /** How a client reaches the local API, as the workbench describes it. */
@@ -55,10 +58,22 @@ export interface WorkbenchClient {
   integration(): Promise<Integration>;
   /** Request log entries after `afterId` (the newest when absent), oldest first. */
   requestLog(afterId?: number): Promise<RequestLogEntry[]>;
+  /** The workspace open now, and the others the app knows. */
+  workspaces(): Promise<WorkspacesView>;
+  /** Moves to another workspace (a new one by name, or a known one by name or path); settles once it answers. */
+  openWorkspace(target: { name?: string; path?: string; create?: boolean }): Promise<WorkspaceEntry>;
+  /** The local API the app runs for an integrator's client. */
+  listener(): Promise<ListenerStatus>;
+  startListener(port: number, tenant?: string): Promise<ListenerStatus>;
+  stopListener(): Promise<ListenerStatus>;
+  /** The OpenAPI 3.1 document of the local API. */
+  openApi(): Promise<unknown>;
 }
 
 /** Largest page the admin API gives. */
 const PAGE = 10_000;
+/** How long a workspace switch may take before the app says it failed. */
+const SWITCH_WAIT_MS = 30_000;
 
 export interface FieldProblem {
   path: string;
@@ -104,9 +119,11 @@ export function httpTransport(session: { tenant: string; token: string }, base =
   };
 }
 
-/** What the Electron preload puts on the page: one allow-listed call into the main process. */
+/** What the Electron preload puts on the page: one allow-listed call into the main process, and its folder dialog. */
 export interface DesktopBridge {
   invoke(request: { method: string; path: string; body?: unknown }): Promise<{ status: number; body: unknown }>;
+  /** Opens (or makes) a workspace in a folder the user picks; true when the app moved to it. */
+  chooseWorkspace?(): Promise<boolean>;
 }
 
 /** The Electron app: the same calls over IPC, answered by the same routes in the main process. */
@@ -203,6 +220,42 @@ export class ApiWorkbenchClient implements WorkbenchClient {
 
   integration(): Promise<Integration> {
     return this.get('integration');
+  }
+
+  workspaces(): Promise<WorkspacesView> {
+    return this.get('workspaces');
+  }
+
+  async openWorkspace(target: { name?: string; path?: string; create?: boolean }): Promise<WorkspaceEntry> {
+    const { create, ...which } = target;
+    const entry = await this.get<WorkspaceEntry>(create ? 'workspaces' : 'workspaces/open', which);
+    // Browser mode serves the next workspace on the same address after a moment: wait until it answers from there.
+    const until = Date.now() + SWITCH_WAIT_MS;
+    for (;;) {
+      try {
+        if ((await this.workspaces()).current.path === entry.path) return entry;
+      } catch {
+        // Not listening yet.
+      }
+      if (Date.now() > until) throw new WorkbenchError(`the workspace ${entry.name} did not open within ${SWITCH_WAIT_MS / 1000} s`, 504);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  listener(): Promise<ListenerStatus> {
+    return this.get('listener');
+  }
+
+  startListener(port: number, tenant?: string): Promise<ListenerStatus> {
+    return this.get('listener/start', { port, tenant });
+  }
+
+  stopListener(): Promise<ListenerStatus> {
+    return this.get('listener/stop', {});
+  }
+
+  openApi(): Promise<unknown> {
+    return this.get('openapi');
   }
 
   async requestLog(afterId?: number): Promise<RequestLogEntry[]> {

@@ -3,7 +3,7 @@
  * package, driven by playwright-core; .ci/run installs it and builds the UI).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -292,9 +292,31 @@ describe('browser mode', () => {
     const entry = page.locator('.log__entry[data-status="400"]').filter({ hasText: '/Sales' }).first();
     await entry.waitFor({ timeout: 15_000 });
     expect(await entry.innerText()).toMatch(/\/sales\/0\/salesDateTime \[E2E-1\]: "yesterday" is not an ISO 8601 datetime/);
-    expect((await fetch(`${origin}/openapi.json`)).status).toBe(200);
-    expect(await page.locator('a[href="/openapi.json"]').count()).toBe(1);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download the OpenAPI document' }).click();
+    expect(JSON.parse(readFileSync(await (await download).path(), 'utf8'))).toMatchObject({ openapi: '3.1.0' });
+
+    // A local API of its own for the integrator's client, with a tenant of their choosing.
+    await page.locator('input[name="port"]').fill('0');
+    await page.locator('input[name="tenant"]').fill('E2E');
+    await page.getByRole('button', { name: 'Start' }).click();
+    const apiUrl = await page.getByTestId('listener-url').innerText();
+    const apiCurl = await page.getByTestId('listener-curl').innerText();
+    expect(apiCurl).toContain(`${apiUrl}/Token -H 'X-Tenant: E2E'`);
+    const apiToken = await (await fetch(`${apiUrl}/Token`, {
+      method: 'POST', headers: { 'x-tenant': 'E2E', 'content-type': 'application/x-www-form-urlencoded' },
+      body: `grant_type=client_credentials&client_id=workbench&client_secret=${/client_secret=(\S+)$/.exec(apiCurl)![1]}`,
+    })).json();
+    const wrong = await fetch(`${apiUrl}/Brands`, {
+      method: 'POST', headers: { authorization: `Bearer ${apiToken.access_token}`, 'x-tenant': 'E2E', 'content-type': 'application/json' },
+      body: JSON.stringify({ brands: [{ brandId: 'BR-LOCAL-API' }] }),
+    });
+    expect(wrong.status).toBe(400);
+    await page.locator('.log__entry[data-status="400"]').filter({ hasText: '/Brands' }).first().waitFor({ timeout: 15_000 });
     await page.screenshot({ path: join(SHOTS, 'integration.png') });
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await page.getByRole('button', { name: 'Start' }).waitFor();
+    await expect(fetch(`${apiUrl}/openapi.json`)).rejects.toThrow();
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -331,6 +353,29 @@ describe('browser mode', () => {
     await page.goto(url.split('#')[0]);
     await page.getByRole('alert').waitFor();
     expect(await page.getByRole('alert').innerText()).toMatch(/Not connected/);
+    await page.close();
+  });
+  it('creates a workspace by name, moves to it and back, on the same address', async () => {
+    // While the server moves to the other workspace, the page's calls meet a closed port for a moment.
+    const { page, problems } = await openScreen('Workspace', 1280, 900, /ERR_CONNECTION_REFUSED/);
+    await page.getByTestId('current-workspace').waitFor();
+    expect(await page.getByTestId('current-workspace').innerText()).toContain('ws');
+    await page.locator('input[name="workspace-name"]').fill('../outside');
+    await page.getByRole('button', { name: 'Create and open' }).click();
+    expect(await page.getByRole('alert').innerText()).toMatch(/A workspace name is 1 to 80 letters/);
+
+    await page.locator('input[name="workspace-name"]').fill('e2e-spring');
+    await page.getByRole('button', { name: 'Create and open' }).click();
+    await page.getByTestId('current-workspace').filter({ hasText: 'e2e-spring' }).waitFor({ timeout: 30_000 });
+    await page.getByText('This workspace holds no data yet').waitFor();
+    await page.screenshot({ path: join(SHOTS, 'workspaces.png') });
+
+    await page.locator('tr[data-workspace="ws"]').getByRole('button', { name: 'Open' }).click();
+    await page.getByTestId('current-workspace').filter({ hasText: /\bws\b/ }).waitFor({ timeout: 30_000 });
+    await page.locator('tr[data-dataset="Sales"]').waitFor();
+    expect(await page.locator('tr[data-dataset="Sales"] td').nth(1).innerText()).toBe('10,418');
+    expect(await page.locator('tr[data-workspace]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-workspace')))).toEqual(['ws', 'e2e-spring']);
+    expect(problems).toEqual([]);
     await page.close();
   });
 });

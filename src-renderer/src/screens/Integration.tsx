@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Integration as Info, RequestLogEntry, WorkbenchClient } from '../client';
+import { download } from '../csv';
+import { LocalApi } from './LocalApi';
 
 const POLL_MS = 2000;
 
@@ -35,9 +37,13 @@ export function Integration({ client }: { client: WorkbenchClient }) {
   return (
     <section aria-label="Integration">
       {error && <p className="error" role="alert">{error}</p>}
-      {info && (
+      <LocalApi client={client} />
+      {info?.url && (
+        <>
+        <h2>This window's server</h2>
+        <p className="hint">The server showing these screens answers the API too, with the workspace's own tenant.</p>
         <dl className="facts">
-          <dt>API</dt><dd>{info.url ? <><code>{info.url}</code> (also under <code>/v1</code>)</> : 'not listening here: the desktop app answers its own screens without a port; workbench serve runs the API'}</dd>
+          <dt>API</dt><dd><code>{info.url}</code> (also under <code>/v1</code>)</dd>
           <dt>Tenant</dt><dd><code>{info.tenant}</code></dd>
           <dt>Client id</dt><dd><code>{info.clientId}</code></dd>
           <dt>Client secret</dt><dd><code>{info.clientSecret}</code></dd>
@@ -50,9 +56,14 @@ export function Integration({ client }: { client: WorkbenchClient }) {
               </dd>
             </>
           )}
-          <dt>OpenAPI</dt><dd><a href="/openapi.json" download="openapi.json">openapi.json</a></dd>
         </dl>
+        </>
       )}
+      <p>
+        <button type="button" onClick={() => void client.openApi().then((doc) => download('openapi.json', JSON.stringify(doc, null, 2), 'application/json'), (e: Error) => setError(e.message))}>
+          Download the OpenAPI document
+        </button>
+      </p>
       <h2>Requests</h2>
       <ul className="log" aria-label="Request log">
         {entries.map((e) => (

@@ -1,0 +1,211 @@
+/**
+ * The app's desk: the one workspace its screens work on, switching to another (created or opened by name in
+ * the home folder), and the local API it can start and stop for an integrator's client. Browser mode and the
+ * desktop app both keep one; what answers the screens (a listening server, or an app answered in process) is
+ * theirs to build.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { RequestRejected } from '../ingest/problems.js';
+import { DATABASE_FILE } from '../store/workspace.js';
+import { Workbench } from '../service/workbench.js';
+import { WORKSPACE_NAME, type WorkspaceEntry, type WorkspaceHome } from '../service/workspace-home.js';
+import { tokenRequestCurl } from './auth.js';
+import { DEFAULT_CLIENT_ID, DEFAULT_TENANT, listen, workspaceSecret, type Listening } from './serve.js';
+
+export interface WorkspacesView {
+  home: string;
+  current: WorkspaceEntry & { tenant: string };
+  workspaces: WorkspaceEntry[];
+}
+
+export interface ListenerStatus {
+  listening: boolean;
+  /** Where clients reach it, while it listens. */
+  url?: string;
+  tenant: string;
+  clientId: string;
+  /** The workspace's client secret, while it listens. */
+  clientSecret?: string;
+  curl?: string;
+}
+
+/** What the admin API's routes may ask of the desk. */
+export interface DeskControls {
+  workspaces(): WorkspacesView;
+  /**
+   * Checks and opens the named workspace; the screens move to it once the answer to this request is sent
+   * (`switchPrepared`), since the server answering it is the old workspace's.
+   */
+  prepareSwitch(request: unknown): Promise<WorkspaceEntry>;
+  switchPrepared(): void;
+  listener(): ListenerStatus;
+  startListener(request: unknown): Promise<ListenerStatus>;
+  stopListener(): Promise<ListenerStatus>;
+}
+
+/** What answers the screens on one workspace. */
+export interface Front {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export interface DeskOptions {
+  home: WorkspaceHome;
+  tenant?: string;
+  /** Builds what answers the screens on an open workbench. */
+  front(wb: Workbench, desk: Desk): Promise<Front>;
+}
+
+const TENANT = WORKSPACE_NAME;
+const LOOPBACK = '127.0.0.1';
+
+export class Desk implements DeskControls {
+  /** The screens' key: it stays valid across workspace switches, so a switch needs no new sign-in. */
+  readonly sessionToken = randomBytes(32).toString('base64url');
+  readonly tenant: string;
+  private wb!: Workbench;
+  private frontApp!: Front;
+  private api?: Listening;
+  private apiTenant: string;
+  private prepared?: Workbench;
+  private go?: () => void;
+  private switching: Promise<void> = Promise.resolve();
+
+  private constructor(private readonly options: DeskOptions) {
+    this.tenant = options.tenant ?? DEFAULT_TENANT;
+    this.apiTenant = this.tenant;
+  }
+
+  static async open(dir: string, options: DeskOptions): Promise<Desk> {
+    const desk = new Desk(options);
+    await desk.mount(await Workbench.open(dir));
+    return desk;
+  }
+
+  get workbench(): Workbench {
+    return this.wb;
+  }
+
+  get front(): Front {
+    return this.frontApp;
+  }
+
+  /** Settles once a switch under way is done (calls made meanwhile wait for the new workspace). */
+  ready(): Promise<void> {
+    return this.switching;
+  }
+
+  private async mount(wb: Workbench): Promise<void> {
+    try {
+      this.frontApp = await this.options.front(wb, this);
+    } catch (e) {
+      await wb.close();
+      throw e;
+    }
+    this.wb = wb;
+    this.options.home.opened(wb.dir);
+  }
+
+  workspaces(): WorkspacesView {
+    const path = this.wb.dir;
+    const workspaces = this.options.home.list();
+    const current = workspaces.find((w) => w.path === path) ?? { name: basename(path), path };
+    return { home: this.options.home.dir, current: { ...current, tenant: this.tenant }, workspaces };
+  }
+
+  async prepareSwitch(request: unknown): Promise<WorkspaceEntry> {
+    const r = (request && typeof request === 'object' ? request : {}) as { name?: unknown; path?: unknown; create?: unknown };
+    const create = r.create === true;
+    const path = create ? this.options.home.pathOf(r.name) : this.options.home.resolve(r);
+    const exists = existsSync(join(path, DATABASE_FILE));
+    if (create && exists) throw new RequestRejected(`a workspace named "${basename(path)}" exists already: open it instead`, 409);
+    if (!create && !exists) throw new RequestRejected(`there is no workspace "${basename(path)}" in ${this.options.home.dir}`, 404);
+    if (path === this.wb.dir) throw new RequestRejected(`"${basename(path)}" is the workspace open now`, 409);
+    if (this.prepared) throw new RequestRejected('another workspace is being opened: wait a moment', 409);
+    let next: Workbench;
+    try {
+      next = await Workbench.open(path);
+    } catch (e) {
+      throw new RequestRejected(`the workspace "${basename(path)}" could not be opened: ${(e as Error).message}`, 409);
+    }
+    this.queueSwitch(next);
+    return { name: basename(path), path };
+  }
+
+  /** A folder the user chose in the desktop app's own dialog: trusted as a path, and made a workspace when empty. */
+  async openFolder(path: string): Promise<void> {
+    if (path === this.wb.dir) return;
+    await this.switching;
+    this.queueSwitch(await Workbench.open(path));
+    this.switchPrepared();
+    await this.switching;
+  }
+
+  switchPrepared(): void {
+    this.go?.();
+    this.go = undefined;
+  }
+
+  /** Calls that wait for `ready()` from now on are answered by `next`, once the switch goes ahead. */
+  private queueSwitch(next: Workbench): void {
+    this.prepared = next;
+    const go = new Promise<void>((resolve) => (this.go = resolve));
+    this.switching = this.switching.then(() => go).then(async () => {
+      // The local API served the old workspace: it stops with it rather than answer for the new one unasked.
+      await this.stopListener();
+      await this.frontApp.close();
+      const left = this.wb.dir;
+      await this.wb.close();
+      this.prepared = undefined;
+      try {
+        await this.mount(next);
+      } catch (e) {
+        // The screens keep a workspace: back to the one they left.
+        console.error(`the workspace ${next.dir} could not be served: ${(e as Error).message}`);
+        await this.mount(await Workbench.open(left));
+      }
+    });
+  }
+
+  listener(): ListenerStatus {
+    const info = this.api?.info;
+    if (!info) return { listening: false, tenant: this.apiTenant, clientId: DEFAULT_CLIENT_ID };
+    return { listening: true, url: info.url, tenant: info.tenant, clientId: info.clientId, clientSecret: info.clientSecret, curl: tokenRequestCurl(info.url, info) };
+  }
+
+  async startListener(request: unknown): Promise<ListenerStatus> {
+    const r = (request && typeof request === 'object' ? request : {}) as { port?: unknown; tenant?: unknown };
+    if (typeof r.port !== 'number' || !Number.isInteger(r.port) || r.port < 0 || r.port > 65_535) {
+      throw new RequestRejected('port must be a whole number from 1 to 65535 (0: any free port)');
+    }
+    if (r.tenant !== undefined && (typeof r.tenant !== 'string' || !TENANT.test(r.tenant))) {
+      throw new RequestRejected('a tenant is 1 to 80 letters, digits, ".", "-" or "_"');
+    }
+    if (this.api) throw new RequestRejected(`the local API already listens at ${this.api.info.url}: stop it first`, 409);
+    this.apiTenant = (r.tenant as string | undefined) ?? this.tenant;
+    // Loopback only: the app never offers the workspace to the network.
+    this.api = await listen(this.wb, {
+      port: r.port, host: LOOPBACK, tenant: this.apiTenant, clientId: DEFAULT_CLIENT_ID, clientSecret: await workspaceSecret(this.wb),
+    });
+    return this.listener();
+  }
+
+  async stopListener(): Promise<ListenerStatus> {
+    const api = this.api;
+    this.api = undefined;
+    await api?.stop();
+    return this.listener();
+  }
+
+  /** Stops the local API and closes the workspace. */
+  async close(): Promise<void> {
+    await this.switching.catch(() => undefined);
+    await this.stopListener();
+    await this.frontApp.close();
+    await this.wb.close();
+    await this.prepared?.close();
+  }
+}

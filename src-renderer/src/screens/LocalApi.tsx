@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import type { ListenerStatus, WorkbenchClient } from '../client';
+
+const DEFAULT_PORT = 8080;
+
+/** Starts and stops the local API an integrator's client posts to, on this computer only, and says how to reach it. */
+export function LocalApi({ client }: { client: WorkbenchClient }) {
+  const [status, setStatus] = useState<ListenerStatus>();
+  const [port, setPort] = useState(String(DEFAULT_PORT));
+  const [tenant, setTenant] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    void client.listener().then((s) => {
+      setStatus(s);
+      setTenant(s.tenant);
+    }, (e: Error) => setError(e.message));
+  }, [client]);
+
+  const act = async (change: () => Promise<ListenerStatus>, failed: string) => {
+    setError(undefined);
+    setBusy(true);
+    try {
+      setStatus(await change());
+    } catch (e) {
+      setError(`${failed}: ${(e as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const start = (e: React.FormEvent) => {
+    e.preventDefault();
+    const p = Number(port);
+    if (!Number.isInteger(p) || p < 0 || p > 65_535) {
+      setError('The port is a whole number from 1 to 65535 (0 picks any free port).');
+      return;
+    }
+    void act(() => client.startListener(p, tenant || undefined), 'Not started');
+  };
+
+  return (
+    <section aria-label="Local API">
+      <h2>Local API</h2>
+      {error && <p className="error" role="alert">{error}</p>}
+      {status && !status.listening && (
+        <form className="toolbar" onSubmit={start}>
+          <label>Port <input name="port" inputMode="numeric" value={port} onChange={(e) => setPort(e.target.value)} size={6} /></label>
+          <label>Tenant <input name="tenant" value={tenant} onChange={(e) => setTenant(e.target.value)} size={12} /></label>
+          <button type="submit" disabled={busy}>{busy ? 'Starting…' : 'Start'}</button>
+          <span className="hint">Listens on this computer only (127.0.0.1), on the workspace open now.</span>
+        </form>
+      )}
+      {status?.listening && (
+        <>
+          <dl className="facts" data-testid="listener">
+            <dt>Listening on</dt><dd><code data-testid="listener-url">{status.url}</code> (also under <code>/v1</code>)</dd>
+            <dt>Tenant</dt><dd><code>{status.tenant}</code></dd>
+            <dt>Client id</dt><dd><code>{status.clientId}</code></dd>
+            <dt>Client secret</dt><dd><code>{status.clientSecret}</code></dd>
+            <dt>Token</dt>
+            <dd className="curl">
+              <code data-testid="listener-curl">{status.curl}</code>
+              <button type="button" onClick={() => void navigator.clipboard?.writeText(status.curl!)}>Copy</button>
+            </dd>
+          </dl>
+          <button type="button" disabled={busy} onClick={() => void act(() => client.stopListener(), 'Not stopped')}>{busy ? 'Stopping…' : 'Stop'}</button>
+        </>
+      )}
+    </section>
+  );
+}
