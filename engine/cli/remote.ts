@@ -26,11 +26,18 @@ function alive(pid: number): boolean {
   }
 }
 
+/**
+ * The server the discovery file names, if its process lives. A server killed without stopping (SIGKILL, power
+ * loss) leaves the file behind, and its pid may since belong to another process: the file is only a hint.
+ */
 function runningServer(dir: string): ServerInfo | undefined {
-  const file = join(dir, SERVER_FILE);
-  if (!existsSync(file)) return undefined;
-  const info = JSON.parse(readFileSync(file, 'utf8')) as ServerInfo;
-  return alive(info.pid) ? info : undefined;
+  let info: ServerInfo;
+  try {
+    info = JSON.parse(readFileSync(join(dir, SERVER_FILE), 'utf8')) as ServerInfo;
+  } catch {
+    return undefined; // absent, or unreadable: no server to reach
+  }
+  return typeof info.pid === 'number' && alive(info.pid) ? info : undefined;
 }
 
 async function remote(info: ServerInfo): Promise<WorkspaceReader> {
@@ -38,6 +45,8 @@ async function remote(info: ServerInfo): Promise<WorkspaceReader> {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-tenant': info.tenant },
     body: JSON.stringify({ grant_type: 'client_credentials', client_id: info.clientId, client_secret: info.clientSecret }),
+  }).catch((e: Error) => {
+    throw new Error(`the server ${SERVER_FILE} names (${info.url}, pid ${info.pid}) does not answer: ${(e.cause as Error | undefined)?.message ?? e.message}`);
   });
   if (!tokenRes.ok) throw new Error(`the server at ${info.url} refused a token (${tokenRes.status})`);
   const { access_token } = (await tokenRes.json()) as { access_token: string };
@@ -54,9 +63,22 @@ async function remote(info: ServerInfo): Promise<WorkspaceReader> {
   };
 }
 
-export async function openReader(dir: string): Promise<WorkspaceReader> {
-  const info = existsSync(dir) ? runningServer(dir) : undefined;
-  if (info) return remote(info);
+async function direct(dir: string): Promise<WorkspaceReader> {
   const wb = await Workbench.open(dir);
   return { source: wb.dir, log: (q) => wb.requestLog(q), lint: () => wb.lint(), close: () => wb.close() };
+}
+
+export async function openReader(dir: string): Promise<WorkspaceReader> {
+  const info = existsSync(dir) ? runningServer(dir) : undefined;
+  if (!info) return direct(dir);
+  try {
+    return await remote(info);
+  } catch (unreachable) {
+    // A stale file whose pid was reused: the workspace's own lock tells whether a server still owns it.
+    try {
+      return await direct(dir);
+    } catch {
+      throw unreachable;
+    }
+  }
 }

@@ -20,3 +20,13 @@ export function salesPayload(round: number, sales = 10_000, linesPerSale = 3): {
   }
   return { sales: out };
 }
+
+/** Stock levels of 20 stores × `levels / 20` SKUs, dated one minute apart per round so every round adds levels. */
+export function stockPayload(round: number, levels = 2_000): { stock: Record<string, unknown>[] } {
+  const at = new Date(Date.UTC(2024, 0, 1) + round * 60_000).toISOString();
+  return {
+    stock: Array.from({ length: levels }, (_, i) => ({
+      locationId: `ST-${String(i % 20).padStart(3, '0')}`, skuId: `SKU-${Math.floor(i / 20)}`, quantity: (i * 7) % 13, stockDateTime: at,
+    })),
+  };
+}

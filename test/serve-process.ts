@@ -1,0 +1,99 @@
+/**
+ * `workbench serve` in its own process, as an integrator's client reaches it, and a small client for it. Used by
+ * the tests that kill the server or load it from many clients, and by the load benchmark.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+export const BIN = join(import.meta.dirname, '..', 'bin', 'workbench.mjs');
+
+export interface Credentials {
+  tenant: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface ServeProcess {
+  url: string;
+  proc: ChildProcess;
+  /** Everything the process printed so far. */
+  output: () => string;
+  /** Sends the signal and waits for the process to end; resolves to its exit code or signal. */
+  stop: (signal: NodeJS.Signals) => Promise<string>;
+}
+
+export interface CallResult {
+  status: number;
+  json: any;
+  text: string;
+  headers: Headers;
+}
+
+/** Starts `workbench serve` on a workspace with a known secret and waits for its `listening on` line. */
+export async function spawnServe(workspace: string, credentials: Credentials, extraArgs: string[] = []): Promise<ServeProcess> {
+  const proc = spawn(process.execPath, [
+    BIN, 'serve', '-w', workspace, '--port', '0', '--tenant', credentials.tenant, '--client-id', credentials.clientId,
+    '--client-secret', credentials.clientSecret, ...extraArgs,
+  ], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<string>((resolve) => proc.once('exit', (code, signal) => resolve(signal ?? String(code))));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve printed no listening line in 60 s: ${out}`)), 60_000);
+    const onData = () => {
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (!m) return;
+      clearTimeout(timer);
+      resolve(m[1]);
+    };
+    proc.stdout!.on('data', onData);
+    void exited.then((how) => {
+      clearTimeout(timer);
+      reject(new Error(`serve ended (${how}) before listening: ${out}`));
+    });
+  });
+  return {
+    url, proc, output: () => out,
+    stop: (signal) => {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** A client of the API at `url`: it asks for a token once and sends it with every call. */
+export function apiClient(url: string, credentials: Credentials) {
+  let cached: string | undefined;
+  const token = async (tenant = credentials.tenant): Promise<string> => {
+    const res = await fetch(`${url}/Token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-tenant': tenant },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: credentials.clientId, client_secret: credentials.clientSecret }),
+    });
+    if (res.status !== 200) throw new Error(`token: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { access_token: string }).access_token;
+  };
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<CallResult> => {
+    cached ??= await token();
+    const raw = body === undefined || typeof body === 'string' || body instanceof Uint8Array;
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${cached}`, 'x-tenant': credentials.tenant,
+        ...(raw ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: (body === undefined || raw ? body : JSON.stringify(body)) as BodyInit | undefined,
+    });
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, json, text, headers: res.headers };
+  };
+  return { token, call };
+}
