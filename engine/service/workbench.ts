@@ -21,7 +21,7 @@ import { approve, approvedTransfers, listProposals, storeRun, type ApprovalReque
 import { engineRecommender, type Recommender, type RunOptions } from './recommender.js';
 import { parseSettingsOverride } from '../recommend/settings-schema.js';
 import { explainCell } from '../forecast/forecast.js';
-import { DEFAULT_SCENARIO, resolveSettings, type Settings, type SettingsOverride } from '../recommend/settings.js';
+import { DEFAULT_SCENARIO, resolveSettings, type CategorySettings, type Settings, type SettingsOverride } from '../recommend/settings.js';
 import { categorySettingsOf } from '../store/engine-state.js';
 import { loadBacktestInput } from '../store/backtest-input.js';
 import { simulate, type SimulationOptions, type SimulationResult } from '../simulate/simulate.js';
@@ -422,6 +422,23 @@ export class Workbench {
 
   exportBacktest(runId: string, part: ExportPart, file: string, format: 'csv' | 'parquet'): Promise<string> {
     return this.workspace.exclusive(() => exportBacktest(this.workspace, runId, part, file, format));
+  }
+
+  /**
+   * What a scenario's per-category settings sit on: the merchandise categories of the data, and the settings
+   * the data gives them (MerchandiseCategorySettings), which a scenario overrides.
+   */
+  async categoryContext(): Promise<{ categories: { id: string; code?: string; description?: string }[]; fromWorkspace: Record<string, Partial<CategorySettings>> }> {
+    return this.workspace.exclusive(async () => {
+      const rows = await this.workspace.rows(`SELECT merchandiseCategoryId AS id, code, description FROM merchandise_categories WHERE _deleted_at IS NULL ORDER BY code, merchandiseCategoryId`);
+      const fromWorkspace = await categorySettingsOf(this.workspace);
+      const known = new Set(rows.map((r) => r.id as string));
+      const categories = [
+        ...rows.map((r) => ({ id: r.id as string, code: (r.code as string | null) ?? undefined, description: (r.description as string | null) ?? undefined })),
+        ...Object.keys(fromWorkspace).filter((id) => !known.has(id)).sort().map((id) => ({ id })),
+      ];
+      return { categories, fromWorkspace };
+    });
   }
 
   /** A scenario kept in the workspace: overrides of the engine's defaults, by name. */

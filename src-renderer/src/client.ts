@@ -2,7 +2,7 @@
  * What the UI asks of the workbench. Two implementations answer it: HTTP (browser mode, the /_workbench API)
  * and IPC (Electron); the UI never knows which. Types come from the engine; its code never does.
  */
-import type { DatasetSummary, IngestResult } from '../../engine/service/workbench';
+import type { DatasetSummary, IngestResult, Workbench } from '../../engine/service/workbench';
 import type { LintReport } from '../../engine/ingest/lint';
 import type { BacktestComparison, BacktestRun } from '../../engine/service/backtests';
 import type { GroupKpis, SimulationResult } from '../../engine/simulate/simulate';
@@ -18,6 +18,12 @@ import type { WorkspaceEntry } from '../../engine/service/workspace-home';
 export type { IngestResult };
 export type { ListenerStatus, WorkspaceEntry, WorkspacesView };
 export type { BacktestComparison, BacktestJob, BacktestRun, GroupKpis, ProposalRow, RequestLogEntry, Settings, SettingsOverride };
+
+/**
+ * What the settings screen works from: the kept scenarios' names, the one runs use when none is named, the
+ * engine's defaults, the settings' JSON Schema, and the merchandise categories with the settings the data gives them.
+ */
+export type ScenarioContext = { scenarios: string[]; defaultScenario: string; defaults: Settings; schema: unknown } & Awaited<ReturnType<Workbench['categoryContext']>>;
 
 /** How a client reaches the local API, as the workbench describes it. */
 export type Integration = ReturnType<ServerContext['integration']>;
@@ -47,7 +53,7 @@ export interface WorkbenchClient {
   /** Two kept runs side by side: KPIs, daily series and b − a. */
   compareBacktests(a: string, b: string): Promise<BacktestComparison>;
   /** The names of the kept scenarios, the one runs use when none is named, and the engine's defaults they override. */
-  scenarios(): Promise<{ scenarios: string[]; defaultScenario: string; defaults: Settings }>;
+  scenarios(): Promise<ScenarioContext>;
   scenario(name: string): Promise<SettingsOverride>;
   /** Validated whole by the workbench: a bad one is refused with every problem in `WorkbenchError.errors`. */
   saveScenario(name: string, value: unknown): Promise<SettingsOverride>;
@@ -189,7 +195,7 @@ export class ApiWorkbenchClient implements WorkbenchClient {
     return this.get(`backtests/${encodeURIComponent(a)}/compare/${encodeURIComponent(b)}`);
   }
 
-  scenarios(): Promise<{ scenarios: string[]; defaultScenario: string; defaults: Settings }> {
+  scenarios(): Promise<ScenarioContext> {
     return this.get('scenarios');
   }
 

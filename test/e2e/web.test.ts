@@ -143,34 +143,50 @@ describe('browser mode', () => {
   it('saves a scenario only when valid, names each bad field, and runs a backtest with it', async () => {
     // The refused save is a 400 the browser reports on its own; anything else is a fault.
     const { page, problems } = await openScreen('Settings', 1280, 1000, /status of 400/);
-    const editor = page.getByLabel('Scenario settings');
-    await expect.poll(() => editor.inputValue()).toBe('{}');
-    await expect.poll(() => page.locator('.settings__defaults pre').innerText()).toContain('"serviceLevel": 0.9');
+    // A form read off the settings' schema: each field shows the value in force when left empty.
+    const field = (path: string) => page.locator(`[name="${path}"]`);
+    await field('/defaults/serviceLevel').waitFor();
+    expect(await field('/defaults/serviceLevel').getAttribute('placeholder')).toBe('0.9');
+    expect(await field('/redistribution/tripCost').getAttribute('placeholder')).toBe('25');
 
     await page.fill('input[name="scenario"]', 'lean');
-    await editor.fill('{"defaults": {"serviceLevel": 2, "leadTimeDays": 1.5}}');
+    await field('/defaults/serviceLevel').fill('2');
+    await field('/defaults/leadTimeDays').fill('1.5');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('alert').filter({ hasText: /Not saved/ }).waitFor();
     const listed = await page.getByLabel('Settings problems').innerText();
     expect(listed).toMatch(/\/defaults\/serviceLevel: Expected number to be less or equal to 0\.9999/);
     expect(listed).toMatch(/\/defaults\/leadTimeDays: Expected integer/);
+    // Each refused value is marked where it was typed.
+    expect(await page.locator('.field--bad input').evaluateAll((els) => els.map((e) => e.getAttribute('name')))).toEqual(['/defaults/serviceLevel', '/defaults/leadTimeDays']);
     expect(await page.locator('select[aria-label="Saved scenarios"] option').allInnerTexts()).not.toContain('lean');
 
-    await editor.fill('{"defaults": {"serviceLevel": 0.8');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('alert').filter({ hasText: /Not JSON/ }).waitFor();
-
-    await editor.fill('{"defaults": {"serviceLevel": 0.8}}');
+    await field('/defaults/serviceLevel').fill('0.8');
+    await field('/defaults/leadTimeDays').fill('');
+    // One category of the data gets its own minimum; the others keep the values for every category.
+    await page.selectOption('select[aria-label="Merchandise category"]', 'MC-DRS');
+    expect(await field('/categories/MC-DRS/serviceLevel').getAttribute('placeholder')).toBe('0.8');
+    await field('/categories/MC-DRS/presentationMinimum').fill('3');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved scenario lean' }).waitFor();
     await expect.poll(() => page.locator('select[aria-label="Saved scenarios"] option').allInnerTexts()).toContain('lean');
+
+    // The JSON view holds the same scenario, and refuses what is not JSON.
+    await page.getByRole('button', { name: 'JSON' }).click();
+    const editor = page.getByLabel('Scenario settings');
+    expect(JSON.parse(await editor.inputValue())).toEqual({ defaults: { serviceLevel: 0.8 }, categories: { 'MC-DRS': { presentationMinimum: 3 } } });
+    await editor.fill('{"defaults": {"serviceLevel": 0.8');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('alert').filter({ hasText: /Not JSON/ }).waitFor();
 
     // Kept in the workspace: a fresh page reads it back.
     await page.reload();
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.locator('select[aria-label="Saved scenarios"] option', { hasText: 'lean' }).waitFor({ state: 'attached' });
     await page.selectOption('select[aria-label="Saved scenarios"]', 'lean');
-    await expect.poll(async () => JSON.parse(await editor.inputValue())).toEqual({ defaults: { serviceLevel: 0.8 } });
+    await expect.poll(() => field('/defaults/serviceLevel').inputValue()).toBe('0.8');
+    await page.selectOption('select[aria-label="Merchandise category"]', 'MC-DRS');
+    expect(await field('/categories/MC-DRS/presentationMinimum').inputValue()).toBe('3');
     await page.screenshot({ path: join(SHOTS, 'settings.png'), fullPage: true });
 
     await page.getByRole('tab', { name: 'Backtest' }).click();

@@ -9,7 +9,7 @@ import { HttpProblem } from '../problem.js';
 import { readQuery, type RawQuery } from '../query.js';
 import { parseDay } from '../../model/datetime.js';
 import { DEFAULT_SCENARIO, DEFAULT_SETTINGS } from '../../recommend/settings.js';
-import { parseSettingsOverride } from '../../recommend/settings-schema.js';
+import { parseSettingsOverride, SettingsOverrideSchema } from '../../recommend/settings-schema.js';
 
 /** `data/Images/urls/ST1/https%3A…` → the dataset whose name the leading segments spell, and the key segments. */
 function datasetPath(req: FastifyRequest): { dataset: DatasetDef; key: string[] } {
@@ -87,8 +87,9 @@ export function adminRoutes(ctx: ServerContext) {
       return wb.ingestFile(q.file, req.body);
     });
 
-    app.get('/scenarios', { schema: doc('The scenarios kept in the workspace, the one runs use when none is named, and the engine defaults') }, async () => ({
-      scenarios: await wb.scenarios(), defaultScenario: DEFAULT_SCENARIO, defaults: DEFAULT_SETTINGS,
+    app.get('/scenarios', { schema: doc('The scenarios kept in the workspace, the one runs use when none is named, the engine defaults, the settings\' JSON Schema, and the merchandise categories with the settings the data gives them') }, async () => ({
+      scenarios: await wb.scenarios(), defaultScenario: DEFAULT_SCENARIO, defaults: DEFAULT_SETTINGS, schema: SettingsOverrideSchema,
+      ...(await wb.categoryContext()),
     }));
     app.get('/scenarios/:name', { schema: doc('One scenario\'s settings') }, async (req) => ({ scenario: await wb.scenario((req.params as { name: string }).name) }));
     app.put('/scenarios/:name', { schema: doc('Replace a scenario\'s settings (validated)') }, async (req) =>
