@@ -71,6 +71,7 @@ export class Desk implements DeskControls {
   private api?: Listening;
   private apiTenant: string;
   private prepared?: Workbench;
+  private opening = false;
   private go?: () => void;
   private switching: Promise<void> = Promise.resolve();
 
@@ -124,12 +125,15 @@ export class Desk implements DeskControls {
     if (create && exists) throw new RequestRejected(`a workspace named "${basename(path)}" exists already: open it instead`, 409);
     if (!create && !exists) throw new RequestRejected(`there is no workspace "${basename(path)}" in ${this.options.home.dir}`, 404);
     if (path === this.wb.dir) throw new RequestRejected(`"${basename(path)}" is the workspace open now`, 409);
-    if (this.prepared) throw new RequestRejected('another workspace is being opened: wait a moment', 409);
+    if (this.opening || this.prepared) throw new RequestRejected('another workspace is being opened: wait a moment', 409);
+    this.opening = true;
     let next: Workbench;
     try {
       next = await Workbench.open(path);
     } catch (e) {
       throw new RequestRejected(`the workspace "${basename(path)}" could not be opened: ${(e as Error).message}`, 409);
+    } finally {
+      this.opening = false;
     }
     this.queueSwitch(next);
     return { name: basename(path), path };
