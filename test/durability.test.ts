@@ -1,6 +1,6 @@
 /**
- * Durability: `workbench serve` killed with SIGKILL at seeded random moments while clients post batches, then
- * restarted on the same workspace. A 200 is a promise: every batch answered 200 must be stored whole after any
+ * Durability: `workbench serve` killed with SIGKILL at seeded random moments while clients post batches (and now
+ * and then while it starts), then restarted on the same workspace. A 200 is a promise: every batch answered 200 must be stored whole after any
  * kill; a batch cut off by the kill is stored whole or not at all; a refused batch leaves nothing; a split full
  * load cut off before its last call deletes nothing, and its acknowledged calls survive to be completed.
  * DURABILITY_SEED=N repeats a run's kill moments and batch mix.
@@ -18,7 +18,7 @@ import type { JsonRecord } from '../engine/ingest/validate.js';
 import { Random } from '../samples/generator/rng.js';
 import { location } from './fixtures.js';
 import { BATCH_DATASETS, keyText, markedBatch, rowCount, type Batch } from './ingest-batches.js';
-import { apiClient, BIN, spawnServe, type ServeProcess } from './serve-process.js';
+import { apiClient, BIN, launchServe, spawnServe, type ServeProcess } from './serve-process.js';
 
 const SEED = Number(process.env.DURABILITY_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const ROUNDS = 7; // the last ends with a clean stop: ROUNDS - 1 kills
@@ -43,8 +43,7 @@ const locationIds = (from: number, to: number) => Array.from({ length: to - from
 
 /** Posts batches until the server is killed or `stop` says so; records every batch and what it was answered. */
 async function client(server: ServeProcess, random: Random, marker: string, sent: Sent[], stop: () => boolean, failures: string[]): Promise<void> {
-  const api = apiClient(server.url, CREDENTIALS);
-  await api.token();
+  const api = apiClient(server.url, CREDENTIALS); // asks for its token inside the first call, which a kill may cut off too
   for (let n = 0; !stop(); n++) {
     const dataset = random.pick(BATCH_DATASETS);
     // Mostly ordinary batches; some large enough that the kill may meet them mid-commit or mid-checkpoint.
@@ -86,11 +85,22 @@ describe('durability under SIGKILL', () => {
     const sent: Sent[] = [];
     const failures: string[] = [];
     let kills = 0;
+    let startupKills = 0;
+    let startMs = 1500;
     let splitAcknowledged = false;
 
     for (let round = 0; round < ROUNDS; round++) {
       const random = new Random(SEED, `round-${round}`);
+      if (round % 2 === 0 && round > 0) {
+        // Killed while starting: loading the code, opening the workspace, replaying its log, or just listening.
+        const starting = launchServe(workspace, CREDENTIALS);
+        await sleep(random.int(200, Math.max(300, startMs)));
+        await starting.stop('SIGKILL');
+        startupKills++;
+      }
+      const t0 = performance.now();
       const server = await spawnServe(workspace, CREDENTIALS);
+      startMs = performance.now() - t0;
       const admin = apiClient(server.url, CREDENTIALS);
 
       // Straight after a restart the counts lie between what was acknowledged and what was sent.
@@ -194,7 +204,7 @@ describe('durability under SIGKILL', () => {
       const acknowledged = sent.filter((b) => b.status === 200);
       const refused = sent.filter((b) => b.outcome === 'answered' && b.expected === 400);
       console.log(
-        `durability: ${kills} kills survived, ${acknowledged.length} batches acknowledged (${acknowledged.reduce((a, b) => a + b.records.length, 0)} records), `
+        `durability: ${kills + startupKills} kills survived (${startupKills} while starting), ${acknowledged.length} batches acknowledged (${acknowledged.reduce((a, b) => a + b.records.length, 0)} records), `
         + `${refused.length} bad inputs refused, ${cutOffApplied + cutOffAbsent} batches cut off by a kill (${cutOffApplied} stored whole, ${cutOffAbsent} absent), `
         + `${lost} records lost, ${halfApplied} half-applied, ${duplicated} duplicated`,
       );

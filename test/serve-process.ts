@@ -31,6 +31,12 @@ export interface CallResult {
 
 /** Starts `workbench serve` on a workspace with a known secret and waits for its `listening on` line. */
 export async function spawnServe(workspace: string, credentials: Credentials, extraArgs: string[] = []): Promise<ServeProcess> {
+  const starting = launchServe(workspace, credentials, extraArgs);
+  return { ...starting, url: await starting.listening };
+}
+
+/** Starts `workbench serve` and answers at once; `listening` resolves to its address once it serves. */
+export function launchServe(workspace: string, credentials: Credentials, extraArgs: string[] = []): Omit<ServeProcess, 'url'> & { listening: Promise<string> } {
   const proc = spawn(process.execPath, [
     BIN, 'serve', '-w', workspace, '--port', '0', '--tenant', credentials.tenant, '--client-id', credentials.clientId,
     '--client-secret', credentials.clientSecret, ...extraArgs,
@@ -39,7 +45,7 @@ export async function spawnServe(workspace: string, credentials: Credentials, ex
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<string>((resolve) => proc.once('exit', (code, signal) => resolve(signal ?? String(code))));
-  const url = await new Promise<string>((resolve, reject) => {
+  const listening = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`serve printed no listening line in 60 s: ${out}`)), 60_000);
     const onData = () => {
       const m = /listening on (http:\/\/\S+)/.exec(out);
@@ -53,8 +59,10 @@ export async function spawnServe(workspace: string, credentials: Credentials, ex
       reject(new Error(`serve ended (${how}) before listening: ${out}`));
     });
   });
+  // A server stopped before it listens is not an unhandled rejection; whoever awaits `listening` still sees it.
+  listening.catch(() => undefined);
   return {
-    url, proc, output: () => out,
+    listening, proc, output: () => out,
     stop: (signal) => {
       if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
       return exited;
