@@ -2,7 +2,8 @@
  * Durability: `workbench serve` killed with SIGKILL at seeded random moments while clients post batches (and now
  * and then while it starts), then restarted on the same workspace. A 200 is a promise: every batch answered 200 must be stored whole after any
  * kill; a batch cut off by the kill is stored whole or not at all; a refused batch leaves nothing; a split full
- * load cut off before its last call deletes nothing, and its acknowledged calls survive to be completed.
+ * load cut off before its last call deletes nothing, and its acknowledged calls survive to be completed. The
+ * last round stops the server cleanly (SIGTERM) in the middle of the writes, with the same promises.
  * DURABILITY_SEED=N repeats a run's kill moments and batch mix.
  */
 import { execFile } from 'node:child_process';
@@ -41,10 +42,10 @@ interface Sent extends Batch {
 
 const locationIds = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `FL-${String(from + i).padStart(2, '0')}`);
 
-/** Posts batches until the server is killed or `stop` says so; records every batch and what it was answered. */
-async function client(server: ServeProcess, random: Random, marker: string, sent: Sent[], stop: () => boolean, failures: string[]): Promise<void> {
+/** Posts batches until the server is stopped; records every batch and what it was answered. */
+async function client(server: ServeProcess, random: Random, marker: string, sent: Sent[], failures: string[]): Promise<void> {
   const api = apiClient(server.url, CREDENTIALS); // asks for its token inside the first call, which a kill may cut off too
-  for (let n = 0; !stop(); n++) {
+  for (let n = 0; ; n++) {
     const dataset = random.pick(BATCH_DATASETS);
     // Mostly ordinary batches; some large enough that the kill may meet them mid-commit or mid-checkpoint.
     const size = random.chance(0.15) ? random.int(1000, 3000) : random.int(20, 300);
@@ -141,19 +142,17 @@ describe('durability under SIGKILL', () => {
         expect(res.status).toBe(200);
       }
 
-      let stopping = false;
-      const clients = Array.from({ length: CLIENTS }, (_, c) => client(server, new Random(SEED, `round-${round}-client-${c}`), `r${round}c${c}`, sent, () => stopping, failures));
+      const clients = Array.from({ length: CLIENTS }, (_, c) => client(server, new Random(SEED, `round-${round}-client-${c}`), `r${round}c${c}`, sent, failures));
       await sleep(random.int(150, 1800));
       if (last) {
-        stopping = true;
-        await Promise.all(clients);
+        // A clean stop in the middle of the writes: what was answered stays, and the server says goodbye.
         expect(await server.stop('SIGTERM')).toBe('0');
         expect(existsSync(join(workspace, SERVER_FILE))).toBe(false);
       } else {
         await server.stop('SIGKILL');
         kills++;
-        await Promise.all(clients);
       }
+      await Promise.all(clients);
 
       if (round === 1) {
         // A killed server leaves its discovery file naming a dead process: log reads the workspace itself.
@@ -205,7 +204,7 @@ describe('durability under SIGKILL', () => {
       const refused = sent.filter((b) => b.outcome === 'answered' && b.expected === 400);
       console.log(
         `durability: ${kills + startupKills} kills survived (${startupKills} while starting), ${acknowledged.length} batches acknowledged (${acknowledged.reduce((a, b) => a + b.records.length, 0)} records), `
-        + `${refused.length} bad inputs refused, ${cutOffApplied + cutOffAbsent} batches cut off by a kill (${cutOffApplied} stored whole, ${cutOffAbsent} absent), `
+        + `${refused.length} bad inputs refused, ${cutOffApplied + cutOffAbsent} batches cut off by a kill or the stop (${cutOffApplied} stored whole, ${cutOffAbsent} absent), `
         + `${lost} records lost, ${halfApplied} half-applied, ${duplicated} duplicated`,
       );
       expect(problems).toEqual([]);
