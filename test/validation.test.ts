@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { TSchema, TObject } from '@sinclair/typebox';
 import { DATASETS, getDataset } from '../engine/model/datasets.js';
-import { unwrapOptional } from '../engine/model/fields.js';
 import { parseIsoMicros } from '../engine/model/datetime.js';
 import { MAX_LISTED_ERRORS, validateBatch } from '../engine/ingest/validate.js';
 import { ValidationFailed } from '../engine/ingest/problems.js';
 import { item, purchaseOrder, sale, salesLine, sku, validRecords, type Rec } from './fixtures.js';
+import { setAt, sitesIn } from './schema-sites.js';
 
 /** Bodies go through JSON as a request's would: an undefined field is an absent one. */
 function errorsOf(dataset: string, body: unknown, mode: 'upsert' | 'delete' = 'upsert') {
@@ -20,29 +19,6 @@ function errorsOf(dataset: string, body: unknown, mode: 'upsert' | 'delete' = 'u
 
 const body = (dataset: string, records: Rec[]) => ({ [getDataset(dataset).envelope]: records });
 
-interface Site { path: (string | number)[]; schema: TSchema; required: boolean }
-
-/** Every field of a record schema, children included (through the first element of each child array). */
-function sites(schema: TObject, prefix: (string | number)[] = []): Site[] {
-  const required = new Set(schema.required ?? []);
-  const out: Site[] = [];
-  for (const [name, raw] of Object.entries(schema.properties)) {
-    const s = unwrapOptional(raw);
-    out.push({ path: [...prefix, name], schema: s, required: required.has(name) });
-    if (s.type === 'array') out.push(...sites(s.items as TObject, [...prefix, name, 0]));
-  }
-  return out;
-}
-
-function setAt(record: Rec, path: (string | number)[], value: unknown): Rec {
-  const copy = structuredClone(record);
-  let o: any = copy;
-  for (const p of path.slice(0, -1)) o = o[p];
-  if (value === undefined) delete o[path[path.length - 1]];
-  else o[path[path.length - 1]] = value;
-  return copy;
-}
-
 const pointer = (dataset: string, path: (string | number)[]) => `/${getDataset(dataset).envelope}/0/${path.join('/')}`;
 
 describe('every dataset schema', () => {
@@ -53,12 +29,7 @@ describe('every dataset schema', () => {
   });
 
   for (const d of DATASETS) {
-    const fieldSites = sites(d.record).filter((s) => {
-      // A field inside a child array is reachable only when the fixture has that child.
-      let o: any = valid[d.name];
-      for (const p of s.path.slice(0, -1)) o = o?.[p];
-      return o !== undefined;
-    });
+    const fieldSites = sitesIn(d.record, valid[d.name]);
 
     it(`${d.name}: enforces every max length`, () => {
       const limited = fieldSites.filter((s) => s.schema.type === 'string' && s.schema.maxLength !== undefined && !s.schema.format);

@@ -7,6 +7,14 @@ export interface Problem {
   message: string;
 }
 
+/**
+ * Text from a request, cut to `max` characters for a message or a log: a hostile body can hold a field name or
+ * an id of megabytes, and an answer listing a thousand problems must not repeat it a thousand times.
+ */
+export function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`;
+}
+
 /** The whole batch was rejected; nothing of it was applied. */
 export class ValidationFailed extends Error {
   constructor(

@@ -8,10 +8,15 @@ import { ValueErrorType, type ValueError } from '@sinclair/typebox/value';
 import type { DatasetDef } from '../model/datasets.js';
 import { entityKey, unwrapOptional, type JsonRecord } from '../model/fields.js';
 import { parseIsoMicros } from '../model/datetime.js';
-import { ValidationFailed, type Problem } from './problems.js';
+import { clip, ValidationFailed, type Problem } from './problems.js';
 
 /** Errors listed in one answer; the count says how many there were in all. */
 export const MAX_LISTED_ERRORS = 1000;
+/**
+ * Characters of a JSON pointer, record id or field name a problem repeats; any valid one is shorter, so only a
+ * hostile body's (an id of megabytes, arrays nested a million deep) is cut.
+ */
+export const MAX_PROBLEM_TEXT = 1000;
 
 export type { JsonRecord };
 
@@ -44,6 +49,7 @@ export function deleteRecordSchema(dataset: DatasetDef): TObject {
 }
 
 function describe(value: unknown): string {
+  if (value === undefined) return 'no body';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return value.length > 40 ? `a string of ${value.length} characters` : `"${value}"`;
@@ -120,28 +126,46 @@ function escapePointer(s: string): string {
 
 /**
  * Strings must be well-formed UTF-16: an unpaired surrogate cannot be stored as sent (it would become U+FFFD,
- * and two different ids could collapse into one).
+ * and two different ids could collapse into one). Both walks keep a stack of their own instead of recursing:
+ * an unknown field may nest arrays a million deep, which would overflow the call stack.
  */
 function wellFormed(value: unknown): boolean {
-  if (typeof value === 'string') return value.isWellFormed();
-  if (value === null || typeof value !== 'object') return true;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (!wellFormed(value[i])) return false;
-    return true;
+  const todo: unknown[] = [value];
+  while (todo.length) {
+    const v = todo.pop();
+    if (typeof v === 'string') {
+      if (!v.isWellFormed()) return false;
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) todo.push(v[i]);
+    } else if (v !== null && typeof v === 'object') {
+      for (const k in v) {
+        if (!k.isWellFormed()) return false;
+        todo.push((v as JsonRecord)[k]);
+      }
+    }
   }
-  for (const k in value) if (!wellFormed((value as JsonRecord)[k]) || !k.isWellFormed()) return false;
   return true;
 }
 
 /** Names the strings that are not well-formed; only walked for a record that has one (rare). */
 function checkWellFormed(value: unknown, path: string, push: (p: string, m: string) => void): void {
   if (wellFormed(value)) return;
-  if (typeof value === 'string') {
-    push(path, 'contains an unpaired UTF-16 surrogate: it cannot be stored as sent');
-  } else if (Array.isArray(value)) {
-    value.forEach((v, i) => checkWellFormed(v, `${path}/${i}`, push));
-  } else if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) checkWellFormed(v, `${path}/${escapePointer(k)}`, push);
+  const todo: [unknown, string][] = [[value, path]];
+  // Past the length a problem keeps, a pointer stops growing: a million levels would make each one megabytes.
+  const below = (at: string, step: string) => (at.length > MAX_PROBLEM_TEXT ? at : `${at}/${step}`);
+  while (todo.length) {
+    const [v, at] = todo.pop()!;
+    if (typeof v === 'string') {
+      if (!v.isWellFormed()) push(at, 'contains an unpaired UTF-16 surrogate: it cannot be stored as sent');
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) todo.push([v[i], below(at, String(i))]);
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v).reverse()) {
+        const here = below(at, escapePointer(k));
+        if (!k.isWellFormed()) push(here, 'is a field name with an unpaired UTF-16 surrogate: it cannot be stored as sent');
+        todo.push([child, here]);
+      }
+    }
   }
 }
 
@@ -187,7 +211,7 @@ export function recordKeyText(dataset: DatasetDef, record: JsonRecord): string {
 function displayKey(record: unknown, key: readonly string[]): string | undefined {
   if (record === null || typeof record !== 'object') return undefined;
   const parts = key.map((k) => (record as JsonRecord)[k]).filter((v) => typeof v === 'string' || typeof v === 'number');
-  return parts.length ? parts.join('/') : undefined;
+  return parts.length ? clip(parts.join('/'), MAX_PROBLEM_TEXT) : undefined;
 }
 
 /** Duplicate child ids inside one parent (and, for SKUs, inside the whole batch). */
@@ -227,7 +251,9 @@ export function validateBatch(dataset: DatasetDef, body: unknown, mode: BatchMod
   const warnings: Problem[] = [];
   const push = (path: string, message: string, recordId?: string) => {
     errorCount++;
-    if (errors.length < MAX_LISTED_ERRORS) errors.push(recordId === undefined ? { path, message } : { path, recordId, message });
+    if (errors.length >= MAX_LISTED_ERRORS) return;
+    const at = clip(path, MAX_PROBLEM_TEXT);
+    errors.push(recordId === undefined ? { path: at, message } : { path: at, recordId, message });
   };
   const env = dataset.envelope;
   const fail = () => new ValidationFailed(dataset.name, errors, errorCount, warnings);
@@ -238,7 +264,7 @@ export function validateBatch(dataset: DatasetDef, body: unknown, mode: BatchMod
   }
   const envelope = body as JsonRecord;
   for (const k of Object.keys(envelope)) {
-    if (k !== env) warnings.push({ path: `/${escapePointer(k)}`, message: `unknown field "${k}" ignored; the records go in "${env}"` });
+    if (k !== env) warnings.push({ path: clip(`/${escapePointer(k)}`, MAX_PROBLEM_TEXT), message: `unknown field "${clip(k, MAX_PROBLEM_TEXT)}" ignored; the records go in "${env}"` });
   }
   const list = envelope[env];
   if (!Array.isArray(list)) {
@@ -273,7 +299,7 @@ export function validateBatch(dataset: DatasetDef, body: unknown, mode: BatchMod
   }
   for (const [pattern, u] of unknown) {
     const field = pattern.slice(pattern.lastIndexOf('/') + 1);
-    warnings.push({ path: u.path, message: `unknown field "${field}" ignored${u.count > 1 ? ` (in ${u.count} records)` : ''}` });
+    warnings.push({ path: clip(u.path, MAX_PROBLEM_TEXT), message: `unknown field "${clip(field, MAX_PROBLEM_TEXT)}" ignored${u.count > 1 ? ` (in ${u.count} records)` : ''}` });
   }
   if (errorCount) throw fail();
   return { dataset, records: list as JsonRecord[], warnings };

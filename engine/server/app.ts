@@ -22,6 +22,7 @@ import { uiRoutes } from './routes/ui.js';
 import { apiRoutes } from './routes/api.js';
 import { ProblemSchema } from './schemas.js';
 import { BODY_EXCERPT_CHARS } from '../service/request-log.js';
+import { EXCERPT_MARGIN_CHARS, redactEntry } from './redact.js';
 
 export interface ServerOptions extends Credentials {
   workbench: Workbench;
@@ -46,24 +47,7 @@ declare module 'fastify' {
 
 const LARGEST_BODY = Math.max(...DATASETS.map((d) => d.bodyLimit));
 const ADMIN_PREFIX = '/_workbench';
-const TOKEN_PATH = /^\/+(v1\/+)?token\/*$/i;
-const SECRET_NAME = /secret|password|token|key/i;
-
-/** A logged query string keeps its names but not the values of secret-looking ones. */
-function redactQuery(query: string): string {
-  return query.split('&').map((part) => {
-    const [name] = part.split('=', 1);
-    return SECRET_NAME.test(decodeURIComponentSafe(name)) ? `${name}=***` : part;
-  }).join('&');
-}
-
-function decodeURIComponentSafe(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}
+const MAX_PATH_SEGMENT = 1000;
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const wb = options.workbench;
@@ -83,7 +67,16 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     bodyLimit: 1024 * 1024,
     // Stopping means stopping: kept-alive client connections do not hold the process open.
     forceCloseConnections: true,
+    // A path the router cannot read is answered like every other error: a problem body, not the framework's own.
+    frameworkErrors: (error, req, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      return sendProblem(reply, problemBody(req, tooLong ? 414 : 400, tooLong ? 'path-too-long' : 'invalid-path', tooLong
+        ? `a segment of the path is longer than ${MAX_PATH_SEGMENT} characters`
+        : 'the path is not valid: a percent sign must start a %XX escape of UTF-8'));
+    },
     routerOptions: {
+      // A record id of 80 characters, percent-encoded, fits.
+      maxParamLength: MAX_PATH_SEGMENT,
       caseSensitive: false,
       ignoreTrailingSlash: true,
       ignoreDuplicateSlashes: true,
@@ -97,8 +90,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   app.decorateRequest('audit', null as never);
   app.addHook('onRequest', async (req, reply) => {
-    // Known before the body is read: a token request's body and query hold the client secret.
-    req.audit = { secret: TOKEN_PATH.test(req.url.split('?')[0]) };
+    // Known before the body is read, from the route the router found (however the path was spelled or encoded):
+    // a token request's body and query hold the client secret.
+    req.audit = { secret: (req.routeOptions.config as { secret?: boolean } | undefined)?.secret === true };
     reply.header('X-Request-Id', req.id);
   });
 
@@ -108,7 +102,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     const bytes = body as Buffer;
     if (!isUtf8(bytes)) return done(new HttpProblem(400, 'invalid-encoding', 'the body is not valid UTF-8'), undefined);
     // From the bytes, not a slice of the text: a slice would keep the whole body alive until it is logged.
-    req.bodyExcerpt = bytes.subarray(0, BODY_EXCERPT_CHARS * 4).toString('utf8').slice(0, BODY_EXCERPT_CHARS);
+    const excerpt = BODY_EXCERPT_CHARS + EXCERPT_MARGIN_CHARS;
+    req.bodyExcerpt = bytes.subarray(0, excerpt * 4).toString('utf8').slice(0, excerpt);
     const text = bytes.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     try {
@@ -177,7 +172,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     }
     req.audit.errors = [{ path: '', message: `internal error: ${error.message}` }];
     // The operator sees what failed; the client gets the request id, never the stack.
-    console.error(`request ${req.id} ${req.method} ${req.url.split('?')[0]} failed:`, error);
+    console.error(tokens.redact(`request ${req.id} ${req.method} ${req.url.split('?')[0]} failed: ${error.stack ?? error.message}`));
     return sendProblem(reply, problemBody(req, 500, 'internal-error', `the workbench failed on this request; quote request id ${req.id} when reporting it`));
   });
 
@@ -185,12 +180,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     if (req.audit?.quiet) return;
     const a = req.audit ?? {};
     const [path, query] = req.url.split('?');
-    await wb.logRequest({
+    await wb.logRequest(redactEntry({
       requestId: req.id,
       tenant: typeof req.headers['x-tenant'] === 'string' ? req.headers['x-tenant'].slice(0, 80) : undefined,
       method: req.method,
       path: path.slice(0, 1000),
-      query: a.secret || query === undefined ? undefined : redactQuery(query).slice(0, 1000),
+      query: a.secret || query === undefined ? undefined : query.slice(0, 1000),
       status: reply.statusCode,
       durationMs: reply.elapsedTime,
       dataset: a.dataset,
@@ -199,7 +194,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       errorCount: a.errorCount,
       warnings: a.warnings,
       bodyExcerpt: a.secret ? undefined : req.bodyExcerpt,
-    }).catch(() => undefined);
+    }, (text) => tokens.redact(text))).catch(() => undefined);
   });
 
   app.decorate('issueSessionToken', () => tokens.issueSession());

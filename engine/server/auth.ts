@@ -34,14 +34,73 @@ function same(a: string, b: string): boolean {
 
 const unauthorized = (detail: string) => new HttpProblem(401, 'unauthorized', detail);
 
+/** What a secret or token is replaced with in logged text. */
+export const REDACTED = '***';
+/** Secrets shorter than this are not looked for in logged text: they would match ordinary words. */
+const MIN_REDACTED_SECRET = 6;
+/** Expired tokens still taken out of logged text (the newest ones): a client may keep sending one. */
+const RETIRED_KEPT = 1000;
+/** Tokens are base64url; a run of these characters is where one can hide. */
+const TOKEN_CHARS = /[A-Za-z0-9_-]+/g;
+
 export class TokenIssuer {
   private readonly tokens = new Map<string, Issued>();
+  private readonly retired = new Set<string>();
+  private readonly tokenLengths = new Set<number>();
+  /** The client secret as it appears in a JSON string, a query string or a form body. */
+  private readonly secretForms: string[];
 
   constructor(
     private readonly credentials: Credentials,
     private readonly nowMs: () => number,
     private readonly lifetimeSeconds = DEFAULT_TOKEN_LIFETIME_SECONDS,
-  ) {}
+  ) {
+    const secret = credentials.clientSecret;
+    const forms = [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)];
+    this.secretForms = secret.length < MIN_REDACTED_SECRET ? [] : [...new Set(forms)];
+  }
+
+  private remember(token: string, expiresAt: number): string {
+    this.tokens.set(token, { tenant: this.credentials.tenant, expiresAt });
+    this.tokenLengths.add(token.length);
+    return token;
+  }
+
+  private forget(token: string): void {
+    this.tokens.delete(token);
+    this.retired.add(token);
+    if (this.retired.size > RETIRED_KEPT) this.retired.delete(this.retired.values().next().value!);
+  }
+
+  /** Text for a log or the console with the client secret and every token issued (live or recently expired) taken out. */
+  redact(text: string): string {
+    let out = text;
+    for (const form of this.secretForms) out = out.replaceAll(form, REDACTED);
+    if (this.tokenLengths.size === 0) return out;
+    const lengths = [...this.tokenLengths];
+    const shortest = Math.min(...lengths);
+    return out.replace(TOKEN_CHARS, (run) => {
+      if (run.length < shortest) return run;
+      // A token can sit inside a longer run (`x=abc<token>`): every window of a token's length is looked up.
+      let kept = '';
+      let from = 0;
+      for (let i = 0; i + shortest <= run.length; ) {
+        const hit = lengths.find((n) => this.known(run.slice(i, i + n)));
+        if (hit === undefined) {
+          i++;
+          continue;
+        }
+        kept += run.slice(from, i) + REDACTED;
+        i += hit;
+        from = i;
+      }
+      return kept + run.slice(from);
+    });
+  }
+
+  private known(token: string): boolean {
+    return this.tokens.has(token) || this.retired.has(token);
+  }
 
   get tenant(): string {
     return this.credentials.tenant;
@@ -61,16 +120,14 @@ export class TokenIssuer {
       throw new HttpProblem(401, 'invalid-client', 'unknown tenant or client credentials', { error: 'invalid_client' });
     }
     const now = this.nowMs();
-    for (const [t, i] of this.tokens) if (i.expiresAt <= now) this.tokens.delete(t);
-    const token = randomBytes(32).toString('base64url');
-    this.tokens.set(token, { tenant: this.credentials.tenant, expiresAt: now + this.lifetimeSeconds * 1000 });
+    for (const [t, i] of this.tokens) if (i.expiresAt <= now) this.forget(t);
+    const token = this.remember(randomBytes(32).toString('base64url'), now + this.lifetimeSeconds * 1000);
     return { access_token: token, token_type: 'Bearer', expires_in: this.lifetimeSeconds };
   }
 
   /** A token for the workbench's own UI, which holds no client credentials (or the one the app already gave its UI). */
   issueSession(token = randomBytes(32).toString('base64url')): string {
-    this.tokens.set(token, { tenant: this.credentials.tenant, expiresAt: this.nowMs() + SESSION_LIFETIME_MS });
-    return token;
+    return this.remember(token, this.nowMs() + SESSION_LIFETIME_MS);
   }
 
   /** The bearer check of every endpoint but /Token and /openapi.json. */
@@ -82,7 +139,7 @@ export class TokenIssuer {
     const issued = this.tokens.get(m[1]);
     if (!issued) throw unauthorized('the token is not valid: get one from POST /Token');
     if (issued.expiresAt <= this.nowMs()) {
-      this.tokens.delete(m[1]);
+      this.forget(m[1]);
       throw unauthorized('the token has expired: get a new one from POST /Token');
     }
     const tenant = req.headers['x-tenant'];

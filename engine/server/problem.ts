@@ -23,6 +23,7 @@ const TITLES: Record<number, string> = {
   405: 'Method not allowed',
   409: 'Conflict',
   413: 'Payload too large',
+  414: 'URI too long',
   415: 'Unsupported media type',
   500: 'Internal server error',
   501: 'Not implemented',

@@ -3,7 +3,7 @@
  * why a call failed long after their client forgot it.
  */
 import { formatIsoMicros } from '../model/datetime.js';
-import type { Problem } from '../ingest/problems.js';
+import { clip, type Problem } from '../ingest/problems.js';
 import { timestampValue } from '../store/values.js';
 import type { Workspace } from '../store/workspace.js';
 
@@ -13,6 +13,19 @@ export const MAX_LOG_ENTRIES = 10_000;
 export const MAX_LOGGED_PROBLEMS = 100;
 /** Characters of a request body kept. */
 export const BODY_EXCERPT_CHARS = 2_000;
+/** Characters kept of each problem's pointer, record id and message, and of the path and query. */
+export const LOGGED_TEXT_CHARS = 500;
+
+/** An entry's problems as kept: at most MAX_LOGGED_PROBLEMS, each text bounded, whatever the request held. */
+function keptProblems(problems: Problem[]): string | null {
+  if (!problems.length) return null;
+  return JSON.stringify(problems.slice(0, MAX_LOGGED_PROBLEMS).map((p) => ({
+    ...p,
+    path: clip(p.path, LOGGED_TEXT_CHARS),
+    ...(p.recordId === undefined ? {} : { recordId: clip(p.recordId, LOGGED_TEXT_CHARS) }),
+    message: clip(p.message, LOGGED_TEXT_CHARS),
+  })));
+}
 
 export interface RequestLogInput {
   requestId: string;
@@ -60,10 +73,9 @@ export class RequestLog {
     const errors = entry.errors ?? [];
     const warnings = entry.warnings ?? [];
     await this.ws.run('INSERT INTO request_log VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)', [
-      id, timestampValue(at), entry.requestId, entry.tenant ?? null, entry.method, entry.path, entry.query || null,
+      id, timestampValue(at), entry.requestId, entry.tenant ?? null, entry.method, clip(entry.path, LOGGED_TEXT_CHARS), entry.query ? clip(entry.query, LOGGED_TEXT_CHARS) : null,
       entry.status, entry.durationMs, entry.dataset ?? null, entry.records ?? null,
-      entry.errorCount ?? errors.length, errors.length ? JSON.stringify(errors.slice(0, MAX_LOGGED_PROBLEMS)) : null,
-      warnings.length, warnings.length ? JSON.stringify(warnings.slice(0, MAX_LOGGED_PROBLEMS)) : null,
+      entry.errorCount ?? errors.length, keptProblems(errors), warnings.length, keptProblems(warnings),
       entry.bodyExcerpt ? entry.bodyExcerpt.slice(0, BODY_EXCERPT_CHARS) : null,
     ]);
     // Pruned in steps, not on every insert: the log holds between maxEntries and twice that.

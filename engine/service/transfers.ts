@@ -5,7 +5,7 @@
 import { listValue } from '@duckdb/node-api';
 import { formatIsoMicros, parseIsoMicros } from '../model/datetime.js';
 import type { Proposal, TransferType } from '../recommend/proposal.js';
-import { RequestRejected, ValidationFailed, type Problem } from '../ingest/problems.js';
+import { clip, RequestRejected, ValidationFailed, type Problem } from '../ingest/problems.js';
 import { timestampValue, toDuck } from '../store/values.js';
 import { appendRows } from '../store/append.js';
 import type { ColumnType } from '../store/table-plan.js';
@@ -83,6 +83,10 @@ export async function storeRun(ws: Workspace, proposals: Proposal[], asOf: numbe
 }
 
 function checkApproval(req: ApprovalRequest): Problem[] {
+  // An approval without a list approves every open proposal: a body that is no object at all must not read as one.
+  if (req === null || typeof req !== 'object' || Array.isArray(req)) {
+    return [{ path: '', message: 'the body must be an object {referenceIds?, description?, plannedDispatchDate?}' }];
+  }
   const problems: Problem[] = [];
   if (req.referenceIds !== undefined && (!Array.isArray(req.referenceIds) || req.referenceIds.some((r) => typeof r !== 'string'))) {
     problems.push({ path: '/referenceIds', message: 'must be an array of referenceId strings' });
@@ -109,7 +113,7 @@ export async function approve(ws: Workspace, req: ApprovalRequest, now: number):
     )).map((r) => r.referenceId as string));
     const missing = req.referenceIds.map((id, i) => ({ id, i })).filter((x) => !open.has(x.id));
     if (missing.length) {
-      throw new ValidationFailed('approval', missing.slice(0, 1000).map((m) => ({ path: `/referenceIds/${m.i}`, message: `"${m.id}" is not an open proposal (unknown, superseded or already approved)` })), missing.length);
+      throw new ValidationFailed('approval', missing.slice(0, 1000).map((m) => ({ path: `/referenceIds/${m.i}`, message: `"${clip(m.id, 100)}" is not an open proposal (unknown, superseded or already approved)` })), missing.length);
     }
     ids = [...open];
   } else {

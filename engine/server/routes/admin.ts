@@ -6,6 +6,7 @@ import { DATASETS, type DatasetDef } from '../../model/datasets.js';
 const LARGEST_FILE = Math.max(...DATASETS.map((d) => d.bodyLimit));
 import type { ServerContext } from '../context.js';
 import { HttpProblem } from '../problem.js';
+import { optionsBody } from '../body.js';
 import { readQuery, type RawQuery } from '../query.js';
 import { parseDay } from '../../model/datetime.js';
 import { DEFAULT_SCENARIO, DEFAULT_SETTINGS } from '../../recommend/settings.js';
@@ -63,7 +64,10 @@ export function adminRoutes(ctx: ServerContext) {
     });
 
     app.post('/recommendations/run', { schema: doc('Run the recommendations now (synchronous); body: {asOf?, settings?, autoApprove?, description?}') }, async (req) => {
-      const body = (req.body ?? {}) as { autoApprove?: unknown; description?: unknown; asOf?: unknown; settings?: unknown; scenario?: unknown };
+      const body = optionsBody(req.body, '{asOf?, settings?, scenario?, autoApprove?, description?}');
+      for (const [field, type] of [['autoApprove', 'boolean'], ['description', 'string'], ['scenario', 'string']] as const) {
+        if (body[field] !== undefined && typeof body[field] !== type) throw new HttpProblem(400, 'invalid-body', `${field} must be a ${type}`);
+      }
       let asOfDay: number | undefined;
       if (body.asOf !== undefined) {
         asOfDay = typeof body.asOf === 'string' ? parseDay(body.asOf) : undefined;
@@ -93,7 +97,7 @@ export function adminRoutes(ctx: ServerContext) {
     }));
     app.get('/scenarios/:name', { schema: doc('One scenario\'s settings') }, async (req) => ({ scenario: await wb.scenario((req.params as { name: string }).name) }));
     app.put('/scenarios/:name', { schema: doc('Replace a scenario\'s settings (validated)') }, async (req) =>
-      ({ scenario: await wb.setScenario(req.body ?? {}, (req.params as { name: string }).name) }));
+      ({ scenario: await wb.setScenario(req.body === undefined ? {} : req.body, (req.params as { name: string }).name) }));
 
     app.get('/demand/:locationId/:skuId', { schema: doc('The demand estimate and target of one location/SKU, with its parts') }, async (req) => {
       const { locationId, skuId } = req.params as { locationId: string; skuId: string };
@@ -102,7 +106,8 @@ export function adminRoutes(ctx: ServerContext) {
       return d;
     });
 
-    app.post('/transfers/approve', { schema: doc('Approve open proposals as one batch') }, async (req) => wb.approveTransfers((req.body ?? {}) as never));
+    app.post('/transfers/approve', { schema: doc('Approve open proposals as one batch') }, async (req) =>
+      wb.approveTransfers(optionsBody(req.body, '{referenceIds?, description?, plannedDispatchDate?}')));
 
     app.get('/transfers', { schema: doc('Open proposals and approved transfers, with their reasons') }, async (req) => {
       const q = readQuery(req.query as RawQuery, { offset: { kind: 'integer', min: 0 }, limit: { kind: 'integer', min: 1, max: 10_000 }, approved: { kind: 'boolean' } }).values;

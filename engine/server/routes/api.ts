@@ -6,6 +6,7 @@ import { DATASETS, type DatasetDef } from '../../model/datasets.js';
 import { TRANSFERS_DEFAULT_LIMIT, TRANSFERS_MAX_LIMIT } from '../../service/transfers.js';
 import type { ServerContext } from '../context.js';
 import { HttpProblem } from '../problem.js';
+import { optionsBody } from '../body.js';
 import { readQuery, type QuerySpec, type RawQuery } from '../query.js';
 import { envelope, errorResponses, noContent, tenantHeader, TokenRequest, TokenResponse, TransfersPage } from '../schemas.js';
 
@@ -49,7 +50,8 @@ export function apiRoutes(ctx: ServerContext, hidden: boolean) {
         headers: tenantHeader, body: TokenRequest,
         response: { 200: TokenResponse, 400: errorResponses[400], 401: errorResponses[401] },
       }),
-      config: { public: true },
+      // secret: its body and query hold the client secret, so the log keeps neither.
+      config: { public: true, secret: true },
     }, async (req) => {
       const tenant = req.headers['x-tenant'];
       return ctx.tokens.issue(typeof tenant === 'string' ? tenant : undefined, req.body);
@@ -64,7 +66,8 @@ export function apiRoutes(ctx: ServerContext, hidden: boolean) {
     app.post('/Batch/stop', {
       schema: doc(['Session'], 'Close a batch and run the recommendations', { security, headers: tenantHeader }),
     }, async (req) => {
-      const batchId = (req.body as { batchId?: unknown } | undefined)?.batchId;
+      const { batchId } = optionsBody(req.body, '{batchId?}');
+      if (batchId !== undefined && typeof batchId !== 'string') throw new HttpProblem(400, 'invalid-body', 'batchId must be the string POST /Batch/start answered');
       if (typeof batchId === 'string') batches.delete(batchId);
       const run = await wb.runRecommendations({ autoApprove: ctx.autoApprove });
       return { batchId: typeof batchId === 'string' ? batchId : null, run };
