@@ -116,6 +116,8 @@ describe('secrets in logs', () => {
         { path: `/Recommendations/transfers?q=${enc(SECRET)}&r=x${jsonToken}y`, init: { headers: auth } },
         { path: `/_workbench/data/Brands/${enc(SECRET)}`, init: { headers: auth } },
         { path: `/nothing/${jsonToken}`, init: { headers: auth } },
+        // A path the router cannot read is answered and logged all the same.
+        { path: `/%ff/${jsonToken}`, init: { headers: auth } },
         // The secret as the tenant, a token as a Basic credential.
         { path: '/Recommendations/transfers', init: { headers: { authorization: `Bearer ${formToken}`, 'x-tenant': SECRET } } },
         { path: '/Recommendations/transfers', init: { headers: { authorization: `Basic ${Buffer.from(`${clientId}:${SECRET}`).toString('base64')}`, 'x-tenant': tenant } } },
@@ -136,11 +138,12 @@ describe('secrets in logs', () => {
         for (const secret of secrets) expect(text.includes(secret), `${where} holds ${secret.slice(0, 12)}…`).toBe(false);
       }
       // The log still tells what happened, with the secrets taken out.
-      const entries = JSON.parse(logText).entries as { path: string; query?: string; bodyExcerpt?: string; warnings: { message: string }[] }[];
+      const entries = JSON.parse(logText).entries as { path: string; status: number; query?: string; bodyExcerpt?: string; warnings: { message: string }[] }[];
       expect(entries.length).toBeGreaterThanOrEqual(sent.length);
       expect(entries.find((e) => e.path === '/Recommendations/transfers' && e.query?.startsWith('access_token='))?.query).toBe(`access_token=${REDACTED}&Limit=5`);
       expect(entries.find((e) => e.path === '/Tokne')?.bodyExcerpt).toContain(`"client_secret":"${REDACTED}"`);
       expect(entries.find((e) => e.path === `/nothing/${REDACTED}`)).toBeDefined();
+      expect(entries.find((e) => e.path === `/%ff/${REDACTED}`)).toMatchObject({ status: 400 });
       expect(entries.find((e) => e.path === '/Brands')?.warnings.map((w) => w.message)).toContain(`unknown field "${REDACTED}" ignored`);
       expect(entries.filter((e) => /^\/(v1\/)?(token|%54oken|T%6Fken)/i.test(e.path)).every((e) => e.bodyExcerpt === undefined && e.query === undefined)).toBe(true);
     } finally {

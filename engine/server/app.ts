@@ -4,7 +4,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import { DATASETS, UnknownDatasetError } from '../model/datasets.js';
@@ -61,6 +61,28 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     },
   };
 
+  /** The request log's entry for an answered request (routed or not), without secrets. */
+  const logAnswered = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (req.audit?.quiet) return;
+    const a = req.audit ?? {};
+    const [path, query] = req.url.split('?');
+    await wb.logRequest(redactEntry({
+      requestId: req.id,
+      tenant: typeof req.headers['x-tenant'] === 'string' ? req.headers['x-tenant'].slice(0, 80) : undefined,
+      method: req.method,
+      path: path.slice(0, 1000),
+      query: a.secret || query === undefined ? undefined : query.slice(0, 1000),
+      status: reply.statusCode,
+      durationMs: reply.elapsedTime,
+      dataset: a.dataset,
+      records: a.records,
+      errors: a.errors,
+      errorCount: a.errorCount,
+      warnings: a.warnings,
+      bodyExcerpt: a.secret ? undefined : req.bodyExcerpt,
+    }, (text) => tokens.redact(text))).catch(() => undefined);
+  };
+
   const app = Fastify({
     logger: false,
     genReqId: () => randomUUID(),
@@ -70,6 +92,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // A path the router cannot read is answered like every other error: a problem body, not the framework's own.
     frameworkErrors: (error, req, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      // No hooks run for a request the router could not read: it is logged here, once answered.
+      reply.header('X-Request-Id', req.id);
+      reply.raw.once('finish', () => void logAnswered(req, reply));
       return sendProblem(reply, problemBody(req, tooLong ? 414 : 400, tooLong ? 'path-too-long' : 'invalid-path', tooLong
         ? `a segment of the path is longer than ${MAX_PATH_SEGMENT} characters`
         : 'the path is not valid: a percent sign must start a %XX escape of UTF-8'));
@@ -176,26 +201,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     return sendProblem(reply, problemBody(req, 500, 'internal-error', `the workbench failed on this request; quote request id ${req.id} when reporting it`));
   });
 
-  app.addHook('onResponse', async (req, reply) => {
-    if (req.audit?.quiet) return;
-    const a = req.audit ?? {};
-    const [path, query] = req.url.split('?');
-    await wb.logRequest(redactEntry({
-      requestId: req.id,
-      tenant: typeof req.headers['x-tenant'] === 'string' ? req.headers['x-tenant'].slice(0, 80) : undefined,
-      method: req.method,
-      path: path.slice(0, 1000),
-      query: a.secret || query === undefined ? undefined : query.slice(0, 1000),
-      status: reply.statusCode,
-      durationMs: reply.elapsedTime,
-      dataset: a.dataset,
-      records: a.records,
-      errors: a.errors,
-      errorCount: a.errorCount,
-      warnings: a.warnings,
-      bodyExcerpt: a.secret ? undefined : req.bodyExcerpt,
-    }, (text) => tokens.redact(text))).catch(() => undefined);
-  });
+  app.addHook('onResponse', logAnswered);
 
   app.decorate('issueSessionToken', () => tokens.issueSession());
   if (options.uiRoot) await app.register(uiRoutes(options.uiRoot));
