@@ -30,13 +30,14 @@ async function withWorkbench<T>(dir: string, fn: (wb: Workbench) => Promise<T>):
 
 program
   .command('load')
-  .description('load API-shaped JSON files (one endpoint body per file; folders load every .json in them)')
+  .description('load API-shaped JSON files (one endpoint body per file) and CSV files (one per level: items, skus, barcodes, …); folders load every .json and .csv in them')
   .addOption(workspaceOption())
-  .option('-d, --dataset <name>', 'endpoint of every file (default: from the file name, else from the body)')
+  .option('-d, --dataset <name>', 'endpoint of every file (default: from the file name, else from the body or the CSV columns)')
   .option('--full-load', 'send as a full load (split over the files of each dataset where the spec allows it)')
+  .option('--map <file.json>', 'CSV column mapping: {"skus.csv": {"level": "Items.skus", "columns": {"Colour": "colorId", "Notes": null}}} (default: by header)')
   .option('-q, --quiet', 'no progress output')
-  .argument('<paths...>', 'JSON files or folders')
-  .action(async (paths: string[], opts: { workspace: string; dataset?: string; fullLoad?: boolean; quiet?: boolean }) => {
+  .argument('<paths...>', 'JSON or CSV files, or folders')
+  .action(async (paths: string[], opts: { workspace: string; dataset?: string; fullLoad?: boolean; quiet?: boolean; map?: string }) => {
     const report = await withWorkbench(opts.workspace, (wb) => loadFiles(wb, paths, opts));
     console.log(formatReport(report));
     if (report.rejected) process.exitCode = 1;

@@ -88,3 +88,36 @@ describe('workbench load', () => {
     expect(f.out).toMatch(/--dataset Nope: unknown/);
   });
 });
+
+describe('workbench load with CSV', () => {
+  const CSV = join(process.cwd(), 'test', 'fixtures', 'csv');
+
+  it('loads a folder of level files and a sales-lines file, mapped by header and by --map', async () => {
+    const ws = join(tempDir(), 'ws');
+    const r = await workbench(['load', '-w', ws, '--map', join(CSV, 'items-mapping.json'), join(CSV, 'items'), join(CSV, 'transactions')]);
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toMatch(/^Items\s+3\s+3\s+3\s+0\s+0\s+0\s+0$/m);
+    expect(r.out).toMatch(/^Sales\s+1\s+3\s+3\s/m);
+    expect(r.out).toMatch(/9 records from 5 of 5 files/);
+    expect(await counts(ws)).toEqual({ Items: 3, PurchaseOrders: 3, Sales: 3 });
+  });
+
+  it('rejects a dataset whose CSV lacks a required field, names the file, row and column of bad cells, and applies nothing of it', async () => {
+    const src = tempDir();
+    const ws = join(tempDir(), 'ws');
+    writeFileSync(join(src, 'Locations.csv'), 'locationId;code;name;latitude\nL1;c1;One;52,1\nL2;c2;Two;52.2\n');
+    const r = await workbench(['load', '-w', ws, join(CSV, 'items'), join(src, 'Locations.csv')]);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/REJECTED \S+items\.csv, \S+skus\.csv, \S+barcodes\.csv \(Items\): rejected, nothing of it applied: 1 error\n {2}skus\.csv: no column is loaded into colorId, which every SKU needs/);
+    expect(r.out).toContain('  Locations.csv row 2, column "latitude" /locations/0/latitude [L1]: "52,1" is not a number');
+    expect(await counts(ws)).toEqual({});
+  });
+
+  it('refuses a mapping file that is not one', async () => {
+    const src = tempDir();
+    writeFileSync(join(src, 'map.json'), JSON.stringify({ 'skus.csv': { columns: { colour: 3 } } }));
+    const r = await workbench(['load', '-w', join(tempDir(), 'ws'), '--map', join(src, 'map.json'), join(CSV, 'items')]);
+    expect(r.code).toBe(2);
+    expect(r.out).toMatch(/--map \S+map\.json: the column mapping is not valid: \/skus\.csv\/columns\/colour: /);
+  });
+});

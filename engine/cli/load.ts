@@ -1,110 +1,69 @@
 /**
- * `workbench load`: API-shaped JSON files through the application service, one call per file, with a
- * progress bar and a summary. A rejected file is reported with its errors and leaves the workspace as it was.
+ * `workbench load`: API-shaped JSON and CSV files through the application service's file load, with a progress
+ * bar and a summary. A rejected batch is reported with its errors and leaves the workspace as it was.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import cliProgress from 'cli-progress';
-import { DATASETS, type DatasetDef } from '../model/datasets.js';
-import { ValidationFailed, type Problem } from '../ingest/problems.js';
-import type { IngestResult, Workbench } from '../service/workbench.js';
+import type { Problem } from '../ingest/problems.js';
+import { parseCsvMapping, type CsvMapping } from '../ingest/csv/mapping.js';
+import type { LoadReport } from '../service/file-load.js';
+import type { Workbench } from '../service/workbench.js';
 import { expandPaths, resolveDataset } from './load-files.js';
-import { datasetForFile, datasetFromFileName } from '../ingest/file-dataset.js';
 
 export interface LoadOptions {
   dataset?: string;
   fullLoad?: boolean;
   quiet?: boolean;
-}
-
-interface FileOutcome {
-  file: string;
-  dataset?: string;
-  records: number;
-  result?: IngestResult;
-  error?: string;
-  problems?: Problem[];
-  problemCount?: number;
-}
-
-export interface LoadReport {
-  files: FileOutcome[];
-  rejected: number;
-  records: number;
-  seconds: number;
+  /** A JSON file of CSV column mappings. */
+  map?: string;
 }
 
 const LISTED_PROBLEMS = 20;
 
-function order(d: DatasetDef | undefined): number {
-  return d ? DATASETS.indexOf(d) : DATASETS.length;
+function readMapping(file: string): CsvMapping {
+  try {
+    return parseCsvMapping(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (e) {
+    throw new Error(`--map ${file}: ${(e as Error).message}`);
+  }
 }
 
 export async function loadFiles(wb: Workbench, paths: readonly string[], options: LoadOptions = {}, log: (line: string) => void = console.log): Promise<LoadReport> {
-  const forced = resolveDataset(options.dataset);
-  const files = expandPaths(paths).map((file) => ({ file, dataset: forced ?? datasetFromFileName(file), bytes: statSync(file).size }));
-  // Master data first, then the datasets that refer to it: not required (endpoints are independent), but a
-  // partial load then reads naturally.
-  files.sort((a, b) => order(a.dataset) - order(b.dataset) || a.file.localeCompare(b.file));
-  const lastOfDataset = new Map<string, string>();
-  for (const f of files) if (f.dataset) lastOfDataset.set(f.dataset.name, f.file);
-
-  const totalBytes = files.reduce((s, f) => s + f.bytes, 0);
+  const dataset = resolveDataset(options.dataset);
+  const mapping = options.map ? readMapping(options.map) : undefined;
+  const files = expandPaths(paths).map((path) => ({ name: path, path }));
   const tty = process.stderr.isTTY && !options.quiet;
   const bar = tty
     ? new cliProgress.SingleBar({ format: '{bar} {percentage}% | {records} records | {rate} records/s | {file}', hideCursor: true }, cliProgress.Presets.shades_classic)
     : undefined;
-  bar?.start(totalBytes, 0, { records: 0, rate: 0, file: '' });
-  const started = performance.now();
-  let done = 0;
-  let records = 0;
-  const outcomes: FileOutcome[] = [];
-  const brokenFullLoads = new Set<string>();
-
-  for (const f of files) {
-    const outcome: FileOutcome = { file: f.file, records: 0 };
-    outcomes.push(outcome);
-    try {
-      const body = JSON.parse(readFileSync(f.file, 'utf8'));
-      const dataset = f.dataset ?? datasetForFile(f.file, body, ' or pass --dataset');
-      outcome.dataset = dataset.name;
-      const list = (body as Record<string, unknown>)[dataset.envelope];
-      outcome.records = Array.isArray(list) ? list.length : 0;
-      if (brokenFullLoads.has(dataset.name)) throw new Error(`skipped: an earlier file of this ${dataset.name} full load was rejected`);
-      const fullLoad = options.fullLoad === true && dataset.fullLoad;
-      const more = fullLoad && lastOfDataset.get(dataset.name) !== f.file;
-      outcome.result = await wb.ingest(dataset.name, body, { fullLoad, moreRecordsAvailable: more });
-      records += outcome.records;
-    } catch (e) {
-      if (e instanceof ValidationFailed) {
-        outcome.error = `rejected, nothing of it applied: ${e.errorCount} error${e.errorCount === 1 ? '' : 's'}`;
-        outcome.problems = e.errors.slice(0, LISTED_PROBLEMS);
-        outcome.problemCount = e.errorCount;
-      } else {
-        outcome.error = (e as Error).message;
-      }
-      if (options.fullLoad && outcome.dataset && !brokenFullLoads.has(outcome.dataset)) {
-        brokenFullLoads.add(outcome.dataset);
-        await wb.abandonFullLoad(outcome.dataset);
-      }
-    }
-    done += f.bytes;
-    const secs = (performance.now() - started) / 1000;
-    bar?.update(done, { records, rate: Math.round(records / Math.max(secs, 1e-3)), file: basename(f.file) });
-    if (!tty && !options.quiet) log(`${basename(f.file)}: ${outcome.error ? 'REJECTED' : `${outcome.records} records`}`);
-  }
+  let started = false;
+  let filesDone = 0;
+  const report = await wb.loadFiles(files, { dataset, fullLoad: options.fullLoad, mapping, orElse: ' or pass --dataset' }, (p) => {
+    if (bar && !started) bar.start(Math.max(p.bytes, 1), 0, { records: 0, rate: 0, file: '' });
+    started = true;
+    bar?.update(p.bytesDone, { records: p.records, rate: Math.round(p.records / Math.max(p.seconds, 1e-3)), file: p.current ?? '' });
+    if (!tty && !options.quiet && p.filesDone > filesDone) log(`${p.filesDone} of ${p.files} files: ${p.records} records`);
+    filesDone = p.filesDone;
+  });
   bar?.stop();
-  const seconds = (performance.now() - started) / 1000;
-  return { files: outcomes, rejected: outcomes.filter((o) => o.error).length, records, seconds };
+  return report;
+}
+
+/** Where a problem lies: the CSV file, row and column when it came from one, and the record's pointer and id. */
+function place(p: Problem): string {
+  const csv = p.file === undefined ? '' : `${basename(p.file)}${p.row === undefined ? '' : ` row ${p.row}`}${p.column === undefined ? '' : `, column "${p.column}"`}`;
+  const json = `${p.path}${p.recordId ? ` [${p.recordId}]` : ''}`;
+  return [csv, json].filter((s) => s !== '').join(' ') || '/';
 }
 
 export function formatReport(report: LoadReport): string {
   const lines: string[] = [];
   const byDataset = new Map<string, { files: number; records: number; created: number; updated: number; deleted: number; zeroed: number; warnings: number }>();
-  for (const o of report.files) {
+  for (const o of report.batches) {
     if (!o.result) continue;
     const s = byDataset.get(o.result.dataset) ?? { files: 0, records: 0, created: 0, updated: 0, deleted: 0, zeroed: 0, warnings: 0 };
-    s.files++;
+    s.files += o.files.length;
     s.records += o.result.received;
     s.created += o.result.created;
     s.updated += o.result.updated;
@@ -118,14 +77,17 @@ export function formatReport(report: LoadReport): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   for (const r of rows) lines.push(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
 
-  for (const o of report.files) {
-    for (const w of o.result?.warnings.slice(0, 5) ?? []) lines.push(`warning ${basename(o.file)}: ${w.path || '/'}: ${w.message}`);
+  for (const o of report.batches) {
+    const files = o.files.map((f) => basename(f)).join(', ');
+    for (const w of o.result?.warnings.slice(0, 5) ?? []) lines.push(`warning ${files}: ${w.path || '/'}: ${w.message}`);
     if (!o.error) continue;
-    lines.push(`REJECTED ${o.file}${o.dataset ? ` (${o.dataset})` : ''}: ${o.error}`);
-    for (const p of o.problems ?? []) lines.push(`  ${p.path}${p.recordId ? ` [${p.recordId}]` : ''}: ${p.message}`);
-    if ((o.problemCount ?? 0) > (o.problems?.length ?? 0)) lines.push(`  … and ${(o.problemCount ?? 0) - (o.problems?.length ?? 0)} more`);
+    lines.push(`REJECTED ${o.files.join(', ')}${o.dataset ? ` (${o.dataset})` : ''}: ${o.error}`);
+    for (const p of o.problems?.slice(0, LISTED_PROBLEMS) ?? []) lines.push(`  ${place(p)}: ${p.message}`);
+    const listed = Math.min(o.problems?.length ?? 0, LISTED_PROBLEMS);
+    if ((o.problemCount ?? 0) > listed) lines.push(`  … and ${(o.problemCount ?? 0) - listed} more`);
   }
+  const rejectedFiles = report.batches.filter((o) => o.error).reduce((n, o) => n + o.files.length, 0);
   const rate = Math.round(report.records / Math.max(report.seconds, 1e-3));
-  lines.push(`${report.records} records from ${report.files.length - report.rejected} of ${report.files.length} files in ${report.seconds.toFixed(1)} s (${rate} records/s)${report.rejected ? `; ${report.rejected} rejected` : ''}`);
+  lines.push(`${report.records} records from ${report.files - rejectedFiles} of ${report.files} files in ${report.seconds.toFixed(1)} s (${rate} records/s)${report.rejected ? `; ${rejectedFiles} rejected` : ''}`);
   return lines.join('\n');
 }

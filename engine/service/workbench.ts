@@ -16,6 +16,9 @@ import { RequestRejected, type Problem } from '../ingest/problems.js';
 import { lint, type LintReport } from '../ingest/lint.js';
 import { datasetForFile } from '../ingest/file-dataset.js';
 import { BacktestJobs, type BacktestJob } from './backtest-jobs.js';
+import { loadFiles, previewCsv, type FileLoadOptions, type LoadFile, type LoadProgress, type LoadReport } from './file-load.js';
+import { LoadJobs, type LoadJob } from './load-jobs.js';
+import type { CsvPreview } from '../ingest/csv/preview.js';
 import { RequestLog, type RequestLogEntry, type RequestLogInput } from './request-log.js';
 import { approve, approvedTransfers, listProposals, storeRun, type ApprovalRequest, type ApprovalResult, type RunSummary } from './transfers.js';
 import { engineRecommender, type Recommender, type RunOptions } from './recommender.js';
@@ -63,6 +66,8 @@ export interface DatasetSummary {
   from?: string;
   to?: string;
   stagedFullLoad?: { calls: number; records: number; startedAt: string };
+  /** The spec offers a full load of it: what a full load does not hold is deleted (stock: set to 0). */
+  fullLoad: boolean;
 }
 
 export type PurchaseOrderStatus = 'open' | 'partiallyReceived' | 'closed' | 'deleted';
@@ -93,6 +98,7 @@ export class Workbench {
   private readonly stamp: Clock;
   private readonly log: RequestLog;
   private readonly jobs = new BacktestJobs();
+  private readonly loads = new LoadJobs();
 
   private constructor(readonly workspace: Workspace, private readonly clock: Clock, private readonly recommender: Recommender, maxLogEntries?: number) {
     this.stamp = monotonic(clock);
@@ -126,6 +132,25 @@ export class Workbench {
   /** One file as a user picked it: its endpoint told by its name or body, then ingested like a call to it. */
   ingestFile(fileName: string, body: unknown): Promise<IngestResult> {
     return this.ingest(datasetForFile(fileName, body).name, body);
+  }
+
+  /** Files as picked, JSON or CSV, each dataset's batch whole or not at all (file-load.ts). */
+  loadFiles(files: readonly LoadFile[], options: FileLoadOptions = {}, onProgress?: (p: LoadProgress) => void): Promise<LoadReport> {
+    return loadFiles(this, files, options, onProgress);
+  }
+
+  /** Starts loading files in the background and answers at once with its job; poll `loadJob`. */
+  startLoad(files: readonly LoadFile[], options: FileLoadOptions = {}): LoadJob {
+    return this.loads.start(files.length, (onProgress) => loadFiles(this, files, options, onProgress));
+  }
+
+  loadJob(jobId: string): LoadJob {
+    return this.loads.get(jobId);
+  }
+
+  /** CSV files' levels, column mappings and first rows as they will load. */
+  previewCsv(files: readonly LoadFile[], options: FileLoadOptions = {}): Promise<CsvPreview> {
+    return previewCsv(files, options);
   }
 
   async ingest(datasetName: string, body: unknown, options: IngestOptions = {}): Promise<IngestResult> {
@@ -259,7 +284,7 @@ export class Workbench {
       const out: DatasetSummary[] = [];
       for (const d of DATASETS) {
         const c = await countRecords(this.workspace, d);
-        const s: DatasetSummary = { dataset: d.name, live: c.live, deleted: c.deleted };
+        const s: DatasetSummary = { dataset: d.name, live: c.live, deleted: c.deleted, fullLoad: d.fullLoad };
         if (c.lastWrite !== undefined) s.lastWrite = formatIsoMicros(c.lastWrite);
         const dateField = DATE_FIELDS[d.name];
         if (dateField && c.live) {
@@ -497,6 +522,7 @@ export class Workbench {
 
   async close(): Promise<void> {
     await this.jobs.stopAll();
+    await this.loads.settle();
     return this.workspace.close();
   }
 }

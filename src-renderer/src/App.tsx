@@ -68,7 +68,7 @@ export function App() {
           {lint ? <DataQuality report={lint} /> : <p className="hint">Loading…</p>}
         </>
       )}
-      {tab === 'load' && <Load client={client} loaded={() => void refresh()} />}
+      {tab === 'load' && <Load client={client} />}
       {(tab === 'settings' || tab === 'backtest') && scenarios.length === 0 && <p className="hint">Loading…</p>}
       {tab === 'settings' && scenarios.length > 0 && <Settings client={client} names={scenarios} saved={() => void loadScenarios()} />}
       {tab === 'backtest' && scenarios.length > 0 && (

@@ -14,8 +14,21 @@ import type { BacktestJob } from '../../engine/service/backtest-jobs';
 import type { Settings, SettingsOverride } from '../../engine/recommend/settings';
 import type { ListenerStatus, WorkspacesView } from '../../engine/server/desk';
 import type { WorkspaceEntry } from '../../engine/service/workspace-home';
+import type { BatchOutcome, LoadReport } from '../../engine/service/file-load';
+import type { LoadJob } from '../../engine/service/load-jobs';
+import type { CsvFilePreview, CsvPreview } from '../../engine/ingest/csv/preview';
+import type { CsvMapping, FileMapping } from '../../engine/ingest/csv/mapping';
+import type { CsvTarget } from '../../engine/ingest/csv/levels';
+import type { Problem } from '../../engine/ingest/problems';
 
 export type { IngestResult };
+export type { BatchOutcome, CsvFilePreview, CsvMapping, CsvPreview, CsvTarget, FileMapping, LoadJob, LoadReport, Problem };
+
+/** A file as the user picked it: its name (or path in a picked folder) and its text. */
+export interface PickedFile {
+  name: string;
+  text: string;
+}
 export type { ListenerStatus, WorkspaceEntry, WorkspacesView };
 export type { BacktestComparison, BacktestJob, BacktestRun, GroupKpis, ProposalRow, RequestLogEntry, Settings, SettingsOverride };
 
@@ -38,8 +51,11 @@ export interface BacktestResult {
 export interface WorkbenchClient {
   summary(): Promise<DatasetSummary[]>;
   lint(): Promise<LintReport>;
-  /** One picked file, ingested whole or not at all; its endpoint is told by its name, else its body. */
-  loadFile(name: string, body: unknown): Promise<IngestResult>;
+  /** What picked CSV files will load as: each one's level, column mapping and first rows. */
+  previewCsv(files: PickedFile[], mapping: CsvMapping): Promise<CsvPreview>;
+  /** Starts loading picked JSON and CSV files in the background, each dataset's batch whole or not at all. */
+  startLoad(files: PickedFile[], options: { mapping: CsvMapping; fullLoad: boolean }): Promise<LoadJob>;
+  loadJob(jobId: string): Promise<LoadJob>;
   /** Starts replaying the period in the background with a kept scenario's settings (the default when absent). */
   startBacktest(from: string, to: string, scenario?: string): Promise<BacktestJob>;
   backtestJob(jobId: string): Promise<BacktestJob>;
@@ -163,8 +179,16 @@ export class ApiWorkbenchClient implements WorkbenchClient {
     return this.get('lint');
   }
 
-  loadFile(name: string, body: unknown): Promise<IngestResult> {
-    return this.get(`load?file=${encodeURIComponent(name)}`, body);
+  previewCsv(files: PickedFile[], mapping: CsvMapping): Promise<CsvPreview> {
+    return this.get('load/preview', { files, mapping });
+  }
+
+  startLoad(files: PickedFile[], options: { mapping: CsvMapping; fullLoad: boolean }): Promise<LoadJob> {
+    return this.get('load/jobs', { files, ...options });
+  }
+
+  loadJob(jobId: string): Promise<LoadJob> {
+    return this.get(`load/jobs/${encodeURIComponent(jobId)}`);
   }
 
   startBacktest(from: string, to: string, scenario?: string): Promise<BacktestJob> {

@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 import type { DatasetSummary } from '../../engine/service/workbench';
 import type { LintReport } from '../../engine/ingest/lint';
-import type { BacktestJob, BacktestResult, ProposalRow, WorkbenchClient } from './client';
+import type { BacktestJob, BacktestResult, CsvMapping, LoadJob, PickedFile, ProposalRow, WorkbenchClient } from './client';
 
 interface State {
   client?: WorkbenchClient;
@@ -27,6 +27,10 @@ interface State {
   refresh(): Promise<void>;
   runBacktest(from: string, to: string, scenario?: string): Promise<void>;
   loadScenarios(): Promise<void>;
+  /** The load under way or last finished: files done, records, and every batch's outcome once it ends. */
+  loadJob?: LoadJob;
+  loadRunning: boolean;
+  loadFiles(files: PickedFile[], options: { mapping: CsvMapping; fullLoad: boolean }): Promise<void>;
 }
 
 /** How often a running backtest is asked how far it got. */
@@ -54,6 +58,29 @@ export const useWorkbench = create<State>((set, get) => {
     loading: false,
     backtestRunning: false,
     transfersBusy: false,
+    loadRunning: false,
+    loadFiles: async (files, options) => {
+      const { client } = get();
+      if (!client) return;
+      set({ loadRunning: true, loadJob: undefined, error: undefined, notice: undefined });
+      let failure: string | undefined;
+      try {
+        let job = await client.startLoad(files, options);
+        set({ loadJob: job });
+        while (job.status === 'running') {
+          await new Promise((r) => setTimeout(r, POLL_MS));
+          job = await client.loadJob(job.jobId);
+          set({ loadJob: job });
+        }
+        if (job.status === 'failed') failure = job.error;
+      } catch (e) {
+        failure = (e as Error).message;
+      }
+      set({ loadRunning: false });
+      // The counts on the Workspace tab follow what landed; the refresh clears old errors, so this one comes after.
+      await get().refresh();
+      if (failure) set({ error: `The files were not loaded: ${failure}` });
+    },
     loadProposals: async () => {
       const { client } = get();
       if (!client) return;

@@ -399,7 +399,7 @@ describe('browser mode', () => {
     await page.getByRole('button', { name: 'Load 3 files' }).click();
     await page.getByTestId('load-progress').filter({ hasText: /^3 of 3 files · 1 records · [\d,]+ records\/s · 2 rejected$/ }).waitFor({ timeout: 20_000 });
     const row = (file: string) => page.locator(`table[aria-label="Loaded files"] tr[data-file="${file}"]`);
-    expect(await row('Brands-e2e.json').locator('td').allInnerTexts()).toEqual(['Brands-e2e.json', 'Brands', '1', '1', '0', 'loaded']);
+    expect(await row('Brands-e2e.json').locator('td').allInnerTexts()).toEqual(['Brands-e2e.json', 'Brands', '1', '1', '0', '0', 'loaded']);
     expect(await row('export.json').innerText()).toMatch(/Rejected, nothing of it applied\s+\/sales\/1\/salesDateTime \[E2E-BAD\]: "tomorrow" is not an ISO 8601 datetime/);
     expect(await row('notes.json').innerText()).toMatch(/Rejected, nothing of it applied: not JSON/);
     await page.screenshot({ path: join(SHOTS, 'load.png'), fullPage: true });
@@ -408,6 +408,73 @@ describe('browser mode', () => {
     await page.getByRole('tab', { name: 'Workspace' }).click();
     await expect.poll(() => page.locator('tr[data-dataset="Brands"] td').nth(1).innerText()).toBe('5');
     expect(await page.locator('tr[data-dataset="Sales"] td').nth(1).innerText()).toBe('10,418');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('maps CSV columns, previews the rows as they will load, loads them and names every rejected record by file, row and column', async () => {
+    const { page, problems } = await openScreen('Workspace', 1280, 1400);
+    const items = page.locator('tr[data-dataset="Items"] td').nth(1);
+    await items.waitFor();
+    const before = Number((await items.innerText()).replace(/,/g, ''));
+    await page.getByRole('tab', { name: 'Load' }).click();
+    const csv = (dir: string, name: string, edit = (t: string) => t) =>
+      ({ name, mimeType: 'text/csv', buffer: Buffer.from(edit(readFileSync(join(ROOT, 'test', 'fixtures', 'csv', dir, name), 'utf8'))) });
+    await page.setInputFiles('input[name="files"]', [
+      csv('items', 'items.csv'), csv('items', 'skus.csv'), csv('items', 'barcodes.csv'),
+      // One bad cell: the sales go back whole, named by file, row and column.
+      csv('transactions', 'Sales.csv', (t) => t.replace('R-1002-1,1,SKU-300-OS,2,', 'R-1002-1,1,SKU-300-OS,"2,5",')),
+    ]);
+    const skus = page.locator('.mapping[data-file="skus.csv"]');
+    await skus.getByText('no column is loaded into colorId, which every SKU needs').waitFor({ timeout: 20_000 });
+    expect(await skus.getByLabel('What skus.csv holds').inputValue()).toBe('Items.skus');
+    expect(await skus.getByLabel('Column sku_id loads into').inputValue()).toBe('skuId');
+    expect(await skus.getByLabel('Column colour loads into').inputValue()).toBe('');
+    await skus.getByLabel('Column colour loads into').selectOption('colorId');
+    const firstRows = skus.getByRole('table', { name: 'First rows of skus.csv as they will be loaded' });
+    await firstRows.locator('th', { hasText: /^colorId$/ }).waitFor();
+    expect(await firstRows.locator('tbody tr').first().locator('td').allInnerTexts()).toEqual(['2', 'IT-100', 'SKU-100-S', 'TEE-100-WHT-S', 'WHT', 'S', 'ST-100-WHT']);
+    expect(await skus.locator('.mapping__problems').count()).toBe(0);
+    expect(await page.locator('.mapping[data-file="barcodes.csv"] tbody tr[data-row="2"] td').allInnerTexts()).toEqual(['2', 'SKU-100-S', 'BC-1001', '8712345000011', 'true']);
+    const sales = page.locator('.mapping[data-file="Sales.csv"]');
+    expect(await sales.getByLabel('What Sales.csv holds').inputValue()).toBe('Sales.salesLines');
+    expect(await sales.locator('td.cell--bad').allInnerTexts()).toEqual(['2,5']);
+    await page.screenshot({ path: join(SHOTS, 'load-csv-mapping.png'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Load 4 files' }).click();
+    await page.getByTestId('load-progress').filter({ hasText: /^4 of 4 files · 3 records · [\d,]+ records\/s · 1 rejected$/ }).waitFor({ timeout: 20_000 });
+    const row = (files: string) => page.locator(`table[aria-label="Loaded files"] tr[data-file="${files}"]`);
+    expect(await row('items.csv, skus.csv, barcodes.csv').locator('td').allInnerTexts()).toEqual(['items.csv, skus.csv, barcodes.csv', 'Items', '3', '3', '0', '0', 'loaded']);
+    expect(await row('Sales.csv').innerText()).toMatch(/Rejected, nothing of it applied\s+Sales\.csv row 4, column "quantitySold" \/sales\/1\/salesLines\/0\/quantitySold \[R-1002\]: "2,5" is not a number/);
+    await page.getByRole('tab', { name: 'Workspace' }).click();
+    await expect.poll(() => page.locator('tr[data-dataset="Items"] td').nth(1).innerText()).toBe((before + 3).toLocaleString('en'));
+    expect(await page.locator('tr[data-dataset="Sales"] td').nth(1).innerText()).toBe('10,418');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('sends a full load from the Load screen, split over its files, deleting what they do not hold', async () => {
+    const { page, problems } = await openScreen('Load', 1280, 900);
+    const json = (v: unknown) => Buffer.from(JSON.stringify(v));
+    await page.setInputFiles('input[name="files"]', [{ name: 'Locations-extra.json', mimeType: 'application/json', buffer: json({ locations: [{ locationId: 'ST-E2E', code: 'E2E', name: 'Pop-up store' }] }) }]);
+    await page.getByRole('button', { name: 'Load 1 file' }).click();
+    await page.getByTestId('load-progress').filter({ hasText: /^1 of 1 files · 1 records/ }).waitFor({ timeout: 20_000 });
+
+    const { locations } = JSON.parse(readFileSync(join(ROOT, 'samples', 'demo', 'Locations.json'), 'utf8')) as { locations: unknown[] };
+    await page.setInputFiles('input[name="files"]', [
+      { name: 'Locations-1.json', mimeType: 'application/json', buffer: json({ locations: locations.slice(0, 4) }) },
+      { name: 'Locations-2.json', mimeType: 'application/json', buffer: json({ locations: locations.slice(4) }) },
+    ]);
+    // The hint names the datasets as the workspace's summary lists them, once it is read.
+    await expect.poll(() => page.getByTestId('full-load-hint').innerText()).toMatch(/^Full load: locations, purchase orders, stock not in these files are deleted \(stock is set to 0\)/);
+    await page.getByLabel('Full load').check();
+    await page.getByRole('button', { name: 'Load 2 files' }).click();
+    await page.getByTestId('load-progress').filter({ hasText: /^2 of 2 files · 8 records/ }).waitFor({ timeout: 20_000 });
+    const row = (file: string) => page.locator(`table[aria-label="Loaded files"] tr[data-file="${file}"] td`);
+    expect(await row('Locations-1.json').allInnerTexts()).toEqual(['Locations-1.json', 'Locations', '4', '0', '0', '0', 'kept for the full load, applied with its last file']);
+    expect(await row('Locations-2.json').allInnerTexts()).toEqual(['Locations-2.json', 'Locations', '4', '0', '8', '1', 'loaded']);
+    await page.getByRole('tab', { name: 'Workspace' }).click();
+    await expect.poll(() => page.locator('tr[data-dataset="Locations"] td').nth(1).innerText()).toBe('8');
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -11,6 +11,7 @@ import { readQuery, type RawQuery } from '../query.js';
 import { parseDay } from '../../model/datetime.js';
 import { DEFAULT_SCENARIO, DEFAULT_SETTINGS } from '../../recommend/settings.js';
 import { parseSettingsOverride, SettingsOverrideSchema } from '../../recommend/settings-schema.js';
+import { LoadRequestSchema, parseLoadRequest, parsePreviewRequest, PreviewRequestSchema } from '../../service/load-request.js';
 
 /** `data/Images/urls/ST1/https%3A…` → the dataset whose name the leading segments spell, and the key segments. */
 function datasetPath(req: FastifyRequest): { dataset: DatasetDef; key: string[] } {
@@ -90,6 +91,23 @@ export function adminRoutes(ctx: ServerContext) {
       if (!q.file) throw new HttpProblem(400, 'invalid-query', 'name the file: ?file=Sales-0001.json');
       return wb.ingestFile(q.file, req.body);
     });
+
+    // Picked files as names and text (JSON and CSV alike), the way the desktop bridge carries them.
+    const filesRoute = (summary: string, body: unknown) => ({ schema: { ...doc(summary), body }, bodyLimit: LARGEST_FILE });
+    app.post('/load/preview', filesRoute('What picked CSV files will load as: each one\'s level, its columns\' fields and its first rows converted', PreviewRequestSchema), async (req) => {
+      const { files, options } = parsePreviewRequest(req.body);
+      return wb.previewCsv(files, options);
+    });
+    app.post('/load/files', filesRoute('Load picked JSON and CSV files as `workbench load` does (synchronous): each dataset\'s batch whole or not at all', LoadRequestSchema), async (req) => {
+      const { files, options } = parseLoadRequest(req.body);
+      return wb.loadFiles(files, options);
+    });
+    app.post('/load/jobs', filesRoute('Start loading picked files in the background; poll the job it answers with', LoadRequestSchema), async (req) => {
+      const { files, options } = parseLoadRequest(req.body);
+      return wb.startLoad(files, options);
+    });
+    app.get('/load/jobs/:jobId', { schema: doc('A background load: files done, records and rate, and every batch\'s outcome once it ends') }, async (req) =>
+      wb.loadJob((req.params as { jobId: string }).jobId));
 
     app.get('/scenarios', { schema: doc('The scenarios kept in the workspace, the one runs use when none is named, the engine defaults, the settings\' JSON Schema, and the merchandise categories with the settings the data gives them') }, async () => ({
       scenarios: await wb.scenarios(), defaultScenario: DEFAULT_SCENARIO, defaults: DEFAULT_SETTINGS, schema: SettingsOverrideSchema,

@@ -1,101 +1,131 @@
-import { useState } from 'react';
-import { WorkbenchError, type FieldProblem, type IngestResult, type WorkbenchClient } from '../client';
+import { useEffect, useState } from 'react';
+import type { BatchOutcome, CsvMapping as Mapping, CsvPreview, PickedFile, WorkbenchClient } from '../client';
+import { useWorkbench } from '../store';
+import { CsvMapping } from './CsvMapping';
+import { ProblemPlace } from './ProblemPlace';
 
-interface Outcome {
-  file: string;
-  records?: number;
-  result?: IngestResult;
-  error?: string;
-  problems?: FieldProblem[];
+/** The mapping step reads only the head of a CSV file: its header and first rows. */
+const PREVIEW_CHARS = 64 * 1024;
+
+const isCsv = (name: string) => /\.csv$/i.test(name);
+
+/** The head of a file cut at a line end, so its last row is whole. */
+function head(text: string): string {
+  if (text.length <= PREVIEW_CHARS) return text;
+  const end = text.lastIndexOf('\n', PREVIEW_CHARS);
+  return text.slice(0, end > 0 ? end + 1 : PREVIEW_CHARS);
 }
 
-/** Problems listed per rejected file; the count says how many more there are. */
-const LISTED = 20;
+const words = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+function outcomeText(o: BatchOutcome): string {
+  if (o.error) return o.problems?.length ? 'Rejected, nothing of it applied' : `Rejected, nothing of it applied: ${o.error}`;
+  if (o.result?.staged) return 'kept for the full load, applied with its last file';
+  return o.result?.warnings.length ? `${o.result.warnings.length} warnings` : 'loaded';
+}
 
 /**
- * Files or a folder of API-shaped JSON, one endpoint's body per file, each loaded whole or not at all; the
- * outcome of every file, with each rejected record's reason.
+ * Files or a folder: API-shaped JSON (one endpoint's body per file) or CSV (one file per level: items, SKUs,
+ * barcodes; one row per sales line or order line), CSV through a mapping step with a preview; each dataset's
+ * files are applied whole or not at all, and every rejected record is named with its reason.
  */
-export function Load({ client, loaded }: { client: WorkbenchClient; loaded: () => void }) {
-  const [files, setFiles] = useState<File[]>([]);
-  const [outcomes, setOutcomes] = useState<Outcome[]>([]);
-  const [progress, setProgress] = useState<{ done: number; records: number; seconds: number }>();
-  const [busy, setBusy] = useState(false);
+export function Load({ client }: { client: WorkbenchClient }) {
+  const { loadJob, loadRunning, loadFiles, summary } = useWorkbench();
+  const [files, setFiles] = useState<PickedFile[]>([]);
+  const [mapping, setMapping] = useState<Mapping>({});
+  const [preview, setPreview] = useState<CsvPreview>();
+  const [previewError, setPreviewError] = useState<string>();
+  const [fullLoad, setFullLoad] = useState(false);
 
-  const pick = (list: FileList | null) => {
-    setFiles([...(list ?? [])].filter((f) => f.name.toLowerCase().endsWith('.json')).sort((a, b) => a.name.localeCompare(b.name)));
-    setOutcomes([]);
-    setProgress(undefined);
+  const pick = async (list: FileList | null) => {
+    const chosen = [...(list ?? [])].filter((f) => /\.(json|csv)$/i.test(f.name));
+    const picked = await Promise.all(chosen.map(async (f) => ({ name: f.webkitRelativePath || f.name, text: await f.text() })));
+    setFiles(picked.sort((a, b) => a.name.localeCompare(b.name)));
+    setMapping({});
   };
 
-  const load = async () => {
-    setBusy(true);
-    const started = performance.now();
-    const done: Outcome[] = [];
-    let records = 0;
-    for (const f of files) {
-      const outcome: Outcome = { file: f.webkitRelativePath || f.name };
-      try {
-        let body: unknown;
-        try {
-          body = JSON.parse(await f.text());
-        } catch (e) {
-          throw new Error(`not JSON: ${(e as Error).message}`);
-        }
-        outcome.result = await client.loadFile(f.name, body);
-        outcome.records = outcome.result.received;
-        records += outcome.result.received;
-      } catch (e) {
-        outcome.error = (e as Error).message;
-        if (e instanceof WorkbenchError) outcome.problems = e.errors;
-      }
-      done.push(outcome);
-      setOutcomes([...done]);
-      setProgress({ done: done.length, records, seconds: (performance.now() - started) / 1000 });
+  useEffect(() => {
+    const csv = files.filter((f) => isCsv(f.name)).map((f) => ({ name: f.name, text: head(f.text) }));
+    setPreviewError(undefined);
+    if (csv.length === 0) {
+      setPreview(undefined);
+      return;
     }
-    setBusy(false);
-    loaded();
-  };
+    let current = true;
+    client.previewCsv(csv, mapping).then(
+      (p) => current && setPreview(p),
+      (e: Error) => current && setPreviewError(e.message),
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, files, mapping]);
 
-  const rejected = outcomes.filter((o) => o.error).length;
+  const change = (file: string, next: (m: Mapping[string]) => Mapping[string]) => setMapping((m) => ({ ...m, [file]: next(m[file] ?? {}) }));
+  const fullLoadable = summary?.filter((s) => s.fullLoad).map((s) => words(s.dataset)) ?? [];
+  const p = loadJob?.progress;
+  const report = loadJob?.report;
+  const json = files.filter((f) => !isCsv(f.name));
   return (
     <section aria-label="Load">
       <div className="toolbar">
-        <label>Files <input type="file" name="files" accept=".json,application/json" multiple onChange={(e) => pick(e.target.files)} /></label>
-        <label>Folder <input type="file" name="folder" multiple onChange={(e) => pick(e.target.files)} {...{ webkitdirectory: '' }} /></label>
-        <button type="button" disabled={busy || files.length === 0} onClick={() => void load()}>
-          {busy ? 'Loading…' : `Load ${files.length} file${files.length === 1 ? '' : 's'}`}
+        <label>Files <input type="file" name="files" accept=".json,.csv,application/json,text/csv" multiple onChange={(e) => void pick(e.target.files)} /></label>
+        <label>Folder <input type="file" name="folder" multiple onChange={(e) => void pick(e.target.files)} {...{ webkitdirectory: '' }} /></label>
+        <label className="check"><input type="checkbox" name="fullLoad" checked={fullLoad} onChange={(e) => setFullLoad(e.target.checked)} /> Full load</label>
+        <button type="button" disabled={loadRunning || files.length === 0} onClick={() => void loadFiles(files, { mapping, fullLoad })}>
+          {loadRunning ? 'Loading…' : `Load ${files.length} file${files.length === 1 ? '' : 's'}`}
         </button>
       </div>
-      <p className="hint">One endpoint's request body per file (e.g. <code>{'{"sales": [...]}'}</code>), named after the endpoint (<code>Sales-0001.json</code>) or holding one array named after it. Each file is applied whole or not at all.</p>
-      {progress && (
+      <p className="hint">
+        JSON: one endpoint's request body per file (e.g. <code>{'{"sales": [...]}'}</code>), named after the endpoint (<code>Sales-0001.json</code>) or holding one array named after it.
+        CSV: one file per kind of row, named after it (<code>items.csv</code>, <code>skus.csv</code>, <code>barcodes.csv</code>; <code>Sales.csv</code> with one row per sales line; <code>PurchaseOrders.csv</code> with one row per order line), with a header row.
+        Each dataset's files are applied whole or not at all.
+      </p>
+      <p className="hint" data-testid="full-load-hint">
+        Full load: {fullLoadable.length ? fullLoadable.join(', ') : 'the data that allows it'} not in these files {fullLoadable.length === 1 ? 'is' : 'are'} deleted (stock is set to 0); other data is added or updated as usual. A rejected file cancels its dataset's full load, which then deletes nothing.
+      </p>
+      {json.length > 0 && <p className="hint">JSON file{json.length === 1 ? '' : 's'} to load: {json.map((f) => f.name).join(', ')}.</p>}
+      {previewError && <p className="error" role="alert">The CSV files could not be read: {previewError}</p>}
+      {preview && preview.files.length > 0 && (
+        <section aria-label="Column mapping">
+          <h2>CSV columns</h2>
+          <p className="hint">Check what each file holds and which field each column loads into; the first rows show the values as they will be loaded.</p>
+          {preview.files.map((f) => (
+            <CsvMapping key={f.name} file={f} levels={preview.levels}
+              onLevel={(level) => change(f.name, () => ({ level }))}
+              onColumn={(header, target) => change(f.name, (m) => ({ ...m, columns: { ...m.columns, [header]: target } }))} />
+          ))}
+        </section>
+      )}
+      {p && (
         <div className="progress">
-          <progress max={files.length} value={progress.done} aria-label="Files loaded" />
+          <progress max={Math.max(p.bytes, 1)} value={report ? p.bytes : p.bytesDone} aria-label="Files loaded" />
           <span className="hint" data-testid="load-progress">
-            {progress.done} of {files.length} files · {progress.records.toLocaleString('en')} records · {Math.round(progress.records / Math.max(progress.seconds, 1e-3)).toLocaleString('en')} records/s
-            {rejected > 0 && ` · ${rejected} rejected`}
+            {p.filesDone} of {p.files} files · {p.records.toLocaleString('en')} records · {Math.round(p.records / Math.max(p.seconds, 1e-3)).toLocaleString('en')} records/s
+            {report && report.rejected > 0 && ` · ${report.rejected} rejected`}
           </span>
         </div>
       )}
-      {outcomes.length > 0 && (
+      {report && report.batches.length > 0 && (
         <table className="grid compare" aria-label="Loaded files">
           <thead>
-            <tr><th>File</th><th>Endpoint</th><th className="num">Records</th><th className="num">Created</th><th className="num">Updated</th><th>Outcome</th></tr>
+            <tr><th>Files</th><th>Endpoint</th><th className="num">Records</th><th className="num">Created</th><th className="num">Updated</th><th className="num">Deleted</th><th>Outcome</th></tr>
           </thead>
           <tbody>
-            {outcomes.map((o) => (
-              <tr key={o.file} data-file={o.file} className={o.error ? 'row--bad' : undefined}>
-                <td>{o.file}</td>
-                <td>{o.result?.dataset ?? '–'}</td>
-                <td className="num">{o.records?.toLocaleString('en') ?? '–'}</td>
+            {report.batches.map((o) => (
+              <tr key={o.files.join()} data-file={o.files.join(', ')} className={o.error ? 'row--bad' : undefined}>
+                <td>{o.files.join(', ')}</td>
+                <td>{o.dataset ?? '–'}</td>
+                <td className="num">{o.error && !o.records ? '–' : o.records.toLocaleString('en')}</td>
                 <td className="num">{o.result?.created.toLocaleString('en') ?? '–'}</td>
                 <td className="num">{o.result?.updated.toLocaleString('en') ?? '–'}</td>
+                <td className="num">{o.result ? (o.result.deleted + o.result.zeroed).toLocaleString('en') : '–'}</td>
                 <td>
-                  {o.error ? <>Rejected, nothing of it applied{o.problems?.length ? '' : `: ${o.error}`}</> : o.result?.warnings.length ? `${o.result.warnings.length} warnings` : 'loaded'}
+                  {outcomeText(o)}
                   {o.problems && o.problems.length > 0 && (
-                    <ul className="log__errors">
-                      {o.problems.slice(0, LISTED).map((p, i) => <li key={i}><code>{p.path}</code>{p.recordId ? ` [${p.recordId}]` : ''}: {p.message}</li>)}
-                      {o.problems.length > LISTED && <li>… and {o.problems.length - LISTED} more</li>}
+                    <ul className="log__errors load__problems">
+                      {o.problems.map((pr, i) => <li key={i}><ProblemPlace problem={pr} />{pr.message}</li>)}
+                      {(o.problemCount ?? 0) > o.problems.length && <li>… and {(o.problemCount ?? 0) - o.problems.length} more</li>}
                     </ul>
                   )}
                 </td>

@@ -1,0 +1,35 @@
+/**
+ * A CSV cell's text as the JSON value its field takes. Every column is read as text, so the field's schema type,
+ * not a guess from the first rows, decides; what cannot be converted is said in words and left as text.
+ */
+import type { ColumnType } from '../../store/table-plan.js';
+import { clip } from '../problems.js';
+
+export type CellValue = string | number | boolean;
+
+/** A cell that is not what its field takes: its text, and why. */
+export class BadCell {
+  constructor(readonly text: string, readonly problem: string) {}
+}
+
+/** A plain decimal number: no thousands separators, a dot for decimals, an optional exponent. */
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const TRUE = new Set(['true', 'yes', 'y', '1']);
+const FALSE = new Set(['false', 'no', 'n', '0']);
+
+/** The value, or a BadCell (only a bad cell allocates: a file has millions of good ones). */
+export function convertCell(text: string, type: ColumnType): CellValue | BadCell {
+  if (type === 'DOUBLE' || type === 'INTEGER') {
+    const t = text.trim();
+    if (NUMBER.test(t)) return Number(t);
+    return new BadCell(text, `"${clip(text, 60)}" is not a number (write decimals with a dot and no thousands separators, e.g. 1234.5)`);
+  }
+  if (type === 'BOOLEAN') {
+    const t = text.trim().toLowerCase();
+    if (TRUE.has(t)) return true;
+    if (FALSE.has(t)) return false;
+    return new BadCell(text, `"${clip(text, 60)}" is not true or false (write true/false, yes/no or 1/0)`);
+  }
+  // Text, dates and datetimes keep their text: the schema checks them, with the same messages as in JSON.
+  return text;
+}

@@ -1,0 +1,74 @@
+/**
+ * What a CSV file will load as, before it is loaded: its level, each column's field (proposed or chosen), the
+ * fields it can fill, its first rows converted as they will be sent, and what is wrong — for the mapping step.
+ */
+import type { DatasetDef } from '../../model/datasets.js';
+import { RequestRejected, type Problem } from '../problems.js';
+import { BadCell, convertCell, type CellValue } from './convert.js';
+import { CSV_LEVELS, type CsvTarget } from './levels.js';
+import { detectLevel, resolveColumns, type FileMapping } from './mapping.js';
+import { CsvUnreadable, rowCells, type CsvTable } from './read.js';
+
+export interface CsvFilePreview {
+  name: string;
+  /** The level the file holds (its id, e.g. `Items.skus`), when it can be told. */
+  level?: string;
+  levelLabel?: string;
+  dataset?: string;
+  headers: string[];
+  /** Per column, the id of the field it is loaded into, or null when it is left out. */
+  columns: (string | null)[];
+  /** The fields the file's columns can be loaded into: its level's, then its ancestors'. */
+  targets: CsvTarget[];
+  /** The first rows: their cells as read, and as they will be loaded (field id → value; null: empty cell). */
+  rows: { row: number; cells: (string | null)[]; values: Record<string, CellValue | null> }[];
+  problems: Problem[];
+}
+
+export interface CsvPreview {
+  files: CsvFilePreview[];
+  /** Every level a file may be said to hold. */
+  levels: { id: string; label: string }[];
+}
+
+export const LEVEL_CHOICES = CSV_LEVELS.map((l) => ({ id: l.id, label: l.label }));
+
+/** A file that could not be read (`error`), or its first rows. */
+export function previewFile(name: string, read: CsvTable | Error, mapping: FileMapping, dataset?: DatasetDef): CsvFilePreview {
+  const empty: CsvFilePreview = { name, headers: [], columns: [], targets: [], rows: [], problems: [] };
+  if (read instanceof CsvUnreadable) return { ...empty, problems: read.problems };
+  if (read instanceof Error) return { ...empty, problems: [{ path: '', file: name, message: read.message }] };
+  let level;
+  try {
+    level = detectLevel(name, read.headers, { level: mapping.level, dataset });
+  } catch (e) {
+    if (!(e instanceof RequestRejected)) throw e;
+    return { ...empty, headers: read.headers, columns: read.headers.map(() => null), problems: [{ path: '', file: name, message: e.message }] };
+  }
+  const { columns, problems } = resolveColumns(name, level, read.headers, mapping);
+  const rows = Array.from({ length: read.rows }, (_, i) => rowCells(read, i)).map((cells, i) => {
+    const values: Record<string, CellValue | null> = {};
+    columns.forEach((t, c) => {
+      if (!t) return;
+      const text = cells[c];
+      if (text === null) {
+        values[t.id] = null;
+        return;
+      }
+      const converted = convertCell(text, t.type);
+      if (converted instanceof BadCell) {
+        values[t.id] = converted.text;
+        problems.push({ path: '', file: name, row: i + 2, column: read.headers[c], message: converted.problem });
+      } else {
+        values[t.id] = converted;
+      }
+    });
+    return { row: i + 2, cells, values };
+  });
+  return {
+    name, level: level.id, levelLabel: level.label, dataset: level.dataset.name, headers: read.headers,
+    columns: columns.map((t) => t?.id ?? null),
+    targets: level.targets,
+    rows, problems,
+  };
+}

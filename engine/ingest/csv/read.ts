@@ -1,0 +1,83 @@
+/**
+ * Reads a CSV file with DuckDB's reader: the delimiter (comma, semicolon, tab, …) is detected, every cell comes
+ * back as text (or null when empty), and a row with too few or too many cells is named with its line, never
+ * skipped. DuckDB reads files, so text from a request goes through a temporary one.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { RequestRejected, type Problem } from '../problems.js';
+
+export type CsvSource = { name: string; path: string } | { name: string; text: string };
+
+export interface CsvTable {
+  name: string;
+  /** The first row's cells; an empty one reads `(column 3)`. */
+  headers: string[];
+  /** The cells below the header, column by column (a column of a million cells is far cheaper to read than a million rows). */
+  columns: (string | null)[][];
+  rows: number;
+}
+
+/** Row `i` (0 = the first after the header) of a table, as its cells. */
+export function rowCells(table: CsvTable, i: number): (string | null)[] {
+  return table.columns.map((c) => c[i]);
+}
+
+/** Rows the reader could not split into the header's columns; the file is not loaded. */
+export class CsvUnreadable extends Error {
+  constructor(readonly file: string, readonly problems: Problem[], readonly problemCount: number) {
+    super(`${file}: ${problemCount} row${problemCount === 1 ? '' : 's'} cannot be read: ${problems.slice(0, 3).map((p) => `row ${p.row}: ${p.message}`).join('; ')}`);
+  }
+}
+
+/** Rejected rows named in one answer. */
+const LISTED = 100;
+
+/**
+ * Header and rows of a file (`limit`: at most that many rows after the header). Quotes are the standard double
+ * quote, doubled inside a quoted cell.
+ */
+export async function readCsv(source: CsvSource, limit?: number): Promise<CsvTable> {
+  const temp = 'text' in source ? mkdtempSync(join(tmpdir(), 'workbench-csv-')) : undefined;
+  const path = 'text' in source ? join(temp!, 'file.csv') : source.path;
+  const instance = await DuckDBInstance.create(':memory:');
+  const conn = await instance.connect();
+  try {
+    if ('text' in source) writeFileSync(path, source.text);
+    let all: (string | null)[][];
+    let count: number;
+    try {
+      const reader = await conn.runAndReadAll(
+        `SELECT * FROM read_csv($1, header = false, all_varchar = true, quote = '"', escape = '"', skip = 0, strict_mode = true, null_padding = false, store_rejects = true)${limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(limit)) + 1}`}`,
+        [path],
+      );
+      all = reader.getColumns() as (string | null)[][];
+      count = reader.currentRowCount;
+    } catch (e) {
+      const why = (e as Error).message.split('\n')[0];
+      throw new RequestRejected(`${source.name} cannot be read as CSV (${why}); save it as UTF-8 text with a header row`);
+    }
+    const rejects = (await conn.runAndReadAll(`SELECT line, error_message FROM reject_errors ORDER BY line LIMIT ${LISTED}`)).getRowObjects();
+    if (rejects.length) {
+      const [{ n }] = (await conn.runAndReadAll('SELECT count(*) AS n FROM reject_errors')).getRowObjects();
+      const problems = rejects.map((r) => ({
+        path: '', file: source.name, row: Number(r.line),
+        message: String(r.error_message).replace(/^Expected Number of Columns: (\d+) Found: (\d+)$/, 'has $2 cells where the header has $1 columns'),
+      }));
+      throw new CsvUnreadable(source.name, problems, Number(n));
+    }
+    if (count === 0) throw new RequestRejected(`${source.name} is empty: a CSV file starts with a header row naming its columns`);
+    return {
+      name: source.name,
+      headers: all.map((c, i) => c[0]?.trim() || `(column ${i + 1})`),
+      columns: all.map((c) => c.slice(1)),
+      rows: count - 1,
+    };
+  } finally {
+    conn.closeSync();
+    instance.closeSync();
+    if (temp) rmSync(temp, { recursive: true, force: true });
+  }
+}

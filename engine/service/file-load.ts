@@ -1,0 +1,241 @@
+/**
+ * Loading files as a user picks them, for the CLI and the Load screen alike: API-shaped JSON files (one endpoint's
+ * body each, one batch per file) and CSV files (one level of a dataset each; a dataset's files make one batch).
+ * Each batch is applied whole or not at all. A full load sends each dataset's batches as one full load, split
+ * over them where the spec allows it; a rejected batch abandons that full load, which then deletes nothing.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { DATASETS, type DatasetDef } from '../model/datasets.js';
+import { datasetForFile, datasetFromFileName } from '../ingest/file-dataset.js';
+import { RequestRejected, ValidationFailed, type Problem } from '../ingest/problems.js';
+import { validateBatch } from '../ingest/validate.js';
+import { readCsv, CsvUnreadable, type CsvSource, type CsvTable } from '../ingest/csv/read.js';
+import { LEVEL_CHOICES, previewFile, type CsvPreview } from '../ingest/csv/preview.js';
+import { detectLevel, mappingFor, resolveColumns, type CsvMapping } from '../ingest/csv/mapping.js';
+import { assemble, type MappedCsv } from '../ingest/csv/assemble.js';
+import type { IngestOptions, IngestResult } from './workbench.js';
+
+/** A file as picked: its text (from the UI) or its path (from the CLI). */
+export type LoadFile = { name: string; text: string } | { name: string; path: string };
+
+export interface FileLoadOptions {
+  /** The endpoint of every file, instead of telling it from names, bodies and columns. */
+  dataset?: DatasetDef;
+  fullLoad?: boolean;
+  /** CSV column mapping per file; columns not named are mapped by their header. */
+  mapping?: CsvMapping;
+  /** What else a user can do when a file's endpoint cannot be told (the CLI: " or pass --dataset"). */
+  orElse?: string;
+}
+
+export interface BatchOutcome {
+  /** The file, or a dataset's CSV files. */
+  files: string[];
+  dataset?: string;
+  records: number;
+  result?: IngestResult;
+  error?: string;
+  problems?: Problem[];
+  /** How many problems there were in all; `problems` is capped. */
+  problemCount?: number;
+}
+
+export interface LoadProgress {
+  files: number;
+  filesDone: number;
+  bytes: number;
+  bytesDone: number;
+  records: number;
+  seconds: number;
+  /** The file being loaded. */
+  current?: string;
+}
+
+export interface LoadReport {
+  batches: BatchOutcome[];
+  files: number;
+  /** Batches rejected (nothing of them applied). */
+  rejected: number;
+  records: number;
+  seconds: number;
+}
+
+/** What a load needs of the workbench. */
+export interface Ingester {
+  ingest(dataset: string, body: unknown, options?: IngestOptions): Promise<IngestResult>;
+  abandonFullLoad(dataset: string): Promise<void>;
+}
+
+interface Batch {
+  files: LoadFile[];
+  dataset?: DatasetDef;
+  csv: boolean;
+  /** A JSON body already parsed to tell its endpoint. */
+  body?: unknown;
+  /** Why the batch cannot be loaded, found while planning. */
+  failure?: Error;
+  bytes: number;
+}
+
+const isCsv = (name: string) => name.toLowerCase().endsWith('.csv');
+const sizeOf = (f: LoadFile) => ('text' in f ? Buffer.byteLength(f.text) : statSync(f.path).size);
+const textOf = (f: LoadFile) => ('text' in f ? f.text : readFileSync(f.path, 'utf8'));
+const sourceOf = (f: LoadFile): CsvSource => ('text' in f ? { name: f.name, text: f.text } : { name: f.name, path: f.path });
+
+function parseJson(f: LoadFile): unknown {
+  try {
+    return JSON.parse(textOf(f));
+  } catch (e) {
+    throw new RequestRejected(`not JSON: ${(e as Error).message}`);
+  }
+}
+
+/** The batches of a load in the order they go: master data first, then what refers to it. */
+async function plan(files: readonly LoadFile[], options: FileLoadOptions): Promise<Batch[]> {
+  const batches: Batch[] = [];
+  const csvByDataset = new Map<DatasetDef, Batch>();
+  const depth = new Map<LoadFile, number>();
+  for (const f of files) {
+    const bytes = sizeOf(f);
+    if (!isCsv(f.name)) {
+      const batch: Batch = { files: [f], csv: false, bytes, dataset: options.dataset ?? datasetFromFileName(f.name) };
+      if (!batch.dataset) {
+        try {
+          batch.body = parseJson(f);
+          batch.dataset = datasetForFile(f.name, batch.body, options.orElse);
+        } catch (e) {
+          batch.failure = e as Error;
+        }
+      }
+      batches.push(batch);
+      continue;
+    }
+    try {
+      const { headers } = await readCsv(sourceOf(f), 0);
+      const level = detectLevel(f.name, headers, { level: mappingFor(options.mapping, f.name).level, dataset: options.dataset });
+      depth.set(f, level.path.length);
+      const batch = csvByDataset.get(level.dataset);
+      if (batch) {
+        batch.files.push(f);
+        batch.bytes += bytes;
+      } else {
+        const created: Batch = { files: [f], csv: true, bytes, dataset: level.dataset };
+        csvByDataset.set(level.dataset, created);
+        batches.push(created);
+      }
+    } catch (e) {
+      batches.push({ files: [f], csv: true, bytes, failure: e as Error });
+    }
+  }
+  // A dataset's CSV files read from the top level down: items, SKUs, barcodes.
+  for (const b of csvByDataset.values()) b.files.sort((x, y) => depth.get(x)! - depth.get(y)! || x.name.localeCompare(y.name));
+  const order = (b: Batch) => (b.dataset && !b.failure ? DATASETS.indexOf(b.dataset) : DATASETS.length);
+  return batches.sort((a, b) => order(a) - order(b) || a.files[0].name.localeCompare(b.files[0].name));
+}
+
+/** A dataset's CSV files as one batch: read, mapped, assembled into records, validated and ingested whole. */
+async function ingestCsv(wb: Ingester, dataset: DatasetDef, files: readonly LoadFile[], options: FileLoadOptions, ingest: IngestOptions): Promise<{ records: number; result: IngestResult }> {
+  const mapped: MappedCsv[] = [];
+  const fileProblems: Problem[] = [];
+  for (const f of files) {
+    const table = await readCsv(sourceOf(f));
+    const fileMapping = mappingFor(options.mapping, f.name);
+    const level = detectLevel(f.name, table.headers, { level: fileMapping.level, dataset });
+    const resolved = resolveColumns(f.name, level, table.headers, fileMapping);
+    fileProblems.push(...resolved.problems);
+    mapped.push({ table, resolved });
+  }
+  if (fileProblems.length) throw new ValidationFailed(dataset.name, fileProblems, fileProblems.length);
+  const assembled = assemble(dataset, mapped);
+  if (assembled.problemCount) {
+    // The schema's own findings join the cells and rows already found wrong, once per place.
+    let more: Problem[] = [];
+    let moreCount = 0;
+    try {
+      validateBatch(dataset, assembled.body);
+    } catch (e) {
+      if (!(e instanceof ValidationFailed)) throw e;
+      const seen = new Set(assembled.problems.map((p) => p.path));
+      more = e.errors.filter((p) => !seen.has(p.path)).map(assembled.locate);
+      moreCount = e.errorCount - (e.errors.length - more.length);
+    }
+    throw new ValidationFailed(dataset.name, [...assembled.problems, ...more], assembled.problemCount + moreCount);
+  }
+  try {
+    return { records: assembled.records, result: await wb.ingest(dataset.name, assembled.body, ingest) };
+  } catch (e) {
+    if (e instanceof ValidationFailed) throw new ValidationFailed(e.dataset, e.errors.map(assembled.locate), e.errorCount, e.warnings);
+    throw e;
+  }
+}
+
+export async function loadFiles(wb: Ingester, files: readonly LoadFile[], options: FileLoadOptions = {}, onProgress?: (p: LoadProgress) => void): Promise<LoadReport> {
+  const started = performance.now();
+  const batches = await plan(files, options);
+  const progress: LoadProgress = { files: files.length, filesDone: 0, bytes: batches.reduce((s, b) => s + b.bytes, 0), bytesDone: 0, records: 0, seconds: 0 };
+  const report = () => onProgress?.({ ...progress, seconds: (performance.now() - started) / 1000 });
+  const brokenFullLoads = new Set<DatasetDef>();
+  const outcomes: BatchOutcome[] = [];
+
+  for (const [i, batch] of batches.entries()) {
+    const dataset = batch.dataset;
+    const outcome: BatchOutcome = { files: batch.files.map((f) => f.name), dataset: dataset?.name, records: 0 };
+    outcomes.push(outcome);
+    progress.current = batch.files.map((f) => basename(f.name)).join(', ');
+    report();
+    try {
+      if (batch.failure || !dataset) throw batch.failure;
+      if (brokenFullLoads.has(dataset)) throw new RequestRejected(`skipped: an earlier file of this ${dataset.name} full load was rejected`);
+      const fullLoad = options.fullLoad === true && dataset.fullLoad;
+      const ingest = { fullLoad, moreRecordsAvailable: fullLoad && batches.slice(i + 1).some((b) => b.dataset === dataset && !b.failure) };
+      if (batch.csv) {
+        const { records, result } = await ingestCsv(wb, dataset, batch.files, options, ingest);
+        outcome.records = records;
+        outcome.result = result;
+      } else {
+        const body = batch.body ?? parseJson(batch.files[0]);
+        const list = (body as Record<string, unknown> | null)?.[dataset.envelope];
+        outcome.records = Array.isArray(list) ? list.length : 0;
+        outcome.result = await wb.ingest(dataset.name, body, ingest);
+      }
+      progress.records += outcome.records;
+    } catch (e) {
+      if (e instanceof ValidationFailed || e instanceof CsvUnreadable) {
+        const count = e instanceof ValidationFailed ? e.errorCount : e.problemCount;
+        outcome.error = `rejected, nothing of it applied: ${count} error${count === 1 ? '' : 's'}`;
+        outcome.problems = e instanceof ValidationFailed ? e.errors : e.problems;
+        outcome.problemCount = count;
+      } else {
+        outcome.error = (e as Error).message;
+      }
+      if (options.fullLoad && dataset && !brokenFullLoads.has(dataset)) {
+        brokenFullLoads.add(dataset);
+        await wb.abandonFullLoad(dataset.name);
+      }
+    }
+    progress.filesDone += batch.files.length;
+    progress.bytesDone += batch.bytes;
+    report();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { batches: outcomes, files: files.length, rejected: outcomes.filter((o) => o.error).length, records: progress.records, seconds };
+}
+
+/** Rows of each file the mapping step shows. */
+export const PREVIEW_ROWS = 20;
+
+/** The mapping step: each CSV file's level, its columns' fields and its first rows as they will load. */
+export async function previewCsv(files: readonly LoadFile[], options: FileLoadOptions = {}): Promise<CsvPreview> {
+  const previews = [];
+  for (const f of files.filter((x) => isCsv(x.name))) {
+    let read: CsvTable | Error;
+    try {
+      read = await readCsv(sourceOf(f), PREVIEW_ROWS);
+    } catch (e) {
+      read = e as Error;
+    }
+    previews.push(previewFile(f.name, read, mappingFor(options.mapping, f.name), options.dataset));
+  }
+  return { files: previews, levels: LEVEL_CHOICES };
+}

@@ -1,0 +1,13 @@
+import { Fragment, type ReactNode } from 'react';
+import type { Problem } from '../client';
+
+/** Where a problem lies, before its message: the CSV file, row and column, then the record's pointer and id. */
+export function ProblemPlace({ problem: p }: { problem: Problem }) {
+  const parts: ReactNode[] = [];
+  const file = p.file?.split(/[\\/]/).pop();
+  if (file) parts.push(`${file}${p.row === undefined ? '' : ` row ${p.row}`}${p.column === undefined ? '' : `, column "${p.column}"`}`);
+  if (p.path) parts.push(<code>{p.path}</code>);
+  if (p.recordId) parts.push(`[${p.recordId}]`);
+  if (parts.length === 0) return null;
+  return <>{parts.map((part, i) => <Fragment key={i}>{i > 0 && ' '}{part}</Fragment>)}: </>;
+}

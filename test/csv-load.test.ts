@@ -1,0 +1,303 @@
+/**
+ * CSV through the service's file load: a dataset's level files assembled into API-shaped records, mapped by
+ * header or by a mapping, validated and ingested whole, every problem traced to its file, row and column.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { levelFromFileName } from '../engine/ingest/csv/levels.js';
+import { findLevel } from '../engine/ingest/csv/levels.js';
+import { proposeTarget } from '../engine/ingest/csv/mapping.js';
+import type { LoadFile, LoadReport } from '../engine/service/file-load.js';
+import { location, tempWorkbench, useTempDirs, type TempWorkbench } from './fixtures.js';
+
+const CSV = join(process.cwd(), 'test', 'fixtures', 'csv');
+const ITEMS = ['items.csv', 'skus.csv', 'barcodes.csv'].map((f) => join(CSV, 'items', f));
+const MAPPING = JSON.parse(readFileSync(join(CSV, 'items-mapping.json'), 'utf8'));
+const tempDir = useTempDirs('wb-csv-');
+
+const byPath = (paths: string[]): LoadFile[] => paths.map((path) => ({ name: path, path }));
+const text = (name: string, lines: string[]): LoadFile => ({ name, text: `${lines.join('\n')}\n` });
+
+let t: TempWorkbench;
+beforeEach(async () => {
+  t = await tempWorkbench();
+});
+afterEach(async () => t.cleanup());
+
+async function live(): Promise<Record<string, number>> {
+  return Object.fromEntries((await t.wb.summary()).filter((s) => s.live).map((s) => [s.dataset, s.live]));
+}
+
+function rejected(report: LoadReport) {
+  const bad = report.batches.filter((b) => b.error);
+  expect(bad.length, JSON.stringify(report.batches)).toBeGreaterThan(0);
+  return bad;
+}
+
+describe('which level a CSV file holds', () => {
+  it('is told by the file name', () => {
+    expect(levelFromFileName('/feed/items.csv')?.id).toBe('Items');
+    expect(levelFromFileName('skus.csv')?.id).toBe('Items.skus');
+    expect(levelFromFileName('Barcodes-2025.csv')?.id).toBe('Items.skus.barcodes');
+    expect(levelFromFileName('items__skus.csv')?.id).toBe('Items.skus');
+    expect(levelFromFileName('Sales-0001.csv')?.id).toBe('Sales');
+    expect(levelFromFileName('sales_lines.csv')?.id).toBe('Sales.salesLines');
+    expect(levelFromFileName('purchase_order_lines.csv')?.id).toBe('PurchaseOrders.purchaseOrderLines');
+    expect(levelFromFileName('stock_mutations.csv')?.id).toBe('StockMutations');
+    expect(levelFromFileName('Stockholm.csv')).toBeUndefined();
+  });
+
+  it('maps headers however they are spelled', () => {
+    const skus = findLevel('Items.skus')!;
+    for (const h of ['sku_id', 'SkuId', 'skuId', 'SKU ID']) expect(proposeTarget(skus, h)?.id).toBe('skuId');
+    expect(proposeTarget(skus, 'item_id')?.id).toBe('Items.itemId');
+    // The SKU's own code comes first; the item's is reached by its record's name.
+    expect(proposeTarget(skus, 'code')?.id).toBe('code');
+    expect(proposeTarget(skus, 'item code')?.id).toBe('Items.code');
+    expect(proposeTarget(skus, 'colour')).toBeUndefined();
+  });
+
+  it('is told by the columns when the name does not tell, and refused when they do not either', async () => {
+    const report = await t.wb.loadFiles([
+      text('export-1.csv', ['locationId,code,name', 'L1,c1,Store one']),
+      text('export-2.csv', ['foo,bar', '1,2']),
+      text('export-3.csv', ['locationId,skuId,quantity', 'L1,S1,4']),
+    ]);
+    expect(report.batches.find((b) => b.files[0] === 'export-1.csv')).toMatchObject({ dataset: 'Locations', records: 1, result: { created: 1 } });
+    const [unknown, alike] = rejected(report);
+    expect(unknown.error).toMatch(/^cannot tell which data export-2\.csv holds from its name or its columns \(foo, bar\): name the file after what it holds/);
+    expect(alike.error).toMatch(/cannot tell which data export-3\.csv holds: its columns fit "Stock: one row per stock level" and "Stock not for replenishment: one row per stock not for replenishment" alike/);
+    expect(await live()).toEqual({ Locations: 1 });
+  });
+
+  it('takes a file of one row per line for lines, even when a line field lacks its column', async () => {
+    const preview = await t.wb.previewCsv([text('export.csv', [
+      'salesId,salesDateTime,currencyCode,locationId,salesLineId,skuId,lineNumber,originalSalesAmountInclVat,salesAmountInclVat,vatPercentage,online,quantitySold,quantityTransferred',
+      'S1,2025-03-01T10:00:00Z,LOCAL,L1,S1-1,K1,1,10,10,21,false,1,1',
+    ])]);
+    expect(preview.files[0].level).toBe('Sales.salesLines');
+    expect(preview.files[0].problems.map((p) => p.message)).toEqual(['no column is loaded into quantityCancelled, which every sales line needs']);
+  });
+});
+
+describe('loading CSV', () => {
+  it('assembles items, SKUs and barcodes from their three files, with a mapping for what the headers do not say', async () => {
+    const report = await t.wb.loadFiles(byPath(ITEMS), { mapping: MAPPING });
+    expect(report.rejected).toBe(0);
+    expect(report.batches).toHaveLength(1);
+    expect(report.batches[0]).toMatchObject({ dataset: 'Items', records: 3, result: { created: 3 } });
+    expect(report.batches[0].files.map((f) => f.split('/').pop())).toEqual(['items.csv', 'skus.csv', 'barcodes.csv']);
+    expect(await t.wb.read('Items', 'IT-100')).toEqual({
+      itemId: 'IT-100', code: 'TEE-100', description: 'Basic tee', merchandiseCategoryId: 'MC-TOPS', brandId: 'BR-NORTH', seasonId: 'SS25',
+      skus: [
+        {
+          skuId: 'SKU-100-S', code: 'TEE-100-WHT-S', colorId: 'WHT', sizeId: 'S', styleId: 'ST-100-WHT',
+          // Barcodes stay text: every column is read as text and only numeric fields become numbers.
+          barcodes: [{ barcodeId: 'BC-1001', code: '8712345000011', isPrimary: true }, { barcodeId: 'BC-1002', code: '2000000100012', isPrimary: false }],
+        },
+        { skuId: 'SKU-100-M', code: 'TEE-100-WHT-M', colorId: 'WHT', sizeId: 'M', styleId: 'ST-100-WHT', barcodes: [{ barcodeId: 'BC-1003', code: '8712345000028', isPrimary: true }] },
+        { skuId: 'SKU-100-L', code: 'TEE-100-BLK-L', colorId: 'BLK', sizeId: 'L', styleId: 'ST-100-BLK', barcodes: [{ barcodeId: 'BC-1004', code: '8712345000035', isPrimary: true }] },
+      ],
+    });
+    const scarf = await t.wb.read('Items', 'IT-300');
+    expect(scarf?.description).toBe('Wool scarf');
+    expect(scarf?.seasonId).toBeUndefined();
+    expect((scarf?.skus as { barcodes: unknown[] }[])[0].barcodes).toEqual([{ barcodeId: 'BC-3001', code: '8712345000066', isPrimary: true }]);
+    expect((await t.wb.read('Items', 'IT-200'))?.description).toBe('Slim jeans, dark wash');
+  });
+
+  it('refuses the whole dataset when a required field has no column, naming the field', async () => {
+    const report = await t.wb.loadFiles(byPath(ITEMS));
+    const [items] = rejected(report);
+    expect(items.dataset).toBe('Items');
+    expect(items.problems).toContainEqual(expect.objectContaining({ file: ITEMS[1], message: 'no column is loaded into colorId, which every SKU needs' }));
+    expect(await live()).toEqual({});
+  });
+
+  it('reads a file named after items with one row per SKU as SKUs carrying their item\'s fields', async () => {
+    const report = await t.wb.loadFiles([text('Items.csv', [
+      'itemId,item_code,description,merchandiseCategoryId,skuId,code,colorId,sizeId,styleId',
+      'I1,TEE,Tee,MC,K1,TEE-S,RED,S,ST',
+      'I1,TEE,,MC,K2,TEE-M,RED,M,ST',
+      'I2,CAP,Cap,MC,K3,CAP-1,BLU,OS,ST2',
+      'I2,CAP,Hat,MC,K4,CAP-2,BLU,OS,ST2',
+    ])]);
+    const [items] = rejected(report);
+    expect(items.problems).toEqual([{
+      path: '/items/1/description', recordId: 'I2', file: 'Items.csv', row: 5, column: 'description',
+      message: 'description is "Hat" here but "Cap" in Items.csv row 4, for the same item: one item has one description',
+    }]);
+    const fixed = await t.wb.loadFiles([text('Items.csv', [
+      'itemId,item_code,description,merchandiseCategoryId,skuId,code,colorId,sizeId,styleId',
+      'I1,TEE,,MC,K1,TEE-S,RED,S,ST',
+      'I1,TEE,Tee,MC,K2,TEE-M,RED,M,ST',
+    ])]);
+    expect(fixed.rejected).toBe(0);
+    expect(await t.wb.read('Items', 'I1')).toEqual({
+      itemId: 'I1', code: 'TEE', description: 'Tee', merchandiseCategoryId: 'MC',
+      skus: [{ skuId: 'K1', code: 'TEE-S', colorId: 'RED', sizeId: 'S', styleId: 'ST' }, { skuId: 'K2', code: 'TEE-M', colorId: 'RED', sizeId: 'M', styleId: 'ST' }],
+    });
+  });
+
+  it('groups sales lines into sales by their id, wherever their rows are', async () => {
+    const report = await t.wb.loadFiles(byPath([join(CSV, 'transactions', 'Sales.csv')]));
+    expect(report.batches[0]).toMatchObject({ dataset: 'Sales', records: 3, result: { created: 3 } });
+    const r1001 = await t.wb.read('Sales', 'R-1001');
+    expect(r1001).toMatchObject({ salesId: 'R-1001', locationId: 'ST-001', currencyCode: 'LOCAL', salesDateTime: '2025-03-01T10:15:00.000Z' });
+    expect((r1001?.salesLines as { salesLineId: string }[]).map((l) => l.salesLineId)).toEqual(['R-1001-1', 'R-1001-2', 'R-1001-3']);
+    expect((r1001?.salesLines as unknown[])[2]).toEqual({
+      salesLineId: 'R-1001-3', lineNumber: 3, skuId: 'SKU-100-S', quantitySold: 1, quantityTransferred: 1, quantityCancelled: 0,
+      originalSalesAmountInclVat: 19.95, salesAmountInclVat: 9.98, vatPercentage: 21, costPrice: 6.5, online: false,
+    });
+    expect((await t.wb.read('Sales', 'R-1002'))).toMatchObject({ salesDateTime: '2025-03-01T11:02:00.000Z', salesLines: [{ online: true, quantitySold: 2 }] });
+    expect((await t.wb.read('Sales', 'R-1003'))).toMatchObject({ salesLines: [{ quantitySold: -1, salesAmountInclVat: -19.95 }] });
+  });
+
+  it('groups purchase-order lines into orders, and an order whose row has no line has none', async () => {
+    const report = await t.wb.loadFiles(byPath([join(CSV, 'transactions', 'PurchaseOrders.csv')]));
+    expect(report.batches[0]).toMatchObject({ dataset: 'PurchaseOrders', records: 3 });
+    expect(await t.wb.read('PurchaseOrders', 'PO-501')).toMatchObject({
+      completelyReceived: false, currencyId: 'local', vendorId: 'VN-1',
+      purchaseOrderLines: [{ purchaseOrderLineId: 'PO-501-1', quantity: 120 }, { purchaseOrderLineId: 'PO-501-2', quantity: 240, quantityOutstanding: 240 }],
+    });
+    expect(await t.wb.read('PurchaseOrders', 'PO-502')).toMatchObject({ completelyReceived: true, purchaseOrderLines: [{ quantityOutstanding: 0 }] });
+    const noLines = await t.wb.read('PurchaseOrders', 'PO-503');
+    expect(noLines).toMatchObject({ code: 'PO-503', orderDueDate: '2025-04-01T00:00:00.000Z' });
+    expect(noLines?.purchaseOrderLines ?? []).toEqual([]);
+    expect(await t.wb.purchaseOrderStatus('PO-503')).toBe('open');
+  });
+
+  it('names every bad value by file, row and column, and applies nothing of the dataset', async () => {
+    const header = 'salesId,salesDateTime,locationId,currencyCode,salesLineId,lineNumber,skuId,quantitySold,quantityTransferred,quantityCancelled,originalSalesAmountInclVat,salesAmountInclVat,vatPercentage,online';
+    const report = await t.wb.loadFiles([
+      text('Sales.csv', [
+        header,
+        'S1,2025-03-01T10:00:00Z,L1,LOCAL,S1-1,1,K1,"1,5",1,0,10,10,21,false',
+        'S1,2025-03-02T10:00:00Z,L1,LOCAL,S1-2,2,K2,1,1,0,10,10,21,maybe',
+        'S2,2025-03-01T10:00:00Z,,LOCAL,S2-1,1,K1,1,1,0,10,10,121,true',
+        'S3,2025-03-01T10:00:00Z,L1,LOCAL,S3-1,1,K1,1,1,0,10,10,21,true',
+      ]),
+    ]);
+    const [sales] = rejected(report);
+    expect(sales.error).toBe('rejected, nothing of it applied: 5 errors');
+    expect(sales.problems).toEqual([
+      { path: '/sales/0/salesLines/0/quantitySold', recordId: 'S1', file: 'Sales.csv', row: 2, column: 'quantitySold', message: expect.stringMatching(/^"1,5" is not a number \(write decimals with a dot/) },
+      { path: '/sales/0/salesDateTime', recordId: 'S1', file: 'Sales.csv', row: 3, column: 'salesDateTime', message: expect.stringMatching(/^salesDateTime is "2025-03-02T10:00:00Z" here but "2025-03-01T10:00:00Z" in Sales.csv row 2, for the same sale/) },
+      { path: '/sales/0/salesLines/1/online', recordId: 'S1', file: 'Sales.csv', row: 3, column: 'online', message: expect.stringMatching(/^"maybe" is not true or false/) },
+      { path: '/sales/1/locationId', recordId: 'S2', file: 'Sales.csv', row: 4, column: 'locationId', message: 'is required' },
+      { path: '/sales/1/salesLines/0/vatPercentage', recordId: 'S2', file: 'Sales.csv', row: 4, column: 'vatPercentage', message: 'is 121; must be at most 100' },
+    ]);
+    // S3 was fine, and went with its batch.
+    expect(await live()).toEqual({});
+  });
+
+  it('refuses a row it cannot place under a parent, or whose cells do not match the header', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'items.csv'), 'itemId,code,merchandiseCategoryId\nI1,C1,MC\n');
+    writeFileSync(join(dir, 'skus.csv'), 'itemId,skuId,code,colorId,sizeId,styleId\nI1,K1,k1,RED,M,ST\nI9,K9,k9,RED,M,ST\n,K8,k8,RED,M,ST\n');
+    writeFileSync(join(dir, 'Locations.csv'), 'locationId,code,name\nL1,c1,One\nL2,c2\nL3,c3,Three\n');
+    const report = await t.wb.loadFiles(byPath(['items.csv', 'skus.csv', 'Locations.csv'].map((f) => join(dir, f))));
+    const [items, locations] = rejected(report);
+    expect(locations.problems).toEqual([{ path: '', file: join(dir, 'Locations.csv'), row: 3, message: 'has 2 cells where the header has 3 columns' }]);
+    expect(items.problems).toEqual([
+      { path: '', file: join(dir, 'skus.csv'), row: 3, column: 'itemId', message: 'item "I9" is not loaded with this file, so the row has nothing to belong to; load its file (Items.csv) with it' },
+      { path: '', file: join(dir, 'skus.csv'), row: 4, column: 'itemId', message: 'itemId is empty: the row cannot be placed under its item' },
+    ]);
+    expect(await live()).toEqual({});
+  });
+
+  it('finds a barcode\'s SKU by its id alone, and asks for the item when two items share it (which the schema refuses too)', async () => {
+    const report = await t.wb.loadFiles([
+      text('items.csv', ['itemId,code,merchandiseCategoryId', 'I1,C1,MC', 'I2,C2,MC']),
+      text('skus.csv', ['itemId,skuId,code,colorId,sizeId,styleId', 'I1,K1,k1,RED,M,ST', 'I2,K1,k1,RED,M,ST', 'I2,K2,k2,RED,L,ST']),
+      text('barcodes.csv', ['skuId,barcodeId,code', 'K2,B2,871', 'K1,B1,872']),
+    ]);
+    const [items] = rejected(report);
+    expect(items.problems).toEqual([
+      { path: '', file: 'barcodes.csv', row: 3, message: 'SKU "K1" is in 2 places; add a column with its itemId to tell which' },
+      { path: '/items/1/skus/0', recordId: 'I2', file: 'skus.csv', row: 3, message: 'skuId "K1" is also sent at /items/0/skus/0; it must be unique across all Sku records' },
+    ]);
+    const found = await t.wb.loadFiles([
+      text('items.csv', ['itemId,code,merchandiseCategoryId', 'I1,C1,MC', 'I2,C2,MC']),
+      text('skus.csv', ['itemId,skuId,code,colorId,sizeId,styleId', 'I1,K1,k1,RED,M,ST', 'I2,K2,k2,RED,L,ST']),
+      text('barcodes.csv', ['skuId,barcodeId,code', 'K2,B2,871', 'K1,B1,872']),
+    ]);
+    expect(found.rejected).toBe(0);
+    expect(await t.wb.read('Items', 'I2')).toMatchObject({ skus: [{ skuId: 'K2', barcodes: [{ barcodeId: 'B2', code: '871' }] }] });
+  });
+
+  it('sends a dataset\'s CSV as one full load that deletes what it does not hold, and nothing when it is rejected', async () => {
+    await t.wb.ingest('Locations', { locations: [location('OLD'), location('A')] });
+    const bad = await t.wb.loadFiles([text('Locations.csv', ['locationId,code,name,latitude', 'A,a,Store A,52.1', 'B,b,Store B,north'])], { fullLoad: true });
+    expect(rejected(bad)[0].problems).toEqual([expect.objectContaining({ row: 3, column: 'latitude' })]);
+    expect((await t.wb.list('Locations')).records.map((l) => l.locationId)).toEqual(['A', 'OLD']);
+
+    const good = await t.wb.loadFiles([text('Locations.csv', ['locationId,code,name,latitude', 'A,a,Store A,52.1', 'B,b,Store B,52.2'])], { fullLoad: true });
+    expect(good.batches[0].result).toMatchObject({ created: 1, updated: 1, deleted: 1 });
+    expect((await t.wb.list('Locations')).records.map((l) => [l.locationId, l.latitude])).toEqual([['A', 52.1], ['B', 52.2]]);
+  });
+
+  it('splits a full load over a dataset\'s JSON and CSV files and abandons it, deleting nothing, when one is rejected', async () => {
+    await t.wb.ingest('Locations', { locations: [location('OLD')] });
+    const json = (locations: unknown[]): LoadFile => ({ name: 'Locations-1.json', text: JSON.stringify({ locations }) });
+    const bad = await t.wb.loadFiles([json([location('A')]), text('Locations-2.csv', ['locationId,code', 'B,b'])], { fullLoad: true });
+    expect(bad.batches.map((b) => [b.files.join(), b.result?.staged?.calls, b.error?.slice(0, 28)])).toEqual([
+      ['Locations-1.json', 1, undefined],
+      ['Locations-2.csv', undefined, 'rejected, nothing of it appl'],
+    ]);
+    const summary = (await t.wb.summary()).find((s) => s.dataset === 'Locations');
+    expect(summary?.live).toBe(1);
+    expect(summary?.stagedFullLoad).toBeUndefined();
+
+    const good = await t.wb.loadFiles([json([location('A')]), text('Locations-2.csv', ['locationId,code,name', 'B,b,Store B'])], { fullLoad: true });
+    expect(good.batches.map((b) => b.result?.deleted)).toEqual([0, 1]);
+    expect((await t.wb.list('Locations')).records.map((l) => l.locationId)).toEqual(['A', 'B']);
+  });
+});
+
+describe('the mapping step', () => {
+  const files = () => ITEMS.map((path) => ({ name: path.split('/').pop()!, text: readFileSync(path, 'utf8') }));
+
+  it('proposes a mapping from the headers, names what is missing, and shows the first rows as they will load', async () => {
+    const preview = await t.wb.previewCsv(files());
+    const skus = preview.files.find((f) => f.name === 'skus.csv')!;
+    expect(skus).toMatchObject({ level: 'Items.skus', levelLabel: 'Items: one row per SKU', dataset: 'Items' });
+    expect(skus.headers).toEqual(['item_id', 'sku_id', 'code', 'colour', 'size_id', 'style_id', 'remark']);
+    expect(skus.columns).toEqual(['Items.itemId', 'skuId', 'code', null, 'sizeId', 'styleId', null]);
+    expect(skus.problems.map((p) => p.message)).toEqual(['no column is loaded into colorId, which every SKU needs']);
+    expect(skus.targets.find((x) => x.id === 'colorId')).toMatchObject({ of: 'SKU', kind: 'text', required: true, key: false });
+    const barcodes = preview.files.find((f) => f.name === 'barcodes.csv')!;
+    expect(barcodes.rows[0]).toEqual({
+      row: 2, cells: ['SKU-100-S', 'BC-1001', '8712345000011', 'yes'],
+      values: { 'Items.skus.skuId': 'SKU-100-S', barcodeId: 'BC-1001', code: '8712345000011', isPrimary: true },
+    });
+    expect(preview.levels).toContainEqual({ id: 'Sales.salesLines', label: 'Sales: one row per sales line' });
+  });
+
+  it('takes a chosen field per column, a chosen level, and names a bad cell of the first rows', async () => {
+    const preview = await t.wb.previewCsv(files(), { mapping: { 'skus.csv': { columns: { colour: 'colorId', code: null } } } });
+    const skus = preview.files.find((f) => f.name === 'skus.csv')!;
+    expect(skus.columns).toEqual(['Items.itemId', 'skuId', null, 'colorId', 'sizeId', 'styleId', null]);
+    expect(skus.problems.map((p) => p.message)).toEqual(['no column is loaded into code, which every SKU needs']);
+    expect(skus.rows[1].values).toEqual({ 'Items.itemId': 'IT-100', skuId: 'SKU-100-M', colorId: 'WHT', sizeId: 'M', styleId: 'ST-100-WHT' });
+
+    const moved = await t.wb.previewCsv([{ name: 'export.csv', text: 'skuId,quantity\nK1,2\nK2,two\n' }], { mapping: { 'export.csv': { level: 'StockTargets', columns: { quantity: 'targetQuantity', skuId: 'skuId' } } } });
+    expect(moved.files[0]).toMatchObject({ level: 'StockTargets', columns: ['skuId', 'targetQuantity'] });
+    expect(moved.files[0].problems).toEqual([
+      { path: '', file: 'export.csv', message: 'no column is loaded into locationId, which every stock target needs' },
+      { path: '', file: 'export.csv', row: 3, column: 'quantity', message: expect.stringMatching(/^"two" is not a number/) },
+    ]);
+  });
+
+  it('refuses a mapping that names a column the file lacks, a field the level lacks, or one field twice', async () => {
+    const preview = await t.wb.previewCsv(files(), { mapping: { 'skus.csv': { columns: { Colour: 'colorId', colour: 'colour', size_id: 'sizeId', style_id: 'sizeId' } } } });
+    expect(preview.files.find((f) => f.name === 'skus.csv')!.problems.map((p) => p.message)).toEqual([
+      'the mapping names a column "Colour" that the file does not have (its columns: item_id, sku_id, code, colour, size_id, style_id, remark)',
+      '"colour" is not a field that "Items: one row per SKU" can be loaded into',
+      'columns "size_id" and "style_id" are both loaded into sizeId; choose one',
+      'no column is loaded into colorId, which every SKU needs',
+      'no column is loaded into styleId, which every SKU needs',
+    ]);
+  });
+});
