@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { levelFromFileName } from '../engine/ingest/csv/levels.js';
 import { findLevel } from '../engine/ingest/csv/levels.js';
 import { proposeTarget } from '../engine/ingest/csv/mapping.js';
+import { CsvUnreadable, readCsv } from '../engine/ingest/csv/read.js';
 import type { LoadFile, LoadReport } from '../engine/service/file-load.js';
 import { location, tempWorkbench, useTempDirs, type TempWorkbench } from './fixtures.js';
 
@@ -78,6 +79,19 @@ describe('which level a CSV file holds', () => {
     ])]);
     expect(preview.files[0].level).toBe('Sales.salesLines');
     expect(preview.files[0].problems.map((p) => p.message)).toEqual(['no column is loaded into quantityCancelled, which every sales line needs']);
+  });
+});
+
+describe('reading a CSV file', () => {
+  it('detects the delimiter, keeps every cell as text, and names each row that does not fit the header', async () => {
+    const semicolons = await readCsv({ name: 'a.csv', text: '\uFEFFid;code;note\nA;007;"x; y"\nB;;\n' });
+    expect(semicolons).toEqual({ name: 'a.csv', headers: ['id', 'code', 'note'], columns: [['A', 'B'], ['007', null], ['x; y', null]], rows: 2 });
+    const ragged = readCsv({ name: 'b.csv', text: 'id,code\nA,1\nB\nC,3,4\n' });
+    await expect(ragged).rejects.toBeInstanceOf(CsvUnreadable);
+    await expect(ragged).rejects.toMatchObject({ problemCount: 2, problems: [{ row: 3, message: 'has 1 cell where the header has 2 columns' }, { row: 4, message: 'has 3 cells where the header has 2 columns' }] });
+    // Rows rejected in one file are not held against the next.
+    expect((await readCsv({ name: 'c.csv', text: 'id\nZ\n' })).columns).toEqual([['Z']]);
+    await expect(readCsv({ name: 'd.csv', text: '' })).rejects.toThrow('d.csv is empty: a CSV file starts with a header row naming its columns');
   });
 });
 

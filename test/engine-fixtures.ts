@@ -1,6 +1,7 @@
 /** Hand-made engine states: a few locations and SKUs, with daily sales written out, for hand-computed tests. */
 import { emptyState, type EngineState } from '../engine/recommend/state.js';
 import type { LocationKind } from '../engine/recommend/settings.js';
+import { sellingLife, type BacktestInput, type PlannedReceipt } from '../engine/simulate/input.js';
 
 export interface CellSpec {
   onHand?: number;
@@ -93,4 +94,32 @@ export function buildState(spec: StateSpec): EngineState {
     quantity: Float64Array.from(inbound.map((x) => x[2])), purchaseOrder: new Uint8Array(inbound.length).fill(1),
   };
   return state;
+}
+
+/** One actual day of a location/SKU (`cell` is `location/sku`). */
+export interface ActualRow { day: number; cell: string; end: number; peak?: number; sold?: number; net?: number; mutations?: number }
+
+/** A backtest input from a hand-made start state and the actual days, written out row by row. */
+export function backtestInput(spec: StateSpec, days: number, rows: ActualRow[], receipts: PlannedReceipt[] = []): BacktestInput {
+  const start = buildState(spec);
+  const K = start.skus.ids.length;
+  const cellOf = (key: string) => {
+    const [l, k] = key.split('/');
+    return start.locations.ids.indexOf(l) * K + start.skus.ids.indexOf(k);
+  };
+  const sorted = [...rows].sort((a, b) => a.day - b.day || cellOf(a.cell) - cellOf(b.cell));
+  const dayStart = new Int32Array(days + 1);
+  for (const r of sorted) dayStart[r.day + 1]++;
+  for (let i = 0; i < days; i++) dayStart[i + 1] += dayStart[i];
+  const actual = {
+    dayStart,
+    cell: Int32Array.from(sorted.map((r) => cellOf(r.cell))),
+    endLevel: Float64Array.from(sorted.map((r) => r.end)),
+    peak: Float64Array.from(sorted.map((r) => r.peak ?? r.end)),
+    sold: Float64Array.from(sorted.map((r) => r.sold ?? 0)),
+    net: Float64Array.from(sorted.map((r) => r.net ?? r.sold ?? 0)),
+    mutations: Float64Array.from(sorted.map((r) => r.mutations ?? 0)),
+    revenue: Float64Array.from(sorted.map((r) => (r.sold ?? 0) * 20)),
+  };
+  return { start, days, actual, ...sellingLife(start, actual, days), cost: new Float64Array(K).fill(10), receipts };
 }

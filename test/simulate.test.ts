@@ -1,35 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../engine/simulate/simulate.js';
-import { sellingLife, type BacktestInput, type PlannedReceipt } from '../engine/simulate/input.js';
+import type { PlannedReceipt } from '../engine/simulate/input.js';
 import { resolveSettings, type SettingsOverride } from '../engine/recommend/settings.js';
-import { buildState, type StateSpec } from './engine-fixtures.js';
-
-interface Row { day: number; cell: string; end: number; peak?: number; sold?: number; net?: number; mutations?: number }
-
-/** A backtest input from a hand-made start state and the actual days, written out row by row. */
-function input(spec: StateSpec, days: number, rows: Row[], receipts: PlannedReceipt[] = []): BacktestInput {
-  const start = buildState(spec);
-  const K = start.skus.ids.length;
-  const cellOf = (key: string) => {
-    const [l, k] = key.split('/');
-    return start.locations.ids.indexOf(l) * K + start.skus.ids.indexOf(k);
-  };
-  const sorted = [...rows].sort((a, b) => a.day - b.day || cellOf(a.cell) - cellOf(b.cell));
-  const dayStart = new Int32Array(days + 1);
-  for (const r of sorted) dayStart[r.day + 1]++;
-  for (let i = 0; i < days; i++) dayStart[i + 1] += dayStart[i];
-  const actual = {
-    dayStart,
-    cell: Int32Array.from(sorted.map((r) => cellOf(r.cell))),
-    endLevel: Float64Array.from(sorted.map((r) => r.end)),
-    peak: Float64Array.from(sorted.map((r) => r.peak ?? r.end)),
-    sold: Float64Array.from(sorted.map((r) => r.sold ?? 0)),
-    net: Float64Array.from(sorted.map((r) => r.net ?? r.sold ?? 0)),
-    mutations: Float64Array.from(sorted.map((r) => r.mutations ?? 0)),
-    revenue: Float64Array.from(sorted.map((r) => (r.sold ?? 0) * 20)),
-  };
-  return { start, days, actual, ...sellingLife(start, actual, days), cost: new Float64Array(K).fill(10), receipts };
-}
+import { backtestInput as input, type ActualRow as Row, type StateSpec } from './engine-fixtures.js';
 
 const tee = { id: 'TEE', category: 'TEES', skus: [{ id: 'TEE-M', size: 'M', price: 20 }] };
 const settings = (o: SettingsOverride = {}) => resolveSettings({}, { redistribution: { enabled: false }, ...o });

@@ -8,6 +8,7 @@ import { timestampValue, toDuck } from '../store/values.js';
 import type { Workspace } from '../store/workspace.js';
 import { RequestRejected } from '../ingest/problems.js';
 import { dayText, formatIsoMicros } from '../model/datetime.js';
+import { storeStyleDays } from './backtest-style-days.js';
 
 export interface BacktestRun {
   runId: string;
@@ -28,15 +29,19 @@ export interface BacktestReport {
 
 const KPI_COLUMNS = ['stockOutDays', 'activeDays', 'inStockRate', 'sales', 'salesValue', 'lostSales', 'fillRate', 'inventoryUnits', 'inventoryValue', 'weeksOfCover', 'endUnsoldUnits', 'endUnsoldValue'] as const;
 
-export async function storeBacktest(ws: Workspace, runId: string, createdAt: number, result: SimulationResult, settings: Settings, scenarioName: string | undefined, durationMs: number): Promise<BacktestRun> {
+export async function storeBacktest(
+  ws: Workspace, runId: string, createdAt: number, result: SimulationResult, settings: Settings, scenarioName: string | undefined, durationMs: number,
+  reviewEveryDays?: number,
+): Promise<BacktestRun> {
   const run: BacktestRun = {
     runId, createdAt: formatIsoMicros(createdAt), from: dayText(result.fromDay), to: dayText(result.fromDay + result.days - 1),
     status: result.cancelled ? 'cancelled' : 'completed', durationMs: Math.round(durationMs),
     ...(scenarioName ? { scenario: scenarioName } : {}),
   };
-  await ws.run('INSERT INTO backtest_runs VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)', [
+  await ws.run(`INSERT INTO backtest_runs (runId, createdAt, fromDate, toDate, status, scenario, settings, summary, durationMs, reviewEveryDays)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
     runId, timestampValue(createdAt), toDuck('DATE', run.from), toDuck('DATE', run.to), run.status, scenarioName ?? null,
-    JSON.stringify(settings), JSON.stringify(result.summary), durationMs,
+    JSON.stringify(settings), JSON.stringify(result.summary), durationMs, reviewEveryDays ?? null,
   ]);
   await appendRows(ws, 'backtest_daily', ['VARCHAR', 'DATE', 'VARCHAR', 'DOUBLE', 'DOUBLE', 'DOUBLE', 'DOUBLE', 'DOUBLE', 'DOUBLE'],
     result.daily.flatMap((d) => {
@@ -53,6 +58,7 @@ export async function storeBacktest(ws: Workspace, runId: string, createdAt: num
   ]);
   await appendRows(ws, 'backtest_transfers', ['VARCHAR', 'DATE', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'DOUBLE', 'VARCHAR'],
     result.transfers.map((t) => [runId, toDuck('DATE', dayText(t.day)), t.transferType, t.fromLocationId, t.toLocationId, t.skuId, t.quantity, t.referenceId]));
+  await storeStyleDays(ws, runId, result.fromDay, result.daysDone, result.byStyle.map((g) => g.id), result.styleDays);
   return run;
 }
 

@@ -19,6 +19,8 @@ import { BacktestJobs, type BacktestJob } from './backtest-jobs.js';
 import { loadFiles, previewCsv, type FileLoadOptions, type LoadFile, type LoadProgress, type LoadReport } from './file-load.js';
 import { LoadJobs, type LoadJob } from './load-jobs.js';
 import type { CsvPreview } from '../ingest/csv/preview.js';
+import { styleDaySeries } from './backtest-style-days.js';
+import { StyleTraces } from './backtest-trace.js';
 import { RequestLog, type RequestLogEntry, type RequestLogInput } from './request-log.js';
 import { approve, approvedTransfers, listProposals, storeRun, type ApprovalRequest, type ApprovalResult, type RunSummary } from './transfers.js';
 import { engineRecommender, type Recommender, type RunOptions } from './recommender.js';
@@ -99,6 +101,7 @@ export class Workbench {
   private readonly log: RequestLog;
   private readonly jobs = new BacktestJobs();
   private readonly loads = new LoadJobs();
+  private readonly traces = new StyleTraces();
 
   private constructor(readonly workspace: Workspace, private readonly clock: Clock, private readonly recommender: Recommender, maxLogEntries?: number) {
     this.stamp = monotonic(clock);
@@ -305,7 +308,8 @@ export class Workbench {
     return this.workspace.exclusive(() =>
       this.workspace.transaction(async () => {
         for (const d of DATASETS) for (const t of allTables(tablePlan(d))) await this.workspace.run(`DELETE FROM ${q(t.table)}`);
-        for (const t of ['full_load_staging', 'transfer_proposals', 'recommendation_runs', 'backtest_runs', 'backtest_daily', 'backtest_groups', 'backtest_transfers']) {
+        this.traces.forget();
+        for (const t of ['full_load_staging', 'transfer_proposals', 'recommendation_runs', 'backtest_runs', 'backtest_daily', 'backtest_groups', 'backtest_transfers', 'backtest_style_days']) {
         await this.workspace.run(`DELETE FROM ${t}`);
       }
       }),
@@ -405,7 +409,7 @@ export class Workbench {
     const durationMs = performance.now() - t0;
     const runId = `bt-${started.toString(36)}`;
     const run = await this.workspace.exclusive(() => this.workspace.transaction(() =>
-      storeBacktest(this.workspace, runId, started, report, settings, request.scenario ? undefined : request.scenarioName ?? DEFAULT_SCENARIO, durationMs)));
+      storeBacktest(this.workspace, runId, started, report, settings, request.scenario ? undefined : request.scenarioName ?? DEFAULT_SCENARIO, durationMs, request.reviewEveryDays)));
     return { run, report, settings };
   }
 
@@ -437,6 +441,21 @@ export class Workbench {
 
   backtestGroups(runId: string, level: 'location' | 'style') {
     return this.workspace.exclusive(() => backtestGroups(this.workspace, runId, level));
+  }
+
+  /** One style of a run, day by day, simulated against actual (kept with the run). */
+  backtestStyleDays(runId: string, styleId: string) {
+    return this.workspace.exclusive(() => styleDaySeries(this.workspace, runId, styleId));
+  }
+
+  /** A style's location×SKUs over the run, most simulated lost sales first: the run replayed, tracing the style. */
+  backtestStyleCells(runId: string, styleId: string) {
+    return this.traces.cells(this.workspace, runId, styleId);
+  }
+
+  /** One location×SKU of a run, day by day, with the engine's transfers and their reasons (from the same trace). */
+  backtestCellDays(runId: string, styleId: string, locationId: string, skuId: string) {
+    return this.traces.cell(this.workspace, runId, styleId, locationId, skuId);
   }
 
   async compareBacktests(a: string, b: string) {

@@ -3,11 +3,14 @@ import { Worker } from 'node:worker_threads';
 import type { Settings } from '../recommend/settings.js';
 import type { BacktestInput } from './input.js';
 import type { SimulationOptions, SimulationResult } from './simulate.js';
+import { buffersOf } from './buffers.js';
 
 export interface WorkerRequest {
   input: BacktestInput;
   settings: Settings;
   reviewEveryDays?: number;
+  stopAfterDays?: number;
+  trace?: SimulationOptions['trace'];
   /** Threads serving the days, each a range of styles (1: the worker alone). */
   partitions: number;
   /** Int32Array(1) over shared memory: 1 = cancel. */
@@ -18,16 +21,6 @@ export type WorkerMessage =
   | { kind: 'progress'; daysDone: number; days: number }
   | { kind: 'result'; result: SimulationResult }
   | { kind: 'error'; message: string };
-
-/** Every buffer under a value, once each: handed to the worker rather than copied. */
-function buffersOf(value: unknown, out = new Set<ArrayBuffer>()): ArrayBuffer[] {
-  if (ArrayBuffer.isView(value)) {
-    if (value.buffer instanceof ArrayBuffer) out.add(value.buffer);
-  } else if (value && typeof value === 'object') {
-    for (const v of Object.values(value)) buffersOf(v, out);
-  }
-  return [...out];
-}
 
 /**
  * The input's buffers move to the worker (the input cannot be used afterwards). `isCancelled` is polled by
@@ -61,7 +54,9 @@ export function simulateInWorker(input: BacktestInput, settings: Settings, optio
       done();
       reject(e);
     });
-    const request: WorkerRequest = { input, settings, reviewEveryDays: options.reviewEveryDays, partitions, cancel };
+    const request: WorkerRequest = {
+      input, settings, reviewEveryDays: options.reviewEveryDays, stopAfterDays: options.stopAfterDays, trace: options.trace, partitions, cancel,
+    };
     worker.postMessage(request, buffersOf(input));
   });
 }

@@ -56,7 +56,7 @@ export async function simulatePartitioned(input: BacktestInput, settings: Settin
   const Sg = S0.styles.ids.length;
   const ranges = styleRanges(S0.styles.styleStart, partitions);
   if (ranges.length < 2) return simulate(input, settings, options);
-  const arrays: ServeArrays = serveArrays(input, shared);
+  const arrays: ServeArrays = serveArrays(input, shared, options.trace);
   const control = new Int32Array(new SharedArrayBuffer(4 * (FIRST_SLOT + ranges.length)));
   const accs = ranges.map(() => sharedAccumulators(L, Sg, input.days));
   const workers = ranges.slice(1).map((range, w) => new Worker(new URL('./partition-worker-entry.mjs', import.meta.url), {
@@ -69,6 +69,7 @@ export async function simulatePartitioned(input: BacktestInput, settings: Settin
     })));
     const executor: DayExecutor = {
       arrays,
+      parts: accs,
       serve(i, head) {
         Atomics.store(control, DONE, 0);
         Atomics.store(control, DAY, i);

@@ -4,6 +4,7 @@
  * memory; the engine's review, which couples styles, happens between days on the whole state.
  */
 import { Sums } from './kpis.js';
+import { CF, traceAt, type TraceBuffer } from './trace.js';
 
 /** A cell with stock or sales this recently still sells: its stock-out days have (estimated) demand. */
 export const RECENT_DAYS = 28;
@@ -38,6 +39,8 @@ export interface ServeArrays {
   /** Per cell × window day: the engine's rings. */
   windowSales: Float32Array;
   windowInStock: Uint8Array;
+  /** A traced replay: where one style's cells record each day. */
+  trace?: TraceBuffer;
 }
 
 /** Network totals of one day: simulated and actual stock-outs, active days, sales, lost sales, inventory. */
@@ -99,9 +102,11 @@ export function serveDay(a: ServeArrays, L: number, K: number, W: number, i: num
         rowOf[k - k0] = row;
         if (a.actLevel[c] > 0 || (row >= 0 && (a.actualSold[row] > 0 || a.actualPeak[row] > 0))) onShelf = true;
       }
+      const tr = a.trace !== undefined && a.trace.style === s ? a.trace : undefined;
       for (let k = k0; k < k1; k++) {
       const c = l * K + k;
       const row = rowOf[k - k0];
+      const traced = tr ? traceAt(tr, K, c, i) : -1;
       const actStart = a.actLevel[c];
       if (row >= 0) {
         a.actLevel[c] = a.actualEnd[row];
@@ -170,6 +175,19 @@ export function serveDay(a: ServeArrays, L: number, K: number, W: number, i: num
         a.inStockDays[c] += flag - a.windowInStock[slot];
         a.windowInStock[slot] = flag;
         if (simInStock) a.everActive[c] = 1;
+        if (traced >= 0) {
+          const v = tr!.values;
+          v[traced + CF.simSales] = simSales;
+          v[traced + CF.actSales] = actSales;
+          v[traced + CF.demand] = demand;
+          v[traced + CF.estimated] = !actInStock && recent && demand > 0 ? 1 : 0;
+          v[traced + CF.simLostSales] = lost;
+          v[traced + CF.actLostSales] = actLost;
+          v[traced + CF.demandEstimate] = a.rate[c];
+          v[traced + CF.simInStock] = flag;
+          v[traced + CF.actInStock] = actInStock ? 1 : 0;
+          v[traced + CF.active] = active ? 1 : 0;
+        }
       }
       const cost = a.cost[k];
       inc(sim.inventoryUnitsSum, l, style, a.sim[c]);
@@ -178,6 +196,10 @@ export function serveDay(a: ServeArrays, L: number, K: number, W: number, i: num
       inc(act.inventoryValueSum, l, style, a.actLevel[c] * cost);
       t[d + 4] += a.sim[c];
       t[d + 9] += a.actLevel[c];
+      if (traced >= 0) {
+        tr!.values[traced + CF.simStock] = a.sim[c];
+        tr!.values[traced + CF.actStock] = a.actLevel[c];
+      }
       }
     }
   }

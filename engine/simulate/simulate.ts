@@ -15,12 +15,18 @@ import type { TransferType } from '../recommend/proposal.js';
 import type { BacktestInput } from './input.js';
 import { kpisOf, type SideKpis, type TransferKpis } from './kpis.js';
 import { accumulators, DAY_FIELDS, serveDay, type Accumulators, type ServeArrays } from './serve-day.js';
+import { StyleDayCounter, type StyleDays } from './style-days.js';
+import { CELL_FIELDS, CF, traceAdd, type StyleTrace, type TracedTransfer } from './trace.js';
 
 export interface SimulationOptions {
   /** Days between reviews; default: the default review period of the settings. */
   reviewEveryDays?: number;
   onProgress?: (daysDone: number, days: number) => void;
   isCancelled?: () => boolean;
+  /** Replay only the first n days (a cancelled run's, to trace it again). */
+  stopAfterDays?: number;
+  /** Record every cell of this style (its index in the start state) day by day: see trace.ts. */
+  trace?: { style: number };
 }
 
 export interface SimulatedTransfer {
@@ -56,6 +62,10 @@ export interface SimulationResult {
   byLocation: GroupKpis[];
   byStyle: GroupKpis[];
   transfers: SimulatedTransfer[];
+  /** Per style and day, simulated and actual (the first `daysDone` days). */
+  styleDays: StyleDays;
+  /** The traced style's cells, when asked for. */
+  trace?: StyleTrace;
 }
 
 export { RECENT_DAYS } from './serve-day.js';
@@ -66,7 +76,7 @@ type Typed = Float64Array | Float32Array | Int32Array | Uint8Array;
 export type Alloc = <T extends Typed>(make: (n: number) => T, n: number) => T;
 
 /** The replay's per-cell and per-SKU state at the start (buffers may be shared: see serve-day.ts). */
-export function serveArrays(input: BacktestInput, alloc: Alloc = (make, n) => make(n)): ServeArrays {
+export function serveArrays(input: BacktestInput, alloc: Alloc = (make, n) => make(n), trace?: SimulationOptions['trace']): ServeArrays {
   const S0 = input.start;
   const W = S0.windowDays;
   const cells = S0.onHand.length;
@@ -101,7 +111,16 @@ export function serveArrays(input: BacktestInput, alloc: Alloc = (make, n) => ma
     selling: copy(Uint8Array.from(S0.locations.kind.map((k) => (k !== 'warehouse' ? 1 : 0))), u8),
     sim: copy(S0.onHand, f64), actLevel: copy(S0.onHand, f64), lastActivity, rate: alloc(f64, cells), inStockDays,
     everActive: copy(S0.everActive, u8), windowSales: copy(S0.sales, (n) => new Float32Array(n)), windowInStock: copy(S0.inStock, u8),
+    ...(trace ? { trace: traceBuffer(input, trace.style, alloc) } : {}),
   };
+}
+
+function traceBuffer(input: BacktestInput, style: number, alloc: Alloc): ServeArrays['trace'] {
+  const { styleStart } = input.start.styles;
+  if (!(style >= 0 && style < styleStart.length - 1)) throw new RangeError(`no style ${style} to trace`);
+  const [kFrom, kTo] = [styleStart[style], styleStart[style + 1]];
+  const n = input.start.locations.ids.length * (kTo - kFrom) * input.days * CELL_FIELDS;
+  return { style, kFrom, kTo, days: input.days, values: alloc((m) => new Float64Array(m), n) };
 }
 
 /** Serves the days for a replay: in this thread by default, or split over threads (partitioned.ts). */
@@ -110,6 +129,8 @@ export interface DayExecutor {
   serve(i: number, head: number): void;
   /** All of the day's accumulations, once the last day is served. */
   accumulators(): Accumulators;
+  /** The accumulations of each thread's range so far, read between days. */
+  parts: readonly Accumulators[];
 }
 
 export function simulate(input: BacktestInput, settings: Settings, options: SimulationOptions = {}, executor?: DayExecutor): SimulationResult {
@@ -140,7 +161,9 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
   }
 
   // Everything the days change, per cell or SKU, in one place (see serve-day.ts).
-  const a: ServeArrays = executor?.arrays ?? serveArrays(input);
+  const a: ServeArrays = executor?.arrays ?? serveArrays(input, undefined, options.trace);
+  const trace = a.trace;
+  const tracedTransfers: TracedTransfer[] = [];
   // The engine's view of the simulated world: shares those arrays, never writes them.
   const view: EngineState = {
     ...S0,
@@ -160,13 +183,16 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
   const kindFixed = S0.locations.ids.map((id) => settings.locationKinds[id] !== undefined);
   let head = 0;
   const own = executor ? undefined : accumulators(L, Sg, days);
+  const parts = executor ? executor.parts : [own!];
+  const styleDays = new StyleDayCounter(Sg, days, 1 + L, styleOf);
+  const lastDay = Math.min(days, options.stopAfterDays ?? days);
   const transferKpis: TransferKpis = {};
   const transfers: SimulatedTransfer[] = [];
   const transferUnitsByDay = new Float64Array(days);
   let daysDone = 0;
   let cancelled = false;
 
-  for (let i = 0; i < days; i++) {
+  for (let i = 0; i < lastDay; i++) {
     if (options.isCancelled?.()) {
       cancelled = true;
       break;
@@ -178,6 +204,8 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
         a.sim[arrivals[x]] += arrivals[x + 1];
         inTransit[arrivals[x]] -= arrivals[x + 1];
         view.lastArrivalDay[arrivals[x]] = day;
+        styleDays.transferIn(i, arrivals[x] % K, arrivals[x + 1]);
+        traceAdd(trace, K, arrivals[x], i, CF.transfersIn, arrivals[x + 1]);
       }
       pending.delete(i);
     }
@@ -217,6 +245,7 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
       view.inbound = inbound;
       const rec = recommend(view, settings);
       a.rate.set(rec.forecast.rate);
+      styleDays.review(a.rate, K);
       const trips = new Set<string>();
       for (const p of rec.proposals) {
         const from = locIndex.get(p.fromLocationId)!;
@@ -224,7 +253,16 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
         const k = skuIndex.get(p.skuId)!;
         const lead = categorySettings(settings, S0.categories.ids[S0.styles.category[styleOf[k]]]).leadTimeDays;
         a.sim[from * K + k] -= p.quantity;
-        arrive(i + Math.max(1, lead), to * K + k, p.quantity);
+        const arrivalDay = i + Math.max(1, lead);
+        arrive(arrivalDay, to * K + k, p.quantity);
+        styleDays.transferOut(i, k, p.quantity);
+        traceAdd(trace, K, from * K + k, i, CF.transfersOut, p.quantity);
+        if (trace && k >= trace.kFrom && k < trace.kTo) {
+          tracedTransfers.push({
+            day, arrivalDay: fromDay + arrivalDay, transferType: p.transferType, fromLocationId: p.fromLocationId, toLocationId: p.toLocationId,
+            skuId: p.skuId, quantity: p.quantity, referenceId: p.referenceId, reason: p.reason,
+          });
+        }
         transfers.push({ day, transferType: p.transferType, fromLocationId: p.fromLocationId, toLocationId: p.toLocationId, skuId: p.skuId, quantity: p.quantity, referenceId: p.referenceId });
         const t = (transferKpis[p.transferType] ??= { trips: 0, lines: 0, units: 0 });
         t.lines++;
@@ -242,7 +280,11 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
     // A location sells once it has sold: known from the day of its first sale, never earlier.
     for (let j = rowsFrom; j < rowsTo; j++) {
       const c = input.actual.cell[j];
-      if (input.actual.mutations[j] !== 0) a.sim[c] += input.actual.mutations[j];
+      if (input.actual.mutations[j] !== 0) {
+        a.sim[c] += input.actual.mutations[j];
+        styleDays.receipt(i, c % K, input.actual.mutations[j]);
+        traceAdd(trace, K, c, i, CF.receipts, input.actual.mutations[j]);
+      }
       if (input.actual.sold[j] > 0) {
         const l = (c / K) | 0;
         if (!a.selling[l] && !kindFixed[l]) {
@@ -254,6 +296,7 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
 
     if (executor) executor.serve(i, head);
     else serveDay(a, L, K, W, i, head, 0, K, own!);
+    styleDays.served(i, parts);
     head = head + 1 === W ? 0 : head + 1;
     daysDone = i + 1;
     if (options.onProgress && (daysDone % 7 === 0 || daysDone === days)) options.onProgress(daysDone, days);
@@ -309,5 +352,7 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
     byLocation: S0.locations.ids.map((id, l) => group(groups.location + l, id)),
     byStyle: S0.styles.ids.map((id, s) => group(groups.style + s, id)),
     transfers,
+    styleDays: styleDays.out,
+    ...(trace ? { trace: { ...trace, daysDone, transfers: tracedTransfers } } : {}),
   };
 }

@@ -7,13 +7,17 @@ import { parentPort } from 'node:worker_threads';
 import { simulate } from './simulate.js';
 import { simulatePartitioned } from './partitioned.js';
 import type { WorkerRequest, WorkerMessage } from './in-worker.js';
+import { buffersOf } from './buffers.js';
 
 parentPort!.once('message', async (req: WorkerRequest) => {
   const cancel = new Int32Array(req.cancel);
-  const post = (m: WorkerMessage) => parentPort!.postMessage(m);
+  // The result's arrays (a run's figures per style and day, a trace) are handed over, not copied.
+  const post = (m: WorkerMessage) => parentPort!.postMessage(m, m.kind === 'result' ? buffersOf(m.result) : []);
   try {
     const options = {
       reviewEveryDays: req.reviewEveryDays,
+      stopAfterDays: req.stopAfterDays,
+      trace: req.trace,
       onProgress: (daysDone: number, days: number) => post({ kind: 'progress', daysDone, days }),
       isCancelled: () => Atomics.load(cancel, 0) === 1,
     };

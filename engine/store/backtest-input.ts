@@ -3,7 +3,7 @@ import { DAY_MICROS } from '../model/datetime.js';
 import type { Settings } from '../recommend/settings.js';
 import type { BacktestInput, PlannedReceipt } from '../simulate/input.js';
 import { sellingLife } from '../simulate/input.js';
-import { dailyLevels } from './daily-levels.js';
+import { dailyLevels, EXACT } from './daily-levels.js';
 import { loadEngineState } from './engine-state.js';
 import type { Workspace } from './workspace.js';
 
@@ -44,7 +44,7 @@ export async function loadBacktestInput(ws: Workspace, fromDay: number, toDay: n
   const skuIndex = new Map(start.skus.ids.map((id, k) => [id, k]));
   const cost = new Float64Array(K);
   for (const r of await ws.rows(`
-    SELECT skuId, avg(c)::DOUBLE AS cost FROM (
+    SELECT skuId, avg(c::${EXACT})::DOUBLE AS cost FROM (
       SELECT l.skuId, l.costPrice AS c FROM sales__salesLines AS l WHERE l.costPrice > 0
       UNION ALL SELECT skuId, unitCostLocalCurrency FROM purchase_orders__purchaseOrderLines WHERE unitCostLocalCurrency > 0)
     GROUP BY 1`)) {

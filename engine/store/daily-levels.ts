@@ -10,6 +10,12 @@ import type { Workspace } from './workspace.js';
 
 /** How far before the first day a stock level is looked for; older levels count as unknown (0). */
 export const STOCK_LOOK_BACK_DAYS = 400;
+/**
+ * Sums are taken in this exact type: floating-point sums depend on the order of their terms, which parallel
+ * aggregation does not fix, and a backtest of the same data must give the same days (a ten-thousandth is finer
+ * than any quantity or amount the feed sends).
+ */
+export const EXACT = 'DECIMAL(18, 4)';
 /** Mutation types that record a transfer: the simulation makes its own transfers, so it does not replay these. */
 export const TRANSFER_MUTATION = /transfer/i;
 
@@ -66,10 +72,12 @@ export async function dailyLevels(ws: Workspace, locationIds: readonly string[],
     grouped AS (
       SELECT *, count(*) FILTER (WHERE kind = 0) OVER (PARTITION BY cell ORDER BY t, kind ROWS UNBOUNDED PRECEDING) AS grp FROM cells),
     levels AS (
-      SELECT *, sum(v) OVER (PARTITION BY cell, grp ORDER BY t, kind ROWS UNBOUNDED PRECEDING) AS level FROM grouped)
+      -- RANGE, not ROWS: events of one instant (two lines of a receipt) move the stock together, so each of them
+      -- sees the level after all of them, and the day's end and peak do not depend on how ties happen to be ordered.
+      SELECT *, sum(v) OVER (PARTITION BY cell, grp ORDER BY t, kind RANGE UNBOUNDED PRECEDING) AS level FROM grouped)
     SELECT cell::INTEGER AS cell, greatest(datediff('day', $1::TIMESTAMP, t), -1)::INTEGER AS d,
-           arg_max(level, (t, kind))::DOUBLE AS endLevel, max(level)::DOUBLE AS peak, sum(sold)::DOUBLE AS sold,
-           sum(net)::DOUBLE AS net, sum(mut)::DOUBLE AS mutations, sum(revenue)::DOUBLE AS revenue
+           arg_max(level, (t, kind))::DOUBLE AS endLevel, max(level)::DOUBLE AS peak, sum(sold::${EXACT})::DOUBLE AS sold,
+           sum(net::${EXACT})::DOUBLE AS net, sum(mut::${EXACT})::DOUBLE AS mutations, sum(revenue::${EXACT})::DOUBLE AS revenue
     FROM levels GROUP BY 1, 2 ORDER BY 1, 2`, [from, to, lookBack]);
   return cols as unknown as DailyLevels;
 }

@@ -5,7 +5,7 @@
  */
 import { DAY_MICROS, dayOf } from '../model/datetime.js';
 import { timestampValue } from './values.js';
-import { dailyLevels } from './daily-levels.js';
+import { dailyLevels, EXACT } from './daily-levels.js';
 import { prices } from '../recommend/prices.js';
 import type { Workspace } from './workspace.js';
 import { emptyState, type EngineState } from '../recommend/state.js';
@@ -51,14 +51,15 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
   const asOf = timestampValue(asOfDay * DAY_MICROS);
   const historyStart = timestampValue((asOfDay - HISTORY_DAYS) * DAY_MICROS);
 
-  // One pass over the last year of sales: location kinds, prices and what each location carried.
+  // One pass over the last year of sales: location kinds, prices and what each location carried. Exact sums, in a
+  // fixed order: the SKU totals below add these up, and the same data must price the same (daily-levels.ts).
   const year = await ws.columns(`
     SELECT s.locationId, l.skuId, count(*)::DOUBLE AS lines, (count(*) FILTER (WHERE l.online))::DOUBLE AS online,
-           (sum(l.salesAmountInclVat) FILTER (WHERE l.quantitySold > 0))::DOUBLE AS revenue,
-           (sum(l.quantitySold) FILTER (WHERE l.quantitySold > 0))::DOUBLE AS units,
+           (sum(l.salesAmountInclVat::${EXACT}) FILTER (WHERE l.quantitySold > 0))::DOUBLE AS revenue,
+           (sum(l.quantitySold::${EXACT}) FILTER (WHERE l.quantitySold > 0))::DOUBLE AS units,
            max(l.originalSalesAmountInclVat / nullif(l.quantitySold, 0))::DOUBLE AS list
     FROM sales AS s JOIN sales__salesLines AS l ON l._salesId = s.salesId
-    WHERE s._deleted_at IS NULL AND s.salesDateTime >= $1 AND s.salesDateTime < $2 GROUP BY 1, 2`, [historyStart, asOf]);
+    WHERE s._deleted_at IS NULL AND s.salesDateTime >= $1 AND s.salesDateTime < $2 GROUP BY 1, 2 ORDER BY 1, 2`, [historyStart, asOf]);
   const yLoc = year.locationId as string[];
   const ySku = year.skuId as string[];
 

@@ -5,6 +5,7 @@
  */
 import { DATASETS } from '../model/datasets.js';
 import { allTables, createTableSql, tablePlan } from './table-plan.js';
+import { STYLE_DAY_FIELDS } from '../simulate/style-days.js';
 
 export interface Migration {
   version: number;
@@ -133,6 +134,16 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 4,
     description: 'current stock subtracts the net sales after the latest level',
     statements: () => [CURRENT_STOCK_VIEW],
+  },
+  {
+    version: 5,
+    description: 'backtest runs keep their review interval and their figures per style and day',
+    // The columns are the fields of this release; a change to STYLE_DAY_FIELDS adds a migration.
+    statements: () => [
+      'ALTER TABLE backtest_runs ADD COLUMN IF NOT EXISTS reviewEveryDays INTEGER',
+      `CREATE TABLE IF NOT EXISTS backtest_style_days (
+         runId VARCHAR NOT NULL, styleId VARCHAR NOT NULL, date DATE NOT NULL, ${STYLE_DAY_FIELDS.map((f) => `${f} DOUBLE`).join(', ')})`,
+    ],
   },
 ];
 

@@ -11,6 +11,8 @@ import type { ApprovalRequest, ApprovalResult, ProposalRow, RunSummary } from '.
 import type { RequestLogEntry } from '../../engine/service/request-log';
 import type { ServerContext } from '../../engine/server/context';
 import type { BacktestJob } from '../../engine/service/backtest-jobs';
+import type { StyleDaySeries } from '../../engine/service/backtest-style-days';
+import type { CellDays, CellTotals, CellTransfer, StyleCells } from '../../engine/service/backtest-trace';
 import type { Settings, SettingsOverride } from '../../engine/recommend/settings';
 import type { ListenerStatus, WorkspacesView } from '../../engine/server/desk';
 import type { WorkspaceEntry } from '../../engine/service/workspace-home';
@@ -31,6 +33,7 @@ export interface PickedFile {
 }
 export type { ListenerStatus, WorkspaceEntry, WorkspacesView };
 export type { BacktestComparison, BacktestJob, BacktestRun, GroupKpis, ProposalRow, RequestLogEntry, Settings, SettingsOverride };
+export type { CellDays, CellTotals, CellTransfer, StyleCells, StyleDaySeries };
 
 /**
  * What the settings screen works from: the kept scenarios' names, the one runs use when none is named, the
@@ -68,6 +71,12 @@ export interface WorkbenchClient {
   backtestGroups(runId: string, level: 'location' | 'style'): Promise<GroupKpis[]>;
   /** Two kept runs side by side: KPIs, daily series and b − a. */
   compareBacktests(a: string, b: string): Promise<BacktestComparison>;
+  /** One style of a kept run, day by day, simulated against actual. */
+  backtestStyleDays(runId: string, styleId: string): Promise<StyleDaySeries>;
+  /** A style's location×SKUs over a kept run, most simulated lost sales first (the run is replayed to trace them). */
+  backtestStyleCells(runId: string, styleId: string): Promise<StyleCells>;
+  /** One location×SKU of a kept run, day by day, with the engine's transfers and their reasons. */
+  backtestCellDays(runId: string, styleId: string, locationId: string, skuId: string): Promise<CellDays>;
   /** The names of the kept scenarios, the one runs use when none is named, and the engine's defaults they override. */
   scenarios(): Promise<ScenarioContext>;
   scenario(name: string): Promise<SettingsOverride>;
@@ -217,6 +226,19 @@ export class ApiWorkbenchClient implements WorkbenchClient {
 
   compareBacktests(a: string, b: string): Promise<BacktestComparison> {
     return this.get(`backtests/${encodeURIComponent(a)}/compare/${encodeURIComponent(b)}`);
+  }
+
+  backtestStyleDays(runId: string, styleId: string): Promise<StyleDaySeries> {
+    return this.get(`backtests/${encodeURIComponent(runId)}/styles/${encodeURIComponent(styleId)}/days`);
+  }
+
+  backtestStyleCells(runId: string, styleId: string): Promise<StyleCells> {
+    return this.get(`backtests/${encodeURIComponent(runId)}/styles/${encodeURIComponent(styleId)}/cells`);
+  }
+
+  backtestCellDays(runId: string, styleId: string, locationId: string, skuId: string): Promise<CellDays> {
+    const e = encodeURIComponent;
+    return this.get(`backtests/${e(runId)}/styles/${e(styleId)}/cells/${e(locationId)}/${e(skuId)}`);
   }
 
   scenarios(): Promise<ScenarioContext> {

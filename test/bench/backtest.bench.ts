@@ -51,7 +51,13 @@ if (process.argv[2] === '--measure') {
   bareLoop(input);
   const floorMs = performance.now() - t;
   await wb.close();
+  // What a run keeps per style and day (the cells × days behind it are traced on demand, never kept).
+  const sd = result.styleDays;
+  const F = sd.values.length / (sd.styles * sd.days);
+  let styleDayRows = 0;
+  for (let x = 0; x < sd.values.length; x += F) if (sd.values.subarray(x, x + F).some((v) => v !== 0)) styleDayRows++;
   process.stdout.write(JSON.stringify({
+    styles: sd.styles, styleDayRows, styleDayBytes: sd.values.byteLength,
     days, cells: input.start.onHand.length, partitions, loadMs, simMs, floorMs, maxRssKb: process.resourceUsage().maxRSS,
     transfers: result.summary.simulated.transfers, inStock: [result.summary.simulated.inStockRate, result.summary.actual.inStockRate],
   }));
@@ -70,5 +76,6 @@ console.log(`load (actual days from the workspace): ${(m.loadMs / 1000).toFixed(
 console.log(`simulation: ${Math.round(cellDays / (m.simMs / 1000)).toLocaleString('en')} SKU-location-days/s`);
 console.log(`floor (bare loop applying actual sales to stock): ${(m.floorMs / 1000).toFixed(2)} s, ${Math.round(cellDays / (m.floorMs / 1000)).toLocaleString('en')} SKU-location-days/s; simulation / floor = ${(m.simMs / m.floorMs).toFixed(1)}`);
 console.log(`in-stock rate simulated ${m.inStock[0]} vs actual ${m.inStock[1]}; transfers ${JSON.stringify(m.transfers)}`);
+console.log(`kept per style and day: ${m.styles.toLocaleString('en')} styles × ${m.days} days, ${m.styleDayRows.toLocaleString('en')} rows with anything in them (${(m.styleDayBytes / 2 ** 20).toFixed(0)} MiB in memory)`);
 console.log(`peak RSS ${(m.maxRssKb / 1024).toFixed(0)} MiB`);
 console.log(`budget ≤ 60 s and ≤ 4 GB: ${wall <= 60 && m.maxRssKb / 1024 <= 4096 ? 'met' : 'NOT met'}`);

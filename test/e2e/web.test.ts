@@ -140,6 +140,54 @@ describe('browser mode', () => {
     await page.close();
   });
 
+  it('drills a backtest down to a style and to one location × SKU, day by day, and back', async () => {
+    const { page, problems } = await openScreen('Backtest', 1280, 1000);
+    await page.fill('input[name="from"]', '2025-03-03');
+    await page.fill('input[name="to"]', '2025-04-27');
+    await page.getByRole('button', { name: 'Run backtest' }).click();
+    await page.locator('[data-kpi="inStockRate"]').waitFor({ timeout: 60_000 });
+    await page.selectOption('select[name="level"]', 'style');
+    const byStyle = page.locator('table[aria-label="KPIs by style"] tbody tr');
+    await byStyle.first().waitFor();
+    const styleId = (await byStyle.first().getAttribute('data-group'))!;
+    await byStyle.first().getByRole('button', { name: styleId }).click();
+
+    // The style, day by day: 56 days, two series each, five for sales and demand, three for arrivals.
+    const styleCharts = page.getByRole('img', { name: new RegExp(`^Style ${styleId}: .*simulated against actual$`) });
+    await styleCharts.first().waitFor();
+    expect(await styleCharts.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-points'))))).toEqual([112, 280, 112, 168]);
+    expect(await page.getByTestId('style-totals').innerText()).toMatch(/^2025-03-03 … 2025-04-27: [\d,.]+ stock-out SKU-days and [\d,.]+ units of lost sales with the engine, against [\d,.]+ and [\d,.]+ in fact\.$/);
+    // Its location × SKUs, most simulated lost sales first.
+    const cells = page.locator(`table[aria-label="Location × SKUs of style ${styleId}"] tbody tr`);
+    await cells.first().waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('cell-count').innerText()).toMatch(/^\d+ of \d+ location × SKUs, most lost sales first/);
+    const lost = (await cells.locator('td:nth-child(3)').allInnerTexts()).map((v) => Number(v.replace(/,/g, '')));
+    expect(lost.length).toBeGreaterThan(1);
+    expect(lost).toEqual([...lost].sort((a, b) => b - a));
+    await page.screenshot({ path: join(SHOTS, 'backtest-style.png'), fullPage: true });
+
+    // One of them: stock, sales, demand estimate, arrivals and transfers day by day, with a table.
+    const [locationId, skuId] = (await cells.first().getAttribute('data-cell'))!.split('/');
+    await cells.first().getByRole('button').click();
+    const cellCharts = page.getByRole('img', { name: new RegExp(`^${locationId} · ${skuId}: `) });
+    await cellCharts.first().waitFor();
+    expect(await cellCharts.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-points'))))).toEqual([112, 224, 168]);
+    const days = page.locator(`table[aria-label="${locationId} · ${skuId} day by day"] tbody tr`);
+    expect(await days.count()).toBe(56);
+    expect(await days.first().locator('td').first().innerText()).toMatch(/^2025-03-03/);
+    await page.screenshot({ path: join(SHOTS, 'backtest-cell.png'), fullPage: true });
+
+    // And back: to the style, then to the breakdown as it was left (by style).
+    await page.getByRole('button', { name: `← Style ${styleId}` }).click();
+    await cells.first().waitFor();
+    await page.getByRole('button', { name: '← All styles' }).click();
+    await byStyle.first().waitFor();
+    expect(await page.locator('select[name="level"]').inputValue()).toBe('style');
+    expect(await styleCharts.count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('saves a scenario only when valid, names each bad field, and runs a backtest with it', async () => {
     // The refused save is a 400 the browser reports on its own; anything else is a fault.
     const { page, problems } = await openScreen('Settings', 1280, 1000, /status of 400/);

@@ -36,14 +36,20 @@ export class CsvUnreadable extends Error {
 const LISTED = 100;
 
 /**
+ * One in-memory DuckDB for every read, made on first use: it holds no data, and each read gets a connection of its
+ * own (its rejected rows are that connection's temporary tables).
+ */
+let reader: Promise<DuckDBInstance> | undefined;
+
+/**
  * Header and rows of a file (`limit`: at most that many rows after the header). Quotes are the standard double
  * quote, doubled inside a quoted cell.
  */
 export async function readCsv(source: CsvSource, limit?: number): Promise<CsvTable> {
   const temp = 'text' in source ? mkdtempSync(join(tmpdir(), 'workbench-csv-')) : undefined;
   const path = 'text' in source ? join(temp!, 'file.csv') : source.path;
-  const instance = await DuckDBInstance.create(':memory:');
-  const conn = await instance.connect();
+  reader ??= DuckDBInstance.create(':memory:');
+  const conn = await (await reader).connect();
   try {
     if ('text' in source) writeFileSync(path, source.text);
     let all: (string | null)[][];
@@ -64,7 +70,7 @@ export async function readCsv(source: CsvSource, limit?: number): Promise<CsvTab
       const [{ n }] = (await conn.runAndReadAll('SELECT count(*) AS n FROM reject_errors')).getRowObjects();
       const problems = rejects.map((r) => ({
         path: '', file: source.name, row: Number(r.line),
-        message: String(r.error_message).replace(/^Expected Number of Columns: (\d+) Found: (\d+)$/, 'has $2 cells where the header has $1 columns'),
+        message: String(r.error_message).replace(/^Expected Number of Columns: (\d+) Found: (\d+)$/, (_, want, got) => `has ${got} cell${got === '1' ? '' : 's'} where the header has ${want} column${want === '1' ? '' : 's'}`),
       }));
       throw new CsvUnreadable(source.name, problems, Number(n));
     }
@@ -77,7 +83,6 @@ export async function readCsv(source: CsvSource, limit?: number): Promise<CsvTab
     };
   } finally {
     conn.closeSync();
-    instance.closeSync();
     if (temp) rmSync(temp, { recursive: true, force: true });
   }
 }

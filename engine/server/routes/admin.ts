@@ -157,6 +157,19 @@ export function adminRoutes(ctx: ServerContext) {
       return { groups: await wb.backtestGroups(runId, level) };
     });
 
+    app.get('/backtests/:runId/styles/:styleId/days', { schema: doc('One style of a run, day by day: stock, sales, lost sales, stock-outs, receipts and the engine\'s transfers and demand estimate, simulated and actual') }, async (req) => {
+      const { runId, styleId } = req.params as { runId: string; styleId: string };
+      return wb.backtestStyleDays(runId, styleId);
+    });
+    app.get('/backtests/:runId/styles/:styleId/cells', { schema: doc('A style\'s location×SKUs over a run, most simulated lost sales first (the run is replayed to trace them; 409 when the workspace no longer reproduces it)') }, async (req) => {
+      const { runId, styleId } = req.params as { runId: string; styleId: string };
+      return wb.backtestStyleCells(runId, styleId);
+    });
+    app.get('/backtests/:runId/styles/:styleId/cells/:locationId/:skuId', { schema: doc('One location×SKU of a run, day by day, with the engine\'s transfers and their reasons') }, async (req) => {
+      const { runId, styleId, locationId, skuId } = req.params as { runId: string; styleId: string; locationId: string; skuId: string };
+      return wb.backtestCellDays(runId, styleId, locationId, skuId);
+    });
+
     app.get('/backtests/:a/compare/:b', { schema: doc('Two runs side by side: each one\'s KPIs and daily series, b − a, and a\'s actual') }, async (req) => {
       const { a, b } = req.params as { a: string; b: string };
       return wb.compareBacktests(a, b);

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { BacktestJob, BacktestResult, WorkbenchClient } from '../client';
 import { Breakdown } from './Breakdown';
+import { StyleDrill } from './StyleDrill';
 
 type Day = BacktestResult['daily'][number];
 import { Chart } from '../Chart';
@@ -16,6 +17,9 @@ export function Backtest({ client, run, cancel, job, result, running, scenarios 
   const [from, setFrom] = useState('2025-01-01');
   const [to, setTo] = useState('2025-03-31');
   const dates = useMemo(() => result?.daily.map((d) => d.date) ?? [], [result]);
+  // The style opened day by day, for the run it was opened in.
+  const [drill, setDrill] = useState<{ runId: string; styleId: string }>();
+  const style = drill && drill.runId === result?.run.runId ? drill.styleId : undefined;
   const charts = useMemo(() => {
     if (!result) return [];
     const side = (name: 'simulated' | 'actual', pick: (d: Day[typeof name]) => number | null) => ({ name, values: result.daily.map((d) => pick(d[name])) });
@@ -73,8 +77,12 @@ export function Backtest({ client, run, cancel, job, result, running, scenarios 
             })}
           </div>
           {charts.map((c) => <Chart key={c.title} title={c.title} label={c.label} dates={dates} series={c.series} />)}
-          <h2>By location and style</h2>
-          <Breakdown client={client} runId={result.run.runId} />
+          {/* Kept while a style is open, so going back finds the breakdown as it was left. */}
+          <div hidden={style !== undefined}>
+            <h2>By location and style</h2>
+            <Breakdown client={client} runId={result.run.runId} onStyle={(styleId) => setDrill({ runId: result.run.runId, styleId })} />
+          </div>
+          {style && <StyleDrill client={client} runId={result.run.runId} styleId={style} back={() => setDrill(undefined)} />}
         </>
       )}
     </section>

@@ -14,8 +14,11 @@ const COLUMNS = ([['stockOutDays', 'Stock-out days'], ['inStockRate', 'In-stock'
     return { key, heading, show: (v: number | null) => (v === null ? '–' : format(v)) };
   });
 
-/** Where a run's stock-outs happened: its KPIs by location or by style, worst first, simulated beside actual. */
-export function Breakdown({ client, runId }: { client: WorkbenchClient; runId: string }) {
+/**
+ * Where a run's stock-outs happened: its KPIs by location or by style, worst first, simulated beside actual. A
+ * style opens day by day with `onStyle`.
+ */
+export function Breakdown({ client, runId, onStyle }: { client: WorkbenchClient; runId: string; onStyle?: (styleId: string) => void }) {
   const [level, setLevel] = useState<Level>('location');
   const [groups, setGroups] = useState<GroupKpis[]>();
   const [filter, setFilter] = useState('');
@@ -53,7 +56,7 @@ export function Breakdown({ client, runId }: { client: WorkbenchClient; runId: s
         <tbody>
           {rows.slice(0, SHOWN).map((g) => (
             <tr key={g.id} data-group={g.id}>
-              <td>{g.id}</td>
+              <td>{level === 'style' && onStyle ? <button type="button" className="link" onClick={() => onStyle(g.id)}>{g.id}</button> : g.id}</td>
               {COLUMNS.map((c) => [
                 <td key={c.key} className="num">{c.show(g.simulated[c.key])}</td>,
                 <td key={`${c.key}-actual`} className="num">{c.show(g.actual[c.key])}</td>,

@@ -1,0 +1,226 @@
+/**
+ * A style's location×SKU cells, day by day, for a kept run: the run is replayed with the same settings, review
+ * interval and days, tracing that style's cells (simulate/trace.ts). Before it is shown, the trace is checked
+ * against the figures the run kept for the style on every day; a workspace whose data changed since the run no
+ * longer reproduces it, and is told so rather than shown another run's days.
+ */
+import { availableParallelism } from 'node:os';
+import { RequestRejected } from '../ingest/problems.js';
+import { dayText } from '../model/datetime.js';
+import type { Settings } from '../recommend/settings.js';
+import { simulateInWorker } from '../simulate/in-worker.js';
+import { simulate } from '../simulate/simulate.js';
+import type { StyleDayField } from '../simulate/style-days.js';
+import { CELL_DAY_FIELDS, CELL_FIELDS, CF, type CellDayField, type StyleTrace, type TracedTransfer } from '../simulate/trace.js';
+import { loadBacktestInput } from '../store/backtest-input.js';
+import type { Workspace } from '../store/workspace.js';
+import { replayedDays, styleDaySeries, type StyleDaySeries } from './backtest-style-days.js';
+
+/** A cell's period in a few numbers, to rank a style's cells by. */
+export interface CellTotals {
+  locationId: string;
+  locationKind: string;
+  skuId: string;
+  sizeId: string;
+  simulated: { sales: number; lostSales: number; stockOutDays: number };
+  actual: { sales: number; lostSales: number; stockOutDays: number };
+  activeDays: number;
+  /** Days whose demand was the engine's estimate (actual stock-outs with the style on the shelf). */
+  estimatedDays: number;
+  receipts: number;
+  transfersIn: number;
+  transfersOut: number;
+}
+
+export interface StyleCells {
+  runId: string;
+  styleId: string;
+  /** The style's cells with anything in the period, most simulated lost sales first. */
+  cells: CellTotals[];
+  /** How long the replay that traced them took. */
+  replayMs: number;
+}
+
+export interface CellTransfer extends Omit<TracedTransfer, 'day' | 'arrivalDay'> {
+  date: string;
+  arrives: string;
+  /** Seen from the cell: units leaving it or coming in. */
+  direction: 'in' | 'out';
+}
+
+export interface CellDays {
+  runId: string;
+  styleId: string;
+  locationId: string;
+  locationKind: string;
+  skuId: string;
+  sizeId: string;
+  dates: string[];
+  series: Record<CellDayField, number[]>;
+  transfers: CellTransfer[];
+}
+
+interface Traced {
+  runId: string;
+  styleId: string;
+  fromDay: number;
+  locations: { ids: string[]; kinds: string[] };
+  skus: { ids: string[]; sizes: string[] };
+  trace: StyleTrace;
+  replayMs: number;
+}
+
+/** Traces kept for the next click (a big style's trace is tens of MB). */
+const KEPT = 3;
+/**
+ * Replays up to this many cell-days run in this thread: well under a second, where starting worker threads
+ * would take longer than the replay. Larger ones go to worker threads, as runs do, and leave this thread free.
+ */
+const IN_THREAD_CELL_DAYS = 2_000_000;
+
+/** Where the traced figures must meet the run's own, with the words for a mismatch. */
+const CHECKS: [CellDayField, StyleDayField, string][] = [
+  ['simSales', 'simSales', 'simulated sales'], ['simLostSales', 'simLostSales', 'simulated lost sales'],
+  ['simStock', 'simInventoryUnits', 'simulated stock'], ['actStock', 'actInventoryUnits', 'actual stock'],
+  ['actSales', 'actSales', 'actual sales'], ['transfersOut', 'simTransfersOut', 'units sent by the engine'],
+];
+
+export class StyleTraces {
+  private readonly kept = new Map<string, Promise<Traced>>();
+
+  constructor(private readonly partitions = availableParallelism()) {}
+
+  async cells(ws: Workspace, runId: string, styleId: string): Promise<StyleCells> {
+    const t = await this.traced(ws, runId, styleId);
+    const cells: CellTotals[] = [];
+    for (let l = 0; l < t.locations.ids.length; l++) {
+      for (let k = 0; k < t.skus.ids.length; k++) {
+        const c = cellTotals(t, l, k);
+        if (c) cells.push(c);
+      }
+    }
+    cells.sort((a, b) => b.simulated.lostSales - a.simulated.lostSales || b.actual.lostSales - a.actual.lostSales
+      || b.simulated.stockOutDays - a.simulated.stockOutDays || a.locationId.localeCompare(b.locationId) || a.skuId.localeCompare(b.skuId));
+    return { runId, styleId, cells, replayMs: Math.round(t.replayMs) };
+  }
+
+  async cell(ws: Workspace, runId: string, styleId: string, locationId: string, skuId: string): Promise<CellDays> {
+    const t = await this.traced(ws, runId, styleId);
+    const l = t.locations.ids.indexOf(locationId);
+    const k = t.skus.ids.indexOf(skuId);
+    if (l < 0) throw new RequestRejected(`no location "${locationId.slice(0, 80)}" in run "${runId}"`, 404);
+    if (k < 0) throw new RequestRejected(`style "${styleId}" has no SKU "${skuId.slice(0, 80)}"`, 404);
+    const { trace } = t;
+    const base = (l * t.skus.ids.length + k) * trace.days;
+    const series = Object.fromEntries(CELL_DAY_FIELDS.map((f) => [f,
+      Array.from({ length: trace.daysDone }, (_, i) => Math.round(trace.values[(base + i) * CELL_FIELDS + CF[f]] * 1e4) / 1e4)])) as Record<CellDayField, number[]>;
+    const transfers = trace.transfers
+      .filter((x) => x.skuId === skuId && (x.fromLocationId === locationId || x.toLocationId === locationId))
+      .map(({ day, arrivalDay, ...x }): CellTransfer => ({ ...x, date: dayText(day), arrives: dayText(arrivalDay), direction: x.fromLocationId === locationId ? 'out' : 'in' }));
+    return {
+      runId, styleId, locationId, locationKind: t.locations.kinds[l], skuId, sizeId: t.skus.sizes[k],
+      dates: Array.from({ length: trace.daysDone }, (_, i) => dayText(t.fromDay + i)), series, transfers,
+    };
+  }
+
+  forget(): void {
+    this.kept.clear();
+  }
+
+  /** The style's trace: kept from an earlier call, or replayed now (one replay however many ask at once). */
+  private async traced(ws: Workspace, runId: string, styleId: string): Promise<Traced> {
+    // Checked on every call: a run removed since (a reset) is not answered from memory.
+    await ws.exclusive(() => replayedDays(ws, runId));
+    const key = JSON.stringify([runId, styleId]);
+    let p = this.kept.get(key);
+    if (p) {
+      this.kept.delete(key);
+    } else {
+      p = replay(ws, runId, styleId, this.partitions);
+      p.catch(() => this.kept.delete(key));
+    }
+    this.kept.set(key, p);
+    for (const old of [...this.kept.keys()].slice(0, Math.max(0, this.kept.size - KEPT))) this.kept.delete(old);
+    return p;
+  }
+}
+
+async function replay(ws: Workspace, runId: string, styleId: string, partitions: number): Promise<Traced> {
+  const { run, stored, input } = await ws.exclusive(async () => {
+    const stored = await styleDaySeries(ws, runId, styleId);
+    const [r] = await ws.rows('SELECT settings, reviewEveryDays, toDate FROM backtest_runs WHERE runId = $1', [runId]);
+    const { fromDay, daysDone } = await replayedDays(ws, runId);
+    const run = { settings: JSON.parse(r.settings as string) as Settings, reviewEveryDays: r.reviewEveryDays === null ? undefined : Number(r.reviewEveryDays), fromDay, daysDone };
+    const toDay = (r.toDate as { days: number }).days;
+    return { run, stored, input: await loadBacktestInput(ws, fromDay, toDay, run.settings) };
+  });
+  const S0 = input.start;
+  const style = S0.styles.ids.indexOf(styleId);
+  if (style < 0) throw new RequestRejected(`style "${styleId.slice(0, 80)}" is no longer among the workspace's items: the run cannot be replayed to trace it`, 409);
+  const [kFrom, kTo] = [S0.styles.styleStart[style], S0.styles.styleStart[style + 1]];
+  // Read before the input's buffers move to the replay's thread.
+  const names = {
+    locations: { ids: [...S0.locations.ids], kinds: [...S0.locations.kind] },
+    skus: { ids: S0.skus.ids.slice(kFrom, kTo), sizes: S0.skus.sizeId.slice(kFrom, kTo) },
+  };
+  const t0 = performance.now();
+  const options = { reviewEveryDays: run.reviewEveryDays, stopAfterDays: run.daysDone, trace: { style } };
+  const result = S0.onHand.length * run.daysDone <= IN_THREAD_CELL_DAYS
+    ? simulate(input, run.settings, options)
+    : await simulateInWorker(input, run.settings, options, partitions);
+  const traced: Traced = { runId, styleId, fromDay: run.fromDay, ...names, trace: result.trace!, replayMs: performance.now() - t0 };
+  const mismatch = firstMismatch(traced, stored);
+  if (mismatch) {
+    throw new RequestRejected(`replaying run "${runId}" no longer gives its figures for style "${styleId}": ${mismatch}. `
+      + 'The workspace\'s data changed since the run; run the backtest again to see its SKU×locations day by day.', 409);
+  }
+  return traced;
+}
+
+/** Where the trace, added up over the style's cells, differs from the run's own figure of a day; undefined when nowhere. */
+function firstMismatch(t: Traced, stored: StyleDaySeries): string | undefined {
+  const { trace } = t;
+  if (trace.daysDone !== stored.dates.length) return `it replayed ${trace.daysDone} days, the run ${stored.dates.length}`;
+  const cells = t.locations.ids.length * t.skus.ids.length;
+  for (const [field, kept, words] of CHECKS) {
+    for (let i = 0; i < trace.daysDone; i++) {
+      let total = 0;
+      for (let c = 0; c < cells; c++) total += trace.values[(c * trace.days + i) * CELL_FIELDS + CF[field]];
+      const want = stored.series[kept][i];
+      if (Math.abs(total - want) > 1e-4 * Math.max(1, Math.abs(want))) {
+        return `${words} on ${stored.dates[i]} come to ${round(total)}, the run kept ${round(want)}`;
+      }
+    }
+  }
+  return undefined;
+}
+
+const round = (x: number) => Math.round(x * 100) / 100;
+
+/** A cell's totals over the period, or undefined when nothing ever happened in it. */
+function cellTotals(t: Traced, l: number, k: number): CellTotals | undefined {
+  const { trace } = t;
+  const base = (l * t.skus.ids.length + k) * trace.days;
+  const sums = new Float64Array(CELL_FIELDS);
+  let simOut = 0;
+  let actOut = 0;
+  let stocked = false;
+  for (let i = 0; i < trace.daysDone; i++) {
+    const at = (base + i) * CELL_FIELDS;
+    for (let f = 0; f < CELL_FIELDS; f++) sums[f] += trace.values[at + f];
+    if (trace.values[at + CF.active]) {
+      if (!trace.values[at + CF.simInStock]) simOut++;
+      if (!trace.values[at + CF.actInStock]) actOut++;
+    }
+    if (trace.values[at + CF.simStock] || trace.values[at + CF.actStock]) stocked = true;
+  }
+  const moved = sums[CF.receipts] || sums[CF.transfersIn] || sums[CF.transfersOut];
+  if (!stocked && !sums[CF.active] && !moved && !sums[CF.actSales]) return undefined;
+  return {
+    locationId: t.locations.ids[l], locationKind: t.locations.kinds[l], skuId: t.skus.ids[k], sizeId: t.skus.sizes[k],
+    simulated: { sales: round(sums[CF.simSales]), lostSales: round(sums[CF.simLostSales]), stockOutDays: simOut },
+    actual: { sales: round(sums[CF.actSales]), lostSales: round(sums[CF.actLostSales]), stockOutDays: actOut },
+    activeDays: sums[CF.active], estimatedDays: sums[CF.estimated],
+    receipts: round(sums[CF.receipts]), transfersIn: round(sums[CF.transfersIn]), transfersOut: round(sums[CF.transfersOut]),
+  };
+}

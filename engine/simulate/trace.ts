@@ -1,0 +1,76 @@
+/**
+ * A traced replay: every location×SKU cell of one style, day by day, as the replay saw it. Keeping this for every
+ * cell of a run would take cells × days × fields (515,000 × 730 × 15 on the big benchmark), so a run keeps its
+ * figures per style and day, and a style's cells are traced on demand by replaying the run again: the same
+ * input, settings and days give the same decisions (the replay is pure), and what the trace adds up to is
+ * checked against the figures the run kept.
+ */
+import type { TransferType } from '../recommend/proposal.js';
+
+/** One value per cell and day, in this order. Stocks are at the end of the day; `sim…` simulated, `act…` actual. */
+export const CELL_DAY_FIELDS = [
+  'simStock', 'actStock', 'simSales', 'actSales',
+  /** The demand the replay served: the actual net sales on days the cell was in stock, else the engine's estimate. */
+  'demand',
+  /** 1 when `demand` was the engine's estimate (an actual stock-out day with the style still on the shelf). */
+  'estimated',
+  'simLostSales', 'actLostSales',
+  /** The engine's demand estimate for the cell that day (units per day, from its last review). */
+  'demandEstimate',
+  /** Actual receipts and corrections, replayed as they happened. */
+  'receipts',
+  /** The engine's transfers arriving at the cell and leaving it. */
+  'transfersIn', 'transfersOut',
+  'simInStock', 'actInStock',
+  /** 1 inside the cell's selling life (the days its stock-outs count). */
+  'active',
+] as const;
+export type CellDayField = (typeof CELL_DAY_FIELDS)[number];
+export const CELL_FIELDS = CELL_DAY_FIELDS.length;
+/** Each field's offset in a cell-day's values. */
+export const CF = Object.fromEntries(CELL_DAY_FIELDS.map((f, i) => [f, i])) as Record<CellDayField, number>;
+
+/** Where a trace writes: the style's SKUs `[kFrom, kTo)` at every location. */
+export interface TraceBuffer {
+  style: number;
+  kFrom: number;
+  kTo: number;
+  days: number;
+  /** `values[((location × (kTo − kFrom) + sku − kFrom) × days + day) × CELL_FIELDS + field]`. */
+  values: Float64Array;
+}
+
+export interface TracedTransfer {
+  /** Days since 1970-01-01: decided (and sent) on `day`, arriving on `arrivalDay`. */
+  day: number;
+  arrivalDay: number;
+  transferType: TransferType;
+  fromLocationId: string;
+  toLocationId: string;
+  skuId: string;
+  quantity: number;
+  referenceId: string;
+  reason: string;
+}
+
+export interface StyleTrace extends TraceBuffer {
+  /** Days replayed. */
+  daysDone: number;
+  /** The engine's transfers of the style's SKUs, with their reasons. */
+  transfers: TracedTransfer[];
+}
+
+/** The offset of a cell-day's values, or −1 when the cell is not traced. */
+export function traceAt(t: TraceBuffer, K: number, cell: number, day: number): number {
+  const k = cell % K;
+  if (k < t.kFrom || k >= t.kTo) return -1;
+  const l = (cell - k) / K;
+  return ((l * (t.kTo - t.kFrom) + k - t.kFrom) * t.days + day) * CELL_FIELDS;
+}
+
+/** Adds units to a field of a cell-day, when the cell is traced. */
+export function traceAdd(t: TraceBuffer | undefined, K: number, cell: number, day: number, field: number, units: number): void {
+  if (!t) return;
+  const i = traceAt(t, K, cell, day);
+  if (i >= 0) t.values[i + field] += units;
+}

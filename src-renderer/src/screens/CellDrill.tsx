@@ -1,0 +1,105 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { CellDays, CellTotals, WorkbenchClient } from '../client';
+import { Chart } from '../Chart';
+import { TRANSFER_KIND, units } from '../units';
+
+/** One location × SKU of a run, day by day: stock, sales, the engine's demand estimate, arrivals and its transfers. */
+export function CellDrill({ client, runId, styleId, cell, back }: {
+  client: WorkbenchClient; runId: string; styleId: string; cell: CellTotals; back: () => void;
+}) {
+  const [days, setDays] = useState<CellDays>();
+  const [error, setError] = useState<string>();
+  const top = useRef<HTMLElement>(null);
+  useEffect(() => {
+    top.current?.scrollIntoView({ block: 'start' });
+  }, []);
+  useEffect(() => {
+    let live = true;
+    client.backtestCellDays(runId, styleId, cell.locationId, cell.skuId).then((d) => live && setDays(d), (e: Error) => live && setError(e.message));
+    return () => {
+      live = false;
+    };
+  }, [client, runId, styleId, cell]);
+  const charts = useMemo(() => (days ? cellCharts(days) : []), [days]);
+  const name = `${cell.locationId} · ${cell.skuId}`;
+  return (
+    <section aria-label={`Location × SKU ${name}`} className="drill" ref={top}>
+      <div className="toolbar">
+        <button type="button" onClick={back}>← Style {styleId}</button>
+        <h2 className="drill__title">{name} (size {cell.sizeId}{cell.locationKind === 'warehouse' ? ', warehouse' : ''}), day by day</h2>
+      </div>
+      {error && <p className="error" role="alert">{error}</p>}
+      {!days && !error && <p className="hint">Loading…</p>}
+      {days && (
+        <>
+          <p className="hint">
+            On {cell.estimatedDays} of {days.dates.length} days the shelf was empty in fact while the style was still on sale here: the replay's demand
+            on those days is the engine's estimate. Stock is counted at the end of each day.
+          </p>
+          {charts.map((c) => <Chart key={c.title} title={c.title} label={c.label} dates={days.dates} series={c.series} />)}
+          <h3>The engine's transfers</h3>
+          {days.transfers.length === 0 ? <p className="hint">The engine moved none of this SKU to or from here.</p> : (
+            <table className="grid" aria-label="The engine's transfers">
+              <thead><tr><th>Sent</th><th>Arrives</th><th>Kind</th><th>From</th><th>To</th><th className="num">Units</th><th>Why</th></tr></thead>
+              <tbody>
+                {days.transfers.map((x) => (
+                  <tr key={x.referenceId} data-direction={x.direction}>
+                    <td className="nowrap">{x.date}</td><td className="nowrap">{x.arrives}</td><td>{TRANSFER_KIND[x.transferType] ?? x.transferType}</td>
+                    <td className="nowrap">{x.fromLocationId}</td><td className="nowrap">{x.toLocationId}</td><td className="num">{units(x.quantity)}</td><td className="why-text">{x.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <h3>Day by day</h3>
+          <div className="scroll">
+            <table className="grid" aria-label={`${name} day by day`}>
+              <thead>
+                <tr>
+                  <th>Date</th><th className="num">Stock</th><th className="num">actual</th><th className="num">Sales</th><th className="num">actual</th>
+                  <th className="num">Demand estimate</th><th className="num">Lost sales</th><th className="num">Receipts</th><th className="num">In</th><th className="num">Out</th>
+                </tr>
+              </thead>
+              <tbody>
+                {days.dates.map((date, i) => {
+                  const s = days.series;
+                  return (
+                    <tr key={date} className={s.active[i] && !s.simInStock[i] ? 'row--bad' : undefined}>
+                      <td>{date}{s.estimated[i] ? <span className="hint" title="The shelf was empty in fact: the day's demand is the engine's estimate"> est.</span> : null}</td>
+                      <td className="num">{units(s.simStock[i])}</td><td className="num">{units(s.actStock[i])}</td>
+                      <td className="num">{units(s.simSales[i])}</td><td className="num">{units(s.actSales[i])}</td>
+                      <td className="num">{units(s.demandEstimate[i])}</td><td className="num">{units(s.simLostSales[i])}</td>
+                      <td className="num">{units(s.receipts[i])}</td><td className="num">{units(s.transfersIn[i])}</td><td className="num">{units(s.transfersOut[i])}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function cellCharts(d: CellDays) {
+  const s = d.series;
+  const name = `${d.locationId} · ${d.skuId}`;
+  return [
+    {
+      title: 'Stock at the end of each day (units)', label: `${name}: stock per day, simulated against actual`,
+      series: [{ name: 'simulated', values: s.simStock }, { name: 'actual', values: s.actStock }],
+    },
+    {
+      title: 'Sales, lost sales and the engine\'s demand estimate per day (units)', label: `${name}: sales and demand per day, simulated against actual`,
+      series: [
+        { name: 'simulated sales', values: s.simSales }, { name: 'actual sales', values: s.actSales },
+        { name: 'simulated lost', values: s.simLostSales }, { name: 'demand estimate', values: s.demandEstimate },
+      ],
+    },
+    {
+      title: 'Arrivals and transfers per day (units)', label: `${name}: receipts and the engine's transfers per day`,
+      series: [{ name: 'receipts (actual, both sides)', values: s.receipts }, { name: 'engine: in', values: s.transfersIn }, { name: 'engine: out', values: s.transfersOut }],
+    },
+  ];
+}

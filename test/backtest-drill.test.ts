@@ -1,0 +1,139 @@
+/** A run's drill-down through the admin API: a style day by day, its location×SKUs, one of them day by day. */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testServer, type TestServer } from './api-helpers.js';
+import type { StyleDaySeries } from '../engine/service/backtest-style-days.js';
+import type { CellDays, StyleCells } from '../engine/service/backtest-trace.js';
+import type { GroupKpis } from '../engine/simulate/simulate.js';
+
+const exec = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), 'wb-drill-api-'));
+const ws = join(dir, 'ws');
+const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+let t: TestServer;
+
+beforeAll(async () => {
+  await exec(process.execPath, [join(process.cwd(), 'bin', 'workbench.mjs'), 'load', '-q', '-w', ws, join(process.cwd(), 'samples', 'demo')]);
+  t = await testServer({ workspace: ws });
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** GET under the admin API, expecting `status`. */
+async function get<T>(path: string, status = 200): Promise<T> {
+  const r = await t.call('GET', `/_workbench/${path}`);
+  expect(r.status, `${path}: ${r.text.slice(0, 300)}`).toBe(status);
+  return r.json as T;
+}
+
+/** The style of a run that lost the most in the replay, and its KPIs. */
+async function worstStyle(runId: string): Promise<GroupKpis> {
+  const { groups } = await get<{ groups: GroupKpis[] }>(`backtests/${runId}/groups/style`);
+  return groups.reduce((a, b) => (b.simulated.lostSales > a.simulated.lostSales ? b : a));
+}
+
+describe('a backtest run, style by style and location×SKU by location×SKU', () => {
+  it('gives a style\'s days, its location×SKUs ranked by lost sales and one of them day by day, adding up to the run', async () => {
+    const run = (await t.call('POST', '/_workbench/backtests', { from: '2025-03-03', to: '2025-04-27' })).json;
+    const runId = run.run.runId as string;
+    const style = await worstStyle(runId);
+    expect(style.simulated.lostSales).toBeGreaterThan(0);
+
+    const days = await get<StyleDaySeries>(`backtests/${runId}/styles/${style.id}/days`);
+    expect(days.dates).toHaveLength(56);
+    expect(days.dates[0]).toBe('2025-03-03');
+    expect(sum(days.series.simStockOutDays)).toBe(style.simulated.stockOutDays);
+    expect(sum(days.series.actStockOutDays)).toBe(style.actual.stockOutDays);
+    expect(sum(days.series.simLostSales)).toBeCloseTo(style.simulated.lostSales, 1);
+    expect(sum(days.series.actSales)).toBeCloseTo(style.actual.sales, 1);
+    expect(sum(days.series.simInventoryUnits) / 56).toBeCloseTo(style.simulated.inventoryUnits, 1);
+    expect(days.series.demandEstimate.every((v) => v > 0)).toBe(true);
+
+    const { cells, replayMs } = await get<StyleCells>(`backtests/${runId}/styles/${style.id}/cells`);
+    expect(replayMs).toBeGreaterThan(0);
+    expect(cells.length).toBeGreaterThan(3);
+    const lost = cells.map((c) => c.simulated.lostSales);
+    expect(lost).toEqual([...lost].sort((a, b) => b - a));
+    expect(sum(lost)).toBeCloseTo(style.simulated.lostSales, 1);
+    expect(sum(cells.map((c) => c.simulated.stockOutDays))).toBe(style.simulated.stockOutDays);
+    expect(sum(cells.map((c) => c.actual.stockOutDays))).toBe(style.actual.stockOutDays);
+    expect(sum(cells.map((c) => c.transfersIn))).toBeCloseTo(sum(days.series.simTransfersIn), 6);
+
+    const worst = cells[0];
+    const one = await get<CellDays>(`backtests/${runId}/styles/${style.id}/cells/${worst.locationId}/${worst.skuId}`);
+    expect(one).toMatchObject({ locationId: worst.locationId, skuId: worst.skuId, sizeId: worst.sizeId, locationKind: worst.locationKind });
+    expect(one.dates).toEqual(days.dates);
+    expect(sum(one.series.simLostSales)).toBeCloseTo(worst.simulated.lostSales, 1);
+    expect(sum(one.series.actSales)).toBeCloseTo(worst.actual.sales, 1);
+    // On a day the replay estimated demand, demand is the engine's estimate of that day.
+    const estimated = one.series.estimated.flatMap((e, i) => (e ? [i] : []));
+    expect(estimated.length).toBe(worst.estimatedDays);
+    for (const i of estimated) expect(one.series.demand[i]).toBe(one.series.demandEstimate[i]);
+
+    // A store the engine sent units to: each transfer with its kind, its reason and when it arrived.
+    const served = cells.find((c) => c.transfersIn > 0 && c.locationKind !== 'warehouse')!;
+    const sent = await get<CellDays>(`backtests/${runId}/styles/${style.id}/cells/${served.locationId}/${served.skuId}`);
+    const incoming = sent.transfers.filter((x) => x.direction === 'in');
+    expect(incoming.length).toBeGreaterThan(0);
+    for (const x of incoming) {
+      expect(x).toMatchObject({ toLocationId: served.locationId, skuId: served.skuId, transferType: expect.any(String), reason: expect.stringMatching(/\w+/) });
+      expect(x.arrives > x.date).toBe(true);
+    }
+    const arrived = incoming.filter((x) => x.arrives <= days.dates.at(-1)!);
+    expect(sum(sent.series.transfersIn)).toBeCloseTo(sum(arrived.map((x) => x.quantity)), 6);
+    expect(sum(sent.series.transfersIn)).toBeCloseTo(served.transfersIn, 6);
+
+    // Named clearly when absent.
+    expect((await t.call('GET', `/_workbench/backtests/${runId}/styles/NOPE/days`)).json.detail).toMatch(/has no style "NOPE"/);
+    expect((await t.call('GET', '/_workbench/backtests/nope/styles/X/days')).status).toBe(404);
+    expect((await t.call('GET', `/_workbench/backtests/nope/styles/${style.id}/cells`)).status).toBe(404);
+    expect((await get<{ detail: string }>(`backtests/${runId}/styles/${style.id}/cells/NOWHERE/${worst.skuId}`, 404)).detail).toMatch(/no location "NOWHERE"/);
+    expect((await get<{ detail: string }>(`backtests/${runId}/styles/${style.id}/cells/${worst.locationId}/NOSKU`, 404)).detail).toMatch(/has no SKU "NOSKU"/);
+  });
+
+  it('traces runs with their own review interval and cancelled runs over the days they replayed', async () => {
+    const wb = t.server.workbench;
+    const period = { fromDay: day('2025-05-05'), toDay: day('2025-06-29') };
+    let seen = 0;
+    for (const run of [
+      await wb.runBacktest({ ...period, reviewEveryDays: 3 }),
+      await wb.runBacktest({ ...period, partitions: 2, onProgress: (d) => (seen = d), isCancelled: () => seen >= 14 }),
+    ]) {
+      const style = await worstStyle(run.run.runId);
+      const cells = await wb.backtestStyleCells(run.run.runId, style.id);
+      expect(sum(cells.cells.map((c) => c.simulated.stockOutDays))).toBe(style.simulated.stockOutDays);
+      const one = await wb.backtestCellDays(run.run.runId, style.id, cells.cells[0].locationId, cells.cells[0].skuId);
+      expect(one.dates).toHaveLength(run.report.daysDone);
+    }
+  });
+
+  it('refuses to pass off a replay of changed data as the run', async () => {
+    const wb = t.server.workbench;
+    const run = await wb.runBacktest({ fromDay: day('2025-03-03'), toDay: day('2025-03-30') });
+    const style = await worstStyle(run.run.runId);
+    const before = await wb.backtestStyleCells(run.run.runId, style.id);
+    const { locationId, skuId } = before.cells[0];
+    // A sale of that SKU in the period, sent after the run.
+    const sell = async (salesId: string, at: string, quantitySold: number) => {
+      const line = { salesLineId: `${salesId}-1`, skuId, lineNumber: 1, quantitySold, originalSalesAmountInclVat: 20 * quantitySold, salesAmountInclVat: 20 * quantitySold,
+        vatPercentage: 21, costPrice: 8, online: false, quantityTransferred: 0, quantityCancelled: 0 };
+      const r = await t.call('POST', '/Sales', { sales: [{ salesId, salesDateTime: at, currencyCode: 'LOCAL', locationId, salesLines: [line] }] });
+      expect(r.status, r.text).toBe(200);
+    };
+    await sell('DRILL-1', '2025-03-12T10:00:00Z', 7);
+    // The style traced before the change is the run's; a style traced after it is refused, saying where it differs.
+    expect((await wb.backtestStyleCells(run.run.runId, style.id)).cells).toEqual(before.cells);
+    const other = await wb.runBacktest({ fromDay: day('2025-03-03'), toDay: day('2025-03-30') });
+    await sell('DRILL-2', '2025-03-13T10:00:00Z', 5);
+    const refused = await t.call('GET', `/_workbench/backtests/${other.run.runId}/styles/${style.id}/cells`);
+    expect(refused.status).toBe(409);
+    expect(refused.json.detail).toMatch(new RegExp(`replaying run "${other.run.runId}" no longer gives its figures for style "${style.id}": .* on 2025-03-1\\d come to .*, the run kept .*run the backtest again`));
+  });
+});
