@@ -514,7 +514,7 @@ describe('browser mode', () => {
       { name: 'Locations-2.json', mimeType: 'application/json', buffer: json({ locations: locations.slice(4) }) },
     ]);
     // The hint names the datasets as the workspace's summary lists them, once it is read.
-    await expect.poll(() => page.getByTestId('full-load-hint').innerText()).toMatch(/^Full load: locations, purchase orders, stock not in these files are deleted \(stock is set to 0\)/);
+    await expect.poll(() => page.getByTestId('full-load-hint').innerText()).toMatch(/^Full load: locations, purchase orders and stock that these files do not hold are deleted \(stock is set to 0\)/);
     await page.getByLabel('Full load').check();
     await page.getByRole('button', { name: 'Load 2 files' }).click();
     await page.getByTestId('load-progress').filter({ hasText: /^2 of 2 files · 8 records/ }).waitFor({ timeout: 20_000 });

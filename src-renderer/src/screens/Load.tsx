@@ -17,6 +17,7 @@ function head(text: string): string {
 }
 
 const words = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+const listed = (items: string[]) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}` : items.join(''));
 
 function outcomeText(o: BatchOutcome): string {
   if (o.error) return o.problems?.length ? 'Rejected, nothing of it applied' : `Rejected, nothing of it applied: ${o.error}`;
@@ -82,7 +83,7 @@ export function Load({ client }: { client: WorkbenchClient }) {
         Each dataset's files are applied whole or not at all.
       </p>
       <p className="hint" data-testid="full-load-hint">
-        Full load: {fullLoadable.length ? fullLoadable.join(', ') : 'the data that allows it'} not in these files {fullLoadable.length === 1 ? 'is' : 'are'} deleted (stock is set to 0); other data is added or updated as usual. A rejected file cancels its dataset's full load, which then deletes nothing.
+        Full load: {fullLoadable.length ? listed(fullLoadable) : 'the data that allows it'} that these files do not hold {fullLoadable.length === 1 ? 'is' : 'are'} deleted (stock is set to 0); other data is added or updated as usual. A rejected file cancels its dataset's full load, which then deletes nothing.
       </p>
       {json.length > 0 && <p className="hint">JSON file{json.length === 1 ? '' : 's'} to load: {json.map((f) => f.name).join(', ')}.</p>}
       {previewError && <p className="error" role="alert">The CSV files could not be read: {previewError}</p>}
