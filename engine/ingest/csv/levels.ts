@@ -7,7 +7,7 @@
  */
 import { DATASETS, type DatasetDef } from '../../model/datasets.js';
 import { entityKey } from '../../model/fields.js';
-import { allTables, tablePlan, type ColumnType, type TablePlan } from '../../store/table-plan.js';
+import { tablePlan, type ColumnType, type TablePlan } from '../../store/table-plan.js';
 
 /** What a column can be loaded into. */
 export interface CsvTarget {
@@ -136,7 +136,3 @@ export function levelFromFileName(file: string): CsvLevel | undefined {
   return best?.[1];
 }
 
-/** All tables of a level's dataset, for the arrays a record gets even when no file gives them. */
-export function datasetTables(level: CsvLevel): TablePlan[] {
-  return allTables(level.path[0]);
-}
