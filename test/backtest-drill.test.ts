@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServer, type TestServer } from './api-helpers.js';
 import type { StyleDaySeries } from '../engine/service/backtest-style-days.js';
-import type { CellDays, StyleCells } from '../engine/service/backtest-trace.js';
+import type { CellDays, StyleCells, TraceProgress } from '../engine/service/backtest-trace.js';
 import type { GroupKpis } from '../engine/simulate/simulate.js';
 
 const exec = promisify(execFile);
@@ -56,7 +56,13 @@ describe('a backtest run, style by style and location×SKU by location×SKU', ()
     expect(sum(days.series.simInventoryUnits) / 56).toBeCloseTo(style.simulated.inventoryUnits, 1);
     expect(days.series.demandEstimate.every((v) => v > 0)).toBe(true);
 
-    const { cells, replayMs } = await get<StyleCells>(`backtests/${runId}/styles/${style.id}/cells`);
+    // Tracing the style: nothing under way, then reading the run's days, then ready with the days replayed.
+    const progress = (path = `backtests/${runId}/styles/${style.id}/trace`) => get<TraceProgress>(path);
+    expect(await progress()).toEqual({ status: 'none', daysDone: 0, days: 0 });
+    const pending = get<StyleCells>(`backtests/${runId}/styles/${style.id}/cells`);
+    await expect.poll(async () => (await progress()).status).toMatch(/^(reading|ready)$/);
+    const { cells, replayMs } = await pending;
+    expect(await progress()).toEqual({ status: 'ready', daysDone: 56, days: 56 });
     expect(replayMs).toBeGreaterThan(0);
     expect(cells.length).toBeGreaterThan(3);
     const lost = cells.map((c) => c.simulated.lostSales);

@@ -60,6 +60,13 @@ export interface CellDays {
   transfers: CellTransfer[];
 }
 
+/** Where the trace of a style stands: being read from the workspace, replayed (days done of days), or ready. */
+export interface TraceProgress {
+  status: 'none' | 'reading' | 'replaying' | 'ready';
+  daysDone: number;
+  days: number;
+}
+
 interface Traced {
   runId: string;
   styleId: string;
@@ -87,6 +94,7 @@ const CHECKS: [CellDayField, StyleDayField, string][] = [
 
 export class StyleTraces {
   private readonly kept = new Map<string, Promise<Traced>>();
+  private readonly states = new Map<string, TraceProgress>();
 
   constructor(private readonly partitions = availableParallelism()) {}
 
@@ -123,8 +131,15 @@ export class StyleTraces {
     };
   }
 
+  /** How far the trace of a style has got: a screen waiting for it polls this while it asks for the cells. */
+  progress(runId: string, styleId: string): TraceProgress {
+    const key = JSON.stringify([runId, styleId]);
+    return { ...(this.states.get(key) ?? { status: 'none', daysDone: 0, days: 0 }) };
+  }
+
   forget(): void {
     this.kept.clear();
+    this.states.clear();
   }
 
   /** The style's trace: kept from an earlier call, or replayed now (one replay however many ask at once). */
@@ -136,16 +151,30 @@ export class StyleTraces {
     if (p) {
       this.kept.delete(key);
     } else {
-      p = replay(ws, runId, styleId, this.partitions);
-      p.catch(() => this.kept.delete(key));
+      // A replay forgotten meanwhile (pushed out, or the workspace reset) no longer speaks for the key.
+      const mine = () => this.kept.get(key) === p;
+      p = replay(ws, runId, styleId, this.partitions, (daysDone, days) => {
+        if (mine()) this.states.set(key, { status: 'replaying', daysDone, days });
+      });
+      this.states.set(key, { status: 'reading', daysDone: 0, days: 0 });
+      p.then((t) => {
+        if (mine()) this.states.set(key, { status: 'ready', daysDone: t.trace.daysDone, days: t.trace.daysDone });
+      }, () => {
+        if (mine()) this.forgetOne(key);
+      });
     }
     this.kept.set(key, p);
-    for (const old of [...this.kept.keys()].slice(0, Math.max(0, this.kept.size - KEPT))) this.kept.delete(old);
+    for (const old of [...this.kept.keys()].slice(0, Math.max(0, this.kept.size - KEPT))) this.forgetOne(old);
     return p;
+  }
+
+  private forgetOne(key: string): void {
+    this.kept.delete(key);
+    this.states.delete(key);
   }
 }
 
-async function replay(ws: Workspace, runId: string, styleId: string, partitions: number): Promise<Traced> {
+async function replay(ws: Workspace, runId: string, styleId: string, partitions: number, onProgress: (daysDone: number, days: number) => void): Promise<Traced> {
   const { run, stored, input } = await ws.exclusive(async () => {
     const stored = await styleDaySeries(ws, runId, styleId);
     const [r] = await ws.rows('SELECT settings, reviewEveryDays, toDate FROM backtest_runs WHERE runId = $1', [runId]);
@@ -164,7 +193,8 @@ async function replay(ws: Workspace, runId: string, styleId: string, partitions:
     skus: { ids: S0.skus.ids.slice(kFrom, kTo), sizes: S0.skus.sizeId.slice(kFrom, kTo) },
   };
   const t0 = performance.now();
-  const options = { reviewEveryDays: run.reviewEveryDays, stopAfterDays: run.daysDone, trace: { style } };
+  const options = { reviewEveryDays: run.reviewEveryDays, stopAfterDays: run.daysDone, trace: { style }, onProgress: (done: number) => onProgress(done, run.daysDone) };
+  onProgress(0, run.daysDone);
   const result = S0.onHand.length * run.daysDone <= IN_THREAD_CELL_DAYS
     ? simulate(input, run.settings, options)
     : await simulateInWorker(input, run.settings, options, partitions);

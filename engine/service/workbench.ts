@@ -453,6 +453,11 @@ export class Workbench {
     return this.traces.cells(this.workspace, runId, styleId);
   }
 
+  /** How far tracing a style of a run has got (the cells answer once it is ready). */
+  backtestTraceProgress(runId: string, styleId: string) {
+    return this.traces.progress(runId, styleId);
+  }
+
   /** One location×SKU of a run, day by day, with the engine's transfers and their reasons (from the same trace). */
   backtestCellDays(runId: string, styleId: string, locationId: string, skuId: string) {
     return this.traces.cell(this.workspace, runId, styleId, locationId, skuId);

@@ -12,7 +12,7 @@ import type { RequestLogEntry } from '../../engine/service/request-log';
 import type { ServerContext } from '../../engine/server/context';
 import type { BacktestJob } from '../../engine/service/backtest-jobs';
 import type { StyleDaySeries } from '../../engine/service/backtest-style-days';
-import type { CellDays, CellTotals, CellTransfer, StyleCells } from '../../engine/service/backtest-trace';
+import type { CellDays, CellTotals, CellTransfer, StyleCells, TraceProgress } from '../../engine/service/backtest-trace';
 import type { Settings, SettingsOverride } from '../../engine/recommend/settings';
 import type { ListenerStatus, WorkspacesView } from '../../engine/server/desk';
 import type { WorkspaceEntry } from '../../engine/service/workspace-home';
@@ -33,7 +33,7 @@ export interface PickedFile {
 }
 export type { ListenerStatus, WorkspaceEntry, WorkspacesView };
 export type { BacktestComparison, BacktestJob, BacktestRun, GroupKpis, ProposalRow, RequestLogEntry, Settings, SettingsOverride };
-export type { CellDays, CellTotals, CellTransfer, StyleCells, StyleDaySeries };
+export type { CellDays, CellTotals, CellTransfer, StyleCells, StyleDaySeries, TraceProgress };
 
 /**
  * What the settings screen works from: the kept scenarios' names, the one runs use when none is named, the
@@ -75,6 +75,8 @@ export interface WorkbenchClient {
   backtestStyleDays(runId: string, styleId: string): Promise<StyleDaySeries>;
   /** A style's location×SKUs over a kept run, most simulated lost sales first (the run is replayed to trace them). */
   backtestStyleCells(runId: string, styleId: string): Promise<StyleCells>;
+  /** How far tracing a style has got, while `backtestStyleCells` waits for it. */
+  backtestTraceProgress(runId: string, styleId: string): Promise<TraceProgress>;
   /** One location×SKU of a kept run, day by day, with the engine's transfers and their reasons. */
   backtestCellDays(runId: string, styleId: string, locationId: string, skuId: string): Promise<CellDays>;
   /** The names of the kept scenarios, the one runs use when none is named, and the engine's defaults they override. */
@@ -234,6 +236,10 @@ export class ApiWorkbenchClient implements WorkbenchClient {
 
   backtestStyleCells(runId: string, styleId: string): Promise<StyleCells> {
     return this.get(`backtests/${encodeURIComponent(runId)}/styles/${encodeURIComponent(styleId)}/cells`);
+  }
+
+  backtestTraceProgress(runId: string, styleId: string): Promise<TraceProgress> {
+    return this.get(`backtests/${encodeURIComponent(runId)}/styles/${encodeURIComponent(styleId)}/trace`);
   }
 
   backtestCellDays(runId: string, styleId: string, locationId: string, skuId: string): Promise<CellDays> {

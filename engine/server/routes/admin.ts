@@ -165,6 +165,10 @@ export function adminRoutes(ctx: ServerContext) {
       const { runId, styleId } = req.params as { runId: string; styleId: string };
       return wb.backtestStyleCells(runId, styleId);
     });
+    app.get('/backtests/:runId/styles/:styleId/trace', { schema: doc('How far tracing a style\'s location×SKUs has got: none, reading, replaying (days done of days) or ready') }, async (req) => {
+      const { runId, styleId } = req.params as { runId: string; styleId: string };
+      return wb.backtestTraceProgress(runId, styleId);
+    });
     app.get('/backtests/:runId/styles/:styleId/cells/:locationId/:skuId', { schema: doc('One location×SKU of a run, day by day, with the engine\'s transfers and their reasons') }, async (req) => {
       const { runId, styleId, locationId, skuId } = req.params as { runId: string; styleId: string; locationId: string; skuId: string };
       return wb.backtestCellDays(runId, styleId, locationId, skuId);

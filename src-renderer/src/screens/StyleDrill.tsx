@@ -1,11 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { CellTotals, StyleCells, StyleDaySeries, WorkbenchClient } from '../client';
+import type { CellTotals, StyleCells, StyleDaySeries, TraceProgress, WorkbenchClient } from '../client';
 import { Chart } from '../Chart';
 import { CellDrill } from './CellDrill';
 import { units } from '../units';
 
 /** Rows drawn at once; the filter narrows the rest. */
 const SHOWN = 100;
+/** How often a style being traced is asked how far it got. */
+const POLL_MS = 500;
 
 /** One style of a run, day by day, simulated against actual, and its location×SKUs with the most lost sales first. */
 export function StyleDrill({ client, runId, styleId, back }: { client: WorkbenchClient; runId: string; styleId: string; back: () => void }) {
@@ -33,6 +35,19 @@ export function StyleDrill({ client, runId, styleId, back }: { client: Workbench
       live = false;
     };
   }, [client, runId, styleId]);
+  // A big run takes as long to trace as it took to run: say how far the replay got while the cells are awaited.
+  const [progress, setProgress] = useState<TraceProgress>();
+  const waiting = !cells && !cellsError;
+  useEffect(() => {
+    if (!waiting) return undefined;
+    let live = true;
+    // A failed poll says nothing the awaited cells will not: their answer carries any error.
+    const timer = setInterval(() => client.backtestTraceProgress(runId, styleId).then((p) => live && setProgress(p), () => undefined), POLL_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [client, runId, styleId, waiting]);
   const charts = useMemo(() => (days ? styleCharts(days) : []), [days]);
   const rows = useMemo(() => {
     const needle = filter.trim().toLowerCase();
@@ -59,7 +74,16 @@ export function StyleDrill({ client, runId, styleId, back }: { client: Workbench
       )}
       <h3>Where it happened: location × SKU</h3>
       {cellsError && <p className="error" role="alert">{cellsError}</p>}
-      {!cells && !cellsError && <p className="hint">Replaying the run to follow each location × SKU of the style…</p>}
+      {waiting && (
+        <div className="progress">
+          {progress?.status === 'replaying' && <progress max={progress.days} value={progress.daysDone} aria-label="Days replayed to trace the style" />}
+          <span className="hint" data-testid="trace-progress">
+            {progress?.status === 'replaying'
+              ? `Replaying the run to follow each location × SKU of the style: ${progress.daysDone} of ${progress.days} days`
+              : 'Reading the run\'s days to replay them and follow each location × SKU of the style…'}
+          </span>
+        </div>
+      )}
       {cells && (
         <>
           <div className="toolbar">
