@@ -190,6 +190,14 @@ describe('redistribution', () => {
     expect(p.reason).toMatch(/excess at SLOW/);
   });
 
+  it('words a replay\'s fractional stock with two decimals at most', () => {
+    const spec = slowToFast();
+    spec.cells['SLOW/TEE-M'].onHand = 30.123456789;
+    spec.cells['FAST/TEE-M'].onHand = 0.4567891;
+    const [p] = run(spec, only('Redistribution')).proposals;
+    expect(p.reason).toMatch(/^excess at SLOW \(on hand 30\.12, target \d+\) to FAST, which would lose sales \(on hand 0\.46, target \d+\)/);
+  });
+
   it('proposes nothing when the trip is not worth its cost', () => {
     expect(run(slowToFast(), only('Redistribution', { redistribution: { tripCost: 10_000 } })).proposals).toEqual([]);
   });

@@ -108,9 +108,20 @@ describe('a run per style and day', () => {
       day: r.fromDay, arrivalDay: r.fromDay + 2, transferType: 'Replenishment', fromLocationId: 'WH', toLocationId: 'S1', skuId: 'TEE-M', quantity: 10,
       referenceId: r.transfers[0].referenceId, reason: expect.stringMatching(/below target/),
     })]);
+    expect(t.locationKinds).toEqual(['warehouse', 'store']);
     // Tracing changes nothing the run decides or counts.
     const plain = simulate(backtestInput(spec, 4, rows), settings({ defaults: { leadTimeDays: 2 } }));
     expect({ ...r, trace: undefined }).toEqual({ ...plain, trace: undefined });
+  });
+
+  it('names each location as the replay ended: one counted as a warehouse sells from its first sale', () => {
+    const r = simulate(backtestInput({
+      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'NEW', kind: 'warehouse' }],
+      styles: [tee],
+      cells: { 'WH/TEE-M': { onHand: 40 }, 'NEW/TEE-M': { onHand: 3 } },
+    }, 6, [{ day: 3, cell: 'NEW/TEE-M', end: 2, peak: 3, sold: 1 }]), settings(), { trace: { style: 0 } });
+    expect(r.trace!.locationKinds).toEqual(['warehouse', 'store']);
+    expect(cellSeries(r.trace!, 1, 0, 'active').slice(0, 3)).toEqual([0, 0, 0]);
   });
 
   it('never looks ahead: changing every later day changes no earlier day of the style or its cells', () => {

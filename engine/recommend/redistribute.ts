@@ -159,8 +159,9 @@ export function redistribute(ctx: Context): Proposal[] {
       const cf = m.from * K + m.sku;
       const ct = m.to * K + m.sku;
       out.push(proposal(state, ctx.ids, 'Redistribution', m.from, m.to, m.sku, m.units,
-        `${m.why} at ${from} (on hand ${state.onHand[cf]}, target ${t.target[cf]}) to ${to}, which would lose sales`
-          + ` (on hand ${state.onHand[ct]}, target ${t.target[ct]}): about ${round2(m.gain)} extra sales value;`
+        // A replay's stock can be fractional (estimated demand served): the words carry two decimals at most.
+        `${m.why} at ${from} (on hand ${round2(state.onHand[cf])}, target ${t.target[cf]}) to ${to}, which would lose sales`
+          + ` (on hand ${round2(state.onHand[ct])}, target ${t.target[ct]}): about ${round2(m.gain)} extra sales value;`
           + ` the trip brings ${round2(trip.gain)} against a cost of ${rs.tripCost}`,
         {
           reason: m.why, gain: round2(m.gain), tripGain: round2(trip.gain), tripUnits: trip.units, tripCost: rs.tripCost,

@@ -188,17 +188,18 @@ async function replay(ws: Workspace, runId: string, styleId: string, partitions:
   if (style < 0) throw new RequestRejected(`style "${styleId.slice(0, 80)}" is no longer among the workspace's items: the run cannot be replayed to trace it`, 409);
   const [kFrom, kTo] = [S0.styles.styleStart[style], S0.styles.styleStart[style + 1]];
   // Read before the input's buffers move to the replay's thread.
-  const names = {
-    locations: { ids: [...S0.locations.ids], kinds: [...S0.locations.kind] },
-    skus: { ids: S0.skus.ids.slice(kFrom, kTo), sizes: S0.skus.sizeId.slice(kFrom, kTo) },
-  };
+  const locationIds = [...S0.locations.ids];
+  const skus = { ids: S0.skus.ids.slice(kFrom, kTo), sizes: S0.skus.sizeId.slice(kFrom, kTo) };
   const t0 = performance.now();
   const options = { reviewEveryDays: run.reviewEveryDays, stopAfterDays: run.daysDone, trace: { style }, onProgress: (done: number) => onProgress(done, run.daysDone) };
   onProgress(0, run.daysDone);
   const result = S0.onHand.length * run.daysDone <= IN_THREAD_CELL_DAYS
     ? simulate(input, run.settings, options)
     : await simulateInWorker(input, run.settings, options, partitions);
-  const traced: Traced = { runId, styleId, fromDay: run.fromDay, ...names, trace: result.trace!, replayMs: performance.now() - t0 };
+  const trace = result.trace!;
+  const traced: Traced = {
+    runId, styleId, fromDay: run.fromDay, locations: { ids: locationIds, kinds: trace.locationKinds }, skus, trace, replayMs: performance.now() - t0,
+  };
   const mismatch = firstMismatch(traced, stored);
   if (mismatch) {
     throw new RequestRejected(`replaying run "${runId}" no longer gives its figures for style "${styleId}": ${mismatch}. `

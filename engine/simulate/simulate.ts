@@ -353,6 +353,6 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
     byStyle: S0.styles.ids.map((id, s) => group(groups.style + s, id)),
     transfers,
     styleDays: styleDays.out,
-    ...(trace ? { trace: { ...trace, daysDone, transfers: tracedTransfers } } : {}),
+    ...(trace ? { trace: { ...trace, daysDone, transfers: tracedTransfers, locationKinds: [...view.locations.kind] } } : {}),
   };
 }

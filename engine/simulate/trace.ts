@@ -58,6 +58,8 @@ export interface StyleTrace extends TraceBuffer {
   daysDone: number;
   /** The engine's transfers of the style's SKUs, with their reasons. */
   transfers: TracedTransfer[];
+  /** Each location's kind as the replay ended: a location counted as a warehouse sells from its first sale on. */
+  locationKinds: string[];
 }
 
 /** The offset of a cell-day's values, or −1 when the cell is not traced. */
