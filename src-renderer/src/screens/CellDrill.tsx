@@ -91,7 +91,7 @@ function cellCharts(d: CellDays) {
       series: [{ name: 'simulated', values: s.simStock }, { name: 'actual', values: s.actStock }],
     },
     {
-      title: 'Sales, lost sales and the engine\'s demand estimate per day (units)', label: `${name}: sales and demand per day, simulated against actual`,
+      title: 'Sales and demand per day (units)', label: `${name}: sales, lost sales and the engine's demand estimate per day, simulated against actual`,
       series: [
         { name: 'simulated sales', values: s.simSales }, { name: 'actual sales', values: s.actSales },
         { name: 'simulated lost', values: s.simLostSales }, { name: 'demand estimate', values: s.demandEstimate },

@@ -131,10 +131,10 @@ function styleCharts(d: StyleDaySeries) {
       series: [{ name: 'simulated', values: s.simStockOutDays }, { name: 'actual', values: s.actStockOutDays }],
     },
     {
-      title: 'Sales, lost sales and the engine\'s demand estimate per day (units)', label: label('sales, lost sales and demand per day'),
+      title: 'Sales and demand per day (units)', label: label('sales, lost sales and the engine\'s demand estimate per day'),
       series: [
         { name: 'simulated sales', values: tenth(s.simSales) }, { name: 'actual sales', values: tenth(s.actSales) },
-        { name: 'simulated lost', values: tenth(s.simLostSales) }, { name: 'actual lost (estimated)', values: tenth(s.actLostSales) },
+        { name: 'simulated lost', values: tenth(s.simLostSales) }, { name: 'actual lost', values: tenth(s.actLostSales) },
         { name: 'demand estimate', values: tenth(s.demandEstimate) },
       ],
     },
