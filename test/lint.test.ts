@@ -60,6 +60,21 @@ describe('feed lint', () => {
     });
   }
 
+  it('marks the examples that name a stored record, and each of those opens', async () => {
+    t = await tempWorkbench({ clock: manualClock('2025-01-01T12:00:00Z') });
+    await cleanFeed(t.wb);
+    for (const [, seed] of cases) await seed(t.wb);
+    const examples = (await t.wb.lint()).findings.flatMap((f) => f.examples.map((x) => ({ rule: f.rule, ...x })));
+    const linked = examples.filter((x) => x.record);
+    expect(new Set(linked.map((x) => x.rule))).toEqual(new Set(['unknown-master-data', 'unknown-sku', 'code-equals-id', 'bare-line-number-ids',
+      'store-without-address', 'location-name-not-unique', 'currency-not-local', 'quantity-to-receive-differs', 'open-po-past-due', 'cost-price-missing', 'cost-price-negative']));
+    for (const x of linked) expect(await t.wb.read(x.dataset, [x.id]), `${x.rule} ${x.dataset} ${x.id}`).toBeDefined();
+    // The others name a SKU, a style, an attribute, a stock level or a whole dataset: no record of theirs to open.
+    for (const x of examples.filter((e) => !e.record)) {
+      expect(x.rule === 'dataset-stale' || x.rule === 'unknown-fields' || /\(|^Stock$/.test(x.dataset), `${x.rule} ${x.dataset} ${x.id}`).toBe(true);
+    }
+  });
+
   it('dataset-stale: names mandatory datasets never sent and datasets not written within a day', async () => {
     const clock = manualClock('2025-01-01T12:00:00Z');
     t = await tempWorkbench({ clock });

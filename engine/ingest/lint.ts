@@ -14,6 +14,9 @@ export interface LintExample {
   dataset: string;
   id: string;
   detail: string;
+  /** Set when `id` is a stored record's key in `dataset`: the record can be read at data/{dataset}/{id}. The
+   * rules that are queries name a level in brackets when the id is not the dataset's key. */
+  record?: boolean;
 }
 
 export interface LintFinding {
@@ -126,7 +129,7 @@ const RULES: Rule[] = [
     rule: 'barcode-as-sku-id',
     title: 'A barcode used as skuId',
     why: 'A barcode change then changes the skuId and breaks the link to history.',
-    sql: `SELECT 'Items', s.skuId, 'skuId equals barcode ' || b.barcodeId || ' of SKU ' || b._skuId
+    sql: `SELECT 'Items (SKU)', s.skuId, 'skuId equals barcode ' || b.barcodeId || ' of SKU ' || b._skuId
           FROM ${LIVE.skus} AS s JOIN ${LIVE.barcodes} AS b ON b.code = s.skuId`,
   },
   {
@@ -146,10 +149,10 @@ const RULES: Rule[] = [
     title: 'Attribute or style attribute ids reused',
     why: 'attributeId and styleAttributeId must be unique across all (style) attributes.',
     sql: union([
-      `SELECT 'Items', attributeId, 'attributeId used ' || count(*) || ' times, in items ' || string_agg(DISTINCT _itemId, ', ')
+      `SELECT 'Items (attribute)', attributeId, 'attributeId used ' || count(*) || ' times, in items ' || string_agg(DISTINCT _itemId, ', ')
        FROM items__attributes AS a WHERE EXISTS (SELECT 1 FROM items AS i WHERE i.itemId = a._itemId AND i._deleted_at IS NULL)
        GROUP BY attributeId HAVING count(*) > 1`,
-      `SELECT 'Items', styleAttributeId, 'styleAttributeId used ' || count(*) || ' times, in items ' || string_agg(DISTINCT _itemId, ', ')
+      `SELECT 'Items (style attribute)', styleAttributeId, 'styleAttributeId used ' || count(*) || ' times, in items ' || string_agg(DISTINCT _itemId, ', ')
        FROM items__styleAttributes AS a WHERE EXISTS (SELECT 1 FROM items AS i WHERE i.itemId = a._itemId AND i._deleted_at IS NULL)
        GROUP BY styleAttributeId HAVING count(*) > 1`,
     ]),
@@ -221,7 +224,7 @@ const RULES: Rule[] = [
     rule: 'style-mixed-colors',
     title: 'SKUs of one style with different colours',
     why: 'A style is an item in one colour: its SKUs share one colorId.',
-    sql: `SELECT 'Items', styleId, 'style has colours ' || string_agg(DISTINCT colorId, ', ') FROM ${LIVE.skus} GROUP BY styleId HAVING count(DISTINCT colorId) > 1`,
+    sql: `SELECT 'Items (style)', styleId, 'style has colours ' || string_agg(DISTINCT colorId, ', ') FROM ${LIVE.skus} GROUP BY styleId HAVING count(DISTINCT colorId) > 1`,
   },
   {
     rule: 'dataset-stale',
@@ -259,6 +262,14 @@ const RULES: Rule[] = [
   },
 ];
 
+/** Datasets whose records one id addresses (not Stock's dated levels, not location×SKU pairs). */
+const SINGLE_KEYED = new Set(DATASETS.filter((d) => d.key.length === 1 && !d.history).map((d) => d.name));
+
+/** A rule's query names a record a person can open when the dataset it names is one and its id that dataset's key. */
+function withRecord(x: LintExample): LintExample {
+  return SINGLE_KEYED.has(x.dataset) ? { ...x, record: true } : x;
+}
+
 export async function lint(ws: Workspace, now: number, log: RequestLogEntry[]): Promise<LintReport> {
   const findings: LintFinding[] = [];
   for (const r of RULES) {
@@ -273,7 +284,7 @@ export async function lint(ws: Workspace, now: number, log: RequestLogEntry[]): 
         uses ? [timestampValue(now)] : [],
       );
       count = rows.length ? Number(rows[0].total) : 0;
-      examples = rows.map((x) => ({ dataset: x.dataset as string, id: String(x.id), detail: x.detail as string }));
+      examples = rows.map((x) => withRecord({ dataset: x.dataset as string, id: String(x.id), detail: x.detail as string }));
     } else {
       const all = await r.run!(ws, now, log);
       count = all.length;

@@ -65,7 +65,7 @@ export function App() {
           <h2>Datasets</h2>
           {summary ? <Datasets summary={summary} /> : <p className="hint">Loading…</p>}
           <h2>Data quality</h2>
-          {lint ? <DataQuality report={lint} /> : <p className="hint">Loading…</p>}
+          {lint ? <DataQuality report={lint} client={client} /> : <p className="hint">Loading…</p>}
         </>
       )}
       {tab === 'load' && <Load client={client} />}

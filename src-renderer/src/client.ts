@@ -101,6 +101,8 @@ export interface WorkbenchClient {
   stopListener(): Promise<ListenerStatus>;
   /** The OpenAPI 3.1 document of the local API. */
   openApi(): Promise<unknown>;
+  /** A stored record as it was sent, by dataset and key. */
+  record(dataset: string, id: string): Promise<unknown>;
 }
 
 /** Largest page the admin API gives. */
@@ -314,6 +316,10 @@ export class ApiWorkbenchClient implements WorkbenchClient {
 
   openApi(): Promise<unknown> {
     return this.get('openapi');
+  }
+
+  record(dataset: string, id: string): Promise<unknown> {
+    return this.get(`data/${dataset}/${encodeURIComponent(id)}`);
   }
 
   async requestLog(afterId?: number): Promise<RequestLogEntry[]> {

@@ -77,6 +77,12 @@ describe('browser mode', () => {
     await finding.waitFor();
     expect(await finding.innerText()).toContain('MC-ACC');
     expect(await page.locator('li[data-rule="unknown-location"].finding--bad').count()).toBe(0);
+    // An example opens the record it speaks of, as it was sent.
+    await finding.getByRole('button', { name: 'MerchandiseCategories MC-ACC' }).click();
+    const record = finding.locator('pre[data-record="MerchandiseCategories/MC-ACC"]');
+    expect(JSON.parse(await record.innerText())).toMatchObject({ merchandiseCategoryId: 'MC-ACC', code: 'MC-ACC' });
+    // A style is no record of its own: its example is plain text.
+    expect(await page.locator('li[data-rule="style-mixed-colors"] .finding__examples button').count()).toBe(0);
     // The session key leaves the address bar once kept.
     expect(page.url()).not.toContain('token=');
     await page.screenshot({ path: join(SHOTS, 'datasets-and-quality.png'), fullPage: true });

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import type { LintReport } from '../../../engine/ingest/lint';
+import type { WorkbenchClient } from '../client';
 
-/** The feed lint: each of the spec's pitfalls with its count, why it matters, and examples. */
-export function DataQuality({ report }: { report: LintReport }) {
+/** The feed lint: each of the spec's pitfalls with its count, why it matters, and examples that open their record. */
+export function DataQuality({ report, client }: { report: LintReport; client: WorkbenchClient }) {
   const found = report.findings.filter((f) => f.count > 0);
   return (
     <section aria-label="Data quality">
@@ -17,7 +19,7 @@ export function DataQuality({ report }: { report: LintReport }) {
               <>
                 <p className="finding__why">{f.why}</p>
                 <ul className="finding__examples">
-                  {f.examples.map((x, i) => <li key={i}><code>{x.dataset} {x.id}</code> {x.detail}</li>)}
+                  {f.examples.map((x, i) => <Example key={i} example={x} client={client} />)}
                 </ul>
               </>
             )}
@@ -25,5 +27,29 @@ export function DataQuality({ report }: { report: LintReport }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+type LintExample = LintReport['findings'][number]['examples'][number];
+
+/** One example; one that names a stored record shows it, as sent, on a click. */
+function Example({ example: x, client }: { example: LintExample; client: WorkbenchClient }) {
+  const [shown, setShown] = useState<{ text: string; failed?: boolean }>();
+  const toggle = async () => {
+    if (shown) return setShown(undefined);
+    try {
+      setShown({ text: JSON.stringify(await client.record(x.dataset, x.id), null, 2) });
+    } catch (e) {
+      setShown({ text: `Could not open ${x.dataset} ${x.id}: ${(e as Error).message}`, failed: true });
+    }
+  };
+  return (
+    <li>
+      {x.record
+        ? <button type="button" className="link" aria-expanded={shown !== undefined} onClick={() => void toggle()}><code>{x.dataset} {x.id}</code></button>
+        : <code>{x.dataset} {x.id}</code>}{' '}
+      {x.detail}
+      {shown && <pre className={shown.failed ? 'record record--failed' : 'record'} data-record={`${x.dataset}/${x.id}`}>{shown.text}</pre>}
+    </li>
   );
 }
