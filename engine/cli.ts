@@ -11,6 +11,7 @@ import { tokenRequestCurl } from './server/auth.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import { formatSummary } from './cli/backtest-format.js';
+import { EXPORT_PARTS, type ExportPart } from './service/backtests.js';
 import { parseDay } from './model/datetime.js';
 import { parseSettingsOverride } from './recommend/settings-schema.js';
 
@@ -175,9 +176,9 @@ program
   .addOption(workspaceOption())
   .argument('<run>', 'run id')
   .argument('<file>', 'output file')
-  .addOption(new Option('--part <part>', 'what to write').choices(['daily', 'locations', 'styles', 'transfers']).default('daily'))
+  .addOption(new Option('--part <part>', 'what to write').choices(EXPORT_PARTS).default('daily'))
   .addOption(new Option('--format <format>', 'file format').choices(['csv', 'parquet']).default('csv'))
-  .action(async (run: string, file: string, opts: { workspace: string; part: 'daily' | 'locations' | 'styles' | 'transfers'; format: 'csv' | 'parquet' }) => {
+  .action(async (run: string, file: string, opts: { workspace: string; part: ExportPart; format: 'csv' | 'parquet' }) => {
     const written = await withWorkbench(opts.workspace, (wb) => wb.exportBacktest(run, opts.part, file, opts.format));
     console.log(`written ${opts.part} of ${run} to ${written}`);
   });

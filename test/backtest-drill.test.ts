@@ -1,12 +1,13 @@
 /** A run's drill-down through the admin API: a style day by day, its location×SKUs, one of them day by day. */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServer, type TestServer } from './api-helpers.js';
 import type { StyleDaySeries } from '../engine/service/backtest-style-days.js';
+import { STYLE_DAY_FIELDS } from '../engine/simulate/style-days.js';
 import type { CellDays, StyleCells, TraceProgress } from '../engine/service/backtest-trace.js';
 import type { GroupKpis } from '../engine/simulate/simulate.js';
 
@@ -55,6 +56,12 @@ describe('a backtest run, style by style and location×SKU by location×SKU', ()
     expect(sum(days.series.actSales)).toBeCloseTo(style.actual.sales, 1);
     expect(sum(days.series.simInventoryUnits) / 56).toBeCloseTo(style.simulated.inventoryUnits, 1);
     expect(days.series.demandEstimate.every((v) => v > 0)).toBe(true);
+    // The same days for every style, written out for a spreadsheet.
+    const csv = readFileSync(await t.server.workbench.exportBacktest(runId, 'style-days', join(dir, 'style-days.csv'), 'csv'), 'utf8').trim().split('\n');
+    expect(csv[0]).toBe(`styleId,date,${STYLE_DAY_FIELDS.join(',')}`);
+    const rows = csv.filter((l) => l.startsWith(`${style.id},`)).map((l) => l.split(','));
+    expect(sum(rows.map((r) => Number(r[2 + STYLE_DAY_FIELDS.indexOf('simStockOutDays')])))).toBe(style.simulated.stockOutDays);
+    expect(new Set(csv.slice(1).map((l) => l.split(',')[0])).size).toBeGreaterThan(10);
 
     // Tracing the style: nothing under way, then reading the run's days, then ready with the days replayed.
     const progress = (path = `backtests/${runId}/styles/${style.id}/trace`) => get<TraceProgress>(path);

@@ -9,6 +9,7 @@ import type { Workspace } from '../store/workspace.js';
 import { RequestRejected } from '../ingest/problems.js';
 import { dayText, formatIsoMicros } from '../model/datetime.js';
 import { storeStyleDays } from './backtest-style-days.js';
+import { STYLE_DAY_FIELDS } from '../simulate/style-days.js';
 
 export interface BacktestRun {
   runId: string;
@@ -122,11 +123,14 @@ export function compareReports(a: BacktestReport, b: BacktestReport) {
 
 export type BacktestComparison = ReturnType<typeof compareReports>;
 
-export type ExportPart = 'daily' | 'locations' | 'styles' | 'transfers';
+export const EXPORT_PARTS = ['daily', 'locations', 'styles', 'style-days', 'transfers'] as const;
+export type ExportPart = (typeof EXPORT_PARTS)[number];
 const EXPORT_SQL: Record<ExportPart, string> = {
   daily: `SELECT date, side, stockOutDays, activeDays, sales, lostSales, inventoryUnits, transferUnits FROM backtest_daily WHERE runId = '{run}' ORDER BY date, side DESC`,
   locations: `SELECT id AS locationId, side, ${KPI_COLUMNS.join(', ')} FROM backtest_groups WHERE runId = '{run}' AND level = 'location' ORDER BY id, side DESC`,
   styles: `SELECT id AS styleId, side, ${KPI_COLUMNS.join(', ')} FROM backtest_groups WHERE runId = '{run}' AND level = 'style' ORDER BY id, side DESC`,
+  // Style-days with nothing in them are not kept: a style's missing days are zeros.
+  'style-days': `SELECT styleId, date, ${STYLE_DAY_FIELDS.join(', ')} FROM backtest_style_days WHERE runId = '{run}' ORDER BY styleId, date`,
   transfers: `SELECT date, transferType, fromLocationId, toLocationId, skuId, quantity, referenceId FROM backtest_transfers WHERE runId = '{run}' ORDER BY date, transferType, referenceId`,
 };
 
