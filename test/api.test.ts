@@ -290,11 +290,11 @@ describe('sessions, admin API and OpenAPI', () => {
     await t.call('POST', '/Sales', { sales: [sale('LINT1', [salesLine('1', 'GHOST', 1, { costPrice: -2 })], { currencyCode: 'EUR', locationId: 'NOWHERE' })] });
     const report = (await t.call('GET', '/_workbench/lint')).json;
     const rule = (id: string) => report.findings.find((f: { rule: string }) => f.rule === id);
-    expect(rule('unknown-sku').examples).toContainEqual({ dataset: 'Sales', id: 'LINT1', detail: 'skuId "GHOST" was never sent in /Items' });
-    expect(rule('unknown-location').examples).toContainEqual({ dataset: 'Sales', id: 'LINT1', detail: 'locationId "NOWHERE" was never sent to /Locations' });
-    expect(rule('currency-not-local').examples).toContainEqual({ dataset: 'Sales', id: 'LINT1', detail: 'currencyCode "EUR"' });
+    expect(rule('unknown-sku').examples).toContainEqual({ dataset: 'Sales', id: 'LINT1', detail: 'skuId "GHOST" was never sent in /Items', record: true });
+    expect(rule('unknown-location').examples).toContainEqual({ dataset: 'Sales', id: 'LINT1', detail: 'locationId "NOWHERE" was never sent to /Locations', record: true });
+    expect(rule('currency-not-local').examples).toContainEqual({ dataset: 'Sales', id: 'LINT1', detail: 'currencyCode "EUR"', record: true });
     expect(rule('cost-price-negative').count).toBeGreaterThanOrEqual(1);
-    expect(rule('bare-line-number-ids').examples).toContainEqual({ dataset: 'Sales', id: 'LINT1', detail: 'salesLineId "1" is a bare line number' });
+    expect(rule('bare-line-number-ids').examples).toContainEqual({ dataset: 'Sales', id: 'LINT1', detail: 'salesLineId "1" is a bare line number', record: true });
     expect(rule('unknown-fields').examples.map((e: { id: string }) => e.id)).toContain('colour');
   });
 
