@@ -42,11 +42,23 @@ export interface BridgeOptions {
   opened?: (dir: string) => void;
 }
 
+/** What a call's path and query may hold: printable ASCII (the client percent-encodes the rest), no backslash or scheme. */
+const PATH_PART = /^[\x21-\x7e]+$/;
+const QUERY_PART = /^[A-Za-z0-9_\-.=&%]*$/;
+
 /**
- * Paths under /_workbench/ only: no way up, plain or percent-encoded (the router would resolve `%2e%2e/`), no
- * scheme, nothing but the admin routes.
+ * The URL under /_workbench/ a call names, or nothing when, however it is spelled (`..`, `%2e%2e`, a backslash the
+ * URL rules read as a slash), it would reach anything but the admin routes. A record id may hold an encoded `/`
+ * (`%2F`) or dots: the router does not split a segment on `%2F`.
  */
-const PATH = /^(?!.*\.\.)(?!.*%(2e|2f|5c))[A-Za-z0-9_\-./%]+(\?[A-Za-z0-9_\-.=&%]*)?$/i;
+export function adminUrl(path: string): string | undefined {
+  const at = path.indexOf('?');
+  const [route, query] = at < 0 ? [path, ''] : [path.slice(0, at), path.slice(at + 1)];
+  if (!PATH_PART.test(route) || /[\\#:]/.test(route) || !QUERY_PART.test(query)) return undefined;
+  const url = new URL(`/_workbench/${route}`, 'http://app');
+  if (url.host !== 'app' || !url.pathname.startsWith('/_workbench/')) return undefined;
+  return url.pathname + (query ? `?${query}` : '');
+}
 
 function refused(message: string): BridgeReply {
   return { status: 400, body: { title: 'Refused by the app', status: 400, detail: message } };
@@ -74,11 +86,12 @@ export async function openBridge(workspace: string, options: BridgeOptions): Pro
     async invoke(request) {
       const r = request as Partial<BridgeRequest> | null;
       if (!r || typeof r !== 'object' || !BRIDGE_METHODS.includes(r.method as never)) return refused(`a call is one of ${BRIDGE_METHODS.join(', ')}`);
-      if (typeof r.path !== 'string' || !PATH.test(r.path)) return refused('a call names a path under the workbench API');
+      const url = typeof r.path === 'string' ? adminUrl(r.path) : undefined;
+      if (!url) return refused('a call names a path under the workbench API');
       // A call made while the screens move to another workspace is answered by the new one.
       await desk.ready();
       const res = await desk.front.app.inject({
-        method: r.method!, url: `/_workbench/${r.path}`,
+        method: r.method!, url,
         headers: { authorization: `Bearer ${desk.sessionToken}`, 'x-tenant': desk.tenant, ...(r.body === undefined ? {} : { 'content-type': 'application/json' }) },
         payload: r.body === undefined ? undefined : JSON.stringify(r.body),
       });

@@ -55,6 +55,13 @@ describe('desktop bridge', () => {
       }
       expect((await bridge.invoke({ method: 'GET', path: 'summary' })).status).toBe(200);
       expect((await bridge.invoke({ method: 'GET', path: 'nothing-here' })).status).toBe(404);
+      // A record id may hold a slash or dots: encoded as the client sends it, it stays one segment of the admin API.
+      for (const id of ['L/1', 'L..2', '../up']) {
+        const posted = await bridge.invoke({ method: 'POST', path: 'load?file=Locations.json', body: { locations: [{ locationId: id, code: 'x', name: `Shop ${id}` }] } });
+        expect(posted.status, id).toBe(200);
+        const read = await bridge.invoke({ method: 'GET', path: `data/Locations/${encodeURIComponent(id)}` });
+        expect(read, id).toMatchObject({ status: 200, body: { locationId: id } });
+      }
     } finally {
       await bridge.close();
     }

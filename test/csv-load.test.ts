@@ -93,6 +93,14 @@ describe('reading a CSV file', () => {
     expect((await readCsv({ name: 'c.csv', text: 'id\nZ\n' })).columns).toEqual([['Z']]);
     await expect(readCsv({ name: 'd.csv', text: '' })).rejects.toThrow('d.csv is empty: a CSV file starts with a header row naming its columns');
   });
+
+  it('tells the delimiter by the header line, so one unterminated quote is named by its row rather than read as one column', async () => {
+    const broken = readCsv({ name: 'items.csv', text: 'itemId,code,description\nIT-1,C1,Tee\nIT-9,C9,"Tee, 5 inch wide\n' });
+    await expect(broken).rejects.toMatchObject({ problemCount: 1, problems: [{ file: 'items.csv', row: 3, message: expect.stringMatching(/unterminated quote/) }] });
+    const tabs = await readCsv({ name: 't.csv', text: '"id\tnote"\tcode\nA\t1\n' });
+    expect(tabs.headers).toEqual(['id\tnote', 'code']);
+    expect(tabs.columns).toEqual([['A'], ['1']]);
+  });
 });
 
 describe('loading CSV', () => {
@@ -267,6 +275,15 @@ describe('loading CSV', () => {
     const good = await t.wb.loadFiles([json([location('A')]), text('Locations-2.csv', ['locationId,code,name', 'B,b,Store B'])], { fullLoad: true });
     expect(good.batches.map((b) => b.result?.deleted)).toEqual([0, 1]);
     expect((await t.wb.list('Locations')).records.map((l) => l.locationId)).toEqual(['A', 'B']);
+  });
+
+  it('with Full load ticked, still loads each file of a dataset that has no full load on its own', async () => {
+    const brands = (id: string, code: unknown): LoadFile => ({ name: `Brands-${id}.json`, text: JSON.stringify({ brands: [{ brandId: id, code }] }) });
+    const r = await t.wb.loadFiles([brands('B1', 42), brands('B2', 'b2')], { fullLoad: true });
+    expect(r.batches.map((b) => [b.files.join(), b.error?.slice(0, 8), b.result?.created])).toEqual([
+      ['Brands-B1.json', 'rejected', undefined],
+      ['Brands-B2.json', undefined, 1],
+    ]);
   });
 });
 

@@ -66,7 +66,11 @@ describe('workspace', () => {
     await (await Workbench.open(dir)).close();
     await tamper(dir, `INSERT INTO schema_migrations VALUES (${SCHEMA_VERSION + 1}, 'future', now()::TIMESTAMP)`);
     await expect(Workbench.open(dir)).rejects.toThrow(/newer than this release/);
-    // A refused open leaves the workspace free for the next owner.
+    // A refused open leaves the workspace free for the next owner, in another process too: its lock is let go.
+    const script = `import { Workbench } from './engine/service/workbench.ts';
+      try { await Workbench.open(${JSON.stringify(dir)}); console.log('opened'); } catch (e) { console.log(e.message); }`;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: process.cwd(), encoding: 'utf8' });
+    expect(out).toMatch(/newer than this release/);
     await tamper(dir, `DELETE FROM schema_migrations WHERE version > ${SCHEMA_VERSION}`);
     await (await Workbench.open(dir)).close();
   });

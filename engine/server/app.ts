@@ -187,7 +187,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     }
     const fe = error as FastifyError;
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return sendProblem(reply, problemBody(req, 413, 'body-too-large', `the body is larger than this endpoint accepts (${req.routeOptions.bodyLimit ?? 0} bytes); split it over several calls`));
+      const limit = req.routeOptions.bodyLimit ?? 0;
+      // Files picked in the app arrive as one call: the advice is about files, not calls.
+      const advice = /^\/_workbench\/load\b/i.test(req.url)
+        ? `the picked files come to more than the ${Math.floor(limit / 1024 / 1024)} MB one load takes: load fewer at a time, or large files with \`workbench load\``
+        : `the body is larger than this endpoint accepts (${limit} bytes); split it over several calls`;
+      return sendProblem(reply, problemBody(req, 413, 'body-too-large', advice));
     }
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return sendProblem(reply, problemBody(req, 415, 'unsupported-media-type', `send the body as application/json (got ${req.headers['content-type'] ?? 'no content type'})`));

@@ -5,7 +5,7 @@
  * theirs to build.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { RequestRejected } from '../ingest/problems.js';
@@ -36,11 +36,10 @@ export interface ListenerStatus {
 export interface DeskControls {
   workspaces(): WorkspacesView;
   /**
-   * Checks and opens the named workspace; the screens move to it once the answer to this request is sent
-   * (`switchPrepared`), since the server answering it is the old workspace's.
+   * Checks and opens the named workspace; the screens move to it when `go` is called: once the answer to this
+   * request is out (or its asker has gone), since the server answering it is the old workspace's.
    */
-  prepareSwitch(request: unknown): Promise<WorkspaceEntry>;
-  switchPrepared(): void;
+  prepareSwitch(request: unknown): Promise<{ entry: WorkspaceEntry; go: () => void }>;
   listener(): ListenerStatus;
   startListener(request: unknown): Promise<ListenerStatus>;
   stopListener(): Promise<ListenerStatus>;
@@ -70,10 +69,11 @@ export class Desk implements DeskControls {
   private frontApp!: Front;
   private api?: Listening;
   private apiTenant: string;
-  private prepared?: Workbench;
-  private opening = false;
-  private go?: () => void;
-  private switching: Promise<void> = Promise.resolve();
+  /** A switch is opening its workspace or waiting to go ahead: another is refused meanwhile. */
+  private switchPending = false;
+  /** Lets a queued switch go ahead. */
+  private pendingGo?: () => void;
+  private steps: Promise<unknown> = Promise.resolve();
 
   private constructor(private readonly options: DeskOptions) {
     this.tenant = options.tenant ?? DEFAULT_TENANT;
@@ -94,9 +94,9 @@ export class Desk implements DeskControls {
     return this.frontApp;
   }
 
-  /** Settles once a switch under way is done (calls made meanwhile wait for the new workspace). */
+  /** Settles once the switches and listener changes asked for are done (calls made meanwhile wait for them). */
   ready(): Promise<void> {
-    return this.switching;
+    return this.steps.then(() => undefined);
   }
 
   private async mount(wb: Workbench): Promise<void> {
@@ -117,61 +117,74 @@ export class Desk implements DeskControls {
     return { home: this.options.home.dir, current: { ...current, tenant: this.tenant }, workspaces };
   }
 
-  async prepareSwitch(request: unknown): Promise<WorkspaceEntry> {
+  async prepareSwitch(request: unknown): Promise<{ entry: WorkspaceEntry; go: () => void }> {
     const r = (request && typeof request === 'object' ? request : {}) as { name?: unknown; path?: unknown; create?: unknown };
     const create = r.create === true;
     const path = create ? this.options.home.pathOf(r.name) : this.options.home.resolve(r);
     const exists = existsSync(join(path, DATABASE_FILE));
     if (create && exists) throw new RequestRejected(`a workspace named "${basename(path)}" exists already: open it instead`, 409);
     if (!create && !exists) throw new RequestRejected(`there is no workspace "${basename(path)}" in ${this.options.home.dir}`, 404);
-    if (path === this.wb.dir) throw new RequestRejected(`"${basename(path)}" is the workspace open now`, 409);
-    if (this.opening || this.prepared) throw new RequestRejected('another workspace is being opened: wait a moment', 409);
-    this.opening = true;
-    let next: Workbench;
-    try {
-      next = await Workbench.open(path);
-    } catch (e) {
-      throw new RequestRejected(`the workspace "${basename(path)}" could not be opened: ${(e as Error).message}`, 409);
-    } finally {
-      this.opening = false;
-    }
-    this.queueSwitch(next);
-    return { name: basename(path), path };
+    const next = await this.openNext(path, (e) => new RequestRejected(`the workspace "${basename(path)}" could not be opened: ${e.message}`, 409));
+    return { entry: { name: basename(next.dir), path: next.dir }, go: this.queueSwitch(next) };
   }
 
   /** A folder the user chose in the desktop app's own dialog: trusted as a path, and made a workspace when empty. */
   async openFolder(path: string): Promise<void> {
-    if (path === this.wb.dir) return;
-    await this.switching;
-    this.queueSwitch(await Workbench.open(path));
-    this.switchPrepared();
-    await this.switching;
+    await this.ready();
+    if (realpathOrSelf(path) === this.wb.dir) return;
+    this.queueSwitch(await this.openNext(path, (e) => e))();
+    await this.ready();
   }
 
-  switchPrepared(): void {
-    this.go?.();
-    this.go = undefined;
+  /** Opens the workspace to move to; one switch at a time, and none to the workspace open now. */
+  private async openNext(path: string, failed: (e: Error) => Error): Promise<Workbench> {
+    if (realpathOrSelf(path) === this.wb.dir) throw new RequestRejected(`"${basename(path)}" is the workspace open now`, 409);
+    if (this.switchPending) throw new RequestRejected('another workspace is being opened: wait a moment', 409);
+    this.switchPending = true;
+    try {
+      return await Workbench.open(path);
+    } catch (e) {
+      this.switchPending = false;
+      throw failed(e as Error);
+    }
   }
 
-  /** Calls that wait for `ready()` from now on are answered by `next`, once the switch goes ahead. */
-  private queueSwitch(next: Workbench): void {
-    this.prepared = next;
-    const go = new Promise<void>((resolve) => (this.go = resolve));
-    this.switching = this.switching.then(() => go).then(async () => {
-      // The local API served the old workspace: it stops with it rather than answer for the new one unasked.
-      await this.stopListener();
-      await this.frontApp.close();
-      const left = this.wb.dir;
-      await this.wb.close();
-      this.prepared = undefined;
+  /**
+   * Queues the move to `next`, to go ahead when the returned function is called (once the answer to the request
+   * that asked for it is out, or the asker has gone). Calls waiting for `ready()` are answered by `next`.
+   */
+  private queueSwitch(next: Workbench): () => void {
+    let go!: () => void;
+    const asked = new Promise<void>((resolve) => (go = resolve));
+    this.pendingGo = go;
+    void this.step(async () => {
+      await asked;
       try {
-        await this.mount(next);
-      } catch (e) {
-        // The screens keep a workspace: back to the one they left.
-        console.error(`the workspace ${next.dir} could not be served: ${(e as Error).message}`);
-        await this.mount(await Workbench.open(left));
+        // The local API served the old workspace: it stops with it rather than answer for the new one unasked.
+        await this.stopApi();
+        await this.frontApp.close();
+        const left = this.wb.dir;
+        await this.wb.close();
+        try {
+          await this.mount(next);
+        } catch (e) {
+          // The screens keep a workspace: back to the one they left.
+          console.error(`the workspace ${next.dir} could not be served: ${(e as Error).message}`);
+          await this.mount(await Workbench.open(left));
+        }
+      } finally {
+        this.switchPending = false;
+        this.pendingGo = undefined;
       }
     });
+    return go;
+  }
+
+  /** Switches and the local API's starts and stops, one at a time in the order asked. */
+  private step<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.steps.then(fn);
+    this.steps = run.catch(() => undefined);
+    return run;
   }
 
   listener(): ListenerStatus {
@@ -188,28 +201,46 @@ export class Desk implements DeskControls {
     if (r.tenant !== undefined && (typeof r.tenant !== 'string' || !TENANT.test(r.tenant))) {
       throw new RequestRejected('a tenant is 1 to 80 letters, digits, ".", "-" or "_"');
     }
-    if (this.api) throw new RequestRejected(`the local API already listens at ${this.api.info.url}: stop it first`, 409);
-    this.apiTenant = (r.tenant as string | undefined) ?? this.tenant;
-    // Loopback only: the app never offers the workspace to the network.
-    this.api = await listen(this.wb, {
-      port: r.port, host: LOOPBACK, tenant: this.apiTenant, clientId: DEFAULT_CLIENT_ID, clientSecret: await workspaceSecret(this.wb),
+    const port = r.port;
+    const tenant = (r.tenant as string | undefined) ?? this.tenant;
+    // After any switch asked for before it: the API serves the workspace the screens show.
+    return this.step(async () => {
+      if (this.api) throw new RequestRejected(`the local API already listens at ${this.api.info.url}: stop it first`, 409);
+      // Loopback only: the app never offers the workspace to the network.
+      this.api = await listen(this.wb, { port, host: LOOPBACK, tenant, clientId: DEFAULT_CLIENT_ID, clientSecret: await workspaceSecret(this.wb) });
+      this.apiTenant = tenant;
+      return this.listener();
     });
-    return this.listener();
   }
 
-  async stopListener(): Promise<ListenerStatus> {
+  stopListener(): Promise<ListenerStatus> {
+    return this.step(async () => {
+      await this.stopApi();
+      return this.listener();
+    });
+  }
+
+  private async stopApi(): Promise<void> {
     const api = this.api;
     this.api = undefined;
     await api?.stop();
-    return this.listener();
   }
 
-  /** Stops the local API and closes the workspace. */
+  /** Stops the local API and closes the workspace (a switch asked for goes ahead first). */
   async close(): Promise<void> {
-    await this.switching.catch(() => undefined);
-    await this.stopListener();
+    this.pendingGo?.();
+    await this.ready();
+    await this.stopApi();
     await this.frontApp.close();
     await this.wb.close();
-    await this.prepared?.close();
+  }
+}
+
+/** The same folder, however the path reaches it (a workspace's own path is its real path). */
+function realpathOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
   }
 }

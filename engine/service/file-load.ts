@@ -209,7 +209,8 @@ export async function loadFiles(wb: Ingester, files: readonly LoadFile[], option
       } else {
         outcome.error = (e as Error).message;
       }
-      if (options.fullLoad && dataset && !brokenFullLoads.has(dataset)) {
+      // Only a dataset that has full loads is sent as one: elsewhere each file is an upsert of its own.
+      if (options.fullLoad && dataset?.fullLoad && !brokenFullLoads.has(dataset)) {
         brokenFullLoads.add(dataset);
         await wb.abandonFullLoad(dataset.name);
       }

@@ -111,7 +111,12 @@ export class Workbench {
   static async open(dir: string, options: OpenOptions = {}): Promise<Workbench> {
     const ws = await Workspace.open(dir);
     const wb = new Workbench(ws, options.clock ?? systemClock, options.recommender ?? engineRecommender, options.maxLogEntries);
-    await wb.log.init();
+    try {
+      await wb.log.init();
+    } catch (e) {
+      await ws.close();
+      throw e;
+    }
     return wb;
   }
 

@@ -4,7 +4,7 @@
  * folder. A folder elsewhere is reached only once the user chose it in the desktop app's own folder dialog,
  * after which it is on the recent list and can be opened again by its path.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { RequestRejected } from '../ingest/problems.js';
 import { DATABASE_FILE } from '../store/workspace.js';
@@ -29,7 +29,9 @@ export class WorkspaceHome {
   readonly dir: string;
 
   constructor(dir: string, private readonly recentFile = join(dir, 'recent-workspaces.json')) {
-    this.dir = resolve(dir);
+    // The real path, as a workspace knows its own: a home reached through a symbolic link names each workspace once.
+    mkdirSync(dir, { recursive: true });
+    this.dir = realpathSync(resolve(dir));
   }
 
   /** A workspace under the home folder by its name, refused with the rule when the name is not a plain folder name. */
@@ -43,8 +45,9 @@ export class WorkspaceHome {
   /** The folder a request names: a workspace in the home folder (by name or path), or one on the recent list by its exact path. */
   resolve(request: { name?: unknown; path?: unknown }): string {
     if (request.path !== undefined) {
-      const path = request.path;
-      if (typeof path === 'string' && (this.recent().some((r) => r.path === path) || (WORKSPACE_NAME.test(basename(path)) && path === join(this.dir, basename(path))))) return path;
+      // By the real path, as a workspace knows its own: a link to a known folder is that folder.
+      const path = typeof request.path === 'string' && existsSync(request.path) ? realpathSync(request.path) : undefined;
+      if (path && (this.recent().some((r) => r.path === path) || (WORKSPACE_NAME.test(basename(path)) && path === join(this.dir, basename(path))))) return path;
       throw new RequestRejected('only a workspace opened before can be opened by its path; name one in the home folder instead');
     }
     return this.pathOf(request.name);
@@ -59,8 +62,8 @@ export class WorkspaceHome {
         if (e.isDirectory() && existsSync(join(this.dir, e.name, DATABASE_FILE))) paths.add(join(this.dir, e.name));
       }
     }
-    return [...paths]
-      .filter((p) => existsSync(join(p, DATABASE_FILE)))
+    const real = new Set([...paths].filter((p) => existsSync(join(p, DATABASE_FILE))).map((p) => realpathSync(p)));
+    return [...real]
       .map((path) => ({ name: basename(path), path, lastOpened: opened.get(path) }))
       .sort((a, b) => (b.lastOpened ?? '').localeCompare(a.lastOpened ?? '') || a.name.localeCompare(b.name));
   }

@@ -33,8 +33,9 @@ export class Workspace {
     const file = join(realDir, DATABASE_FILE);
     if (openPaths.has(file)) throw new WorkspaceError(`workspace ${realDir} is already open in this process; a workspace has exactly one owner`);
     openPaths.add(file);
+    let instance: DuckDBInstance | undefined;
+    let conn: DuckDBConnection | undefined;
     try {
-      let instance: DuckDBInstance;
       try {
         instance = await DuckDBInstance.create(file);
       } catch (e) {
@@ -42,12 +43,15 @@ export class Workspace {
         if (/lock/i.test(msg)) throw new WorkspaceError(`workspace ${realDir} is in use by another process (${msg.split('\n')[0]})`);
         throw new WorkspaceError(`cannot open workspace ${realDir}: ${msg}`);
       }
-      const conn = await instance.connect();
+      conn = await instance.connect();
       const ws = new Workspace(realDir, file, instance, conn);
       await ws.migrate();
       await ws.checkSchema();
       return ws;
     } catch (e) {
+      // A workspace this release refuses is released at once: its file lock must not outlive the refusal.
+      conn?.closeSync();
+      instance?.closeSync();
       openPaths.delete(file);
       throw e;
     }

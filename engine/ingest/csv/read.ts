@@ -1,9 +1,9 @@
 /**
- * Reads a CSV file with DuckDB's reader: the delimiter (comma, semicolon, tab, …) is detected, every cell comes
+ * Reads a CSV file with DuckDB's reader: the delimiter (comma, semicolon, tab or bar) is told by the header, every cell comes
  * back as text (or null when empty), and a row with too few or too many cells is named with its line, never
  * skipped. DuckDB reads files, so text from a request goes through a temporary one.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -32,6 +32,47 @@ export class CsvUnreadable extends Error {
   }
 }
 
+/** Delimiters a header line is tried with, the likeliest first when counts tie. */
+const DELIMITERS = [',', ';', '\t', '|'];
+
+/** The first line of a file (without its line break), read in pieces: a file may be gigabytes. */
+function firstLine(path: string): string {
+  const fd = openSync(path, 'r');
+  try {
+    const chunk = Buffer.alloc(64 * 1024);
+    const parts: Buffer[] = [];
+    for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) {
+      const end = chunk.subarray(0, read).indexOf(10);
+      parts.push(Buffer.from(chunk.subarray(0, end < 0 ? read : end)));
+      if (end >= 0) break;
+    }
+    return Buffer.concat(parts).toString('utf8').replace(/^\uFEFF/, '').replace(/\r$/, '');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Cells of a line split on `delimiter`, outside double quotes. */
+function cellCount(line: string, delimiter: string): number {
+  let cells = 1;
+  let quoted = false;
+  for (const ch of line) {
+    if (ch === '"') quoted = !quoted;
+    else if (ch === delimiter && !quoted) cells++;
+  }
+  return cells;
+}
+
+/** The header's delimiter (the one that splits it into the most cells) and its number of columns. */
+export function headerShape(line: string): { delimiter: string; columns: number } {
+  let best = { delimiter: DELIMITERS[0], columns: cellCount(line, DELIMITERS[0]) };
+  for (const delimiter of DELIMITERS.slice(1)) {
+    const columns = cellCount(line, delimiter);
+    if (columns > best.columns) best = { delimiter, columns };
+  }
+  return best;
+}
+
 /** Rejected rows named in one answer. */
 const LISTED = 100;
 
@@ -55,9 +96,13 @@ export async function readCsv(source: CsvSource, limit?: number): Promise<CsvTab
     let all: (string | null)[][];
     let count: number;
     try {
+      // The delimiter and the number of columns come from the header line: left to guess from the rows, one
+      // unterminated quote would make the whole file one column, and the error would blame the header.
+      const { delimiter, columns } = headerShape(firstLine(path));
+      const types = Array.from({ length: columns }, (_, i) => `'c${i}': 'VARCHAR'`).join(', ');
       const reader = await conn.runAndReadAll(
-        `SELECT * FROM read_csv($1, header = false, all_varchar = true, quote = '"', escape = '"', skip = 0, strict_mode = true, null_padding = false, store_rejects = true)${limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(limit)) + 1}`}`,
-        [path],
+        `SELECT * FROM read_csv($1, header = false, auto_detect = false, delim = $2, columns = {${types}}, quote = '"', escape = '"', skip = 0, strict_mode = true, null_padding = false, store_rejects = true)${limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(limit)) + 1}`}`,
+        [path, delimiter],
       );
       all = reader.getColumns() as (string | null)[][];
       count = reader.currentRowCount;

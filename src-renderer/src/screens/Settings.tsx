@@ -173,7 +173,7 @@ function SettingsForm({ context, value, onChange, problems, category, setCategor
             <p className="hint">Empty fields keep what the category has otherwise: the data's MerchandiseCategorySettings, else the values for every category.</p>
             {category && categorySchema && (
               <SchemaFields key={category} schema={categorySchema} values={categories[category] ?? {}}
-                inherited={{ ...everyCategory, ...context.fromWorkspace[category] }} path={`/categories/${category}`} problems={problems}
+                inherited={{ ...everyCategory, ...context.fromWorkspace[category] }} path={`/categories/${category.replace(/~/g, '~0').replace(/\//g, '~1')}`} problems={problems}
                 onChange={(v) => onChange(withValue(value, 'categories', withValue(categories, category, v)))} />
             )}
           </>

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+
 /**
  * A form read off the settings' JSON Schema (the one the workbench validates with): one input per setting, its
  * description as the label, the value it would have otherwise as the placeholder. An empty input overrides
@@ -68,6 +70,8 @@ function Field({ name, schema, at, value, inherited, problem, onChange }: {
 }) {
   const label = labelOf(name);
   const shown = inherited === undefined ? 'no limit' : String(inherited);
+  /** The text while the field has focus. */
+  const [draft, setDraft] = useState<string>();
   if (schema.type === 'boolean') {
     return (
       <label className="field" title={schema.description}>
@@ -84,12 +88,16 @@ function Field({ name, schema, at, value, inherited, problem, onChange }: {
   return (
     <label className={problem ? 'field field--bad' : 'field'} title={schema.description}>
       <span>{label}</span>
-      <input name={at} inputMode="decimal" value={value === undefined ? '' : String(value)} placeholder={shown}
+      <input name={at} inputMode="decimal" value={draft ?? (value === undefined ? '' : String(value))} placeholder={shown}
         aria-invalid={problem ? true : undefined}
+        onFocus={() => setDraft(value === undefined ? '' : String(value))}
+        onBlur={() => setDraft(undefined)}
         onChange={(e) => {
+          // What is typed stays as typed ("0." on the way to "0.95"); the setting takes the number it reads as, and
+          // text that is no number stays text, for the workbench to name when saving.
           const text = e.target.value;
-          // Text that is no number stays as typed: the workbench names it when saving.
-          onChange(text === '' ? undefined : Number.isFinite(Number(text)) && text.trim() !== '' ? Number(text) : text);
+          setDraft(text);
+          onChange(text.trim() === '' ? undefined : Number.isFinite(Number(text)) ? Number(text) : text);
         }} />
       {problem ? <small className="field__problem">{problem}</small> : schema.description && <small>{schema.description}</small>}
     </label>
