@@ -66,11 +66,25 @@ describe('engine state from a workspace', () => {
     const settings = resolveSettings({});
     const before = await loadEngineState(t.wb.workspace, dayNo('2024-02-15'), settings);
     await t.wb.ingest('Sales', { sales: dates('2024-02-15', 14).map((d, i) => sale(`F-${i}`, [salesLine(`F-${i}-1`, 'TEE-M', 50)], { locationId: 'S1', salesDateTime: iso(d, 0) })) });
-    await t.wb.ingest('Stock', { stock: [{ locationId: 'S1', skuId: 'TEE-M', quantity: 999, stockDateTime: '2024-02-15T00:00:00Z' }] });
+    await t.wb.ingest('Stock', { stock: [{ locationId: 'S1', skuId: 'TEE-M', quantity: 999, stockDateTime: '2024-02-15T00:00:01Z' }] });
     const after = await loadEngineState(t.wb.workspace, dayNo('2024-02-15'), settings);
     expect(after.onHand).toEqual(before.onHand);
     expect(after.sales).toEqual(before.sales);
     expect(after.inStock).toEqual(before.inStock);
+  });
+
+  it('starts a day from the count taken at its midnight, and from nothing the day before', async () => {
+    t = await tempWorkbench();
+    await feed(t.wb);
+    const settings = resolveSettings({});
+    // The feed's first counts are stamped 2024-02-01T00:00: the stock that day starts with (a backtest from that
+    // day starts stocked, not empty); the day before knows none of it.
+    const first = await loadEngineState(t.wb.workspace, dayNo('2024-02-01'), settings);
+    const at = (s: typeof first, id: string) => s.onHand[s.locations.ids.indexOf(id)];
+    expect([at(first, 'WH'), at(first, 'S1')]).toEqual([100, 56]);
+    const before = await loadEngineState(t.wb.workspace, dayNo('2024-01-31'), settings);
+    expect([at(before, 'WH'), at(before, 'S1')]).toEqual([0, 0]);
+    expect(first.inStock.every((x) => x === 0)).toBe(true);
   });
 });
 

@@ -223,9 +223,15 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
     closeTo(cell, W);
     state.onHand[cell] = level;
   }
+  // A count stamped at midnight is the stock the day starts with: the morning's review (and a backtest's first
+  // day) starts from it. The day's own sales and moves still come after it.
+  for (const r of await ws.rows(`SELECT locationId, skuId, quantity::DOUBLE AS q FROM stock WHERE stockDateTime = $1`, [asOf])) {
+    const c = cellOf(r.locationId, r.skuId);
+    if (c >= 0) state.onHand[c] = Number(r.q);
+  }
 
   for (const r of await ws.rows(`
-    SELECT DISTINCT locationId, skuId FROM stock WHERE quantity > 0 AND stockDateTime >= $1 AND stockDateTime < $2`, [historyStart, asOf])) {
+    SELECT DISTINCT locationId, skuId FROM stock WHERE quantity > 0 AND stockDateTime >= $1 AND stockDateTime <= $2`, [historyStart, asOf])) {
     const c = cellOf(r.locationId, r.skuId);
     if (c >= 0) state.everActive[c] = 1;
   }
