@@ -257,13 +257,9 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
         arrive(arrivalDay, to * K + k, p.quantity);
         styleDays.transferOut(i, k, p.quantity);
         traceAdd(trace, K, from * K + k, i, CF.transfersOut, p.quantity);
-        if (trace && k >= trace.kFrom && k < trace.kTo) {
-          tracedTransfers.push({
-            day, arrivalDay: fromDay + arrivalDay, transferType: p.transferType, fromLocationId: p.fromLocationId, toLocationId: p.toLocationId,
-            skuId: p.skuId, quantity: p.quantity, referenceId: p.referenceId, reason: p.reason,
-          });
-        }
-        transfers.push({ day, transferType: p.transferType, fromLocationId: p.fromLocationId, toLocationId: p.toLocationId, skuId: p.skuId, quantity: p.quantity, referenceId: p.referenceId });
+        const made: SimulatedTransfer = { day, transferType: p.transferType, fromLocationId: p.fromLocationId, toLocationId: p.toLocationId, skuId: p.skuId, quantity: p.quantity, referenceId: p.referenceId };
+        if (trace && k >= trace.kFrom && k < trace.kTo) tracedTransfers.push({ ...made, arrivalDay: fromDay + arrivalDay, reason: p.reason });
+        transfers.push(made);
         const t = (transferKpis[p.transferType] ??= { trips: 0, lines: 0, units: 0 });
         t.lines++;
         t.units += p.quantity;

@@ -5,7 +5,7 @@
  * input, settings and days give the same decisions (the replay is pure), and what the trace adds up to is
  * checked against the figures the run kept.
  */
-import type { TransferType } from '../recommend/proposal.js';
+import type { SimulatedTransfer } from './simulate.js';
 
 /** One value per cell and day, in this order. Stocks are at the end of the day; `sim…` simulated, `act…` actual. */
 export const CELL_DAY_FIELDS = [
@@ -40,16 +40,9 @@ export interface TraceBuffer {
   values: Float64Array;
 }
 
-export interface TracedTransfer {
-  /** Days since 1970-01-01: decided (and sent) on `day`, arriving on `arrivalDay`. */
-  day: number;
+/** A transfer the replay made for a traced cell, with when it arrives (days since 1970-01-01) and why. */
+export interface TracedTransfer extends SimulatedTransfer {
   arrivalDay: number;
-  transferType: TransferType;
-  fromLocationId: string;
-  toLocationId: string;
-  skuId: string;
-  quantity: number;
-  referenceId: string;
   reason: string;
 }
 
