@@ -168,6 +168,18 @@ describe('HTTP errors', () => {
     expect(r.json.status).toBe(415);
   });
 
+  it('stops checking a batch at 100,000 errors and says the count is a floor', async () => {
+    const broken = (n: number) => ({ sales: Array.from({ length: n }, () => ({})) });
+    // Five required fields missing in each record.
+    const below = await t.call('POST', '/Sales', broken(19_999));
+    expect(below.json).toMatchObject({ status: 400, errorCount: 99_995 });
+    expect(below.json).not.toHaveProperty('errorCountIsAtLeast');
+    const above = await t.call('POST', '/Sales', broken(1_000_000));
+    expect(above.json).toMatchObject({ status: 400, errorCount: 100_000, errorCountIsAtLeast: true });
+    expect(above.json.errors).toHaveLength(1000);
+    expect(above.json.detail).toMatch(/^Sales: batch rejected, nothing applied: 100000 or more errors \(checking stopped there\)/);
+  });
+
   it('answers 413 above the body limit of the endpoint', async () => {
     const limit = getDataset('ExcludedSkus').bodyLimit;
     const big = JSON.stringify({ excludedSkus: [{ skuId: 'x'.repeat(70) }] }).replace('x', 'x'.repeat(limit));

@@ -27,9 +27,11 @@ export class ValidationFailed extends Error {
     /** How many errors there were in all; `errors` is capped. */
     readonly errorCount: number,
     readonly warnings: Problem[] = [],
+    /** Checking stopped at `errorCount` errors: there are at least that many. */
+    readonly countStopped = false,
   ) {
     const first = errors.slice(0, 3).map((e) => `${e.path}${e.recordId ? ` (${e.recordId})` : ''}: ${e.message}`).join('; ');
-    super(`${dataset}: batch rejected, nothing applied: ${errorCount} error${errorCount === 1 ? '' : 's'}: ${first}${errorCount > 3 ? '; …' : ''}`);
+    super(`${dataset}: batch rejected, nothing applied: ${errorCount}${countStopped ? ' or more' : ''} error${errorCount === 1 ? '' : 's'}${countStopped ? ' (checking stopped there)' : ''}: ${first}${errorCount > 3 ? '; …' : ''}`);
   }
 }
 

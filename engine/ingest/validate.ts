@@ -13,6 +13,11 @@ import { clip, ValidationFailed, type Problem } from './problems.js';
 /** Errors listed in one answer; the count says how many there were in all. */
 export const MAX_LISTED_ERRORS = 1000;
 /**
+ * Past this many errors a batch stops being checked: it is refused either way, and counting every error of
+ * millions of broken records would keep the server busy for seconds to tell a number nobody acts on.
+ */
+export const MAX_COUNTED_ERRORS = 100_000;
+/**
  * Characters of a JSON pointer, record id or field name a problem repeats; any valid one is shorter, so only a
  * hostile body's (an id of megabytes, arrays nested a million deep) is cut.
  */
@@ -256,7 +261,8 @@ export function validateBatch(dataset: DatasetDef, body: unknown, mode: BatchMod
     errors.push(recordId === undefined ? { path: at, message } : { path: at, recordId, message });
   };
   const env = dataset.envelope;
-  const fail = () => new ValidationFailed(dataset.name, errors, errorCount, warnings);
+  let countStopped = false;
+  const fail = () => new ValidationFailed(dataset.name, errors, errorCount, warnings, countStopped);
 
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     push('', `the body must be a JSON object holding an array "${env}", got ${describe(body)}`);
@@ -280,6 +286,10 @@ export function validateBatch(dataset: DatasetDef, body: unknown, mode: BatchMod
   const unknown = new Map<string, { path: string; count: number }>();
 
   for (let i = 0; i < list.length; i++) {
+    if (errorCount >= MAX_COUNTED_ERRORS) {
+      countStopped = true;
+      break;
+    }
     const record = list[i];
     const path = `/${env}/${i}`;
     const id = displayKey(record, key);

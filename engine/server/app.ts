@@ -176,7 +176,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       req.audit.errors = error.errors;
       req.audit.errorCount = error.errorCount;
       (req.audit.warnings ??= []).push(...error.warnings);
-      return sendProblem(reply, problemBody(req, 400, 'validation-failed', error.message, { errors: error.errors, errorCount: error.errorCount }));
+      return sendProblem(reply, problemBody(req, 400, 'validation-failed', error.message, { errors: error.errors, errorCount: error.errorCount, ...(error.countStopped ? { errorCountIsAtLeast: true } : {}) }));
     }
     if (error instanceof HttpProblem) return sendProblem(reply, problemBody(req, error.status, error.slug, error.message, error.extra));
     if (error instanceof RequestRejected) return sendProblem(reply, problemBody(req, error.status, 'rejected', error.message));

@@ -11,7 +11,8 @@ export const ProblemSchema = Type.Object({
   detail: Type.String(),
   instance: Type.Optional(Type.String()),
   requestId: Type.Optional(Type.String()),
-  errorCount: Type.Optional(Type.Integer()),
+  errorCount: Type.Optional(Type.Integer({ description: 'How many errors the batch has; the first 1,000 are listed.' })),
+  errorCountIsAtLeast: Type.Optional(Type.Boolean({ description: 'Checking stopped at 100,000 errors: the batch has at least errorCount.' })),
   errors: Type.Optional(Type.Array(Type.Object({
     path: Type.String({ description: 'JSON pointer into the request body, e.g. /sales/3/salesLines/0/quantitySold' }),
     recordId: Type.Optional(Type.String({ description: 'Id of the record the error is in.' })),
