@@ -39,9 +39,11 @@ const directMs: number[] = [];
 console.log(`bench:api — POST /Sales, ${SALES} sales × ${LINES} lines per call, ${ROUNDS} rounds, server process at ${url}`);
 for (let round = 0; round < ROUNDS; round++) {
   const text = JSON.stringify(salesPayload(round, SALES, LINES));
+  // Both sides start from the serialized batch: the client's bytes, the service's text.
+  const bytes = Buffer.from(text);
   let t = performance.now();
   const res = await fetch(`${url}/Sales`, {
-    method: 'POST', headers: { authorization: `Bearer ${access_token}`, 'x-tenant': TENANT, 'content-type': 'application/json' }, body: text,
+    method: 'POST', headers: { authorization: `Bearer ${access_token}`, 'x-tenant': TENANT, 'content-type': 'application/json' }, body: bytes,
   });
   await res.arrayBuffer();
   httpMs.push(performance.now() - t);
