@@ -127,6 +127,23 @@ describe('a backtest run, style by style and location×SKU by location×SKU', ()
     }
   });
 
+  it('replays one style at a time: a style asked for meanwhile stops the replay under way', async () => {
+    const run = (await t.call('POST', '/_workbench/backtests', { from: '2025-01-06', to: '2025-06-29' })).json;
+    const runId = run.run.runId as string;
+    const { groups } = await get<{ groups: GroupKpis[] }>(`backtests/${runId}/groups/style`);
+    const [a, b] = [...groups].sort((x, y) => y.simulated.lostSales - x.simulated.lostSales).map((g) => g.id);
+    const wb = t.server.workbench;
+    const first = wb.backtestStyleCells(runId, a);
+    const second = wb.backtestStyleCells(runId, b);
+    await expect(first).rejects.toThrow(new RegExp(`the trace of style "${a}" stopped: another style was asked for meanwhile`));
+    expect((await second).cells.length).toBeGreaterThan(0);
+    expect(await get<TraceProgress>(`backtests/${runId}/styles/${a}/trace`)).toMatchObject({ status: 'none' });
+    expect(await get<TraceProgress>(`backtests/${runId}/styles/${b}/trace`)).toMatchObject({ status: 'ready' });
+    // Asked again, it starts over and is kept beside the other.
+    expect((await wb.backtestStyleCells(runId, a)).cells.length).toBeGreaterThan(0);
+    expect((await get<TraceProgress>(`backtests/${runId}/styles/${b}/trace`)).status).toBe('ready');
+  });
+
   it('refuses to pass off a replay of changed data as the run', async () => {
     const wb = t.server.workbench;
     const run = await wb.runBacktest({ fromDay: day('2025-03-03'), toDay: day('2025-03-30') });

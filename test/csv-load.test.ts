@@ -277,6 +277,17 @@ describe('loading CSV', () => {
     expect((await t.wb.list('Locations')).records.map((l) => l.locationId)).toEqual(['A', 'B']);
   });
 
+  it('counts each bad cell once, listed or not, and says so when checking stopped', async () => {
+    const rows = Array.from({ length: 3_000 }, (_, i) => `L1,SKU${i},abc,2024-01-01T00:00:00Z`);
+    const r = await t.wb.loadFiles([text('Stock.csv', ['locationId,skuId,quantity,stockDateTime', ...rows])]);
+    expect(r.batches[0]).toMatchObject({ error: 'rejected, nothing of it applied: 3000 errors', problemCount: 3_000 });
+    expect(r.batches[0].problemCountIsAtLeast).toBeUndefined();
+    // Past the cap in JSON: the outcome says "or more".
+    const many = { locations: Array.from({ length: 60_000 }, (_, i) => ({ locationId: `X${i}` })) };
+    const big = await t.wb.loadFiles([{ name: 'Locations.json', text: JSON.stringify(many) }]);
+    expect(big.batches[0]).toMatchObject({ error: 'rejected, nothing of it applied: 100000 or more errors (checking stopped there)', problemCountIsAtLeast: true });
+  });
+
   it('with Full load ticked, still loads each file of a dataset that has no full load on its own', async () => {
     const brands = (id: string, code: unknown): LoadFile => ({ name: `Brands-${id}.json`, text: JSON.stringify({ brands: [{ brandId: id, code }] }) });
     const r = await t.wb.loadFiles([brands('B1', 42), brands('B2', 'b2')], { fullLoad: true });

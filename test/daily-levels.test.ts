@@ -28,6 +28,27 @@ describe('actual stock per day', () => {
     expect(today.map((j) => levels.mutations[j])).toEqual(skus.map(() => 2));
   });
 
+  it('counts what is stamped at a count\'s own instant after it, whether the period starts at the count or after it', async () => {
+    t = await tempWorkbench();
+    await t.wb.ingest('Locations', { locations: [location('L1')] });
+    await t.wb.ingest('Items', { items: [item('I1', ['SKU1'])] });
+    // A feed that sends dates only: the count and the day's first sale both at midnight.
+    await t.wb.ingest('Stock', { stock: [{ locationId: 'L1', skuId: 'SKU1', quantity: 10, stockDateTime: '2024-03-04T00:00:00Z' }] });
+    await t.wb.ingest('Sales', { sales: [
+      sale('R1', [salesLine('R1-1', 'SKU1', 3)], { salesDateTime: '2024-03-04T00:00:00Z' }),
+      sale('R2', [salesLine('R2-1', 'SKU1', 1)], { salesDateTime: '2024-03-07T10:00:00Z' }),
+    ] });
+    const closing = async (from: string) => {
+      const levels = await t!.wb.workspace.exclusive(() => dailyLevels(t!.wb.workspace, ['L1'], ['SKU1'], day(from), day('2024-03-09')));
+      return Object.fromEntries(levels.d.map((d, j) => [d, levels.endLevel[j]]));
+    };
+    // From the count's day: 10 − 3, then − 1 on the 7th.
+    expect(await closing('2024-03-04')).toEqual({ 0: 7, 3: 6 });
+    // From a later day the count is where the period starts from: the same 7, never 10.
+    expect(await closing('2024-03-05')).toEqual({ '-1': 7, 2: 6 });
+    expect(await t.wb.stock('L1', 'SKU1')).toMatchObject({ quantity: 6 });
+  });
+
   it('adds up a day\'s amounts exactly, in whatever order they come', async () => {
     t = await tempWorkbench();
     await t.wb.ingest('Locations', { locations: [location('L1')] });

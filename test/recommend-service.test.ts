@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadEngineState } from '../engine/store/engine-state.js';
+import { defaultAsOfDay, loadEngineState } from '../engine/store/engine-state.js';
 import { resolveSettings } from '../engine/recommend/settings.js';
 import { SettingsInvalid } from '../engine/recommend/settings-schema.js';
 import { item, location, manualClock, sale, salesLine, tempWorkbench, type TempWorkbench } from './fixtures.js';
@@ -71,6 +71,23 @@ describe('engine state from a workspace', () => {
     expect(after.onHand).toEqual(before.onHand);
     expect(after.sales).toEqual(before.sales);
     expect(after.inStock).toEqual(before.inStock);
+  });
+
+  it('stands by default on the first day the data does not cover', async () => {
+    t = await tempWorkbench();
+    await feed(t.wb);
+    const now = Date.parse('2024-06-01T12:00:00Z') * 1000;
+    const asOf = () => t.wb.workspace.exclusive(() => defaultAsOfDay(t.wb.workspace, now));
+    // The last sale is on 2024-02-28: the day after.
+    expect(await asOf()).toBe(dayNo('2024-02-29'));
+    // A count stamped at 2024-03-04's midnight opens that day, and nothing else of it is known.
+    await t.wb.ingest('Stock', { stock: [{ locationId: 'S1', skuId: 'TEE-M', quantity: 3, stockDateTime: '2024-03-04T00:00:00Z' }] });
+    expect(await asOf()).toBe(dayNo('2024-03-04'));
+    // A count later that day covers part of it: the day after.
+    await t.wb.ingest('Stock', { stock: [{ locationId: 'S1', skuId: 'TEE-M', quantity: 3, stockDateTime: '2024-03-04T18:00:00Z' }] });
+    expect(await asOf()).toBe(dayNo('2024-03-05'));
+    // Never after today.
+    expect(await t.wb.workspace.exclusive(() => defaultAsOfDay(t.wb.workspace, Date.parse('2024-02-10T12:00:00Z') * 1000))).toBe(dayNo('2024-02-10'));
   });
 
   it('starts a day from the count taken at its midnight, and from nothing the day before', async () => {

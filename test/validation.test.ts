@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DATASETS, getDataset } from '../engine/model/datasets.js';
+import { MAX_MAGNITUDE } from '../engine/model/fields.js';
 import { parseIsoMicros } from '../engine/model/datetime.js';
-import { MAX_LISTED_ERRORS, validateBatch } from '../engine/ingest/validate.js';
+import { MAX_COUNTED_ERRORS, MAX_LISTED_ERRORS, validateBatch } from '../engine/ingest/validate.js';
 import { ValidationFailed } from '../engine/ingest/problems.js';
 import { item, purchaseOrder, sale, salesLine, sku, validRecords, type Rec } from './fixtures.js';
 import { setAt, sitesIn } from './schema-sites.js';
@@ -54,6 +55,20 @@ describe('every dataset schema', () => {
           // (currencyId may be left out only when currencyCode is sent: tested below.)
           expect(without, `${s.path.join('.')} optional`).toEqual([]);
           expect(errorsOf(d.name, body(d.name, [setAt(valid[d.name], s.path, null)])), `${s.path.join('.')} null`).toEqual([]);
+        }
+      }
+    });
+
+    it(`${d.name}: enforces every numeric bound, at most a million million either way`, () => {
+      const numbers = fieldSites.filter((x) => x.schema.type === 'number' || x.schema.type === 'integer');
+      for (const x of numbers) {
+        const { minimum, maximum } = x.schema as { minimum?: number; maximum?: number };
+        expect(maximum, `${x.path.join('.')} maximum`).toBeLessThanOrEqual(MAX_MAGNITUDE);
+        expect(minimum, `${x.path.join('.')} minimum`).toBeGreaterThanOrEqual(-MAX_MAGNITUDE);
+        for (const [bound, past] of [[maximum!, maximum! + 1], [minimum!, minimum! - 1]]) {
+          expect(errorsOf(d.name, body(d.name, [setAt(valid[d.name], x.path, bound)])), `${x.path.join('.')} = ${bound}`).toEqual([]);
+          const errors = errorsOf(d.name, body(d.name, [setAt(valid[d.name], x.path, past)]));
+          expect(errors.map((e) => e.path), `${x.path.join('.')} = ${past}`).toEqual([pointer(d.name, x.path)]);
         }
       }
     });
@@ -112,6 +127,24 @@ describe('datetimes', () => {
 });
 
 describe('batch rules', () => {
+  it('stops checking at MAX_COUNTED_ERRORS errors, within one record as across records', () => {
+    const failure = (body: unknown) => {
+      try {
+        validateBatch(getDataset('Sales'), body);
+      } catch (e) {
+        return e as ValidationFailed;
+      }
+      throw new Error('accepted');
+    };
+    // One sale whose 300,000 lines each lack their required fields: the walk through its lines stops too.
+    const one = failure({ sales: [sale('S-MANY', Array.from({ length: 300_000 }, (_, i) => ({ salesLineId: `L${i}` })))] });
+    expect([one.errorCount, one.countStopped, one.errors.length]).toEqual([MAX_COUNTED_ERRORS, true, MAX_LISTED_ERRORS]);
+    expect(one.message).toContain(`${MAX_COUNTED_ERRORS} or more errors`);
+    const few = failure({ sales: [sale('S-FEW', [{ salesLineId: 'L1' }])] });
+    expect(few.countStopped).toBe(false);
+    expect(few.message).not.toContain('or more');
+  });
+
   it('lists every problem of the batch with its record id and JSON pointer', () => {
     const errors = errorsOf('Sales', body('Sales', [
       sale('S1'),

@@ -84,7 +84,7 @@ export function formatReport(report: LoadReport): string {
     lines.push(`REJECTED ${o.files.join(', ')}${o.dataset ? ` (${o.dataset})` : ''}: ${o.error}`);
     for (const p of o.problems?.slice(0, LISTED_PROBLEMS) ?? []) lines.push(`  ${place(p)}: ${p.message}`);
     const listed = Math.min(o.problems?.length ?? 0, LISTED_PROBLEMS);
-    if ((o.problemCount ?? 0) > listed) lines.push(`  … and ${(o.problemCount ?? 0) - listed} more`);
+    if ((o.problemCount ?? 0) > listed) lines.push(`  … and ${(o.problemCount ?? 0) - listed}${o.problemCountIsAtLeast ? ' or' : ''} more`);
   }
   const rejectedFiles = report.batches.filter((o) => o.error).reduce((n, o) => n + o.files.length, 0);
   const rate = Math.round(report.records / Math.max(report.seconds, 1e-3));

@@ -17,6 +17,8 @@ export const MAX_LISTED_ERRORS = 1000;
  * millions of broken records would keep the server busy for seconds to tell a number nobody acts on.
  */
 export const MAX_COUNTED_ERRORS = 100_000;
+/** Thrown by the error count when it reaches its cap, to leave whatever walk it is in. */
+const STOP_CHECKING = Symbol('stop checking');
 /**
  * Characters of a JSON pointer, record id or field name a problem repeats; any valid one is shorter, so only a
  * hostile body's (an id of megabytes, arrays nested a million deep) is cut.
@@ -250,18 +252,28 @@ function checkChildren(schema: TObject, record: JsonRecord, path: string, batchS
 
 export type BatchMode = 'upsert' | 'delete';
 
-export function validateBatch(dataset: DatasetDef, body: unknown, mode: BatchMode = 'upsert'): ValidatedBatch {
+/**
+ * `alreadyFound`: places (JSON pointers) whose problems the caller has found and counted itself (a CSV's cells that
+ * could not be read as their type): the schema's findings there are neither listed nor counted again.
+ */
+export function validateBatch(dataset: DatasetDef, body: unknown, mode: BatchMode = 'upsert', alreadyFound?: (path: string) => boolean): ValidatedBatch {
   const errors: Problem[] = [];
   let errorCount = 0;
   const warnings: Problem[] = [];
+  let countStopped = false;
   const push = (path: string, message: string, recordId?: string) => {
+    if (alreadyFound?.(path)) return;
+    // Also within one record: a sale with a million broken lines stops as soon as a million records would.
+    if (errorCount >= MAX_COUNTED_ERRORS) {
+      countStopped = true;
+      throw STOP_CHECKING;
+    }
     errorCount++;
     if (errors.length >= MAX_LISTED_ERRORS) return;
     const at = clip(path, MAX_PROBLEM_TEXT);
     errors.push(recordId === undefined ? { path: at, message } : { path: at, recordId, message });
   };
   const env = dataset.envelope;
-  let countStopped = false;
   const fail = () => new ValidationFailed(dataset.name, errors, errorCount, warnings, countStopped);
 
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
@@ -285,27 +297,27 @@ export function validateBatch(dataset: DatasetDef, body: unknown, mode: BatchMod
   const batchSeen = new Map<TSchema, Map<string, string>>();
   const unknown = new Map<string, { path: string; count: number }>();
 
-  for (let i = 0; i < list.length; i++) {
-    if (errorCount >= MAX_COUNTED_ERRORS) {
-      countStopped = true;
-      break;
+  try {
+    for (let i = 0; i < list.length; i++) {
+      const record = list[i];
+      const path = `/${env}/${i}`;
+      const id = displayKey(record, key);
+      if (!check.Check(record)) {
+        for (const e of explain(schema, record, path)) push(e.path, e.message, id);
+        continue;
+      }
+      const rec = record as JsonRecord;
+      checkWellFormed(rec, path, (p, m) => push(p, m, id));
+      if (mode === 'upsert' && dataset.check) for (const p of dataset.check(rec)) push(path + p.path, p.message, id);
+      const k = keyText(schema, rec, key);
+      const first = seen.get(k);
+      if (first !== undefined) push(path, `${key.join('+')} "${id ?? ''}" appears twice in this batch (first at /${env}/${first}); send each record once`, id);
+      else seen.set(k, i);
+      if (mode === 'upsert') checkChildren(schema, rec, path, batchSeen, (p, m) => push(p, m, id));
+      collectUnknown(schema, rec, path, '', unknown);
     }
-    const record = list[i];
-    const path = `/${env}/${i}`;
-    const id = displayKey(record, key);
-    if (!check.Check(record)) {
-      for (const e of explain(schema, record, path)) push(e.path, e.message, id);
-      continue;
-    }
-    const rec = record as JsonRecord;
-    checkWellFormed(rec, path, (p, m) => push(p, m, id));
-    if (mode === 'upsert' && dataset.check) for (const p of dataset.check(rec)) push(path + p.path, p.message, id);
-    const k = keyText(schema, rec, key);
-    const first = seen.get(k);
-    if (first !== undefined) push(path, `${key.join('+')} "${id ?? ''}" appears twice in this batch (first at /${env}/${first}); send each record once`, id);
-    else seen.set(k, i);
-    if (mode === 'upsert') checkChildren(schema, rec, path, batchSeen, (p, m) => push(p, m, id));
-    collectUnknown(schema, rec, path, '', unknown);
+  } catch (e) {
+    if (e !== STOP_CHECKING) throw e;
   }
   for (const [pattern, u] of unknown) {
     const field = pattern.slice(pattern.lastIndexOf('/') + 1);

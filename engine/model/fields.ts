@@ -33,9 +33,14 @@ export const Description = (description = 'Name or description.') => Type.String
 export const DateTime = (description?: string) =>
   Type.String({ format: 'date-time', maxLength: 40, description: `${description ?? ''} ISO 8601, UTC (a value without a zone is read as UTC).`.trim() });
 export const DateOnly = (description?: string) => Type.String({ format: 'date', description });
+/**
+ * No amount or quantity of a retailer comes near a million million: a bound here keeps a stray value (1e15, a
+ * typo'd exponent) out of the exact sums the engine and the backtest take (DECIMAL(18, 4), daily-levels.ts).
+ */
+export const MAX_MAGNITUDE = 1e12;
 export const Decimal = (description?: string, range: { minimum?: number; maximum?: number } = {}) =>
-  Type.Number({ description, ...range });
-export const Quantity = (description?: string) => Type.Number({ description, minimum: 0 });
+  Type.Number({ description, minimum: -MAX_MAGNITUDE, maximum: MAX_MAGNITUDE, ...range });
+export const Quantity = (description?: string) => Type.Number({ description, minimum: 0, maximum: MAX_MAGNITUDE });
 export const Percentage = (description?: string) => Type.Number({ description, minimum: 0, maximum: 100 });
 export const Integer = (description?: string, minimum = 0) => Type.Integer({ description, minimum, maximum: INT32_MAX });
 export const Bool = (description?: string) => Type.Boolean({ description });

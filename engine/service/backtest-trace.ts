@@ -95,6 +95,8 @@ const CHECKS: [CellDayField, StyleDayField, string][] = [
 export class StyleTraces {
   private readonly kept = new Map<string, Promise<Traced>>();
   private readonly states = new Map<string, TraceProgress>();
+  /** The replay not yet settled: one at a time, the style asked for last (a replay can take as long as the run). */
+  private running?: string;
 
   constructor(private readonly partitions = availableParallelism()) {}
 
@@ -140,6 +142,7 @@ export class StyleTraces {
   forget(): void {
     this.kept.clear();
     this.states.clear();
+    this.running = undefined;
   }
 
   /** The style's trace: kept from an earlier call, or replayed now (one replay however many ask at once). */
@@ -151,15 +154,23 @@ export class StyleTraces {
     if (p) {
       this.kept.delete(key);
     } else {
-      // A replay forgotten meanwhile (pushed out, or the workspace reset) no longer speaks for the key.
+      // Another style's replay still under way was asked for before this one: it stops (asked again, it starts over).
+      if (this.running !== undefined) this.forgetOne(this.running);
+      // A replay forgotten meanwhile (replaced, pushed out, or the workspace reset) no longer speaks for the key, and stops.
       const mine = () => this.kept.get(key) === p;
       p = replay(ws, runId, styleId, this.partitions, (daysDone, days) => {
         if (mine()) this.states.set(key, { status: 'replaying', daysDone, days });
-      });
+      }, () => !mine());
+      this.running = key;
       this.states.set(key, { status: 'reading', daysDone: 0, days: 0 });
+      const settled = () => {
+        if (this.running === key && mine()) this.running = undefined;
+      };
       p.then((t) => {
         if (mine()) this.states.set(key, { status: 'ready', daysDone: t.trace.daysDone, days: t.trace.daysDone });
+        settled();
       }, () => {
+        settled();
         if (mine()) this.forgetOne(key);
       });
     }
@@ -171,10 +182,13 @@ export class StyleTraces {
   private forgetOne(key: string): void {
     this.kept.delete(key);
     this.states.delete(key);
+    if (this.running === key) this.running = undefined;
   }
 }
 
-async function replay(ws: Workspace, runId: string, styleId: string, partitions: number, onProgress: (daysDone: number, days: number) => void): Promise<Traced> {
+async function replay(
+  ws: Workspace, runId: string, styleId: string, partitions: number, onProgress: (daysDone: number, days: number) => void, isCancelled: () => boolean,
+): Promise<Traced> {
   const { run, stored, input } = await ws.exclusive(async () => {
     const stored = await styleDaySeries(ws, runId, styleId);
     const [r] = await ws.rows('SELECT settings, reviewEveryDays, toDate FROM backtest_runs WHERE runId = $1', [runId]);
@@ -191,11 +205,14 @@ async function replay(ws: Workspace, runId: string, styleId: string, partitions:
   const locationIds = [...S0.locations.ids];
   const skus = { ids: S0.skus.ids.slice(kFrom, kTo), sizes: S0.skus.sizeId.slice(kFrom, kTo) };
   const t0 = performance.now();
-  const options = { reviewEveryDays: run.reviewEveryDays, stopAfterDays: run.daysDone, trace: { style }, onProgress: (done: number) => onProgress(done, run.daysDone) };
+  const options = {
+    reviewEveryDays: run.reviewEveryDays, stopAfterDays: run.daysDone, trace: { style }, onProgress: (done: number) => onProgress(done, run.daysDone), isCancelled,
+  };
   onProgress(0, run.daysDone);
   const result = S0.onHand.length * run.daysDone <= IN_THREAD_CELL_DAYS
     ? simulate(input, run.settings, options)
     : await simulateInWorker(input, run.settings, options, partitions);
+  if (isCancelled()) throw new RequestRejected(`the trace of style "${styleId.slice(0, 80)}" stopped: another style was asked for meanwhile; ask again to trace it`, 409);
   const trace = result.trace!;
   const traced: Traced = {
     runId, styleId, fromDay: run.fromDay, locations: { ids: locationIds, kinds: trace.locationKinds }, skus, trace, replayMs: performance.now() - t0,

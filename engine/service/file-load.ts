@@ -39,6 +39,8 @@ export interface BatchOutcome {
   problems?: Problem[];
   /** How many problems there were in all; `problems` is capped. */
   problemCount?: number;
+  /** Checking stopped at `problemCount`: there are at least that many. */
+  problemCountIsAtLeast?: boolean;
 }
 
 export interface LoadProgress {
@@ -152,20 +154,21 @@ async function ingestCsv(wb: Ingester, dataset: DatasetDef, files: readonly Load
     // The schema's own findings join the cells and rows already found wrong, once per place.
     let more: Problem[] = [];
     let moreCount = 0;
+    let countStopped = false;
     try {
-      validateBatch(dataset, assembled.body);
+      validateBatch(dataset, assembled.body, 'upsert', (path) => assembled.problemPaths.has(path));
     } catch (e) {
       if (!(e instanceof ValidationFailed)) throw e;
-      const seen = new Set(assembled.problems.map((p) => p.path));
-      more = e.errors.filter((p) => !seen.has(p.path)).map(assembled.locate);
-      moreCount = e.errorCount - (e.errors.length - more.length);
+      more = e.errors.map(assembled.locate);
+      moreCount = e.errorCount;
+      countStopped = e.countStopped;
     }
-    throw new ValidationFailed(dataset.name, [...assembled.problems, ...more], assembled.problemCount + moreCount);
+    throw new ValidationFailed(dataset.name, [...assembled.problems, ...more], assembled.problemCount + moreCount, [], countStopped);
   }
   try {
     return { records: assembled.records, result: await wb.ingest(dataset.name, assembled.body, ingest) };
   } catch (e) {
-    if (e instanceof ValidationFailed) throw new ValidationFailed(e.dataset, e.errors.map(assembled.locate), e.errorCount, e.warnings);
+    if (e instanceof ValidationFailed) throw new ValidationFailed(e.dataset, e.errors.map(assembled.locate), e.errorCount, e.warnings, e.countStopped);
     throw e;
   }
 }
@@ -203,9 +206,11 @@ export async function loadFiles(wb: Ingester, files: readonly LoadFile[], option
     } catch (e) {
       if (e instanceof ValidationFailed || e instanceof CsvUnreadable) {
         const count = e instanceof ValidationFailed ? e.errorCount : e.problemCount;
-        outcome.error = `rejected, nothing of it applied: ${count} error${count === 1 ? '' : 's'}`;
+        const atLeast = e instanceof ValidationFailed && e.countStopped;
+        outcome.error = `rejected, nothing of it applied: ${count}${atLeast ? ' or more' : ''} error${count === 1 ? '' : 's'}${atLeast ? ' (checking stopped there)' : ''}`;
         outcome.problems = e instanceof ValidationFailed ? e.errors : e.problems;
         outcome.problemCount = count;
+        if (atLeast) outcome.problemCountIsAtLeast = true;
       } else {
         outcome.error = (e as Error).message;
       }

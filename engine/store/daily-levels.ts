@@ -38,7 +38,10 @@ export interface DailyLevels {
   revenue: number[];
 }
 
-/** Rows only for days with an event; a day without one keeps the level it started with. */
+/**
+ * Rows only for days with an event; a day without one keeps the level it started with. What is stamped at a
+ * level's own instant comes after it, whether the level is the one the period starts from or one within it.
+ */
 export async function dailyLevels(ws: Workspace, locationIds: readonly string[], skuIds: readonly string[], fromDay: number, toDay: number): Promise<DailyLevels> {
   const from = timestampValue(fromDay * DAY_MICROS);
   const to = timestampValue(toDay * DAY_MICROS);
@@ -60,12 +63,12 @@ export async function dailyLevels(ws: Workspace, locationIds: readonly string[],
                CASE WHEN regexp_matches(coalesce(m.type, ''), '${TRANSFER_MUTATION.source}', 'i') THEN 0 ELSE m.quantity END, 0
         FROM stock_mutations AS m
         LEFT JOIN base AS b ON b.locationId = m.locationId AND b.skuId = m.skuId
-        WHERE m._deleted_at IS NULL AND m.mutationDateTime >= $3 AND m.mutationDateTime < $2 AND (b.t IS NULL OR m.mutationDateTime > b.t)
+        WHERE m._deleted_at IS NULL AND m.mutationDateTime >= $3 AND m.mutationDateTime < $2 AND (b.t IS NULL OR m.mutationDateTime >= b.t)
       UNION ALL SELECT s.locationId, l.skuId, s.salesDateTime, 1, -l.quantitySold, greatest(l.quantitySold, 0), l.quantitySold, 0,
                CASE WHEN l.quantitySold > 0 THEN l.salesAmountInclVat ELSE 0 END
         FROM sales AS s JOIN sales__salesLines AS l ON l._salesId = s.salesId
         LEFT JOIN base AS b ON b.locationId = s.locationId AND b.skuId = l.skuId
-        WHERE s._deleted_at IS NULL AND s.salesDateTime >= $3 AND s.salesDateTime < $2 AND (b.t IS NULL OR s.salesDateTime > b.t)),
+        WHERE s._deleted_at IS NULL AND s.salesDateTime >= $3 AND s.salesDateTime < $2 AND (b.t IS NULL OR s.salesDateTime >= b.t)),
     cells AS (
       SELECT el.l * ${K} + es.k AS cell, ev.* EXCLUDE (locationId, skuId) FROM ev
       JOIN level_locations AS el ON el.locationId = ev.locationId JOIN level_skus AS es ON es.skuId = ev.skuId),

@@ -15,13 +15,21 @@ import { categorySettings, type CategorySettings, type LocationKind, type Settin
 const HISTORY_DAYS = 365;
 
 
-/** The day a run stands on by default: today, or the day after the workspace's latest sale or stock level if that is earlier. */
+/**
+ * The day a run stands on by default: today, or the first day the workspace's data does not cover if that is
+ * earlier — the day after the latest sale, or the day the latest stock level opens (a count stamped at midnight is
+ * the stock its day starts with, and nothing else of that day is known yet).
+ */
 export async function defaultAsOfDay(ws: Workspace, nowMicros: number): Promise<number> {
-  const [row] = await ws.rows(`SELECT epoch_us(greatest(
-      (SELECT max(salesDateTime) FROM sales WHERE _deleted_at IS NULL),
-      (SELECT max(stockDateTime) FROM stock))) AS latest`);
+  const [row] = await ws.rows(`SELECT
+      (SELECT epoch_us(max(salesDateTime)) FROM sales WHERE _deleted_at IS NULL) AS sale,
+      (SELECT epoch_us(max(stockDateTime)) FROM stock) AS level`);
+  const days = [
+    ...(row.sale === null ? [] : [dayOf(Number(row.sale)) + 1]),
+    ...(row.level === null ? [] : [Math.ceil(Number(row.level) / DAY_MICROS)]),
+  ];
   const today = dayOf(nowMicros);
-  return row.latest === null ? today : Math.min(today, dayOf(Number(row.latest)) + 1);
+  return days.length ? Math.min(today, Math.max(...days)) : today;
 }
 
 export async function categorySettingsOf(ws: Workspace): Promise<Record<string, Partial<CategorySettings>>> {

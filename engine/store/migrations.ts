@@ -29,22 +29,24 @@ FROM snap AS s FULL OUTER JOIN mut AS m ON s.locationId = m.locationId AND s.sku
 
 /**
  * Current on-hand per location/SKU: the latest level, plus the live stock mutations and minus the net sales
- * after it — the rule the engine and the backtest reconstruct stock with (daily-levels.ts).
+ * after it — the rule the engine and the backtest reconstruct stock with (daily-levels.ts). `after` is how a
+ * move stamped at the level's own instant counts: version 4 left it out; since version 6 it comes after the count
+ * (a feed that sends dates only stamps a day's count and its sales alike at midnight).
  */
-const CURRENT_STOCK_VIEW = `CREATE OR REPLACE VIEW current_stock AS
+const currentStockView = (after: '>' | '>=') => `CREATE OR REPLACE VIEW current_stock AS
 WITH snap AS (
   SELECT locationId, skuId, arg_max(quantity, stockDateTime) AS quantity, max(stockDateTime) AS asOf, max(_updated_at) AS updatedAt
   FROM stock GROUP BY locationId, skuId),
 mut AS (
   SELECT m.locationId, m.skuId, sum(m.quantity) AS delta
   FROM stock_mutations AS m LEFT JOIN snap AS s ON s.locationId = m.locationId AND s.skuId = m.skuId
-  WHERE m._deleted_at IS NULL AND (s.asOf IS NULL OR m.mutationDateTime > s.asOf)
+  WHERE m._deleted_at IS NULL AND (s.asOf IS NULL OR m.mutationDateTime ${after} s.asOf)
   GROUP BY m.locationId, m.skuId),
 sold AS (
   SELECT sa.locationId, l.skuId, sum(l.quantitySold) AS net
   FROM sales AS sa JOIN sales__salesLines AS l ON l._salesId = sa.salesId
   LEFT JOIN snap AS s ON s.locationId = sa.locationId AND s.skuId = l.skuId
-  WHERE sa._deleted_at IS NULL AND (s.asOf IS NULL OR sa.salesDateTime > s.asOf)
+  WHERE sa._deleted_at IS NULL AND (s.asOf IS NULL OR sa.salesDateTime ${after} s.asOf)
   GROUP BY sa.locationId, l.skuId),
 cells AS (
   SELECT locationId, skuId FROM snap UNION SELECT locationId, skuId FROM mut UNION SELECT locationId, skuId FROM sold)
@@ -133,7 +135,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 4,
     description: 'current stock subtracts the net sales after the latest level',
-    statements: () => [CURRENT_STOCK_VIEW],
+    statements: () => [currentStockView('>')],
   },
   {
     version: 5,
@@ -144,6 +146,11 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE TABLE IF NOT EXISTS backtest_style_days (
          runId VARCHAR NOT NULL, styleId VARCHAR NOT NULL, date DATE NOT NULL, ${STYLE_DAY_FIELDS.map((f) => `${f} DOUBLE`).join(', ')})`,
     ],
+  },
+  {
+    version: 6,
+    description: 'current stock counts the moves stamped at the latest level\'s own instant after it',
+    statements: () => [currentStockView('>=')],
   },
 ];
 

@@ -48,6 +48,8 @@ export interface Assembled {
   /** Cells that could not be converted and rows that could not be placed; none means the body is ready to validate. */
   problems: Problem[];
   problemCount: number;
+  /** Where every one of those problems is (JSON pointers), listed or not. */
+  problemPaths: Set<string>;
   /** The file, row and column a problem of the body (a JSON pointer into it) comes from. */
   locate(problem: Problem): Problem;
 }
@@ -207,10 +209,11 @@ export function assemble(dataset: DatasetDef, files: readonly MappedCsv[]): Asse
     const parts = dataset.key.map((k) => r[k]).filter((v) => v !== undefined);
     return parts.length ? parts.join('/') : undefined;
   };
+  const pathOf = (p: (typeof pending)[number]) => (p.node ? pointer(p.node) + (p.field ? `/${p.field}` : '') : '');
   const problems: Problem[] = pending.slice(0, MAX_LISTED_ERRORS).map((p) => {
     const id = p.node ? recordId(p.node) : undefined;
     return {
-      path: p.node ? pointer(p.node) + (p.field ? `/${p.field}` : '') : '',
+      path: pathOf(p),
       ...(id === undefined ? {} : { recordId: id }),
       message: p.message, file: p.place.file.table.name, row: p.place.row, ...(p.column === undefined ? {} : { column: p.column }),
     };
@@ -235,5 +238,5 @@ export function assemble(dataset: DatasetDef, files: readonly MappedCsv[]): Asse
     return { ...problem, file: place.file.table.name, row: place.row, ...(c ? { column: header(place, c) } : {}) };
   };
 
-  return { body: { [dataset.envelope]: roots.map((n) => n.record) }, records: roots.length, problems, problemCount: pending.length, locate };
+  return { body: { [dataset.envelope]: roots.map((n) => n.record) }, records: roots.length, problems, problemCount: pending.length, problemPaths: new Set(pending.map(pathOf)), locate };
 }

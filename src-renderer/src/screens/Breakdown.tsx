@@ -24,8 +24,14 @@ export function Breakdown({ client, runId, onStyle }: { client: WorkbenchClient;
   const [filter, setFilter] = useState('');
   const [error, setError] = useState<string>();
   useEffect(() => {
+    // Only the answer for the run and level shown now: a slower earlier one must not replace it.
+    let live = true;
     setGroups(undefined);
-    void client.backtestGroups(runId, level).then(setGroups, (e: Error) => setError(e.message));
+    setError(undefined);
+    void client.backtestGroups(runId, level).then((g) => live && setGroups(g), (e: Error) => live && setError(e.message));
+    return () => {
+      live = false;
+    };
   }, [client, runId, level]);
   const rows = useMemo(() => {
     const needle = filter.trim().toLowerCase();

@@ -126,7 +126,7 @@ export function Load({ client }: { client: WorkbenchClient }) {
                   {o.problems && o.problems.length > 0 && (
                     <ul className="log__errors load__problems">
                       {o.problems.map((pr, i) => <li key={i}><ProblemPlace problem={pr} />{pr.message}</li>)}
-                      {(o.problemCount ?? 0) > o.problems.length && <li>… and {(o.problemCount ?? 0) - o.problems.length} more</li>}
+                      {(o.problemCount ?? 0) > o.problems.length && <li>… and {(o.problemCount ?? 0) - o.problems.length}{o.problemCountIsAtLeast ? ' or' : ''} more</li>}
                     </ul>
                   )}
                 </td>
