@@ -103,6 +103,15 @@ describe('a backtest run, style by style and location×SKU by location×SKU', ()
     expect(sum(sent.series.transfersIn)).toBeCloseTo(sum(arrived.map((x) => x.quantity)), 6);
     expect(sum(sent.series.transfersIn)).toBeCloseTo(served.transfersIn, 6);
 
+    // Every style the breakdown lists opens, a style with nothing in the period as days of zeros.
+    const { groups } = await get<{ groups: GroupKpis[] }>(`backtests/${runId}/groups/style`);
+    let quiet = 0;
+    for (const g of groups) {
+      const styleDays = await get<StyleDaySeries>(`backtests/${runId}/styles/${g.id}/days`);
+      expect(styleDays.dates).toHaveLength(56);
+      if (Object.values(styleDays.series).every((xs) => xs.every((v) => v === 0))) quiet++;
+    }
+    expect(quiet).toBeGreaterThan(0);
     // Named clearly when absent.
     expect((await t.call('GET', `/_workbench/backtests/${runId}/styles/NOPE/days`)).json.detail).toMatch(/has no style "NOPE"/);
     expect((await t.call('GET', '/_workbench/backtests/nope/styles/X/days')).status).toBe(404);

@@ -52,9 +52,10 @@ export async function styleDaySeries(ws: Workspace, runId: string, styleId: stri
   const index = cols.i as number[];
   if (index.length === 0) {
     const [kept] = await ws.rows('SELECT 1 FROM backtest_style_days WHERE runId = $1 LIMIT 1', [runId]);
-    throw new RequestRejected(kept
-      ? `run "${runId}" has no style "${styleId.slice(0, 80)}" (none of its SKUs had stock, sales or transfers in the period)`
-      : `run "${runId}" was kept before runs recorded their days per style: run the backtest again to see a style day by day`, 404);
+    // Days are kept only where something happened: a style of the run with none has all-zero days.
+    const [ofRun] = await ws.rows(`SELECT 1 FROM backtest_groups WHERE runId = $1 AND level = 'style' AND id = $2 LIMIT 1`, [runId, styleId]);
+    if (!kept && daysDone > 0) throw new RequestRejected(`run "${runId}" was kept before runs recorded their days per style: run the backtest again to see a style day by day`, 404);
+    if (!ofRun) throw new RequestRejected(`run "${runId}" has no style "${styleId.slice(0, 80)}"`, 404);
   }
   const series = Object.fromEntries(STYLE_DAY_FIELDS.map((f) => {
     const out = new Array<number>(daysDone).fill(0);
