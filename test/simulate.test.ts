@@ -61,6 +61,20 @@ describe('backtest, lost-sales mode', () => {
     expect(r.daily[0].simulated.transferUnits).toBe(10);
   });
 
+  it('counts its own transfers on their way at the next reviews', () => {
+    const twoStores = input({
+      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'S1', kind: 'store' }, { id: 'S2', kind: 'store' }],
+      styles: [twoSizes],
+      cells: {
+        'S1/TEE-M': { onHand: 0, sales: 1 }, 'S1/TEE-L': { onHand: 5 }, 'S2/TEE-M': { onHand: 0, sales: 1 }, 'S2/TEE-L': { onHand: 5 },
+        'WH/TEE-M': { onHand: 40 },
+      },
+    }, 3, []);
+    const r = simulate(twoStores, settings({ defaults: { leadTimeDays: 3 } }), { reviewEveryDays: 1 });
+    // Day 0 fills both stores; on days 1 and 2 both fills are still on their way, and the engine knows it.
+    expect(r.transfers.map((t) => [t.day - r.fromDay, t.toLocationId])).toEqual([[0, 'S1'], [0, 'S2']]);
+  });
+
   it('replays receipts and corrections as they happened, and adds returns back to stock', () => {
     const r = simulate(input({
       locations: [{ id: 'S1', kind: 'store' }],

@@ -148,16 +148,17 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
 
   const cells = L * K;
   const inTransit = new Float64Array(cells);
-  const pending = new Map<number, number[]>(); // day → [cell, qty, cell, qty, …]
-  const arrive = (day: number, cell: number, qty: number) => {
-    inTransit[cell] += qty;
+  /** Arrivals by day; `engines`: the engine's own transfer, not a client's already on its way at the start. */
+  const pending = new Map<number, { cell: number; quantity: number; engines: boolean }[]>();
+  const arrive = (day: number, cell: number, quantity: number, engines = true) => {
+    inTransit[cell] += quantity;
     const list = pending.get(day) ?? [];
-    list.push(cell, qty);
+    list.push({ cell, quantity, engines });
     pending.set(day, list);
   };
   // What was already on its way at the start (not purchase orders: receipts are replayed from the actuals).
   for (let i = 0; i < S0.inbound.cell.length; i++) {
-    if (!S0.inbound.purchaseOrder[i]) arrive(Math.max(0, S0.inbound.day[i] - fromDay), S0.inbound.cell[i], S0.inbound.quantity[i]);
+    if (!S0.inbound.purchaseOrder[i]) arrive(Math.max(0, S0.inbound.day[i] - fromDay), S0.inbound.cell[i], S0.inbound.quantity[i], false);
   }
 
   // Everything the days change, per cell or SKU, in one place (see serve-day.ts).
@@ -200,12 +201,15 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
     const day = fromDay + i;
     const arrivals = pending.get(i);
     if (arrivals) {
-      for (let x = 0; x < arrivals.length; x += 2) {
-        a.sim[arrivals[x]] += arrivals[x + 1];
-        inTransit[arrivals[x]] -= arrivals[x + 1];
-        view.lastArrivalDay[arrivals[x]] = day;
-        styleDays.transferIn(i, arrivals[x] % K, arrivals[x + 1]);
-        traceAdd(trace, K, arrivals[x], i, CF.transfersIn, arrivals[x + 1]);
+      for (const { cell, quantity, engines } of arrivals) {
+        a.sim[cell] += quantity;
+        inTransit[cell] -= quantity;
+        view.lastArrivalDay[cell] = day;
+        // A client's transfer already on its way at the start arrives too, but is none of the engine's.
+        if (engines) {
+          styleDays.transferIn(i, cell % K, quantity);
+          traceAdd(trace, K, cell, i, CF.transfersIn, quantity);
+        }
       }
       pending.delete(i);
     }
@@ -221,15 +225,15 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
       view.onOrder.fill(0);
       view.styles.hasOpenPurchaseOrder.fill(0);
       let n = 0;
-      for (const list of pending.values()) n += list.length / 2;
+      for (const list of pending.values()) n += list.length;
       for (const r of input.receipts) if (r.orderDay <= i && r.dueDay > i) n++;
       const inbound = { cell: new Int32Array(n), day: new Int32Array(n), quantity: new Float64Array(n), purchaseOrder: new Uint8Array(n) };
       let at = 0;
       for (const [d, list] of pending) {
-        for (let x = 0; x < list.length; x += 2, at++) {
-          inbound.cell[at] = list[x];
+        for (const { cell, quantity } of list) {
+          inbound.cell[at] = cell;
           inbound.day[at] = fromDay + d;
-          inbound.quantity[at] = list[x + 1];
+          inbound.quantity[at++] = quantity;
         }
       }
       for (const r of input.receipts) {
