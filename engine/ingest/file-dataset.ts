@@ -5,15 +5,21 @@ import { RequestRejected } from './problems.js';
 
 /** `Sales-0001.json`, `sales.json`, `PurchaseOrders_2024.json` → the dataset whose name starts the file name. */
 export function datasetFromFileName(file: string): DatasetDef | undefined {
-  const stem = basename(file, extname(file)).toLowerCase();
-  let best: DatasetDef | undefined;
-  for (const d of DATASETS) {
-    const n = d.name.toLowerCase();
-    if (stem === n || (stem.startsWith(n) && !/[a-z]/.test(stem[n.length]))) {
-      if (!best || n.length > best.name.length) best = d;
-    }
+  return byFileName(basename(file, extname(file)).toLowerCase(), DATASETS.map((d) => [d.name.toLowerCase(), d]));
+}
+
+/**
+ * What a file's (lower-case) stem names: the value of the longest name that starts it and is not followed by a
+ * letter (`stockholm` is not `stock`). Shared by JSON files (datasets) and CSV files (levels).
+ */
+export function byFileName<T>(stem: string, names: readonly (readonly [string, T])[]): T | undefined {
+  let best: readonly [string, T] | undefined;
+  for (const entry of names) {
+    const [name] = entry;
+    if (!stem.startsWith(name) || /[a-z]/.test(stem[name.length] ?? '')) continue;
+    if (!best || name.length > best[0].length) best = entry;
   }
-  return best;
+  return best?.[1];
 }
 
 export function datasetFromBody(body: unknown): DatasetDef | undefined {

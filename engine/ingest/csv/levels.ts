@@ -7,6 +7,7 @@
  */
 import { DATASETS, type DatasetDef } from '../../model/datasets.js';
 import { entityKey } from '../../model/fields.js';
+import { byFileName } from '../file-dataset.js';
 import { tablePlan, type ColumnType, type TablePlan } from '../../store/table-plan.js';
 
 /** What a column can be loaded into. */
@@ -127,12 +128,6 @@ const NAMES: [string, CsvLevel][] = CSV_LEVELS.flatMap((l) => namesOf(l).map((n)
  */
 export function levelFromFileName(file: string): CsvLevel | undefined {
   const base = file.split(/[\\/]/).pop()!;
-  const stem = normalizeName(base.replace(/\.[^.]*$/, ''));
-  let best: [string, CsvLevel] | undefined;
-  for (const [name, level] of NAMES) {
-    if (!stem.startsWith(name) || /[a-z]/.test(stem[name.length] ?? '')) continue;
-    if (!best || name.length > best[0].length) best = [name, level];
-  }
-  return best?.[1];
+  return byFileName(normalizeName(base.replace(/\.[^.]*$/, '')), NAMES);
 }
 
