@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Integration as Info, RequestLogEntry, WorkbenchClient } from '../client';
 import { download } from '../csv';
 import { LocalApi } from './LocalApi';
+import { ApiFacts } from './ApiFacts';
 
 const POLL_MS = 2000;
 
@@ -42,21 +43,7 @@ export function Integration({ client }: { client: WorkbenchClient }) {
         <>
         <h2>This window's server</h2>
         <p className="hint">The server showing these screens answers the API too, with the workspace's own tenant.</p>
-        <dl className="facts">
-          <dt>API</dt><dd><code>{info.url}</code> (also under <code>/v1</code>)</dd>
-          <dt>Tenant</dt><dd><code>{info.tenant}</code></dd>
-          <dt>Client id</dt><dd><code>{info.clientId}</code></dd>
-          <dt>Client secret</dt><dd><code>{info.clientSecret}</code></dd>
-          {info.curl && (
-            <>
-              <dt>Token</dt>
-              <dd className="curl">
-                <code data-testid="curl">{info.curl}</code>
-                <button type="button" onClick={() => void navigator.clipboard?.writeText(info.curl!)}>Copy</button>
-              </dd>
-            </>
-          )}
-        </dl>
+        <ApiFacts label="API" {...info} url={info.url} testIds={{ curl: 'curl' }} />
         </>
       )}
       <p>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ListenerStatus, WorkbenchClient } from '../client';
+import { ApiFacts } from './ApiFacts';
 
 const DEFAULT_PORT = 8080;
 
@@ -54,17 +55,7 @@ export function LocalApi({ client }: { client: WorkbenchClient }) {
       )}
       {status?.listening && (
         <>
-          <dl className="facts" data-testid="listener">
-            <dt>Listening on</dt><dd><code data-testid="listener-url">{status.url}</code> (also under <code>/v1</code>)</dd>
-            <dt>Tenant</dt><dd><code>{status.tenant}</code></dd>
-            <dt>Client id</dt><dd><code>{status.clientId}</code></dd>
-            <dt>Client secret</dt><dd><code>{status.clientSecret}</code></dd>
-            <dt>Token</dt>
-            <dd className="curl">
-              <code data-testid="listener-curl">{status.curl}</code>
-              <button type="button" onClick={() => void navigator.clipboard?.writeText(status.curl!)}>Copy</button>
-            </dd>
-          </dl>
+          <ApiFacts label="Listening on" {...status} url={status.url!} testIds={{ facts: 'listener', url: 'listener-url', curl: 'listener-curl' }} />
           <button type="button" disabled={busy} onClick={() => void act(() => client.stopListener(), 'Not stopped')}>{busy ? 'Stopping…' : 'Stop'}</button>
         </>
       )}
