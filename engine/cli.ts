@@ -120,7 +120,8 @@ program
     await withWorkbench(opts.workspace, async (wb) => {
       const tty = process.stderr.isTTY;
       const bar = tty ? new cliProgress.SingleBar({ format: '{bar} {percentage}% | day {value}/{total} | ETA {eta}s', hideCursor: true }, cliProgress.Presets.shades_classic) : undefined;
-      bar?.start(toDay - fromDay + 1, 0);
+      // Started by the first day replayed: a refused period prints its reason alone.
+      let barStarted = false;
       let lastTenth = 0;
       let cancelled = false;
       const onSignal = () => (cancelled = true);
@@ -129,6 +130,8 @@ program
         fromDay, toDay, scenario, scenarioName: opts.scenario, reviewEveryDays: opts.reviewDays,
         isCancelled: () => cancelled,
         onProgress: (done, total) => {
+          if (bar && !barStarted) bar.start(total, 0);
+          barStarted = true;
           bar?.update(done);
           if (!tty && Math.floor((done / total) * 10) > lastTenth) {
             lastTenth = Math.floor((done / total) * 10);
@@ -137,7 +140,7 @@ program
         },
       });
       process.off('SIGINT', onSignal);
-      bar?.stop();
+      if (barStarted) bar?.stop();
       console.log(`backtest ${run.runId}, ${run.from} … ${run.to}${run.status === 'cancelled' ? ` (cancelled after ${report.daysDone} days)` : ''}, ${(run.durationMs / 1000).toFixed(1)} s`);
       console.log(formatSummary(report.summary.simulated, report.summary.actual));
       if (opts.out) {

@@ -365,10 +365,10 @@ describe('sessions, admin API and OpenAPI', () => {
     expect(both.json.b.daily).toHaveLength(5);
     expect(both.json.difference.sales).toBeCloseTo(other.json.summary.simulated.sales - run.json.summary.simulated.sales, 4);
     const byLocation = await t.call('GET', `/_workbench/backtests/${run.json.run.runId}/groups/location`);
-    const groups = byLocation.json.groups as { id: string; simulated: { activeDays: number; stockOutDays: number } }[];
+    const groups = byLocation.json.groups as { id: string; simulated: { carriedDays: number; stockOutDays: number } }[];
     expect(groups.map((g) => g.id)).toContain('L1');
-    expect(groups.reduce((n, g) => n + g.simulated.activeDays, 0)).toBe(run.json.summary.simulated.activeDays);
-    expect(run.json.summary.simulated.activeDays).toBeGreaterThan(0);
+    expect(groups.reduce((n, g) => n + g.simulated.carriedDays, 0)).toBe(run.json.summary.simulated.carriedDays);
+    expect(run.json.summary.simulated.carriedDays).toBeGreaterThan(0);
     expect((await t.call('GET', `/_workbench/backtests/${run.json.run.runId}/groups/brand`)).status).toBe(400);
     expect((await t.call('GET', '/_workbench/backtests/nope/groups/style')).status).toBe(404);
     const started = await t.call('POST', '/_workbench/backtests/jobs', { from: '2024-03-01', to: '2024-03-10' });

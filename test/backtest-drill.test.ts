@@ -85,10 +85,16 @@ describe('a backtest run, style by style and location×SKU by location×SKU', ()
     expect(one.dates).toEqual(days.dates);
     expect(sum(one.series.simLostSales)).toBeCloseTo(worst.simulated.lostSales, 1);
     expect(sum(one.series.actSales)).toBeCloseTo(worst.actual.sales, 1);
-    // On a day the replay estimated demand, demand is the engine's estimate of that day.
-    const estimated = one.series.estimated.flatMap((e, i) => (e ? [i] : []));
-    expect(estimated.length).toBe(worst.estimatedDays);
-    for (const i of estimated) expect(one.series.demand[i]).toBe(one.series.demandEstimate[i]);
+    // Demand is what sold in fact plus what the history estimates beyond it; all of the actual side's lost sales
+    // are estimated, and both sides meet the same demand.
+    expect(sum(one.series.estimatedDemand)).toBeCloseTo(worst.estimatedDemand, 1);
+    expect(sum(one.series.demand)).toBeCloseTo(worst.demand, 1);
+    one.dates.forEach((_, i) => {
+      if (!one.series.carried[i]) return expect(one.series.demand[i]).toBe(0);
+      expect(one.series.demand[i]).toBeCloseTo(one.series.actSales[i] + one.series.estimatedDemand[i], 3);
+      expect(one.series.actLostSales[i]).toBeCloseTo(one.series.estimatedDemand[i], 3);
+      expect(one.series.simSales[i] + one.series.simLostSales[i]).toBeCloseTo(one.series.demand[i], 3);
+    });
 
     // A store the engine sent units to: each transfer with its kind, its reason and when it arrived.
     const served = cells.find((c) => c.transfersIn > 0 && c.locationKind !== 'warehouse')!;

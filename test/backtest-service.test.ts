@@ -56,7 +56,7 @@ describe('backtest runs', () => {
 
       const csv = await wb.exportBacktest(a.run.runId, 'daily', join(dir, 'daily.csv'), 'csv');
       const lines = readFileSync(csv, 'utf8').trim().split('\n');
-      expect(lines[0]).toBe('date,side,stockOutDays,activeDays,sales,lostSales,inventoryUnits,transferUnits');
+      expect(lines[0]).toBe('date,side,demand,estimatedDemand,carriedDays,stockOutDays,sales,lostSales,inventoryUnits,warehouseUnits,transferUnits');
       expect(lines).toHaveLength(1 + 56 * 2);
       const pq = await wb.exportBacktest(a.run.runId, 'transfers', join(dir, 'transfers.parquet'), 'parquet');
       const inst = await DuckDBInstance.create();
@@ -112,10 +112,18 @@ describe('backtest runs', () => {
       for (const side of ['simulated', 'actual'] as const) {
         for (const [k, v] of Object.entries(one.summary[side])) {
           if (typeof v === 'number') expect((three.summary[side] as unknown as Record<string, number>)[k], `${side}.${k}`).toBeCloseTo(v, 6);
+          else if (v && typeof v === 'object' && k !== 'transfers') {
+            for (const [f, x] of Object.entries(v)) {
+              const y = ((three.summary[side] as unknown as Record<string, Record<string, number>>)[k])[f];
+              if (typeof x === 'number') expect(y, `${side}.${k}.${f}`).toBeCloseTo(x, 1);
+            }
+          }
         }
       }
       expect(three.summary.simulated.transfers).toEqual(one.summary.simulated.transfers);
-      expect(three.summary.simulated.estimatedDemandDays).toBe(one.summary.simulated.estimatedDemandDays);
+      expect(three.summary.simulated.estimatedDemand).toBe(one.summary.simulated.estimatedDemand);
+      expect(three.lowestSimulatedStock).toBe(0);
+      expect(one.lowestSimulatedStock).toBe(0);
       three.daily.forEach((d, i) => {
         expect(d.simulated.stockOutDays).toBe(one.daily[i].simulated.stockOutDays);
         expect(d.simulated.sales).toBeCloseTo(one.daily[i].simulated.sales, 6);

@@ -153,10 +153,10 @@ describe('desktop bridge', () => {
     try {
       const r = await bridge.invoke({ method: 'POST', path: 'backtests', body: { from: '2025-03-03', to: '2025-03-16' } });
       expect(r.status).toBe(200);
-      const body = r.body as { run: { status: string }; daily: unknown[]; summary: { simulated: { activeDays: number } } };
+      const body = r.body as { run: { status: string }; daily: unknown[]; summary: { simulated: { carriedDays: number } } };
       expect(body.run.status).toBe('completed');
       expect(body.daily).toHaveLength(14);
-      expect(body.summary.simulated.activeDays).toBeGreaterThan(0);
+      expect(body.summary.simulated.carriedDays).toBeGreaterThan(0);
     } finally {
       await bridge.close();
     }

@@ -1,7 +1,7 @@
 /** Hand-made engine states: a few locations and SKUs, with daily sales written out, for hand-computed tests. */
 import { emptyState, type EngineState } from '../engine/recommend/state.js';
 import type { LocationKind } from '../engine/recommend/settings.js';
-import { sellingLife, type BacktestInput, type PlannedReceipt } from '../engine/simulate/input.js';
+import { demandLayout, periodDays, type BacktestInput, type PlannedReceipt } from '../engine/simulate/input.js';
 
 export interface CellSpec {
   onHand?: number;
@@ -99,27 +99,58 @@ export function buildState(spec: StateSpec): EngineState {
 /** One actual day of a location/SKU (`cell` is `location/sku`). */
 export interface ActualRow { day: number; cell: string; end: number; peak?: number; sold?: number; net?: number; mutations?: number }
 
-/** A backtest input from a hand-made start state and the actual days, written out row by row. */
-export function backtestInput(spec: StateSpec, days: number, rows: ActualRow[], receipts: PlannedReceipt[] = []): BacktestInput {
+/**
+ * A backtest input from a hand-made start state and the actual days, written out row by row. Rows may lie before
+ * the period (negative days, down to −`historyDays`) or after it: the history its demand is estimated from. The
+ * history starts from `startLevels` (by cell) when it reaches before the period, else from the start state's stock.
+ */
+export function backtestInput(
+  spec: StateSpec, days: number, rows: ActualRow[], receipts: PlannedReceipt[] = [],
+  history: { historyDays?: number; startLevels?: Record<string, number> } = {},
+): BacktestInput {
   const start = buildState(spec);
   const K = start.skus.ids.length;
+  const before = history.historyDays ?? 0;
   const cellOf = (key: string) => {
     const [l, k] = key.split('/');
     return start.locations.ids.indexOf(l) * K + start.skus.ids.indexOf(k);
   };
-  const sorted = [...rows].sort((a, b) => a.day - b.day || cellOf(a.cell) - cellOf(b.cell));
-  const dayStart = new Int32Array(days + 1);
-  for (const r of sorted) dayStart[r.day + 1]++;
-  for (let i = 0; i < days; i++) dayStart[i + 1] += dayStart[i];
-  const actual = {
-    dayStart,
-    cell: Int32Array.from(sorted.map((r) => cellOf(r.cell))),
-    endLevel: Float64Array.from(sorted.map((r) => r.end)),
-    peak: Float64Array.from(sorted.map((r) => r.peak ?? r.end)),
-    sold: Float64Array.from(sorted.map((r) => r.sold ?? 0)),
-    net: Float64Array.from(sorted.map((r) => r.net ?? r.sold ?? 0)),
-    mutations: Float64Array.from(sorted.map((r) => r.mutations ?? 0)),
-    revenue: Float64Array.from(sorted.map((r) => (r.sold ?? 0) * 20)),
+  const levels = new Map<number, number>();
+  if (before === 0) start.onHand.forEach((q, c) => q !== 0 && levels.set(c, q));
+  for (const [key, q] of Object.entries(history.startLevels ?? {})) levels.set(cellOf(key), q);
+  const all = [
+    ...[...levels].map(([cell, end]) => ({ cell, d: -1, end, peak: end, sold: 0, net: 0, mutations: 0 })),
+    ...rows.map((r) => ({ cell: cellOf(r.cell), d: r.day + before, end: r.end, peak: r.peak ?? r.end, sold: r.sold ?? 0, net: r.net ?? r.sold ?? 0, mutations: r.mutations ?? 0 })),
+  ].sort((a, b) => a.cell - b.cell || a.d - b.d);
+  const last = Math.max(days, ...rows.map((r) => r.day + 1));
+  const { actual, out, selling } = periodDays({
+    cell: all.map((r) => r.cell), d: all.map((r) => r.d), endLevel: all.map((r) => r.end), peak: all.map((r) => r.peak),
+    sold: all.map((r) => r.sold), net: all.map((r) => r.net), mutations: all.map((r) => r.mutations), revenue: all.map((r) => r.sold * 20),
+  }, { days: before + last, firstDay: start.asOfDay - before, periodFrom: before, periodTo: before + days }, demandLayout(start));
+  return { start, days, actual, out, selling, cost: new Float64Array(K).fill(10), receipts };
+}
+
+/**
+ * The days before `day` of `before` and the days from `day` on of `after`: two worlds that agree up to a day, in
+ * what happened and in the demand the history gives it, and differ from then on.
+ */
+export function spliceDays(before: BacktestInput, after: BacktestInput, day: number): BacktestInput {
+  const join = <T extends { dayStart: Int32Array }>(a: T, b: T, fields: (keyof T)[]): T => {
+    const [ra, rb] = [a.dayStart[day], b.dayStart[day]];
+    const out = { ...a, dayStart: Int32Array.from(b.dayStart, (v, i) => (i <= day ? a.dayStart[i] : v - rb + ra)) };
+    for (const f of fields) {
+      const [x, y] = [a[f] as Float64Array | Int32Array, b[f] as Float64Array | Int32Array];
+      const joined = new (x.constructor as new (n: number) => typeof x)(ra + y.length - rb);
+      joined.set(x.subarray(0, ra));
+      joined.set(y.subarray(rb), ra);
+      (out as Record<keyof T, unknown>)[f] = joined;
+    }
+    return out;
   };
-  return { start, days, actual, ...sellingLife(start, actual, days), cost: new Float64Array(K).fill(10), receipts };
+  return {
+    ...after,
+    start: before.start,
+    actual: join(before.actual, after.actual, ['cell', 'endLevel', 'peak', 'sold', 'net', 'mutations', 'revenue', 'extra']),
+    out: join(before.out, after.out, ['cell', 'demand']),
+  };
 }

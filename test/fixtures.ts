@@ -101,6 +101,7 @@ export function manualClock(startIso = '2025-01-01T00:00:00.000Z') {
   let now = Date.parse(startIso) * 1000;
   const clock = () => now;
   clock.advanceMinutes = (m: number) => { now += m * 60_000_000; };
+  clock.advanceSeconds = (sec: number) => { now += sec * 1_000_000; };
   return clock;
 }
 

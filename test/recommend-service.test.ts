@@ -105,6 +105,47 @@ describe('engine state from a workspace', () => {
   });
 });
 
+describe('what a live run sees', () => {
+  /** S1 sold 2 a day for four weeks to the last day and is out; the warehouse's stock comes in today. */
+  async function today(clock: ReturnType<typeof manualClock>) {
+    t = await tempWorkbench({ clock });
+    await t.wb.ingest('Items', { items: [item('TEE', ['TEE-M'])] });
+    await t.wb.ingest('Locations', { locations: [location('WH'), location('S1')] });
+    await t.wb.ingest('Stock', { stock: [{ locationId: 'S1', skuId: 'TEE-M', quantity: 56, stockDateTime: '2024-02-03T00:00:00Z' }] });
+    await t.wb.ingest('Sales', { sales: dates('2024-02-03', 28).map((d, i) => sale(`S1-${i}`, [salesLine(`S1-${i}-1`, 'TEE-M', 2)], { locationId: 'S1', salesDateTime: iso(d) })) });
+  }
+
+  it('sees stock posted a second before it: everything received until the moment it runs', async () => {
+    const clock = manualClock('2024-03-01T10:00:00Z');
+    await today(clock);
+    // Posted now, without a time: stamped with the moment it arrived.
+    await t.wb.ingest('Stock', { stock: [{ locationId: 'WH', skuId: 'TEE-M', quantity: 500 }] });
+    clock.advanceSeconds(1);
+    const run = await t.wb.runRecommendations();
+    expect(run.asOf).toBe('2024-03-01T10:00:01.000Z');
+    expect(run.byType.Replenishment?.transfers).toBe(1);
+    const [p] = (await t.wb.proposals({ offset: 0, limit: 10 })).proposals;
+    expect(p).toMatchObject({ fromLocationId: 'WH', toLocationId: 'S1' });
+    expect(p.quantity).toBeGreaterThan(14);
+    // Today's own sales count too: a sale this morning leaves the store less than it started the day with.
+    await t.wb.ingest('Stock', { stock: [{ locationId: 'S1', skuId: 'TEE-M', quantity: 5 }] });
+    clock.advanceSeconds(1);
+    await t.wb.ingest('Sales', { sales: [sale('TODAY', [salesLine('TODAY-1', 'TEE-M', 3)], { locationId: 'S1', salesDateTime: '2024-03-01T10:00:01.500Z' })] });
+    clock.advanceSeconds(1);
+    const explained = await t.wb.explainDemand('S1', 'TEE-M');
+    expect(explained).toMatchObject({ onHand: 2, asOf: '2024-03-01T10:00:03.000Z' });
+  });
+
+  it('reviews an explicit day as of its morning', async () => {
+    const clock = manualClock('2024-03-01T10:00:00Z');
+    await today(clock);
+    await t.wb.ingest('Stock', { stock: [{ locationId: 'WH', skuId: 'TEE-M', quantity: 500 }] });
+    clock.advanceSeconds(1);
+    // The morning of today knows nothing of what came in since midnight.
+    expect(await t.wb.runRecommendations({ asOfDay: dayNo('2024-03-01') })).toMatchObject({ asOf: '2024-03-01T00:00:00.000Z', proposals: 0 });
+  });
+});
+
 describe('recommendations through the service', () => {
   it('proposes, approves and hands out a replenishment, deterministically', async () => {
     // The approval happens on the evening of the run's day, before the next run.
@@ -132,7 +173,7 @@ describe('recommendations through the service', () => {
       fromLocationGLN: '8712345678906', toLocationGLN: '8712345678913', approvalBatchDescription: 'week 9',
     })]);
     // Approved and not yet carried out: reserved at the warehouse and in transit to S1, also on the same day.
-    const live = await loadEngineState(t.wb.workspace, dayNo('2024-03-01'), resolveSettings({}), { kind: 'live', nowMicros: Date.parse('2024-03-01T19:00:00Z') * 1000 });
+    const live = await loadEngineState(t.wb.workspace, dayNo('2024-03-01'), resolveSettings({}), { kind: 'live', nowMicros: Date.parse('2024-03-01T19:00:00Z') * 1000, atMoment: false });
     expect(live.onHand[live.locations.ids.indexOf('WH')]).toBe(100 - 24);
     expect(live.inTransit[live.locations.ids.indexOf('S1')]).toBe(24);
     await t.wb.runRecommendations({ asOfDay: dayNo('2024-03-01') });

@@ -1,21 +1,52 @@
 /** How the CLI prints a backtest summary: simulated against actual, KPI by KPI. */
 import type { SideKpis, TransferKpis } from '../simulate/kpis.js';
+import type { SimulationResult } from '../simulate/simulate.js';
 
-const ROWS: [keyof SideKpis, string][] = [
-  ['stockOutDays', 'stock-out days'], ['inStockRate', 'in-stock rate'], ['sales', 'sales (units)'], ['salesValue', 'sales value'],
-  ['lostSales', 'lost sales (units)'], ['fillRate', 'fill rate'], ['inventoryUnits', 'avg inventory (units)'],
-  ['inventoryValue', 'avg inventory value'], ['weeksOfCover', 'weeks of cover'], ['endUnsoldUnits', 'unsold at end (units)'],
+type Pick = (k: SideKpis) => number | null;
+/** Label, value, and whether it is a rate (its difference in percentage points). */
+const ROWS: [string, Pick, boolean?][] = [
+  ['carried SKU-days', (k) => k.carriedDays],
+  ['stock-out days', (k) => k.stockOutDays],
+  ['in-stock rate', (k) => k.inStockRate, true],
+  ['demand (units)', (k) => k.demand],
+  ['  of it estimated', (k) => k.estimatedDemand],
+  ['sales (units)', (k) => k.sales],
+  ['  on estimated demand', (k) => k.estimatedSales],
+  ['returns (units)', (k) => k.returns],
+  ['sales value', (k) => k.salesValue],
+  ['lost sales (units)', (k) => k.lostSales],
+  ['fill rate', (k) => k.fillRate, true],
+  ['stores: avg inventory', (k) => k.inventoryUnits],
+  ['stores: inventory value', (k) => k.inventoryValue],
+  ['stores: weeks of cover', (k) => k.weeksOfCover],
+  ['stores: unsold at end', (k) => k.endUnsoldUnits],
+  ['warehouses: avg inventory', (k) => k.warehouse.inventoryUnits],
+  ['warehouses: unsold at end', (k) => k.warehouse.endUnsoldUnits],
+  ['network: avg inventory', (k) => k.network.inventoryUnits],
+  ['network: weeks of cover', (k) => k.network.weeksOfCover],
 ];
 
 const fmt = (v: number | null) => (v === null ? '—' : Math.abs(v) < 10 && !Number.isInteger(v) ? v.toFixed(4) : v.toLocaleString('en', { maximumFractionDigits: 1 }));
+const sign = (v: number) => (v > 0 ? '+' : v < 0 ? '−' : '±');
+const signed = (v: number) => `${sign(v)}${fmt(Math.abs(v))}`;
+const points = (v: number) => `${sign(v)}${Math.abs(v).toFixed(2)} pp`;
 
-export function formatSummary(simulated: SideKpis & { transfers?: TransferKpis }, actual: SideKpis): string {
-  const lines = [`${'KPI'.padEnd(24)}${'simulated'.padStart(14)}${'actual'.padStart(14)}${'difference'.padStart(14)}`];
-  for (const [k, label] of ROWS) {
-    const s = simulated[k] as number | null;
-    const a = actual[k] as number | null;
-    const d = s !== null && a !== null ? s - a : null;
-    lines.push(`${label.padEnd(24)}${fmt(s).padStart(14)}${fmt(a).padStart(14)}${fmt(d === null ? null : Math.round(d * 10_000) / 10_000).padStart(14)}`);
+export function formatSummary(simulated: SimulationResult['summary']['simulated'] | (SideKpis & { transfers?: TransferKpis }), actual: SideKpis): string {
+  const lines = [`${'KPI'.padEnd(28)}${'simulated'.padStart(14)}${'actual'.padStart(14)}${'difference'.padStart(14)}`];
+  for (const [label, pick, rate] of ROWS) {
+    const s = pick(simulated);
+    const a = pick(actual);
+    const d = s === null || a === null ? '—' : rate ? points((s - a) * 100) : signed(Math.round((s - a) * 10_000) / 10_000);
+    lines.push(`${label.padEnd(28)}${fmt(s).padStart(14)}${fmt(a).padStart(14)}${d.padStart(14)}`);
+  }
+  const share = simulated.demand > 0 ? ` (${((simulated.estimatedDemand / simulated.demand) * 100).toFixed(1)} % of demand)` : '';
+  lines.push(`estimated demand: ${fmt(simulated.estimatedDemand)} units${share}, the same on both sides; the simulation sold ${fmt(simulated.estimatedSales)} of them`);
+  if ('writeDownShortfall' in simulated && simulated.writeDownShortfall.units > 0) {
+    const w = simulated.writeDownShortfall;
+    lines.push(`write-downs beyond the simulated stock: ${fmt(w.units)} units on ${w.days} SKU-days (taken in fact, not in the simulation)`);
+  }
+  if ('unsentTransferUnits' in simulated && simulated.unsentTransferUnits > 0) {
+    lines.push(`transfers never sent: ${fmt(simulated.unsentTransferUnits)} units (their sender's stock did not come in time)`);
   }
   for (const [type, t] of Object.entries(simulated.transfers ?? {})) lines.push(`${type}: ${t.trips} trips, ${t.lines} lines, ${t.units} units`);
   return lines.join('\n');

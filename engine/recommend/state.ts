@@ -83,6 +83,9 @@ export interface EngineState {
   inStockDays?: Int32Array;
 }
 
+/** Approved transfers no client transfer has carried out count as on their way for this long. */
+export const APPROVAL_OPEN_DAYS = 14;
+
 export function cellOf(state: EngineState, location: number, sku: number): number {
   return location * state.skus.ids.length + sku;
 }

@@ -24,9 +24,11 @@ export interface CellTotals {
   sizeId: string;
   simulated: { sales: number; lostSales: number; stockOutDays: number };
   actual: { sales: number; lostSales: number; stockOutDays: number };
-  activeDays: number;
-  /** Days whose demand was the engine's estimate (actual stock-outs with the style on the shelf). */
-  estimatedDays: number;
+  /** Days the location carried the SKU (held it, or was out of a SKU it carries). */
+  carriedDays: number;
+  /** Demand over those days, and the part of it estimated (days without stock, beyond the sales of sold-out days). */
+  demand: number;
+  estimatedDemand: number;
   receipts: number;
   transfersIn: number;
   transfersOut: number;
@@ -86,10 +88,10 @@ const KEPT = 3;
 const IN_THREAD_CELL_DAYS = 2_000_000;
 
 /** Where the traced figures must meet the run's own, with the words for a mismatch. */
-const CHECKS: [CellDayField, StyleDayField, string][] = [
-  ['simSales', 'simSales', 'simulated sales'], ['simLostSales', 'simLostSales', 'simulated lost sales'],
-  ['simStock', 'simInventoryUnits', 'simulated stock'], ['actStock', 'actInventoryUnits', 'actual stock'],
-  ['actSales', 'actSales', 'actual sales'], ['transfersOut', 'simTransfersOut', 'units sent by the engine'],
+const CHECKS: [CellDayField, StyleDayField[], string][] = [
+  ['simSales', ['simSales'], 'simulated sales'], ['simLostSales', ['simLostSales'], 'simulated lost sales'],
+  ['simStock', ['simInventoryUnits', 'simWarehouseUnits'], 'simulated stock'], ['actStock', ['actInventoryUnits', 'actWarehouseUnits'], 'actual stock'],
+  ['actSales', ['actSales'], 'actual sales'], ['demand', ['demand'], 'demand'], ['transfersOut', ['simTransfersOut'], 'units sent by the engine'],
 ];
 
 export class StyleTraces {
@@ -234,7 +236,7 @@ function firstMismatch(t: Traced, stored: StyleDaySeries): string | undefined {
     for (let i = 0; i < trace.daysDone; i++) {
       let total = 0;
       for (let c = 0; c < cells; c++) total += trace.values[(c * trace.days + i) * CELL_FIELDS + CF[field]];
-      const want = stored.series[kept][i];
+      const want = kept.reduce((sum, f) => sum + stored.series[f][i], 0);
       if (Math.abs(total - want) > 1e-4 * Math.max(1, Math.abs(want))) {
         return `${words} on ${stored.dates[i]} come to ${round(total)}, the run kept ${round(want)}`;
       }
@@ -256,19 +258,19 @@ function cellTotals(t: Traced, l: number, k: number): CellTotals | undefined {
   for (let i = 0; i < trace.daysDone; i++) {
     const at = (base + i) * CELL_FIELDS;
     for (let f = 0; f < CELL_FIELDS; f++) sums[f] += trace.values[at + f];
-    if (trace.values[at + CF.active]) {
+    if (trace.values[at + CF.carried]) {
       if (!trace.values[at + CF.simInStock]) simOut++;
       if (!trace.values[at + CF.actInStock]) actOut++;
     }
     if (trace.values[at + CF.simStock] || trace.values[at + CF.actStock]) stocked = true;
   }
   const moved = sums[CF.receipts] || sums[CF.transfersIn] || sums[CF.transfersOut];
-  if (!stocked && !sums[CF.active] && !moved && !sums[CF.actSales]) return undefined;
+  if (!stocked && !sums[CF.carried] && !moved && !sums[CF.actSales]) return undefined;
   return {
     locationId: t.locations.ids[l], locationKind: t.locations.kinds[l], skuId: t.skus.ids[k], sizeId: t.skus.sizes[k],
     simulated: { sales: round(sums[CF.simSales]), lostSales: round(sums[CF.simLostSales]), stockOutDays: simOut },
     actual: { sales: round(sums[CF.actSales]), lostSales: round(sums[CF.actLostSales]), stockOutDays: actOut },
-    activeDays: sums[CF.active], estimatedDays: sums[CF.estimated],
+    carriedDays: sums[CF.carried], demand: round(sums[CF.demand]), estimatedDemand: round(sums[CF.estimatedDemand]),
     receipts: round(sums[CF.receipts]), transfersIn: round(sums[CF.transfersIn]), transfersOut: round(sums[CF.transfersOut]),
   };
 }

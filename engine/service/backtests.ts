@@ -1,15 +1,42 @@
 /** Backtest runs kept in the workspace: each with its settings and results, to list, reopen, compare and export. */
 import { resolve } from 'node:path';
 import type { Settings } from '../recommend/settings.js';
-import type { SimulationResult, DailyRow } from '../simulate/simulate.js';
-import type { SideKpis } from '../simulate/kpis.js';
+import type { SimulationResult, DailyRow, DailySide } from '../simulate/simulate.js';
+import { DAILY_COLUMNS, KPI_COLUMNS, kpiColumns, kpisFromColumns, type KpiColumn, type SideKpis } from '../simulate/kpis.js';
 import { appendRows } from '../store/append.js';
 import { timestampValue, toDuck } from '../store/values.js';
 import type { Workspace } from '../store/workspace.js';
 import { RequestRejected } from '../ingest/problems.js';
-import { dayText, formatIsoMicros } from '../model/datetime.js';
+import { DAY_MICROS, dayOf, dayText, formatIsoMicros } from '../model/datetime.js';
 import { storeStyleDays } from './backtest-style-days.js';
 import { STYLE_DAY_FIELDS } from '../simulate/style-days.js';
+
+/**
+ * A backtest needs stock known on its first day and sales inside its period: the actual side of days without
+ * data would read as a perfect run (nothing sold, nothing lost). Refuses any other period, naming the data's range.
+ */
+export async function checkCoverage(ws: Workspace, fromDay: number, toDay: number): Promise<void> {
+  const [r] = await ws.rows(`SELECT
+      (SELECT epoch_us(min(salesDateTime)) FROM sales WHERE _deleted_at IS NULL) AS firstSale,
+      (SELECT epoch_us(max(salesDateTime)) FROM sales WHERE _deleted_at IS NULL) AS lastSale,
+      (SELECT epoch_us(min(t)) FROM (SELECT min(stockDateTime) AS t FROM stock
+         UNION ALL SELECT min(mutationDateTime) FROM stock_mutations WHERE _deleted_at IS NULL)) AS firstStock,
+      (SELECT count(*) FROM sales WHERE _deleted_at IS NULL AND salesDateTime >= $1 AND salesDateTime < $2)::INTEGER AS inPeriod`,
+  [timestampValue(fromDay * DAY_MICROS), timestampValue((toDay + 1) * DAY_MICROS)]);
+  const when = (v: unknown) => (v === null ? undefined : dayOf(Number(v)));
+  const [firstSale, lastSale, firstStock] = [when(r.firstSale), when(r.lastSale), when(r.firstStock)];
+  const period = `${dayText(fromDay)} … ${dayText(toDay)}`;
+  if (firstSale === undefined && firstStock === undefined) {
+    throw new RequestRejected(`no backtest of ${period}: the workspace holds no sales and no stock. Load items, locations, stock and sales first: a backtest needs stock known on its first day and sales inside its period`, 422);
+  }
+  if (firstSale === undefined || lastSale === undefined) throw new RequestRejected(`no backtest of ${period}: the workspace holds no sales, so nothing tells what customers wanted. Load sales first`, 422);
+  if (firstStock === undefined) throw new RequestRejected(`no backtest of ${period}: the workspace holds no stock levels or stock mutations, so nothing tells what was on the shelves. Load stock first`, 422);
+  const data = `the workspace's sales run from ${dayText(firstSale)} to ${dayText(lastSale)} and its stock is known from ${dayText(firstStock)}`;
+  const inside = `pick a period within ${dayText(Math.max(firstSale, firstStock))} … ${dayText(lastSale)}`;
+  if (fromDay < firstStock) throw new RequestRejected(`no backtest of ${period}: no stock is known on its first day (${data}); ${inside}`, 422);
+  if (toDay > lastSale) throw new RequestRejected(`no backtest of ${period}: it runs past the last sale (${data}); ${inside}`, 422);
+  if (Number(r.inPeriod) === 0) throw new RequestRejected(`no backtest of ${period}: no sales inside it (${data}); ${inside}, with sales in it`, 422);
+}
 
 export interface BacktestRun {
   runId: string;
@@ -28,7 +55,6 @@ export interface BacktestReport {
   daily: DailyRow[];
 }
 
-const KPI_COLUMNS = ['stockOutDays', 'activeDays', 'inStockRate', 'sales', 'salesValue', 'lostSales', 'fillRate', 'inventoryUnits', 'inventoryValue', 'weeksOfCover', 'endUnsoldUnits', 'endUnsoldValue'] as const;
 
 export async function storeBacktest(
   ws: Workspace, runId: string, createdAt: number, result: SimulationResult, settings: Settings, scenarioName: string | undefined, durationMs: number,
@@ -44,15 +70,17 @@ export async function storeBacktest(
     runId, timestampValue(createdAt), toDuck('DATE', run.from), toDuck('DATE', run.to), run.status, scenarioName ?? null,
     JSON.stringify(settings), JSON.stringify(result.summary), durationMs, reviewEveryDays ?? null,
   ]);
-  await appendRows(ws, 'backtest_daily', ['VARCHAR', 'DATE', 'VARCHAR', 'DOUBLE', 'DOUBLE', 'DOUBLE', 'DOUBLE', 'DOUBLE', 'DOUBLE'],
+  await appendRows(ws, 'backtest_daily', ['VARCHAR', 'DATE', 'VARCHAR', ...DAILY_COLUMNS.map(() => 'DOUBLE' as const)],
     result.daily.flatMap((d) => {
       const date = toDuck('DATE', d.date);
-      return [
-        [runId, date, 'simulated', d.simulated.stockOutDays, d.simulated.activeDays, d.simulated.sales, d.simulated.lostSales, d.simulated.inventoryUnits, d.simulated.transferUnits],
-        [runId, date, 'actual', d.actual.stockOutDays, d.actual.activeDays, d.actual.sales, d.actual.lostSales, d.actual.inventoryUnits, null],
-      ];
+      const side = (name: string, v: DailySide & { transferUnits?: number }) => [runId, date, name, d.demand, d.estimatedDemand,
+        v.carriedDays, v.stockOutDays, v.sales, v.lostSales, v.inventoryUnits, v.warehouseUnits, v.transferUnits ?? null];
+      return [side('simulated', d.simulated), side('actual', d.actual)];
     }));
-  const groupRow = (level: string, id: string, side: string, k: SideKpis) => [runId, level, id, side, ...KPI_COLUMNS.map((c) => k[c])];
+  const groupRow = (level: string, id: string, side: string, k: SideKpis) => {
+    const flat = kpiColumns(k);
+    return [runId, level, id, side, ...KPI_COLUMNS.map((c) => flat[c])];
+  };
   await appendRows(ws, 'backtest_groups', ['VARCHAR', 'VARCHAR', 'VARCHAR', 'VARCHAR', ...KPI_COLUMNS.map(() => 'DOUBLE' as const)], [
     ...result.byLocation.flatMap((g) => [groupRow('location', g.id, 'simulated', g.simulated), groupRow('location', g.id, 'actual', g.actual)]),
     ...result.byStyle.flatMap((g) => [groupRow('style', g.id, 'simulated', g.simulated), groupRow('style', g.id, 'actual', g.actual)]),
@@ -80,16 +108,19 @@ export async function listBacktests(ws: Workspace): Promise<(BacktestRun & { sum
 export async function getBacktest(ws: Workspace, runId: string): Promise<BacktestReport | undefined> {
   const [r] = await ws.rows(`SELECT ${RUN_COLUMNS}, settings, summary FROM backtest_runs WHERE runId = $1`, [runId]);
   if (!r) return undefined;
-  const rows = await ws.rows(`SELECT strftime(date, '%Y-%m-%d') AS d, side, stockOutDays, activeDays, sales, lostSales, inventoryUnits, transferUnits
+  const rows = await ws.rows(`SELECT strftime(date, '%Y-%m-%d') AS d, side, ${DAILY_COLUMNS.join(', ')}
     FROM backtest_daily WHERE runId = $1 ORDER BY date, side DESC`, [runId]);
   const daily: DailyRow[] = [];
+  const side = (x: Record<string, unknown>): DailySide => ({
+    carriedDays: Number(x.carriedDays), stockOutDays: Number(x.stockOutDays), sales: Number(x.sales), lostSales: Number(x.lostSales),
+    inventoryUnits: Number(x.inventoryUnits), warehouseUnits: Number(x.warehouseUnits),
+  });
   for (let i = 0; i < rows.length; i += 2) {
     const s = rows[i];
     const a = rows[i + 1];
     daily.push({
-      date: s.d as string,
-      simulated: { stockOutDays: Number(s.stockOutDays), activeDays: Number(s.activeDays), sales: Number(s.sales), lostSales: Number(s.lostSales), inventoryUnits: Number(s.inventoryUnits), transferUnits: Number(s.transferUnits) },
-      actual: { stockOutDays: Number(a.stockOutDays), activeDays: Number(a.activeDays), sales: Number(a.sales), lostSales: Number(a.lostSales), inventoryUnits: Number(a.inventoryUnits) },
+      date: s.d as string, demand: Number(s.demand), estimatedDemand: Number(s.estimatedDemand),
+      simulated: { ...side(s), transferUnits: Number(s.transferUnits) }, actual: side(a),
     });
   }
   return { run: runOf(r), settings: JSON.parse(r.settings as string), summary: JSON.parse(r.summary as string), daily };
@@ -100,24 +131,33 @@ export async function backtestGroups(ws: Workspace, runId: string, level: 'locat
   const rows = await ws.rows(`SELECT * FROM backtest_groups WHERE runId = $1 AND level = $2 ORDER BY id, side DESC`, [runId, level]);
   if (rows.length === 0 && (await ws.rows('SELECT 1 FROM backtest_runs WHERE runId = $1', [runId])).length === 0) throw new RequestRejected(`no backtest run "${runId.slice(0, 80)}"`, 404);
   const out: { id: string; simulated: SideKpis; actual: SideKpis }[] = [];
-  const kpis = (r: Record<string, unknown>) => Object.fromEntries(KPI_COLUMNS.map((c) => [c, r[c] === null ? null : Number(r[c])])) as unknown as SideKpis;
-  for (let i = 0; i < rows.length; i += 2) out.push({ id: rows[i].id as string, simulated: kpis(rows[i]), actual: kpis(rows[i + 1]) });
+  for (let i = 0; i < rows.length; i += 2) out.push({ id: rows[i].id as string, simulated: kpisFromColumns(rows[i]), actual: kpisFromColumns(rows[i + 1]) });
   return out;
 }
 
-/** Two runs side by side: each one's simulated KPIs, and b − a for every number. */
+/** KPIs that are rates: two runs' rates differ in percentage points. */
+export const RATE_COLUMNS: readonly KpiColumn[] = ['inStockRate', 'fillRate'];
+
+/**
+ * Two runs side by side: each one's simulated KPIs, and b − a for every number (rates in percentage points). The
+ * actual side depends on the period only, so a's is b's too when they cover the same days.
+ */
 export function compareReports(a: BacktestReport, b: BacktestReport) {
   const difference: Record<string, number | null> = {};
+  const [ka, kb] = [kpiColumns(a.summary.simulated), kpiColumns(b.summary.simulated)];
   for (const k of KPI_COLUMNS) {
-    const x = a.summary.simulated[k];
-    const y = b.summary.simulated[k];
-    difference[k] = typeof x === 'number' && typeof y === 'number' ? Math.round((y - x) * 10_000) / 10_000 : null;
+    const x = ka[k];
+    const y = kb[k];
+    const points = RATE_COLUMNS.includes(k);
+    difference[k] = typeof x === 'number' && typeof y === 'number' ? Math.round((y - x) * (points ? 100 : 1) * 10_000) / 10_000 : null;
   }
   return {
     a: { run: a.run, simulated: a.summary.simulated, daily: a.daily },
     b: { run: b.run, simulated: b.summary.simulated, daily: b.daily },
     actual: a.summary.actual,
     difference,
+    /** The columns of `difference` given in percentage points. */
+    percentagePoints: [...RATE_COLUMNS],
   };
 }
 
@@ -126,7 +166,7 @@ export type BacktestComparison = ReturnType<typeof compareReports>;
 export const EXPORT_PARTS = ['daily', 'locations', 'styles', 'style-days', 'transfers'] as const;
 export type ExportPart = (typeof EXPORT_PARTS)[number];
 const EXPORT_SQL: Record<ExportPart, string> = {
-  daily: `SELECT date, side, stockOutDays, activeDays, sales, lostSales, inventoryUnits, transferUnits FROM backtest_daily WHERE runId = '{run}' ORDER BY date, side DESC`,
+  daily: `SELECT date, side, ${DAILY_COLUMNS.join(', ')} FROM backtest_daily WHERE runId = '{run}' ORDER BY date, side DESC`,
   locations: `SELECT id AS locationId, side, ${KPI_COLUMNS.join(', ')} FROM backtest_groups WHERE runId = '{run}' AND level = 'location' ORDER BY id, side DESC`,
   styles: `SELECT id AS styleId, side, ${KPI_COLUMNS.join(', ')} FROM backtest_groups WHERE runId = '{run}' AND level = 'style' ORDER BY id, side DESC`,
   // Style-days with nothing in them are not kept: a style's missing days are zeros.

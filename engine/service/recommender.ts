@@ -4,9 +4,13 @@ import { resolveSettings, type Settings, type SettingsOverride } from '../recomm
 import type { EngineState } from '../recommend/state.js';
 import { categorySettingsOf, defaultAsOfDay, loadEngineState } from '../store/engine-state.js';
 import type { Workspace } from '../store/workspace.js';
+import { DAY_MICROS, dayOf } from '../model/datetime.js';
 
 export interface RunOptions {
-  /** The decision day (days since 1970-01-01); default: today, or the day after the latest data. */
+  /**
+   * The decision day (days since 1970-01-01), reviewed as of its morning; default: now, with everything received
+   * until this moment — or, when the data ends before today, the morning after it.
+   */
   asOfDay?: number;
   scenario?: SettingsOverride;
 }
@@ -14,6 +18,8 @@ export interface RunOptions {
 export interface EngineRun extends Recommendation {
   state: EngineState;
   settings: Settings;
+  /** The moment the run's stock stands at: now, or the morning of its day. */
+  asOfMicros: number;
 }
 
 export type Recommender = (ws: Workspace, nowMicros: number, options: RunOptions) => Promise<EngineRun>;
@@ -21,6 +27,7 @@ export type Recommender = (ws: Workspace, nowMicros: number, options: RunOptions
 export const engineRecommender: Recommender = async (ws, nowMicros, options) => {
   const settings = resolveSettings(await categorySettingsOf(ws), options.scenario);
   const asOfDay = options.asOfDay ?? (await defaultAsOfDay(ws, nowMicros));
-  const state = await loadEngineState(ws, asOfDay, settings, { kind: 'live', nowMicros });
-  return { ...recommend(state, settings), state, settings };
+  const atMoment = options.asOfDay === undefined && asOfDay === dayOf(nowMicros);
+  const state = await loadEngineState(ws, asOfDay, settings, { kind: 'live', nowMicros, atMoment });
+  return { ...recommend(state, settings), state, settings, asOfMicros: atMoment ? nowMicros : asOfDay * DAY_MICROS };
 };

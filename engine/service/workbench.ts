@@ -33,7 +33,7 @@ import { simulate, type SimulationOptions, type SimulationResult } from '../simu
 import { simulateInWorker } from '../simulate/in-worker.js';
 import { availableParallelism } from 'node:os';
 import {
-  backtestGroups, compareReports, exportBacktest, getBacktest, listBacktests, storeBacktest,
+  backtestGroups, checkCoverage, compareReports, exportBacktest, getBacktest, listBacktests, storeBacktest,
   type BacktestReport, type BacktestRun, type ExportPart,
 } from './backtests.js';
 
@@ -344,7 +344,7 @@ export class Workbench {
       const scenario = options.scenario ?? (await this.storedScenario(options.scenarioName));
       const run = await this.recommender(this.workspace, started, { asOfDay: options.asOfDay, scenario });
       return this.workspace.transaction(async () => {
-        const summary = await storeRun(this.workspace, run.proposals, run.state.asOfDay * DAY_MICROS, started, this.stamp());
+        const summary = await storeRun(this.workspace, run.proposals, run.asOfMicros, started, this.stamp());
         if (options.autoApprove && summary.proposals > 0) {
           summary.autoApproved = await approve(this.workspace, { description: options.description ?? 'auto-approved' }, this.stamp());
         }
@@ -402,6 +402,7 @@ export class Workbench {
     const { fromDay, toDay } = request;
     checkPeriod(fromDay, toDay);
     const { settings, input } = await this.workspace.exclusive(async () => {
+      await checkCoverage(this.workspace, fromDay, toDay);
       const settings = resolveSettings(await categorySettingsOf(this.workspace), request.scenario ?? (await this.storedScenario(request.scenarioName)));
       return { settings, input: await loadBacktestInput(this.workspace, fromDay, toDay, settings) };
     });
@@ -425,6 +426,7 @@ export class Workbench {
   async startBacktest(request: { fromDay: number; toDay: number; scenarioName?: string }): Promise<BacktestJob> {
     checkPeriod(request.fromDay, request.toDay);
     await this.scenario(request.scenarioName);
+    await this.workspace.exclusive(() => checkCoverage(this.workspace, request.fromDay, request.toDay));
     return this.jobs.start(request.toDay - request.fromDay + 1, (hooks) => this.runBacktest({ ...request, ...hooks }));
   }
 
@@ -531,7 +533,7 @@ export class Workbench {
       if (l < 0 || k < 0) return undefined;
       const cell = l * run.state.skus.ids.length + k;
       return {
-        locationId, skuId, asOf: formatIsoMicros(run.state.asOfDay * DAY_MICROS), locationKind: run.state.locations.kind[l],
+        locationId, skuId, asOf: formatIsoMicros(run.asOfMicros), locationKind: run.state.locations.kind[l],
         onHand: run.state.onHand[cell], inTransit: run.state.inTransit[cell],
         demand: explainCell(run.forecast, cell), target: run.targets.target[cell], targetBasis: run.targets.basis[cell],
       };

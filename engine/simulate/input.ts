@@ -1,5 +1,9 @@
-/** What a backtest replays: the engine's state at the start, and the actual days after it, per day. */
+/**
+ * What a backtest replays: the engine's state at the start, the actual days of the period, and the demand the
+ * history shows or implies on each of them (actual-demand.ts), the same for both sides of the comparison.
+ */
 import type { EngineState } from '../recommend/state.js';
+import { actualDemand, type CellDayRows, type DemandLayout, type HistoryRange } from './actual-demand.js';
 
 export interface ActualDays {
   /** Rows of day i: [dayStart[i], dayStart[i+1]), ordered by cell. */
@@ -15,6 +19,16 @@ export interface ActualDays {
   mutations: Float64Array;
   /** Value of the units sold (returns not subtracted). */
   revenue: Float64Array;
+  /** On a day the cell sold out: the demand beyond its sales, estimated (0 on other days). */
+  extra: Float64Array;
+}
+
+/** Days a location carried a SKU and had none of it: rows of day i are [dayStart[i], dayStart[i+1]), by cell. */
+export interface OutDays {
+  dayStart: Int32Array;
+  cell: Int32Array;
+  /** The demand of the day, estimated: lost in fact, served by the simulation where it has stock. */
+  demand: Float64Array;
 }
 
 export interface PlannedReceipt {
@@ -31,35 +45,72 @@ export interface BacktestInput {
   start: EngineState;
   days: number;
   actual: ActualDays;
-  /** Per cell: the first and last day (relative) of its selling life within the period, −1 when none. */
-  activeFrom: Int32Array;
-  activeTo: Int32Array;
+  out: OutDays;
+  /** Per location: 1 when it sells in the history (a store or the webshop: its stock meets demand), 0 a warehouse. */
+  selling: Uint8Array;
   /** Per SKU: unit cost, to value inventory. */
   cost: Float64Array;
   /** Purchase-order lines, so the engine knows what is on order on each day (nothing ordered later). */
   receipts: PlannedReceipt[];
 }
 
-/** Selling life of each cell: from its first to its last day with stock or sales, within the period. */
-export function sellingLife(start: EngineState, actual: ActualDays, days: number): { activeFrom: Int32Array; activeTo: Int32Array } {
-  const cells = start.onHand.length;
-  const activeFrom = new Int32Array(cells).fill(-1);
-  const activeTo = new Int32Array(cells).fill(-1);
-  for (let c = 0; c < cells; c++) {
-    if (start.onHand[c] > 0) activeFrom[c] = activeTo[c] = 0;
+/** History rows of every cell over a range holding the period (cell by cell), with the columns the replay uses. */
+export interface HistoryRows extends CellDayRows {
+  net: ArrayLike<number>;
+  mutations: ArrayLike<number>;
+  revenue: ArrayLike<number>;
+}
+
+export function demandLayout(start: EngineState): DemandLayout {
+  return {
+    locations: start.locations.ids.length, skus: start.skus.ids.length, styleOf: start.skus.style,
+    styleStart: start.styles.styleStart, categoryOf: start.styles.category, categories: start.categories.ids.length,
+  };
+}
+
+/** The period's actual days and demand, day by day, from the history read around it. */
+export function periodDays(rows: HistoryRows, range: HistoryRange, layout: DemandLayout): Pick<BacktestInput, 'actual' | 'out' | 'selling'> {
+  const demand = actualDemand(rows, range, layout);
+  const days = range.periodTo - range.periodFrom;
+  // Rows per day, each day's rows by cell: a counting sort of the (cell, day)-ordered rows.
+  const n = rows.cell.length;
+  const counts = new Int32Array(days + 1);
+  const dayOf = (j: number) => rows.d[j] - range.periodFrom;
+  for (let j = 0; j < n; j++) {
+    const d = dayOf(j);
+    if (d >= 0 && d < days) counts[d + 1]++;
   }
-  for (let i = 0; i < days; i++) {
-    for (let j = actual.dayStart[i]; j < actual.dayStart[i + 1]; j++) {
-      if (actual.peak[j] > 0 || actual.sold[j] > 0 || actual.endLevel[j] > 0) {
-        const c = actual.cell[j];
-        if (activeFrom[c] < 0) activeFrom[c] = i;
-        activeTo[c] = i;
-      }
-    }
+  const dayStart = new Int32Array(days + 1);
+  for (let i = 0; i < days; i++) dayStart[i + 1] = dayStart[i] + counts[i + 1];
+  const m = dayStart[days];
+  const fill = Int32Array.from(dayStart.subarray(0, days));
+  const actual: ActualDays = {
+    dayStart, cell: new Int32Array(m), endLevel: new Float64Array(m), peak: new Float64Array(m), sold: new Float64Array(m),
+    net: new Float64Array(m), mutations: new Float64Array(m), revenue: new Float64Array(m), extra: new Float64Array(m),
+  };
+  for (let j = 0; j < n; j++) {
+    const d = dayOf(j);
+    if (d < 0 || d >= days) continue;
+    const at = fill[d]++;
+    actual.cell[at] = rows.cell[j];
+    actual.endLevel[at] = rows.endLevel[j];
+    actual.peak[at] = rows.peak[j];
+    actual.sold[at] = rows.sold[j];
+    actual.net[at] = rows.net[j];
+    actual.mutations[at] = rows.mutations[j];
+    actual.revenue[at] = rows.revenue[j];
+    actual.extra[at] = demand.extra[j];
   }
-  // Stock still held at the end keeps the cell alive to the end.
-  const level = Float64Array.from(start.onHand);
-  for (let j = 0; j < actual.cell.length; j++) level[actual.cell[j]] = actual.endLevel[j];
-  for (let c = 0; c < cells; c++) if (level[c] > 0 && activeFrom[c] >= 0) activeTo[c] = days - 1;
-  return { activeFrom, activeTo };
+  const o = demand.out;
+  const outStart = new Int32Array(days + 1);
+  for (let j = 0; j < o.day.length; j++) outStart[o.day[j] + 1]++;
+  for (let i = 0; i < days; i++) outStart[i + 1] += outStart[i];
+  const at = Int32Array.from(outStart.subarray(0, days));
+  const out: OutDays = { dayStart: outStart, cell: new Int32Array(o.cell.length), demand: new Float64Array(o.cell.length) };
+  for (let j = 0; j < o.day.length; j++) {
+    const x = at[o.day[j]]++;
+    out.cell[x] = o.cell[j];
+    out.demand[x] = o.demand[j];
+  }
+  return { actual, out, selling: demand.selling };
 }

@@ -1,6 +1,17 @@
-/** Backtest KPIs, accumulated per group (network, location, style) for the simulated and the actual side. */
+/**
+ * Backtest KPIs, accumulated per group (network, location, style) for the simulated and the actual side.
+ *
+ * Demand and service are counted where demand is, at the stores and the webshop, over the location×SKU days they
+ * carried (see actual-demand.ts); stock is counted where it is: at the stores and webshop, at the warehouses, and
+ * in the network as their sum, so a warehouse's stock does not pass for cover on the shelves.
+ */
 
-export const FIELDS = ['activeDays', 'stockOutDays', 'sales', 'served', 'lostSales', 'salesValue', 'inventoryUnitsSum', 'inventoryValueSum'] as const;
+export const FIELDS = [
+  'carriedDays', 'stockOutDays', 'demand', 'estimatedDemand', 'sales', 'returns', 'lostSales', 'salesValue',
+  /** Units sold against estimated demand (the simulation selling where the actual had none to sell). */
+  'estimatedSales',
+  'storeUnitsSum', 'storeValueSum', 'warehouseUnitsSum', 'warehouseValueSum',
+] as const;
 type Field = (typeof FIELDS)[number];
 
 /** Sums per group, one typed array per field. */
@@ -11,50 +22,130 @@ export class Sums {
   }
 }
 
+/** Stock of one kind of location: its average over the days, what it covers, what is left at the end. */
+export interface StockKpis {
+  /** Average units on hand at the end of a day. */
+  inventoryUnits: number;
+  /** Average value on hand, at cost. */
+  inventoryValue: number;
+  /** Average inventory over the weekly sales it serves (the network's for warehouses and network); null without sales. */
+  weeksOfCover: number | null;
+  /** Left at the end of the period (simulated: on hand and on its way there). */
+  endUnsoldUnits: number;
+  endUnsoldValue: number;
+}
+
 export interface SideKpis {
+  /** Location×SKU days a store or the webshop carried the SKU (held it, or was out of a SKU it carries). */
+  carriedDays: number;
+  /** Carried days without stock. */
   stockOutDays: number;
-  activeDays: number;
-  inStockRate: number;
-  /** Net units sold (returns subtracted). */
+  /** 1 − stock-out days / carried days; null without carried days. */
+  inStockRate: number | null;
+  /** What customers wanted on the carried days: gross sales on days in stock, estimated on the others. */
+  demand: number;
+  /** The part of demand that is estimated (days without stock, and beyond the sales of days that sold out). */
+  estimatedDemand: number;
+  /** Gross units sold (returns not subtracted). */
   sales: number;
+  returns: number;
+  /** Sales less returns. */
+  netSales: number;
+  /** Value of the units sold at the SKUs' prices. */
   salesValue: number;
   /** Units of demand that found no stock. */
   lostSales: number;
-  fillRate: number;
-  /** Average units on hand at the end of a day. */
+  /** Sales / demand; null without demand. */
+  fillRate: number | null;
+  /** Units sold against estimated demand: 0 on the actual side, which had no stock on those days. */
+  estimatedSales: number;
+  /** Stores and the webshop. */
   inventoryUnits: number;
-  /** Average value on hand at cost. */
   inventoryValue: number;
   weeksOfCover: number | null;
-  /** Units left at the end of the period (simulated: on hand and in transit). */
   endUnsoldUnits: number;
   endUnsoldValue: number;
+  warehouse: StockKpis;
+  network: StockKpis;
 }
 
 export interface TransferKpis {
   [type: string]: { trips: number; lines: number; units: number };
 }
 
+/** What is left at the end, per kind of location. */
+export interface EndStock {
+  storeUnits: number;
+  storeValue: number;
+  warehouseUnits: number;
+  warehouseValue: number;
+}
+
 const round = (x: number, digits = 4) => Math.round(x * 10 ** digits) / 10 ** digits;
 
-export function kpisOf(s: Sums, g: number, days: number, endUnits: number, endValue: number): SideKpis {
+export function kpisOf(s: Sums, g: number, days: number, end: EndStock): SideKpis {
   const f = s.f;
-  const active = f.activeDays[g];
-  const demand = f.served[g] + f.lostSales[g];
-  const inventoryUnits = f.inventoryUnitsSum[g] / days;
+  const carried = f.carriedDays[g];
+  const demand = f.demand[g];
   const weeklySales = (f.sales[g] / days) * 7;
+  const stock = (unitsSum: number, valueSum: number, endUnits: number, endValue: number): StockKpis => {
+    const units = unitsSum / days;
+    return {
+      inventoryUnits: round(units, 2),
+      inventoryValue: round(valueSum / days, 2),
+      weeksOfCover: weeklySales > 0 ? round(units / weeklySales, 2) : null,
+      endUnsoldUnits: round(endUnits, 2),
+      endUnsoldValue: round(endValue, 2),
+    };
+  };
+  const stores = stock(f.storeUnitsSum[g], f.storeValueSum[g], end.storeUnits, end.storeValue);
   return {
+    carriedDays: carried,
     stockOutDays: f.stockOutDays[g],
-    activeDays: active,
-    inStockRate: round(active > 0 ? 1 - f.stockOutDays[g] / active : 1),
+    inStockRate: carried > 0 ? round(1 - f.stockOutDays[g] / carried) : null,
+    demand: round(demand, 2),
+    estimatedDemand: round(f.estimatedDemand[g], 2),
     sales: round(f.sales[g], 2),
+    returns: round(f.returns[g], 2),
+    netSales: round(f.sales[g] - f.returns[g], 2),
     salesValue: round(f.salesValue[g], 2),
     lostSales: round(f.lostSales[g], 2),
-    fillRate: round(demand > 0 ? f.served[g] / demand : 1),
-    inventoryUnits: round(inventoryUnits, 2),
-    inventoryValue: round(f.inventoryValueSum[g] / days, 2),
-    weeksOfCover: weeklySales > 0 ? round(inventoryUnits / weeklySales, 2) : null,
-    endUnsoldUnits: round(endUnits, 2),
-    endUnsoldValue: round(endValue, 2),
+    fillRate: demand > 0 ? round(f.sales[g] / demand) : null,
+    estimatedSales: round(f.estimatedSales[g], 2),
+    ...stores,
+    warehouse: stock(f.warehouseUnitsSum[g], f.warehouseValueSum[g], end.warehouseUnits, end.warehouseValue),
+    network: stock(
+      f.storeUnitsSum[g] + f.warehouseUnitsSum[g], f.storeValueSum[g] + f.warehouseValueSum[g],
+      end.storeUnits + end.warehouseUnits, end.storeValue + end.warehouseValue,
+    ),
   };
 }
+
+/** A side's KPIs as flat columns, as runs keep and export them: the warehouses' and the network's stock prefixed. */
+const STOCK_FIELDS = ['inventoryUnits', 'inventoryValue', 'weeksOfCover', 'endUnsoldUnits', 'endUnsoldValue'] as const;
+const capital = (f: string) => f[0].toUpperCase() + f.slice(1);
+export const KPI_COLUMNS = [
+  'carriedDays', 'stockOutDays', 'inStockRate', 'demand', 'estimatedDemand', 'sales', 'returns', 'netSales', 'salesValue',
+  'lostSales', 'fillRate', 'estimatedSales', ...STOCK_FIELDS,
+  ...STOCK_FIELDS.map((f) => `warehouse${capital(f)}` as const), ...STOCK_FIELDS.map((f) => `network${capital(f)}` as const),
+] as const;
+export type KpiColumn = (typeof KPI_COLUMNS)[number];
+
+export function kpiColumns(k: SideKpis): Record<KpiColumn, number | null> {
+  const flat: Record<string, number | null> = {};
+  for (const [key, v] of Object.entries(k)) {
+    if (key === 'warehouse' || key === 'network') for (const f of STOCK_FIELDS) flat[`${key}${capital(f)}`] = (v as StockKpis)[f];
+    else if (typeof v === 'number' || v === null) flat[key] = v;
+  }
+  return Object.fromEntries(KPI_COLUMNS.map((c) => [c, flat[c] ?? null])) as Record<KpiColumn, number | null>;
+}
+
+export function kpisFromColumns(r: Record<string, unknown>): SideKpis {
+  const num = (c: string) => (r[c] === null || r[c] === undefined ? null : Number(r[c]));
+  const stock = (prefix: string): StockKpis => Object.fromEntries(STOCK_FIELDS.map((f) => [f, num(prefix ? `${prefix}${capital(f)}` : f)])) as unknown as StockKpis;
+  const own = Object.fromEntries(KPI_COLUMNS.filter((c) => !c.startsWith('warehouse') && !c.startsWith('network')).map((c) => [c, num(c)]));
+  return { ...own, warehouse: stock('warehouse'), network: stock('network') } as unknown as SideKpis;
+}
+
+/** A day's network totals per side, as runs keep and export them (demand is the same on both sides). */
+export const DAILY_COLUMNS = ['demand', 'estimatedDemand', 'carriedDays', 'stockOutDays', 'sales', 'lostSales', 'inventoryUnits', 'warehouseUnits', 'transferUnits'] as const;

@@ -4,13 +4,11 @@ import { serveDay, type Accumulators, type ServeArrays } from './serve-day.js';
 import { Sums } from './kpis.js';
 import { DAY, DONE, FAILED, GEN, HEAD } from './barrier.js';
 
-const { arrays, L, K, W, range, acc, control, slot } = workerData as {
+const { arrays, L, K, W, range, acc, control } = workerData as {
   arrays: ServeArrays; L: number; K: number; W: number; range: [number, number];
-  acc: { sim: Sums['f']; act: Sums['f']; daily: Float64Array }; control: Int32Array; slot: number;
+  acc: { sim: Sums['f']; act: Sums['f']; daily: Float64Array; lowest: Float64Array }; control: Int32Array;
 };
-const accumulators: Accumulators = {
-  sim: { f: acc.sim } as Sums, act: { f: acc.act } as Sums, daily: acc.daily, estimatedDemandDays: 0,
-};
+const accumulators: Accumulators = { sim: { f: acc.sim } as Sums, act: { f: acc.act } as Sums, daily: acc.daily, lowest: acc.lowest };
 // The generation is read before saying ready: the coordinator may start the first day right after.
 let generation = Atomics.load(control, GEN);
 parentPort!.postMessage('ready');
@@ -21,11 +19,10 @@ for (;;) {
   if (day < 0) break;
   try {
     serveDay(arrays, L, K, W, day, Atomics.load(control, HEAD), range[0], range[1], accumulators);
-    Atomics.store(control, slot, accumulators.estimatedDemandDays);
   } catch (e) {
     // The coordinator is blocked in the barrier and cannot hear an error event: say it in shared memory.
     Atomics.store(control, FAILED, 1);
-    console.error(`partition worker ${slot} failed on day ${day}:`, e);
+    console.error(`partition worker for SKUs ${range[0]}…${range[1]} failed on day ${day}:`, e);
   }
   Atomics.add(control, DONE, 1);
   Atomics.notify(control, DONE);

@@ -12,7 +12,7 @@ import type { BacktestInput } from './input.js';
 import { accumulators, serveDay, type Accumulators, type ServeArrays } from './serve-day.js';
 import { serveArrays, simulate, type Alloc, type DayExecutor, type SimulationOptions, type SimulationResult } from './simulate.js';
 import { Sums } from './kpis.js';
-import { DAY, DONE, FAILED, FIRST_SLOT, GEN, HEAD } from './barrier.js';
+import { CONTROL_WORDS, DAY, DONE, FAILED, GEN, HEAD } from './barrier.js';
 
 const shared: Alloc = (make, n) => {
   const probe = make(0);
@@ -42,6 +42,7 @@ function sharedAccumulators(L: number, styles: number, days: number): Accumulato
   const share = (x: Float64Array) => shared((n) => new Float64Array(n), x.length);
   for (const side of [acc.sim, acc.act]) for (const k of Object.keys(side.f) as (keyof Sums['f'])[]) side.f[k] = share(side.f[k]);
   acc.daily = share(acc.daily);
+  acc.lowest = share(acc.lowest);
   return acc;
 }
 
@@ -57,10 +58,10 @@ export async function simulatePartitioned(input: BacktestInput, settings: Settin
   const ranges = styleRanges(S0.styles.styleStart, partitions);
   if (ranges.length < 2) return simulate(input, settings, options);
   const arrays: ServeArrays = serveArrays(input, shared, options.trace);
-  const control = new Int32Array(new SharedArrayBuffer(4 * (FIRST_SLOT + ranges.length)));
+  const control = new Int32Array(new SharedArrayBuffer(4 * CONTROL_WORDS));
   const accs = ranges.map(() => sharedAccumulators(L, Sg, input.days));
   const workers = ranges.slice(1).map((range, w) => new Worker(new URL('./partition-worker-entry.mjs', import.meta.url), {
-    workerData: { arrays, L, K, W, range, acc: { sim: accs[w + 1].sim.f, act: accs[w + 1].act.f, daily: accs[w + 1].daily }, control, slot: FIRST_SLOT + w },
+    workerData: { arrays, L, K, W, range, acc: { sim: accs[w + 1].sim.f, act: accs[w + 1].act.f, daily: accs[w + 1].daily, lowest: accs[w + 1].lowest }, control },
   }));
   try {
     await Promise.all(workers.map((worker) => new Promise<void>((resolve, reject) => {
@@ -97,8 +98,7 @@ export async function simulatePartitioned(input: BacktestInput, settings: Settin
           }
           for (let j = 0; j < total.daily.length; j++) total.daily[j] += acc.daily[j];
         }
-        total.estimatedDemandDays = accs[0].estimatedDemandDays;
-        for (let w = 0; w < workers.length; w++) total.estimatedDemandDays += Atomics.load(control, FIRST_SLOT + w);
+        total.lowest[0] = Math.min(...accs.map((acc) => acc.lowest[0]));
         return total;
       },
     };

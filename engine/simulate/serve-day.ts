@@ -2,12 +2,14 @@
  * One simulated day of demand for a range of SKUs (all their locations): the per-cell part of the replay.
  * Cells of different SKUs share nothing here, so ranges can be served by different threads over shared
  * memory; the engine's review, which couples styles, happens between days on the whole state.
+ *
+ * Both sides meet the same demand: on a day the actual location held the SKU, what it sold (and, had it sold
+ * out, an estimate of what it could have sold more); on a day it carried the SKU without stock, the history's
+ * estimate (actual-demand.ts); nothing where it did not carry it. The actual side lost what it could not serve;
+ * the simulation serves what its own stock allows.
  */
 import { Sums } from './kpis.js';
 import { CF, traceAt, type TraceBuffer } from './trace.js';
-
-/** A cell with stock or sales this recently still sells: its stock-out days have (estimated) demand. */
-export const RECENT_DAYS = 28;
 
 export interface ServeArrays {
   dayStart: Int32Array;
@@ -17,8 +19,10 @@ export interface ServeArrays {
   actualSold: Float64Array;
   actualNet: Float64Array;
   actualRevenue: Float64Array;
-  activeFrom: Int32Array;
-  activeTo: Int32Array;
+  actualExtra: Float64Array;
+  outStart: Int32Array;
+  outCell: Int32Array;
+  outDemand: Float64Array;
   /** Per SKU. */
   styleOf: Int32Array;
   /** SKUs of style s are [styleStart[s], styleStart[s+1]). */
@@ -27,12 +31,13 @@ export interface ServeArrays {
   cost: Float64Array;
   soldUnits: Float64Array;
   soldValue: Float64Array;
-  /** Per location: 1 when it sells (a store or the webshop). */
+  /** Per location: 1 when the engine counts it as selling (a store or the webshop), as far as it knows. */
   selling: Uint8Array;
+  /** Per location: 1 when it sells in the history: demand is there, and its stock counts as the shelves'. */
+  stores: Uint8Array;
   /** Per cell. */
   sim: Float64Array;
   actLevel: Float64Array;
-  lastActivity: Int32Array;
   rate: Float64Array;
   inStockDays: Int32Array;
   everActive: Uint8Array;
@@ -43,19 +48,28 @@ export interface ServeArrays {
   trace?: TraceBuffer;
 }
 
-/** Network totals of one day: simulated and actual stock-outs, active days, sales, lost sales, inventory. */
-export const DAY_FIELDS = ['sOut', 'sActive', 'sSales', 'sLost', 'sInv', 'aOut', 'aActive', 'aSales', 'aLost', 'aInv'] as const;
+/** Network totals of one day, per side (`s…` simulated, `a…` actual), and the demand both sides met. */
+export const DAY_FIELDS = [
+  'sOut', 'sCarried', 'sSales', 'sLost', 'sInv', 'sWarehouse',
+  'aOut', 'aCarried', 'aSales', 'aLost', 'aInv', 'aWarehouse',
+  'demand', 'estimated',
+] as const;
+const D = Object.fromEntries(DAY_FIELDS.map((f, i) => [f, i])) as Record<(typeof DAY_FIELDS)[number], number>;
 
 export interface Accumulators {
   sim: Sums;
   act: Sums;
   /** DAY_FIELDS.length values per day. */
   daily: Float64Array;
-  estimatedDemandDays: number;
+  /** The lowest simulated stock any cell held at the end of a day (never below 0: stock is physical). */
+  lowest: Float64Array;
 }
 
 export function accumulators(locations: number, styles: number, days: number): Accumulators {
-  return { sim: new Sums(1 + locations + styles), act: new Sums(1 + locations + styles), daily: new Float64Array(days * DAY_FIELDS.length), estimatedDemandDays: 0 };
+  return {
+    sim: new Sums(1 + locations + styles), act: new Sums(1 + locations + styles), daily: new Float64Array(days * DAY_FIELDS.length),
+    lowest: new Float64Array(1),
+  };
 }
 
 /** The first row of `[from, to)` whose cell is at least `cell` (rows are in cell order). */
@@ -73,6 +87,8 @@ function firstRow(cells: Int32Array, from: number, to: number, cell: number): nu
 export function serveDay(a: ServeArrays, L: number, K: number, W: number, i: number, head: number, kFrom: number, kTo: number, acc: Accumulators): void {
   const rowsFrom = a.dayStart[i];
   const rowsTo = a.dayStart[i + 1];
+  const outFrom = a.outStart[i];
+  const outTo = a.outStart[i + 1];
   const sim = acc.sim.f;
   const act = acc.act.f;
   const locationBase = 1;
@@ -85,122 +101,111 @@ export function serveDay(a: ServeArrays, L: number, K: number, W: number, i: num
   };
   const d = i * DAY_FIELDS.length;
   const t = acc.daily;
-  const rows = new Int32Array(64);
+  let lowest = acc.lowest[0];
   for (let l = 0; l < L; l++) {
     let j = firstRow(a.actualCell, rowsFrom, rowsTo, l * K + kFrom);
+    let o = firstRow(a.outCell, outFrom, outTo, l * K + kFrom);
+    const store = a.stores[l] === 1;
+    const [units, value, simInv, actInv] = store
+      ? [sim.storeUnitsSum, sim.storeValueSum, D.sInv, D.aInv] as const
+      : [sim.warehouseUnitsSum, sim.warehouseValueSum, D.sWarehouse, D.aWarehouse] as const;
+    const [actUnits, actValue] = store ? [act.storeUnitsSum, act.storeValueSum] : [act.warehouseUnitsSum, act.warehouseValueSum];
     let s = a.styleOf[kFrom];
-    for (let k0 = kFrom; k0 < kTo; k0 = a.styleStart[++s]) {
-      const k1 = Math.min(a.styleStart[s + 1], kTo);
-      // Is the style on the shelf here today (a size with stock or a sale)? Only then is a size's stock-out a
-      // lost sale: a style gone from the location is no demand. A fact of the day itself, never a later one.
-      let onShelf = false;
-      const n = k1 - k0;
-      const rowOf = n <= rows.length ? rows : new Int32Array(n);
-      for (let k = k0; k < k1; k++) {
-        const c = l * K + k;
-        const row = j < rowsTo && a.actualCell[j] === c ? j++ : -1;
-        rowOf[k - k0] = row;
-        if (a.actLevel[c] > 0 || (row >= 0 && (a.actualSold[row] > 0 || a.actualPeak[row] > 0))) onShelf = true;
-      }
-      const tr = a.trace !== undefined && a.trace.style === s ? a.trace : undefined;
-      for (let k = k0; k < k1; k++) {
+    for (let k = kFrom; k < kTo; k++) {
+      if (k >= a.styleStart[s + 1]) s = a.styleOf[k];
       const c = l * K + k;
-      const row = rowOf[k - k0];
+      const row = j < rowsTo && a.actualCell[j] === c ? j++ : -1;
+      const out = o < outTo && a.outCell[o] === c ? o++ : -1;
+      const tr = a.trace !== undefined && a.trace.style === s ? a.trace : undefined;
       const traced = tr ? traceAt(tr, K, c, i) : -1;
       const actStart = a.actLevel[c];
+      const gross = row >= 0 ? a.actualSold[row] : 0;
+      const returns = row >= 0 ? gross - a.actualNet[row] : 0;
       if (row >= 0) {
         a.actLevel[c] = a.actualEnd[row];
-        a.soldUnits[k] += a.actualSold[row];
+        a.soldUnits[k] += gross;
         a.soldValue[k] += a.actualRevenue[row];
       }
-      const style = s;
-      if (a.selling[l]) {
-        // Active (for the KPIs): inside the cell's selling life in the actual data.
-        const active = a.activeFrom[c] >= 0 && a.activeFrom[c] <= i && i <= a.activeTo[c];
-        const actInStock = actStart > 0 || (row >= 0 && (a.actualSold[row] > 0 || a.actualPeak[row] > 0));
-        if (actInStock) a.lastActivity[c] = i;
-        const recent = onShelf && i - a.lastActivity[c] <= RECENT_DAYS;
-        let demand = 0;
-        if (actInStock) demand = row >= 0 ? a.actualNet[row] : 0;
-        else if (recent) {
-          demand = a.rate[c];
-          if (demand > 0) acc.estimatedDemandDays++;
-        }
-        const simStart = a.sim[c];
-        let served = 0;
-        let lost = 0;
-        let simSales: number;
-        if (demand >= 0) {
-          served = Math.min(demand, Math.max(simStart, 0));
-          lost = demand - served;
-          a.sim[c] -= served;
-          simSales = served;
-        } else {
-          a.sim[c] -= demand;
-          simSales = demand;
-        }
-        const simInStock = simStart > 0 || served > 0;
+      const actInStock = actStart > 0 || (row >= 0 && (gross > 0 || a.actualPeak[row] > 0));
+      // What customers wanted: the day's sales (and more, had it sold out) in stock; the estimate when carried without.
+      const estimated = actInStock ? (row >= 0 ? a.actualExtra[row] : 0) : out >= 0 ? a.outDemand[out] : 0;
+      const demand = actInStock ? gross + estimated : estimated;
+      const carried = store && (actInStock || out >= 0);
+      const simStart = a.sim[c];
+      const served = Math.min(demand, Math.max(simStart, 0));
+      a.sim[c] = simStart - served + returns;
+      const simInStock = simStart > 0 || served > 0;
+      if (carried) {
         const price = a.price[k];
-        const actSales = actInStock && row >= 0 ? a.actualNet[row] : 0;
-        const actLost = !actInStock && recent ? a.rate[c] : 0;
-        inc(sim.sales, l, style, simSales);
-        inc(sim.served, l, style, served);
-        inc(sim.lostSales, l, style, lost);
-        inc(sim.salesValue, l, style, simSales * price);
-        inc(act.sales, l, style, actSales);
-        inc(act.served, l, style, Math.max(actSales, 0));
-        inc(act.lostSales, l, style, actLost);
-        inc(act.salesValue, l, style, actSales * price);
-        t[d + 2] += simSales;
-        t[d + 3] += lost;
-        t[d + 7] += actSales;
-        t[d + 8] += actLost;
-        if (active) {
-          inc(sim.activeDays, l, style, 1);
-          inc(act.activeDays, l, style, 1);
-          t[d + 1]++;
-          t[d + 6]++;
-          if (!simInStock) {
-            inc(sim.stockOutDays, l, style, 1);
-            t[d]++;
-          }
-          if (!actInStock) {
-            inc(act.stockOutDays, l, style, 1);
-            t[d + 5]++;
-          }
+        const lost = demand - served;
+        inc(sim.carriedDays, l, s, 1);
+        inc(act.carriedDays, l, s, 1);
+        inc(sim.demand, l, s, demand);
+        inc(act.demand, l, s, demand);
+        inc(sim.estimatedDemand, l, s, estimated);
+        inc(act.estimatedDemand, l, s, estimated);
+        inc(sim.sales, l, s, served);
+        inc(act.sales, l, s, gross);
+        inc(sim.returns, l, s, returns);
+        inc(act.returns, l, s, returns);
+        inc(sim.lostSales, l, s, lost);
+        inc(act.lostSales, l, s, estimated);
+        inc(sim.salesValue, l, s, served * price);
+        inc(act.salesValue, l, s, gross * price);
+        inc(sim.estimatedSales, l, s, Math.max(0, served - (actInStock ? gross : 0)));
+        t[d + D.sCarried]++;
+        t[d + D.aCarried]++;
+        t[d + D.sSales] += served;
+        t[d + D.aSales] += gross;
+        t[d + D.sLost] += lost;
+        t[d + D.aLost] += estimated;
+        t[d + D.demand] += demand;
+        t[d + D.estimated] += estimated;
+        if (!simInStock) {
+          inc(sim.stockOutDays, l, s, 1);
+          t[d + D.sOut]++;
         }
+        if (!actInStock) {
+          inc(act.stockOutDays, l, s, 1);
+          t[d + D.aOut]++;
+        }
+      }
+      if (a.selling[l]) {
+        // The engine's own history of the simulated world: what it sold, and whether it had stock.
         const slot = c * W + head;
         a.windowSales[slot] = served;
         const flag = simInStock ? 1 : 0;
         a.inStockDays[c] += flag - a.windowInStock[slot];
         a.windowInStock[slot] = flag;
         if (simInStock) a.everActive[c] = 1;
-        if (traced >= 0) {
-          const v = tr!.values;
-          v[traced + CF.simSales] = simSales;
-          v[traced + CF.actSales] = actSales;
-          v[traced + CF.demand] = demand;
-          v[traced + CF.estimated] = !actInStock && recent && demand > 0 ? 1 : 0;
-          v[traced + CF.simLostSales] = lost;
-          v[traced + CF.actLostSales] = actLost;
-          v[traced + CF.demandEstimate] = a.rate[c];
-          v[traced + CF.simInStock] = flag;
-          v[traced + CF.actInStock] = actInStock ? 1 : 0;
-          v[traced + CF.active] = active ? 1 : 0;
-        }
+      }
+      if (traced >= 0) {
+        const v = tr!.values;
+        v[traced + CF.simSales] = served;
+        v[traced + CF.actSales] = gross;
+        v[traced + CF.returns] = returns;
+        v[traced + CF.demand] = carried ? demand : 0;
+        v[traced + CF.estimatedDemand] = carried ? estimated : 0;
+        v[traced + CF.simLostSales] = carried ? demand - served : 0;
+        v[traced + CF.actLostSales] = carried ? estimated : 0;
+        v[traced + CF.demandEstimate] = a.rate[c];
+        v[traced + CF.simInStock] = simInStock ? 1 : 0;
+        v[traced + CF.actInStock] = actInStock ? 1 : 0;
+        v[traced + CF.carried] = carried ? 1 : 0;
+        v[traced + CF.simStock] = a.sim[c];
+        v[traced + CF.actStock] = a.actLevel[c];
       }
       const cost = a.cost[k];
-      inc(sim.inventoryUnitsSum, l, style, a.sim[c]);
-      inc(sim.inventoryValueSum, l, style, a.sim[c] * cost);
-      inc(act.inventoryUnitsSum, l, style, a.actLevel[c]);
-      inc(act.inventoryValueSum, l, style, a.actLevel[c] * cost);
-      t[d + 4] += a.sim[c];
-      t[d + 9] += a.actLevel[c];
-      if (traced >= 0) {
-        tr!.values[traced + CF.simStock] = a.sim[c];
-        tr!.values[traced + CF.actStock] = a.actLevel[c];
-      }
-      }
+      const simNow = a.sim[c];
+      const actNow = a.actLevel[c];
+      if (simNow < lowest) lowest = simNow;
+      inc(units, l, s, simNow);
+      inc(value, l, s, simNow * cost);
+      inc(actUnits, l, s, actNow);
+      inc(actValue, l, s, actNow * cost);
+      t[d + simInv] += simNow;
+      t[d + actInv] += actNow;
     }
   }
+  acc.lowest[0] = lowest;
 }

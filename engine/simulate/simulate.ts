@@ -2,15 +2,16 @@
  * The backtest in lost-sales mode. From the actual stock at the start, each day: receive arrivals (the
  * engine's transfers after their lead time, and the actual receipts and corrections), review on review days
  * (the same recommend code on the simulated state as of that day, its transfers put in transit), then serve
- * demand: on days the actual location×SKU was in stock, demand is its actual net sales; on actual stock-out
- * days, the engine's unconstrained estimate. Simulated sales are what the simulated stock allows; the rest is
- * lost. The engine sees only the simulated history up to the day before: nothing later.
+ * the day's demand — the same on both sides, taken from the history (actual-demand.ts): what the location sold
+ * when it had stock, an estimate when it carried the SKU without stock. Simulated sales are what the simulated
+ * stock allows; the rest is lost. Simulated stock is physical: never below zero. The engine sees only the
+ * simulated history up to the day before: nothing later.
  */
 import { dayText } from '../model/datetime.js';
 import { recommend } from '../recommend/recommend.js';
 import { prices } from '../recommend/prices.js';
 import { categorySettings, type Settings } from '../recommend/settings.js';
-import type { EngineState } from '../recommend/state.js';
+import { APPROVAL_OPEN_DAYS, type EngineState } from '../recommend/state.js';
 import type { TransferType } from '../recommend/proposal.js';
 import type { BacktestInput } from './input.js';
 import { kpisOf, type SideKpis, type TransferKpis } from './kpis.js';
@@ -39,10 +40,25 @@ export interface SimulatedTransfer {
   referenceId: string;
 }
 
+/** One side of a day, network totals: service at the stores and webshop, stock where it is at the day's end. */
+export interface DailySide {
+  carriedDays: number;
+  stockOutDays: number;
+  /** Gross units sold. */
+  sales: number;
+  lostSales: number;
+  /** At the stores and webshop. */
+  inventoryUnits: number;
+  warehouseUnits: number;
+}
+
 export interface DailyRow {
   date: string;
-  simulated: { stockOutDays: number; activeDays: number; sales: number; lostSales: number; inventoryUnits: number; transferUnits: number };
-  actual: { stockOutDays: number; activeDays: number; sales: number; lostSales: number; inventoryUnits: number };
+  /** What customers wanted that day (both sides meet the same demand), and the part of it that is estimated. */
+  demand: number;
+  estimatedDemand: number;
+  simulated: DailySide & { transferUnits: number };
+  actual: DailySide;
 }
 
 export interface GroupKpis {
@@ -57,7 +73,15 @@ export interface SimulationResult {
   /** Days simulated (less than `days` when cancelled). */
   daysDone: number;
   cancelled: boolean;
-  summary: { simulated: SideKpis & { transfers: TransferKpis; estimatedDemandDays: number }; actual: SideKpis };
+  summary: {
+    simulated: SideKpis & {
+      transfers: TransferKpis;
+      writeDownShortfall: WriteDownShortfall;
+      /** Units the engine decided to send that never left: the stock its sender waited for did not come in time. */
+      unsentTransferUnits: number;
+    };
+    actual: SideKpis;
+  };
   daily: DailyRow[];
   byLocation: GroupKpis[];
   byStyle: GroupKpis[];
@@ -66,9 +90,18 @@ export interface SimulationResult {
   styleDays: StyleDays;
   /** The traced style's cells, when asked for. */
   trace?: StyleTrace;
+  /** The lowest simulated stock of any cell at the end of any day (0 when none went below: stock is physical). */
+  lowestSimulatedStock: number;
 }
 
-export { RECENT_DAYS } from './serve-day.js';
+/**
+ * Actual write-downs (shrinkage, corrections) larger than what the simulation held at the time: it takes what
+ * there is, and the rest is a difference between the two worlds, in units and cell-days.
+ */
+export interface WriteDownShortfall {
+  units: number;
+  days: number;
+}
 
 
 type Typed = Float64Array | Float32Array | Int32Array | Uint8Array;
@@ -88,28 +121,23 @@ export function serveArrays(input: BacktestInput, alloc: Alloc = (make, n) => ma
   const f64 = (n: number) => new Float64Array(n);
   const i32 = (n: number) => new Int32Array(n);
   const u8 = (n: number) => new Uint8Array(n);
-  // Whether a cell still sells, for estimating demand on its stock-out days, must not come from later data:
-  // it is "had stock or sales within the last RECENT_DAYS days", known on the day itself.
-  const lastActivity = alloc(i32, cells).fill(-1_000_000);
   const inStockDays = alloc(i32, cells);
   for (let c = 0; c < cells; c++) {
     let n = 0;
     for (let d = 0; d < W; d++) n += S0.inStock[c * W + d];
     inStockDays[c] = n;
-    if (S0.onHand[c] > 0) lastActivity[c] = 0;
-    else for (let d = W - 1; d >= 0; d--) if (S0.inStock[c * W + d]) {
-      lastActivity[c] = d - W;
-      break;
-    }
   }
+  const { actual, out } = input;
   return {
-    dayStart: copy(input.actual.dayStart, i32), actualCell: copy(input.actual.cell, i32), actualEnd: copy(input.actual.endLevel, f64),
-    actualPeak: copy(input.actual.peak, f64), actualSold: copy(input.actual.sold, f64), actualNet: copy(input.actual.net, f64),
-    actualRevenue: copy(input.actual.revenue, f64), activeFrom: copy(input.activeFrom, i32), activeTo: copy(input.activeTo, i32),
+    dayStart: copy(actual.dayStart, i32), actualCell: copy(actual.cell, i32), actualEnd: copy(actual.endLevel, f64),
+    actualPeak: copy(actual.peak, f64), actualSold: copy(actual.sold, f64), actualNet: copy(actual.net, f64),
+    actualRevenue: copy(actual.revenue, f64), actualExtra: copy(actual.extra, f64),
+    outStart: copy(out.dayStart, i32), outCell: copy(out.cell, i32), outDemand: copy(out.demand, f64),
     styleOf: copy(S0.skus.style, i32), styleStart: copy(S0.styles.styleStart, i32), price: copy(S0.skus.price, f64), cost: copy(input.cost, f64),
     soldUnits: copy(S0.skus.soldUnits, f64), soldValue: copy(S0.skus.soldValue, f64),
-    selling: copy(Uint8Array.from(S0.locations.kind.map((k) => (k !== 'warehouse' ? 1 : 0))), u8),
-    sim: copy(S0.onHand, f64), actLevel: copy(S0.onHand, f64), lastActivity, rate: alloc(f64, cells), inStockDays,
+    selling: copy(Uint8Array.from(S0.locations.kind.map((k) => (k !== 'warehouse' ? 1 : 0))), u8), stores: copy(input.selling, u8),
+    // Stock is physical: a start below zero (a feed's sales without stock) is an empty shelf.
+    sim: copy(S0.onHand.map((q) => Math.max(0, q)), f64), actLevel: copy(S0.onHand, f64), rate: alloc(f64, cells), inStockDays,
     everActive: copy(S0.everActive, u8), windowSales: copy(S0.sales, (n) => new Float32Array(n)), windowInStock: copy(S0.inStock, u8),
     ...(trace ? { trace: traceBuffer(input, trace.style, alloc) } : {}),
   };
@@ -156,6 +184,13 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
     list.push({ cell, quantity, engines });
     pending.set(day, list);
   };
+  /**
+   * Transfers decided but not yet sent: their sender lacked the units (an initial distribution planned on a purchase
+   * order still to arrive). They leave as its stock comes in, counted on their way meanwhile; what has not left
+   * within the days an approved transfer stays open lapses.
+   */
+  const waiting: { from: number; to: number; left: number; lead: number; until: number }[] = [];
+  let unsentUnits = 0;
   // What was already on its way at the start (not purchase orders: receipts are replayed from the actuals).
   for (let i = 0; i < S0.inbound.cell.length; i++) {
     if (!S0.inbound.purchaseOrder[i]) arrive(Math.max(0, S0.inbound.day[i] - fromDay), S0.inbound.cell[i], S0.inbound.quantity[i], false);
@@ -190,10 +225,20 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
   const transferKpis: TransferKpis = {};
   const transfers: SimulatedTransfer[] = [];
   const transferUnitsByDay = new Float64Array(days);
+  const shortfall: WriteDownShortfall = { units: 0, days: 0 };
   let daysDone = 0;
   let cancelled = false;
 
-  for (let i = 0; i < lastDay; i++) {
+  let i = 0;
+  /** Units leave their sender today and reach their destination after the lead time. */
+  const send = (from: number, to: number, quantity: number, lead: number) => {
+    a.sim[from] -= quantity;
+    arrive(i + lead, to, quantity);
+    styleDays.transferOut(i, from % K, quantity);
+    traceAdd(trace, K, from, i, CF.transfersOut, quantity);
+  };
+
+  for (; i < lastDay; i++) {
     if (options.isCancelled?.()) {
       cancelled = true;
       break;
@@ -224,7 +269,7 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
       // On order as of this day: lines ordered by now and not yet due; nothing ordered later is known.
       view.onOrder.fill(0);
       view.styles.hasOpenPurchaseOrder.fill(0);
-      let n = 0;
+      let n = waiting.length;
       for (const list of pending.values()) n += list.length;
       for (const r of input.receipts) if (r.orderDay <= i && r.dueDay > i) n++;
       const inbound = { cell: new Int32Array(n), day: new Int32Array(n), quantity: new Float64Array(n), purchaseOrder: new Uint8Array(n) };
@@ -235,6 +280,11 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
           inbound.day[at] = fromDay + d;
           inbound.quantity[at++] = quantity;
         }
+      }
+      for (const x of waiting) {
+        inbound.cell[at] = x.to;
+        inbound.day[at] = fromDay + i + x.lead;
+        inbound.quantity[at++] = x.left;
       }
       for (const r of input.receipts) {
         if (r.orderDay <= i && r.dueDay > i) {
@@ -255,12 +305,14 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
         const from = locIndex.get(p.fromLocationId)!;
         const to = locIndex.get(p.toLocationId)!;
         const k = skuIndex.get(p.skuId)!;
-        const lead = categorySettings(settings, S0.categories.ids[S0.styles.category[styleOf[k]]]).leadTimeDays;
-        a.sim[from * K + k] -= p.quantity;
-        const arrivalDay = i + Math.max(1, lead);
-        arrive(arrivalDay, to * K + k, p.quantity);
-        styleDays.transferOut(i, k, p.quantity);
-        traceAdd(trace, K, from * K + k, i, CF.transfersOut, p.quantity);
+        const lead = Math.max(1, categorySettings(settings, S0.categories.ids[S0.styles.category[styleOf[k]]]).leadTimeDays);
+        const arrivalDay = i + lead;
+        const now = Math.min(p.quantity, Math.max(0, a.sim[from * K + k]));
+        if (now > 0) send(from * K + k, to * K + k, now, lead);
+        if (now < p.quantity) {
+          inTransit[to * K + k] += p.quantity - now;
+          waiting.push({ from: from * K + k, to: to * K + k, left: p.quantity - now, lead, until: i + APPROVAL_OPEN_DAYS });
+        }
         const made: SimulatedTransfer = { day, transferType: p.transferType, fromLocationId: p.fromLocationId, toLocationId: p.toLocationId, skuId: p.skuId, quantity: p.quantity, referenceId: p.referenceId };
         if (trace && k >= trace.kFrom && k < trace.kTo) tracedTransfers.push({ ...made, arrivalDay: fromDay + arrivalDay, reason: p.reason });
         transfers.push(made);
@@ -280,10 +332,18 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
     // A location sells once it has sold: known from the day of its first sale, never earlier.
     for (let j = rowsFrom; j < rowsTo; j++) {
       const c = input.actual.cell[j];
-      if (input.actual.mutations[j] !== 0) {
-        a.sim[c] += input.actual.mutations[j];
-        styleDays.receipt(i, c % K, input.actual.mutations[j]);
-        traceAdd(trace, K, c, i, CF.receipts, input.actual.mutations[j]);
+      const moved = input.actual.mutations[j];
+      if (moved !== 0) {
+        // A write-down takes what the simulation holds; the rest happened only in the actual world.
+        const taken = Math.max(moved, -Math.max(0, a.sim[c]));
+        a.sim[c] += taken;
+        if (taken !== moved) {
+          shortfall.units += taken - moved;
+          shortfall.days++;
+          traceAdd(trace, K, c, i, CF.writeDownShortfall, taken - moved);
+        }
+        styleDays.receipt(i, c % K, moved);
+        traceAdd(trace, K, c, i, CF.receipts, moved);
       }
       if (input.actual.sold[j] > 0) {
         const l = (c / K) | 0;
@@ -292,6 +352,21 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
           view.locations.kind[l] = 'store';
         }
       }
+    }
+
+    // Transfers waiting for their sender's stock leave once it is there (after the day's receipts).
+    for (let w = waiting.length - 1; w >= 0; w--) {
+      const x = waiting[w];
+      const q = i > x.until ? 0 : Math.min(x.left, Math.max(0, a.sim[x.from]));
+      if (q > 0) {
+        inTransit[x.to] -= q;
+        send(x.from, x.to, q, x.lead);
+        x.left -= q;
+      }
+      if (x.left > 0 && i < x.until) continue;
+      inTransit[x.to] -= x.left;
+      unsentUnits += x.left;
+      waiting.splice(w, 1);
     }
 
     if (executor) executor.serve(i, head);
@@ -306,53 +381,62 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
   const daily: DailyRow[] = [];
   for (let i = 0; i < daysDone; i++) {
     const t = acc.daily.subarray(i * DAY_FIELDS.length, (i + 1) * DAY_FIELDS.length);
+    const v = (f: (typeof DAY_FIELDS)[number]) => t[DAY_FIELDS.indexOf(f)];
     daily.push({
-      date: dayText(fromDay + i),
-      simulated: { stockOutDays: t[0], activeDays: t[1], sales: t[2], lostSales: t[3], inventoryUnits: t[4], transferUnits: transferUnitsByDay[i] },
-      actual: { stockOutDays: t[5], activeDays: t[6], sales: t[7], lostSales: t[8], inventoryUnits: t[9] },
+      date: dayText(fromDay + i), demand: v('demand'), estimatedDemand: v('estimated'),
+      simulated: {
+        carriedDays: v('sCarried'), stockOutDays: v('sOut'), sales: v('sSales'), lostSales: v('sLost'), inventoryUnits: v('sInv'),
+        warehouseUnits: v('sWarehouse'), transferUnits: transferUnitsByDay[i],
+      },
+      actual: {
+        carriedDays: v('aCarried'), stockOutDays: v('aOut'), sales: v('aSales'), lostSales: v('aLost'), inventoryUnits: v('aInv'),
+        warehouseUnits: v('aWarehouse'),
+      },
     });
   }
-  const simSums = acc.sim;
-  const actSums = acc.act;
-  const estimatedDemandDays = acc.estimatedDemandDays;
   const sim = a.sim;
   const actLevel = a.actLevel;
   const groups = { network: 0, location: 1, style: 1 + L };
 
-  // End of period: what is left on hand (and, simulated, on its way).
-  const simEnd = new Float64Array(1 + L + Sg);
-  const simEndValue = new Float64Array(1 + L + Sg);
-  const actEnd = new Float64Array(1 + L + Sg);
-  const actEndValue = new Float64Array(1 + L + Sg);
+  // End of period: what is left on hand, by kind of location (simulated: on hand and on its way there).
+  const G = 1 + L + Sg;
+  const simEnd = { storeUnits: new Float64Array(G), storeValue: new Float64Array(G), warehouseUnits: new Float64Array(G), warehouseValue: new Float64Array(G) };
+  const actEnd = { storeUnits: new Float64Array(G), storeValue: new Float64Array(G), warehouseUnits: new Float64Array(G), warehouseValue: new Float64Array(G) };
   for (let l = 0; l < L; l++) {
+    const [units, value] = a.stores[l] ? ['storeUnits', 'storeValue'] as const : ['warehouseUnits', 'warehouseValue'] as const;
     for (let k = 0; k < K; k++) {
       const c = l * K + k;
-      const gs = [groups.network, groups.location + l, groups.style + styleOf[k]];
-      for (const g of gs) {
-        simEnd[g] += sim[c] + inTransit[c];
-        simEndValue[g] += (sim[c] + inTransit[c]) * input.cost[k];
-        actEnd[g] += actLevel[c];
-        actEndValue[g] += actLevel[c] * input.cost[k];
+      const simLeft = sim[c] + inTransit[c];
+      for (const g of [groups.network, groups.location + l, groups.style + styleOf[k]]) {
+        simEnd[units][g] += simLeft;
+        simEnd[value][g] += simLeft * input.cost[k];
+        actEnd[units][g] += actLevel[c];
+        actEnd[value][g] += actLevel[c] * input.cost[k];
       }
     }
   }
+  const endOf = (e: typeof simEnd, g: number) => ({ storeUnits: e.storeUnits[g], storeValue: e.storeValue[g], warehouseUnits: e.warehouseUnits[g], warehouseValue: e.warehouseValue[g] });
   const n = Math.max(daysDone, 1);
   const group = (g: number, id: string): GroupKpis => ({
     id,
-    simulated: kpisOf(simSums, g, n, simEnd[g], simEndValue[g]),
-    actual: kpisOf(actSums, g, n, actEnd[g], actEndValue[g]),
+    simulated: kpisOf(acc.sim, g, n, endOf(simEnd, g)),
+    actual: kpisOf(acc.act, g, n, endOf(actEnd, g)),
   });
   return {
     fromDay, days, daysDone, cancelled,
     summary: {
-      simulated: { ...kpisOf(simSums, 0, n, simEnd[0], simEndValue[0]), transfers: transferKpis, estimatedDemandDays },
-      actual: kpisOf(actSums, 0, n, actEnd[0], actEndValue[0]),
+      simulated: {
+        ...kpisOf(acc.sim, 0, n, endOf(simEnd, 0)), transfers: transferKpis,
+        writeDownShortfall: { units: Math.round(shortfall.units * 100) / 100, days: shortfall.days }, unsentTransferUnits: unsentUnits,
+      },
+      actual: kpisOf(acc.act, 0, n, endOf(actEnd, 0)),
     },
     daily,
     byLocation: S0.locations.ids.map((id, l) => group(groups.location + l, id)),
     byStyle: S0.styles.ids.map((id, s) => group(groups.style + s, id)),
     transfers,
     styleDays: styleDays.out,
+    lowestSimulatedStock: acc.lowest[0],
     ...(trace ? { trace: { ...trace, daysDone, transfers: tracedTransfers, locationKinds: [...view.locations.kind] } } : {}),
   };
 }

@@ -10,20 +10,25 @@ import type { SimulatedTransfer } from './simulate.js';
 /** One value per cell and day, in this order. Stocks are at the end of the day; `sim…` simulated, `act…` actual. */
 export const CELL_DAY_FIELDS = [
   'simStock', 'actStock', 'simSales', 'actSales',
-  /** The demand the replay served: the actual net sales on days the cell was in stock, else the engine's estimate. */
+  /** Units returned to the location (both sides: customers bring back what they bought). */
+  'returns',
+  /** What customers wanted on a carried day (the same on both sides): the actual sales on days in stock, plus an
+   * estimate beyond them on a day that sold out; the estimate on days carried without stock; 0 when not carried. */
   'demand',
-  /** 1 when `demand` was the engine's estimate (an actual stock-out day with the style still on the shelf). */
-  'estimated',
+  /** The part of `demand` that is estimated. */
+  'estimatedDemand',
   'simLostSales', 'actLostSales',
   /** The engine's demand estimate for the cell that day (units per day, from its last review). */
   'demandEstimate',
   /** Actual receipts and corrections, replayed as they happened. */
   'receipts',
+  /** A write-down larger than the simulated stock: the units it could not take (a difference between the worlds). */
+  'writeDownShortfall',
   /** The engine's transfers arriving at the cell and leaving it. */
   'transfersIn', 'transfersOut',
   'simInStock', 'actInStock',
-  /** 1 inside the cell's selling life (the days its stock-outs count). */
-  'active',
+  /** 1 on a day a store or the webshop carried the SKU (held it, or was out of a SKU it carries). */
+  'carried',
 ] as const;
 export type CellDayField = (typeof CELL_DAY_FIELDS)[number];
 export const CELL_FIELDS = CELL_DAY_FIELDS.length;

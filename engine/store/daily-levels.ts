@@ -42,9 +42,13 @@ export interface DailyLevels {
  * Rows only for days with an event; a day without one keeps the level it started with. What is stamped at a
  * level's own instant comes after it, whether the level is the one the period starts from or one within it.
  */
-export async function dailyLevels(ws: Workspace, locationIds: readonly string[], skuIds: readonly string[], fromDay: number, toDay: number): Promise<DailyLevels> {
+export async function dailyLevels(
+  ws: Workspace, locationIds: readonly string[], skuIds: readonly string[], fromDay: number, toDay: number,
+  /** Read up to this moment (exclusive) instead of `toDay`'s midnight: the last day is then a part of one. */
+  untilMicros = toDay * DAY_MICROS,
+): Promise<DailyLevels> {
   const from = timestampValue(fromDay * DAY_MICROS);
-  const to = timestampValue(toDay * DAY_MICROS);
+  const to = timestampValue(untilMicros);
   const lookBack = timestampValue((fromDay - STOCK_LOOK_BACK_DAYS) * DAY_MICROS);
   const K = skuIds.length;
   await ws.run('CREATE OR REPLACE TEMP TABLE level_locations (locationId VARCHAR, l INTEGER)');

@@ -8,7 +8,7 @@ import { timestampValue } from './values.js';
 import { dailyLevels, EXACT } from './daily-levels.js';
 import { prices } from '../recommend/prices.js';
 import type { Workspace } from './workspace.js';
-import { emptyState, type EngineState } from '../recommend/state.js';
+import { APPROVAL_OPEN_DAYS, emptyState, type EngineState } from '../recommend/state.js';
 import { categorySettings, type CategorySettings, type LocationKind, type Settings } from '../recommend/settings.js';
 
 /** History read to decide whether a location ever carried a SKU, and to price it. */
@@ -43,16 +43,16 @@ export async function categorySettingsOf(ws: Workspace): Promise<Record<string, 
   return out;
 }
 
-/** Approved transfers no client transfer has carried out count as on their way for this long. */
-export const APPROVAL_OPEN_DAYS = 14;
 
 /**
  * `live`: the state of the workspace now, for the service: approved transfers still open are on their way to
- * their destination and reserved at their sender, client transfers count by their current status.
- * `replay`: the state as of a past day, for a backtest: nothing from the live system's approvals, client
- * transfers as they stood that day (shipped before it, arriving on or after it).
+ * their destination and reserved at their sender, client transfers count by their current status. With
+ * `atMoment`, stock is what it is at `nowMicros`, everything received until then included (a run standing on
+ * today); without it, the stock the day started with (the morning's review of an explicit day).
+ * `replay`: the state as of a past day's morning, for a backtest: nothing from the live system's approvals,
+ * client transfers as they stood that day (shipped before it, arriving on or after it).
  */
-export type StateMode = { kind: 'live'; nowMicros: number } | { kind: 'replay' };
+export type StateMode = { kind: 'live'; nowMicros: number; atMoment: boolean } | { kind: 'replay' };
 
 export async function loadEngineState(ws: Workspace, asOfDay: number, settings: Settings, mode: StateMode = { kind: 'replay' }): Promise<EngineState> {
   const W = settings.demandWindowDays;
@@ -192,8 +192,12 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
     if (k !== undefined) state.skus.packSize[k] = Number(r.quantity);
   }
 
-  // Daily stock levels and gross sales over the window, from the latest level before it on.
-  const days = await dailyLevels(ws, state.locations.ids, state.skus.ids, asOfDay - W, asOfDay);
+  // Daily stock levels and gross sales over the window, from the latest level before it on; at a moment of the
+  // day, that day's part as well (its stock is on hand now; its sales, not a whole day's, stay out of the window).
+  const atMoment = mode.kind === 'live' && mode.atMoment;
+  const days = atMoment
+    ? await dailyLevels(ws, state.locations.ids, state.skus.ids, asOfDay - W, asOfDay + 1, mode.nowMicros + 1)
+    : await dailyLevels(ws, state.locations.ids, state.skus.ids, asOfDay - W, asOfDay);
   const dCell = days.cell as number[];
   const dDay = days.d as number[];
   const dEnd = days.endLevel as number[];
@@ -232,10 +236,12 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
     state.onHand[cell] = level;
   }
   // A count stamped at midnight is the stock the day starts with: the morning's review (and a backtest's first
-  // day) starts from it. The day's own sales and moves still come after it.
-  for (const r of await ws.rows(`SELECT locationId, skuId, quantity::DOUBLE AS q FROM stock WHERE stockDateTime = $1`, [asOf])) {
-    const c = cellOf(r.locationId, r.skuId);
-    if (c >= 0) state.onHand[c] = Number(r.q);
+  // day) starts from it. The day's own sales and moves still come after it (at a moment, they are in already).
+  if (!atMoment) {
+    for (const r of await ws.rows(`SELECT locationId, skuId, quantity::DOUBLE AS q FROM stock WHERE stockDateTime = $1`, [asOf])) {
+      const c = cellOf(r.locationId, r.skuId);
+      if (c >= 0) state.onHand[c] = Number(r.q);
+    }
   }
 
   for (const r of await ws.rows(`

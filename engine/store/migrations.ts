@@ -6,6 +6,7 @@
 import { DATASETS } from '../model/datasets.js';
 import { allTables, createTableSql, tablePlan } from './table-plan.js';
 import { STYLE_DAY_FIELDS } from '../simulate/style-days.js';
+import { DAILY_COLUMNS, KPI_COLUMNS } from '../simulate/kpis.js';
 
 export interface Migration {
   version: number;
@@ -151,6 +152,21 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 6,
     description: 'current stock counts the moves stamped at the latest level\'s own instant after it',
     statements: () => [currentStockView('>=')],
+  },
+  {
+    version: 7,
+    description: 'backtests meet the history\'s demand on both sides and count stock where it is; runs kept before are dropped (their actual side followed the scenario)',
+    // The columns are this release's; a change to the KPI, daily or style-day columns adds a migration.
+    statements: () => [
+      'DROP TABLE IF EXISTS backtest_daily',
+      'DROP TABLE IF EXISTS backtest_groups',
+      'DROP TABLE IF EXISTS backtest_style_days',
+      'DELETE FROM backtest_transfers',
+      'DELETE FROM backtest_runs',
+      `CREATE TABLE backtest_daily (runId VARCHAR NOT NULL, date DATE NOT NULL, side VARCHAR NOT NULL, ${DAILY_COLUMNS.map((c) => `${c} DOUBLE`).join(', ')})`,
+      `CREATE TABLE backtest_groups (runId VARCHAR NOT NULL, level VARCHAR NOT NULL, id VARCHAR NOT NULL, side VARCHAR NOT NULL, ${KPI_COLUMNS.map((c) => `${c} DOUBLE`).join(', ')})`,
+      `CREATE TABLE backtest_style_days (runId VARCHAR NOT NULL, styleId VARCHAR NOT NULL, date DATE NOT NULL, ${STYLE_DAY_FIELDS.map((f) => `${f} DOUBLE`).join(', ')})`,
+    ],
   },
 ];
 

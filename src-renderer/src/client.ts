@@ -6,6 +6,7 @@ import type { DatasetSummary, IngestResult, Workbench } from '../../engine/servi
 import type { LintReport } from '../../engine/ingest/lint';
 import type { BacktestComparison, BacktestRun } from '../../engine/service/backtests';
 import type { GroupKpis, SimulationResult } from '../../engine/simulate/simulate';
+import type { SideKpis } from '../../engine/simulate/kpis';
 import type { ApprovalRequest, ApprovalResult, ProposalRow, RunSummary } from '../../engine/service/transfers';
 
 import type { RequestLogEntry } from '../../engine/service/request-log';
@@ -32,7 +33,7 @@ export interface PickedFile {
   text: string;
 }
 export type { ListenerStatus, WorkspaceEntry, WorkspacesView };
-export type { BacktestComparison, BacktestJob, BacktestRun, GroupKpis, ProposalRow, RequestLogEntry, Settings, SettingsOverride };
+export type { BacktestComparison, BacktestJob, BacktestRun, GroupKpis, ProposalRow, RequestLogEntry, Settings, SettingsOverride, SideKpis };
 export type { CellDays, CellTotals, CellTransfer, StyleCells, StyleDaySeries, TraceProgress };
 
 /**

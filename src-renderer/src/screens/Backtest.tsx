@@ -5,7 +5,8 @@ import { StyleDrill } from './StyleDrill';
 
 type Day = BacktestResult['daily'][number];
 import { Chart } from '../Chart';
-import { KPIS } from '../kpis';
+import { KPIS, show } from '../kpis';
+import { units } from '../units';
 import { scenarioOf } from '../runs';
 
 /** Run a backtest over a period and see how the engine would have done against what happened. */
@@ -25,7 +26,7 @@ export function Backtest({ client, run, cancel, job, result, running, scenarios 
     const side = (name: 'simulated' | 'actual', pick: (d: Day[typeof name]) => number | null) => ({ name, values: result.daily.map((d) => pick(d[name])) });
     const both = (pick: (d: Day['actual']) => number | null) => [side('simulated', pick), side('actual', pick)];
     // A day with nothing on sale has no in-stock rate; the line breaks there rather than showing 100%.
-    const inStock = (d: Day['actual']) => (d.activeDays ? Math.round((1 - d.stockOutDays / d.activeDays) * 1000) / 10 : null);
+    const inStock = (d: Day['actual']) => (d.carriedDays ? Math.round((1 - d.stockOutDays / d.carriedDays) * 1000) / 10 : null);
     return [
       { title: 'Stock-out SKU-days per day', label: 'Daily stock-out SKU-days, simulated and actual', series: both((d) => d.stockOutDays) },
       { title: 'In-stock rate per day (%)', label: 'Daily in-stock rate, simulated and actual', series: both(inStock) },
@@ -38,7 +39,15 @@ export function Backtest({ client, run, cancel, job, result, running, scenarios 
           { name: 'actual lost', values: result.daily.map((d) => Math.round(d.actual.lostSales * 10) / 10) },
         ],
       },
-      { title: 'Inventory units at the end of each day', label: 'Daily inventory, simulated and actual', series: both((d) => Math.round(d.inventoryUnits)) },
+      {
+        title: 'Inventory units at the end of each day', label: 'Daily inventory at the stores and at the warehouses, simulated and actual',
+        series: [
+          { name: 'simulated, stores', values: result.daily.map((d) => Math.round(d.simulated.inventoryUnits)) },
+          { name: 'actual, stores', values: result.daily.map((d) => Math.round(d.actual.inventoryUnits)) },
+          { name: 'simulated, warehouses', values: result.daily.map((d) => Math.round(d.simulated.warehouseUnits)) },
+          { name: 'actual, warehouses', values: result.daily.map((d) => Math.round(d.actual.warehouseUnits)) },
+        ],
+      },
     ];
   }, [result]);
   return (
@@ -64,18 +73,15 @@ export function Backtest({ client, run, cancel, job, result, running, scenarios 
         <>
           <p className="hint">Run {result.run.runId}, {result.run.from} … {result.run.to}, scenario {scenarioOf(result.run)}, {(result.run.durationMs / 1000).toFixed(1)} s</p>
           <div className="cards">
-            {KPIS.map(([key, label, format]) => {
-              const s = (result.summary.simulated as unknown as Record<string, number>)[key];
-              const a = (result.summary.actual as unknown as Record<string, number>)[key];
-              return (
-                <div className="card" key={key} data-kpi={key}>
-                  <div className="card__label">{label}</div>
-                  <div className="card__value">{format(s)}</div>
-                  <div className="card__actual">actual {format(a)}</div>
-                </div>
-              );
-            })}
+            {KPIS.map((kpi) => (
+              <div className="card" key={kpi.key} data-kpi={kpi.key}>
+                <div className="card__label">{kpi.label}</div>
+                <div className="card__value">{show(kpi, result.summary.simulated)}</div>
+                <div className="card__actual">actual {show(kpi, result.summary.actual)}</div>
+              </div>
+            ))}
           </div>
+          <Estimates summary={result.summary} />
           {charts.map((c) => <Chart key={c.title} title={c.title} label={c.label} dates={dates} series={c.series} />)}
           {/* Kept while a style is open, so going back finds the breakdown as it was left. */}
           <div hidden={style !== undefined}>
@@ -86,5 +92,19 @@ export function Backtest({ client, run, cancel, job, result, running, scenarios 
         </>
       )}
     </section>
+  );
+}
+
+/** How much of the comparison rests on estimates, and what happened only in one of the two worlds. */
+function Estimates({ summary }: { summary: BacktestResult['summary'] }) {
+  const s = summary.simulated;
+  const share = s.demand > 0 ? ` (${((s.estimatedDemand / s.demand) * 100).toFixed(1)}%)` : '';
+  return (
+    <p className="hint" data-testid="estimates">
+      Demand {units(s.demand)} units, of it {units(s.estimatedDemand)} estimated{share}: on days a store carried a SKU without stock,
+      and beyond the sales of days it sold out; both sides meet the same demand. The engine sold {units(s.estimatedSales)} of the estimated units.
+      {s.writeDownShortfall.units > 0 && ` Write-downs beyond the simulated stock: ${units(s.writeDownShortfall.units)} units on ${units(s.writeDownShortfall.days)} SKU-days, taken in fact only.`}
+      {s.unsentTransferUnits > 0 && ` Transfers never sent: ${units(s.unsentTransferUnits)} units (the stock their sender waited for did not come in time).`}
+    </p>
   );
 }

@@ -1,18 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { GroupKpis, WorkbenchClient } from '../client';
-import { KPIS } from '../kpis';
+import { KPIS, show } from '../kpis';
 
 type Level = 'location' | 'style';
 /** Rows drawn at once; the filter narrows the rest. */
 const SHOWN = 200;
 
-/** The KPIs shown per group, with short headings; each reads as it does on the cards. */
-const COLUMNS = ([['stockOutDays', 'Stock-out days'], ['inStockRate', 'In-stock'], ['lostSales', 'Lost sales'], ['inventoryUnits', 'Avg inventory']] as const)
-  .map(([key, heading]) => {
-    const format = KPIS.find(([k]) => k === key)![2];
-    // A group with no active day has no rate.
-    return { key, heading, show: (v: number | null) => (v === null ? '–' : format(v)) };
-  });
+/** The KPIs shown per group, with short headings; each reads as it does on the cards (a dash where there is none). */
+const COLUMNS = ([['stockOutDays', 'Stock-out days'], ['inStockRate', 'In-stock'], ['lostSales', 'Lost sales'], ['inventoryUnits', 'Avg stock, stores'], ['warehouseInventoryUnits', 'Avg stock, warehouses']] as const)
+  .map(([key, heading]) => ({ kpi: KPIS.find((k) => k.key === key)!, heading }));
 
 /**
  * Where a run's stock-outs happened: its KPIs by location or by style, worst first, simulated beside actual. A
@@ -56,7 +52,7 @@ export function Breakdown({ client, runId, onStyle }: { client: WorkbenchClient;
         <thead>
           <tr>
             <th>{level === 'location' ? 'Location' : 'Style'}</th>
-            {COLUMNS.map((c) => [<th key={c.key} className="num">{c.heading}</th>, <th key={`${c.key}-actual`} className="num">actual</th>])}
+            {COLUMNS.map((c) => [<th key={c.kpi.key} className="num">{c.heading}</th>, <th key={`${c.kpi.key}-actual`} className="num">actual</th>])}
           </tr>
         </thead>
         <tbody>
@@ -64,8 +60,8 @@ export function Breakdown({ client, runId, onStyle }: { client: WorkbenchClient;
             <tr key={g.id} data-group={g.id}>
               <td>{level === 'style' && onStyle ? <button type="button" className="link" onClick={() => onStyle(g.id)}>{g.id}</button> : g.id}</td>
               {COLUMNS.map((c) => [
-                <td key={c.key} className="num">{c.show(g.simulated[c.key])}</td>,
-                <td key={`${c.key}-actual`} className="num">{c.show(g.actual[c.key])}</td>,
+                <td key={c.kpi.key} className="num">{show(c.kpi, g.simulated)}</td>,
+                <td key={`${c.kpi.key}-actual`} className="num">{show(c.kpi, g.actual)}</td>,
               ])}
             </tr>
           ))}

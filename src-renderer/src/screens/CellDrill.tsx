@@ -33,8 +33,9 @@ export function CellDrill({ client, runId, styleId, cell, back }: {
       {days && (
         <>
           <p className="hint">
-            On {cell.estimatedDays} of {days.dates.length} days the shelf was empty in fact while the style was still on sale here: the replay's demand
-            on those days is the engine's estimate. Stock is counted at the end of each day.
+            Carried here on {units(cell.carriedDays)} of {days.dates.length} days, with a demand of {units(cell.demand)} units; {units(cell.estimatedDemand)} of
+            them are estimated from the history (days the shelf was empty in fact, and beyond the sales of days it sold out), the same on both sides.
+            Stock is counted at the end of each day.
           </p>
           {charts.map((c) => <Chart key={c.title} title={c.title} label={c.label} dates={days.dates} series={c.series} />)}
           <h3>The engine's transfers</h3>
@@ -57,18 +58,20 @@ export function CellDrill({ client, runId, styleId, cell, back }: {
               <thead>
                 <tr>
                   <th>Date</th><th className="num">Stock</th><th className="num">actual</th><th className="num">Sales</th><th className="num">actual</th>
-                  <th className="num">Demand estimate</th><th className="num">Lost sales</th><th className="num">Receipts</th><th className="num">In</th><th className="num">Out</th>
+                  <th className="num">Demand</th><th className="num">Lost sales</th><th className="num">actual</th><th className="num">Engine's estimate</th>
+                  <th className="num">Receipts</th><th className="num">In</th><th className="num">Out</th>
                 </tr>
               </thead>
               <tbody>
                 {days.dates.map((date, i) => {
                   const s = days.series;
                   return (
-                    <tr key={date} className={s.active[i] && !s.simInStock[i] ? 'row--bad' : undefined}>
-                      <td>{date}{s.estimated[i] ? <span className="hint" title="The shelf was empty in fact: the day's demand is the engine's estimate"> est.</span> : null}</td>
+                    <tr key={date} className={s.carried[i] && !s.simInStock[i] ? 'row--bad' : undefined}>
+                      <td>{date}{s.estimatedDemand[i] ? <span className="hint" title="Demand estimated from the history: the shelf was empty in fact, or sold out that day"> est.</span> : null}</td>
                       <td className="num">{units(s.simStock[i])}</td><td className="num">{units(s.actStock[i])}</td>
                       <td className="num">{units(s.simSales[i])}</td><td className="num">{units(s.actSales[i])}</td>
-                      <td className="num">{units(s.demandEstimate[i])}</td><td className="num">{units(s.simLostSales[i])}</td>
+                      <td className="num">{units(s.demand[i])}</td><td className="num">{units(s.simLostSales[i])}</td><td className="num">{units(s.actLostSales[i])}</td>
+                      <td className="num">{units(s.demandEstimate[i])}</td>
                       <td className="num">{units(s.receipts[i])}</td><td className="num">{units(s.transfersIn[i])}</td><td className="num">{units(s.transfersOut[i])}</td>
                     </tr>
                   );
@@ -91,10 +94,10 @@ function cellCharts(d: CellDays) {
       series: [{ name: 'simulated', values: s.simStock }, { name: 'actual', values: s.actStock }],
     },
     {
-      title: 'Sales and demand per day (units)', label: `${name}: sales, lost sales and the engine's demand estimate per day, simulated against actual`,
+      title: 'Sales and demand per day (units)', label: `${name}: demand, sales, lost sales and the engine's demand estimate per day, simulated against actual`,
       series: [
-        { name: 'simulated sales', values: s.simSales }, { name: 'actual sales', values: s.actSales },
-        { name: 'simulated lost', values: s.simLostSales }, { name: 'demand estimate', values: s.demandEstimate },
+        { name: 'demand', values: s.demand }, { name: 'simulated sales', values: s.simSales }, { name: 'actual sales', values: s.actSales },
+        { name: 'simulated lost', values: s.simLostSales }, { name: 'actual lost', values: s.actLostSales }, { name: 'engine\'s estimate', values: s.demandEstimate },
       ],
     },
     {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { BacktestComparison, BacktestRun, WorkbenchClient } from '../client';
 import { Chart } from '../Chart';
-import { KPIS } from '../kpis';
+import { difference, KPIS, show } from '../kpis';
 import { scenarioOf } from '../runs';
 
 type Day = BacktestComparison['a']['daily'][number];
@@ -77,21 +77,15 @@ export function Compare({ client }: { client: WorkbenchClient }) {
               <tr><th>KPI</th><th className="num">a</th><th className="num">b</th><th className="num">b − a</th><th className="num">actual (a's period)</th></tr>
             </thead>
             <tbody>
-              {KPIS.map(([key, label, format]) => {
-                const va = (result.a.simulated as unknown as Record<string, number>)[key];
-                const vb = (result.b.simulated as unknown as Record<string, number>)[key];
-                const d = result.difference[key];
-                const actual = (result.actual as unknown as Record<string, number>)[key];
-                return (
-                  <tr key={key} data-kpi={key}>
-                    <td>{label}</td>
-                    <td className="num">{format(va)}</td>
-                    <td className="num">{format(vb)}</td>
-                    <td className="num">{d === null || d === undefined ? '–' : `${d > 0 ? '+' : d < 0 ? '−' : '±'}${format(Math.abs(d))}`}</td>
-                    <td className="num">{format(actual)}</td>
-                  </tr>
-                );
-              })}
+              {KPIS.map((kpi) => (
+                <tr key={kpi.key} data-kpi={kpi.key}>
+                  <td>{kpi.label}</td>
+                  <td className="num">{show(kpi, result.a.simulated)}</td>
+                  <td className="num">{show(kpi, result.b.simulated)}</td>
+                  <td className="num">{difference(kpi, result.difference[kpi.key])}</td>
+                  <td className="num">{show(kpi, result.actual)}</td>
+                </tr>
+              ))}
             </tbody>
           </table>
           <Chart title="Stock-out SKU-days per day" label="Daily stock-out SKU-days of both runs and actual" dates={chart.dates} series={chart.stockOuts} />

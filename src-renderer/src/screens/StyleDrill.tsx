@@ -67,7 +67,8 @@ export function StyleDrill({ client, runId, styleId, back }: { client: Workbench
         <>
           <p className="hint" data-testid="style-totals">
             {days.dates[0]} … {days.dates.at(-1)}: {units(total(days.series.simStockOutDays))} stock-out SKU-days and {units(total(days.series.simLostSales))} units
-            of lost sales with the engine, against {units(total(days.series.actStockOutDays))} and {units(total(days.series.actLostSales))} in fact.
+            of lost sales with the engine, against {units(total(days.series.actStockOutDays))} and {units(total(days.series.actLostSales))} in fact,
+            of a demand of {units(total(days.series.demand))} units ({units(total(days.series.estimatedDemand))} of them estimated).
           </p>
           {charts.map((c) => <Chart key={c.title} title={c.title} label={c.label} dates={days.dates} series={c.series} />)}
         </>
@@ -131,16 +132,20 @@ function styleCharts(d: StyleDaySeries) {
       series: [{ name: 'simulated', values: s.simStockOutDays }, { name: 'actual', values: s.actStockOutDays }],
     },
     {
-      title: 'Sales and demand per day (units)', label: label('sales, lost sales and the engine\'s demand estimate per day'),
+      title: 'Sales and demand per day (units)', label: label('demand, sales, lost sales and the engine\'s demand estimate per day'),
       series: [
+        { name: 'demand', values: tenth(s.demand) },
         { name: 'simulated sales', values: tenth(s.simSales) }, { name: 'actual sales', values: tenth(s.actSales) },
         { name: 'simulated lost', values: tenth(s.simLostSales) }, { name: 'actual lost', values: tenth(s.actLostSales) },
-        { name: 'demand estimate', values: tenth(s.demandEstimate) },
+        { name: 'engine\'s estimate', values: tenth(s.demandEstimate) },
       ],
     },
     {
-      title: 'Units on hand at the end of each day', label: label('units on hand per day'),
-      series: [{ name: 'simulated', values: tenth(s.simInventoryUnits) }, { name: 'actual', values: tenth(s.actInventoryUnits) }],
+      title: 'Units on hand at the end of each day', label: label('units on hand per day at the stores and at the warehouses'),
+      series: [
+        { name: 'simulated, stores', values: tenth(s.simInventoryUnits) }, { name: 'actual, stores', values: tenth(s.actInventoryUnits) },
+        { name: 'simulated, warehouses', values: tenth(s.simWarehouseUnits) }, { name: 'actual, warehouses', values: tenth(s.actWarehouseUnits) },
+      ],
     },
     {
       title: 'Arrivals and transfers per day (units)', label: label('receipts and transfers per day'),

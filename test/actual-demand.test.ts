@@ -1,0 +1,171 @@
+/**
+ * The history's demand: which days a location carried a SKU without stock, and what it would have sold on them and
+ * beyond the sales of a day it sold out. Histories short and regular enough to work the answers out by hand.
+ */
+import { describe, expect, it } from 'vitest';
+import { actualDemand, conditionalMean, type CellDayRows, type DemandLayout } from '../engine/simulate/actual-demand.js';
+
+/** One day of a cell: its level at the end, what it sold, the highest level during the day. */
+interface Day { d: number; end: number; sold?: number; peak?: number }
+
+/** Cell-major rows from per-cell day lists (cells in ascending order), each starting from `start`. */
+function rowsOf(cells: { cell: number; start?: number; days: Day[] }[]): CellDayRows {
+  const out = { cell: [] as number[], d: [] as number[], endLevel: [] as number[], peak: [] as number[], sold: [] as number[] };
+  for (const c of [...cells].sort((a, b) => a.cell - b.cell)) {
+    const push = (d: number, end: number, sold: number, peak: number) => {
+      out.cell.push(c.cell);
+      out.d.push(d);
+      out.endLevel.push(end);
+      out.sold.push(sold);
+      out.peak.push(peak);
+    };
+    if (c.start !== undefined) push(-1, c.start, 0, c.start);
+    for (const x of c.days) push(x.d, x.end, x.sold ?? 0, x.peak ?? x.end);
+  }
+  return out;
+}
+
+/**
+ * A one-size SKU selling `perDay` every day from a level it never runs out of, except on the days listed: there it
+ * sells out (the day before `outFrom`) and has nothing until `outTo` (exclusive), when stock is back.
+ */
+function steady(perDay: number, days: number, outFrom: number, outTo: number, soldOutDaySales = perDay): Day[] {
+  const out: Day[] = [];
+  let level = 1000;
+  for (let d = 0; d < days; d++) {
+    if (d === outFrom - 1) {
+      out.push({ d, end: 0, sold: soldOutDaySales, peak: soldOutDaySales });
+      level = 0;
+    } else if (d >= outFrom && d < outTo) {
+      // Nothing happens: no row, the level stays 0.
+    } else {
+      if (d === outTo) level = 1000;
+      level -= perDay;
+      out.push({ d, end: level, sold: perDay, peak: level + perDay });
+      level += perDay;
+    }
+  }
+  return out;
+}
+
+/** L locations × the given styles (SKU counts), one category. */
+function layout(locations: number, styleSizes: number[]): DemandLayout {
+  const styleStart = new Int32Array(styleSizes.length + 1);
+  styleSizes.forEach((n, s) => (styleStart[s + 1] = styleStart[s] + n));
+  const skus = styleStart[styleSizes.length];
+  const styleOf = new Int32Array(skus);
+  styleSizes.forEach((_, s) => styleOf.fill(s, styleStart[s], styleStart[s + 1]));
+  return { locations, skus, styleOf, styleStart, categoryOf: new Int32Array(styleSizes.length), categories: 1 };
+}
+
+const range = (days: number, from = 0, to = days) => ({ days, firstDay: 20_000, periodFrom: from, periodTo: to });
+const total = (xs: ArrayLike<number>) => Array.from(xs).reduce((a, b) => a + b, 0);
+
+describe('the demand of days without stock', () => {
+  it('estimates a steady seller\'s days out at its rate, and the demand beyond a sold-out day\'s sales', () => {
+    // 4 a day for 60 days, sold out on day 29 (having sold 4), nothing on days 30–34, back on day 35.
+    const r = actualDemand(rowsOf([{ cell: 0, start: 1000, days: steady(4, 90, 30, 35) }]), range(90), layout(1, [1]));
+    expect(Array.from(r.out.day)).toEqual([30, 31, 32, 33, 34]);
+    for (const q of r.out.demand) expect(q).toBeCloseTo(4, 9);
+    // Constant sales show no overdispersion: the sold-out day's demand is Poisson(4) given at least 4.
+    expect(r.dispersion[0]).toBe(0);
+    const soldOutRow = 29 + 1; // the start row, then one row a day
+    expect(r.extra[soldOutRow]).toBeCloseTo(conditionalMean(4, 4, 0) - 4, 9);
+    expect(total(r.extra)).toBeCloseTo(r.extra[soldOutRow], 12);
+    expect(r.selling[0]).toBe(1);
+  });
+
+  it('takes a negative binomial\'s heavier tail, and the Poisson limit, for a sold-out day', () => {
+    // E[D | D ≥ s] for Poisson(4), s = 2: 4 · P(D ≥ 1) / P(D ≥ 2).
+    const p0 = Math.exp(-4);
+    expect(conditionalMean(2, 4, 0)).toBeCloseTo((4 * (1 - p0)) / (1 - p0 - 4 * p0), 9);
+    expect(conditionalMean(0, 4, 0)).toBe(4);
+    expect(conditionalMean(8, 4, 0.5)).toBeGreaterThan(conditionalMean(8, 4, 0));
+    expect(conditionalMean(3, 4, 1e-12)).toBeCloseTo(conditionalMean(3, 4, 0), 6);
+    // Far below a big mean, and far above a small one.
+    expect(conditionalMean(1, 2000, 0)).toBeCloseTo(2000, 6);
+    expect(conditionalMean(50, 0.1, 0)).toBeGreaterThanOrEqual(50);
+  });
+
+  it('uses the days on both sides of an outage: a level that changed across it is met halfway', () => {
+    // 2 a day before the outage, 6 a day after: the days out sit between the two.
+    const days: Day[] = [];
+    for (let d = 0; d < 80; d++) {
+      if (d >= 40 && d < 44) continue;
+      const sold = d < 40 ? 2 : 6;
+      days.push({ d, end: d === 39 ? 0 : 500, sold, peak: 500 + sold });
+    }
+    const r = actualDemand(rowsOf([{ cell: 0, start: 500, days }]), range(80), layout(1, [1]));
+    expect(r.out.day.length).toBe(4);
+    for (const q of r.out.demand) {
+      expect(q).toBeGreaterThan(3);
+      expect(q).toBeLessThan(5);
+    }
+  });
+
+  it('is the same for a day whatever the period around it, as long as the history read reaches as far', () => {
+    const rows = rowsOf([{ cell: 0, start: 1000, days: steady(3, 120, 50, 56) }]);
+    const whole = actualDemand(rows, range(120), layout(1, [1]));
+    const part = actualDemand(rows, range(120, 52, 70), layout(1, [1]));
+    expect(Array.from(part.out.day)).toEqual([0, 1, 2, 3]);
+    expect(Array.from(part.out.demand)).toEqual(Array.from(whole.out.demand).slice(2));
+  });
+});
+
+describe('carried or not', () => {
+  it('counts nothing before a SKU\'s first stock or sale: not yet launched there', () => {
+    const days = steady(4, 60, 0, 0).filter((x) => x.d >= 20);
+    const r = actualDemand(rowsOf([{ cell: 0, days }]), range(60), layout(1, [1]));
+    expect(r.out.day.length).toBe(0);
+  });
+
+  it('counts nothing after stock was taken away rather than sold: phased out there', () => {
+    // Sells 4 a day from 1000, then on day 40 the level is counted at 0 (a return to the warehouse), never back.
+    const days = steady(4, 40, 0, 0);
+    days.push({ d: 40, end: 0, peak: 0 });
+    const r = actualDemand(rowsOf([{ cell: 0, start: 1000, days }]), range(120), layout(1, [1]));
+    expect(r.out.day.length).toBe(0);
+  });
+
+  it('counts a sold-out SKU that never comes back as carried for four weeks ("sold shortly before"), then not', () => {
+    const days = steady(4, 40, 0, 0);
+    days[39] = { d: 39, end: 0, sold: 4, peak: 4 };
+    const r = actualDemand(rowsOf([{ cell: 0, start: 1000, days }]), range(120), layout(1, [1]));
+    expect(Array.from(r.out.day)).toEqual(Array.from({ length: 28 }, (_, i) => 40 + i));
+  });
+
+  it('counts an outage between two spells in stock as carried up to eight weeks long, and a longer one by its start only', () => {
+    const short = actualDemand(rowsOf([{ cell: 0, start: 1000, days: steady(2, 200, 60, 116) }]), range(200), layout(1, [1]));
+    expect(short.out.day.length).toBe(56);
+    const long = actualDemand(rowsOf([{ cell: 0, start: 1000, days: steady(2, 200, 60, 117) }]), range(200), layout(1, [1]));
+    expect(long.out.day.length).toBe(28);
+  });
+
+  it('keeps a size carried while its style still sells at the location (a broken size run)', () => {
+    // Size 0 sells 2 a day and sells out on day 19 for good; size 1 sells 3 a day to day 79.
+    const a = steady(2, 20, 0, 0);
+    a[19] = { d: 19, end: 0, sold: 2, peak: 2 };
+    const b = steady(3, 80, 0, 0);
+    const r = actualDemand(rowsOf([{ cell: 0, start: 1000, days: a }, { cell: 1, start: 1000, days: b }]), range(120), layout(1, [2]));
+    expect(r.out.day[0]).toBe(20);
+    expect(r.out.day.at(-1)).toBe(79);
+    expect(r.out.day.length).toBe(60);
+  });
+
+  it('counts no demand on a day the location sold nothing at all where it sells dozens: closed', () => {
+    // Ten SKUs selling 3 a day each; on day 45 nothing sells anywhere. SKU 0 is out on days 44–46.
+    const cells = Array.from({ length: 10 }, (_, k) => ({
+      cell: k, start: 1000,
+      days: (k === 0 ? steady(3, 90, 44, 47) : steady(3, 90, 0, 0)).filter((x) => x.d !== 45).concat(k === 0 ? [] : [{ d: 45, end: 1000 - 3 * 45, peak: 1000 - 3 * 45 }]),
+    }));
+    const r = actualDemand(rowsOf(cells), range(90), layout(1, Array(10).fill(1)));
+    expect(Array.from(r.out.day)).toEqual([44, 46]);
+  });
+
+  it('has no demand at a location that never sells: a warehouse', () => {
+    const days: Day[] = [{ d: 10, end: 0, peak: 0 }, { d: 20, end: 50, peak: 50 }];
+    const r = actualDemand(rowsOf([{ cell: 0, start: 50, days }]), range(40), layout(1, [1]));
+    expect(r.selling[0]).toBe(0);
+    expect(r.out.day.length).toBe(0);
+  });
+});
