@@ -1,12 +1,12 @@
 /**
- * The assortment: items (products) in one to three colours, each colour a style, each style a size run. Every
- * style gets what the demand and the buying need later: a launch Monday, a selling life, a price, a cost, a
- * popularity and a size curve.
+ * The fashion assortment: items (products) in one to three colours, each colour a style, each style a size run.
+ * Every style gets what the demand and the buying need later: a launch Monday, a selling life, a price, a cost, a
+ * popularity and a size curve. (The basics and slow assortments are built by continuity.ts into the same shapes.)
  */
 import type { Calendar } from './calendar.js';
 import { gs1 } from './gs1.js';
 import {
-  BRANDS, CATEGORIES, COLORS, THEMES, seasonOf, type CategoryDef, type MasterRecord,
+  BRANDS, COLORS, FASHION_CATEGORIES, THEMES, seasonOf, type CategoryDef, type MasterRecord,
 } from './masterdata.js';
 import type { GenerateOptions } from './options.js';
 import { Random } from './rng.js';
@@ -43,8 +43,14 @@ export interface StyleDef {
   clearanceDay: number;
   priceCents: number;
   costCents: number;
-  /** Log-normal per item (mean 1) times a falling factor per colour: a few styles carry the range. */
-  popularity: number;
+  /**
+   * Units per day of the whole style at a median store on an average day at the height of its life, before
+   * weekday, time of year and price. Fashion: a popularity, log-normal per item (mean 1) times a falling factor per
+   * colour, so a few styles carry the range.
+   */
+  baseRate: number;
+  /** No life cycle: the same demand from launch to end, no ramp-up, no decline, no markdown (clearanceDay = endDay). */
+  flat: boolean;
   /** Share of the stores that carry it (big stores carry more). */
   breadth: number;
   segment: string;
@@ -58,9 +64,8 @@ export interface CatalogPitfalls {
   /** Item whose "material" attribute reuses another item's attributeId. */
   attributeOwner: number;
   attributeReuser: number;
-  /** SKU sent with a colorId other than its style's. */
-  mixedColorSku: number;
-  mixedColorId: string;
+  /** SKU sent with a colorId other than its style's; absent where every style is a single SKU (basics). */
+  mixedColor?: { sku: number; colorId: string };
   /** SKU that sells and is stocked but is left out of Items. */
   missingSku: number;
   /** Item whose order is due two weeks before its launch, just before the end, and never arrives. */
@@ -68,6 +73,8 @@ export interface CatalogPitfalls {
 }
 
 export interface Catalog {
+  /** The assortment's merchandise categories; `category` fields index this list. */
+  categories: readonly CategoryDef[];
   items: ItemDef[];
   styles: StyleDef[];
   skuIds: string[];
@@ -110,7 +117,7 @@ function assignLaunches(drafts: Draft[], mondays: number[], cal: Calendar, rng: 
     pool.push(mondays[m]);
   }
   for (const draft of drafts) {
-    const warmth = CATEGORIES[draft.category].warmth;
+    const warmth = FASHION_CATEGORIES[draft.category].warmth;
     let best = -1;
     let bestScore = -1;
     for (let t = 0; t < Math.min(6, pool.length); t++) {
@@ -125,7 +132,9 @@ function assignLaunches(drafts: Draft[], mondays: number[], cal: Calendar, rng: 
 }
 
 const SEGMENTS = ['Core', 'Fashion', 'Trend'];
-const GENDERS = ['Women', 'Men', 'Unisex'];
+export const GENDERS = ['Women', 'Men', 'Unisex'];
+/** Units per day of an average style at a median store at the height of its life. */
+const STYLE_BASE_RATE = 0.8;
 
 /** How far before day 0 launches start, so the shop on day 0 holds styles at every point of their life. */
 export const FIRST_LAUNCH_DAY = -168;
@@ -148,18 +157,18 @@ export function buildCatalog(opts: GenerateOptions, cal: Calendar): Catalog {
   // Draft items until the SKU count is met exactly: the last items shrink to what is left.
   const drafts: Draft[] = [];
   let remaining = opts.skus;
-  const catWeights = CATEGORIES.map((c) => c.weight);
-  const oneSize = CATEGORIES.findIndex((c) => c.sizes.length === 1);
+  const catWeights = FASHION_CATEGORIES.map((c) => c.weight);
+  const oneSize = FASHION_CATEGORIES.findIndex((c) => c.sizes.length === 1);
   while (remaining > 0) {
     let category = rng.weighted(catWeights);
-    const run = CATEGORIES[category].sizes.length;
+    const run = FASHION_CATEGORIES[category].sizes.length;
     let colorCount = 1 + rng.weighted([0.35, 0.4, 0.25]);
     colorCount = Math.min(colorCount, Math.floor(remaining / run));
     if (colorCount === 0) {
       category = oneSize;
       colorCount = Math.min(3, remaining);
     }
-    const cat = CATEGORIES[category];
+    const cat = FASHION_CATEGORIES[category];
     remaining -= colorCount * cat.sizes.length;
     const colors = rng.shuffle([...cat.palette]).slice(0, colorCount);
     drafts.push({
@@ -191,19 +200,17 @@ export function buildCatalog(opts: GenerateOptions, cal: Calendar): Catalog {
   const styleOfSku: number[] = [];
   const shares: number[] = [];
   const presentation: number[] = [];
-  const seasons = new Map<string, { rec: MasterRecord; sortKey: number }>();
   const colorById = new Map(COLORS.map((c) => [c.id, c]));
 
   for (const di of order) {
     const draft = drafts[di];
-    const cat: CategoryDef = CATEGORIES[draft.category];
+    const cat: CategoryDef = FASHION_CATEGORIES[draft.category];
     const index = items.length;
     const code = String(10001 + index);
     const itemId = `IT${code}`;
     const year = cal.year(draft.launchDay);
     const month = cal.month(draft.launchDay);
     const season = seasonOf(year, month);
-    seasons.set(season.id, { rec: season, sortKey: year * 2 + (month <= 6 ? 0 : 1) });
     const summer = month <= 6;
     const themes = THEMES.filter((t) => (summer ? t.summer : t.winter));
     const brandWeights = BRANDS.map((b) => {
@@ -245,7 +252,8 @@ export function buildCatalog(opts: GenerateOptions, cal: Calendar): Catalog {
         clearanceDay: draft.launchDay + (lifeWeeks - 3) * 7,
         priceCents: draft.priceCents,
         costCents: Math.round(draft.priceCents * rng.uniform(0.35, 0.45)),
-        popularity,
+        baseRate: STYLE_BASE_RATE * cat.volume * popularity,
+        flat: false,
         breadth: Math.min(1, Math.max(0.35, 0.7 + 0.25 * Math.log(popularity))),
         segment: rng.pick(SEGMENTS),
         firstSku: skuIds.length,
@@ -270,22 +278,16 @@ export function buildCatalog(opts: GenerateOptions, cal: Calendar): Catalog {
         const share = w[si] / total;
         shares.push(share);
         presentation.push(n === 1 ? 2 : share >= 0.18 ? 2 : 1);
-        // A GS1 EAN-13 on the label; some SKUs also carry an in-store code (prefix 2, for internal use).
-        const barcodes = [gs1(`871234${String(sku + 1).padStart(6, '0')}`)];
-        if (rng.chance(0.3)) barcodes.push(gs1(`20${String(sku + 1).padStart(10, '0')}`));
-        skuBarcodes.push(barcodes);
+        skuBarcodes.push(barcodesOf(sku, rng));
       });
     });
   }
 
   const pitfalls = choosePitfalls(items, styles, shares, opts.days, order.indexOf(drafts.indexOf(lateDraft)));
-  // The SKU whose id is its barcode is a catalogue fact: sales, stock and orders all use that id.
-  const sb = pitfalls.skuAsBarcode;
-  skuIds[sb] = skuBarcodes[sb][0];
-  skuCodes[sb] = skuBarcodes[sb][0];
-  skuColorIds[pitfalls.mixedColorSku] = pitfalls.mixedColorId;
+  plantSkuPitfalls(pitfalls, skuIds, skuCodes, skuColorIds, skuBarcodes);
 
   return {
+    categories: FASHION_CATEGORIES,
     items,
     styles,
     skuIds,
@@ -296,7 +298,7 @@ export function buildCatalog(opts: GenerateOptions, cal: Calendar): Catalog {
     skuStyle: Int32Array.from(styleOfSku),
     skuShare: Float64Array.from(shares),
     skuPresentation: Int32Array.from(presentation),
-    seasons: [...seasons.values()].sort((a, b) => a.sortKey - b.sortKey).map((s) => s.rec),
+    seasons: seasonRecords(cal, items),
     pitfalls,
   };
 }
@@ -326,14 +328,50 @@ function choosePitfalls(items: ItemDef[], styles: StyleDef[], shares: number[], 
     skuAsBarcode: first(barcodeItem).firstSku,
     attributeOwner: owner.index,
     attributeReuser: reuser.index,
-    mixedColorSku: mixed.firstSku + mixed.skuCount - 1,
-    mixedColorId: COLORS.find((c) => c.id !== mixed.colorId)!.id,
+    mixedColor: otherColor(mixed.firstSku + mixed.skuCount - 1, mixed),
     missingSku: best,
     lateOrderItem,
   };
 }
 
-/** The Items request bodies' records, pitfalls included, the missing SKU left out. */
+/** A GS1 EAN-13 on the label; some SKUs also carry an in-store code (prefix 2, for internal use). */
+export function barcodesOf(sku: number, rng: Random): string[] {
+  const barcodes = [gs1(`871234${String(sku + 1).padStart(6, '0')}`)];
+  if (rng.chance(0.3)) barcodes.push(gs1(`20${String(sku + 1).padStart(10, '0')}`));
+  return barcodes;
+}
+
+/** The seasons the items launch in, oldest first. */
+export function seasonRecords(cal: Calendar, items: readonly ItemDef[]): MasterRecord[] {
+  const seasons = new Map<string, { rec: MasterRecord; sortKey: number }>();
+  for (const it of items) {
+    const year = cal.year(it.launchDay);
+    const month = cal.month(it.launchDay);
+    const rec = seasonOf(year, month);
+    seasons.set(rec.id, { rec, sortKey: year * 2 + (month <= 6 ? 0 : 1) });
+  }
+  return [...seasons.values()].sort((a, b) => a.sortKey - b.sortKey).map((s) => s.rec);
+}
+
+/** The style-with-mixed-colours pitfall: this SKU of the style is sent with another colour than the style's. */
+export function otherColor(sku: number, style: StyleDef): { sku: number; colorId: string } {
+  return { sku, colorId: COLORS.find((c) => c.id !== style.colorId)!.id };
+}
+
+/**
+ * The SKU pitfalls are catalogue facts: the SKU whose id is its barcode goes by that id in sales, stock and orders
+ * too; the mixed colour is the SKU's colour everywhere.
+ */
+export function plantSkuPitfalls(p: CatalogPitfalls, skuIds: string[], skuCodes: string[], skuColorIds: string[], skuBarcodes: string[][]): void {
+  skuIds[p.skuAsBarcode] = skuBarcodes[p.skuAsBarcode][0];
+  skuCodes[p.skuAsBarcode] = skuBarcodes[p.skuAsBarcode][0];
+  if (p.mixedColor) skuColorIds[p.mixedColor.sku] = p.mixedColor.colorId;
+}
+
+/**
+ * The Items request bodies' records, pitfalls included, the missing SKU left out (and with it the style attribute
+ * of a style that has no other SKU, so nothing refers to a style Items does not hold).
+ */
 export function itemRecords(c: Catalog): Record<string, unknown>[] {
   return c.items.map((it) => {
     const materialOwner = it.index === c.pitfalls.attributeReuser ? c.items[c.pitfalls.attributeOwner].itemId : it.itemId;
@@ -341,6 +379,7 @@ export function itemRecords(c: Catalog): Record<string, unknown>[] {
     const styleAttributes: Record<string, unknown>[] = [];
     for (const s of it.styles) {
       const st = c.styles[s];
+      if (st.skuCount === 1 && st.firstSku === c.pitfalls.missingSku) continue;
       styleAttributes.push({ styleAttributeId: `${st.styleId}-segment`, key: 'segment', value: st.segment, styleId: st.styleId });
       for (let k = st.firstSku; k < st.firstSku + st.skuCount; k++) {
         if (k === c.pitfalls.missingSku) continue;
@@ -362,7 +401,7 @@ export function itemRecords(c: Catalog): Record<string, unknown>[] {
       brandId: it.brandId,
       seasonId: it.seasonId,
       collectionId: it.collectionId,
-      merchandiseCategoryId: CATEGORIES[it.category].id,
+      merchandiseCategoryId: c.categories[it.category].id,
       attributes: [
         { attributeId: `${materialOwner}-material`, key: 'material', value: it.material },
         { attributeId: `${it.itemId}-gender`, key: 'gender', value: it.gender },

@@ -3,10 +3,12 @@ import { parseArgs } from 'node:util';
 import { OptionError, type OptionInput } from './options.js';
 
 export const USAGE =
-  'usage: npx tsx samples/generate.ts --out DIR [--seed 1] [--stores 20] [--warehouses 1|2] [--skus 3000] [--days 730] [--start 2024-01-01]';
+  'usage: npx tsx samples/generate.ts --out DIR [--seed 1] [--stores 20] [--warehouses 1|2] [--skus 3000] [--days 730] [--start 2024-01-01] [--assortment fashion|basics|slow] [--truth DIR]';
 
 export interface CliArgs {
   out?: string;
+  /** Folder for the simulated truth (truth-daily.csv, truth-summary.json); never the data folder. */
+  truth?: string;
   help: boolean;
   input: OptionInput;
 }
@@ -31,6 +33,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         skus: { type: 'string' },
         days: { type: 'string' },
         start: { type: 'string' },
+        assortment: { type: 'string' },
+        truth: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -42,6 +46,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   const str = (k: string) => values[k] as string | undefined;
   return {
     out: str('out'),
+    truth: str('truth'),
     help: values.help === true,
     input: {
       seed: integer('seed', str('seed')),
@@ -50,6 +55,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       skus: integer('skus', str('skus')),
       days: integer('days', str('days')),
       start: str('start'),
+      assortment: str('assortment'),
     },
   };
 }

@@ -1,18 +1,17 @@
 /**
  * The true (unobserved) demand: per outlet × SKU × day a Poisson rate that is the product of the store's size,
- * the style's popularity, the size share, the weekday, the time of year (overall and per category), the style's
- * life cycle and any price cut. Buying and replenishment plan with the same expected rates, so the operation is
- * sensible and the stock-outs come from chance, late deliveries and thin buys, not from a planner who cannot count.
+ * the style's base rate, the size share, the weekday, the time of year (overall and per category), the style's
+ * life cycle and any price cut (the basics and slow assortments then scatter each day's rate: see policy.ts).
+ * Buying and replenishment plan with the same expected rates, so the operation is sensible and the stock-outs come
+ * from chance, late deliveries and thin buys, not from a planner who cannot count.
  */
 import type { Calendar } from './calendar.js';
 import type { Catalog, StyleDef } from './catalog.js';
 import type { LocationDef, Network } from './locations.js';
-import { CATEGORIES } from './masterdata.js';
+import type { CategoryDef } from './masterdata.js';
 import type { GenerateOptions } from './options.js';
 import { Random } from './rng.js';
 
-/** Units per day of an average style at a median store at the height of its life. */
-const STYLE_BASE_RATE = 0.8;
 /** Demand response to a price cut: (1 − discount)^−ELASTICITY. */
 const ELASTICITY = 1.6;
 
@@ -35,15 +34,15 @@ export class DemandModel {
   /** Category-wide promotion discount of each day (whole weeks). */
   readonly promo: Float64Array[];
 
-  constructor(opts: GenerateOptions, cal: Calendar, first: number, last: number) {
+  constructor(opts: GenerateOptions, cal: Calendar, categories: readonly CategoryDef[], first: number, last: number) {
     this.first = first;
     this.last = last;
     const n = last - first + 1;
     this.dows = new Uint8Array(n);
     this.market = new Float64Array(n);
     this.storeOpen = new Uint8Array(n);
-    this.categorySeason = CATEGORIES.map(() => new Float64Array(n));
-    this.promo = CATEGORIES.map(() => new Float64Array(n));
+    this.categorySeason = categories.map(() => new Float64Array(n));
+    this.promo = categories.map(() => new Float64Array(n));
     for (let i = 0; i < n; i++) {
       const day = first + i;
       const dow = cal.dow(day);
@@ -60,7 +59,7 @@ export class DemandModel {
       if (month === 11 && dow === 6 && dom >= 24 && dom <= 30) level *= 1.4;
       this.market[i] = level;
       this.storeOpen[i] = (month === 1 && dom === 1) || (month === 12 && dom === 25) ? 0 : 1;
-      CATEGORIES.forEach((c, ci) => {
+      categories.forEach((c, ci) => {
         const peak = c.warmth > 0 ? 0.5 : 0.9;
         this.categorySeason[ci][i] = c.warmth === 0 ? 1 : 1 + 0.35 * Math.cos(2 * Math.PI * (yf - peak));
       });
@@ -68,7 +67,7 @@ export class DemandModel {
     // Promotions run Monday to Sunday for a whole category, about one week in fourteen.
     const rng = new Random(opts.seed, 'promotions');
     for (let monday = cal.mondayOnOrAfter(first); monday <= last; monday += 7) {
-      CATEGORIES.forEach((_, ci) => {
+      categories.forEach((_, ci) => {
         if (!rng.chance(0.07)) return;
         const discount = rng.pick(PROMO_DISCOUNTS);
         for (let d = monday; d < monday + 7 && d <= last; d++) this.promo[ci][d - first] = discount;
@@ -84,18 +83,22 @@ export class DemandModel {
     return loc.kind === 'online' || this.storeOpen[day - this.first] === 1;
   }
 
-  /** Ramp-up over the first two weeks, a plateau, then a decline over the last 45 % of the life. */
+  /** Ramp-up over the first two weeks, a plateau, then a decline over the last 45 % of the life; flat styles: 1. */
   lifecycle(s: StyleDef, day: number): number {
     const t = day - s.launchDay;
     const life = s.endDay - s.launchDay;
     if (t < 0 || t >= life) return 0;
+    if (s.flat) return 1;
     let f = t < 14 ? 0.45 + (0.55 * t) / 14 : 1;
     const x = t / life;
     if (x > 0.55) f *= 1 - (0.55 * (x - 0.55)) / 0.45;
     return f;
   }
 
-  /** Price cut of the day: the category promotion, or the end-of-life markdown (30 %, 50 % in the last week). */
+  /**
+   * Price cut of the day: the category promotion, or the end-of-life markdown (30 %, 50 % in the last week; none
+   * for flat styles, whose clearanceDay is their endDay).
+   */
   discount(s: StyleDef, day: number): number {
     let d = this.promo[s.category][day - this.first];
     if (day >= s.clearanceDay) d = Math.max(d, day >= s.endDay - 7 ? 0.5 : 0.3);
@@ -108,7 +111,7 @@ export class DemandModel {
     if (life === 0) return 0;
     const i = day - this.first;
     const boost = Math.pow(1 - this.discount(s, day), -ELASTICITY);
-    return STYLE_BASE_RATE * CATEGORIES[s.category].volume * s.popularity * life * this.market[i] * this.categorySeason[s.category][i] * boost;
+    return s.baseRate * life * this.market[i] * this.categorySeason[s.category][i] * boost;
   }
 
   /** The outlet's multiplier for the day: its size and its weekday pattern (0 when the store is closed). */

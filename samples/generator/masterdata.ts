@@ -1,8 +1,9 @@
 /**
- * The retailer's fixed vocabulary: brands, categories with their size runs and price points, colours, sizes,
- * collections, themes and vendors. Ids and codes differ on purpose (the spec: codes are business keys, ids are
- * references), except for the one category that carries the "code equals id" pitfall.
+ * The retailer's fixed vocabulary: brands, the categories of each assortment with their size runs and price points,
+ * colours, sizes, collections, themes and vendors. Ids and codes differ on purpose (the spec: codes are business
+ * keys, ids are references), except for the one category that carries the "code equals id" pitfall.
  */
+import type { Assortment } from './options.js';
 
 export interface MasterRecord {
   id: string;
@@ -15,7 +16,7 @@ export interface CategoryDef extends MasterRecord {
   sizes: readonly string[];
   /** Shelf prices including VAT, in cents. */
   prices: readonly number[];
-  /** Units per style relative to an average style: tees turn over, jackets do not. */
+  /** Units per style relative to an average style: tees turn over, jackets do not (basics, slow: per SKU). */
   volume: number;
   /** +1 sells in summer, −1 in winter, 0 all year. */
   warmth: number;
@@ -108,7 +109,16 @@ const range = (lo: number, hi: number, step: number) => {
 /** The category whose code equals its id: one of the listed pitfalls. */
 export const PITFALL_CATEGORY_ID = 'MC-ACC';
 
-export const CATEGORIES: readonly CategoryDef[] = [
+/** One size, sold in every assortment, so the "code equals id" pitfall is in every run. */
+const ACCESSORIES: CategoryDef = {
+  id: PITFALL_CATEGORY_ID, code: PITFALL_CATEGORY_ID, description: 'Accessories', sizes: ['SZ-OS'], prices: range(1995, 3995, 500),
+  volume: 0.8, warmth: 0, weight: 0.14, sizePeak: 0,
+  names: ['Wool Beanie', 'Leather Belt', 'Canvas Tote', 'Silk Scarf', 'Baseball Cap', 'Knitted Scarf', 'Card Holder', 'Sunglasses'],
+  materials: ['Wool', 'Leather', 'Cotton canvas', 'Silk'], palette: ALL_COLORS, vendorId: 'VEN-05', collections: ['COLL-ESS', 'COLL-EDT'],
+};
+
+/** Fashion: seasonal clothing with full size runs (and accessories). */
+export const FASHION_CATEGORIES: readonly CategoryDef[] = [
   {
     id: 'MC-TSH', code: 'TSHIRTS', description: 'T-shirts', sizes: alpha.map((s) => `SZ-${s}`), prices: range(1995, 3495, 500),
     volume: 1.5, warmth: 1, weight: 0.18, sizePeak: 0.5,
@@ -151,13 +161,88 @@ export const CATEGORIES: readonly CategoryDef[] = [
     names: ['Leather Sneaker', 'Chelsea Boot', 'Loafer', 'Canvas Sneaker', 'Derby Shoe', 'Hiking Boot', 'Sandal', 'Running Shoe'],
     materials: ['Leather', 'Suede', 'Canvas', 'Recycled mesh'], palette: ['CLR-WHT', 'CLR-BLK', 'CLR-CML', 'CLR-NAV', 'CLR-GRY', 'CLR-BEI'], vendorId: 'VEN-04', collections: ['COLL-ESS', 'COLL-OUT'],
   },
+  ACCESSORIES,
+];
+
+/**
+ * Basics: one-size staples on sale all year. In the continuity assortments `volume` scales an SKU's drawn rate and
+ * `warmth` is 0: their demand has no season of its own.
+ */
+const BASICS_CATEGORIES: readonly CategoryDef[] = [
   {
-    id: PITFALL_CATEGORY_ID, code: PITFALL_CATEGORY_ID, description: 'Accessories', sizes: ['SZ-OS'], prices: range(1995, 3995, 500),
-    volume: 0.8, warmth: 0, weight: 0.14, sizePeak: 0,
-    names: ['Wool Beanie', 'Leather Belt', 'Canvas Tote', 'Silk Scarf', 'Baseball Cap', 'Knitted Scarf', 'Card Holder', 'Sunglasses'],
-    materials: ['Wool', 'Leather', 'Cotton canvas', 'Silk'], palette: ALL_COLORS, vendorId: 'VEN-05', collections: ['COLL-ESS', 'COLL-EDT'],
+    id: 'MC-SCK', code: 'SOCKS', description: 'Socks', sizes: ['SZ-OS'], prices: range(495, 1295, 200),
+    volume: 1.3, warmth: 0, weight: 0.3, sizePeak: 0,
+    names: ['Everyday Socks 3-Pack', 'Ankle Socks', 'Sport Socks', 'Wool Socks', 'Rib Socks', 'Invisible Socks'],
+    materials: ['Combed cotton', 'Bamboo viscose', 'Merino wool'], palette: ALL_COLORS, vendorId: 'VEN-01', collections: ['COLL-ESS'],
+  },
+  {
+    id: 'MC-TGH', code: 'TIGHTS', description: 'Tights', sizes: ['SZ-OS'], prices: range(795, 1995, 400),
+    volume: 1.0, warmth: 0, weight: 0.15, sizePeak: 0,
+    names: ['Sheer Tights 20 Den', 'Opaque Tights 60 Den', 'Fishnet Tights', 'Wool Tights', 'Seamless Tights'],
+    materials: ['Polyamide', 'Recycled polyamide', 'Wool blend'], palette: ['CLR-BLK', 'CLR-NAV', 'CLR-BEI', 'CLR-GRY', 'CLR-BRG'], vendorId: 'VEN-01', collections: ['COLL-ESS'],
+  },
+  {
+    id: 'MC-CAP', code: 'CAPS', description: 'Caps', sizes: ['SZ-OS'], prices: range(1495, 2995, 500),
+    volume: 0.8, warmth: 0, weight: 0.12, sizePeak: 0,
+    names: ['Baseball Cap', 'Dad Cap', 'Bucket Hat', 'Rib Beanie', 'Fisherman Beanie'],
+    materials: ['Cotton twill', 'Wool blend', 'Recycled polyester'], palette: ALL_COLORS, vendorId: 'VEN-05', collections: ['COLL-ESS', 'COLL-OUT'],
+  },
+  {
+    id: 'MC-BAG', code: 'BAGS', description: 'Bags', sizes: ['SZ-OS'], prices: range(1995, 5995, 1000),
+    volume: 0.8, warmth: 0, weight: 0.12, sizePeak: 0,
+    names: ['Canvas Tote', 'Shopper', 'Crossbody Bag', 'Backpack', 'Belt Bag'],
+    materials: ['Cotton canvas', 'Recycled nylon', 'Faux leather'], palette: ['CLR-BLK', 'CLR-CML', 'CLR-BEI', 'CLR-NAV', 'CLR-OLV', 'CLR-BRG'], vendorId: 'VEN-05', collections: ['COLL-ESS', 'COLL-EDT'],
+  },
+  {
+    id: 'MC-SCF', code: 'SCARVES', description: 'Scarves', sizes: ['SZ-OS'], prices: range(1995, 3995, 1000),
+    volume: 0.9, warmth: 0, weight: 0.15, sizePeak: 0,
+    names: ['Knitted Scarf', 'Silk Square', 'Cotton Scarf', 'Wool Shawl', 'Snood'],
+    materials: ['Wool', 'Silk', 'Cotton', 'Modal'], palette: ALL_COLORS, vendorId: 'VEN-05', collections: ['COLL-ESS', 'COLL-EDT'],
+  },
+  ACCESSORIES,
+];
+
+/** Slow movers: mostly one size (weights 0.8), a few with a short size run (0.2). */
+const SLOW_CATEGORIES: readonly CategoryDef[] = [
+  {
+    id: 'MC-JWL', code: 'JEWELLERY', description: 'Jewellery', sizes: ['SZ-OS'], prices: range(1495, 4995, 500),
+    volume: 1.0, warmth: 0, weight: 0.3, sizePeak: 0,
+    names: ['Hoop Earrings', 'Chain Necklace', 'Signet Ring', 'Charm Bracelet', 'Pearl Studs', 'Pendant'],
+    materials: ['Sterling silver', 'Gold-plated brass', 'Stainless steel'], palette: ['CLR-BLK', 'CLR-WHT', 'CLR-BEI', 'CLR-RED', 'CLR-PNK'], vendorId: 'VEN-05', collections: ['COLL-EDT'],
+  },
+  {
+    id: 'MC-SLG', code: 'SMALLLEATHER', description: 'Small leather goods', sizes: ['SZ-OS'], prices: range(2495, 5995, 500),
+    volume: 1.0, warmth: 0, weight: 0.24, sizePeak: 0,
+    names: ['Card Holder', 'Zip Wallet', 'Key Pouch', 'Passport Cover', 'Coin Purse'],
+    materials: ['Leather', 'Suede', 'Recycled leather'], palette: ['CLR-BLK', 'CLR-CML', 'CLR-BRG', 'CLR-NAV', 'CLR-OLV'], vendorId: 'VEN-04', collections: ['COLL-ESS', 'COLL-EDT'],
+  },
+  {
+    id: 'MC-UMB', code: 'UMBRELLAS', description: 'Umbrellas', sizes: ['SZ-OS'], prices: range(1995, 3995, 1000),
+    volume: 1.0, warmth: 0, weight: 0.12, sizePeak: 0,
+    names: ['Folding Umbrella', 'Storm Umbrella', 'Walking Umbrella'],
+    materials: ['Recycled polyester', 'Pongee'], palette: ['CLR-BLK', 'CLR-NAV', 'CLR-RED', 'CLR-SKY', 'CLR-OLV'], vendorId: 'VEN-02', collections: ['COLL-OUT'],
+  },
+  ACCESSORIES,
+  {
+    id: 'MC-BLT', code: 'BELTS', description: 'Belts', sizes: ['SZ-S', 'SZ-M', 'SZ-L'], prices: range(2995, 5995, 1000),
+    volume: 1.0, warmth: 0, weight: 0.12, sizePeak: 0.5,
+    names: ['Leather Belt', 'Braided Belt', 'Suede Belt', 'Webbing Belt'],
+    materials: ['Leather', 'Suede', 'Cotton webbing'], palette: ['CLR-BLK', 'CLR-CML', 'CLR-BRG', 'CLR-NAV'], vendorId: 'VEN-04', collections: ['COLL-ESS'],
+  },
+  {
+    id: 'MC-GLV', code: 'GLOVES', description: 'Gloves', sizes: ['SZ-M', 'SZ-L'], prices: range(2495, 4995, 500),
+    volume: 1.0, warmth: 0, weight: 0.08, sizePeak: 0.5,
+    names: ['Leather Gloves', 'Knitted Gloves', 'Touchscreen Gloves'],
+    materials: ['Leather', 'Wool', 'Recycled polyester'], palette: ['CLR-BLK', 'CLR-CML', 'CLR-GRY', 'CLR-NAV', 'CLR-BRG'], vendorId: 'VEN-04', collections: ['COLL-ESS', 'COLL-OUT'],
   },
 ];
+
+/** The merchandise categories of an assortment; a style's `category` indexes this list. */
+export const CATEGORIES: Record<Assortment, readonly CategoryDef[]> = {
+  fashion: FASHION_CATEGORIES,
+  basics: BASICS_CATEGORIES,
+  slow: SLOW_CATEGORIES,
+};
 
 /** `SS24` / `AW24`: a launch in January–June belongs to spring/summer, July–December to autumn/winter. */
 export function seasonOf(year: number, month: number): MasterRecord {

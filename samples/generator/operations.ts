@@ -1,9 +1,10 @@
 /**
  * The operation, day by day, from a warm-up before day 0 to the end: the warehouses receive purchase orders; every
  * Monday at 00:00 they first take back the leftovers of styles whose life ended, then ship each outlet up to its
- * order-up-to level (as far as their stock goes), and the stock snapshot is taken right after; outlets sell
- * min(demand, stock on hand at the start of the day); returns come back 1–14 days later; stores now and then book a
- * small stock correction after closing.
+ * order-up-to level (as far as their stock goes), and the stock snapshot is taken right after (a continuity buyer
+ * then places that Monday's orders); outlets sell min(demand, stock on hand at the start of the day), the demand
+ * drawn on every carried day whatever the stock; returns come back 1–14 days later; stores now and then book a
+ * small stock correction after closing. The truth book counts demand and sales as they are drawn.
  *
  * Because goods move between locations only at the Monday snapshot moment, every location's on-hand at any moment is
  * the latest snapshot + the stock mutations since − the net sales since. The tests check that identity.
@@ -12,10 +13,12 @@ import type { Calendar } from './calendar.js';
 import type { Catalog } from './catalog.js';
 import type { DemandModel } from './demand.js';
 import type { Network } from './locations.js';
+import type { Policy } from './policy.js';
 import type { PurchasePlan } from './purchasing.js';
 import { Random } from './rng.js';
 import { SalesBook, type SoldLine } from './sales.js';
-import { BatchWriter, type Output } from './writer.js';
+import type { TruthBook } from './truth.js';
+import { BatchWriter, MAX_FILE_CHARS, type Output } from './writer.js';
 
 export interface Layout {
   locationIds: readonly string[];
@@ -50,12 +53,12 @@ export interface SimulationInput {
   carried: Uint8Array;
   demand: DemandModel;
   plan: PurchasePlan;
+  policy: Policy;
+  truth: TruthBook;
   out: Output;
   observer?: Observer;
 }
 
-const RETURN_RATE_STORE = 0.025;
-const RETURN_RATE_ONLINE = 0.1;
 const CORRECTION_RATE = 0.04;
 /** A warehouse counts a style as active from three weeks before launch (the goods are on their way in). */
 const WAREHOUSE_LEAD_DAYS = 21;
@@ -69,7 +72,7 @@ interface PendingReturn extends SoldLine {
 }
 
 export function simulate(input: SimulationInput): { stats: SimulationStats; sales: SalesBook } {
-  const { cal, catalog, network, carried, demand, plan, out, days } = input;
+  const { cal, catalog, network, carried, demand, plan, policy, truth, out, days } = input;
   const locs = network.locations;
   const nLoc = locs.length;
   const nSku = catalog.skuIds.length;
@@ -90,20 +93,20 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
   const need = new Int32Array(nLoc);
   const give = new Int32Array(nLoc);
 
-  const demandRng = new Random(input.seed, 'demand');
   const returnRng = new Random(input.seed, 'returns');
   const opsRng = new Random(input.seed, 'operations');
-  const salesWriter = new BatchWriter(out, 'Sales', 'sales', 10_000, 'numbered');
+  // A daily sale holds a line per SKU sold: the size cap keeps such files within a request body's limit.
+  const salesWriter = new BatchWriter(out, 'Sales', 'sales', 10_000, 'numbered', MAX_FILE_CHARS);
   const stockWriter = new BatchWriter(out, 'Stock', 'stock', 50_000, 'numbered');
   const mutationWriter = new BatchWriter(out, 'StockMutations', 'stockMutations', 50_000, 'numbered');
-  const book = new SalesBook(input.seed, cal, catalog, salesWriter);
+  const book = new SalesBook(input.seed, cal, catalog, salesWriter, policy.dailySales);
   const stats: SimulationStats = {
     demandUnits: 0, soldUnits: 0, returnedUnits: 0, receivedUnits: 0, correctedUnits: 0, sales: 0, salesLines: 0,
     stockRows: 0, zeroStoreRows: 0, mutations: 0,
   };
   input.observer?.start?.({ locationIds: locs.map((l) => l.locationId), skuIds: catalog.skuIds });
 
-  const first = styles.reduce((m, s) => Math.min(m, s.launchDay), plan.firstDeliveryDay) - 1;
+  const first = styles.reduce((m, s) => Math.min(m, s.launchDay), Math.min(plan.firstDeliveryDay, policy.buyer?.firstDay ?? 0)) - 1;
 
   /** Leftovers of finished styles go back to the warehouse that supplied the outlet. */
   function takeBack(day: number): void {
@@ -123,7 +126,7 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
   }
 
   /**
-   * Order-up-to replenishment: expected demand of the coming week plus one standard deviation, at least the
+   * Order-up-to replenishment to the policy's level from the expected demand of the coming week, at least the
    * presentation minimum. A short warehouse shares out pro rata, the odd units rotating week by week.
    */
   function replenish(day: number): void {
@@ -148,7 +151,7 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
             if (!carried[l * nStyles + s.index]) continue;
             const loc = locs[l];
             const e = loc.size * (loc.kind === 'online' ? weekOnline : weekStore) * share[k];
-            const target = Math.max(pres, Math.ceil(e + Math.sqrt(e)));
+            const target = policy.orderUpTo(e, pres, l * nSku + k);
             need[i] = Math.max(0, target - onHand[l * nSku + k]);
             total += need[i];
           }
@@ -275,6 +278,7 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
       replenish(day);
     }
     if (writing && (monday || day === 0)) snapshot(day);
+    if (monday) policy.buyer?.order(day, onHand);
     receive(day, writing);
     clearOut(day, writing);
 
@@ -291,7 +295,7 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
     for (const l of network.outlets) {
       const loc = locs[l];
       const factor = demand.outletFactor(loc, day);
-      const returnRate = loc.kind === 'online' ? RETURN_RATE_ONLINE : RETURN_RATE_STORE;
+      const returnRate = policy.returnRate(loc);
       const sold: SoldLine[] = [];
       if (factor > 0) {
         for (const si of active) {
@@ -300,9 +304,10 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
           const rate = todayRate[si] * factor;
           const paid = Math.round(s.priceCents * (1 - demand.discount(s, day)));
           for (let k = s.firstSku; k < s.firstSku + s.skuCount; k++) {
-            const n = demandRng.poisson(rate * share[k]);
-            if (n === 0) continue;
+            const n = policy.demand(rate * share[k]);
             const p = l * nSku + k;
+            if (writing) truth.count(l, k, n, onHand[p]);
+            if (n === 0) continue;
             const q = Math.min(n, onHand[p]);
             if (writing) stats.demandUnits += n;
             if (q === 0) continue;
@@ -333,7 +338,10 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
         book.day(day, loc, sold, returns);
       }
     }
-    if (writing) input.observer?.dayEnd?.(day, onHand);
+    if (writing) {
+      truth.dayEnd(day);
+      input.observer?.dayEnd?.(day, onHand);
+    }
   }
   salesWriter.finish();
   stockWriter.finish();

@@ -1,6 +1,13 @@
 /** The generator's knobs, their defaults and their limits (the CLI and the tests share them). */
 import { parseDate } from './calendar.js';
 
+/**
+ * What the retailer sells: `fashion` (seasonal styles with a size run and a life cycle, bought once), `basics`
+ * (one-size staples selling tens a day, year-round) or `slow` (year-round intermittent movers, most days nothing).
+ */
+export const ASSORTMENTS = ['fashion', 'basics', 'slow'] as const;
+export type Assortment = (typeof ASSORTMENTS)[number];
+
 export interface GenerateOptions {
   seed: number;
   stores: number;
@@ -9,9 +16,10 @@ export interface GenerateOptions {
   days: number;
   /** `YYYY-MM-DD`, day 0 of the period. */
   start: string;
+  assortment: Assortment;
 }
 
-export type OptionInput = Partial<Omit<GenerateOptions, 'warehouses'>> & { warehouses?: number };
+export type OptionInput = Partial<Omit<GenerateOptions, 'warehouses' | 'assortment'>> & { warehouses?: number; assortment?: string };
 
 export const LIMITS = {
   // Four stores carry the location pitfalls (an incomplete address, two stores sharing a name); the town list
@@ -39,6 +47,8 @@ export function resolveOptions(input: OptionInput = {}): GenerateOptions {
   if (warehouses !== 1 && warehouses !== 2) throw new OptionError(`--warehouses must be 1 or 2, got ${warehouses}`);
   const start = input.start ?? '2024-01-01';
   if (parseDate(start) === undefined) throw new OptionError(`--start must be a calendar date YYYY-MM-DD, got "${start}"`);
+  const assortment = ASSORTMENTS.find((a) => a === (input.assortment ?? 'fashion'));
+  if (!assortment) throw new OptionError(`--assortment must be one of ${ASSORTMENTS.join(', ')}, got "${input.assortment}"`);
   return {
     seed: integerIn('seed', input.seed ?? 1),
     stores,
@@ -46,10 +56,11 @@ export function resolveOptions(input: OptionInput = {}): GenerateOptions {
     skus: integerIn('skus', input.skus ?? 3000),
     days: integerIn('days', input.days ?? 730),
     start,
+    assortment,
   };
 }
 
 /** The flags that reproduce a run, in the CLI's spelling. */
 export function toFlags(o: GenerateOptions): string {
-  return `--seed ${o.seed} --stores ${o.stores} --warehouses ${o.warehouses} --skus ${o.skus} --days ${o.days} --start ${o.start}`;
+  return `--seed ${o.seed} --stores ${o.stores} --warehouses ${o.warehouses} --skus ${o.skus} --days ${o.days} --start ${o.start} --assortment ${o.assortment}`;
 }

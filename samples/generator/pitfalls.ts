@@ -48,8 +48,10 @@ export function listPitfalls(catalog: Catalog, cp: CatalogPitfalls, network: Net
     { kind: 'quantityToReceiveMismatch', dataset: 'PurchaseOrders', ids: [`${po.toReceiveMismatch}-1`], what: 'open line with quantityToReceive 0 while quantityOutstanding is not' },
     { kind: 'openOrderPastDue', dataset: 'PurchaseOrders', ids: [po.pastDue], what: 'open order whose orderDueDate lies before the end date (its goods never came and the date was never updated)' },
     { kind: 'skuNotInItems', dataset: 'Sales', ids: [sku(cp.missingSku)], what: `SKU of style ${styleOf(cp.missingSku).styleId} left out of Items; its sales, stock and order lines still refer to it` },
-    { kind: 'styleWithMixedColors', dataset: 'Items', ids: [sku(cp.mixedColorSku)], what: `SKU sent with colorId ${cp.mixedColorId} while the rest of style ${styleOf(cp.mixedColorSku).styleId} is ${styleOf(cp.mixedColorSku).colorId}` },
   ];
+  // A basics style is a single SKU, so no style there can mix colours: the catalogue leaves this one out.
+  const mc = cp.mixedColor;
+  if (mc) list.push({ kind: 'styleWithMixedColors', dataset: 'Items', ids: [sku(mc.sku)], what: `SKU sent with colorId ${mc.colorId} while the rest of style ${styleOf(mc.sku).styleId} is ${styleOf(mc.sku).colorId}` });
   if (sales.eurSale) list.push({ kind: 'saleCurrencyNotLocal', dataset: 'Sales', ids: [sales.eurSale], what: 'currencyCode "EUR" instead of "LOCAL"' });
   if (sales.missingCostLines.length) list.push({ kind: 'salesLineWithoutCostPrice', dataset: 'Sales', ids: sales.missingCostLines, what: 'sales lines without costPrice' });
   if (sales.negativeCostLine) list.push({ kind: 'negativeCostPrice', dataset: 'Sales', ids: [sales.negativeCostLine], what: 'sales line with a negative costPrice' });

@@ -1,8 +1,9 @@
 /**
- * Buying: one purchase order per item and warehouse, a line per SKU, sized from the expected demand of the outlets
- * that warehouse supplies over the style's life, times a per-style buying error. Deliveries arrive around the
- * planned receipt date; some late, some in two parts, some short. The file shows each order as the ERP would on the
- * end date: received orders closed, open and partly received ones with what is outstanding.
+ * Fashion buying: one purchase order per item and warehouse, a line per SKU, sized from the expected demand of the
+ * outlets that warehouse supplies over the style's life, times a per-style buying error. Deliveries arrive around
+ * the planned receipt date; some late, some in two parts, some short (the continuity assortments order the same
+ * way, repeatedly, in ordering.ts). The file shows each order as the ERP would on the end date: received orders
+ * closed, open and partly received ones with what is outstanding.
  */
 import type { Calendar } from './calendar.js';
 import type { Catalog } from './catalog.js';
@@ -46,6 +47,36 @@ export interface PurchasePlan {
     /** Open order, planned before the end, not delivered, its due date never updated. */
     pastDue?: string;
   };
+}
+
+/** A plan with no orders yet: the continuity buyer fills it as the simulation runs. */
+export function emptyPlan(): PurchasePlan {
+  return { orders: [], byDay: new Map(), firstDeliveryDay: 0, pitfalls: {} };
+}
+
+/** How a supplier delivers: 75 % on time, 12 % late, 8 % in two parts, 5 % short. */
+export function drawKind(rng: Random): PoPlan['kind'] {
+  return (['onTime', 'late', 'split', 'short'] as const)[rng.weighted([0.75, 0.12, 0.08, 0.05])];
+}
+
+/** The deliveries of an order of that kind around its planned receipt day. */
+export function drawDeliveries(kind: PoPlan['kind'], plannedDay: number, lines: PoLine[], rng: Random): Delivery[] {
+  const part = (f: number) => lines.map((l) => Math.round(l.quantity * f));
+  if (kind === 'onTime') return [{ day: plannedDay + rng.int(-3, 2), quantities: part(1) }];
+  if (kind === 'late') return [{ day: plannedDay + rng.int(7, 35), quantities: part(1) }];
+  if (kind === 'split') {
+    const first = part(rng.uniform(0.6, 0.85));
+    return [
+      { day: plannedDay + rng.int(-2, 2), quantities: first },
+      { day: plannedDay + rng.int(14, 42), quantities: lines.map((l, i) => l.quantity - first[i]) },
+    ];
+  }
+  return [{ day: plannedDay + rng.int(-2, 3), quantities: part(rng.uniform(0.8, 0.95)) }];
+}
+
+/** The order of the open-order-past-due pitfall: its goods come only after the end. */
+export function neverBefore(end: number, lines: PoLine[], rng: Random): Delivery[] {
+  return [{ day: end + rng.int(10, 30), quantities: lines.map((l) => l.quantity) }];
 }
 
 export function planPurchases(
@@ -93,22 +124,8 @@ export function planPurchases(
       });
       if (lines.length === 0) return;
       const forced = pastDueItem === it.index && wi === 0;
-      const kind = forced ? 'late' : (['onTime', 'late', 'split', 'short'] as const)[rng.weighted([0.75, 0.12, 0.08, 0.05])];
-      const deliveries: Delivery[] = [];
-      const part = (f: number) => lines.map((l) => Math.round(l.quantity * f));
-      if (forced) {
-        deliveries.push({ day: opts.days + rng.int(10, 30), quantities: part(1) });
-      } else if (kind === 'onTime') {
-        deliveries.push({ day: plannedDay + rng.int(-3, 2), quantities: part(1) });
-      } else if (kind === 'late') {
-        deliveries.push({ day: plannedDay + rng.int(7, 35), quantities: part(1) });
-      } else if (kind === 'split') {
-        const first = part(rng.uniform(0.6, 0.85));
-        deliveries.push({ day: plannedDay + rng.int(-2, 2), quantities: first });
-        deliveries.push({ day: plannedDay + rng.int(14, 42), quantities: lines.map((l, i) => l.quantity - first[i]) });
-      } else {
-        deliveries.push({ day: plannedDay + rng.int(-2, 3), quantities: part(rng.uniform(0.8, 0.95)) });
-      }
+      const kind = forced ? 'late' : drawKind(rng);
+      const deliveries = forced ? neverBefore(opts.days, lines, rng) : drawDeliveries(kind, plannedDay, lines, rng);
       drafts.push({
         purchaseOrderId: '', code: '', item: it.index, warehouse: w, orderDay, orderSeconds: rng.int(8 * 3600, 17 * 3600),
         plannedDay, kind, lines, deliveries,

@@ -109,6 +109,23 @@ export class Random {
     return k;
   }
 
+  /**
+   * Gamma with the given shape (≥ 1) and mean 1 (Marsaglia–Tsang). A Poisson rate multiplied by it gives a
+   * negative-binomial count: the day-to-day overdispersion of real sales.
+   */
+  gammaMeanOne(shape: number): number {
+    const d = shape - 1 / 3;
+    const c = 1 / Math.sqrt(9 * d);
+    for (;;) {
+      const x = this.normal();
+      const t = 1 + c * x;
+      if (t <= 0) continue;
+      const v = t * t * t;
+      const u = 1 - this.next();
+      if (Math.log(u) < 0.5 * x * x + d - d * v + d * Math.log(v)) return (d * v) / shape;
+    }
+  }
+
   shuffle<T>(list: T[]): T[] {
     for (let i = list.length - 1; i > 0; i--) {
       const j = Math.floor(this.next() * (i + 1));

@@ -1,7 +1,8 @@
 /**
- * Turns a location's day of sold and returned units into receipts: lines of one or two units, one to three lines
- * per receipt, times inside opening hours (the webshop at any hour), numbered in time order. A return is a receipt
- * of its own with negative quantities and amounts, as the spec asks.
+ * Turns a location's day of sold and returned units into receipts, numbered in time order, at times inside opening
+ * hours (the webshop at any hour). Fashion: lines of one or two units, one to three lines per receipt. Daily (the
+ * continuity assortments): the day's units are one sale with a line per SKU carrying the day's quantity. A return
+ * is a receipt of its own with negative quantities and amounts, as the spec asks.
  */
 import type { Calendar } from './calendar.js';
 import type { Catalog } from './catalog.js';
@@ -63,35 +64,21 @@ export class SalesBook {
   lines = 0;
   readonly pitfalls: SalesPitfalls = { bareLineLocation: 'ST-001', missingCostLines: [] };
 
-  constructor(seed: number, private readonly cal: Calendar, private readonly catalog: Catalog, private readonly writer: BatchWriter) {
-    this.rng = new Random(seed, 'receipts');
+  /** `daily`: one sale per location and day (else baskets); each way has its own stream of draws. */
+  constructor(seed: number, private readonly cal: Calendar, private readonly catalog: Catalog, private readonly writer: BatchWriter, private readonly daily: boolean) {
+    this.rng = new Random(seed, daily ? 'daily-receipts' : 'receipts');
   }
 
   /** Writes one location's receipts of one day. */
   day(day: number, loc: LocationDef, sold: SoldLine[], returns: SoldLine[]): void {
     if (sold.length === 0 && returns.length === 0) return;
     const rng = this.rng;
-    const units: SoldLine[] = [];
-    for (const s of sold) {
-      let q = s.qty;
-      while (q > 0) {
-        const take = q >= 2 && rng.chance(0.15) ? 2 : 1;
-        units.push({ ...s, qty: take });
-        q -= take;
-      }
-    }
-    rng.shuffle(units);
     const hours = hoursOf(loc, this.cal.dow(day));
     const time = () => {
       const s = rng.weighted(hours) * 3600 + rng.int(0, 3599);
       return s === 0 ? 1 : s; // never exactly midnight: that moment belongs to the stock snapshot
     };
-    const receipts: Receipt[] = [];
-    for (let i = 0; i < units.length; ) {
-      const n = Math.min(units.length - i, 1 + rng.weighted([0.55, 0.3, 0.15]));
-      receipts.push({ seconds: time(), order: receipts.length, lines: units.slice(i, i + n) });
-      i += n;
-    }
+    const receipts: Receipt[] = this.daily ? (sold.length ? [{ seconds: time(), order: 0, lines: sold }] : []) : this.baskets(sold, time);
     for (const r of returns) receipts.push({ seconds: time(), order: receipts.length, lines: [r] });
     receipts.sort((a, b) => a.seconds - b.seconds || a.order - b.order);
 
@@ -127,5 +114,27 @@ export class SalesBook {
       this.sales++;
       this.lines += r.lines.length;
     });
+  }
+
+  /** A fashion shop's day: units in a random order, a unit or two per line, one to three lines per receipt. */
+  private baskets(sold: SoldLine[], time: () => number): Receipt[] {
+    const rng = this.rng;
+    const units: SoldLine[] = [];
+    for (const s of sold) {
+      let q = s.qty;
+      while (q > 0) {
+        const take = q >= 2 && rng.chance(0.15) ? 2 : 1;
+        units.push({ ...s, qty: take });
+        q -= take;
+      }
+    }
+    rng.shuffle(units);
+    const receipts: Receipt[] = [];
+    for (let i = 0; i < units.length; ) {
+      const n = Math.min(units.length - i, 1 + rng.weighted([0.55, 0.3, 0.15]));
+      receipts.push({ seconds: time(), order: receipts.length, lines: units.slice(i, i + n) });
+      i += n;
+    }
+    return receipts;
   }
 }

@@ -19,11 +19,12 @@ export class MemorySink implements Sink {
 /** The endpoints whose files the generator writes; a re-run clears only these from the folder. */
 export const ENDPOINT_FILES = /^(Brands|Seasons|Collections|Themes|Colors|Sizes|MerchandiseCategories|Vendors|Currencies|Locations|Items|PurchaseOrders|Sales|Stock|StockMutations)(-\d{4})?\.json$/;
 
+/** `clean`: remove earlier generator files first (the data folder; the truth folder has fixed names). */
 export class DirSink implements Sink {
-  constructor(readonly dir: string) {
+  constructor(readonly dir: string, clean = true) {
     mkdirSync(dir, { recursive: true });
     // A smaller run after a bigger one would otherwise leave stale Sales-0099.json files behind.
-    for (const f of readdirSync(dir)) if (ENDPOINT_FILES.test(f)) rmSync(join(dir, f));
+    if (clean) for (const f of readdirSync(dir)) if (ENDPOINT_FILES.test(f)) rmSync(join(dir, f));
   }
   write(name: string, content: string): void {
     writeFileSync(join(this.dir, name), content);
@@ -58,12 +59,17 @@ export class Output {
   }
 }
 
+/** Characters a streamed file may hold: well inside the service's request body limits, whatever the records. */
+export const MAX_FILE_CHARS = 16_000_000;
+
 /**
  * `numbered`: always `Sales-0001.json`…; `single`: `Items.json` while everything fits one call, numbered once
- * it does not (the spec's recommended maximum per call decides).
+ * it does not (the spec's recommended maximum per call decides). `maxChars` starts a new file before one would
+ * grow past it (large records, such as a day's sale of a whole basics range).
  */
 export class BatchWriter {
   private parts: string[] = [];
+  private chars = 0;
   private fileNo = 0;
 
   constructor(
@@ -72,11 +78,13 @@ export class BatchWriter {
     private readonly envelope: string,
     private readonly perFile: number,
     private readonly naming: 'numbered' | 'single',
+    private readonly maxChars = Infinity,
   ) {}
 
   add(json: string): void {
-    if (this.parts.length >= this.perFile) this.flush(false);
+    if (this.parts.length >= this.perFile || (this.parts.length > 0 && this.chars + json.length + 1 > this.maxChars)) this.flush(false);
     this.parts.push(json);
+    this.chars += json.length + 1;
   }
 
   private flush(last: boolean): void {
@@ -85,6 +93,7 @@ export class BatchWriter {
     const name = single ? `${this.endpoint}.json` : `${this.endpoint}-${String(this.fileNo).padStart(4, '0')}.json`;
     this.out.write(name, this.endpoint, this.parts.length, `{"${this.envelope}":[${this.parts.join(',')}]}`);
     this.parts = [];
+    this.chars = 0;
   }
 
   /** Writes what is left; an endpoint with no records still gets one (empty) file, so the file set is stable. */
