@@ -348,6 +348,14 @@ describe('sessions, admin API and OpenAPI', () => {
     await t.call('POST', '/Locations', { locations: [location('L1')] });
     await t.call('POST', '/Items', { items: [item('I1', ['SKU1'])] });
     await t.call('POST', '/Stock', { stock: [{ locationId: 'L1', skuId: 'SKU1', quantity: 9, stockDateTime: '2024-02-20T00:00:00Z' }] });
+    // A backtest needs sales inside its period: refused, naming the data, until there are.
+    const refused = await t.call('POST', '/_workbench/backtests', { from: '2024-03-01', to: '2024-03-10' });
+    expect(refused.status).toBe(422);
+    expect(refused.json.detail).toMatch(/no backtest of 2024-03-01 … 2024-03-10: the workspace holds no sales/);
+    await t.call('POST', '/Sales', { sales: ['2024-03-02', '2024-03-10'].map((d, i) => sale(`BT-${i}`, [salesLine(`BT-${i}-1`, 'SKU1', 1)], { salesDateTime: `${d}T12:00:00Z` })) });
+    const later = await t.call('POST', '/_workbench/backtests/jobs', { from: '2024-03-01', to: '2030-03-10' });
+    expect(later.status).toBe(422);
+    expect(later.json.detail).toMatch(/it runs past the last sale \(the workspace's sales run from 2024-03-02 to 2024-03-10 and its stock is known from 2024-02-20\); pick a period within 2024-03-02 … 2024-03-10/);
     const run = await t.call('POST', '/_workbench/backtests', { from: '2024-03-01', to: '2024-03-10' });
     expect(run.status).toBe(200);
     expect(run.json.run).toMatchObject({ from: '2024-03-01', to: '2024-03-10', status: 'completed' });

@@ -150,5 +150,11 @@ describe('backtest runs', () => {
     const bad = await exec(process.execPath, [BIN, 'backtest', '-w', ws, '--from', '2025-06-31', '--to', '2025-07-01'], { encoding: 'utf8' }).catch((e) => e);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--from must be a date YYYY-MM-DD/);
+    // A period without data is refused, naming the data's range, and nothing is kept.
+    const runs = (await exec(process.execPath, [BIN, 'backtests', '-w', ws], { encoding: 'utf8' })).stdout;
+    const empty = await exec(process.execPath, [BIN, 'backtest', '-w', ws, '--from', '2030-01-01', '--to', '2030-12-31'], { encoding: 'utf8' }).catch((e) => e);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/^workbench: no backtest of 2030-01-01 … 2030-12-31: it runs past the last sale \(the workspace's sales run from 2024-01-01 to 2025-12-30 and its stock is known from 2024-01-01\); pick a period within 2024-01-01 … 2025-12-30\n$/);
+    expect((await exec(process.execPath, [BIN, 'backtests', '-w', ws], { encoding: 'utf8' })).stdout).toBe(runs);
   });
 });

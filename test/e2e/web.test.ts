@@ -98,16 +98,19 @@ describe('browser mode', () => {
     const inStock = page.locator('[data-kpi="inStockRate"]');
     await inStock.waitFor({ timeout: 60_000 });
     expect(await inStock.innerText()).toMatch(/In-stock rate\s+\d+\.\d%\s+actual \d+\.\d%/);
-    expect(await page.locator('.card').count()).toBe(6);
+    expect(await page.locator('.card').count()).toBe(7);
+    // How much rests on estimates, said beside the cards.
+    expect(await page.getByTestId('estimates').innerText()).toMatch(/^Demand [\d,.]+ units, of it [\d,.]+ estimated \(\d+\.\d%\): .* The engine sold [\d,.]+ of the estimated units\./);
     expect(await page.locator('.hint').first().innerText()).toMatch(/Run bt-\S+, 2025-03-03 … 2025-04-27/);
     const charts = page.getByRole('img', { name: /simulated and actual/ });
     expect(await charts.count()).toBe(4);
-    // 56 days, two series each (four for sales and lost sales); the in-stock line may skip days with nothing on sale.
+    // 56 days, two series each (four for sales and lost sales, and for stock at the stores and at the warehouses);
+    // the in-stock line may skip days with nothing on sale.
     const points = (await charts.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-points')))));
     expect(points[0]).toBe(112);
     expect(points[1]).toBeGreaterThan(100);
     expect(points[2]).toBe(224);
-    expect(points[3]).toBe(112);
+    expect(points[3]).toBe(224);
     const box = await page.locator('.chart canvas').first().boundingBox();
     expect(box!.width).toBeGreaterThan(600);
     expect(box!.height).toBeGreaterThan(200);
@@ -158,11 +161,11 @@ describe('browser mode', () => {
     const styleId = (await byStyle.first().getAttribute('data-group'))!;
     await byStyle.first().getByRole('button', { name: styleId }).click();
 
-    // The style, day by day: 56 days, two series each, five for sales and demand, three for arrivals.
+    // The style, day by day: 56 days, two series each, six for demand and sales, four for stock, three for arrivals.
     const styleCharts = page.getByRole('img', { name: new RegExp(`^Style ${styleId}: .*simulated against actual$`) });
     await styleCharts.first().waitFor();
-    expect(await styleCharts.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-points'))))).toEqual([112, 280, 112, 168]);
-    expect(await page.getByTestId('style-totals').innerText()).toMatch(/^2025-03-03 … 2025-04-27: [\d,.]+ stock-out SKU-days and [\d,.]+ units of lost sales with the engine, against [\d,.]+ and [\d,.]+ in fact\.$/);
+    expect(await styleCharts.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-points'))))).toEqual([112, 336, 224, 168]);
+    expect(await page.getByTestId('style-totals').innerText()).toMatch(/^2025-03-03 … 2025-04-27: [\d,.]+ stock-out SKU-days and [\d,.]+ units of lost sales with the engine, against [\d,.]+ and [\d,.]+ in fact, of a demand of [\d,.]+ units \([\d,.]+ of them estimated\)\.$/);
     // Its location × SKUs, most simulated lost sales first.
     const cells = page.locator(`table[aria-label="Location × SKUs of style ${styleId}"] tbody tr`);
     await cells.first().waitFor({ timeout: 30_000 });
@@ -177,7 +180,7 @@ describe('browser mode', () => {
     await cells.first().getByRole('button').click();
     const cellCharts = page.getByRole('img', { name: new RegExp(`^${locationId} · ${skuId}: `) });
     await cellCharts.first().waitFor();
-    expect(await cellCharts.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-points'))))).toEqual([112, 224, 168]);
+    expect(await cellCharts.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-points'))))).toEqual([112, 336, 168]);
     const days = page.locator(`table[aria-label="${locationId} · ${skuId} day by day"] tbody tr`);
     expect(await days.count()).toBe(56);
     expect(await days.first().locator('td').first().innerText()).toMatch(/^2025-03-03/);
@@ -463,7 +466,7 @@ describe('browser mode', () => {
 
     // The workspace counts what landed, and only that: E2E-OK went with its file's rejection.
     await page.getByRole('tab', { name: 'Workspace' }).click();
-    await expect.poll(() => page.locator('tr[data-dataset="Brands"] td').nth(1).innerText()).toBe('5');
+    await expect.poll(() => page.locator('tr[data-dataset="Brands"] td').nth(1).innerText(), { timeout: 10_000 }).toBe('5');
     expect(await page.locator('tr[data-dataset="Sales"] td').nth(1).innerText()).toBe('10,418');
     expect(problems).toEqual([]);
     await page.close();

@@ -1,0 +1,107 @@
+/**
+ * bench:truth — does the backtest's actual side tell the truth? For each assortment the sample generator plays a
+ * known weekly order-up-to policy over a known true demand and writes the censored feed with the truth beside it
+ * (samples/README.md). The feed is loaded into a workspace and backtested over its second year under two different
+ * scenarios; printed per assortment: the actual side's stock-out days against the truth's, its estimated lost sales
+ * against the hidden ones, its fill rate against the true one, and whether the actual side is identical under both
+ * scenarios. Goals: stock-out days within 1 %, lost sales within 10 %, fill rate within 1 point, identical.
+ * Feeds and workspaces are prepared once under .workspaces/truth-*; TRUTH_ASSORTMENTS=basics,slow picks some.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Workbench } from '../../engine/service/workbench.js';
+import { dayText } from '../../engine/model/datetime.js';
+import type { SettingsOverride } from '../../engine/recommend/settings.js';
+import { ROOT } from './big-workspace.js';
+
+const START = '2024-01-01';
+const DAYS = 730;
+/** The backtest covers the second year: the first is the history the engine and the estimates stand on. */
+const FROM_DAY = Date.parse(`${START}T00:00:00Z`) / 86_400_000 + 365;
+const TO_DAY = FROM_DAY + DAYS - 365 - 1;
+const ASSORTMENTS: Record<string, string[]> = {
+  fashion: ['--stores', '10', '--skus', '1000'],
+  basics: ['--stores', '10', '--skus', '200'],
+  slow: ['--stores', '10', '--skus', '1500'],
+};
+/** Two scenarios as different as settings get: the actual side must not notice. */
+const SCENARIOS: [string, SettingsOverride][] = [
+  ['default', {}],
+  ['lean', { demandWindowDays: 14, poolingHalfWeightDays: 7, defaults: { serviceLevel: 0.6, reviewPeriodDays: 14, leadTimeDays: 4, presentationMinimum: 0 }, redistribution: { enabled: false } }],
+];
+
+interface Truth { carriedDays: number; stockOutDays: number; demand: number; sales: number; lost: number }
+
+function prepare(name: string): { workspace: string; truthDir: string } {
+  const base = join(ROOT, '.workspaces', `truth-${name}`);
+  const flags = ['--seed', '1', ...ASSORTMENTS[name], '--days', String(DAYS), '--start', START, '--assortment', name];
+  const workspace = join(base, 'workspace');
+  const truthDir = join(base, 'truth');
+  const stamp = join(base, 'flags.json');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === JSON.stringify(flags) && existsSync(join(workspace, 'workspace.duckdb'))) return { workspace, truthDir };
+  rmSync(base, { recursive: true, force: true });
+  const data = join(base, 'data');
+  console.log(`preparing ${base} (once): ${flags.join(' ')}`);
+  execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'samples/generate.ts'), '--out', data, '--truth', truthDir, ...flags], { stdio: 'inherit', cwd: ROOT });
+  execFileSync(process.execPath, [join(ROOT, 'bin/workbench.mjs'), 'load', '-q', '-w', workspace, data], { stdio: 'inherit', cwd: ROOT });
+  rmSync(data, { recursive: true, force: true });
+  writeFileSync(stamp, JSON.stringify(flags));
+  return { workspace, truthDir };
+}
+
+/** The truth's totals over the backtest's days, all outlets. */
+function truthOver(truthDir: string, from: string, to: string): Truth {
+  const [header, ...lines] = readFileSync(join(truthDir, 'truth-daily.csv'), 'utf8').trim().split('\n');
+  const col = Object.fromEntries(header.split(',').map((c, i) => [c, i]));
+  const t: Truth = { carriedDays: 0, stockOutDays: 0, demand: 0, sales: 0, lost: 0 };
+  for (const line of lines) {
+    const v = line.split(',');
+    if (v[col.date] < from || v[col.date] > to) continue;
+    for (const k of Object.keys(t) as (keyof Truth)[]) t[k] += Number(v[col[k]]);
+  }
+  return t;
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(2)} %`;
+const off = (got: number, want: number) => (want === 0 ? (got === 0 ? 0 : Infinity) : (got - want) / want);
+const fmt = (x: number) => Math.round(x).toLocaleString('en');
+
+const picked = (process.env.TRUTH_ASSORTMENTS ?? Object.keys(ASSORTMENTS).join(',')).split(',');
+let allMet = true;
+for (const name of picked) {
+  const { workspace, truthDir } = prepare(name);
+  const from = dayText(FROM_DAY);
+  const to = dayText(TO_DAY);
+  const truth = truthOver(truthDir, from, to);
+  const wb = await Workbench.open(workspace);
+  const runs = [];
+  try {
+    for (const [, scenario] of SCENARIOS) {
+      const t0 = performance.now();
+      const { run, report } = await wb.runBacktest({ fromDay: FROM_DAY, toDay: TO_DAY, scenario });
+      runs.push({ run, report, seconds: (performance.now() - t0) / 1000, groups: await wb.backtestGroups(run.runId, 'style') });
+    }
+  } finally {
+    await wb.close();
+  }
+  const a = runs[0].report.summary.actual;
+  const actualOf = (r: (typeof runs)[number]) => JSON.stringify({
+    summary: r.report.summary.actual, daily: r.report.daily.map((d) => [d.demand, d.estimatedDemand, d.actual]), groups: r.groups.map((g) => g.actual),
+  });
+  const identical = runs.every((r) => actualOf(r) === actualOf(runs[0]));
+  const trueFill = truth.sales / truth.demand;
+  const outOff = off(a.stockOutDays, truth.stockOutDays);
+  const lostOff = off(a.lostSales, truth.lost);
+  const fillOff = ((a.fillRate ?? 1) - trueFill) * 100;
+  const met = Math.abs(outOff) <= 0.01 && Math.abs(lostOff) <= 0.1 && Math.abs(fillOff) <= 1 && identical;
+  allMet &&= met;
+  console.log(`\n${name} — ${ASSORTMENTS[name].join(' ')}, backtest ${from} … ${to} (${runs.map((r) => `${r.seconds.toFixed(1)} s`).join(', ')})`);
+  console.log(`  stock-out days   actual ${fmt(a.stockOutDays)} vs truth ${fmt(truth.stockOutDays)} (${pct(outOff)}; carried days ${fmt(a.carriedDays)} vs ${fmt(truth.carriedDays)})`);
+  console.log(`  lost sales       estimated ${fmt(a.lostSales)} vs hidden ${fmt(truth.lost)} (${pct(lostOff)}; ${pct(truth.lost / truth.demand)} of true demand)`);
+  console.log(`  fill rate        actual ${pct(a.fillRate ?? 1)} vs true ${pct(trueFill)} (${fillOff >= 0 ? '+' : ''}${fillOff.toFixed(2)} points)`);
+  console.log(`  demand           ${fmt(a.demand)} (sales ${fmt(a.sales)} + lost) vs true ${fmt(truth.demand)} (sales ${fmt(truth.sales)} + lost)`);
+  console.log(`  actual side under ${SCENARIOS.map(([n]) => n).join(' and ')}: ${identical ? 'identical' : 'DIFFERENT'}; simulated fill rate ${runs.map((r) => pct(r.report.summary.simulated.fillRate ?? 1)).join(' and ')}`);
+  console.log(`  goals (stock-out days ±1 %, lost sales ±10 %, fill rate ±1 point, identical): ${met ? 'met' : 'NOT met'}`);
+}
+if (!allMet) process.exitCode = 1;
