@@ -5,22 +5,25 @@
 import { describe, expect, it } from 'vitest';
 import { actualDemand, conditionalMean, type CellDayRows, type DemandLayout } from '../engine/simulate/actual-demand.js';
 
-/** One day of a cell: its level at the end, what it sold, the highest level during the day. */
-interface Day { d: number; end: number; sold?: number; peak?: number }
+/** One day of a cell: its level at the end, what it sold, the level it started with (stamped at its midnight). */
+interface Day { d: number; end: number; sold?: number; open?: number }
 
 /** Cell-major rows from per-cell day lists (cells in ascending order), each starting from `start`. */
 function rowsOf(cells: { cell: number; start?: number; days: Day[] }[]): CellDayRows {
-  const out = { cell: [] as number[], d: [] as number[], endLevel: [] as number[], peak: [] as number[], sold: [] as number[] };
+  const out = { cell: [] as number[], d: [] as number[], endLevel: [] as number[], opening: [] as (number | null)[], soldOut: [] as number[], sold: [] as number[], net: [] as number[] };
   for (const c of [...cells].sort((a, b) => a.cell - b.cell)) {
-    const push = (d: number, end: number, sold: number, peak: number) => {
+    const push = (d: number, end: number, sold: number, open: number | null) => {
       out.cell.push(c.cell);
       out.d.push(d);
       out.endLevel.push(end);
       out.sold.push(sold);
-      out.peak.push(peak);
+      out.net.push(sold);
+      out.opening.push(open);
+      // A day that sold and ended empty sold out.
+      out.soldOut.push(sold > 0 && end <= 0 ? 1 : 0);
     };
-    if (c.start !== undefined) push(-1, c.start, 0, c.start);
-    for (const x of c.days) push(x.d, x.end, x.sold ?? 0, x.peak ?? x.end);
+    if (c.start !== undefined) push(-1, c.start, 0, null);
+    for (const x of c.days) push(x.d, x.end, x.sold ?? 0, x.open ?? null);
   }
   return out;
 }
@@ -34,14 +37,14 @@ function steady(perDay: number, days: number, outFrom: number, outTo: number, so
   let level = 1000;
   for (let d = 0; d < days; d++) {
     if (d === outFrom - 1) {
-      out.push({ d, end: 0, sold: soldOutDaySales, peak: soldOutDaySales });
+      out.push({ d, end: 0, sold: soldOutDaySales, open: soldOutDaySales });
       level = 0;
     } else if (d >= outFrom && d < outTo) {
       // Nothing happens: no row, the level stays 0.
     } else {
       if (d === outTo) level = 1000;
       level -= perDay;
-      out.push({ d, end: level, sold: perDay, peak: level + perDay });
+      out.push({ d, end: level, sold: perDay, open: level + perDay });
       level += perDay;
     }
   }
@@ -66,11 +69,15 @@ describe('the demand of days without stock', () => {
     // 4 a day for 60 days, sold out on day 29 (having sold 4), nothing on days 30–34, back on day 35.
     const r = actualDemand(rowsOf([{ cell: 0, start: 1000, days: steady(4, 90, 30, 35) }]), range(90), layout(1, [1]));
     expect(Array.from(r.out.day)).toEqual([30, 31, 32, 33, 34]);
-    for (const q of r.out.demand) expect(q).toBeCloseTo(4, 9);
-    // Constant sales show no overdispersion: the sold-out day's demand is Poisson(4) given at least 4.
+    // Four a day, and one day that sold out at four ("at least four"): a little over four.
+    const level = r.out.demand[0];
+    for (const q of r.out.demand) expect(q).toBe(level);
+    expect(level).toBeGreaterThan(4);
+    expect(level).toBeLessThan(4.1);
+    // Constant sales show no overdispersion: the sold-out day's demand is Poisson given at least 4.
     expect(r.dispersion[0]).toBe(0);
     const soldOutRow = 29 + 1; // the start row, then one row a day
-    expect(r.extra[soldOutRow]).toBeCloseTo(conditionalMean(4, 4, 0) - 4, 9);
+    expect(r.extra[soldOutRow]).toBeCloseTo(conditionalMean(4, level, 0) - 4, 9);
     expect(total(r.extra)).toBeCloseTo(r.extra[soldOutRow], 12);
     expect(r.selling[0]).toBe(1);
   });
@@ -93,7 +100,7 @@ describe('the demand of days without stock', () => {
     for (let d = 0; d < 80; d++) {
       if (d >= 40 && d < 44) continue;
       const sold = d < 40 ? 2 : 6;
-      days.push({ d, end: d === 39 ? 0 : 500, sold, peak: 500 + sold });
+      days.push({ d, end: d === 39 ? 0 : 500, sold, open: 500 + sold });
     }
     const r = actualDemand(rowsOf([{ cell: 0, start: 500, days }]), range(80), layout(1, [1]));
     expect(r.out.day.length).toBe(4);
@@ -122,29 +129,46 @@ describe('carried or not', () => {
   it('counts nothing after stock was taken away rather than sold: phased out there', () => {
     // Sells 4 a day from 1000, then on day 40 the level is counted at 0 (a return to the warehouse), never back.
     const days = steady(4, 40, 0, 0);
-    days.push({ d: 40, end: 0, peak: 0 });
+    days.push({ d: 40, end: 0, open: 0 });
     const r = actualDemand(rowsOf([{ cell: 0, start: 1000, days }]), range(120), layout(1, [1]));
     expect(r.out.day.length).toBe(0);
   });
 
-  it('counts a sold-out SKU that never comes back as carried for four weeks ("sold shortly before"), then not', () => {
+  it('counts a sold-out SKU that never comes back as carried for eight weeks ("sold shortly before"), then not', () => {
+    // Store 0 sells out on day 39; store 1 goes on selling it to day 99.
     const days = steady(4, 40, 0, 0);
-    days[39] = { d: 39, end: 0, sold: 4, peak: 4 };
-    const r = actualDemand(rowsOf([{ cell: 0, start: 1000, days }]), range(120), layout(1, [1]));
-    expect(Array.from(r.out.day)).toEqual(Array.from({ length: 28 }, (_, i) => 40 + i));
+    days[39] = { d: 39, end: 0, sold: 4, open: 4 };
+    const r = actualDemand(rowsOf([{ cell: 0, start: 1000, days }, { cell: 1, start: 1000, days: steady(4, 100, 0, 0) }]), range(120), layout(2, [1]));
+    expect(Array.from(r.out.day)).toEqual(Array.from({ length: 56 }, (_, i) => 40 + i));
+  });
+
+  it('counts nothing after a SKU left every shelf at once: delisted, not sold out', () => {
+    // Store 0 sells out on day 39; on day 41 store 1's stock goes back to the warehouse and the SKU is gone.
+    const days = steady(4, 40, 0, 0);
+    days[39] = { d: 39, end: 0, sold: 4, open: 4 };
+    const other = steady(4, 41, 0, 0);
+    other.push({ d: 41, end: 0, open: 0 });
+    const r = actualDemand(rowsOf([{ cell: 0, start: 1000, days }, { cell: 1, start: 1000, days: other }]), range(120), layout(2, [1]));
+    expect(Array.from(r.out.day)).toEqual([40]);
   });
 
   it('counts an outage between two spells in stock as carried up to eight weeks long, and a longer one by its start only', () => {
-    const short = actualDemand(rowsOf([{ cell: 0, start: 1000, days: steady(2, 200, 60, 116) }]), range(200), layout(1, [1]));
+    const short = actualDemand(rowsOf([{ cell: 0, start: 1000, days: steady(2, 250, 60, 116) }]), range(250), layout(1, [1]));
     expect(short.out.day.length).toBe(56);
-    const long = actualDemand(rowsOf([{ cell: 0, start: 1000, days: steady(2, 200, 60, 117) }]), range(200), layout(1, [1]));
-    expect(long.out.day.length).toBe(28);
+    // Sold out into it: the first eight weeks ("sold shortly before"), then not: a location that stopped carrying it.
+    const long = actualDemand(rowsOf([{ cell: 0, start: 1000, days: steady(2, 250, 60, 160) }]), range(250), layout(1, [1]));
+    expect(Array.from(long.out.day)).toEqual(Array.from({ length: 56 }, (_, i) => 60 + i));
+    // Emptied by a count rather than by selling, and away longer than eight weeks: no sign it was still on sale.
+    const days = steady(2, 250, 60, 117);
+    days[59] = { d: 59, end: 0, open: 0 };
+    const counted = actualDemand(rowsOf([{ cell: 0, start: 1000, days }]), range(250), layout(1, [1]));
+    expect(counted.out.day.length).toBe(0);
   });
 
   it('keeps a size carried while its style still sells at the location (a broken size run)', () => {
     // Size 0 sells 2 a day and sells out on day 19 for good; size 1 sells 3 a day to day 79.
     const a = steady(2, 20, 0, 0);
-    a[19] = { d: 19, end: 0, sold: 2, peak: 2 };
+    a[19] = { d: 19, end: 0, sold: 2, open: 2 };
     const b = steady(3, 80, 0, 0);
     const r = actualDemand(rowsOf([{ cell: 0, start: 1000, days: a }, { cell: 1, start: 1000, days: b }]), range(120), layout(1, [2]));
     expect(r.out.day[0]).toBe(20);
@@ -156,14 +180,14 @@ describe('carried or not', () => {
     // Ten SKUs selling 3 a day each; on day 45 nothing sells anywhere. SKU 0 is out on days 44–46.
     const cells = Array.from({ length: 10 }, (_, k) => ({
       cell: k, start: 1000,
-      days: (k === 0 ? steady(3, 90, 44, 47) : steady(3, 90, 0, 0)).filter((x) => x.d !== 45).concat(k === 0 ? [] : [{ d: 45, end: 1000 - 3 * 45, peak: 1000 - 3 * 45 }]),
+      days: (k === 0 ? steady(3, 90, 44, 47) : steady(3, 90, 0, 0)).filter((x) => x.d !== 45).concat(k === 0 ? [] : [{ d: 45, end: 1000 - 3 * 45, open: 1000 - 3 * 45 }]),
     }));
     const r = actualDemand(rowsOf(cells), range(90), layout(1, Array(10).fill(1)));
     expect(Array.from(r.out.day)).toEqual([44, 46]);
   });
 
   it('has no demand at a location that never sells: a warehouse', () => {
-    const days: Day[] = [{ d: 10, end: 0, peak: 0 }, { d: 20, end: 50, peak: 50 }];
+    const days: Day[] = [{ d: 10, end: 0, open: 0 }, { d: 20, end: 50, open: 50 }];
     const r = actualDemand(rowsOf([{ cell: 0, start: 50, days }]), range(40), layout(1, [1]));
     expect(r.selling[0]).toBe(0);
     expect(r.out.day.length).toBe(0);

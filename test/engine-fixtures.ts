@@ -96,8 +96,12 @@ export function buildState(spec: StateSpec): EngineState {
   return state;
 }
 
-/** One actual day of a location/SKU (`cell` is `location/sku`). */
-export interface ActualRow { day: number; cell: string; end: number; peak?: number; sold?: number; net?: number; mutations?: number }
+/**
+ * One actual day of a location/SKU (`cell` is `location/sku`): its level at the end, the level it started with
+ * when something is stamped at its midnight (`open`), what it sold and whether a sale left it empty (`soldOut`,
+ * by default: it sold and ended at 0), its net sales and its stock mutations.
+ */
+export interface ActualRow { day: number; cell: string; end: number; open?: number; sold?: number; soldOut?: boolean; net?: number; mutations?: number }
 
 /**
  * A backtest input from a hand-made start state and the actual days, written out row by row. Rows may lie before
@@ -119,15 +123,18 @@ export function backtestInput(
   if (before === 0) start.onHand.forEach((q, c) => q !== 0 && levels.set(c, q));
   for (const [key, q] of Object.entries(history.startLevels ?? {})) levels.set(cellOf(key), q);
   const all = [
-    ...[...levels].map(([cell, end]) => ({ cell, d: -1, end, peak: end, sold: 0, net: 0, mutations: 0 })),
-    ...rows.map((r) => ({ cell: cellOf(r.cell), d: r.day + before, end: r.end, peak: r.peak ?? r.end, sold: r.sold ?? 0, net: r.net ?? r.sold ?? 0, mutations: r.mutations ?? 0 })),
+    ...[...levels].map(([cell, end]) => ({ cell, d: -1, end, open: null, soldOut: 0, sold: 0, net: 0, mutations: 0 })),
+    ...rows.map((r) => ({
+      cell: cellOf(r.cell), d: r.day + before, end: r.end, open: r.open ?? null, sold: r.sold ?? 0,
+      soldOut: (r.soldOut ?? ((r.sold ?? 0) > 0 && r.end <= 0)) ? 1 : 0, net: r.net ?? r.sold ?? 0, mutations: r.mutations ?? 0,
+    })),
   ].sort((a, b) => a.cell - b.cell || a.d - b.d);
   const last = Math.max(days, ...rows.map((r) => r.day + 1));
-  const { actual, out, selling } = periodDays({
-    cell: all.map((r) => r.cell), d: all.map((r) => r.d), endLevel: all.map((r) => r.end), peak: all.map((r) => r.peak),
+  const { actual, out, selling, closed, salePrice } = periodDays({
+    cell: all.map((r) => r.cell), d: all.map((r) => r.d), endLevel: all.map((r) => r.end), opening: all.map((r) => r.open), soldOut: all.map((r) => r.soldOut),
     sold: all.map((r) => r.sold), net: all.map((r) => r.net), mutations: all.map((r) => r.mutations), revenue: all.map((r) => r.sold * 20),
   }, { days: before + last, firstDay: start.asOfDay - before, periodFrom: before, periodTo: before + days }, demandLayout(start));
-  return { start, days, actual, out, selling, cost: new Float64Array(K).fill(10), receipts };
+  return { start, days, actual, out, selling, closed, salePrice, cost: new Float64Array(K).fill(10), receipts };
 }
 
 /**
@@ -150,7 +157,7 @@ export function spliceDays(before: BacktestInput, after: BacktestInput, day: num
   return {
     ...after,
     start: before.start,
-    actual: join(before.actual, after.actual, ['cell', 'endLevel', 'peak', 'sold', 'net', 'mutations', 'revenue', 'extra']),
+    actual: join(before.actual, after.actual, ['cell', 'endLevel', 'opening', 'sold', 'net', 'mutations', 'revenue', 'extra']),
     out: join(before.out, after.out, ['cell', 'demand']),
   };
 }

@@ -21,7 +21,7 @@ describe('backtest, lost-sales mode', () => {
       if (d === 3 || d === 4) continue;
       const received = d === 5 ? 20 : 0;
       level += received - 2;
-      rows.push({ day: d, cell: 'S1/TEE-M', end: level, peak: level + 2, sold: 2, mutations: received });
+      rows.push({ day: d, cell: 'S1/TEE-M', end: level, open: level + 2, sold: 2, mutations: received });
     }
     return input({
       locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'S1', kind: 'store' }],
@@ -29,24 +29,28 @@ describe('backtest, lost-sales mode', () => {
       cells: { 'S1/TEE-M': { onHand: 6, sales: 2 }, 'WH/TEE-M': { onHand: warehouse } },
     }, 10, rows, [], { historyDays: 60, startLevels: { 'S1/TEE-M': 126, 'WH/TEE-M': warehouse } });
   };
-  // Two a day, every day, in stock: the history's level for the days out; the sold-out day's demand is Poisson(2)
-  // given it sold at least 2.
-  const extra = conditionalMean(2, 2, 0) - 2;
+  // Two a day, every day, in stock, and one day that sold out at two: the history's level for the days out is a
+  // little over two; the sold-out day's demand is Poisson at that level given it sold at least 2.
+  const level = soldOut(0).out.demand[0];
+  const extra = conditionalMean(2, level, 0) - 2;
 
   it('meets the same demand on both sides: the actual loses what it had no stock for, the simulation serves it', () => {
     const r = simulate(soldOut(0), settings());
     // No warehouse stock: the simulated store runs out just as the actual did.
     for (const side of [r.summary.actual, r.summary.simulated]) {
       expect(side).toMatchObject({ carriedDays: 10, stockOutDays: 2, inStockRate: 0.8, sales: 16 });
-      expect(side.demand).toBeCloseTo(20 + extra, 2);
-      expect(side.estimatedDemand).toBeCloseTo(4 + extra, 2);
-      expect(side.lostSales).toBeCloseTo(4 + extra, 2);
-      expect(side.fillRate).toBeCloseTo(16 / (20 + extra), 4);
+      expect(side.demand).toBeCloseTo(16 + 2 * level + extra, 2);
+      expect(side.estimatedDemand).toBeCloseTo(2 * level + extra, 2);
+      expect(side.lostSales).toBeCloseTo(2 * level + extra, 2);
+      expect(side.fillRate).toBeCloseTo(16 / (16 + 2 * level + extra), 3);
     }
     expect(r.summary.simulated.estimatedSales).toBe(0);
-    expect(r.daily.map((d) => [d.date, d.actual.stockOutDays, d.simulated.sales, Math.round(d.estimatedDemand * 1e6) / 1e6])).toEqual([
-      ['2024-03-18', 0, 2, 0], ['2024-03-19', 0, 2, 0], ['2024-03-20', 0, 2, Math.round(extra * 1e6) / 1e6],
-      ['2024-03-21', 1, 0, 2], ['2024-03-22', 1, 0, 2], ['2024-03-23', 0, 2, 0], ['2024-03-24', 0, 2, 0],
+    expect(level).toBeGreaterThan(2);
+    expect(level).toBeLessThan(2.1);
+    const six = (x: number) => Math.round(x * 1e6) / 1e6;
+    expect(r.daily.map((d) => [d.date, d.actual.stockOutDays, d.simulated.sales, six(d.estimatedDemand)])).toEqual([
+      ['2024-03-18', 0, 2, 0], ['2024-03-19', 0, 2, 0], ['2024-03-20', 0, 2, six(extra)],
+      ['2024-03-21', 1, 0, six(level)], ['2024-03-22', 1, 0, six(level)], ['2024-03-23', 0, 2, 0], ['2024-03-24', 0, 2, 0],
       ['2024-03-25', 0, 2, 0], ['2024-03-26', 0, 2, 0], ['2024-03-27', 0, 2, 0],
     ]);
   });
@@ -55,8 +59,8 @@ describe('backtest, lost-sales mode', () => {
     const r = simulate(soldOut(100), settings({ defaults: { leadTimeDays: 1 } }));
     expect(r.transfers[0]).toMatchObject({ day: r.fromDay, transferType: 'Replenishment', fromLocationId: 'WH', toLocationId: 'S1' });
     expect(r.summary.simulated).toMatchObject({ stockOutDays: 0, inStockRate: 1, fillRate: 1, lostSales: 0 });
-    expect(r.summary.simulated.sales).toBeCloseTo(20 + extra, 2);
-    expect(r.summary.simulated.estimatedSales).toBeCloseTo(4 + extra, 2);
+    expect(r.summary.simulated.sales).toBeCloseTo(16 + 2 * level + extra, 2);
+    expect(r.summary.simulated.estimatedSales).toBeCloseTo(2 * level + extra, 2);
     // The actual side is a fact of the period, whatever the engine's settings.
     expect(simulate(soldOut(100), settings({ defaults: { serviceLevel: 0.6, leadTimeDays: 4 } })).summary.actual).toEqual(r.summary.actual);
   });
@@ -80,14 +84,14 @@ describe('backtest, lost-sales mode', () => {
       locations: [{ id: 'S1', kind: 'store' }],
       styles: [tee],
       cells: { 'S1/TEE-M': { onHand: 3 } },
-    }, 3, [{ day: 1, cell: 'S1/TEE-M', end: 0, peak: 8, mutations: -5 }, { day: 0, cell: 'S1/TEE-M', end: 8, peak: 8, mutations: 5 }]), settings());
+    }, 3, [{ day: 1, cell: 'S1/TEE-M', end: 0, open: 8, mutations: -5 }, { day: 0, cell: 'S1/TEE-M', end: 8, open: 8, mutations: 5 }]), settings());
     // Day 0's receipt of 5 is replayed too: 8, then −5 leaves 3 in both worlds.
     expect(r.summary.simulated.writeDownShortfall).toEqual({ units: 0, days: 0 });
     const short = simulate(input({
       locations: [{ id: 'S1', kind: 'store' }],
       styles: [tee],
       cells: { 'S1/TEE-M': { onHand: 3 } },
-    }, 3, [{ day: 1, cell: 'S1/TEE-M', end: 0, peak: 3, mutations: -5 }]), settings());
+    }, 3, [{ day: 1, cell: 'S1/TEE-M', end: 0, open: 3, mutations: -5 }]), settings());
     expect(short.summary.simulated.writeDownShortfall).toEqual({ units: 2, days: 1 });
     expect(short.lowestSimulatedStock).toBe(0);
     expect(short.summary.simulated.endUnsoldUnits).toBe(0);
@@ -115,9 +119,9 @@ describe('backtest, lost-sales mode', () => {
       styles: [tee],
       cells: { 'S1/TEE-M': { onHand: 1, sales: 1 } },
     }, 3, [
-      { day: 0, cell: 'S1/TEE-M', end: 4, peak: 4, mutations: 3 },
-      { day: 1, cell: 'S1/TEE-M', end: 6, peak: 6, sold: 0, net: -2 },
-      { day: 2, cell: 'S1/TEE-M', end: 1, peak: 6, sold: 5 },
+      { day: 0, cell: 'S1/TEE-M', end: 4, open: 4, mutations: 3 },
+      { day: 1, cell: 'S1/TEE-M', end: 6, open: 6, sold: 0, net: -2 },
+      { day: 2, cell: 'S1/TEE-M', end: 1, open: 6, sold: 5 },
     ]), settings());
     for (const side of [r.summary.simulated, r.summary.actual]) expect(side).toMatchObject({ sales: 5, returns: 2, netSales: 3, lostSales: 0, endUnsoldUnits: 1 });
   });
@@ -130,8 +134,8 @@ describe('backtest, lost-sales mode', () => {
       styles: [tee, { id: 'NEW', category: 'TEES', skus: [{ id: 'NEW-M', size: 'M', price: 30 }] }],
       cells: { 'A/TEE-M': { onHand: 9, sales: 1 }, 'B/TEE-M': { onHand: 9, sales: 1 }, 'WH/NEW-M': { onHand: 0, purchaseOrder: { quantity: 60, day: DAY0 + 2 } } },
     }, 6, [
-      { day: 2, cell: 'WH/NEW-M', end: 60, peak: 60, mutations: 60 },
-      ...[0, 1, 2, 3, 4, 5].flatMap((d) => [{ day: d, cell: 'A/TEE-M', end: 8 - d, peak: 9 - d, sold: 1 }, { day: d, cell: 'B/TEE-M', end: 8 - d, peak: 9 - d, sold: 1 }]),
+      { day: 2, cell: 'WH/NEW-M', end: 60, open: 60, mutations: 60 },
+      ...[0, 1, 2, 3, 4, 5].flatMap((d) => [{ day: d, cell: 'A/TEE-M', end: 8 - d, open: 9 - d, sold: 1 }, { day: d, cell: 'B/TEE-M', end: 8 - d, open: 9 - d, sold: 1 }]),
     ], [{ cell: 1, orderDay: -30, dueDay: 2, quantity: 60, style: 1 }]),
     settings({ defaults: { leadTimeDays: 3, holdbackPercentage: 0 } }), { reviewEveryDays: 7 });
     const initial = r.transfers.filter((t) => t.transferType === 'InitialDistribution');
@@ -156,13 +160,13 @@ describe('backtest, lost-sales mode', () => {
     // A sells out every fifth day and is refilled the next; B is out on the days after its odd ones.
     const rows: Row[] = [];
     for (let d = 0; d < 60; d++) {
-      rows.push({ day: d, cell: 'A/TEE-M', end: d % 5 === 4 ? 0 : 2, peak: 3, sold: 1 + (d % 3) });
-      if (d % 4 === 0) rows.push({ day: d, cell: 'B/TEE-M', end: 1, peak: 2, sold: 1 });
-      if (d % 4 === 1) rows.push({ day: d, cell: 'B/TEE-M', end: 0, peak: 1, sold: 1 });
+      rows.push({ day: d, cell: 'A/TEE-M', end: d % 5 === 4 ? 0 : 2, open: 3, sold: 1 + (d % 3) });
+      if (d % 4 === 0) rows.push({ day: d, cell: 'B/TEE-M', end: 1, open: 2, sold: 1 });
+      if (d % 4 === 1) rows.push({ day: d, cell: 'B/TEE-M', end: 0, open: 1, sold: 1 });
     }
     const X = 30;
     const future: Row[] = rows.map((r) => (r.day >= X ? { ...r, sold: r.sold! * 5, end: r.end + 7 } : r));
-    future.push({ day: 45, cell: 'WH/NEW-M', end: 500, peak: 500, mutations: 500 });
+    future.push({ day: 45, cell: 'WH/NEW-M', end: 500, open: 500, mutations: 500 });
     const receipts: PlannedReceipt[] = [{ cell: 1, orderDay: X + 2, dueDay: 50, quantity: 500, style: 1 }];
     const a = input(spec, 60, rows);
     expect(a.out.cell.length).toBeGreaterThan(5);
@@ -196,7 +200,7 @@ describe('backtest causality', () => {
       locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'S1', kind: 'store' }],
       styles: [tee],
       cells: { 'S1/TEE-M': { onHand: 0, sales: 1 }, 'WH/TEE-M': { onHand: 0 } },
-    }, 3, [{ day: 0, cell: 'WH/TEE-M', end: 50, peak: 50, mutations: 50 }]), settings(), { reviewEveryDays: 1 });
+    }, 3, [{ day: 0, cell: 'WH/TEE-M', end: 50, open: 50, mutations: 50 }]), settings(), { reviewEveryDays: 1 });
     expect(r.transfers.map((t) => t.day - r.fromDay)).toEqual([1]);
   });
 
@@ -206,8 +210,8 @@ describe('backtest causality', () => {
       styles: [tee],
       cells: { 'WH/TEE-M': { onHand: 40 }, 'NEW/TEE-M': { onHand: 3 } },
     }, 6, [
-      { day: 3, cell: 'NEW/TEE-M', end: 2, peak: 3, sold: 1 },
-      { day: 4, cell: 'NEW/TEE-M', end: 1, peak: 2, sold: 1 },
+      { day: 3, cell: 'NEW/TEE-M', end: 2, open: 3, sold: 1 },
+      { day: 4, cell: 'NEW/TEE-M', end: 1, open: 2, sold: 1 },
     ]), settings(), { reviewEveryDays: 1 });
     expect(r.transfers.every((t) => t.day - r.fromDay >= 4)).toBe(true);
     expect(r.summary.simulated.sales).toBe(2);

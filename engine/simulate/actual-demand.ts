@@ -14,8 +14,11 @@
 
 /** An outage between two days with stock or sales, at most this long, is a stock-out of a carried SKU. */
 export const CARRIED_GAP_DAYS = 56;
-/** After selling out with no stock coming back, a SKU still counts as carried for this long ("sold shortly before"). */
-export const SOLD_OUT_TAIL_DAYS = 28;
+/**
+ * After selling out with no stock coming back, a SKU still counts as carried while its style sells elsewhere in the
+ * network, for this long at most ("sold shortly before"; longer is a location that stopped carrying it).
+ */
+export const SOLD_OUT_TAIL_DAYS = 56;
 /** Days in stock around an outage that its level is estimated from, nearest first, both sides. */
 export const LEVEL_WINDOW_DAYS = 28;
 /** How far from an outage those days are looked for. */
@@ -36,6 +39,16 @@ const EM_ROUNDS = 6;
 const DISPERSION_MIN_RATE = 0.3;
 const DISPERSION_SAMPLE = 4000;
 
+/**
+ * Whether a location held a SKU on a day: it had stock when the day started (after what is stamped at its
+ * midnight) or it sold some. Stock that came in later without a sale (a return, a late delivery) leaves the day
+ * one without stock for the customers who came before it. The rule the engine's history, the backtest's actual
+ * side and the demand estimate share.
+ */
+export function heldStock(opening: number, sold: number): boolean {
+  return opening > 0 || sold > 0;
+}
+
 const OUT = 0;
 const IN = 1;
 /** In stock and sold out during the day: the day's sales are a lower bound of its demand. */
@@ -48,10 +61,14 @@ export interface CellDayRows {
   /** Day index in the history read; −1 is the level it starts from. */
   d: ArrayLike<number>;
   endLevel: ArrayLike<number>;
-  /** Highest level during the day. */
-  peak: ArrayLike<number>;
+  /** The level the day starts with, when something is stamped at its midnight; else null (the day before's end). */
+  opening: ArrayLike<number | null>;
+  /** 1 when a sale left no stock: the day sold out. */
+  soldOut: ArrayLike<number>;
   /** Gross units sold. */
   sold: ArrayLike<number>;
+  /** Net units sold (returns subtracted). */
+  net: ArrayLike<number>;
 }
 
 export interface DemandLayout {
@@ -84,6 +101,8 @@ export interface ActualDemand {
   out: { cell: Int32Array; day: Int32Array; demand: Float64Array };
   /** Per category: the overdispersion of daily demand (1/k of a negative binomial; 0 is Poisson). */
   dispersion: Float64Array;
+  /** Per location × day of the period: 1 when it was closed (sold nothing where it sells plenty): no carried day. */
+  closed: Uint8Array;
 }
 
 /** Where the day-of-week of a day number falls: 0 is Sunday (1970-01-01 was a Thursday). */
@@ -114,20 +133,23 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
     return [j0, j1];
   };
 
-  // Pass A, sparse: each selling cell's mean over its days in stock that did not sell out (r), when it had stock
-  // or sales, and the sums behind the day indices.
+  // Pass A, sparse: each selling cell's mean sales over its days in stock (r), when it had stock or sales, and the
+  // sums behind the day indices.
   const cells = L * K;
   const rate = new Float64Array(cells);
   const fullDays = new Int32Array(cells);
   const S = styleStart.length - 1;
   const styleFirst = new Int32Array(L * S).fill(E);
   const styleLastSale = new Int32Array(L * S).fill(-1);
+  /** Per style: the last day any selling location sold it. */
+  const styleNetLastSale = new Int32Array(S).fill(-1);
   const everIn = new Uint8Array(cells);
   /** Cells with a day sold out or without stock: the only ones with anything to estimate. */
   const gappy = new Uint8Array(cells);
   const num = new Float64Array(L * C * E);
   const den = new Float64Array(L * C * (E + 1));
-  const walk = (j0: number, j1: number, stretch: (a: number, b: number, inStock: boolean) => void, day: (e: number, j: number, status: number) => void) => {
+  /** The days of a cell's rows: stretches without an event, and days with one (with the level they started from). */
+  const walk = (j0: number, j1: number, stretch: (a: number, b: number, inStock: boolean) => void, day: (e: number, j: number, status: number, start: number) => void) => {
     let j = j0;
     let level = 0;
     if (j < j1 && rows.d[j] < 0) level = rows.endLevel[j++];
@@ -137,8 +159,8 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
       if (d >= E) break;
       if (d > e) stretch(e, d, level > 0);
       const sold = rows.sold[j];
-      const stocked = level > 0 || rows.peak[j] > 0;
-      day(d, j, !stocked && !(sold > 0) ? OUT : sold > 0 && rows.endLevel[j] <= 0 && stocked ? SOLD_OUT : IN);
+      const opening = rows.opening[j] ?? level;
+      day(d, j, !heldStock(opening, sold) ? OUT : rows.soldOut[j] ? SOLD_OUT : IN, level);
       level = rows.endLevel[j];
       e = d + 1;
     }
@@ -169,11 +191,14 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
         if (status === OUT) return;
         first = Math.min(first, e);
         last = Math.max(last, e);
-        if (rows.sold[j] > 0) styleLastSale[l * S + s] = Math.max(styleLastSale[l * S + s], e);
-        if (status === IN) {
-          full++;
-          units += rows.sold[j];
+        if (rows.sold[j] > 0) {
+          styleLastSale[l * S + s] = Math.max(styleLastSale[l * S + s], e);
+          styleNetLastSale[s] = Math.max(styleNetLastSale[s], e);
         }
+        // Days that sold out count too: the rate is a pooled level for thin histories, and a slow mover sells
+        // most of its units on the day it sells its last one.
+        full++;
+        units += rows.sold[j];
       });
       if (last < 0) continue;
       everIn[c] = 1;
@@ -298,18 +323,34 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
   const sold = new Float64Array(E);
   const status = new Uint8Array(E);
   const rowAt = new Int32Array(E);
+  /** Per day: 1 when the stock was restocked (it rose by more than the day's returns brought back) or sold. */
+  const active = new Uint8Array(E);
+  /** Per day: 1 when stock came in (a delivery, a count above what was there): a restock cycle starts. */
+  const restocked = new Uint8Array(E);
   const densify = (j0: number, j1: number) => {
     walk(j0, j1, (a, b, inStock) => {
       sold.fill(0, a, b);
       status.fill(inStock ? IN : OUT, a, b);
       rowAt.fill(-1, a, b);
-    }, (e, j, st) => {
+      active.fill(0, a, b);
+      restocked.fill(0, a, b);
+    }, (e, j, st, start) => {
       sold[e] = rows.sold[j];
       status[e] = st;
       rowAt[e] = j;
+      restocked[e] = rows.endLevel[j] - start + rows.net[j] > 0 ? 1 : 0;
+      active[e] = rows.sold[j] > 0 || restocked[e] ? 1 : 0;
     });
   };
-  const needsEstimate = (c: number) => everIn[c] === 1 && gappy[c] === 1;
+  const sized = (k: number) => styleStart[styleOf[k] + 1] - styleStart[styleOf[k]] > 1;
+  /**
+   * Cells with days to estimate: those with a day sold out or without stock, and the sizes a location never had
+   * of a style it sold (a size run broken from the start).
+   */
+  const needsEstimate = (l: number, k: number) => {
+    const c = l * K + k;
+    return everIn[c] === 1 ? gappy[c] === 1 : sized(k) && styleLastSale[l * S + styleOf[k]] >= 0;
+  };
 
   // Pass B: the overdispersion of daily demand per category, from the residuals of cells' in-stock days around a
   // level fitted per week (so trends and life cycles do not count as noise).
@@ -372,7 +413,7 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
     if (!selling[l]) continue;
     for (let k = 0; k < K; k++) {
       const c = l * K + k;
-      if (!needsEstimate(c)) continue;
+      if (!needsEstimate(l, k)) continue;
       const [j0, j1] = rowsOf(c);
       densify(j0, j1);
       const s = styleOf[k];
@@ -387,12 +428,18 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
         let q = p;
         while (q + 1 < E && status[q + 1] === OUT) q++;
         const before = p > 0;
-        const after = q + 1 < E;
+        // Stock back after the gap: restocked or selling again (a customer's return sitting on a shelf the
+        // location emptied is no sign it carries the SKU).
+        let after = false;
+        for (let x = q + 1; x < E && status[x] !== OUT && !after; x++) after = active[x] === 1;
         const shortGap = before && after && q - p + 1 <= CARRIED_GAP_DAYS;
         const soldOut = before && status[p - 1] === SOLD_OUT;
         for (let e = p; e <= q; e++) {
           if (closed[l * E + e]) continue;
-          if (shortGap || (sized && e >= sFirst && e <= sLast) || (soldOut && e - p < SOLD_OUT_TAIL_DAYS)) carriedOut[e] = 1;
+          // Sold out with no stock coming back: carried a while, as long as the style sells elsewhere (one gone from
+          // every shelf at once was delisted, not sold out).
+          const tail = soldOut && e - p < SOLD_OUT_TAIL_DAYS && e <= styleNetLastSale[s];
+          if (shortGap || (sized && e >= sFirst && e <= sLast) || tail) carriedOut[e] = 1;
         }
         p = q;
       }
@@ -420,19 +467,46 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
   }
 
   /** The cell's level (units per day at index 1) around the episode [p, q]: censored days count as censored. */
+  /**
+   * The cell's level (units per day at index 1) around the episode [p, q], from the days in stock around it, sold-out
+   * days counted as "at least". The days are taken in whole restock cycles — from a day stock came in to the day
+   * before the next — about half on each side: a cycle cut short would keep the days before its sell-out, which
+   * sold little, without the one that sold out (or the other way round), and lean the level low (or high).
+   */
   function episodeLevel(p: number, q: number, l: number, cat: number, pooled: number): number {
     window.length = 0;
-    let left = p - 1;
-    let right = q + 1;
-    while (window.length < LEVEL_WINDOW_DAYS) {
-      while (left >= 0 && p - left <= LEVEL_REACH_DAYS && status[left] === OUT) left--;
-      while (right < E && right - q <= LEVEL_REACH_DAYS && status[right] === OUT) right++;
-      const leftOk = left >= 0 && p - left <= LEVEL_REACH_DAYS;
-      const rightOk = right < E && right - q <= LEVEL_REACH_DAYS;
-      if (!leftOk && !rightOk) break;
-      if (leftOk) window.push(left--);
-      if (rightOk && window.length < LEVEL_WINDOW_DAYS) window.push(right++);
-    }
+    for (let e = p; e <= q; e++) if (status[e] === SOLD_OUT) window.push(e);
+    const half = LEVEL_WINDOW_DAYS / 2;
+    let left = p;
+    let right = q;
+    let leftDays = 0;
+    let rightDays = 0;
+    const leftOpen = () => left > 0 && p - (left - 1) <= LEVEL_REACH_DAYS;
+    const rightOpen = () => right + 1 < E && right + 1 - q <= LEVEL_REACH_DAYS;
+    // Backwards to the start of a cycle, forwards to the end of one, each once it has its share of days.
+    const stepLeft = (want: number) => {
+      while (leftOpen() && !(leftDays >= want && restocked[left] && left <= p - 1)) {
+        left--;
+        if (status[left] !== OUT) {
+          window.push(left);
+          leftDays++;
+        }
+      }
+    };
+    const stepRight = (want: number) => {
+      while (rightOpen() && !(rightDays >= want && restocked[right + 1])) {
+        right++;
+        if (status[right] !== OUT) {
+          window.push(right);
+          rightDays++;
+        }
+      }
+    };
+    stepLeft(half);
+    stepRight(half);
+    // A side cut short by the history's edge leaves its share to the other.
+    if (leftDays < half) stepRight(LEVEL_WINDOW_DAYS - leftDays);
+    else if (rightDays < half) stepLeft(LEVEL_WINDOW_DAYS - rightDays);
     let exposure = 0;
     let units = 0;
     let uncensored = 0;
@@ -459,8 +533,11 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
     return (exposure * level + PRIOR_WEIGHT_DAYS * pooled) / (exposure + PRIOR_WEIGHT_DAYS);
   }
 
+  const days = periodTo - periodFrom;
+  const closedInPeriod = new Uint8Array(L * days);
+  for (let l = 0; l < L; l++) closedInPeriod.set(closed.subarray(l * E + periodFrom, l * E + periodTo), l * days);
   return {
-    selling, extra, dispersion,
+    selling, extra, dispersion, closed: closedInPeriod,
     out: { cell: Int32Array.from(outCell), day: Int32Array.from(outDay), demand: Float64Array.from(outDemand) },
   };
 }

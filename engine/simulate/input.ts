@@ -10,7 +10,8 @@ export interface ActualDays {
   dayStart: Int32Array;
   cell: Int32Array;
   endLevel: Float64Array;
-  peak: Float64Array;
+  /** The level the day starts with (after what is stamped at its midnight); NaN: the day before's end. */
+  opening: Float64Array;
   /** Gross units sold. */
   sold: Float64Array;
   /** Net units sold (returns subtracted). */
@@ -48,8 +49,15 @@ export interface BacktestInput {
   out: OutDays;
   /** Per location: 1 when it sells in the history (a store or the webshop: its stock meets demand), 0 a warehouse. */
   selling: Uint8Array;
+  /** Per location × day: 1 on a day it was closed (it sold nothing where it sells plenty): nothing carried there. */
+  closed: Uint8Array;
   /** Per SKU: unit cost, to value inventory. */
   cost: Float64Array;
+  /**
+   * Per SKU: the average price a unit sold for in the history read (recorded amounts ÷ units), which values the
+   * units sold on a day the actual side did not sell (a day's own sales are valued at that day's prices).
+   */
+  salePrice: Float64Array;
   /** Purchase-order lines, so the engine knows what is on order on each day (nothing ordered later). */
   receipts: PlannedReceipt[];
 }
@@ -69,7 +77,7 @@ export function demandLayout(start: EngineState): DemandLayout {
 }
 
 /** The period's actual days and demand, day by day, from the history read around it. */
-export function periodDays(rows: HistoryRows, range: HistoryRange, layout: DemandLayout): Pick<BacktestInput, 'actual' | 'out' | 'selling'> {
+export function periodDays(rows: HistoryRows, range: HistoryRange, layout: DemandLayout): Pick<BacktestInput, 'actual' | 'out' | 'selling' | 'closed' | 'salePrice'> {
   const demand = actualDemand(rows, range, layout);
   const days = range.periodTo - range.periodFrom;
   // Rows per day, each day's rows by cell: a counting sort of the (cell, day)-ordered rows.
@@ -85,7 +93,7 @@ export function periodDays(rows: HistoryRows, range: HistoryRange, layout: Deman
   const m = dayStart[days];
   const fill = Int32Array.from(dayStart.subarray(0, days));
   const actual: ActualDays = {
-    dayStart, cell: new Int32Array(m), endLevel: new Float64Array(m), peak: new Float64Array(m), sold: new Float64Array(m),
+    dayStart, cell: new Int32Array(m), endLevel: new Float64Array(m), opening: new Float64Array(m), sold: new Float64Array(m),
     net: new Float64Array(m), mutations: new Float64Array(m), revenue: new Float64Array(m), extra: new Float64Array(m),
   };
   for (let j = 0; j < n; j++) {
@@ -94,7 +102,7 @@ export function periodDays(rows: HistoryRows, range: HistoryRange, layout: Deman
     const at = fill[d]++;
     actual.cell[at] = rows.cell[j];
     actual.endLevel[at] = rows.endLevel[j];
-    actual.peak[at] = rows.peak[j];
+    actual.opening[at] = rows.opening[j] ?? Number.NaN;
     actual.sold[at] = rows.sold[j];
     actual.net[at] = rows.net[j];
     actual.mutations[at] = rows.mutations[j];
@@ -112,5 +120,12 @@ export function periodDays(rows: HistoryRows, range: HistoryRange, layout: Deman
     out.cell[x] = o.cell[j];
     out.demand[x] = o.demand[j];
   }
-  return { actual, out, selling: demand.selling };
+  const units = new Float64Array(layout.skus);
+  const value = new Float64Array(layout.skus);
+  for (let j = 0; j < n; j++) {
+    if (rows.d[j] < 0 || !(rows.sold[j] > 0)) continue;
+    units[rows.cell[j] % layout.skus] += rows.sold[j];
+    value[rows.cell[j] % layout.skus] += rows.revenue[j];
+  }
+  return { actual, out, selling: demand.selling, closed: demand.closed, salePrice: value.map((v, k) => (units[k] > 0 ? v / units[k] : 0)) };
 }

@@ -10,12 +10,14 @@
  */
 import { Sums } from './kpis.js';
 import { CF, traceAt, type TraceBuffer } from './trace.js';
+import { heldStock } from './actual-demand.js';
 
 export interface ServeArrays {
   dayStart: Int32Array;
   actualCell: Int32Array;
   actualEnd: Float64Array;
-  actualPeak: Float64Array;
+  /** The level a day starts with (after what is stamped at its midnight); NaN: the day before's end. */
+  actualOpening: Float64Array;
   actualSold: Float64Array;
   actualNet: Float64Array;
   actualRevenue: Float64Array;
@@ -27,7 +29,8 @@ export interface ServeArrays {
   styleOf: Int32Array;
   /** SKUs of style s are [styleStart[s], styleStart[s+1]). */
   styleStart: Int32Array;
-  price: Float64Array;
+  /** Per SKU: the history's average price of a unit sold (see input.ts). */
+  salePrice: Float64Array;
   cost: Float64Array;
   soldUnits: Float64Array;
   soldValue: Float64Array;
@@ -35,6 +38,9 @@ export interface ServeArrays {
   selling: Uint8Array;
   /** Per location: 1 when it sells in the history: demand is there, and its stock counts as the shelves'. */
   stores: Uint8Array;
+  /** Per location × day: 1 when it was closed (nothing carried that day). */
+  closed: Uint8Array;
+  days: number;
   /** Per cell. */
   sim: Float64Array;
   actLevel: Float64Array;
@@ -105,11 +111,11 @@ export function serveDay(a: ServeArrays, L: number, K: number, W: number, i: num
   for (let l = 0; l < L; l++) {
     let j = firstRow(a.actualCell, rowsFrom, rowsTo, l * K + kFrom);
     let o = firstRow(a.outCell, outFrom, outTo, l * K + kFrom);
-    const store = a.stores[l] === 1;
-    const [units, value, simInv, actInv] = store
+    const store = a.stores[l] === 1 && a.closed[l * a.days + i] === 0;
+    const [units, value, simInv, actInv] = a.stores[l] === 1
       ? [sim.storeUnitsSum, sim.storeValueSum, D.sInv, D.aInv] as const
       : [sim.warehouseUnitsSum, sim.warehouseValueSum, D.sWarehouse, D.aWarehouse] as const;
-    const [actUnits, actValue] = store ? [act.storeUnitsSum, act.storeValueSum] : [act.warehouseUnitsSum, act.warehouseValueSum];
+    const [actUnits, actValue] = a.stores[l] === 1 ? [act.storeUnitsSum, act.storeValueSum] : [act.warehouseUnitsSum, act.warehouseValueSum];
     let s = a.styleOf[kFrom];
     for (let k = kFrom; k < kTo; k++) {
       if (k >= a.styleStart[s + 1]) s = a.styleOf[k];
@@ -118,7 +124,7 @@ export function serveDay(a: ServeArrays, L: number, K: number, W: number, i: num
       const out = o < outTo && a.outCell[o] === c ? o++ : -1;
       const tr = a.trace !== undefined && a.trace.style === s ? a.trace : undefined;
       const traced = tr ? traceAt(tr, K, c, i) : -1;
-      const actStart = a.actLevel[c];
+      const opening = row >= 0 && !Number.isNaN(a.actualOpening[row]) ? a.actualOpening[row] : a.actLevel[c];
       const gross = row >= 0 ? a.actualSold[row] : 0;
       const returns = row >= 0 ? gross - a.actualNet[row] : 0;
       if (row >= 0) {
@@ -126,7 +132,7 @@ export function serveDay(a: ServeArrays, L: number, K: number, W: number, i: num
         a.soldUnits[k] += gross;
         a.soldValue[k] += a.actualRevenue[row];
       }
-      const actInStock = actStart > 0 || (row >= 0 && (gross > 0 || a.actualPeak[row] > 0));
+      const actInStock = heldStock(opening, gross);
       // What customers wanted: the day's sales (and more, had it sold out) in stock; the estimate when carried without.
       const estimated = actInStock ? (row >= 0 ? a.actualExtra[row] : 0) : out >= 0 ? a.outDemand[out] : 0;
       const demand = actInStock ? gross + estimated : estimated;
@@ -136,7 +142,8 @@ export function serveDay(a: ServeArrays, L: number, K: number, W: number, i: num
       a.sim[c] = simStart - served + returns;
       const simInStock = simStart > 0 || served > 0;
       if (carried) {
-        const price = a.price[k];
+        // Units are valued at the day's own prices where the actual sold, else at the history's average.
+        const price = gross > 0 ? a.actualRevenue[row] / gross : a.salePrice[k];
         const lost = demand - served;
         inc(sim.carriedDays, l, s, 1);
         inc(act.carriedDays, l, s, 1);
@@ -151,7 +158,7 @@ export function serveDay(a: ServeArrays, L: number, K: number, W: number, i: num
         inc(sim.lostSales, l, s, lost);
         inc(act.lostSales, l, s, estimated);
         inc(sim.salesValue, l, s, served * price);
-        inc(act.salesValue, l, s, gross * price);
+        inc(act.salesValue, l, s, gross > 0 ? a.actualRevenue[row] : 0);
         inc(sim.estimatedSales, l, s, Math.max(0, served - (actInStock ? gross : 0)));
         t[d + D.sCarried]++;
         t[d + D.aCarried]++;

@@ -130,12 +130,12 @@ export function serveArrays(input: BacktestInput, alloc: Alloc = (make, n) => ma
   const { actual, out } = input;
   return {
     dayStart: copy(actual.dayStart, i32), actualCell: copy(actual.cell, i32), actualEnd: copy(actual.endLevel, f64),
-    actualPeak: copy(actual.peak, f64), actualSold: copy(actual.sold, f64), actualNet: copy(actual.net, f64),
+    actualOpening: copy(actual.opening, f64), actualSold: copy(actual.sold, f64), actualNet: copy(actual.net, f64),
     actualRevenue: copy(actual.revenue, f64), actualExtra: copy(actual.extra, f64),
     outStart: copy(out.dayStart, i32), outCell: copy(out.cell, i32), outDemand: copy(out.demand, f64),
-    styleOf: copy(S0.skus.style, i32), styleStart: copy(S0.styles.styleStart, i32), price: copy(S0.skus.price, f64), cost: copy(input.cost, f64),
+    styleOf: copy(S0.skus.style, i32), styleStart: copy(S0.styles.styleStart, i32), salePrice: copy(input.salePrice, f64), cost: copy(input.cost, f64),
     soldUnits: copy(S0.skus.soldUnits, f64), soldValue: copy(S0.skus.soldValue, f64),
-    selling: copy(Uint8Array.from(S0.locations.kind.map((k) => (k !== 'warehouse' ? 1 : 0))), u8), stores: copy(input.selling, u8),
+    selling: copy(Uint8Array.from(S0.locations.kind.map((k) => (k !== 'warehouse' ? 1 : 0))), u8), stores: copy(input.selling, u8), closed: copy(input.closed, u8), days: input.days,
     // Stock is physical: a start below zero (a feed's sales without stock) is an empty shelf.
     sim: copy(S0.onHand.map((q) => Math.max(0, q)), f64), actLevel: copy(S0.onHand, f64), rate: alloc(f64, cells), inStockDays,
     everActive: copy(S0.everActive, u8), windowSales: copy(S0.sales, (n) => new Float32Array(n)), windowInStock: copy(S0.inStock, u8),
@@ -212,7 +212,7 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
     windowHead: 0,
     everActive: a.everActive,
     lastArrivalDay: Int32Array.from(S0.lastArrivalDay),
-    skus: { ...S0.skus, price: a.price },
+    skus: { ...S0.skus, price: Float64Array.from(S0.skus.price) },
     locations: { ...S0.locations, kind: [...S0.locations.kind] },
     styles: { ...S0.styles, hasOpenPurchaseOrder: new Uint8Array(Sg) },
   };
@@ -263,7 +263,7 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
 
     if (i % reviewEvery === 0) {
       // Prices as known on this day: the year before the start plus the actual sales since, never later ones.
-      if (i > 0) a.price.set(prices(view, a.soldUnits, a.soldValue, S0.skus.price));
+      if (i > 0) view.skus.price.set(prices(view, a.soldUnits, a.soldValue, S0.skus.price));
       view.asOfDay = day;
       view.windowHead = head;
       // On order as of this day: lines ordered by now and not yet due; nothing ordered later is known.

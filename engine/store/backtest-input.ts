@@ -19,7 +19,7 @@ export async function loadBacktestInput(ws: Workspace, fromDay: number, toDay: n
   const first = fromDay - HISTORY_REACH_DAYS;
   const history = await dailyLevels(ws, start.locations.ids, start.skus.ids, first, toDay + 1 + HISTORY_REACH_DAYS);
   const range = { days: days + 2 * HISTORY_REACH_DAYS, firstDay: first, periodFrom: HISTORY_REACH_DAYS, periodTo: HISTORY_REACH_DAYS + days };
-  const { actual, out, selling } = periodDays(history, range, demandLayout(start));
+  const { actual, out, selling, closed, salePrice } = periodDays(history, range, demandLayout(start));
 
   const skuIndex = new Map(start.skus.ids.map((id, k) => [id, k]));
   const cost = new Float64Array(K);
@@ -45,5 +45,5 @@ export async function loadBacktestInput(ws: Workspace, fromDay: number, toDay: n
     if (l < 0 || k === undefined) continue;
     receipts.push({ cell: l * K + k, orderDay: Number(r.ordered) - fromDay, dueDay: Number(r.due) - fromDay, quantity: Number(r.q), style: start.skus.style[k] });
   }
-  return { start, days, actual, out, selling, cost, receipts };
+  return { start, days, actual, out, selling, closed, cost, salePrice, receipts };
 }

@@ -26,8 +26,13 @@ export interface DailyLevels {
   d: number[];
   /** Stock at the end of the day. */
   endLevel: number[];
-  /** Highest stock during the day (a delivery sold out the same day still counts as in stock). */
-  peak: number[];
+  /**
+   * The stock the day starts with when something is stamped at its midnight (a count, a delivery, a feed's dated
+   * sales), else null: the day starts with the day before's end.
+   */
+  opening: (number | null)[];
+  /** 1 when a sale left no stock but the day's returns (it sold out: its sales are a lower bound of its demand). */
+  soldOut: number[];
   /** Gross units sold (returns not subtracted). */
   sold: number[];
   /** Net units sold (returns subtracted). */
@@ -74,16 +79,22 @@ export async function dailyLevels(
         LEFT JOIN base AS b ON b.locationId = s.locationId AND b.skuId = l.skuId
         WHERE s._deleted_at IS NULL AND s.salesDateTime >= $3 AND s.salesDateTime < $2 AND (b.t IS NULL OR s.salesDateTime >= b.t)),
     cells AS (
-      SELECT el.l * ${K} + es.k AS cell, ev.* EXCLUDE (locationId, skuId) FROM ev
+      SELECT el.l * ${K} + es.k AS cell, greatest(datediff('day', $1::TIMESTAMP, ev.t), -1) AS d, greatest(-ev.net, 0) AS ret,
+             ev.* EXCLUDE (locationId, skuId) FROM ev
       JOIN level_locations AS el ON el.locationId = ev.locationId JOIN level_skus AS es ON es.skuId = ev.skuId),
     grouped AS (
       SELECT *, count(*) FILTER (WHERE kind = 0) OVER (PARTITION BY cell ORDER BY t, kind ROWS UNBOUNDED PRECEDING) AS grp FROM cells),
     levels AS (
       -- RANGE, not ROWS: events of one instant (two lines of a receipt) move the stock together, so each of them
-      -- sees the level after all of them, and the day's end and peak do not depend on how ties happen to be ordered.
-      SELECT *, sum(v) OVER (PARTITION BY cell, grp ORDER BY t, kind RANGE UNBOUNDED PRECEDING) AS level FROM grouped)
-    SELECT cell::INTEGER AS cell, greatest(datediff('day', $1::TIMESTAMP, t), -1)::INTEGER AS d,
-           arg_max(level, (t, kind))::DOUBLE AS endLevel, max(level)::DOUBLE AS peak, sum(sold::${EXACT})::DOUBLE AS sold,
+      -- sees the level after all of them, and the day's levels do not depend on how ties happen to be ordered.
+      -- Returns come back into stock, but not to the customers who came before: a day sold out when a sale left
+      -- nothing but what was returned that day.
+      SELECT *, sum(v) OVER (PARTITION BY cell, grp ORDER BY t, kind RANGE UNBOUNDED PRECEDING) AS level,
+             sum(ret) OVER (PARTITION BY cell, d ORDER BY t, kind RANGE UNBOUNDED PRECEDING) AS returned FROM grouped)
+    SELECT cell::INTEGER AS cell, d::INTEGER AS d,
+           arg_max(level, (t, kind))::DOUBLE AS endLevel,
+           (arg_max(level, (t, kind)) FILTER (WHERE t = date_trunc('day', t)))::DOUBLE AS opening,
+           coalesce(min(level - returned) FILTER (WHERE sold > 0) <= 0, false)::INTEGER AS soldOut, sum(sold::${EXACT})::DOUBLE AS sold,
            sum(net::${EXACT})::DOUBLE AS net, sum(mut::${EXACT})::DOUBLE AS mutations, sum(revenue::${EXACT})::DOUBLE AS revenue
     FROM levels GROUP BY 1, 2 ORDER BY 1, 2`, [from, to, lookBack]);
   return cols as unknown as DailyLevels;

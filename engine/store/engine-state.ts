@@ -9,6 +9,7 @@ import { dailyLevels, EXACT } from './daily-levels.js';
 import { prices } from '../recommend/prices.js';
 import type { Workspace } from './workspace.js';
 import { APPROVAL_OPEN_DAYS, emptyState, type EngineState } from '../recommend/state.js';
+import { heldStock } from '../simulate/actual-demand.js';
 import { categorySettings, type CategorySettings, type LocationKind, type Settings } from '../recommend/settings.js';
 
 /** History read to decide whether a location ever carried a SKU, and to price it. */
@@ -201,7 +202,7 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
   const dCell = days.cell as number[];
   const dDay = days.d as number[];
   const dEnd = days.endLevel as number[];
-  const dPeak = days.peak as number[];
+  const dOpening = days.opening as (number | null)[];
   const dSold = days.sold as number[];
   let cell = -1;
   let level = 0;
@@ -226,7 +227,7 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
     if (d >= 0 && d < W) {
       const sold = dSold[i];
       state.sales[c * W + d] = sold;
-      if (level > 0 || sold > 0 || dPeak[i] > 0) state.inStock[c * W + d] = 1;
+      if (heldStock(dOpening[i] ?? level, sold)) state.inStock[c * W + d] = 1;
     }
     level = dEnd[i];
     day = d;

@@ -268,6 +268,8 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
     }
   }
 
+  /** Per outlet × style: the day the style launched there (first had stock of it), or never. */
+  const launchedAt = new Int32Array(nLoc * nStyles).fill(2 ** 31 - 1);
   const active: number[] = [];
   const returnsAt: PendingReturn[][] = locs.map(() => []);
   for (let day = first; day < days; day++) {
@@ -301,12 +303,17 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
         for (const si of active) {
           if (!carried[l * nStyles + si]) continue;
           const s = styles[si];
+          // The style launches at the outlet the first day it has any of it: before that it is not on sale there.
+          const at = l * nStyles + si;
+          if (launchedAt[at] > day) {
+            for (let k = s.firstSku; k < s.firstSku + s.skuCount; k++) if (onHand[l * nSku + k] > 0) launchedAt[at] = day;
+          }
           const rate = todayRate[si] * factor;
           const paid = Math.round(s.priceCents * (1 - demand.discount(s, day)));
           for (let k = s.firstSku; k < s.firstSku + s.skuCount; k++) {
             const n = policy.demand(rate * share[k]);
             const p = l * nSku + k;
-            if (writing) truth.count(l, k, n, onHand[p]);
+            if (writing && launchedAt[at] <= day) truth.count(l, k, n, onHand[p]);
             if (n === 0) continue;
             const q = Math.min(n, onHand[p]);
             if (writing) stats.demandUnits += n;

@@ -4,8 +4,9 @@
  * and only SKUs that are in Items (the one left out is invisible to a consumer of the feed). Definitions, per
  * outlet × SKU × day (samples/README.md has them too):
  *
- * - carried day: the outlet carries the style, the day is inside the style's life [launchDay, endDay) and the
- *   outlet is open;
+ * - carried day: the outlet carries the style, the day is inside the style's life [launchDay, endDay) and on or
+ *   after the day the style launched at the outlet (the first day it had any of it in stock: a style never
+ *   delivered to an outlet was never on sale there), and the outlet is open;
  * - demand: the units drawn that day (drawn on every carried day, whatever the stock);
  * - sales: min(demand, on hand at the start of the day), gross of returns;
  * - lost: demand − sales;

@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { Workbench } from '../../engine/service/workbench.js';
 import { dayText } from '../../engine/model/datetime.js';
 import type { SettingsOverride } from '../../engine/recommend/settings.js';
+import type { BacktestRun } from '../../engine/service/backtests.js';
+import type { GroupKpis, SimulationResult } from '../../engine/simulate/simulate.js';
 import { ROOT } from './big-workspace.js';
 
 const START = '2024-01-01';
@@ -75,7 +77,7 @@ for (const name of picked) {
   const to = dayText(TO_DAY);
   const truth = truthOver(truthDir, from, to);
   const wb = await Workbench.open(workspace);
-  const runs = [];
+  const runs: { run: BacktestRun; report: SimulationResult; seconds: number; groups: GroupKpis[] }[] = [];
   try {
     for (const [, scenario] of SCENARIOS) {
       const t0 = performance.now();
