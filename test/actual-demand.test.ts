@@ -10,7 +10,7 @@ interface Day { d: number; end: number; sold?: number; open?: number }
 
 /** Cell-major rows from per-cell day lists (cells in ascending order), each starting from `start`. */
 function rowsOf(cells: { cell: number; start?: number; days: Day[] }[]): CellDayRows {
-  const out = { cell: [] as number[], d: [] as number[], endLevel: [] as number[], opening: [] as (number | null)[], soldOut: [] as number[], sold: [] as number[], net: [] as number[] };
+  const out = { cell: [] as number[], d: [] as number[], endLevel: [] as number[], opening: [] as (number | null)[], soldOut: [] as number[], counted: [] as number[], sold: [] as number[], net: [] as number[] };
   for (const c of [...cells].sort((a, b) => a.cell - b.cell)) {
     const push = (d: number, end: number, sold: number, open: number | null) => {
       out.cell.push(c.cell);
@@ -21,6 +21,7 @@ function rowsOf(cells: { cell: number; start?: number; days: Day[] }[]): CellDay
       out.opening.push(open);
       // A day that sold and ended empty sold out.
       out.soldOut.push(sold > 0 && end <= 0 ? 1 : 0);
+      out.counted.push(open === null ? 0 : 1);
     };
     if (c.start !== undefined) push(-1, c.start, 0, null);
     for (const x of c.days) push(x.d, x.end, x.sold ?? 0, x.open ?? null);

@@ -123,15 +123,15 @@ export function backtestInput(
   if (before === 0) start.onHand.forEach((q, c) => q !== 0 && levels.set(c, q));
   for (const [key, q] of Object.entries(history.startLevels ?? {})) levels.set(cellOf(key), q);
   const all = [
-    ...[...levels].map(([cell, end]) => ({ cell, d: -1, end, open: null, soldOut: 0, sold: 0, net: 0, mutations: 0 })),
+    ...[...levels].map(([cell, end]) => ({ cell, d: -1, end, open: null, soldOut: 0, counted: 1, sold: 0, net: 0, mutations: 0 })),
     ...rows.map((r) => ({
       cell: cellOf(r.cell), d: r.day + before, end: r.end, open: r.open ?? null, sold: r.sold ?? 0,
-      soldOut: (r.soldOut ?? ((r.sold ?? 0) > 0 && r.end <= 0)) ? 1 : 0, net: r.net ?? r.sold ?? 0, mutations: r.mutations ?? 0,
+      soldOut: (r.soldOut ?? ((r.sold ?? 0) > 0 && r.end <= 0)) ? 1 : 0, counted: r.open === undefined ? 0 : 1, net: r.net ?? r.sold ?? 0, mutations: r.mutations ?? 0,
     })),
   ].sort((a, b) => a.cell - b.cell || a.d - b.d);
   const last = Math.max(days, ...rows.map((r) => r.day + 1));
   const { actual, out, selling, closed, salePrice } = periodDays({
-    cell: all.map((r) => r.cell), d: all.map((r) => r.d), endLevel: all.map((r) => r.end), opening: all.map((r) => r.open), soldOut: all.map((r) => r.soldOut),
+    cell: all.map((r) => r.cell), d: all.map((r) => r.d), endLevel: all.map((r) => r.end), opening: all.map((r) => r.open), soldOut: all.map((r) => r.soldOut), counted: all.map((r) => r.counted),
     sold: all.map((r) => r.sold), net: all.map((r) => r.net), mutations: all.map((r) => r.mutations), revenue: all.map((r) => r.sold * 20),
   }, { days: before + last, firstDay: start.asOfDay - before, periodFrom: before, periodTo: before + days }, demandLayout(start));
   return { start, days, actual, out, selling, closed, salePrice, cost: new Float64Array(K).fill(10), receipts };

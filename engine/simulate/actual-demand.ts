@@ -33,6 +33,8 @@ const PRIOR_WEIGHT_DAYS = 3;
 const FULL_HISTORY_DAYS = 28;
 /** Pseudo-units shrinking a thin day's index towards the usual one (1 for a category, the weekday's for a location). */
 const INDEX_PRIOR_UNITS = 2;
+/** Pseudo-units holding a style's index on a day with little of it sold to its course the day before. */
+const STYLE_PRIOR_UNITS = 3;
 /** Rounds of the censored-demand estimate (EM); it settles in three or four. */
 const EM_ROUNDS = 6;
 /** Cells selling at least this much a day inform the dispersion of daily demand. */
@@ -65,6 +67,8 @@ export interface CellDayRows {
   opening: ArrayLike<number | null>;
   /** 1 when a sale left no stock: the day sold out. */
   soldOut: ArrayLike<number>;
+  /** 1 when a stock level was posted that day (zero included): the location still lists the SKU. */
+  counted: ArrayLike<number>;
   /** Gross units sold. */
   sold: ArrayLike<number>;
   /** Net units sold (returns subtracted). */
@@ -140,9 +144,12 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
   const fullDays = new Int32Array(cells);
   const S = styleStart.length - 1;
   const styleFirst = new Int32Array(L * S).fill(E);
-  const styleLastSale = new Int32Array(L * S).fill(-1);
-  /** Per style: the last day any selling location sold it. */
-  const styleNetLastSale = new Int32Array(S).fill(-1);
+  /** Per location × style: the last day the style was on sale there for sure (see lastActive below). */
+  const styleLastActive = new Int32Array(L * S).fill(-1);
+  const styleLast = new Int32Array(L * S).fill(-1);
+  const styleSoldOut = new Uint8Array(L * S);
+  /** Per style: the last day any selling location sold it or received it. */
+  const styleNetLast = new Int32Array(S).fill(-1);
   const everIn = new Uint8Array(cells);
   /** Cells with a day sold out or without stock: the only ones with anything to estimate. */
   const gappy = new Uint8Array(cells);
@@ -177,24 +184,34 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
       let full = 0;
       let first = E;
       let last = -1;
+      let lastSoldOut = false;
       let gaps = false;
+      // The last day it was on sale for sure: it sold or came in, or stock left over since then was taken away the
+      // next day (a style's days on sale end with the last of these anywhere; a customer's return sitting on a
+      // shelf emptied before says nothing of it).
+      let lastActive = -1;
+      let leftOver = false;
       walk(j0, j1, (a, b, inStock) => {
         if (!inStock) {
           gaps = true;
+          leftOver = false;
           return;
         }
         full += b - a;
         first = Math.min(first, a);
         last = Math.max(last, b - 1);
-      }, (e, j, status) => {
+        lastSoldOut = false;
+      }, (e, j, status, start) => {
+        const sold = rows.sold[j];
+        const end = rows.endLevel[j];
+        if (sold > 0 || end - start + rows.net[j] > 0) lastActive = e;
+        else if (leftOver && start - end - rows.net[j] > 0) lastActive = Math.max(lastActive, e - 1);
+        leftOver = (leftOver || lastActive === e) && end > 0;
         if (status !== IN) gaps = true;
         if (status === OUT) return;
         first = Math.min(first, e);
         last = Math.max(last, e);
-        if (rows.sold[j] > 0) {
-          styleLastSale[l * S + s] = Math.max(styleLastSale[l * S + s], e);
-          styleNetLastSale[s] = Math.max(styleNetLastSale[s], e);
-        }
+        lastSoldOut = status === SOLD_OUT;
         // Days that sold out count too: the rate is a pooled level for thin histories, and a slow mover sells
         // most of its units on the day it sells its last one.
         full++;
@@ -202,8 +219,15 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
       });
       if (last < 0) continue;
       everIn[c] = 1;
+      styleNetLast[s] = Math.max(styleNetLast[s], lastActive);
+      styleLastActive[l * S + s] = Math.max(styleLastActive[l * S + s], lastActive);
       gappy[c] = gaps ? 1 : 0;
       styleFirst[l * S + s] = Math.min(styleFirst[l * S + s], first);
+      // The style's last day on the shelf there, and whether it left it by selling out.
+      if (last > styleLast[l * S + s]) {
+        styleLast[l * S + s] = last;
+        styleSoldOut[l * S + s] = lastSoldOut ? 1 : 0;
+      } else if (last === styleLast[l * S + s] && lastSoldOut) styleSoldOut[l * S + s] = 1;
       fullDays[c] = full;
       const r = full > 0 ? units / full : 0;
       rate[c] = r;
@@ -274,7 +298,55 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
       if (locNum[e] === 0 && wr[w] > 0 && (locRate[e] * wn[w]) / wr[w] >= CLOSED_EXPECTED_UNITS) closed[l * E + e] = 1;
     }
   }
-  const index = (l: number, cat: number, e: number) => locIndex[l * E + e] * catIndex[cat * E + e];
+  // A style in sizes has one course across the network beyond its category's (a life cycle, a markdown): its sizes'
+  // sales each day against what their usual rate and the day's location and category indices expect. Days with
+  // little to go on lean on the day before, so a style sold out everywhere keeps the course it was on.
+  const styleIndex = new Float64Array(S * E).fill(1);
+  {
+    const sNum = new Float64Array(E);
+    const sExp = new Float64Array(E);
+    const diff = new Float64Array(E + 1);
+    for (let s = 0; s < S; s++) {
+      if (styleStart[s + 1] - styleStart[s] < 2) continue;
+      const cat = categoryOf[s];
+      sNum.fill(0);
+      sExp.fill(0);
+      for (let l = 0; l < L; l++) {
+        if (!selling[l]) continue;
+        diff.fill(0);
+        let any = false;
+        for (let k = styleStart[s]; k < styleStart[s + 1]; k++) {
+          const c = l * K + k;
+          const r = rate[c];
+          if (r === 0) continue;
+          const [j0, j1] = rowsOf(c);
+          any = true;
+          walk(j0, j1, (a, b, inStock) => {
+            if (!inStock) return;
+            diff[a] += r;
+            diff[b] -= r;
+          }, (e, j, status) => {
+            if (status === OUT) return;
+            sNum[e] += rows.sold[j];
+            diff[e] += r;
+            diff[e + 1] -= r;
+          });
+        }
+        if (!any) continue;
+        let running = 0;
+        for (let e = 0; e < E; e++) {
+          running += diff[e];
+          if (running > 1e-12) sExp[e] += running * locIndex[l * E + e] * catIndex[cat * E + e];
+        }
+      }
+      let prev = 1;
+      for (let e = 0; e < E; e++) {
+        prev = (sNum[e] + STYLE_PRIOR_UNITS * prev) / (sExp[e] + STYLE_PRIOR_UNITS);
+        styleIndex[s * E + e] = prev;
+      }
+    }
+  }
+  const index = (l: number, k: number, e: number) => locIndex[l * E + e] * catIndex[catOf(k) * E + e] * styleIndex[styleOf[k] * E + e];
 
   // Pooled levels for thin histories: the cell's own mean when it has one, else its style there × the size's share,
   // else the SKU elsewhere × how this location sells the category, else the category at the location.
@@ -323,11 +395,14 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
   const sold = new Float64Array(E);
   const status = new Uint8Array(E);
   const rowAt = new Int32Array(E);
+  /** Per day from the end back: the next day a stock level was posted, or E. */
+  const nextCount = new Int32Array(E + 1);
   /** Per day: 1 when the stock was restocked (it rose by more than the day's returns brought back) or sold. */
   const active = new Uint8Array(E);
   /** Per day: 1 when stock came in (a delivery, a count above what was there): a restock cycle starts. */
   const restocked = new Uint8Array(E);
   const densify = (j0: number, j1: number) => {
+    nextCount.fill(E);
     walk(j0, j1, (a, b, inStock) => {
       sold.fill(0, a, b);
       status.fill(inStock ? IN : OUT, a, b);
@@ -340,7 +415,9 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
       rowAt[e] = j;
       restocked[e] = rows.endLevel[j] - start + rows.net[j] > 0 ? 1 : 0;
       active[e] = rows.sold[j] > 0 || restocked[e] ? 1 : 0;
+      if (rows.counted[j]) nextCount[e] = e;
     });
+    for (let e = E - 1; e >= 0; e--) if (nextCount[e] === E) nextCount[e] = nextCount[e + 1];
   };
   const sized = (k: number) => styleStart[styleOf[k] + 1] - styleStart[styleOf[k]] > 1;
   /**
@@ -349,7 +426,7 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
    */
   const needsEstimate = (l: number, k: number) => {
     const c = l * K + k;
-    return everIn[c] === 1 ? gappy[c] === 1 : sized(k) && styleLastSale[l * S + styleOf[k]] >= 0;
+    return everIn[c] === 1 ? gappy[c] === 1 : sized(k) && styleLastActive[l * S + styleOf[k]] >= 0;
   };
 
   // Pass B: the overdispersion of daily demand per category, from the residuals of cells' in-stock days around a
@@ -379,7 +456,7 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
         for (let x = e; x < e + 7; x++) {
           if (status[x] !== IN) continue;
           units += sold[x];
-          exposure += index(l, cat, x);
+          exposure += index(l, k, x);
           m++;
         }
         if (m < 5 || exposure <= 0) continue;
@@ -389,7 +466,7 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
         let mean2 = 0;
         for (let x = e; x < e + 7; x++) {
           if (status[x] !== IN) continue;
-          const lambda = level * index(l, cat, x);
+          const lambda = level * index(l, k, x);
           sq += (sold[x] - lambda) ** 2;
           mean += lambda;
           mean2 += lambda * lambda;
@@ -420,7 +497,7 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
       const cat = catOf(k);
       const sized = styleStart[s + 1] - styleStart[s] > 1;
       const sFirst = styleFirst[l * S + s];
-      const sLast = styleLastSale[l * S + s];
+      const sLast = styleLastActive[l * S + s];
       // Carried days without stock.
       carriedOut.fill(0);
       for (let p = 0; p < E; p++) {
@@ -436,10 +513,16 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
         const soldOut = before && status[p - 1] === SOLD_OUT;
         for (let e = p; e <= q; e++) {
           if (closed[l * E + e]) continue;
-          // Sold out with no stock coming back: carried a while, as long as the style sells elsewhere (one gone from
-          // every shelf at once was delisted, not sold out).
-          const tail = soldOut && e - p < SOLD_OUT_TAIL_DAYS && e <= styleNetLastSale[s];
-          if (shortGap || (sized && e >= sFirst && e <= sLast) || tail) carriedOut[e] = 1;
+          // Sold out with no stock coming back: carried a while, as long as the style is on sale elsewhere (one gone
+          // from every shelf was delisted, not sold out).
+          // (A level of 0 posted for it on a later day says the location still lists it, where the style is gone
+          // everywhere.)
+          const tail = soldOut && e - p < SOLD_OUT_TAIL_DAYS && (e <= styleNetLast[s] || nextCount[e] <= q);
+          // A style in sizes: every size while the style sells there, and after the whole style sold out there as a
+          // sold-out SKU would be.
+          const sizeRun = sized && e >= sFirst && (e <= sLast
+            || (styleSoldOut[l * S + s] === 1 && e > styleLast[l * S + s] && e - styleLast[l * S + s] <= SOLD_OUT_TAIL_DAYS && e <= styleNetLast[s]));
+          if (shortGap || sizeRun || tail) carriedOut[e] = 1;
         }
         p = q;
       }
@@ -449,9 +532,9 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
         let q = p;
         while (q + 1 < E && (status[q + 1] === SOLD_OUT || carriedOut[q + 1])) q++;
         if (q >= periodFrom && p < periodTo) {
-          const level = episodeLevel(p, q, l, cat, prior(l, k));
+          const level = episodeLevel(p, q, l, k, prior(l, k));
           for (let e = Math.max(p, periodFrom); e <= Math.min(q, periodTo - 1); e++) {
-            const lambda = level * index(l, cat, e);
+            const lambda = level * index(l, k, e);
             if (status[e] === SOLD_OUT) {
               extra[rowAt[e]] = Math.max(0, conditionalMean(sold[e], lambda, dispersion[cat]) - sold[e]);
             } else {
@@ -473,7 +556,7 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
    * before the next — about half on each side: a cycle cut short would keep the days before its sell-out, which
    * sold little, without the one that sold out (or the other way round), and lean the level low (or high).
    */
-  function episodeLevel(p: number, q: number, l: number, cat: number, pooled: number): number {
+  function episodeLevel(p: number, q: number, l: number, k: number, pooled: number): number {
     window.length = 0;
     for (let e = p; e <= q; e++) if (status[e] === SOLD_OUT) window.push(e);
     const half = LEVEL_WINDOW_DAYS / 2;
@@ -511,7 +594,7 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
     let units = 0;
     let uncensored = 0;
     for (const e of window) {
-      exposure += index(l, cat, e);
+      exposure += index(l, k, e);
       units += sold[e];
       if (status[e] === IN) uncensored++;
     }
@@ -520,10 +603,10 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
     // Censored days say "at least": replace them by their expectation given the level, until it settles. With no
     // uncensored day the level is not identified (it would grow without bound), so it stays at what was sold.
     if (uncensored > 0 && uncensored < window.length) {
-      const k = dispersion[cat];
+      const invK = dispersion[catOf(k)];
       for (let round = 0; round < EM_ROUNDS; round++) {
         let total = 0;
-        for (const e of window) total += status[e] === SOLD_OUT ? conditionalMean(sold[e], level * index(l, cat, e), k) : sold[e];
+        for (const e of window) total += status[e] === SOLD_OUT ? conditionalMean(sold[e], level * index(l, k, e), invK) : sold[e];
         const next = total / exposure;
         const settled = Math.abs(next - level) <= 1e-9 * Math.max(1, level);
         level = next;

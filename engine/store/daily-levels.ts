@@ -33,6 +33,8 @@ export interface DailyLevels {
   opening: (number | null)[];
   /** 1 when a sale left no stock but the day's returns (it sold out: its sales are a lower bound of its demand). */
   soldOut: number[];
+  /** 1 when a stock level was posted for it that day (zero included): the location lists the SKU. */
+  counted: number[];
   /** Gross units sold (returns not subtracted). */
   sold: number[];
   /** Net units sold (returns subtracted). */
@@ -94,7 +96,8 @@ export async function dailyLevels(
     SELECT cell::INTEGER AS cell, d::INTEGER AS d,
            arg_max(level, (t, kind))::DOUBLE AS endLevel,
            (arg_max(level, (t, kind)) FILTER (WHERE t = date_trunc('day', t)))::DOUBLE AS opening,
-           coalesce(min(level - returned) FILTER (WHERE sold > 0) <= 0, false)::INTEGER AS soldOut, sum(sold::${EXACT})::DOUBLE AS sold,
+           coalesce(min(level - returned) FILTER (WHERE sold > 0) <= 0, false)::INTEGER AS soldOut,
+           (count(*) FILTER (WHERE kind = 0) > 0)::INTEGER AS counted, sum(sold::${EXACT})::DOUBLE AS sold,
            sum(net::${EXACT})::DOUBLE AS net, sum(mut::${EXACT})::DOUBLE AS mutations, sum(revenue::${EXACT})::DOUBLE AS revenue
     FROM levels GROUP BY 1, 2 ORDER BY 1, 2`, [from, to, lookBack]);
   return cols as unknown as DailyLevels;
