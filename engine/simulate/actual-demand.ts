@@ -29,6 +29,8 @@ export const HISTORY_REACH_DAYS = Math.max(LEVEL_REACH_DAYS, CARRIED_GAP_DAYS + 
 const CLOSED_EXPECTED_UNITS = 7;
 /** A thin own history is shrunk towards the SKU's pooled level with this many days' weight. */
 const PRIOR_WEIGHT_DAYS = 3;
+/** The longest cadence of stock counts read as a listing: a location counting more rarely says less about it. */
+const MAX_COUNT_EVERY_DAYS = 14;
 /** An own history of this many days in stock speaks for itself (its mean is the cell's pooled level too). */
 const FULL_HISTORY_DAYS = 28;
 /** Pseudo-units shrinking a thin day's index towards the usual one (1 for a category, the weekday's for a location). */
@@ -395,14 +397,18 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
   const sold = new Float64Array(E);
   const status = new Uint8Array(E);
   const rowAt = new Int32Array(E);
-  /** Per day from the end back: the next day a stock level was posted, or E. */
-  const nextCount = new Int32Array(E + 1);
+  /** Per day: the last day up to it a stock level was posted for the cell, or −1; and the cell's usual days between. */
+  const lastCount = new Int32Array(E);
+  let countEvery = 1;
+  const countGaps: number[] = [];
   /** Per day: 1 when the stock was restocked (it rose by more than the day's returns brought back) or sold. */
   const active = new Uint8Array(E);
   /** Per day: 1 when stock came in (a delivery, a count above what was there): a restock cycle starts. */
   const restocked = new Uint8Array(E);
   const densify = (j0: number, j1: number) => {
-    nextCount.fill(E);
+    lastCount.fill(-1);
+    countGaps.length = 0;
+    let counted = -1;
     walk(j0, j1, (a, b, inStock) => {
       sold.fill(0, a, b);
       status.fill(inStock ? IN : OUT, a, b);
@@ -415,9 +421,14 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
       rowAt[e] = j;
       restocked[e] = rows.endLevel[j] - start + rows.net[j] > 0 ? 1 : 0;
       active[e] = rows.sold[j] > 0 || restocked[e] ? 1 : 0;
-      if (rows.counted[j]) nextCount[e] = e;
+      if (rows.counted[j]) {
+        if (counted >= 0) countGaps.push(e - counted);
+        lastCount[e] = counted = e;
+      }
     });
-    for (let e = E - 1; e >= 0; e--) if (nextCount[e] === E) nextCount[e] = nextCount[e + 1];
+    for (let e = 1; e < E; e++) if (lastCount[e] < 0) lastCount[e] = lastCount[e - 1];
+    countGaps.sort((a, b) => a - b);
+    countEvery = countGaps.length ? Math.min(MAX_COUNT_EVERY_DAYS, countGaps[countGaps.length >> 1]) : 1;
   };
   const sized = (k: number) => styleStart[styleOf[k] + 1] - styleStart[styleOf[k]] > 1;
   /**
@@ -515,13 +526,14 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
           if (closed[l * E + e]) continue;
           // Sold out with no stock coming back: carried a while, as long as the style is on sale elsewhere (one gone
           // from every shelf was delisted, not sold out).
-          // (A level of 0 posted for it on a later day says the location still lists it, where the style is gone
-          // everywhere.)
-          const tail = soldOut && e - p < SOLD_OUT_TAIL_DAYS && (e <= styleNetLast[s] || nextCount[e] <= q);
+          // (Levels of 0 still posted for it say the location lists it where the style is gone everywhere: until
+          // the next count would have come after the last one.)
+          const listed = lastCount[q] >= p - 1 && e < lastCount[q] + countEvery;
+          const tail = soldOut && e - p < SOLD_OUT_TAIL_DAYS && (e <= styleNetLast[s] || listed);
           // A style in sizes: every size while the style sells there, and after the whole style sold out there as a
           // sold-out SKU would be.
           const sizeRun = sized && e >= sFirst && (e <= sLast
-            || (styleSoldOut[l * S + s] === 1 && e > styleLast[l * S + s] && e - styleLast[l * S + s] <= SOLD_OUT_TAIL_DAYS && e <= styleNetLast[s]));
+            || (styleSoldOut[l * S + s] === 1 && e > styleLast[l * S + s] && e - styleLast[l * S + s] <= SOLD_OUT_TAIL_DAYS && (e <= styleNetLast[s] || listed)));
           if (shortGap || sizeRun || tail) carriedOut[e] = 1;
         }
         p = q;
