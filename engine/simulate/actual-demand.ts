@@ -27,8 +27,13 @@ export const LEVEL_REACH_DAYS = 91;
 export const HISTORY_REACH_DAYS = Math.max(LEVEL_REACH_DAYS, CARRIED_GAP_DAYS + SOLD_OUT_TAIL_DAYS);
 /** A selling location that sold nothing on a day it would have sold this many units was closed (no demand). */
 const CLOSED_EXPECTED_UNITS = 7;
-/** A thin own history is shrunk towards the SKU's pooled level with this many days' weight. */
+/**
+ * A thin own history is shrunk towards the SKU's pooled level, weighted as this many days or as the days the pooled
+ * level takes to sell this many units, whichever is more: a slow cell's few sales around an outage (a sell-out that
+ * came early because a customer or two came early) say little, a fast one's a lot.
+ */
 const PRIOR_WEIGHT_DAYS = 3;
+const PRIOR_WEIGHT_UNITS = 1;
 /** The longest cadence of stock counts read as a listing: a location counting more rarely says less about it. */
 const MAX_COUNT_EVERY_DAYS = 14;
 /** An own history of this many days in stock speaks for itself (its mean is the cell's pooled level too). */
@@ -561,7 +566,6 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
     }
   }
 
-  /** The cell's level (units per day at index 1) around the episode [p, q]: censored days count as censored. */
   /**
    * The cell's level (units per day at index 1) around the episode [p, q], from the days in stock around it, sold-out
    * days counted as "at least". The days are taken in whole restock cycles — from a day stock came in to the day
@@ -625,7 +629,8 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
         if (settled) break;
       }
     }
-    return (exposure * level + PRIOR_WEIGHT_DAYS * pooled) / (exposure + PRIOR_WEIGHT_DAYS);
+    const weight = pooled > 0 ? Math.max(PRIOR_WEIGHT_DAYS, PRIOR_WEIGHT_UNITS / pooled) : PRIOR_WEIGHT_DAYS;
+    return (exposure * level + weight * pooled) / (exposure + weight);
   }
 
   const days = periodTo - periodFrom;
