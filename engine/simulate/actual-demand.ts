@@ -42,6 +42,8 @@ const FULL_HISTORY_DAYS = 28;
 const INDEX_PRIOR_UNITS = 2;
 /** Pseudo-units holding a style's index on a day with little of it sold to its course the day before. */
 const STYLE_PRIOR_UNITS = 3;
+/** Rounds fitting a style's course and its sizes' rates in turn (the first takes the sizes' plain means). */
+const STYLE_FIT_ROUNDS = 3;
 /** Rounds of the censored-demand estimate (EM); it settles in three or four. */
 const EM_ROUNDS = 6;
 /** Cells selling at least this much a day inform the dispersion of daily demand. */
@@ -308,48 +310,64 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
   // A style in sizes has one course across the network beyond its category's (a life cycle, a markdown): its sizes'
   // sales each day against what their usual rate and the day's location and category indices expect. Days with
   // little to go on lean on the day before, so a style sold out everywhere keeps the course it was on.
+  // A size's usual rate is its mean over its own days in stock, and those are not the style's: a size that sold out
+  // early was in stock only at the peak, one that lasted also in the decline. So the rates and the course are fitted
+  // in turn, each size's rate taken over the course of its own days.
   const styleIndex = new Float64Array(S * E).fill(1);
   {
     const sNum = new Float64Array(E);
     const sExp = new Float64Array(E);
     const diff = new Float64Array(E + 1);
+    const course = new Float64Array(E + 1);
     for (let s = 0; s < S; s++) {
       if (styleStart[s + 1] - styleStart[s] < 2) continue;
       const cat = categoryOf[s];
-      sNum.fill(0);
-      sExp.fill(0);
-      for (let l = 0; l < L; l++) {
-        if (!selling[l]) continue;
-        diff.fill(0);
-        let any = false;
-        for (let k = styleStart[s]; k < styleStart[s + 1]; k++) {
-          const c = l * K + k;
-          const r = rate[c];
-          if (r === 0) continue;
-          const [j0, j1] = rowsOf(c);
-          any = true;
-          walk(j0, j1, (a, b, inStock) => {
-            if (!inStock) return;
-            diff[a] += r;
-            diff[b] -= r;
-          }, (e, j, status) => {
-            if (status === OUT) return;
-            sNum[e] += rows.sold[j];
-            diff[e] += r;
-            diff[e + 1] -= r;
-          });
+      for (let round = 0; round < STYLE_FIT_ROUNDS; round++) {
+        sNum.fill(0);
+        sExp.fill(0);
+        for (let l = 0; l < L; l++) {
+          if (!selling[l]) continue;
+          diff.fill(0);
+          let any = false;
+          // The expected sales of the location's days on the style's course so far, summed up to each day.
+          if (round > 0) for (let e = 0; e < E; e++) course[e + 1] = course[e] + locIndex[l * E + e] * catIndex[cat * E + e] * styleIndex[s * E + e];
+          for (let k = styleStart[s]; k < styleStart[s + 1]; k++) {
+            const c = l * K + k;
+            if (rate[c] === 0) continue;
+            let exposure = 0;
+            if (round > 0) {
+              walk(...rowsOf(c), (a, b, inStock) => {
+                if (inStock) exposure += course[b] - course[a];
+              }, (e, _j, status) => {
+                if (status !== OUT) exposure += course[e + 1] - course[e];
+              });
+            }
+            const r = round > 0 && exposure > 0 ? (rate[c] * fullDays[c]) / exposure : rate[c];
+            const [j0, j1] = rowsOf(c);
+            any = true;
+            walk(j0, j1, (a, b, inStock) => {
+              if (!inStock) return;
+              diff[a] += r;
+              diff[b] -= r;
+            }, (e, j, status) => {
+              if (status === OUT) return;
+              sNum[e] += rows.sold[j];
+              diff[e] += r;
+              diff[e + 1] -= r;
+            });
+          }
+          if (!any) continue;
+          let running = 0;
+          for (let e = 0; e < E; e++) {
+            running += diff[e];
+            if (running > 1e-12) sExp[e] += running * locIndex[l * E + e] * catIndex[cat * E + e];
+          }
         }
-        if (!any) continue;
-        let running = 0;
+        let prev = 1;
         for (let e = 0; e < E; e++) {
-          running += diff[e];
-          if (running > 1e-12) sExp[e] += running * locIndex[l * E + e] * catIndex[cat * E + e];
+          prev = (sNum[e] + STYLE_PRIOR_UNITS * prev) / (sExp[e] + STYLE_PRIOR_UNITS);
+          styleIndex[s * E + e] = prev;
         }
-      }
-      let prev = 1;
-      for (let e = 0; e < E; e++) {
-        prev = (sNum[e] + STYLE_PRIOR_UNITS * prev) / (sExp[e] + STYLE_PRIOR_UNITS);
-        styleIndex[s * E + e] = prev;
       }
     }
   }

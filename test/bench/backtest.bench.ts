@@ -60,6 +60,8 @@ if (process.argv[2] === '--measure') {
     styles: sd.styles, styleDayRows, styleDayBytes: sd.values.byteLength,
     days, cells: input.start.onHand.length, partitions, loadMs, simMs, floorMs, maxRssKb: process.resourceUsage().maxRSS,
     transfers: result.summary.simulated.transfers, inStock: [result.summary.simulated.inStockRate, result.summary.actual.inStockRate],
+    lowest: result.lowestSimulatedStock,
+    estimated: [result.summary.simulated.estimatedDemand / result.summary.simulated.demand, result.summary.actual.estimatedDemand / result.summary.actual.demand],
   }));
   process.exit(0);
 }
@@ -77,5 +79,7 @@ console.log(`simulation: ${Math.round(cellDays / (m.simMs / 1000)).toLocaleStrin
 console.log(`floor (bare loop applying actual sales to stock): ${(m.floorMs / 1000).toFixed(2)} s, ${Math.round(cellDays / (m.floorMs / 1000)).toLocaleString('en')} SKU-location-days/s; simulation / floor = ${(m.simMs / m.floorMs).toFixed(1)}`);
 console.log(`in-stock rate simulated ${m.inStock[0]} vs actual ${m.inStock[1]}; transfers ${JSON.stringify(m.transfers)}`);
 console.log(`kept per style and day: ${m.styles.toLocaleString('en')} styles × ${m.days} days, ${m.styleDayRows.toLocaleString('en')} rows with anything in them (${(m.styleDayBytes / 2 ** 20).toFixed(0)} MiB in memory)`);
+console.log(`lowest simulated stock of any cell at the end of any day: ${m.lowest} (physical stock: never below 0${m.lowest < 0 ? ' — BROKEN' : ''}); demand estimated ${(m.estimated[0] * 100).toFixed(1)} % simulated, ${(m.estimated[1] * 100).toFixed(1)} % actual`);
+if (m.lowest < 0) process.exitCode = 1;
 console.log(`peak RSS ${(m.maxRssKb / 1024).toFixed(0)} MiB`);
 console.log(`budget ≤ 60 s and ≤ 4 GB: ${wall <= 60 && m.maxRssKb / 1024 <= 4096 ? 'met' : 'NOT met'}`);
