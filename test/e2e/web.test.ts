@@ -1,17 +1,17 @@
 /**
- * Browser mode end to end: `workbench web` on the committed sample, the UI in headless Chromium (Debian's
- * package, driven by playwright-core; .ci/run installs it and builds the UI).
+ * Browser mode end to end: `workbench web` on the committed sample, the UI in headless Chromium driven by
+ * playwright-core (the system's, else the one inside an npm package: see browser.ts).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser.js';
 
 const ROOT = process.cwd();
 const BIN = join(ROOT, 'bin', 'workbench.mjs');
-const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = join(ROOT, 'test-output', 'screenshots');
 const dir = mkdtempSync(join(tmpdir(), 'wb-e2e-'));
 let server: ChildProcess;
@@ -19,10 +19,15 @@ let url: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)`);
-  if (!existsSync(join(ROOT, 'out', 'renderer', 'index.html'))) execFileSync(process.execPath, [join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], { cwd: ROOT, stdio: 'ignore' });
+  if (!existsSync(join(ROOT, 'out', 'renderer', 'index.html')))
+    execFileSync(process.execPath, [join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
   execFileSync(process.execPath, [BIN, 'load', '-q', '-w', join(dir, 'ws'), join(ROOT, 'samples', 'demo')]);
-  server = spawn(process.execPath, [BIN, 'web', '-w', join(dir, 'ws'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(process.execPath, [BIN, 'web', '-w', join(dir, 'ws'), '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   server.stdout!.on('data', (d) => (out += d));
   url = await new Promise<string>((resolve, reject) => {
@@ -36,10 +41,9 @@ beforeAll(async () => {
       }
     }, 50);
   });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const launched = await launchBrowser();
+  browser = launched.browser;
+  console.log(`end-to-end tests in ${launched.source}, Chromium ${browser.version()}`);
   mkdirSync(SHOTS, { recursive: true });
 }, 120_000);
 
@@ -100,13 +104,15 @@ describe('browser mode', () => {
     expect(await inStock.innerText()).toMatch(/In-stock rate\s+\d+\.\d%\s+actual \d+\.\d%/);
     expect(await page.locator('.card').count()).toBe(7);
     // How much rests on estimates, said beside the cards.
-    expect(await page.getByTestId('estimates').innerText()).toMatch(/^Demand [\d,.]+ units, of it [\d,.]+ estimated \(\d+\.\d%\): .* The engine sold [\d,.]+ of the estimated units\./);
+    expect(await page.getByTestId('estimates').innerText()).toMatch(
+      /^Demand [\d,.]+ units, of it [\d,.]+ estimated \(\d+\.\d%\): .* The engine sold [\d,.]+ of the estimated units\./,
+    );
     expect(await page.locator('.hint').first().innerText()).toMatch(/Run bt-\S+, 2025-03-03 … 2025-04-27/);
     const charts = page.getByRole('img', { name: /simulated and actual/ });
     expect(await charts.count()).toBe(4);
     // 56 days, two series each (four for sales and lost sales, and for stock at the stores and at the warehouses);
     // the in-stock line may skip days with nothing on sale.
-    const points = (await charts.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-points')))));
+    const points = await charts.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-points'))));
     expect(points[0]).toBe(112);
     expect(points[1]).toBeGreaterThan(100);
     expect(points[2]).toBe(224);
@@ -117,7 +123,9 @@ describe('browser mode', () => {
     // Where the stock-outs were: by location, worst first, then by style and narrowed by id.
     const byLocation = page.locator('table[aria-label="KPIs by location"] tbody tr');
     await byLocation.first().waitFor();
-    const locationDays = (await byLocation.locator('td:nth-child(2)').allInnerTexts()).map((t) => Number(t.replace(/,/g, '')));
+    const locationDays = (await byLocation.locator('td:nth-child(2)').allInnerTexts()).map((t) =>
+      Number(t.replace(/,/g, '')),
+    );
     expect(locationDays.length).toBeGreaterThan(1);
     expect(locationDays).toEqual([...locationDays].sort((x, y) => y - x));
     const total = Number((await page.locator('[data-kpi="stockOutDays"] .card__value').innerText()).replace(/,/g, ''));
@@ -127,7 +135,10 @@ describe('browser mode', () => {
     await byStyle.first().waitFor();
     const firstStyle = (await byStyle.first().getAttribute('data-group'))!;
     await page.fill('input[name="find"]', firstStyle);
-    await page.getByTestId('breakdown-count').filter({ hasText: /^1 of 1 styles/ }).waitFor();
+    await page
+      .getByTestId('breakdown-count')
+      .filter({ hasText: /^1 of 1 styles/ })
+      .waitFor();
     expect(await byStyle.count()).toBe(1);
     await page.screenshot({ path: join(SHOTS, 'backtest.png'), fullPage: true });
 
@@ -136,13 +147,23 @@ describe('browser mode', () => {
     await page.fill('input[name="from"]', '2024-01-01');
     await page.fill('input[name="to"]', '2025-12-30');
     await page.getByRole('button', { name: 'Run backtest' }).click();
-    await page.getByTestId('backtest-progress').filter({ hasText: /^\d+ of 730 days$/ }).waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'Cancel' }).click({ timeout: 2_000 }).catch(() => undefined);
+    await page
+      .getByTestId('backtest-progress')
+      .filter({ hasText: /^\d+ of 730 days$/ })
+      .waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('button', { name: 'Cancel' })
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
     await page.getByRole('button', { name: 'Run backtest' }).waitFor({ timeout: 30_000 });
     expect(await page.locator('.hint').first().innerText()).toMatch(/2024-01-01 … 2025-12-30/);
     const notice = page.getByRole('status');
     const replayed = (await notice.count())
-      ? Number(/^Cancelled after (\d+) of 730 days; the days replayed are kept as run bt-/.exec(await notice.innerText())![1])
+      ? Number(
+          /^Cancelled after (\d+) of 730 days; the days replayed are kept as run bt-/.exec(
+            await notice.innerText(),
+          )![1],
+        )
       : 730;
     expect(await charts.first().getAttribute('data-points')).toBe(String(2 * replayed));
     expect(problems).toEqual([]);
@@ -164,12 +185,18 @@ describe('browser mode', () => {
     // The style, day by day: 56 days, two series each, six for demand and sales, four for stock, three for arrivals.
     const styleCharts = page.getByRole('img', { name: new RegExp(`^Style ${styleId}: .*simulated against actual$`) });
     await styleCharts.first().waitFor();
-    expect(await styleCharts.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-points'))))).toEqual([112, 336, 224, 168]);
-    expect(await page.getByTestId('style-totals').innerText()).toMatch(/^2025-03-03 … 2025-04-27: [\d,.]+ stock-out SKU-days and [\d,.]+ units of lost sales with the engine, against [\d,.]+ and [\d,.]+ in fact, of a demand of [\d,.]+ units \([\d,.]+ of them estimated\)\.$/);
+    expect(await styleCharts.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-points'))))).toEqual([
+      112, 336, 224, 168,
+    ]);
+    expect(await page.getByTestId('style-totals').innerText()).toMatch(
+      /^2025-03-03 … 2025-04-27: [\d,.]+ stock-out SKU-days and [\d,.]+ units of lost sales with the engine, against [\d,.]+ and [\d,.]+ in fact, of a demand of [\d,.]+ units \([\d,.]+ of them estimated\)\.$/,
+    );
     // Its location × SKUs, most simulated lost sales first.
     const cells = page.locator(`table[aria-label="Location × SKUs of style ${styleId}"] tbody tr`);
     await cells.first().waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('cell-count').innerText()).toMatch(/^\d+ of \d+ location × SKUs, most lost sales first/);
+    expect(await page.getByTestId('cell-count').innerText()).toMatch(
+      /^\d+ of \d+ location × SKUs, most lost sales first/,
+    );
     const lost = (await cells.locator('td:nth-child(3)').allInnerTexts()).map((v) => Number(v.replace(/,/g, '')));
     expect(lost.length).toBeGreaterThan(1);
     expect(lost).toEqual([...lost].sort((a, b) => b - a));
@@ -180,7 +207,9 @@ describe('browser mode', () => {
     await cells.first().getByRole('button').click();
     const cellCharts = page.getByRole('img', { name: new RegExp(`^${locationId} · ${skuId}: `) });
     await cellCharts.first().waitFor();
-    expect(await cellCharts.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-points'))))).toEqual([112, 336, 168]);
+    expect(await cellCharts.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-points'))))).toEqual([
+      112, 336, 168,
+    ]);
     const days = page.locator(`table[aria-label="${locationId} · ${skuId} day by day"] tbody tr`);
     expect(await days.count()).toBe(56);
     expect(await days.first().locator('td').first().innerText()).toMatch(/^2025-03-03/);
@@ -210,12 +239,17 @@ describe('browser mode', () => {
     await field('/defaults/serviceLevel').fill('2');
     await field('/defaults/leadTimeDays').fill('1.5');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('alert').filter({ hasText: /Not saved/ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /Not saved/ })
+      .waitFor();
     const listed = await page.getByLabel('Settings problems').innerText();
     expect(listed).toMatch(/\/defaults\/serviceLevel: Expected number to be less or equal to 0\.9999/);
     expect(listed).toMatch(/\/defaults\/leadTimeDays: Expected integer/);
     // Each refused value is marked where it was typed.
-    expect(await page.locator('.field--bad input').evaluateAll((els) => els.map((e) => e.getAttribute('name')))).toEqual(['/defaults/serviceLevel', '/defaults/leadTimeDays']);
+    expect(
+      await page.locator('.field--bad input').evaluateAll((els) => els.map((e) => e.getAttribute('name'))),
+    ).toEqual(['/defaults/serviceLevel', '/defaults/leadTimeDays']);
     expect(await page.locator('select[aria-label="Saved scenarios"] option').allInnerTexts()).not.toContain('lean');
 
     // Typed key by key, as a person types: "0." on the way to "0.8" stays as typed.
@@ -229,20 +263,30 @@ describe('browser mode', () => {
     await field('/categories/MC-DRS/presentationMinimum').fill('3');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved scenario lean' }).waitFor();
-    await expect.poll(() => page.locator('select[aria-label="Saved scenarios"] option').allInnerTexts()).toContain('lean');
+    await expect
+      .poll(() => page.locator('select[aria-label="Saved scenarios"] option').allInnerTexts())
+      .toContain('lean');
 
     // The JSON view holds the same scenario, and refuses what is not JSON.
     await page.getByRole('button', { name: 'JSON' }).click();
     const editor = page.getByLabel('Scenario settings');
-    expect(JSON.parse(await editor.inputValue())).toEqual({ defaults: { serviceLevel: 0.8 }, categories: { 'MC-DRS': { presentationMinimum: 3 } } });
+    expect(JSON.parse(await editor.inputValue())).toEqual({
+      defaults: { serviceLevel: 0.8 },
+      categories: { 'MC-DRS': { presentationMinimum: 3 } },
+    });
     await editor.fill('{"defaults": {"serviceLevel": 0.8');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('alert').filter({ hasText: /Not JSON/ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /Not JSON/ })
+      .waitFor();
 
     // Kept in the workspace: a fresh page reads it back.
     await page.reload();
     await page.getByRole('tab', { name: 'Settings' }).click();
-    await page.locator('select[aria-label="Saved scenarios"] option', { hasText: 'lean' }).waitFor({ state: 'attached' });
+    await page
+      .locator('select[aria-label="Saved scenarios"] option', { hasText: 'lean' })
+      .waitFor({ state: 'attached' });
     await page.selectOption('select[aria-label="Saved scenarios"]', 'lean');
     await expect.poll(() => field('/defaults/serviceLevel').inputValue()).toBe('0.8');
     await page.selectOption('select[aria-label="Merchandise category"]', 'MC-DRS');
@@ -254,8 +298,13 @@ describe('browser mode', () => {
     await page.fill('input[name="to"]', '2025-03-16');
     await page.selectOption('select[name="scenario"]', 'lean');
     await page.getByRole('button', { name: 'Run backtest' }).click();
-    await page.locator('.hint').filter({ hasText: /scenario lean/ }).waitFor({ timeout: 60_000 });
-    expect(await page.locator('.hint').first().innerText()).toMatch(/Run bt-\S+, 2025-03-03 … 2025-03-16, scenario lean/);
+    await page
+      .locator('.hint')
+      .filter({ hasText: /scenario lean/ })
+      .waitFor({ timeout: 60_000 });
+    expect(await page.locator('.hint').first().innerText()).toMatch(
+      /Run bt-\S+, 2025-03-03 … 2025-03-16, scenario lean/,
+    );
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -266,8 +315,13 @@ describe('browser mode', () => {
     const key = new URLSearchParams(new URL(url).hash.slice(1));
     const admin = async (method: string, path: string, body?: unknown) => {
       const res = await fetch(`${origin}/_workbench/${path}`, {
-        method, body: body === undefined ? undefined : JSON.stringify(body),
-        headers: { authorization: `Bearer ${key.get('token')}`, 'x-tenant': key.get('tenant')!, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        method,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: {
+          authorization: `Bearer ${key.get('token')}`,
+          'x-tenant': key.get('tenant')!,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
       });
       expect(res.status).toBe(200);
       return res.json();
@@ -287,8 +341,11 @@ describe('browser mode', () => {
     const [sa, sb] = [a.summary.simulated.stockOutDays as number, b.summary.simulated.stockOutDays as number];
     expect(sa).not.toBe(sb);
     expect(cells).toEqual([
-      'Stock-out days', sa.toLocaleString('en'), sb.toLocaleString('en'),
-      `${sb > sa ? '+' : '−'}${Math.abs(sb - sa).toLocaleString('en')}`, a.summary.actual.stockOutDays.toLocaleString('en'),
+      'Stock-out days',
+      sa.toLocaleString('en'),
+      sb.toLocaleString('en'),
+      `${sb > sa ? '+' : '−'}${Math.abs(sb - sa).toLocaleString('en')}`,
+      a.summary.actual.stockOutDays.toLocaleString('en'),
     ]);
     expect(await page.getByRole('note').count()).toBe(0);
     expect(await page.getByRole('img', { name: /both runs/ }).count()).toBe(2);
@@ -302,7 +359,10 @@ describe('browser mode', () => {
     await page.selectOption('select[name="a"]', a.run.runId);
     await page.selectOption('select[name="b"]', short.run.runId);
     await page.getByRole('button', { name: 'Compare' }).click();
-    await page.getByRole('note').filter({ hasText: /different periods/ }).waitFor();
+    await page
+      .getByRole('note')
+      .filter({ hasText: /different periods/ })
+      .waitFor();
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -310,7 +370,10 @@ describe('browser mode', () => {
   it('runs recommendations, filters them, approves a selection as one batch and exports CSV', async () => {
     const { page, problems } = await openScreen('Transfers', 1400, 1000);
     await page.getByRole('button', { name: 'Run recommendations' }).click();
-    await page.getByRole('status').filter({ hasText: /proposals/ }).waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('status')
+      .filter({ hasText: /proposals/ })
+      .waitFor({ timeout: 60_000 });
     const count = page.getByTestId('transfer-count');
     await count.filter({ hasText: /of [1-9][\d,]* lines/ }).waitFor();
     const total = Number(/of ([\d,]+) lines/.exec(await count.innerText())![1].replace(/,/g, ''));
@@ -335,14 +398,25 @@ describe('browser mode', () => {
     await page.fill('input[name="description"]', 'week 1 test batch');
     await page.fill('input[name="dispatch"]', '2026-01-05');
     await page.getByRole('button', { name: 'Approve selection' }).click();
-    await page.getByRole('status').filter({ hasText: /Approved 3 as batch AB-/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Approved 3 as batch AB-/ })
+      .waitFor();
     for (const ref of chosen) {
-      await page.locator(`[data-reference="${ref}"] .status`).filter({ hasText: /approved AB-/ }).waitFor();
+      await page
+        .locator(`[data-reference="${ref}"] .status`)
+        .filter({ hasText: /approved AB-/ })
+        .waitFor();
     }
-    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     const csv = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8');
     const lines = csv.trim().split('\r\n');
-    expect(lines[0]).toBe('referenceId,transferType,fromLocationId,toLocationId,skuId,styleId,quantity,approvalBatchId,reason');
+    expect(lines[0]).toBe(
+      'referenceId,transferType,fromLocationId,toLocationId,skuId,styleId,quantity,approvalBatchId,reason',
+    );
     expect(lines.slice(1).every((l) => l.split(',')[1] === 'Replenishment')).toBe(true);
     await page.screenshot({ path: join(SHOTS, 'transfers.png') });
     expect(problems).toEqual([]);
@@ -361,15 +435,23 @@ describe('browser mode', () => {
       const proposals = Array.from({ length: Math.max(0, Math.min(limit, TOTAL - offset)) }, (_, k) => {
         const i = offset + k;
         return {
-          referenceId: `T-${String(i).padStart(6, '0')}`, runId: 'run-big', transferType: kinds[i % 3], fromLocationId: 'WH-01',
-          toLocationId: `ST-${String(i % 100).padStart(3, '0')}`, skuId: `SKU-${i}`, styleId: `STY-${Math.floor(i / 10)}`, quantity: 1 + (i % 5),
+          referenceId: `T-${String(i).padStart(6, '0')}`,
+          runId: 'run-big',
+          transferType: kinds[i % 3],
+          fromLocationId: 'WH-01',
+          toLocationId: `ST-${String(i % 100).padStart(3, '0')}`,
+          skuId: `SKU-${i}`,
+          styleId: `STY-${Math.floor(i / 10)}`,
+          quantity: 1 + (i % 5),
           reason: `line ${i}: below target`,
         };
       });
       return route.fulfill({ json: { proposals, total: TOTAL } });
     });
     await page.getByRole('tab', { name: 'Transfers' }).click();
-    await expect.poll(() => page.getByTestId('transfer-count').innerText(), { timeout: 30_000 }).toMatch(/^100,000 of 100,000 lines/);
+    await expect
+      .poll(() => page.getByTestId('transfer-count').innerText(), { timeout: 30_000 })
+      .toMatch(/^100,000 of 100,000 lines/);
     const rendered = () => page.locator('.vrow[data-reference]').count();
     expect(await rendered()).toBeLessThan(100);
 
@@ -386,9 +468,13 @@ describe('browser mode', () => {
       }
       return times.sort((a, b) => a - b);
     });
-    console.log(`transfers table: 100,000 lines, ${frames.length} scrolled frames, median ${frames[frames.length >> 1].toFixed(1)} ms, slowest ${frames[frames.length - 1].toFixed(1)} ms per frame`);
+    console.log(
+      `transfers table: 100,000 lines, ${frames.length} scrolled frames, median ${frames[frames.length >> 1].toFixed(1)} ms, slowest ${frames[frames.length - 1].toFixed(1)} ms per frame`,
+    );
     expect(await rendered()).toBeLessThan(100);
-    await page.locator('.vtable__body').evaluate((el) => { el.scrollTop = el.scrollHeight; });
+    await page.locator('.vtable__body').evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
     await page.locator('.vrow[data-reference="T-099999"]').waitFor();
     // Filters run over all of them.
     await page.fill('input[name="style"]', 'STY-9999');
@@ -400,22 +486,38 @@ describe('browser mode', () => {
   it('shows how to reach the API and each request in a live log, with its validation errors', async () => {
     const { page, problems } = await openScreen('Integration', 1280, 900);
     const curl = await page.getByTestId('curl').innerText();
-    expect(curl).toMatch(/^curl -s -X POST http:\/\/127\.0\.0\.1:\d+\/Token -H 'X-Tenant: DEMO' -d grant_type=client_credentials -d client_id=workbench -d client_secret=\S+$/);
+    expect(curl).toMatch(
+      /^curl -s -X POST http:\/\/127\.0\.0\.1:\d+\/Token -H 'X-Tenant: DEMO' -d grant_type=client_credentials -d client_id=workbench -d client_secret=\S+$/,
+    );
     // An integrator's client, from the shown credentials: a token, then a batch with a mistake.
     const origin = new URL(url).origin;
     const secret = /client_secret=(\S+)$/.exec(curl)![1];
-    const token = await (await fetch(`${origin}/Token`, {
-      method: 'POST', headers: { 'x-tenant': 'DEMO', 'content-type': 'application/x-www-form-urlencoded' },
-      body: `grant_type=client_credentials&client_id=workbench&client_secret=${secret}`,
-    })).json();
+    const token = await (
+      await fetch(`${origin}/Token`, {
+        method: 'POST',
+        headers: { 'x-tenant': 'DEMO', 'content-type': 'application/x-www-form-urlencoded' },
+        body: `grant_type=client_credentials&client_id=workbench&client_secret=${secret}`,
+      })
+    ).json();
     const bad = await fetch(`${origin}/Sales`, {
-      method: 'POST', headers: { authorization: `Bearer ${token.access_token}`, 'x-tenant': 'DEMO', 'content-type': 'application/json' },
-      body: JSON.stringify({ sales: [{ salesId: 'E2E-1', salesDateTime: 'yesterday', currencyCode: 'LOCAL', locationId: 'ST-001', salesLines: [] }] }),
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token.access_token}`,
+        'x-tenant': 'DEMO',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        sales: [
+          { salesId: 'E2E-1', salesDateTime: 'yesterday', currencyCode: 'LOCAL', locationId: 'ST-001', salesLines: [] },
+        ],
+      }),
     });
     expect(bad.status).toBe(400);
     const entry = page.locator('.log__entry[data-status="400"]').filter({ hasText: '/Sales' }).first();
     await entry.waitFor({ timeout: 15_000 });
-    expect(await entry.innerText()).toMatch(/\/sales\/0\/salesDateTime \[E2E-1\]: "yesterday" is not an ISO 8601 datetime/);
+    expect(await entry.innerText()).toMatch(
+      /\/sales\/0\/salesDateTime \[E2E-1\]: "yesterday" is not an ISO 8601 datetime/,
+    );
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download the OpenAPI document' }).click();
     expect(JSON.parse(readFileSync(await (await download).path(), 'utf8'))).toMatchObject({ openapi: '3.1.0' });
@@ -427,16 +529,28 @@ describe('browser mode', () => {
     const apiUrl = await page.getByTestId('listener-url').innerText();
     const apiCurl = await page.getByTestId('listener-curl').innerText();
     expect(apiCurl).toContain(`${apiUrl}/Token -H 'X-Tenant: E2E'`);
-    const apiToken = await (await fetch(`${apiUrl}/Token`, {
-      method: 'POST', headers: { 'x-tenant': 'E2E', 'content-type': 'application/x-www-form-urlencoded' },
-      body: `grant_type=client_credentials&client_id=workbench&client_secret=${/client_secret=(\S+)$/.exec(apiCurl)![1]}`,
-    })).json();
+    const apiToken = await (
+      await fetch(`${apiUrl}/Token`, {
+        method: 'POST',
+        headers: { 'x-tenant': 'E2E', 'content-type': 'application/x-www-form-urlencoded' },
+        body: `grant_type=client_credentials&client_id=workbench&client_secret=${/client_secret=(\S+)$/.exec(apiCurl)![1]}`,
+      })
+    ).json();
     const wrong = await fetch(`${apiUrl}/Brands`, {
-      method: 'POST', headers: { authorization: `Bearer ${apiToken.access_token}`, 'x-tenant': 'E2E', 'content-type': 'application/json' },
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${apiToken.access_token}`,
+        'x-tenant': 'E2E',
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ brands: [{ brandId: 'BR-LOCAL-API' }] }),
     });
     expect(wrong.status).toBe(400);
-    await page.locator('.log__entry[data-status="400"]').filter({ hasText: '/Brands' }).first().waitFor({ timeout: 15_000 });
+    await page
+      .locator('.log__entry[data-status="400"]')
+      .filter({ hasText: '/Brands' })
+      .first()
+      .waitFor({ timeout: 15_000 });
     await page.screenshot({ path: join(SHOTS, 'integration.png') });
     await page.getByRole('button', { name: 'Stop' }).click();
     await page.getByRole('button', { name: 'Start' }).waitFor();
@@ -449,24 +563,61 @@ describe('browser mode', () => {
     const { page, problems } = await openScreen('Load', 1280, 900, /status of 400/);
     const json = (v: unknown) => Buffer.from(JSON.stringify(v));
     await page.setInputFiles('input[name="files"]', [
-      { name: 'Brands-e2e.json', mimeType: 'application/json', buffer: json({ brands: [{ brandId: 'BR-E2E', code: 'E2E', description: 'from the UI' }] }) },
-      { name: 'export.json', mimeType: 'application/json', buffer: json({ sales: [
-        { salesId: 'E2E-OK', salesDateTime: '2025-12-30T10:00:00Z', currencyCode: 'LOCAL', locationId: 'ST-001', salesLines: [] },
-        { salesId: 'E2E-BAD', salesDateTime: 'tomorrow', currencyCode: 'LOCAL', locationId: 'ST-001', salesLines: [] },
-      ] }) },
+      {
+        name: 'Brands-e2e.json',
+        mimeType: 'application/json',
+        buffer: json({ brands: [{ brandId: 'BR-E2E', code: 'E2E', description: 'from the UI' }] }),
+      },
+      {
+        name: 'export.json',
+        mimeType: 'application/json',
+        buffer: json({
+          sales: [
+            {
+              salesId: 'E2E-OK',
+              salesDateTime: '2025-12-30T10:00:00Z',
+              currencyCode: 'LOCAL',
+              locationId: 'ST-001',
+              salesLines: [],
+            },
+            {
+              salesId: 'E2E-BAD',
+              salesDateTime: 'tomorrow',
+              currencyCode: 'LOCAL',
+              locationId: 'ST-001',
+              salesLines: [],
+            },
+          ],
+        }),
+      },
       { name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"brands": [') },
     ]);
     await page.getByRole('button', { name: 'Load 3 files' }).click();
-    await page.getByTestId('load-progress').filter({ hasText: /^3 of 3 files · 1 records · [\d,]+ records\/s · 2 rejected$/ }).waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('load-progress')
+      .filter({ hasText: /^3 of 3 files · 1 records · [\d,]+ records\/s · 2 rejected$/ })
+      .waitFor({ timeout: 20_000 });
     const row = (file: string) => page.locator(`table[aria-label="Loaded files"] tr[data-file="${file}"]`);
-    expect(await row('Brands-e2e.json').locator('td').allInnerTexts()).toEqual(['Brands-e2e.json', 'Brands', '1', '1', '0', '0', 'loaded']);
-    expect(await row('export.json').innerText()).toMatch(/Rejected, nothing of it applied\s+\/sales\/1\/salesDateTime \[E2E-BAD\]: "tomorrow" is not an ISO 8601 datetime/);
+    expect(await row('Brands-e2e.json').locator('td').allInnerTexts()).toEqual([
+      'Brands-e2e.json',
+      'Brands',
+      '1',
+      '1',
+      '0',
+      '0',
+      'loaded',
+    ]);
+    expect(await row('export.json').innerText()).toMatch(
+      /Rejected, nothing of it applied\s+\/sales\/1\/salesDateTime \[E2E-BAD\]: "tomorrow" is not an ISO 8601 datetime/,
+    );
     expect(await row('notes.json').innerText()).toMatch(/Rejected, nothing of it applied: not JSON/);
     await page.screenshot({ path: join(SHOTS, 'load.png'), fullPage: true });
 
     // The workspace counts what landed, and only that: E2E-OK went with its file's rejection.
     await page.getByRole('tab', { name: 'Workspace' }).click();
-    await expect.poll(() => page.locator('tr[data-dataset="Brands"] td').nth(1).innerText(), { timeout: 10_000 }).toBe('5');
+    await expect
+      .poll(() => page.locator('tr[data-dataset="Brands"] td').nth(1).innerText(), { timeout: 10_000 })
+      .toBe('5');
     expect(await page.locator('tr[data-dataset="Sales"] td').nth(1).innerText()).toBe('10,418');
     expect(problems).toEqual([]);
     await page.close();
@@ -478,10 +629,15 @@ describe('browser mode', () => {
     await items.waitFor();
     const before = Number((await items.innerText()).replace(/,/g, ''));
     await page.getByRole('tab', { name: 'Load' }).click();
-    const csv = (dir: string, name: string, edit = (t: string) => t) =>
-      ({ name, mimeType: 'text/csv', buffer: Buffer.from(edit(readFileSync(join(ROOT, 'test', 'fixtures', 'csv', dir, name), 'utf8'))) });
+    const csv = (dir: string, name: string, edit = (t: string) => t) => ({
+      name,
+      mimeType: 'text/csv',
+      buffer: Buffer.from(edit(readFileSync(join(ROOT, 'test', 'fixtures', 'csv', dir, name), 'utf8'))),
+    });
     await page.setInputFiles('input[name="files"]', [
-      csv('items', 'items.csv'), csv('items', 'skus.csv'), csv('items', 'barcodes.csv'),
+      csv('items', 'items.csv'),
+      csv('items', 'skus.csv'),
+      csv('items', 'barcodes.csv'),
       // One bad cell: the sales go back whole, named by file, row and column.
       csv('transactions', 'Sales.csv', (t) => t.replace('R-1002-1,1,SKU-300-OS,2,', 'R-1002-1,1,SKU-300-OS,"2,5",')),
     ]);
@@ -493,21 +649,50 @@ describe('browser mode', () => {
     await skus.getByLabel('Column colour loads into').selectOption('colorId');
     const firstRows = skus.getByRole('table', { name: 'First rows of skus.csv as they will be loaded' });
     await firstRows.locator('th', { hasText: /^colorId$/ }).waitFor();
-    expect(await firstRows.locator('tbody tr').first().locator('td').allInnerTexts()).toEqual(['2', 'IT-100', 'SKU-100-S', 'TEE-100-WHT-S', 'WHT', 'S', 'ST-100-WHT']);
+    expect(await firstRows.locator('tbody tr').first().locator('td').allInnerTexts()).toEqual([
+      '2',
+      'IT-100',
+      'SKU-100-S',
+      'TEE-100-WHT-S',
+      'WHT',
+      'S',
+      'ST-100-WHT',
+    ]);
     expect(await skus.locator('.mapping__problems').count()).toBe(0);
-    expect(await page.locator('.mapping[data-file="barcodes.csv"] tbody tr[data-row="2"] td').allInnerTexts()).toEqual(['2', 'SKU-100-S', 'BC-1001', '8712345000011', 'true']);
+    expect(await page.locator('.mapping[data-file="barcodes.csv"] tbody tr[data-row="2"] td').allInnerTexts()).toEqual([
+      '2',
+      'SKU-100-S',
+      'BC-1001',
+      '8712345000011',
+      'true',
+    ]);
     const sales = page.locator('.mapping[data-file="Sales.csv"]');
     expect(await sales.getByLabel('What Sales.csv holds').inputValue()).toBe('Sales.salesLines');
     expect(await sales.locator('td.cell--bad').allInnerTexts()).toEqual(['2,5']);
     await page.screenshot({ path: join(SHOTS, 'load-csv-mapping.png'), fullPage: true });
 
     await page.getByRole('button', { name: 'Load 4 files' }).click();
-    await page.getByTestId('load-progress').filter({ hasText: /^4 of 4 files · 3 records · [\d,]+ records\/s · 1 rejected$/ }).waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('load-progress')
+      .filter({ hasText: /^4 of 4 files · 3 records · [\d,]+ records\/s · 1 rejected$/ })
+      .waitFor({ timeout: 20_000 });
     const row = (files: string) => page.locator(`table[aria-label="Loaded files"] tr[data-file="${files}"]`);
-    expect(await row('items.csv, skus.csv, barcodes.csv').locator('td').allInnerTexts()).toEqual(['items.csv, skus.csv, barcodes.csv', 'Items', '3', '3', '0', '0', 'loaded']);
-    expect(await row('Sales.csv').innerText()).toMatch(/Rejected, nothing of it applied\s+Sales\.csv row 4, column "quantitySold" \/sales\/1\/salesLines\/0\/quantitySold \[R-1002\]: "2,5" is not a number/);
+    expect(await row('items.csv, skus.csv, barcodes.csv').locator('td').allInnerTexts()).toEqual([
+      'items.csv, skus.csv, barcodes.csv',
+      'Items',
+      '3',
+      '3',
+      '0',
+      '0',
+      'loaded',
+    ]);
+    expect(await row('Sales.csv').innerText()).toMatch(
+      /Rejected, nothing of it applied\s+Sales\.csv row 4, column "quantitySold" \/sales\/1\/salesLines\/0\/quantitySold \[R-1002\]: "2,5" is not a number/,
+    );
     await page.getByRole('tab', { name: 'Workspace' }).click();
-    await expect.poll(() => page.locator('tr[data-dataset="Items"] td').nth(1).innerText()).toBe((before + 3).toLocaleString('en'));
+    await expect
+      .poll(() => page.locator('tr[data-dataset="Items"] td').nth(1).innerText())
+      .toBe((before + 3).toLocaleString('en'));
     expect(await page.locator('tr[data-dataset="Sales"] td').nth(1).innerText()).toBe('10,418');
     expect(problems).toEqual([]);
     await page.close();
@@ -516,23 +701,57 @@ describe('browser mode', () => {
   it('sends a full load from the Load screen, split over its files, deleting what they do not hold', async () => {
     const { page, problems } = await openScreen('Load', 1280, 900);
     const json = (v: unknown) => Buffer.from(JSON.stringify(v));
-    await page.setInputFiles('input[name="files"]', [{ name: 'Locations-extra.json', mimeType: 'application/json', buffer: json({ locations: [{ locationId: 'ST-E2E', code: 'E2E', name: 'Pop-up store' }] }) }]);
+    await page.setInputFiles('input[name="files"]', [
+      {
+        name: 'Locations-extra.json',
+        mimeType: 'application/json',
+        buffer: json({ locations: [{ locationId: 'ST-E2E', code: 'E2E', name: 'Pop-up store' }] }),
+      },
+    ]);
     await page.getByRole('button', { name: 'Load 1 file' }).click();
-    await page.getByTestId('load-progress').filter({ hasText: /^1 of 1 files · 1 records/ }).waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('load-progress')
+      .filter({ hasText: /^1 of 1 files · 1 records/ })
+      .waitFor({ timeout: 20_000 });
 
-    const { locations } = JSON.parse(readFileSync(join(ROOT, 'samples', 'demo', 'Locations.json'), 'utf8')) as { locations: unknown[] };
+    const { locations } = JSON.parse(readFileSync(join(ROOT, 'samples', 'demo', 'Locations.json'), 'utf8')) as {
+      locations: unknown[];
+    };
     await page.setInputFiles('input[name="files"]', [
       { name: 'Locations-1.json', mimeType: 'application/json', buffer: json({ locations: locations.slice(0, 4) }) },
       { name: 'Locations-2.json', mimeType: 'application/json', buffer: json({ locations: locations.slice(4) }) },
     ]);
     // The hint names the datasets as the workspace's summary lists them, once it is read.
-    await expect.poll(() => page.getByTestId('full-load-hint').innerText()).toMatch(/^Full load: locations, purchase orders and stock that these files do not hold are deleted \(stock is set to 0\)/);
+    await expect
+      .poll(() => page.getByTestId('full-load-hint').innerText())
+      .toMatch(
+        /^Full load: locations, purchase orders and stock that these files do not hold are deleted \(stock is set to 0\)/,
+      );
     await page.getByLabel('Full load').check();
     await page.getByRole('button', { name: 'Load 2 files' }).click();
-    await page.getByTestId('load-progress').filter({ hasText: /^2 of 2 files · 8 records/ }).waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('load-progress')
+      .filter({ hasText: /^2 of 2 files · 8 records/ })
+      .waitFor({ timeout: 20_000 });
     const row = (file: string) => page.locator(`table[aria-label="Loaded files"] tr[data-file="${file}"] td`);
-    expect(await row('Locations-1.json').allInnerTexts()).toEqual(['Locations-1.json', 'Locations', '4', '0', '0', '0', 'kept for the full load, applied with its last file']);
-    expect(await row('Locations-2.json').allInnerTexts()).toEqual(['Locations-2.json', 'Locations', '4', '0', '8', '1', 'loaded']);
+    expect(await row('Locations-1.json').allInnerTexts()).toEqual([
+      'Locations-1.json',
+      'Locations',
+      '4',
+      '0',
+      '0',
+      '0',
+      'kept for the full load, applied with its last file',
+    ]);
+    expect(await row('Locations-2.json').allInnerTexts()).toEqual([
+      'Locations-2.json',
+      'Locations',
+      '4',
+      '0',
+      '8',
+      '1',
+      'loaded',
+    ]);
     await page.getByRole('tab', { name: 'Workspace' }).click();
     await expect.poll(() => page.locator('tr[data-dataset="Locations"] td').nth(1).innerText()).toBe('8');
     expect(problems).toEqual([]);
@@ -549,7 +768,12 @@ describe('browser mode', () => {
   it('creates a workspace by name, moves to it and back, on the same address', async () => {
     // While the server moves to the other workspace, the page's calls meet a closed port for a moment (or a
     // connection closed under them): the browser reports those itself.
-    const { page, problems } = await openScreen('Workspace', 1280, 900, /ERR_CONNECTION_REFUSED|ERR_EMPTY_RESPONSE|ERR_CONNECTION_RESET/);
+    const { page, problems } = await openScreen(
+      'Workspace',
+      1280,
+      900,
+      /ERR_CONNECTION_REFUSED|ERR_EMPTY_RESPONSE|ERR_CONNECTION_RESET/,
+    );
     await page.getByTestId('current-workspace').waitFor();
     expect(await page.getByTestId('current-workspace').innerText()).toContain('ws');
     await page.locator('input[name="workspace-name"]').fill('../outside');
@@ -563,10 +787,15 @@ describe('browser mode', () => {
     await page.screenshot({ path: join(SHOTS, 'workspaces.png') });
 
     await page.locator('tr[data-workspace="ws"]').getByRole('button', { name: 'Open' }).click();
-    await page.getByTestId('current-workspace').filter({ hasText: /\bws\b/ }).waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('current-workspace')
+      .filter({ hasText: /\bws\b/ })
+      .waitFor({ timeout: 30_000 });
     await page.locator('tr[data-dataset="Sales"]').waitFor();
     expect(await page.locator('tr[data-dataset="Sales"] td').nth(1).innerText()).toBe('10,418');
-    expect(await page.locator('tr[data-workspace]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-workspace')))).toEqual(['ws', 'e2e-spring']);
+    expect(
+      await page.locator('tr[data-workspace]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-workspace'))),
+    ).toEqual(['ws', 'e2e-spring']);
     expect(problems).toEqual([]);
     await page.close();
   });
