@@ -15,9 +15,12 @@ import { EXPORT_PARTS, type ExportPart } from './service/backtests.js';
 import { parseDay } from './model/datetime.js';
 import { parseSettingsOverride } from './recommend/settings-schema.js';
 
-const program = new Command('workbench').description('Replenishment Workbench: offline workspace, local API and backtests').showHelpAfterError();
+const program = new Command('workbench')
+  .description('Replenishment Workbench: offline workspace, local API and backtests')
+  .showHelpAfterError();
 
-const workspaceOption = () => new Option('-w, --workspace <dir>', 'workspace folder (created when missing)').makeOptionMandatory();
+const workspaceOption = () =>
+  new Option('-w, --workspace <dir>', 'workspace folder (created when missing)').makeOptionMandatory();
 
 /** Opens the workspace for one command and always closes it, so the file is never left locked. */
 async function withWorkbench<T>(dir: string, fn: (wb: Workbench) => Promise<T>): Promise<T> {
@@ -31,18 +34,31 @@ async function withWorkbench<T>(dir: string, fn: (wb: Workbench) => Promise<T>):
 
 program
   .command('load')
-  .description('load API-shaped JSON files (one endpoint body per file) and CSV files (one per level: items, skus, barcodes, …); folders load every .json and .csv in them')
+  .description(
+    'load API-shaped JSON files (one endpoint body per file) and CSV files (one per level: items, skus, barcodes, …); folders load every .json and .csv in them',
+  )
   .addOption(workspaceOption())
-  .option('-d, --dataset <name>', 'endpoint of every file (default: from the file name, else from the body or the CSV columns)')
+  .option(
+    '-d, --dataset <name>',
+    'endpoint of every file (default: from the file name, else from the body or the CSV columns)',
+  )
   .option('--full-load', 'send as a full load (split over the files of each dataset where the spec allows it)')
-  .option('--map <file.json>', 'CSV column mapping: {"skus.csv": {"level": "Items.skus", "columns": {"Colour": "colorId", "Notes": null}}} (default: by header)')
+  .option(
+    '--map <file.json>',
+    'CSV column mapping: {"skus.csv": {"level": "Items.skus", "columns": {"Colour": "colorId", "Notes": null}}} (default: by header)',
+  )
   .option('-q, --quiet', 'no progress output')
   .argument('<paths...>', 'JSON or CSV files, or folders')
-  .action(async (paths: string[], opts: { workspace: string; dataset?: string; fullLoad?: boolean; quiet?: boolean; map?: string }) => {
-    const report = await withWorkbench(opts.workspace, (wb) => loadFiles(wb, paths, opts));
-    console.log(formatReport(report));
-    if (report.rejected) process.exitCode = 1;
-  });
+  .action(
+    async (
+      paths: string[],
+      opts: { workspace: string; dataset?: string; fullLoad?: boolean; quiet?: boolean; map?: string },
+    ) => {
+      const report = await withWorkbench(opts.workspace, (wb) => loadFiles(wb, paths, opts));
+      console.log(formatReport(report));
+      if (report.rejected) process.exitCode = 1;
+    },
+  );
 
 program
   .command('info')
@@ -55,7 +71,9 @@ program
     for (const s of summary.filter((x) => x.live || x.deleted || x.stagedFullLoad)) {
       const range = s.from ? ` ${s.from.slice(0, 10)} … ${s.to!.slice(0, 10)}` : '';
       const staged = s.stagedFullLoad ? ` (split full load open: ${s.stagedFullLoad.calls} calls)` : '';
-      console.log(`${s.dataset.padEnd(28)} ${String(s.live).padStart(9)} live ${String(s.deleted).padStart(7)} deleted${range}${staged}`);
+      console.log(
+        `${s.dataset.padEnd(28)} ${String(s.live).padStart(9)} live ${String(s.deleted).padStart(7)} deleted${range}${staged}`,
+      );
     }
   });
 
@@ -83,25 +101,52 @@ program
   .option('--dispatch <date>', 'planned dispatch date YYYY-MM-DD of the approval batch')
   .option('-n, --show <n>', 'proposals to print', integer('--show'), 20)
   .option('--json', 'print JSON')
-  .action(async (opts: { workspace: string; asOf?: string; settings?: string; scenario?: string; saveScenario?: string; approve?: boolean; description?: string; dispatch?: string; show: number; json?: boolean }) => {
-    const asOfDay = opts.asOf === undefined ? undefined : dayFlag(opts.asOf, '--as-of');
-    const scenario = opts.settings === undefined ? undefined : parseSettingsOverride(JSON.parse(readFileSync(opts.settings, 'utf8')));
-    if (opts.saveScenario && !scenario) throw new Error('--save-scenario needs --settings FILE');
-    await withWorkbench(opts.workspace, async (wb) => {
-      if (opts.saveScenario) await wb.setScenario(scenario, opts.saveScenario);
-      const summary = await wb.runRecommendations({ asOfDay, scenario, scenarioName: opts.scenario });
-      const approval = opts.approve && summary.proposals > 0
-        ? await wb.approveTransfers({ description: opts.description, plannedDispatchDate: opts.dispatch })
-        : undefined;
-      const { proposals } = await wb.proposals({ offset: 0, limit: opts.show, approved: approval ? true : false });
-      if (opts.json) return console.log(JSON.stringify({ summary, approval, proposals }, null, 2));
-      console.log(`run ${summary.runId} as of ${summary.asOf.slice(0, 10)}: ${summary.proposals} proposals`);
-      for (const [type, x] of Object.entries(summary.byType)) console.log(`  ${type.padEnd(20)} ${String(x.transfers).padStart(7)} lines ${String(x.units).padStart(9)} units`);
-      for (const p of proposals) console.log(`${p.transferType.padEnd(20)} ${p.fromLocationId} → ${p.toLocationId} ${p.skuId} × ${p.quantity}: ${p.reason}`);
-      if (summary.proposals > proposals.length) console.log(`… ${summary.proposals - proposals.length} more (GET /_workbench/transfers)`);
-      if (approval) console.log(`approved ${approval.approved} as batch ${approval.approvalBatchId} at ${approval.confirmedDateTime}`);
-    });
-  });
+  .action(
+    async (opts: {
+      workspace: string;
+      asOf?: string;
+      settings?: string;
+      scenario?: string;
+      saveScenario?: string;
+      approve?: boolean;
+      description?: string;
+      dispatch?: string;
+      show: number;
+      json?: boolean;
+    }) => {
+      const asOfDay = opts.asOf === undefined ? undefined : dayFlag(opts.asOf, '--as-of');
+      const scenario =
+        opts.settings === undefined
+          ? undefined
+          : parseSettingsOverride(JSON.parse(readFileSync(opts.settings, 'utf8')));
+      if (opts.saveScenario && !scenario) throw new Error('--save-scenario needs --settings FILE');
+      await withWorkbench(opts.workspace, async (wb) => {
+        if (opts.saveScenario) await wb.setScenario(scenario, opts.saveScenario);
+        const summary = await wb.runRecommendations({ asOfDay, scenario, scenarioName: opts.scenario });
+        const approval =
+          opts.approve && summary.proposals > 0
+            ? await wb.approveTransfers({ description: opts.description, plannedDispatchDate: opts.dispatch })
+            : undefined;
+        const { proposals } = await wb.proposals({ offset: 0, limit: opts.show, approved: approval ? true : false });
+        if (opts.json) return console.log(JSON.stringify({ summary, approval, proposals }, null, 2));
+        console.log(`run ${summary.runId} as of ${summary.asOf.slice(0, 10)}: ${summary.proposals} proposals`);
+        for (const [type, x] of Object.entries(summary.byType))
+          console.log(
+            `  ${type.padEnd(20)} ${String(x.transfers).padStart(7)} lines ${String(x.units).padStart(9)} units`,
+          );
+        for (const p of proposals)
+          console.log(
+            `${p.transferType.padEnd(20)} ${p.fromLocationId} → ${p.toLocationId} ${p.skuId} × ${p.quantity}: ${p.reason}`,
+          );
+        if (summary.proposals > proposals.length)
+          console.log(`… ${summary.proposals - proposals.length} more (GET /_workbench/transfers)`);
+        if (approval)
+          console.log(
+            `approved ${approval.approved} as batch ${approval.approvalBatchId} at ${approval.confirmedDateTime}`,
+          );
+      });
+    },
+  );
 
 program
   .command('backtest')
@@ -111,44 +156,75 @@ program
   .requiredOption('--to <date>', 'last day YYYY-MM-DD')
   .option('--settings <file>', 'scenario settings (JSON) for this run')
   .option('--scenario <name>', 'a scenario kept in the workspace (default: "default")')
-  .option('--review-days <n>', 'days between reviews (default: the review period of the settings)', integer('--review-days'))
+  .option(
+    '--review-days <n>',
+    'days between reviews (default: the review period of the settings)',
+    integer('--review-days'),
+  )
   .option('--out <file>', 'write {run, settings, summary, daily} as JSON')
-  .action(async (opts: { workspace: string; from: string; to: string; settings?: string; scenario?: string; reviewDays?: number; out?: string }) => {
-    const fromDay = dayFlag(opts.from, '--from');
-    const toDay = dayFlag(opts.to, '--to');
-    const scenario = opts.settings === undefined ? undefined : parseSettingsOverride(JSON.parse(readFileSync(opts.settings, 'utf8')));
-    await withWorkbench(opts.workspace, async (wb) => {
-      const tty = process.stderr.isTTY;
-      const bar = tty ? new cliProgress.SingleBar({ format: '{bar} {percentage}% | day {value}/{total} | ETA {eta}s', hideCursor: true }, cliProgress.Presets.shades_classic) : undefined;
-      // Started by the first day replayed: a refused period prints its reason alone.
-      let barStarted = false;
-      let lastTenth = 0;
-      let cancelled = false;
-      const onSignal = () => (cancelled = true);
-      process.once('SIGINT', onSignal);
-      const { run, report, settings } = await wb.runBacktest({
-        fromDay, toDay, scenario, scenarioName: opts.scenario, reviewEveryDays: opts.reviewDays,
-        isCancelled: () => cancelled,
-        onProgress: (done, total) => {
-          if (bar && !barStarted) bar.start(total, 0);
-          barStarted = true;
-          bar?.update(done);
-          if (!tty && Math.floor((done / total) * 10) > lastTenth) {
-            lastTenth = Math.floor((done / total) * 10);
-            console.error(`day ${done}/${total}`);
-          }
-        },
+  .action(
+    async (opts: {
+      workspace: string;
+      from: string;
+      to: string;
+      settings?: string;
+      scenario?: string;
+      reviewDays?: number;
+      out?: string;
+    }) => {
+      const fromDay = dayFlag(opts.from, '--from');
+      const toDay = dayFlag(opts.to, '--to');
+      const scenario =
+        opts.settings === undefined
+          ? undefined
+          : parseSettingsOverride(JSON.parse(readFileSync(opts.settings, 'utf8')));
+      await withWorkbench(opts.workspace, async (wb) => {
+        const tty = process.stderr.isTTY;
+        const bar = tty
+          ? new cliProgress.SingleBar(
+              { format: '{bar} {percentage}% | day {value}/{total} | ETA {eta}s', hideCursor: true },
+              cliProgress.Presets.shades_classic,
+            )
+          : undefined;
+        // Started by the first day replayed: a refused period prints its reason alone.
+        let barStarted = false;
+        let lastTenth = 0;
+        let cancelled = false;
+        const onSignal = () => (cancelled = true);
+        process.once('SIGINT', onSignal);
+        const { run, report, settings } = await wb.runBacktest({
+          fromDay,
+          toDay,
+          scenario,
+          scenarioName: opts.scenario,
+          reviewEveryDays: opts.reviewDays,
+          isCancelled: () => cancelled,
+          onProgress: (done, total) => {
+            if (bar && !barStarted) bar.start(total, 0);
+            barStarted = true;
+            bar?.update(done);
+            if (!tty && Math.floor((done / total) * 10) > lastTenth) {
+              lastTenth = Math.floor((done / total) * 10);
+              console.error(`day ${done}/${total}`);
+            }
+          },
+        });
+        process.off('SIGINT', onSignal);
+        if (barStarted) bar?.stop();
+        console.log(
+          `backtest ${run.runId}, ${run.from} … ${run.to}${run.status === 'cancelled' ? ` (cancelled after ${report.daysDone} days)` : ''}, ${(run.durationMs / 1000).toFixed(1)} s`,
+        );
+        console.log(formatSummary(report.summary.simulated, report.summary.actual));
+        if (opts.out) {
+          writeFileSync(
+            opts.out,
+            JSON.stringify({ run, settings, summary: report.summary, daily: report.daily }, null, 2),
+          );
+          console.log(`written to ${opts.out}`);
+        }
       });
-      process.off('SIGINT', onSignal);
-      if (barStarted) bar?.stop();
-      console.log(`backtest ${run.runId}, ${run.from} … ${run.to}${run.status === 'cancelled' ? ` (cancelled after ${report.daysDone} days)` : ''}, ${(run.durationMs / 1000).toFixed(1)} s`);
-      console.log(formatSummary(report.summary.simulated, report.summary.actual));
-      if (opts.out) {
-        writeFileSync(opts.out, JSON.stringify({ run, settings, summary: report.summary, daily: report.daily }, null, 2));
-        console.log(`written to ${opts.out}`);
-      }
-    });
-  });
+    },
+  );
 
 program
   .command('backtests')
@@ -157,7 +233,9 @@ program
   .action(async (opts: { workspace: string }) => {
     const runs = await withWorkbench(opts.workspace, (wb) => wb.backtests());
     for (const r of runs) {
-      console.log(`${r.runId}  ${r.from} … ${r.to}  ${r.status}  scenario ${r.scenario ?? '(file)'}  in-stock ${r.summary.simulated.inStockRate} vs ${r.summary.actual.inStockRate} actual`);
+      console.log(
+        `${r.runId}  ${r.from} … ${r.to}  ${r.status}  scenario ${r.scenario ?? '(file)'}  in-stock ${r.summary.simulated.inStockRate} vs ${r.summary.actual.inStockRate} actual`,
+      );
     }
   });
 
@@ -169,8 +247,12 @@ program
   .argument('<b>', 'run id')
   .action(async (a: string, b: string, opts: { workspace: string }) => {
     const c = await withWorkbench(opts.workspace, (wb) => wb.compareBacktests(a, b));
-    console.log(`a = ${c.a.run.runId} (${c.a.run.scenario ?? 'file'}), b = ${c.b.run.runId} (${c.b.run.scenario ?? 'file'}); the "actual" column is a's`);
-    console.log(formatSummary(c.b.simulated, c.a.simulated).replace('simulated', '        b').replace('    actual', '         a'));
+    console.log(
+      `a = ${c.a.run.runId} (${c.a.run.scenario ?? 'file'}), b = ${c.b.run.runId} (${c.b.run.scenario ?? 'file'}); the "actual" column is a's`,
+    );
+    console.log(
+      formatSummary(c.b.simulated, c.a.simulated).replace('simulated', '        b').replace('    actual', '         a'),
+    );
   });
 
 program
@@ -181,29 +263,41 @@ program
   .argument('<file>', 'output file')
   .addOption(new Option('--part <part>', 'what to write').choices(EXPORT_PARTS).default('daily'))
   .addOption(new Option('--format <format>', 'file format').choices(['csv', 'parquet']).default('csv'))
-  .action(async (run: string, file: string, opts: { workspace: string; part: ExportPart; format: 'csv' | 'parquet' }) => {
-    const written = await withWorkbench(opts.workspace, (wb) => wb.exportBacktest(run, opts.part, file, opts.format));
-    console.log(`written ${opts.part} of ${run} to ${written}`);
-  });
+  .action(
+    async (run: string, file: string, opts: { workspace: string; part: ExportPart; format: 'csv' | 'parquet' }) => {
+      const written = await withWorkbench(opts.workspace, (wb) => wb.exportBacktest(run, opts.part, file, opts.format));
+      console.log(`written ${opts.part} of ${run} to ${written}`);
+    },
+  );
 
 program
   .command('serve')
-  .description('serve the service\'s API on a workspace, for integration rehearsal')
+  .description("serve the service's API on a workspace, for integration rehearsal")
   .addOption(workspaceOption())
   .option('-p, --port <port>', 'port (0: any free port)', integer('--port'), 8080)
   .option('--host <host>', 'address to bind', '127.0.0.1')
   .option('--tenant <tenant>', 'tenant code clients send as X-Tenant', DEFAULT_TENANT)
   .option('--client-id <id>', 'OAuth2 client id', DEFAULT_CLIENT_ID)
   .option('--client-secret <secret>', 'OAuth2 client secret (default: generated once and kept in the workspace)')
-  .option('--auto-approve', 'approve each run\'s proposals at once')
-  .action(async (opts: { workspace: string; port: number; host: string; tenant: string; clientId: string; clientSecret?: string; autoApprove?: boolean }) => {
-    const server = await startServer(opts);
-    const { info } = server;
-    serveUntilSignalled({ dir: server.workbench.dir, url: server.info.url, stop: server.stop }, [
-      `tenant ${info.tenant}, client id ${info.clientId}${server.secretGenerated ? `, client secret ${info.clientSecret} (kept in the workspace)` : ''}`,
-      `try: ${tokenRequestCurl(info.url, { ...info, clientSecret: '<secret>' })}`,
-    ]);
-  });
+  .option('--auto-approve', "approve each run's proposals at once")
+  .action(
+    async (opts: {
+      workspace: string;
+      port: number;
+      host: string;
+      tenant: string;
+      clientId: string;
+      clientSecret?: string;
+      autoApprove?: boolean;
+    }) => {
+      const server = await startServer(opts);
+      const { info } = server;
+      serveUntilSignalled({ dir: server.workbench.dir, url: server.info.url, stop: server.stop }, [
+        `tenant ${info.tenant}, client id ${info.clientId}${server.secretGenerated ? `, client secret ${info.clientSecret} (kept in the workspace)` : ''}`,
+        `try: ${tokenRequestCurl(info.url, { ...info, clientSecret: '<secret>' })}`,
+      ]);
+    },
+  );
 
 /** Says where a started server is (`listening on` last: scripts wait for it) and stops it cleanly on a signal. */
 function serveUntilSignalled(server: { dir: string; url: string; stop(): Promise<void> }, lines: string[]): void {
@@ -220,7 +314,9 @@ function serveUntilSignalled(server: { dir: string; url: string; stop(): Promise
 
 program
   .command('web')
-  .description('browser mode: the workbench UI and the local API, served to a browser (build the UI first: npm run build)')
+  .description(
+    'browser mode: the workbench UI and the local API, served to a browser (build the UI first: npm run build)',
+  )
   .option('-w, --workspace <dir>', 'workspace folder (created when missing)', '.workspaces/default')
   .option('--home <dir>', 'folder where the UI creates and lists workspaces (default: the one holding --workspace)')
   .option('-p, --port <port>', 'port (0: any free port)', integer('--port'), 5178)
@@ -229,7 +325,8 @@ program
     const { existsSync } = await import('node:fs');
     const { fileURLToPath } = await import('node:url');
     const uiRoot = fileURLToPath(new URL('../out/renderer', import.meta.url));
-    if (!existsSync(`${uiRoot}/index.html`)) throw new Error(`the UI is not built (${uiRoot}): run npm run build first, or npm run web`);
+    if (!existsSync(`${uiRoot}/index.html`))
+      throw new Error(`the UI is not built (${uiRoot}): run npm run build first, or npm run web`);
     const web = await startWeb({ ...opts, uiRoot });
     serveUntilSignalled({ dir: web.desk.workbench.dir, url: web.url, stop: web.stop }, [`open ${web.openUrl}`]);
   });
@@ -244,7 +341,8 @@ program
   .action(async (opts: { workspace: string; limit: number; follow?: boolean; json?: boolean }) => {
     const reader = await openReader(opts.workspace);
     try {
-      const print = (e: Awaited<ReturnType<typeof reader.log>>[number]) => console.log(opts.json ? JSON.stringify(e) : formatLogEntry(e));
+      const print = (e: Awaited<ReturnType<typeof reader.log>>[number]) =>
+        console.log(opts.json ? JSON.stringify(e) : formatLogEntry(e));
       let entries = await reader.log({ limit: opts.limit });
       entries.forEach(print);
       let last = entries.length ? entries[entries.length - 1].id : 0;
@@ -261,7 +359,7 @@ program
 
 program
   .command('lint')
-  .description('the feed lint: the spec\'s pitfalls found in the workspace')
+  .description("the feed lint: the spec's pitfalls found in the workspace")
   .addOption(workspaceOption())
   .option('--json', 'print JSON')
   .action(async (opts: { workspace: string; json?: boolean }) => {
@@ -284,7 +382,12 @@ program
     const dir = mkdtempSync(join(tmpdir(), 'workbench-openapi-'));
     try {
       await withWorkbench(dir, async (wb) => {
-        const app = await buildServer({ workbench: wb, tenant: DEFAULT_TENANT, clientId: DEFAULT_CLIENT_ID, clientSecret: 'unused' });
+        const app = await buildServer({
+          workbench: wb,
+          tenant: DEFAULT_TENANT,
+          clientId: DEFAULT_CLIENT_ID,
+          clientSecret: 'unused',
+        });
         await app.ready();
         console.log(JSON.stringify(app.swagger(), null, 2));
         await app.close();

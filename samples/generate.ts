@@ -22,15 +22,23 @@ try {
   }
   if (!args.out) fail('--out DIR is required');
   // `workbench load` reads every JSON and CSV file of the data folder: the truth must not be among them.
-  if (args.truth !== undefined && resolve(args.truth) === resolve(args.out)) fail('--truth DIR must be another folder than --out DIR');
+  if (args.truth !== undefined && resolve(args.truth) === resolve(args.out))
+    fail('--truth DIR must be another folder than --out DIR');
   resolveOptions(args.input); // reject bad flags before the output folder is touched
   const began = performance.now();
-  const r = generate(args.input, new DirSink(args.out), undefined, args.truth === undefined ? undefined : new DirSink(args.truth, false));
+  const r = generate(
+    args.input,
+    new DirSink(args.out),
+    undefined,
+    args.truth === undefined ? undefined : new DirSink(args.truth, false),
+  );
   const seconds = (performance.now() - began) / 1000;
   const of = (e: string) => r.files.filter((f) => f.endpoint === e);
   const rows = (e: string) => of(e).reduce((a, f) => a + f.records, 0);
-  const truth = args.truth === undefined ? '' :
-    `; truth in ${args.truth}: stock-out on ${percent(r.truth.stockOutDays, r.truth.carriedDays)} of carried days, ${percent(r.truth.lost, r.truth.demand)} of demand lost`;
+  const truth =
+    args.truth === undefined
+      ? ''
+      : `; truth in ${args.truth}: stock-out on ${percent(r.truth.stockOutDays, r.truth.carriedDays)} of carried days, ${percent(r.truth.lost, r.truth.demand)} of demand lost`;
   process.stdout.write(
     `${args.out}: ${r.options.assortment}, ${r.counts.locations} locations (${r.counts.stores} stores), ${r.counts.items} items / ${r.counts.styles} styles / ${r.counts.skus} SKUs, ` +
       `${r.counts.purchaseOrders} purchase orders (${r.counts.openPurchaseOrders} open), ${rows('Sales')} sales (${r.stats.salesLines} lines) in ${of('Sales').length} files, ` +

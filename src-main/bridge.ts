@@ -70,8 +70,13 @@ export async function openBridge(workspace: string, options: BridgeOptions): Pro
     tenant: options.tenant,
     front: async (wb, d) => {
       const app = await buildServer({
-        workbench: wb, tenant: d.tenant, clientId: DEFAULT_CLIENT_ID, clientSecret: await workspaceSecret(wb),
-        publicUrl: () => undefined, desk: d, sessionToken: d.sessionToken,
+        workbench: wb,
+        tenant: d.tenant,
+        clientId: DEFAULT_CLIENT_ID,
+        clientSecret: await workspaceSecret(wb),
+        publicUrl: () => undefined,
+        desk: d,
+        sessionToken: d.sessionToken,
       });
       await app.ready();
       options.opened?.(wb.dir);
@@ -85,17 +90,29 @@ export async function openBridge(workspace: string, options: BridgeOptions): Pro
     tenant: desk.tenant,
     async invoke(request) {
       const r = request as Partial<BridgeRequest> | null;
-      if (!r || typeof r !== 'object' || !BRIDGE_METHODS.includes(r.method as never)) return refused(`a call is one of ${BRIDGE_METHODS.join(', ')}`);
+      if (!r || typeof r !== 'object' || !BRIDGE_METHODS.includes(r.method as never))
+        return refused(`a call is one of ${BRIDGE_METHODS.join(', ')}`);
       const url = typeof r.path === 'string' ? adminUrl(r.path) : undefined;
       if (!url) return refused('a call names a path under the workbench API');
       // A call made while the screens move to another workspace is answered by the new one.
       await desk.ready();
       const res = await desk.front.app.inject({
-        method: r.method!, url,
-        headers: { authorization: `Bearer ${desk.sessionToken}`, 'x-tenant': desk.tenant, ...(r.body === undefined ? {} : { 'content-type': 'application/json' }) },
+        method: r.method!,
+        url,
+        headers: {
+          authorization: `Bearer ${desk.sessionToken}`,
+          'x-tenant': desk.tenant,
+          ...(r.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         payload: r.body === undefined ? undefined : JSON.stringify(r.body),
       });
-      return { status: res.statusCode, body: res.body && res.headers['content-type']?.toString().includes('json') ? JSON.parse(res.body) : res.body || undefined };
+      return {
+        status: res.statusCode,
+        body:
+          res.body && res.headers['content-type']?.toString().includes('json')
+            ? JSON.parse(res.body)
+            : res.body || undefined,
+      };
     },
     openFolder: (path) => desk.openFolder(path),
     close: () => desk.close(),

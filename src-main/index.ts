@@ -47,7 +47,10 @@ function initialWorkspace(): string {
 }
 
 async function chooseWorkspace(): Promise<string | undefined> {
-  const r = await dialog.showOpenDialog({ title: 'Open or create a workspace', properties: ['openDirectory', 'createDirectory'] });
+  const r = await dialog.showOpenDialog({
+    title: 'Open or create a workspace',
+    properties: ['openDirectory', 'createDirectory'],
+  });
   return r.canceled ? undefined : r.filePaths[0];
 }
 
@@ -75,8 +78,17 @@ function buildMenu(): Menu {
     {
       label: 'File',
       submenu: [
-        { label: 'Open workspace…', accelerator: 'CmdOrCtrl+O', click: () => void chooseWorkspace().then((d) => (d ? openFolder(d) : undefined)) },
-        { label: 'Recent workspaces', submenu: new WorkspaceHome(home(), recentFile()).list().map((w) => ({ label: w.path, click: () => void openFolder(w.path) })) },
+        {
+          label: 'Open workspace…',
+          accelerator: 'CmdOrCtrl+O',
+          click: () => void chooseWorkspace().then((d) => (d ? openFolder(d) : undefined)),
+        },
+        {
+          label: 'Recent workspaces',
+          submenu: new WorkspaceHome(home(), recentFile())
+            .list()
+            .map((w) => ({ label: w.path, click: () => void openFolder(w.path) })),
+        },
         { type: 'separator' },
         { role: 'quit' },
       ],
@@ -103,7 +115,10 @@ function buildMenu(): Menu {
 
 // Registered before any window exists so the renderer never races an unhandled channel.
 ipcMain.handle(INVOKE, (_event, request: unknown) =>
-  bridge ? bridge.invoke(request) : { status: 503, body: { detail: 'No workspace is open: choose one with File › Open workspace…' } });
+  bridge
+    ? bridge.invoke(request)
+    : { status: 503, body: { detail: 'No workspace is open: choose one with File › Open workspace…' } },
+);
 ipcMain.handle(CHOOSE, async () => {
   const dir = await chooseWorkspace();
   return dir ? openFolder(dir) : false;
@@ -114,7 +129,10 @@ void app.whenReady().then(async () => {
   try {
     bridge = await openBridge(dir, { home: home(), recentFile: recentFile(), opened: showWorkspace });
   } catch (e) {
-    dialog.showErrorBox('The workspace could not be opened', `${dir}\n\n${(e as Error).message}\n\nChoose another with File › Open workspace…`);
+    dialog.showErrorBox(
+      'The workspace could not be opened',
+      `${dir}\n\n${(e as Error).message}\n\nChoose another with File › Open workspace…`,
+    );
   }
   Menu.setApplicationMenu(buildMenu());
   createWindow();

@@ -3,14 +3,33 @@
  * beyond the sales of a day it sold out. Histories short and regular enough to work the answers out by hand.
  */
 import { describe, expect, it } from 'vitest';
-import { actualDemand, conditionalMean, type CellDayRows, type DemandLayout } from '../engine/simulate/actual-demand.js';
+import {
+  actualDemand,
+  conditionalMean,
+  type CellDayRows,
+  type DemandLayout,
+} from '../engine/simulate/actual-demand.js';
 
 /** One day of a cell: its level at the end, what it sold, the level it started with (stamped at its midnight). */
-interface Day { d: number; end: number; sold?: number; open?: number }
+interface Day {
+  d: number;
+  end: number;
+  sold?: number;
+  open?: number;
+}
 
 /** Cell-major rows from per-cell day lists (cells in ascending order), each starting from `start`. */
 function rowsOf(cells: { cell: number; start?: number; days: Day[] }[]): CellDayRows {
-  const out = { cell: [] as number[], d: [] as number[], endLevel: [] as number[], opening: [] as (number | null)[], soldOut: [] as number[], counted: [] as number[], sold: [] as number[], net: [] as number[] };
+  const out = {
+    cell: [] as number[],
+    d: [] as number[],
+    endLevel: [] as number[],
+    opening: [] as (number | null)[],
+    soldOut: [] as number[],
+    counted: [] as number[],
+    sold: [] as number[],
+    net: [] as number[],
+  };
   for (const c of [...cells].sort((a, b) => a.cell - b.cell)) {
     const push = (d: number, end: number, sold: number, open: number | null) => {
       out.cell.push(c.cell);
@@ -66,7 +85,7 @@ const range = (days: number, from = 0, to = days) => ({ days, firstDay: 20_000, 
 const total = (xs: ArrayLike<number>) => Array.from(xs).reduce((a, b) => a + b, 0);
 
 describe('the demand of days without stock', () => {
-  it('estimates a steady seller\'s days out at its rate, and the demand beyond a sold-out day\'s sales', () => {
+  it("estimates a steady seller's days out at its rate, and the demand beyond a sold-out day's sales", () => {
     // 4 a day for 60 days, sold out on day 29 (having sold 4), nothing on days 30–34, back on day 35.
     const r = actualDemand(rowsOf([{ cell: 0, start: 1000, days: steady(4, 90, 30, 35) }]), range(90), layout(1, [1]));
     expect(Array.from(r.out.day)).toEqual([30, 31, 32, 33, 34]);
@@ -83,7 +102,7 @@ describe('the demand of days without stock', () => {
     expect(r.selling[0]).toBe(1);
   });
 
-  it('takes a negative binomial\'s heavier tail, and the Poisson limit, for a sold-out day', () => {
+  it("takes a negative binomial's heavier tail, and the Poisson limit, for a sold-out day", () => {
     // E[D | D ≥ s] for Poisson(4), s = 2: 4 · P(D ≥ 1) / P(D ≥ 2).
     const p0 = Math.exp(-4);
     expect(conditionalMean(2, 4, 0)).toBeCloseTo((4 * (1 - p0)) / (1 - p0 - 4 * p0), 9);
@@ -121,7 +140,7 @@ describe('the demand of days without stock', () => {
 });
 
 describe('carried or not', () => {
-  it('counts nothing before a SKU\'s first stock or sale: not yet launched there', () => {
+  it("counts nothing before a SKU's first stock or sale: not yet launched there", () => {
     const days = steady(4, 60, 0, 0).filter((x) => x.d >= 20);
     const r = actualDemand(rowsOf([{ cell: 0, days }]), range(60), layout(1, [1]));
     expect(r.out.day.length).toBe(0);
@@ -139,7 +158,14 @@ describe('carried or not', () => {
     // Store 0 sells out on day 39; store 1 goes on selling it to day 99.
     const days = steady(4, 40, 0, 0);
     days[39] = { d: 39, end: 0, sold: 4, open: 4 };
-    const r = actualDemand(rowsOf([{ cell: 0, start: 1000, days }, { cell: 1, start: 1000, days: steady(4, 100, 0, 0) }]), range(120), layout(2, [1]));
+    const r = actualDemand(
+      rowsOf([
+        { cell: 0, start: 1000, days },
+        { cell: 1, start: 1000, days: steady(4, 100, 0, 0) },
+      ]),
+      range(120),
+      layout(2, [1]),
+    );
     expect(Array.from(r.out.day)).toEqual(Array.from({ length: 56 }, (_, i) => 40 + i));
   });
 
@@ -149,15 +175,30 @@ describe('carried or not', () => {
     days[39] = { d: 39, end: 0, sold: 4, open: 4 };
     const other = steady(4, 41, 0, 0);
     other.push({ d: 41, end: 0, open: 0 });
-    const r = actualDemand(rowsOf([{ cell: 0, start: 1000, days }, { cell: 1, start: 1000, days: other }]), range(120), layout(2, [1]));
+    const r = actualDemand(
+      rowsOf([
+        { cell: 0, start: 1000, days },
+        { cell: 1, start: 1000, days: other },
+      ]),
+      range(120),
+      layout(2, [1]),
+    );
     expect(Array.from(r.out.day)).toEqual([40]);
   });
 
   it('counts an outage between two spells in stock as carried up to eight weeks long, and a longer one by its start only', () => {
-    const short = actualDemand(rowsOf([{ cell: 0, start: 1000, days: steady(2, 250, 60, 116) }]), range(250), layout(1, [1]));
+    const short = actualDemand(
+      rowsOf([{ cell: 0, start: 1000, days: steady(2, 250, 60, 116) }]),
+      range(250),
+      layout(1, [1]),
+    );
     expect(short.out.day.length).toBe(56);
     // Sold out into it: the first eight weeks ("sold shortly before"), then not: a location that stopped carrying it.
-    const long = actualDemand(rowsOf([{ cell: 0, start: 1000, days: steady(2, 250, 60, 160) }]), range(250), layout(1, [1]));
+    const long = actualDemand(
+      rowsOf([{ cell: 0, start: 1000, days: steady(2, 250, 60, 160) }]),
+      range(250),
+      layout(1, [1]),
+    );
     expect(Array.from(long.out.day)).toEqual(Array.from({ length: 56 }, (_, i) => 60 + i));
     // Emptied by a count rather than by selling, and away longer than eight weeks: no sign it was still on sale.
     const days = steady(2, 250, 60, 117);
@@ -171,7 +212,14 @@ describe('carried or not', () => {
     const a = steady(2, 20, 0, 0);
     a[19] = { d: 19, end: 0, sold: 2, open: 2 };
     const b = steady(3, 80, 0, 0);
-    const r = actualDemand(rowsOf([{ cell: 0, start: 1000, days: a }, { cell: 1, start: 1000, days: b }]), range(120), layout(1, [2]));
+    const r = actualDemand(
+      rowsOf([
+        { cell: 0, start: 1000, days: a },
+        { cell: 1, start: 1000, days: b },
+      ]),
+      range(120),
+      layout(1, [2]),
+    );
     expect(r.out.day[0]).toBe(20);
     expect(r.out.day.at(-1)).toBe(79);
     expect(r.out.day.length).toBe(60);
@@ -180,15 +228,21 @@ describe('carried or not', () => {
   it('counts no demand on a day the location sold nothing at all where it sells dozens: closed', () => {
     // Ten SKUs selling 3 a day each; on day 45 nothing sells anywhere. SKU 0 is out on days 44–46.
     const cells = Array.from({ length: 10 }, (_, k) => ({
-      cell: k, start: 1000,
-      days: (k === 0 ? steady(3, 90, 44, 47) : steady(3, 90, 0, 0)).filter((x) => x.d !== 45).concat(k === 0 ? [] : [{ d: 45, end: 1000 - 3 * 45, open: 1000 - 3 * 45 }]),
+      cell: k,
+      start: 1000,
+      days: (k === 0 ? steady(3, 90, 44, 47) : steady(3, 90, 0, 0))
+        .filter((x) => x.d !== 45)
+        .concat(k === 0 ? [] : [{ d: 45, end: 1000 - 3 * 45, open: 1000 - 3 * 45 }]),
     }));
     const r = actualDemand(rowsOf(cells), range(90), layout(1, Array(10).fill(1)));
     expect(Array.from(r.out.day)).toEqual([44, 46]);
   });
 
   it('has no demand at a location that never sells: a warehouse', () => {
-    const days: Day[] = [{ d: 10, end: 0, open: 0 }, { d: 20, end: 50, open: 50 }];
+    const days: Day[] = [
+      { d: 10, end: 0, open: 0 },
+      { d: 20, end: 50, open: 50 },
+    ];
     const r = actualDemand(rowsOf([{ cell: 0, start: 50, days }]), range(40), layout(1, [1]));
     expect(r.selling[0]).toBe(0);
     expect(r.out.day.length).toBe(0);

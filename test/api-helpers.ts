@@ -19,7 +19,10 @@ export async function testServer(options: Partial<ServeOptions> = {}): Promise<T
   const url = server.info.url;
   const { token, call } = apiClient(url, server.info);
   return {
-    server, url, token, call,
+    server,
+    url,
+    token,
+    call,
     close: async () => {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });

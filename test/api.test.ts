@@ -15,23 +15,28 @@ const problemType = (h: Headers) => h.get('content-type') ?? '';
 describe('POST /Token', () => {
   it('issues a bearer token for form or JSON client credentials', async () => {
     const form = await fetch(`${t.url}/Token`, {
-      method: 'POST', headers: { 'x-tenant': 'DEMO', 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      headers: { 'x-tenant': 'DEMO', 'content-type': 'application/x-www-form-urlencoded' },
       body: 'grant_type=client_credentials&client_id=workbench&client_secret=s3cret-value',
     });
     expect(form.status).toBe(200);
     const body = await form.json();
     expect(body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 3600 });
     const json = await fetch(`${t.url}/token`, {
-      method: 'POST', headers: { 'x-tenant': 'DEMO', 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'x-tenant': 'DEMO', 'content-type': 'application/json' },
       body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'workbench', client_secret: 's3cret-value' }),
     });
     expect(json.status).toBe(200);
   });
 
   it('refuses wrong credentials, tenant or grant', async () => {
-    const post = (tenant: string | undefined, body: Record<string, string>) => fetch(`${t.url}/Token`, {
-      method: 'POST', headers: { ...(tenant ? { 'x-tenant': tenant } : {}), 'content-type': 'application/json' }, body: JSON.stringify(body),
-    });
+    const post = (tenant: string | undefined, body: Record<string, string>) =>
+      fetch(`${t.url}/Token`, {
+        method: 'POST',
+        headers: { ...(tenant ? { 'x-tenant': tenant } : {}), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const good = { grant_type: 'client_credentials', client_id: 'workbench', client_secret: 's3cret-value' };
     const wrongSecret = await post('DEMO', { ...good, client_secret: 'nope' });
     expect(wrongSecret.status).toBe(401);
@@ -48,9 +53,16 @@ describe('POST /Token', () => {
 describe('authentication', () => {
   it('answers 401 with a problem body for a missing, invalid or other-tenant token', async () => {
     const body = JSON.stringify({ brands: [] });
-    const missing = await fetch(`${t.url}/Brands`, { method: 'POST', headers: { 'x-tenant': 'DEMO', 'content-type': 'application/json' }, body });
+    const missing = await fetch(`${t.url}/Brands`, {
+      method: 'POST',
+      headers: { 'x-tenant': 'DEMO', 'content-type': 'application/json' },
+      body,
+    });
     expect(missing.status).toBe(401);
-    expect(await missing.json()).toMatchObject({ status: 401, detail: expect.stringMatching(/Authorization header is missing/) });
+    expect(await missing.json()).toMatchObject({
+      status: 401,
+      detail: expect.stringMatching(/Authorization header is missing/),
+    });
     expect((await t.call('POST', '/Brands', { brands: [] }, { authorization: 'Bearer made-up' })).status).toBe(401);
     expect((await t.call('POST', '/Brands', { brands: [] }, { authorization: 'Basic abc' })).status).toBe(401);
     const other = await t.call('POST', '/Brands', { brands: [] }, { 'x-tenant': 'OTHER' });
@@ -76,7 +88,10 @@ describe('authentication', () => {
     const other = await testServer({ tenant: 'ACME', clientSecret: 's3cret-value' });
     try {
       const acmeToken = await other.token();
-      const cross = await t.call('GET', '/Recommendations/transfers', undefined, { authorization: `Bearer ${acmeToken}`, 'x-tenant': 'ACME' });
+      const cross = await t.call('GET', '/Recommendations/transfers', undefined, {
+        authorization: `Bearer ${acmeToken}`,
+        'x-tenant': 'ACME',
+      });
       expect(cross.status).toBe(401);
       expect((await other.call('POST', '/Brands', { brands: [{ brandId: 'ACME-ONLY', code: 'A' }] })).status).toBe(200);
       expect((await t.call('GET', '/_workbench/data/Brands/ACME-ONLY')).status).toBe(404);
@@ -95,10 +110,17 @@ describe('upserts', () => {
   });
 
   it('answers 400 listing every validation error, and applies nothing', async () => {
-    const r = await t.call('POST', '/Sales', { sales: [sale('OK1'), sale('BAD', [salesLine('x', 'SKU', 1, { quantitySold: 'two' })], { salesDateTime: 'soon' })] });
+    const r = await t.call('POST', '/Sales', {
+      sales: [sale('OK1'), sale('BAD', [salesLine('x', 'SKU', 1, { quantitySold: 'two' })], { salesDateTime: 'soon' })],
+    });
     expect(r.status).toBe(400);
     expect(problemType(r.headers)).toMatch(/application\/problem\+json/);
-    expect(r.json).toMatchObject({ status: 400, title: 'Bad request', errorCount: 2, requestId: r.headers.get('x-request-id') });
+    expect(r.json).toMatchObject({
+      status: 400,
+      title: 'Bad request',
+      errorCount: 2,
+      requestId: r.headers.get('x-request-id'),
+    });
     expect(r.json.errors).toEqual([
       { path: '/sales/1/salesDateTime', recordId: 'BAD', message: expect.stringMatching(/ISO 8601/) },
       { path: '/sales/1/salesLines/0/quantitySold', recordId: 'BAD', message: 'must be a number, got "two"' },
@@ -108,7 +130,9 @@ describe('upserts', () => {
 
   it('matches paths and query names case-insensitively, with /v1 as an alias', async () => {
     await t.call('POST', '/locations', { locations: [location('CI-A'), location('CI-B')] });
-    const full = await t.call('POST', '/v1/LOCATIONS/?FULLLOAD=TRUE', { locations: [location('CI-B'), location('CI-C')] });
+    const full = await t.call('POST', '/v1/LOCATIONS/?FULLLOAD=TRUE', {
+      locations: [location('CI-B'), location('CI-C')],
+    });
     expect(full.status).toBe(200);
     const page = await t.call('GET', '/_workbench/data/Locations?limit=100');
     expect(page.json.records.map((l: { locationId: string }) => l.locationId)).toEqual(['CI-B', 'CI-C']);
@@ -116,19 +140,46 @@ describe('upserts', () => {
 
   it('runs a split full load over several calls', async () => {
     await t.call('POST', '/PurchaseOrders', { purchaseOrders: [purchaseOrder('A'), purchaseOrder('B')] });
-    expect((await t.call('POST', '/PurchaseOrders?fullLoad=true&moreRecordsAvailable=true', { purchaseOrders: [purchaseOrder('B')] })).status).toBe(200);
+    expect(
+      (
+        await t.call('POST', '/PurchaseOrders?fullLoad=true&moreRecordsAvailable=true', {
+          purchaseOrders: [purchaseOrder('B')],
+        })
+      ).status,
+    ).toBe(200);
     expect((await t.call('GET', '/_workbench/data/PurchaseOrders/A')).status).toBe(200);
-    expect((await t.call('POST', '/PurchaseOrders?fullLoad=true&moreRecordsAvailable=false', { purchaseOrders: [purchaseOrder('C')] })).status).toBe(200);
+    expect(
+      (
+        await t.call('POST', '/PurchaseOrders?fullLoad=true&moreRecordsAvailable=false', {
+          purchaseOrders: [purchaseOrder('C')],
+        })
+      ).status,
+    ).toBe(200);
     expect((await t.call('GET', '/_workbench/data/PurchaseOrders/A')).status).toBe(404);
     expect((await t.call('GET', '/_workbench/data/PurchaseOrders/B')).status).toBe(200);
     expect((await t.call('GET', '/_workbench/data/PurchaseOrders/C')).status).toBe(200);
   });
 
   it('sets stock not sent in a stock full load to 0', async () => {
-    await t.call('POST', '/Stock', { stock: [{ locationId: 'L1', skuId: 'A', quantity: 3 }, { locationId: 'L1', skuId: 'B', quantity: 4 }] });
-    expect((await t.call('POST', '/Stock?fullLoad=true', { stock: [{ locationId: 'L1', skuId: 'A', quantity: 2 }] })).status).toBe(200);
-    expect((await t.call('GET', '/_workbench/data/Stock/L1/A')).json).toEqual({ locationId: 'L1', skuId: 'A', quantity: 2 });
-    expect((await t.call('GET', '/_workbench/data/Stock/L1/B')).json).toEqual({ locationId: 'L1', skuId: 'B', quantity: 0 });
+    await t.call('POST', '/Stock', {
+      stock: [
+        { locationId: 'L1', skuId: 'A', quantity: 3 },
+        { locationId: 'L1', skuId: 'B', quantity: 4 },
+      ],
+    });
+    expect(
+      (await t.call('POST', '/Stock?fullLoad=true', { stock: [{ locationId: 'L1', skuId: 'A', quantity: 2 }] })).status,
+    ).toBe(200);
+    expect((await t.call('GET', '/_workbench/data/Stock/L1/A')).json).toEqual({
+      locationId: 'L1',
+      skuId: 'A',
+      quantity: 2,
+    });
+    expect((await t.call('GET', '/_workbench/data/Stock/L1/B')).json).toEqual({
+      locationId: 'L1',
+      skuId: 'B',
+      quantity: 0,
+    });
   });
 
   it('soft-deletes with DELETE and refuses a malformed flag', async () => {
@@ -177,7 +228,9 @@ describe('HTTP errors', () => {
     const above = await t.call('POST', '/Sales', broken(1_000_000));
     expect(above.json).toMatchObject({ status: 400, errorCount: 100_000, errorCountIsAtLeast: true });
     expect(above.json.errors).toHaveLength(1000);
-    expect(above.json.detail).toMatch(/^Sales: batch rejected, nothing applied: 100000 or more errors \(checking stopped there\)/);
+    expect(above.json.detail).toMatch(
+      /^Sales: batch rejected, nothing applied: 100000 or more errors \(checking stopped there\)/,
+    );
   });
 
   it('answers 413 above the body limit of the endpoint', async () => {
@@ -218,15 +271,29 @@ describe('GET /Recommendations/transfers', () => {
     try {
       await s.call('POST', '/Locations', { locations: [location('WH', { gln: '8712345678906' }), location('S1')] });
       const proposals: Proposal[] = Array.from({ length: 25 }, (_, i) => ({
-        referenceId: `R${String(i).padStart(3, '0')}`, transferType: 'Replenishment', fromLocationId: 'WH', toLocationId: 'S1',
-        skuId: `SKU${i}`, quantity: i + 1, reason: 'below target',
+        referenceId: `R${String(i).padStart(3, '0')}`,
+        transferType: 'Replenishment',
+        fromLocationId: 'WH',
+        toLocationId: 'S1',
+        skuId: `SKU${i}`,
+        quantity: i + 1,
+        reason: 'below target',
       }));
       const ws = s.server.workbench.workspace;
       const now = Date.now() * 1000;
       await ws.exclusive(() => ws.transaction(() => storeRun(ws, proposals, now, now, now)));
-      expect((await s.call('GET', '/Recommendations/transfers')).json).toEqual({ transfers: [], offset: 0, limit: 1000, moreRecordsAvailable: false });
+      expect((await s.call('GET', '/Recommendations/transfers')).json).toEqual({
+        transfers: [],
+        offset: 0,
+        limit: 1000,
+        moreRecordsAvailable: false,
+      });
 
-      const first = await s.call('POST', '/_workbench/transfers/approve', { referenceIds: proposals.slice(0, 10).map((p) => p.referenceId), description: 'week 12', plannedDispatchDate: '2024-03-20' });
+      const first = await s.call('POST', '/_workbench/transfers/approve', {
+        referenceIds: proposals.slice(0, 10).map((p) => p.referenceId),
+        description: 'week 12',
+        plannedDispatchDate: '2024-03-20',
+      });
       expect(first.json).toMatchObject({ approved: 10, approvalBatchId: expect.any(String) });
       await new Promise((r) => setTimeout(r, 5));
       const cutoff = new Date().toISOString();
@@ -238,16 +305,37 @@ describe('GET /Recommendations/transfers', () => {
       expect(page1.json.transfers).toHaveLength(10);
       expect(page1.json).toMatchObject({ offset: 0, limit: 10, moreRecordsAvailable: true });
       expect(page1.json.transfers[0]).toEqual({
-        fromLocationId: 'WH', toLocationId: 'S1', skuId: 'SKU0', quantity: 1, referenceId: 'R000', approvalBatchId: first.json.approvalBatchId,
-        fromLocationGLN: '8712345678906', toLocationGLN: null, transferType: 'Replenishment',
-        approvalBatchDescription: 'week 12', plannedDispatchDate: '2024-03-20',
+        fromLocationId: 'WH',
+        toLocationId: 'S1',
+        skuId: 'SKU0',
+        quantity: 1,
+        referenceId: 'R000',
+        approvalBatchId: first.json.approvalBatchId,
+        fromLocationGLN: '8712345678906',
+        toLocationGLN: null,
+        transferType: 'Replenishment',
+        approvalBatchDescription: 'week 12',
+        plannedDispatchDate: '2024-03-20',
       });
       const page3 = await s.call('GET', '/recommendations/transfers?offset=20&limit=10');
-      expect(page3.json.transfers.map((x: { referenceId: string }) => x.referenceId)).toEqual(['R020', 'R021', 'R022', 'R023', 'R024']);
+      expect(page3.json.transfers.map((x: { referenceId: string }) => x.referenceId)).toEqual([
+        'R020',
+        'R021',
+        'R022',
+        'R023',
+        'R024',
+      ]);
       expect(page3.json.moreRecordsAvailable).toBe(false);
-      const since = await s.call('GET', `/Recommendations/transfers?FromConfirmedDateTime=${encodeURIComponent(cutoff)}`);
+      const since = await s.call(
+        'GET',
+        `/Recommendations/transfers?FromConfirmedDateTime=${encodeURIComponent(cutoff)}`,
+      );
       expect(since.json.transfers).toHaveLength(15);
-      expect(since.json.transfers.every((x: { approvalBatchId: string }) => x.approvalBatchId === second.json.approvalBatchId)).toBe(true);
+      expect(
+        since.json.transfers.every(
+          (x: { approvalBatchId: string }) => x.approvalBatchId === second.json.approvalBatchId,
+        ),
+      ).toBe(true);
 
       expect((await s.call('GET', '/Recommendations/transfers?Limit=10001')).status).toBe(400);
       expect((await s.call('GET', '/Recommendations/transfers?Offset=-1')).status).toBe(400);
@@ -269,11 +357,16 @@ describe('sessions, admin API and OpenAPI', () => {
     const start = await t.call('POST', '/Batch/start');
     expect(start.json.batchId).toEqual(expect.any(String));
     const stop = await t.call('POST', '/Batch/stop', { batchId: start.json.batchId });
-    expect(stop.json).toMatchObject({ batchId: start.json.batchId, run: { runId: expect.any(String), proposals: expect.any(Number) } });
+    expect(stop.json).toMatchObject({
+      batchId: start.json.batchId,
+      run: { runId: expect.any(String), proposals: expect.any(Number) },
+    });
     const run = await t.call('POST', '/_workbench/recommendations/run', { asOf: '2024-03-01' });
     expect(run.json).toMatchObject({ runId: expect.any(String), asOf: '2024-03-01T00:00:00.000Z' });
     expect((await t.call('POST', '/_workbench/recommendations/run', { asOf: 'March' })).status).toBe(400);
-    const bad = await t.call('POST', '/_workbench/recommendations/run', { settings: { defaults: { serviceLevel: 7 } } });
+    const bad = await t.call('POST', '/_workbench/recommendations/run', {
+      settings: { defaults: { serviceLevel: 7 } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.errors[0].path).toBe('/defaults/serviceLevel');
   });
@@ -283,12 +376,30 @@ describe('sessions, admin API and OpenAPI', () => {
     await t.call('POST', '/Brands', { brands: [{ brandId: 'LOG2' }] });
     const { entries } = (await t.call('GET', '/_workbench/log?limit=1000')).json;
     const ok = entries.find((e: { bodyExcerpt?: string }) => e.bodyExcerpt?.includes('LOG1'));
-    expect(ok).toMatchObject({ method: 'POST', path: '/Brands', status: 200, dataset: 'Brands', records: 1, warningCount: 2 });
-    expect(ok.warnings.map((w: { message: string }) => w.message)).toEqual(['unknown query parameter "unexpected" ignored', 'unknown field "colour" ignored']);
+    expect(ok).toMatchObject({
+      method: 'POST',
+      path: '/Brands',
+      status: 200,
+      dataset: 'Brands',
+      records: 1,
+      warningCount: 2,
+    });
+    expect(ok.warnings.map((w: { message: string }) => w.message)).toEqual([
+      'unknown query parameter "unexpected" ignored',
+      'unknown field "colour" ignored',
+    ]);
     const bad = entries.find((e: { bodyExcerpt?: string }) => e.bodyExcerpt?.includes('LOG2'));
-    expect(bad).toMatchObject({ status: 400, errorCount: 1, errors: [{ path: '/brands/0/code', recordId: 'LOG2', message: 'is required' }] });
+    expect(bad).toMatchObject({
+      status: 400,
+      errorCount: 1,
+      errors: [{ path: '/brands/0/code', recordId: 'LOG2', message: 'is required' }],
+    });
     // A broken token request and a secret in a query string leave no secret behind either.
-    await fetch(`${t.url}/Token`, { method: 'POST', headers: { 'x-tenant': 'DEMO', 'content-type': 'application/json' }, body: '{"grant_type":"client_credentials","client_secret":"s3cret-value",' });
+    await fetch(`${t.url}/Token`, {
+      method: 'POST',
+      headers: { 'x-tenant': 'DEMO', 'content-type': 'application/json' },
+      body: '{"grant_type":"client_credentials","client_secret":"s3cret-value",',
+    });
     await fetch(`${t.url}/v1/TOKEN/?client_secret=s3cret-value`);
     await t.call('GET', '/Recommendations/transfers?Limit=5&api_key=s3cret-value');
     const all = JSON.stringify((await t.call('GET', '/_workbench/log?limit=1000')).json.entries);
@@ -299,14 +410,38 @@ describe('sessions, admin API and OpenAPI', () => {
   });
 
   it('lints the feed over HTTP', async () => {
-    await t.call('POST', '/Sales', { sales: [sale('LINT1', [salesLine('1', 'GHOST', 1, { costPrice: -2 })], { currencyCode: 'EUR', locationId: 'NOWHERE' })] });
+    await t.call('POST', '/Sales', {
+      sales: [
+        sale('LINT1', [salesLine('1', 'GHOST', 1, { costPrice: -2 })], { currencyCode: 'EUR', locationId: 'NOWHERE' }),
+      ],
+    });
     const report = (await t.call('GET', '/_workbench/lint')).json;
     const rule = (id: string) => report.findings.find((f: { rule: string }) => f.rule === id);
-    expect(rule('unknown-sku').examples).toContainEqual({ dataset: 'Sales', id: 'LINT1', detail: 'skuId "GHOST" was never sent in /Items', record: true });
-    expect(rule('unknown-location').examples).toContainEqual({ dataset: 'Sales', id: 'LINT1', detail: 'locationId "NOWHERE" was never sent to /Locations', record: true });
-    expect(rule('currency-not-local').examples).toContainEqual({ dataset: 'Sales', id: 'LINT1', detail: 'currencyCode "EUR"', record: true });
+    expect(rule('unknown-sku').examples).toContainEqual({
+      dataset: 'Sales',
+      id: 'LINT1',
+      detail: 'skuId "GHOST" was never sent in /Items',
+      record: true,
+    });
+    expect(rule('unknown-location').examples).toContainEqual({
+      dataset: 'Sales',
+      id: 'LINT1',
+      detail: 'locationId "NOWHERE" was never sent to /Locations',
+      record: true,
+    });
+    expect(rule('currency-not-local').examples).toContainEqual({
+      dataset: 'Sales',
+      id: 'LINT1',
+      detail: 'currencyCode "EUR"',
+      record: true,
+    });
     expect(rule('cost-price-negative').count).toBeGreaterThanOrEqual(1);
-    expect(rule('bare-line-number-ids').examples).toContainEqual({ dataset: 'Sales', id: 'LINT1', detail: 'salesLineId "1" is a bare line number', record: true });
+    expect(rule('bare-line-number-ids').examples).toContainEqual({
+      dataset: 'Sales',
+      id: 'LINT1',
+      detail: 'salesLineId "1" is a bare line number',
+      record: true,
+    });
     expect(rule('unknown-fields').examples.map((e: { id: string }) => e.id)).toContain('colour');
   });
 
@@ -317,26 +452,47 @@ describe('sessions, admin API and OpenAPI', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.components.schemas.Problem).toBeDefined();
-    for (const p of ['/Items', '/Sales', '/Stock', '/PurchaseOrders', '/Token', '/Recommendations/transfers', '/Images/urls', '/_workbench/lint']) {
+    for (const p of [
+      '/Items',
+      '/Sales',
+      '/Stock',
+      '/PurchaseOrders',
+      '/Token',
+      '/Recommendations/transfers',
+      '/Images/urls',
+      '/_workbench/lint',
+    ]) {
       expect(doc.paths[p], p).toBeDefined();
     }
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/v1'))).toBe(false);
     const post = doc.paths['/Sales'].post;
     expect(post.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'X-Tenant', required: true }));
-    expect(post.requestBody.content['application/json'].schema.properties.sales.items.properties.salesLines).toBeDefined();
+    expect(
+      post.requestBody.content['application/json'].schema.properties.sales.items.properties.salesLines,
+    ).toBeDefined();
     expect(post.responses['400'].content['application/problem+json']).toBeDefined();
-    expect(doc.paths['/Locations'].post.parameters).toContainEqual(expect.objectContaining({ in: 'query', name: 'fullLoad' }));
+    expect(doc.paths['/Locations'].post.parameters).toContainEqual(
+      expect.objectContaining({ in: 'query', name: 'fullLoad' }),
+    );
   });
 
   it('loads a picked file into the endpoint its name or body tells, all or nothing', async () => {
-    const byName = await t.call('POST', '/_workbench/load?file=Brands-0001.json', { brands: [{ brandId: 'BR-LOAD', code: 'LOAD' }] });
+    const byName = await t.call('POST', '/_workbench/load?file=Brands-0001.json', {
+      brands: [{ brandId: 'BR-LOAD', code: 'LOAD' }],
+    });
     expect(byName.status).toBe(200);
     expect(byName.json).toMatchObject({ dataset: 'Brands', received: 1, created: 1 });
-    const byBody = await t.call('POST', '/_workbench/load?file=export.json', { colors: [{ colorId: 'CO-LOAD', code: 'LOAD' }] });
+    const byBody = await t.call('POST', '/_workbench/load?file=export.json', {
+      colors: [{ colorId: 'CO-LOAD', code: 'LOAD' }],
+    });
     expect(byBody.json).toMatchObject({ dataset: 'Colors', created: 1 });
-    const bad = await t.call('POST', '/_workbench/load?file=Sales.json', { sales: [sale('S-LOAD-1'), sale('S-LOAD-2', undefined, { salesDateTime: 'yesterday' })] });
+    const bad = await t.call('POST', '/_workbench/load?file=Sales.json', {
+      sales: [sale('S-LOAD-1'), sale('S-LOAD-2', undefined, { salesDateTime: 'yesterday' })],
+    });
     expect(bad.status).toBe(400);
-    expect(bad.json.errors).toEqual([expect.objectContaining({ recordId: 'S-LOAD-2', path: '/sales/1/salesDateTime' })]);
+    expect(bad.json.errors).toEqual([
+      expect.objectContaining({ recordId: 'S-LOAD-2', path: '/sales/1/salesDateTime' }),
+    ]);
     expect((await t.call('GET', '/_workbench/data/Sales/S-LOAD-1')).status).toBe(404);
     const unknown = await t.call('POST', '/_workbench/load?file=data.json', { things: [] });
     expect(unknown.status).toBe(400);
@@ -349,15 +505,23 @@ describe('sessions, admin API and OpenAPI', () => {
     expect((await t.call('DELETE', '/_workbench/state')).status).toBe(200);
     await t.call('POST', '/Locations', { locations: [location('L1')] });
     await t.call('POST', '/Items', { items: [item('I1', ['SKU1'])] });
-    await t.call('POST', '/Stock', { stock: [{ locationId: 'L1', skuId: 'SKU1', quantity: 9, stockDateTime: '2024-02-20T00:00:00Z' }] });
+    await t.call('POST', '/Stock', {
+      stock: [{ locationId: 'L1', skuId: 'SKU1', quantity: 9, stockDateTime: '2024-02-20T00:00:00Z' }],
+    });
     // A backtest needs sales inside its period: refused, naming the data, until there are.
     const refused = await t.call('POST', '/_workbench/backtests', { from: '2024-03-01', to: '2024-03-10' });
     expect(refused.status).toBe(422);
     expect(refused.json.detail).toMatch(/no backtest of 2024-03-01 … 2024-03-10: the workspace holds no sales/);
-    await t.call('POST', '/Sales', { sales: ['2024-03-02', '2024-03-10'].map((d, i) => sale(`BT-${i}`, [salesLine(`BT-${i}-1`, 'SKU1', 1)], { salesDateTime: `${d}T12:00:00Z` })) });
+    await t.call('POST', '/Sales', {
+      sales: ['2024-03-02', '2024-03-10'].map((d, i) =>
+        sale(`BT-${i}`, [salesLine(`BT-${i}-1`, 'SKU1', 1)], { salesDateTime: `${d}T12:00:00Z` }),
+      ),
+    });
     const later = await t.call('POST', '/_workbench/backtests/jobs', { from: '2024-03-01', to: '2030-03-10' });
     expect(later.status).toBe(422);
-    expect(later.json.detail).toMatch(/it runs past the last sale \(the workspace's sales run from 2024-03-02 to 2024-03-10 and its stock is known from 2024-02-20\); pick a period within 2024-03-02 … 2024-03-10/);
+    expect(later.json.detail).toMatch(
+      /it runs past the last sale \(the workspace's sales run from 2024-03-02 to 2024-03-10 and its stock is known from 2024-02-20\); pick a period within 2024-03-02 … 2024-03-10/,
+    );
     const run = await t.call('POST', '/_workbench/backtests', { from: '2024-03-01', to: '2024-03-10' });
     expect(run.status).toBe(200);
     expect(run.json.run).toMatchObject({ from: '2024-03-01', to: '2024-03-10', status: 'completed' });
@@ -373,7 +537,10 @@ describe('sessions, admin API and OpenAPI', () => {
     expect(both.status).toBe(200);
     expect(both.json.a.daily).toEqual(run.json.daily);
     expect(both.json.b.daily).toHaveLength(5);
-    expect(both.json.difference.sales).toBeCloseTo(other.json.summary.simulated.sales - run.json.summary.simulated.sales, 4);
+    expect(both.json.difference.sales).toBeCloseTo(
+      other.json.summary.simulated.sales - run.json.summary.simulated.sales,
+      4,
+    );
     const byLocation = await t.call('GET', `/_workbench/backtests/${run.json.run.runId}/groups/location`);
     const groups = byLocation.json.groups as { id: string; simulated: { carriedDays: number; stockOutDays: number } }[];
     expect(groups.map((g) => g.id)).toContain('L1');
@@ -390,8 +557,13 @@ describe('sessions, admin API and OpenAPI', () => {
     }
     expect(job).toMatchObject({ status: 'completed', daysDone: 10 });
     expect((await t.call('GET', `/_workbench/backtests/${job.runId}`)).json.daily).toEqual(run.json.daily);
-    expect((await t.call('POST', '/_workbench/backtests/jobs', { from: '2024-03-10', to: '2024-03-01' })).status).toBe(400);
-    expect((await t.call('POST', '/_workbench/backtests/jobs', { from: '2024-03-01', to: '2024-03-10', scenario: 'nope' })).status).toBe(404);
+    expect((await t.call('POST', '/_workbench/backtests/jobs', { from: '2024-03-10', to: '2024-03-01' })).status).toBe(
+      400,
+    );
+    expect(
+      (await t.call('POST', '/_workbench/backtests/jobs', { from: '2024-03-01', to: '2024-03-10', scenario: 'nope' }))
+        .status,
+    ).toBe(404);
     expect((await t.call('GET', '/_workbench/backtests/jobs/job-999')).status).toBe(404);
     const missing = await t.call('GET', `/_workbench/backtests/${run.json.run.runId}/compare/nope`);
     expect(missing.status).toBe(404);

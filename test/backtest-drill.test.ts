@@ -19,7 +19,14 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 let t: TestServer;
 
 beforeAll(async () => {
-  await exec(process.execPath, [join(process.cwd(), 'bin', 'workbench.mjs'), 'load', '-q', '-w', ws, join(process.cwd(), 'samples', 'demo')]);
+  await exec(process.execPath, [
+    join(process.cwd(), 'bin', 'workbench.mjs'),
+    'load',
+    '-q',
+    '-w',
+    ws,
+    join(process.cwd(), 'samples', 'demo'),
+  ]);
   t = await testServer({ workspace: ws });
 }, 120_000);
 afterAll(async () => {
@@ -41,7 +48,7 @@ async function worstStyle(runId: string): Promise<GroupKpis> {
 }
 
 describe('a backtest run, style by style and location×SKU by location×SKU', () => {
-  it('gives a style\'s days, its location×SKUs ranked by lost sales and one of them day by day, adding up to the run', async () => {
+  it("gives a style's days, its location×SKUs ranked by lost sales and one of them day by day, adding up to the run", async () => {
     const run = (await t.call('POST', '/_workbench/backtests', { from: '2025-03-03', to: '2025-04-27' })).json;
     const runId = run.run.runId as string;
     const style = await worstStyle(runId);
@@ -57,10 +64,17 @@ describe('a backtest run, style by style and location×SKU by location×SKU', ()
     expect(sum(days.series.simInventoryUnits) / 56).toBeCloseTo(style.simulated.inventoryUnits, 1);
     expect(days.series.demandEstimate.every((v) => v > 0)).toBe(true);
     // The same days for every style, written out for a spreadsheet.
-    const csv = readFileSync(await t.server.workbench.exportBacktest(runId, 'style-days', join(dir, 'style-days.csv'), 'csv'), 'utf8').trim().split('\n');
+    const csv = readFileSync(
+      await t.server.workbench.exportBacktest(runId, 'style-days', join(dir, 'style-days.csv'), 'csv'),
+      'utf8',
+    )
+      .trim()
+      .split('\n');
     expect(csv[0]).toBe(`styleId,date,${STYLE_DAY_FIELDS.join(',')}`);
     const rows = csv.filter((l) => l.startsWith(`${style.id},`)).map((l) => l.split(','));
-    expect(sum(rows.map((r) => Number(r[2 + STYLE_DAY_FIELDS.indexOf('simStockOutDays')])))).toBe(style.simulated.stockOutDays);
+    expect(sum(rows.map((r) => Number(r[2 + STYLE_DAY_FIELDS.indexOf('simStockOutDays')])))).toBe(
+      style.simulated.stockOutDays,
+    );
     expect(new Set(csv.slice(1).map((l) => l.split(',')[0])).size).toBeGreaterThan(10);
 
     // Tracing the style: nothing under way, then reading the run's days, then ready with the days replayed.
@@ -81,7 +95,12 @@ describe('a backtest run, style by style and location×SKU by location×SKU', ()
 
     const worst = cells[0];
     const one = await get<CellDays>(`backtests/${runId}/styles/${style.id}/cells/${worst.locationId}/${worst.skuId}`);
-    expect(one).toMatchObject({ locationId: worst.locationId, skuId: worst.skuId, sizeId: worst.sizeId, locationKind: worst.locationKind });
+    expect(one).toMatchObject({
+      locationId: worst.locationId,
+      skuId: worst.skuId,
+      sizeId: worst.sizeId,
+      locationKind: worst.locationKind,
+    });
     expect(one.dates).toEqual(days.dates);
     expect(sum(one.series.simLostSales)).toBeCloseTo(worst.simulated.lostSales, 1);
     expect(sum(one.series.actSales)).toBeCloseTo(worst.actual.sales, 1);
@@ -98,11 +117,18 @@ describe('a backtest run, style by style and location×SKU by location×SKU', ()
 
     // A store the engine sent units to: each transfer with its kind, its reason and when it arrived.
     const served = cells.find((c) => c.transfersIn > 0 && c.locationKind !== 'warehouse')!;
-    const sent = await get<CellDays>(`backtests/${runId}/styles/${style.id}/cells/${served.locationId}/${served.skuId}`);
+    const sent = await get<CellDays>(
+      `backtests/${runId}/styles/${style.id}/cells/${served.locationId}/${served.skuId}`,
+    );
     const incoming = sent.transfers.filter((x) => x.direction === 'in');
     expect(incoming.length).toBeGreaterThan(0);
     for (const x of incoming) {
-      expect(x).toMatchObject({ toLocationId: served.locationId, skuId: served.skuId, transferType: expect.any(String), reason: expect.stringMatching(/\w+/) });
+      expect(x).toMatchObject({
+        toLocationId: served.locationId,
+        skuId: served.skuId,
+        transferType: expect.any(String),
+        reason: expect.stringMatching(/\w+/),
+      });
       expect(x.arrives > x.date).toBe(true);
     }
     const arrived = incoming.filter((x) => x.arrives <= days.dates.at(-1)!);
@@ -119,11 +145,18 @@ describe('a backtest run, style by style and location×SKU by location×SKU', ()
     }
     expect(quiet).toBeGreaterThan(0);
     // Named clearly when absent.
-    expect((await t.call('GET', `/_workbench/backtests/${runId}/styles/NOPE/days`)).json.detail).toMatch(/has no style "NOPE"/);
+    expect((await t.call('GET', `/_workbench/backtests/${runId}/styles/NOPE/days`)).json.detail).toMatch(
+      /has no style "NOPE"/,
+    );
     expect((await t.call('GET', '/_workbench/backtests/nope/styles/X/days')).status).toBe(404);
     expect((await t.call('GET', `/_workbench/backtests/nope/styles/${style.id}/cells`)).status).toBe(404);
-    expect((await get<{ detail: string }>(`backtests/${runId}/styles/${style.id}/cells/NOWHERE/${worst.skuId}`, 404)).detail).toMatch(/no location "NOWHERE"/);
-    expect((await get<{ detail: string }>(`backtests/${runId}/styles/${style.id}/cells/${worst.locationId}/NOSKU`, 404)).detail).toMatch(/has no SKU "NOSKU"/);
+    expect(
+      (await get<{ detail: string }>(`backtests/${runId}/styles/${style.id}/cells/NOWHERE/${worst.skuId}`, 404)).detail,
+    ).toMatch(/no location "NOWHERE"/);
+    expect(
+      (await get<{ detail: string }>(`backtests/${runId}/styles/${style.id}/cells/${worst.locationId}/NOSKU`, 404))
+        .detail,
+    ).toMatch(/has no SKU "NOSKU"/);
   });
 
   it('traces runs with their own review interval and cancelled runs over the days they replayed', async () => {
@@ -150,7 +183,9 @@ describe('a backtest run, style by style and location×SKU by location×SKU', ()
     const wb = t.server.workbench;
     const first = wb.backtestStyleCells(runId, a);
     const second = wb.backtestStyleCells(runId, b);
-    await expect(first).rejects.toThrow(new RegExp(`the trace of style "${a}" stopped: another style was asked for meanwhile`));
+    await expect(first).rejects.toThrow(
+      new RegExp(`the trace of style "${a}" stopped: another style was asked for meanwhile`),
+    );
     expect((await second).cells.length).toBeGreaterThan(0);
     expect(await get<TraceProgress>(`backtests/${runId}/styles/${a}/trace`)).toMatchObject({ status: 'none' });
     expect(await get<TraceProgress>(`backtests/${runId}/styles/${b}/trace`)).toMatchObject({ status: 'ready' });
@@ -167,9 +202,22 @@ describe('a backtest run, style by style and location×SKU by location×SKU', ()
     const { locationId, skuId } = before.cells[0];
     // A sale of that SKU in the period, sent after the run.
     const sell = async (salesId: string, at: string, quantitySold: number) => {
-      const line = { salesLineId: `${salesId}-1`, skuId, lineNumber: 1, quantitySold, originalSalesAmountInclVat: 20 * quantitySold, salesAmountInclVat: 20 * quantitySold,
-        vatPercentage: 21, costPrice: 8, online: false, quantityTransferred: 0, quantityCancelled: 0 };
-      const r = await t.call('POST', '/Sales', { sales: [{ salesId, salesDateTime: at, currencyCode: 'LOCAL', locationId, salesLines: [line] }] });
+      const line = {
+        salesLineId: `${salesId}-1`,
+        skuId,
+        lineNumber: 1,
+        quantitySold,
+        originalSalesAmountInclVat: 20 * quantitySold,
+        salesAmountInclVat: 20 * quantitySold,
+        vatPercentage: 21,
+        costPrice: 8,
+        online: false,
+        quantityTransferred: 0,
+        quantityCancelled: 0,
+      };
+      const r = await t.call('POST', '/Sales', {
+        sales: [{ salesId, salesDateTime: at, currencyCode: 'LOCAL', locationId, salesLines: [line] }],
+      });
       expect(r.status, r.text).toBe(200);
     };
     await sell('DRILL-1', '2025-03-12T10:00:00Z', 7);
@@ -179,6 +227,10 @@ describe('a backtest run, style by style and location×SKU by location×SKU', ()
     await sell('DRILL-2', '2025-03-13T10:00:00Z', 5);
     const refused = await t.call('GET', `/_workbench/backtests/${other.run.runId}/styles/${style.id}/cells`);
     expect(refused.status).toBe(409);
-    expect(refused.json.detail).toMatch(new RegExp(`replaying run "${other.run.runId}" no longer gives its figures for style "${style.id}": .* on 2025-03-\\d\\d come to .*, the run kept .*run the backtest again`));
+    expect(refused.json.detail).toMatch(
+      new RegExp(
+        `replaying run "${other.run.runId}" no longer gives its figures for style "${style.id}": .* on 2025-03-\\d\\d come to .*, the run kept .*run the backtest again`,
+      ),
+    );
   });
 });

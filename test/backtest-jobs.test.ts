@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { BacktestJobs, type JobHooks } from '../engine/service/backtest-jobs.js';
 import type { BacktestRun } from '../engine/service/backtests.js';
 
-const run = (runId: string, status: BacktestRun['status'], daysDone: number) =>
-  ({ run: { runId, status, createdAt: '', from: '', to: '', durationMs: 0 } as BacktestRun, report: { daysDone } });
+const run = (runId: string, status: BacktestRun['status'], daysDone: number) => ({
+  run: { runId, status, createdAt: '', from: '', to: '', durationMs: 0 } as BacktestRun,
+  report: { daysDone },
+});
 
 /** A run that replays one day each time `step` is called, and stops when asked to. */
 function steppedRun(days: number) {
@@ -16,7 +18,13 @@ function steppedRun(days: number) {
     }
     return run('bt-1', 'completed', days);
   };
-  return { start, step: async () => { step(); await new Promise((r) => setTimeout(r, 0)); } };
+  return {
+    start,
+    step: async () => {
+      step();
+      await new Promise((r) => setTimeout(r, 0));
+    },
+  };
 }
 
 describe('background backtests', () => {
@@ -41,9 +49,11 @@ describe('background backtests', () => {
     expect(jobs.cancel(job.jobId).status).toBe('completed');
   });
 
-  it('keep a failure as the job\'s error and name unknown jobs', async () => {
+  it("keep a failure as the job's error and name unknown jobs", async () => {
     const jobs = new BacktestJobs();
-    const job = jobs.start(5, async () => { throw new Error('the workspace is closed'); });
+    const job = jobs.start(5, async () => {
+      throw new Error('the workspace is closed');
+    });
     await new Promise((r) => setTimeout(r, 0));
     expect(jobs.get(job.jobId)).toMatchObject({ status: 'failed', error: 'the workspace is closed' });
     expect(() => jobs.get('job-99')).toThrow(/no backtest job "job-99"/);

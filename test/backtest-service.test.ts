@@ -27,7 +27,11 @@ describe('backtest runs', () => {
     const wb = await Workbench.open(ws);
     try {
       const progress: number[] = [];
-      const a = await wb.runBacktest({ fromDay: day('2025-03-03'), toDay: day('2025-04-27'), onProgress: (done) => progress.push(done) });
+      const a = await wb.runBacktest({
+        fromDay: day('2025-03-03'),
+        toDay: day('2025-04-27'),
+        onProgress: (done) => progress.push(done),
+      });
       expect(a.run).toMatchObject({ from: '2025-03-03', to: '2025-04-27', status: 'completed', scenario: 'default' });
       expect(progress.at(-1)).toBe(56);
       await wb.setScenario({ defaults: { serviceLevel: 0.99, presentationMinimum: 3 } }, 'rich');
@@ -43,8 +47,12 @@ describe('backtest runs', () => {
 
       // Higher targets: more units replenished than in the default run.
       const c = await wb.compareBacktests(a.run.runId, b.run.runId);
-      expect(b.report.summary.simulated.transfers.Replenishment.units).toBeGreaterThan(a.report.summary.simulated.transfers.Replenishment.units);
-      expect(c.difference.sales).toBe(Math.round((b.report.summary.simulated.sales - a.report.summary.simulated.sales) * 10_000) / 10_000);
+      expect(b.report.summary.simulated.transfers.Replenishment.units).toBeGreaterThan(
+        a.report.summary.simulated.transfers.Replenishment.units,
+      );
+      expect(c.difference.sales).toBe(
+        Math.round((b.report.summary.simulated.sales - a.report.summary.simulated.sales) * 10_000) / 10_000,
+      );
       expect(c.actual).toEqual(a.report.summary.actual);
       expect(c.b.daily).toEqual(b.report.daily);
       expect(c.a.run.runId).toBe(a.run.runId);
@@ -56,12 +64,16 @@ describe('backtest runs', () => {
 
       const csv = await wb.exportBacktest(a.run.runId, 'daily', join(dir, 'daily.csv'), 'csv');
       const lines = readFileSync(csv, 'utf8').trim().split('\n');
-      expect(lines[0]).toBe('date,side,demand,estimatedDemand,carriedDays,stockOutDays,sales,lostSales,inventoryUnits,warehouseUnits,transferUnits');
+      expect(lines[0]).toBe(
+        'date,side,demand,estimatedDemand,carriedDays,stockOutDays,sales,lostSales,inventoryUnits,warehouseUnits,transferUnits',
+      );
       expect(lines).toHaveLength(1 + 56 * 2);
       const pq = await wb.exportBacktest(a.run.runId, 'transfers', join(dir, 'transfers.parquet'), 'parquet');
       const inst = await DuckDBInstance.create();
       const conn = await inst.connect();
-      const rows = (await conn.runAndReadAll(`SELECT count(*)::INTEGER AS n FROM read_parquet('${pq}')`)).getRowObjects();
+      const rows = (
+        await conn.runAndReadAll(`SELECT count(*)::INTEGER AS n FROM read_parquet('${pq}')`)
+      ).getRowObjects();
       expect(rows[0].n).toBe(a.report.transfers.length);
       conn.closeSync();
       inst.closeSync();
@@ -87,7 +99,12 @@ describe('backtest runs', () => {
       const partitioned = await wb.runBacktest({ ...period, partitions: 2 });
       expect(partitioned.report.transfers).toEqual(inProcess.report.transfers);
       let seen = 0;
-      const cancelled = await wb.runBacktest({ ...period, partitions: 2, onProgress: (d) => (seen = d), isCancelled: () => seen >= 14 });
+      const cancelled = await wb.runBacktest({
+        ...period,
+        partitions: 2,
+        onProgress: (d) => (seen = d),
+        isCancelled: () => seen >= 14,
+      });
       expect(cancelled.run.status).toBe('cancelled');
       expect(cancelled.report.daysDone).toBeLessThan(56);
       expect(cancelled.report.daily).toHaveLength(cancelled.report.daysDone);
@@ -111,10 +128,11 @@ describe('backtest runs', () => {
       expect(three.transfers.length).toBeGreaterThan(0);
       for (const side of ['simulated', 'actual'] as const) {
         for (const [k, v] of Object.entries(one.summary[side])) {
-          if (typeof v === 'number') expect((three.summary[side] as unknown as Record<string, number>)[k], `${side}.${k}`).toBeCloseTo(v, 6);
+          if (typeof v === 'number')
+            expect((three.summary[side] as unknown as Record<string, number>)[k], `${side}.${k}`).toBeCloseTo(v, 6);
           else if (v && typeof v === 'object' && k !== 'transfers') {
             for (const [f, x] of Object.entries(v)) {
-              const y = ((three.summary[side] as unknown as Record<string, Record<string, number>>)[k])[f];
+              const y = (three.summary[side] as unknown as Record<string, Record<string, number>>)[k][f];
               if (typeof x === 'number') expect(y, `${side}.${k}.${f}`).toBeCloseTo(x, 1);
             }
           }
@@ -136,25 +154,40 @@ describe('backtest runs', () => {
 
   it('the CLI prints the summary and writes {run, settings, summary, daily}', async () => {
     const out = join(dir, 'bt.json');
-    const r = await exec(process.execPath, [BIN, 'backtest', '-w', ws, '--from', '2025-06-02', '--to', '2025-06-29', '--out', out], { encoding: 'utf8' });
+    const r = await exec(
+      process.execPath,
+      [BIN, 'backtest', '-w', ws, '--from', '2025-06-02', '--to', '2025-06-29', '--out', out],
+      { encoding: 'utf8' },
+    );
     expect(r.stdout).toMatch(/^backtest bt-\S+, 2025-06-02 … 2025-06-29/);
     expect(r.stdout).toMatch(/in-stock rate +\d/);
     expect(existsSync(out)).toBe(true);
     const doc = JSON.parse(readFileSync(out, 'utf8'));
     expect(Object.keys(doc)).toEqual(['run', 'settings', 'summary', 'daily']);
     for (const side of ['simulated', 'actual']) {
-      for (const k of ['stockOutDays', 'inStockRate', 'sales', 'lostSales', 'fillRate', 'inventoryUnits']) expect(doc.summary[side], `${side}.${k}`).toHaveProperty(k);
+      for (const k of ['stockOutDays', 'inStockRate', 'sales', 'lostSales', 'fillRate', 'inventoryUnits'])
+        expect(doc.summary[side], `${side}.${k}`).toHaveProperty(k);
     }
     expect(doc.summary.simulated).toHaveProperty('transfers');
     expect(doc.daily).toHaveLength(28);
-    const bad = await exec(process.execPath, [BIN, 'backtest', '-w', ws, '--from', '2025-06-31', '--to', '2025-07-01'], { encoding: 'utf8' }).catch((e) => e);
+    const bad = await exec(
+      process.execPath,
+      [BIN, 'backtest', '-w', ws, '--from', '2025-06-31', '--to', '2025-07-01'],
+      { encoding: 'utf8' },
+    ).catch((e) => e);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--from must be a date YYYY-MM-DD/);
     // A period without data is refused, naming the data's range, and nothing is kept.
     const runs = (await exec(process.execPath, [BIN, 'backtests', '-w', ws], { encoding: 'utf8' })).stdout;
-    const empty = await exec(process.execPath, [BIN, 'backtest', '-w', ws, '--from', '2030-01-01', '--to', '2030-12-31'], { encoding: 'utf8' }).catch((e) => e);
+    const empty = await exec(
+      process.execPath,
+      [BIN, 'backtest', '-w', ws, '--from', '2030-01-01', '--to', '2030-12-31'],
+      { encoding: 'utf8' },
+    ).catch((e) => e);
     expect(empty.code).toBe(2);
-    expect(empty.stderr).toMatch(/^workbench: no backtest of 2030-01-01 … 2030-12-31: it runs past the last sale \(the workspace's sales run from 2024-01-01 to 2025-12-30 and its stock is known from 2024-01-01\); pick a period within 2024-01-01 … 2025-12-30\n$/);
+    expect(empty.stderr).toMatch(
+      /^workbench: no backtest of 2030-01-01 … 2030-12-31: it runs past the last sale \(the workspace's sales run from 2024-01-01 to 2025-12-30 and its stock is known from 2024-01-01\); pick a period within 2024-01-01 … 2025-12-30\n$/,
+    );
     expect((await exec(process.execPath, [BIN, 'backtests', '-w', ws], { encoding: 'utf8' })).stdout).toBe(runs);
   });
 });

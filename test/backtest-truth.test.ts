@@ -32,7 +32,11 @@ const SETS: Record<string, { flags: string[]; lost: number; fill: number }> = {
   basics: { flags: ['--stores', '4', '--skus', '100'], lost: 0.1, fill: 0.01 },
   slow: { flags: ['--stores', '4', '--skus', '300'], lost: 0.1, fill: 0.01 },
 };
-const LEAN: SettingsOverride = { demandWindowDays: 14, defaults: { serviceLevel: 0.6, reviewPeriodDays: 14, presentationMinimum: 0 }, redistribution: { enabled: false } };
+const LEAN: SettingsOverride = {
+  demandWindowDays: 14,
+  defaults: { serviceLevel: 0.6, reviewPeriodDays: 14, presentationMinimum: 0 },
+  redistribution: { enabled: false },
+};
 
 /** The truth's totals over the backtest's days, all outlets. */
 function truthOver(truthDir: string) {
@@ -54,8 +58,28 @@ describe.each(Object.keys(SETS))('a backtest of the generated %s history', (asso
     const data = join(dir, `${assortment}-data`);
     const truthDir = join(dir, `${assortment}-truth`);
     const ws = join(dir, `${assortment}-ws`);
-    await exec(process.execPath, ['--import', 'tsx', join(ROOT, 'samples/generate.ts'), '--out', data, '--truth', truthDir,
-      '--seed', '2', ...SETS[assortment].flags, '--days', String(DAYS), '--start', START, '--assortment', assortment], { cwd: ROOT });
+    await exec(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(ROOT, 'samples/generate.ts'),
+        '--out',
+        data,
+        '--truth',
+        truthDir,
+        '--seed',
+        '2',
+        ...SETS[assortment].flags,
+        '--days',
+        String(DAYS),
+        '--start',
+        START,
+        '--assortment',
+        assortment,
+      ],
+      { cwd: ROOT },
+    );
     await exec(process.execPath, [join(ROOT, 'bin/workbench.mjs'), 'load', '-q', '-w', ws, data], { cwd: ROOT });
     const wb = await Workbench.open(ws);
     try {
@@ -68,9 +92,12 @@ describe.each(Object.keys(SETS))('a backtest of the generated %s history', (asso
       }
       expect(b.report.summary.simulated).not.toEqual(a.report.summary.simulated);
       expect(b.report.summary.actual).toEqual(a.report.summary.actual);
-      expect(b.report.daily.map((d) => [d.demand, d.estimatedDemand, d.actual])).toEqual(a.report.daily.map((d) => [d.demand, d.estimatedDemand, d.actual]));
-      expect(await wb.backtestGroups(b.run.runId, 'style').then((g) => g.map((x) => x.actual)))
-        .toEqual(await wb.backtestGroups(a.run.runId, 'style').then((g) => g.map((x) => x.actual)));
+      expect(b.report.daily.map((d) => [d.demand, d.estimatedDemand, d.actual])).toEqual(
+        a.report.daily.map((d) => [d.demand, d.estimatedDemand, d.actual]),
+      );
+      expect(await wb.backtestGroups(b.run.runId, 'style').then((g) => g.map((x) => x.actual))).toEqual(
+        await wb.backtestGroups(a.run.runId, 'style').then((g) => g.map((x) => x.actual)),
+      );
 
       const truth = truthOver(truthDir);
       const actual = a.report.summary.actual;

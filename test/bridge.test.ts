@@ -15,25 +15,37 @@ const BIN = join(ROOT, 'bin', 'workbench.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'wb-bridge-'));
 
 beforeAll(() => {
-  for (const ws of ['src', 'built']) execFileSync(process.execPath, [BIN, 'load', '-q', '-w', join(dir, ws), join(ROOT, 'samples', 'demo')]);
+  for (const ws of ['src', 'built'])
+    execFileSync(process.execPath, [BIN, 'load', '-q', '-w', join(dir, ws), join(ROOT, 'samples', 'demo')]);
 }, 120_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('desktop bridge', () => {
-  it('answers the renderer\'s calls with the admin API\'s routes and refuses anything else', async () => {
+  it("answers the renderer's calls with the admin API's routes and refuses anything else", async () => {
     const bridge = await openBridge(join(dir, 'src'), { home: dir });
     try {
       const summary = await bridge.invoke({ method: 'GET', path: 'summary' });
       expect(summary.status).toBe(200);
-      expect((summary.body as { dataset: string; live: number }[]).find((d) => d.dataset === 'Sales')?.live).toBe(10418);
+      expect((summary.body as { dataset: string; live: number }[]).find((d) => d.dataset === 'Sales')?.live).toBe(
+        10418,
+      );
 
-      const bad = await bridge.invoke({ method: 'PUT', path: 'scenarios/lean', body: { defaults: { serviceLevel: 2 } } });
+      const bad = await bridge.invoke({
+        method: 'PUT',
+        path: 'scenarios/lean',
+        body: { defaults: { serviceLevel: 2 } },
+      });
       expect(bad.status).toBe(400);
-      expect((bad.body as { errors: { path: string }[] }).errors.map((e) => e.path)).toEqual(['/defaults/serviceLevel']);
+      expect((bad.body as { errors: { path: string }[] }).errors.map((e) => e.path)).toEqual([
+        '/defaults/serviceLevel',
+      ]);
       expect((await bridge.invoke({ method: 'GET', path: 'scenarios/lean' })).status).toBe(404);
       // The UI learns the scenario runs use when none is named from the workbench, not from a constant of its own.
-      expect((await bridge.invoke({ method: 'GET', path: 'scenarios' })).body).toMatchObject({ scenarios: [], defaultScenario: 'default' });
+      expect((await bridge.invoke({ method: 'GET', path: 'scenarios' })).body).toMatchObject({
+        scenarios: [],
+        defaultScenario: 'default',
+      });
       // No port in the app: no address and no token command to show.
       const integration = (await bridge.invoke({ method: 'GET', path: 'integration' })).body as Record<string, unknown>;
       expect(integration).toMatchObject({ tenant: 'DEMO', clientId: 'workbench' });
@@ -57,7 +69,11 @@ describe('desktop bridge', () => {
       expect((await bridge.invoke({ method: 'GET', path: 'nothing-here' })).status).toBe(404);
       // A record id may hold a slash or dots: encoded as the client sends it, it stays one segment of the admin API.
       for (const id of ['L/1', 'L..2', '../up']) {
-        const posted = await bridge.invoke({ method: 'POST', path: 'load?file=Locations.json', body: { locations: [{ locationId: id, code: 'x', name: `Shop ${id}` }] } });
+        const posted = await bridge.invoke({
+          method: 'POST',
+          path: 'load?file=Locations.json',
+          body: { locations: [{ locationId: id, code: 'x', name: `Shop ${id}` }] },
+        });
         expect(posted.status, id).toBe(200);
         const read = await bridge.invoke({ method: 'GET', path: `data/Locations/${encodeURIComponent(id)}` });
         expect(read, id).toMatchObject({ status: 200, body: { locationId: id } });
@@ -69,12 +85,17 @@ describe('desktop bridge', () => {
     await (await openBridge(join(dir, 'src'), { home: dir })).close();
   });
 
-  it('creates, lists and opens workspaces by name in its home folder only, and keeps the screens\' key across a switch', async () => {
+  it("creates, lists and opens workspaces by name in its home folder only, and keeps the screens' key across a switch", async () => {
     const home = mkdtempSync(join(tmpdir(), 'wb-home-'));
     const opened: string[] = [];
-    const bridge = await openBridge(join(dir, 'src'), { home, recentFile: join(home, 'recent.json'), opened: (d) => opened.push(d) });
+    const bridge = await openBridge(join(dir, 'src'), {
+      home,
+      recentFile: join(home, 'recent.json'),
+      opened: (d) => opened.push(d),
+    });
     try {
-      const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => bridge.invoke({ method, path, body });
+      const call = async (method: 'GET' | 'POST', path: string, body?: unknown) =>
+        bridge.invoke({ method, path, body });
       // Names only: nothing that climbs out of the home folder, or names a path.
       for (const name of ['..', '.', '../escape', 'a/b', '/etc', 'a\\b', '', 'x'.repeat(81), 42]) {
         const r = await call('POST', 'workspaces', { name });
@@ -94,13 +115,20 @@ describe('desktop bridge', () => {
       expect(bridge.workspace).toBe(join(home, 'spring'));
       expect((await call('POST', 'workspaces', { name: 'spring' })).status).toBe(409);
 
-      const view = (await call('GET', 'workspaces')).body as { home: string; current: { name: string; tenant: string }; workspaces: { name: string; path: string; lastOpened?: string }[] };
+      const view = (await call('GET', 'workspaces')).body as {
+        home: string;
+        current: { name: string; tenant: string };
+        workspaces: { name: string; path: string; lastOpened?: string }[];
+      };
       expect(view.home).toBe(home);
       expect(view.current).toMatchObject({ name: 'spring', tenant: 'DEMO' });
       // The one opened before, outside the home folder, is on the recent list, and opens again by its path.
       expect(view.workspaces.map((w) => w.path)).toEqual([join(home, 'spring'), join(dir, 'src')]);
       expect((await call('POST', 'workspaces/open', { path: join(dir, 'src') })).status).toBe(200);
-      expect(((await call('GET', 'summary')).body as { dataset: string; live: number }[]).find((d) => d.dataset === 'Sales')?.live).toBe(10418);
+      expect(
+        ((await call('GET', 'summary')).body as { dataset: string; live: number }[]).find((d) => d.dataset === 'Sales')
+          ?.live,
+      ).toBe(10418);
       expect(opened).toEqual([join(dir, 'src'), join(home, 'spring'), join(dir, 'src')]);
     } finally {
       await bridge.close();
@@ -108,36 +136,71 @@ describe('desktop bridge', () => {
     }
   });
 
-  it('starts and stops a local API on loopback for an integrator\'s client, which writes to the open workspace', async () => {
+  it("starts and stops a local API on loopback for an integrator's client, which writes to the open workspace", async () => {
     const home = mkdtempSync(join(tmpdir(), 'wb-home-'));
     const bridge = await openBridge(join(dir, 'src'), { home });
     try {
-      expect((await bridge.invoke({ method: 'GET', path: 'listener' })).body).toEqual({ listening: false, tenant: 'DEMO', clientId: 'workbench' });
-      expect((await bridge.invoke({ method: 'POST', path: 'listener/start', body: { port: 70_000 } })).status).toBe(400);
-      expect((await bridge.invoke({ method: 'POST', path: 'listener/start', body: { port: 0, tenant: '../x' } })).status).toBe(400);
-      const started = await bridge.invoke({ method: 'POST', path: 'listener/start', body: { port: 0, tenant: 'ACME' } });
+      expect((await bridge.invoke({ method: 'GET', path: 'listener' })).body).toEqual({
+        listening: false,
+        tenant: 'DEMO',
+        clientId: 'workbench',
+      });
+      expect((await bridge.invoke({ method: 'POST', path: 'listener/start', body: { port: 70_000 } })).status).toBe(
+        400,
+      );
+      expect(
+        (await bridge.invoke({ method: 'POST', path: 'listener/start', body: { port: 0, tenant: '../x' } })).status,
+      ).toBe(400);
+      const started = await bridge.invoke({
+        method: 'POST',
+        path: 'listener/start',
+        body: { port: 0, tenant: 'ACME' },
+      });
       expect(started.status).toBe(200);
-      const api = started.body as { listening: boolean; url: string; tenant: string; clientId: string; clientSecret: string; curl: string };
+      const api = started.body as {
+        listening: boolean;
+        url: string;
+        tenant: string;
+        clientId: string;
+        clientSecret: string;
+        curl: string;
+      };
       expect(api).toMatchObject({ listening: true, tenant: 'ACME', clientId: 'workbench' });
       expect(api.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(api.curl).toContain(`${api.url}/Token -H 'X-Tenant: ACME'`);
       expect((await bridge.invoke({ method: 'POST', path: 'listener/start', body: { port: 0 } })).status).toBe(409);
 
-      const token = (await (await fetch(`${api.url}/Token`, {
-        method: 'POST', headers: { 'x-tenant': 'ACME', 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: api.clientId, client_secret: api.clientSecret }),
-      })).json()) as { access_token: string };
+      const token = (await (
+        await fetch(`${api.url}/Token`, {
+          method: 'POST',
+          headers: { 'x-tenant': 'ACME', 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            grant_type: 'client_credentials',
+            client_id: api.clientId,
+            client_secret: api.clientSecret,
+          }),
+        })
+      ).json()) as { access_token: string };
       const posted = await fetch(`${api.url}/Brands`, {
-        method: 'POST', headers: { authorization: `Bearer ${token.access_token}`, 'x-tenant': 'ACME', 'content-type': 'application/json' },
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token.access_token}`,
+          'x-tenant': 'ACME',
+          'content-type': 'application/json',
+        },
         body: JSON.stringify({ brands: [{ brandId: 'BR-LISTENER', code: 'LST' }] }),
       });
       expect(posted.status).toBe(200);
       // The screens see the client's write and its request in the log.
       expect((await bridge.invoke({ method: 'GET', path: 'data/Brands/BR-LISTENER' })).status).toBe(200);
-      const log = (await bridge.invoke({ method: 'GET', path: 'log?limit=20' })).body as { entries: { path: string; status: number }[] };
+      const log = (await bridge.invoke({ method: 'GET', path: 'log?limit=20' })).body as {
+        entries: { path: string; status: number }[];
+      };
       expect(log.entries.some((e) => e.path === '/Brands' && e.status === 200)).toBe(true);
 
-      expect((await bridge.invoke({ method: 'POST', path: 'listener/stop', body: {} })).body).toMatchObject({ listening: false });
+      expect((await bridge.invoke({ method: 'POST', path: 'listener/stop', body: {} })).body).toMatchObject({
+        listening: false,
+      });
       await expect(fetch(`${api.url}/openapi.json`)).rejects.toThrow();
     } finally {
       await bridge.close();
@@ -147,13 +210,26 @@ describe('desktop bridge', () => {
 
   it('runs a backtest from the built main bundle, with its worker threads', async () => {
     const built = join(ROOT, 'out', 'main', 'bridge.mjs');
-    if (!existsSync(built)) execFileSync(process.execPath, [join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], { cwd: ROOT, stdio: 'ignore' });
+    if (!existsSync(built))
+      execFileSync(
+        process.execPath,
+        [join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'],
+        { cwd: ROOT, stdio: 'ignore' },
+      );
     const { openBridge: openBuilt } = (await import(pathToFileURL(built).href)) as { openBridge: typeof openBridge };
     const bridge: Bridge = await openBuilt(join(dir, 'built'), { home: dir });
     try {
-      const r = await bridge.invoke({ method: 'POST', path: 'backtests', body: { from: '2025-03-03', to: '2025-03-16' } });
+      const r = await bridge.invoke({
+        method: 'POST',
+        path: 'backtests',
+        body: { from: '2025-03-03', to: '2025-03-16' },
+      });
       expect(r.status).toBe(200);
-      const body = r.body as { run: { status: string }; daily: unknown[]; summary: { simulated: { carriedDays: number } } };
+      const body = r.body as {
+        run: { status: string };
+        daily: unknown[];
+        summary: { simulated: { carriedDays: number } };
+      };
       expect(body.run.status).toBe('completed');
       expect(body.daily).toHaveLength(14);
       expect(body.summary.simulated.carriedDays).toBeGreaterThan(0);

@@ -46,9 +46,19 @@ describe('workbench load', () => {
     writeFileSync(join(src, 'feed', 'Locations.json'), JSON.stringify({ locations: [location('A'), location('B')] }));
     writeFileSync(join(src, 'feed', 'export.json'), JSON.stringify({ brands: [{ brandId: 'BR', code: 'BR' }] }));
     writeFileSync(join(src, 'Sales-0001.json'), JSON.stringify({ sales: [sale('S1'), sale('S2')] }));
-    writeFileSync(join(src, 'Sales-0002.json'), JSON.stringify({ sales: [sale('S3'), sale('S4', undefined, { locationId: '' })] }));
+    writeFileSync(
+      join(src, 'Sales-0002.json'),
+      JSON.stringify({ sales: [sale('S3'), sale('S4', undefined, { locationId: '' })] }),
+    );
 
-    const r = await workbench(['load', '--workspace', ws, join(src, 'feed'), join(src, 'Sales-0001.json'), join(src, 'Sales-0002.json')]);
+    const r = await workbench([
+      'load',
+      '--workspace',
+      ws,
+      join(src, 'feed'),
+      join(src, 'Sales-0001.json'),
+      join(src, 'Sales-0002.json'),
+    ]);
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/REJECTED .*Sales-0002\.json \(Sales\): rejected, nothing of it applied: 1 error/);
     expect(r.out).toContain('/sales/1/locationId [S4]: must not be empty');
@@ -64,12 +74,26 @@ describe('workbench load', () => {
 
     writeFileSync(join(src, 'Locations-1.json'), JSON.stringify({ locations: [location('A')] }));
     writeFileSync(join(src, 'Locations-2.json'), JSON.stringify({ locations: [{ locationId: 'B' }] }));
-    const bad = await workbench(['load', '-w', ws, '--full-load', join(src, 'Locations-1.json'), join(src, 'Locations-2.json')]);
+    const bad = await workbench([
+      'load',
+      '-w',
+      ws,
+      '--full-load',
+      join(src, 'Locations-1.json'),
+      join(src, 'Locations-2.json'),
+    ]);
     expect(bad.code).toBe(1);
     expect(await counts(ws)).toEqual({ Locations: 1 });
 
     writeFileSync(join(src, 'Locations-2.json'), JSON.stringify({ locations: [location('B')] }));
-    const good = await workbench(['load', '-w', ws, '--full-load', join(src, 'Locations-1.json'), join(src, 'Locations-2.json')]);
+    const good = await workbench([
+      'load',
+      '-w',
+      ws,
+      '--full-load',
+      join(src, 'Locations-1.json'),
+      join(src, 'Locations-2.json'),
+    ]);
     expect(good.code).toBe(0);
     const wb = await Workbench.open(ws);
     expect((await wb.list('Locations')).records.map((l) => l.locationId)).toEqual(['A', 'B']);
@@ -94,7 +118,15 @@ describe('workbench load with CSV', () => {
 
   it('loads a folder of level files and a sales-lines file, mapped by header and by --map', async () => {
     const ws = join(tempDir(), 'ws');
-    const r = await workbench(['load', '-w', ws, '--map', join(CSV, 'items-mapping.json'), join(CSV, 'items'), join(CSV, 'transactions')]);
+    const r = await workbench([
+      'load',
+      '-w',
+      ws,
+      '--map',
+      join(CSV, 'items-mapping.json'),
+      join(CSV, 'items'),
+      join(CSV, 'transactions'),
+    ]);
     expect(r.code, r.out).toBe(0);
     expect(r.out).toMatch(/^Items\s+3\s+3\s+3\s+0\s+0\s+0\s+0$/m);
     expect(r.out).toMatch(/^Sales\s+1\s+3\s+3\s/m);
@@ -108,15 +140,26 @@ describe('workbench load with CSV', () => {
     writeFileSync(join(src, 'Locations.csv'), 'locationId;code;name;latitude\nL1;c1;One;52,1\nL2;c2;Two;52.2\n');
     const r = await workbench(['load', '-w', ws, join(CSV, 'items'), join(src, 'Locations.csv')]);
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/REJECTED \S+items\.csv, \S+skus\.csv, \S+barcodes\.csv \(Items\): rejected, nothing of it applied: 1 error\n {2}skus\.csv: no column is loaded into colorId, which every SKU needs/);
-    expect(r.out).toContain('  Locations.csv row 2, column "latitude" /locations/0/latitude [L1]: "52,1" is not a number');
+    expect(r.out).toMatch(
+      /REJECTED \S+items\.csv, \S+skus\.csv, \S+barcodes\.csv \(Items\): rejected, nothing of it applied: 1 error\n {2}skus\.csv: no column is loaded into colorId, which every SKU needs/,
+    );
+    expect(r.out).toContain(
+      '  Locations.csv row 2, column "latitude" /locations/0/latitude [L1]: "52,1" is not a number',
+    );
     expect(await counts(ws)).toEqual({});
   });
 
   it('refuses a mapping file that is not one', async () => {
     const src = tempDir();
     writeFileSync(join(src, 'map.json'), JSON.stringify({ 'skus.csv': { columns: { colour: 3 } } }));
-    const r = await workbench(['load', '-w', join(tempDir(), 'ws'), '--map', join(src, 'map.json'), join(CSV, 'items')]);
+    const r = await workbench([
+      'load',
+      '-w',
+      join(tempDir(), 'ws'),
+      '--map',
+      join(src, 'map.json'),
+      join(CSV, 'items'),
+    ]);
     expect(r.code).toBe(2);
     expect(r.out).toMatch(/--map \S+map\.json: the column mapping is not valid: \/skus\.csv\/columns\/colour: /);
   });

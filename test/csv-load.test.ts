@@ -65,38 +65,73 @@ describe('which level a CSV file holds', () => {
       text('export-2.csv', ['foo,bar', '1,2']),
       text('export-3.csv', ['locationId,skuId,quantity', 'L1,S1,4']),
     ]);
-    expect(report.batches.find((b) => b.files[0] === 'export-1.csv')).toMatchObject({ dataset: 'Locations', records: 1, result: { created: 1 } });
+    expect(report.batches.find((b) => b.files[0] === 'export-1.csv')).toMatchObject({
+      dataset: 'Locations',
+      records: 1,
+      result: { created: 1 },
+    });
     const [unknown, alike] = rejected(report);
-    expect(unknown.error).toMatch(/^cannot tell which data export-2\.csv holds from its name or its columns \(foo, bar\): name the file after what it holds/);
-    expect(alike.error).toMatch(/cannot tell which data export-3\.csv holds: its columns fit "Stock: one row per stock level" and "Stock not for replenishment: one row per stock not for replenishment" alike/);
+    expect(unknown.error).toMatch(
+      /^cannot tell which data export-2\.csv holds from its name or its columns \(foo, bar\): name the file after what it holds/,
+    );
+    expect(alike.error).toMatch(
+      /cannot tell which data export-3\.csv holds: its columns fit "Stock: one row per stock level" and "Stock not for replenishment: one row per stock not for replenishment" alike/,
+    );
     expect(await live()).toEqual({ Locations: 1 });
   });
 
   it('takes a file of one row per line for lines, even when a line field lacks its column', async () => {
-    const preview = await t.wb.previewCsv([text('export.csv', [
-      'salesId,salesDateTime,currencyCode,locationId,salesLineId,skuId,lineNumber,originalSalesAmountInclVat,salesAmountInclVat,vatPercentage,online,quantitySold,quantityTransferred',
-      'S1,2025-03-01T10:00:00Z,LOCAL,L1,S1-1,K1,1,10,10,21,false,1,1',
-    ])]);
+    const preview = await t.wb.previewCsv([
+      text('export.csv', [
+        'salesId,salesDateTime,currencyCode,locationId,salesLineId,skuId,lineNumber,originalSalesAmountInclVat,salesAmountInclVat,vatPercentage,online,quantitySold,quantityTransferred',
+        'S1,2025-03-01T10:00:00Z,LOCAL,L1,S1-1,K1,1,10,10,21,false,1,1',
+      ]),
+    ]);
     expect(preview.files[0].level).toBe('Sales.salesLines');
-    expect(preview.files[0].problems.map((p) => p.message)).toEqual(['no column is loaded into quantityCancelled, which every sales line needs']);
+    expect(preview.files[0].problems.map((p) => p.message)).toEqual([
+      'no column is loaded into quantityCancelled, which every sales line needs',
+    ]);
   });
 });
 
 describe('reading a CSV file', () => {
   it('detects the delimiter, keeps every cell as text, and names each row that does not fit the header', async () => {
     const semicolons = await readCsv({ name: 'a.csv', text: '\uFEFFid;code;note\nA;007;"x; y"\nB;;\n' });
-    expect(semicolons).toEqual({ name: 'a.csv', headers: ['id', 'code', 'note'], columns: [['A', 'B'], ['007', null], ['x; y', null]], rows: 2 });
+    expect(semicolons).toEqual({
+      name: 'a.csv',
+      headers: ['id', 'code', 'note'],
+      columns: [
+        ['A', 'B'],
+        ['007', null],
+        ['x; y', null],
+      ],
+      rows: 2,
+    });
     const ragged = readCsv({ name: 'b.csv', text: 'id,code\nA,1\nB\nC,3,4\n' });
     await expect(ragged).rejects.toBeInstanceOf(CsvUnreadable);
-    await expect(ragged).rejects.toMatchObject({ problemCount: 2, problems: [{ row: 3, message: 'has 1 cell where the header has 2 columns' }, { row: 4, message: 'has 3 cells where the header has 2 columns' }] });
+    await expect(ragged).rejects.toMatchObject({
+      problemCount: 2,
+      problems: [
+        { row: 3, message: 'has 1 cell where the header has 2 columns' },
+        { row: 4, message: 'has 3 cells where the header has 2 columns' },
+      ],
+    });
     // Rows rejected in one file are not held against the next.
     expect((await readCsv({ name: 'c.csv', text: 'id\nZ\n' })).columns).toEqual([['Z']]);
-    await expect(readCsv({ name: 'd.csv', text: '' })).rejects.toThrow('d.csv is empty: a CSV file starts with a header row naming its columns');
+    await expect(readCsv({ name: 'd.csv', text: '' })).rejects.toThrow(
+      'd.csv is empty: a CSV file starts with a header row naming its columns',
+    );
   });
 
   it('tells the delimiter by the header line, so one unterminated quote is named by its row rather than read as one column', async () => {
-    const broken = readCsv({ name: 'items.csv', text: 'itemId,code,description\nIT-1,C1,Tee\nIT-9,C9,"Tee, 5 inch wide\n' });
-    await expect(broken).rejects.toMatchObject({ problemCount: 1, problems: [{ file: 'items.csv', row: 3, message: expect.stringMatching(/unterminated quote/) }] });
+    const broken = readCsv({
+      name: 'items.csv',
+      text: 'itemId,code,description\nIT-1,C1,Tee\nIT-9,C9,"Tee, 5 inch wide\n',
+    });
+    await expect(broken).rejects.toMatchObject({
+      problemCount: 1,
+      problems: [{ file: 'items.csv', row: 3, message: expect.stringMatching(/unterminated quote/) }],
+    });
     const tabs = await readCsv({ name: 't.csv', text: '"id\tnote"\tcode\nA\t1\n' });
     expect(tabs.headers).toEqual(['id\tnote', 'code']);
     expect(tabs.columns).toEqual([['A'], ['1']]);
@@ -111,21 +146,49 @@ describe('loading CSV', () => {
     expect(report.batches[0]).toMatchObject({ dataset: 'Items', records: 3, result: { created: 3 } });
     expect(report.batches[0].files.map((f) => f.split('/').pop())).toEqual(['items.csv', 'skus.csv', 'barcodes.csv']);
     expect(await t.wb.read('Items', 'IT-100')).toEqual({
-      itemId: 'IT-100', code: 'TEE-100', description: 'Basic tee', merchandiseCategoryId: 'MC-TOPS', brandId: 'BR-NORTH', seasonId: 'SS25',
+      itemId: 'IT-100',
+      code: 'TEE-100',
+      description: 'Basic tee',
+      merchandiseCategoryId: 'MC-TOPS',
+      brandId: 'BR-NORTH',
+      seasonId: 'SS25',
       skus: [
         {
-          skuId: 'SKU-100-S', code: 'TEE-100-WHT-S', colorId: 'WHT', sizeId: 'S', styleId: 'ST-100-WHT',
+          skuId: 'SKU-100-S',
+          code: 'TEE-100-WHT-S',
+          colorId: 'WHT',
+          sizeId: 'S',
+          styleId: 'ST-100-WHT',
           // Barcodes stay text: every column is read as text and only numeric fields become numbers.
-          barcodes: [{ barcodeId: 'BC-1001', code: '8712345000011', isPrimary: true }, { barcodeId: 'BC-1002', code: '2000000100012', isPrimary: false }],
+          barcodes: [
+            { barcodeId: 'BC-1001', code: '8712345000011', isPrimary: true },
+            { barcodeId: 'BC-1002', code: '2000000100012', isPrimary: false },
+          ],
         },
-        { skuId: 'SKU-100-M', code: 'TEE-100-WHT-M', colorId: 'WHT', sizeId: 'M', styleId: 'ST-100-WHT', barcodes: [{ barcodeId: 'BC-1003', code: '8712345000028', isPrimary: true }] },
-        { skuId: 'SKU-100-L', code: 'TEE-100-BLK-L', colorId: 'BLK', sizeId: 'L', styleId: 'ST-100-BLK', barcodes: [{ barcodeId: 'BC-1004', code: '8712345000035', isPrimary: true }] },
+        {
+          skuId: 'SKU-100-M',
+          code: 'TEE-100-WHT-M',
+          colorId: 'WHT',
+          sizeId: 'M',
+          styleId: 'ST-100-WHT',
+          barcodes: [{ barcodeId: 'BC-1003', code: '8712345000028', isPrimary: true }],
+        },
+        {
+          skuId: 'SKU-100-L',
+          code: 'TEE-100-BLK-L',
+          colorId: 'BLK',
+          sizeId: 'L',
+          styleId: 'ST-100-BLK',
+          barcodes: [{ barcodeId: 'BC-1004', code: '8712345000035', isPrimary: true }],
+        },
       ],
     });
     const scarf = await t.wb.read('Items', 'IT-300');
     expect(scarf?.description).toBe('Wool scarf');
     expect(scarf?.seasonId).toBeUndefined();
-    expect((scarf?.skus as { barcodes: unknown[] }[])[0].barcodes).toEqual([{ barcodeId: 'BC-3001', code: '8712345000066', isPrimary: true }]);
+    expect((scarf?.skus as { barcodes: unknown[] }[])[0].barcodes).toEqual([
+      { barcodeId: 'BC-3001', code: '8712345000066', isPrimary: true },
+    ]);
     expect((await t.wb.read('Items', 'IT-200'))?.description).toBe('Slim jeans, dark wash');
   });
 
@@ -133,32 +196,51 @@ describe('loading CSV', () => {
     const report = await t.wb.loadFiles(byPath(ITEMS));
     const [items] = rejected(report);
     expect(items.dataset).toBe('Items');
-    expect(items.problems).toContainEqual(expect.objectContaining({ file: ITEMS[1], message: 'no column is loaded into colorId, which every SKU needs' }));
+    expect(items.problems).toContainEqual(
+      expect.objectContaining({ file: ITEMS[1], message: 'no column is loaded into colorId, which every SKU needs' }),
+    );
     expect(await live()).toEqual({});
   });
 
-  it('reads a file named after items with one row per SKU as SKUs carrying their item\'s fields', async () => {
-    const report = await t.wb.loadFiles([text('Items.csv', [
-      'itemId,item_code,description,merchandiseCategoryId,skuId,code,colorId,sizeId,styleId',
-      'I1,TEE,Tee,MC,K1,TEE-S,RED,S,ST',
-      'I1,TEE,,MC,K2,TEE-M,RED,M,ST',
-      'I2,CAP,Cap,MC,K3,CAP-1,BLU,OS,ST2',
-      'I2,CAP,Hat,MC,K4,CAP-2,BLU,OS,ST2',
-    ])]);
+  it("reads a file named after items with one row per SKU as SKUs carrying their item's fields", async () => {
+    const report = await t.wb.loadFiles([
+      text('Items.csv', [
+        'itemId,item_code,description,merchandiseCategoryId,skuId,code,colorId,sizeId,styleId',
+        'I1,TEE,Tee,MC,K1,TEE-S,RED,S,ST',
+        'I1,TEE,,MC,K2,TEE-M,RED,M,ST',
+        'I2,CAP,Cap,MC,K3,CAP-1,BLU,OS,ST2',
+        'I2,CAP,Hat,MC,K4,CAP-2,BLU,OS,ST2',
+      ]),
+    ]);
     const [items] = rejected(report);
-    expect(items.problems).toEqual([{
-      path: '/items/1/description', recordId: 'I2', file: 'Items.csv', row: 5, column: 'description',
-      message: 'description is "Hat" here but "Cap" in Items.csv row 4, for the same item: one item has one description',
-    }]);
-    const fixed = await t.wb.loadFiles([text('Items.csv', [
-      'itemId,item_code,description,merchandiseCategoryId,skuId,code,colorId,sizeId,styleId',
-      'I1,TEE,,MC,K1,TEE-S,RED,S,ST',
-      'I1,TEE,Tee,MC,K2,TEE-M,RED,M,ST',
-    ])]);
+    expect(items.problems).toEqual([
+      {
+        path: '/items/1/description',
+        recordId: 'I2',
+        file: 'Items.csv',
+        row: 5,
+        column: 'description',
+        message:
+          'description is "Hat" here but "Cap" in Items.csv row 4, for the same item: one item has one description',
+      },
+    ]);
+    const fixed = await t.wb.loadFiles([
+      text('Items.csv', [
+        'itemId,item_code,description,merchandiseCategoryId,skuId,code,colorId,sizeId,styleId',
+        'I1,TEE,,MC,K1,TEE-S,RED,S,ST',
+        'I1,TEE,Tee,MC,K2,TEE-M,RED,M,ST',
+      ]),
+    ]);
     expect(fixed.rejected).toBe(0);
     expect(await t.wb.read('Items', 'I1')).toEqual({
-      itemId: 'I1', code: 'TEE', description: 'Tee', merchandiseCategoryId: 'MC',
-      skus: [{ skuId: 'K1', code: 'TEE-S', colorId: 'RED', sizeId: 'S', styleId: 'ST' }, { skuId: 'K2', code: 'TEE-M', colorId: 'RED', sizeId: 'M', styleId: 'ST' }],
+      itemId: 'I1',
+      code: 'TEE',
+      description: 'Tee',
+      merchandiseCategoryId: 'MC',
+      skus: [
+        { skuId: 'K1', code: 'TEE-S', colorId: 'RED', sizeId: 'S', styleId: 'ST' },
+        { skuId: 'K2', code: 'TEE-M', colorId: 'RED', sizeId: 'M', styleId: 'ST' },
+      ],
     });
   });
 
@@ -166,24 +248,55 @@ describe('loading CSV', () => {
     const report = await t.wb.loadFiles(byPath([join(CSV, 'transactions', 'Sales.csv')]));
     expect(report.batches[0]).toMatchObject({ dataset: 'Sales', records: 3, result: { created: 3 } });
     const r1001 = await t.wb.read('Sales', 'R-1001');
-    expect(r1001).toMatchObject({ salesId: 'R-1001', locationId: 'ST-001', currencyCode: 'LOCAL', salesDateTime: '2025-03-01T10:15:00.000Z' });
-    expect((r1001?.salesLines as { salesLineId: string }[]).map((l) => l.salesLineId)).toEqual(['R-1001-1', 'R-1001-2', 'R-1001-3']);
-    expect((r1001?.salesLines as unknown[])[2]).toEqual({
-      salesLineId: 'R-1001-3', lineNumber: 3, skuId: 'SKU-100-S', quantitySold: 1, quantityTransferred: 1, quantityCancelled: 0,
-      originalSalesAmountInclVat: 19.95, salesAmountInclVat: 9.98, vatPercentage: 21, costPrice: 6.5, online: false,
+    expect(r1001).toMatchObject({
+      salesId: 'R-1001',
+      locationId: 'ST-001',
+      currencyCode: 'LOCAL',
+      salesDateTime: '2025-03-01T10:15:00.000Z',
     });
-    expect((await t.wb.read('Sales', 'R-1002'))).toMatchObject({ salesDateTime: '2025-03-01T11:02:00.000Z', salesLines: [{ online: true, quantitySold: 2 }] });
-    expect((await t.wb.read('Sales', 'R-1003'))).toMatchObject({ salesLines: [{ quantitySold: -1, salesAmountInclVat: -19.95 }] });
+    expect((r1001?.salesLines as { salesLineId: string }[]).map((l) => l.salesLineId)).toEqual([
+      'R-1001-1',
+      'R-1001-2',
+      'R-1001-3',
+    ]);
+    expect((r1001?.salesLines as unknown[])[2]).toEqual({
+      salesLineId: 'R-1001-3',
+      lineNumber: 3,
+      skuId: 'SKU-100-S',
+      quantitySold: 1,
+      quantityTransferred: 1,
+      quantityCancelled: 0,
+      originalSalesAmountInclVat: 19.95,
+      salesAmountInclVat: 9.98,
+      vatPercentage: 21,
+      costPrice: 6.5,
+      online: false,
+    });
+    expect(await t.wb.read('Sales', 'R-1002')).toMatchObject({
+      salesDateTime: '2025-03-01T11:02:00.000Z',
+      salesLines: [{ online: true, quantitySold: 2 }],
+    });
+    expect(await t.wb.read('Sales', 'R-1003')).toMatchObject({
+      salesLines: [{ quantitySold: -1, salesAmountInclVat: -19.95 }],
+    });
   });
 
   it('groups purchase-order lines into orders, and an order whose row has no line has none', async () => {
     const report = await t.wb.loadFiles(byPath([join(CSV, 'transactions', 'PurchaseOrders.csv')]));
     expect(report.batches[0]).toMatchObject({ dataset: 'PurchaseOrders', records: 3 });
     expect(await t.wb.read('PurchaseOrders', 'PO-501')).toMatchObject({
-      completelyReceived: false, currencyId: 'local', vendorId: 'VN-1',
-      purchaseOrderLines: [{ purchaseOrderLineId: 'PO-501-1', quantity: 120 }, { purchaseOrderLineId: 'PO-501-2', quantity: 240, quantityOutstanding: 240 }],
+      completelyReceived: false,
+      currencyId: 'local',
+      vendorId: 'VN-1',
+      purchaseOrderLines: [
+        { purchaseOrderLineId: 'PO-501-1', quantity: 120 },
+        { purchaseOrderLineId: 'PO-501-2', quantity: 240, quantityOutstanding: 240 },
+      ],
     });
-    expect(await t.wb.read('PurchaseOrders', 'PO-502')).toMatchObject({ completelyReceived: true, purchaseOrderLines: [{ quantityOutstanding: 0 }] });
+    expect(await t.wb.read('PurchaseOrders', 'PO-502')).toMatchObject({
+      completelyReceived: true,
+      purchaseOrderLines: [{ quantityOutstanding: 0 }],
+    });
     const noLines = await t.wb.read('PurchaseOrders', 'PO-503');
     expect(noLines).toMatchObject({ code: 'PO-503', orderDueDate: '2025-04-01T00:00:00.000Z' });
     expect(noLines?.purchaseOrderLines ?? []).toEqual([]);
@@ -191,7 +304,8 @@ describe('loading CSV', () => {
   });
 
   it('names every bad value by file, row and column, and applies nothing of the dataset', async () => {
-    const header = 'salesId,salesDateTime,locationId,currencyCode,salesLineId,lineNumber,skuId,quantitySold,quantityTransferred,quantityCancelled,originalSalesAmountInclVat,salesAmountInclVat,vatPercentage,online';
+    const header =
+      'salesId,salesDateTime,locationId,currencyCode,salesLineId,lineNumber,skuId,quantitySold,quantityTransferred,quantityCancelled,originalSalesAmountInclVat,salesAmountInclVat,vatPercentage,online';
     const report = await t.wb.loadFiles([
       text('Sales.csv', [
         header,
@@ -204,11 +318,48 @@ describe('loading CSV', () => {
     const [sales] = rejected(report);
     expect(sales.error).toBe('rejected, nothing of it applied: 5 errors');
     expect(sales.problems).toEqual([
-      { path: '/sales/0/salesLines/0/quantitySold', recordId: 'S1', file: 'Sales.csv', row: 2, column: 'quantitySold', message: expect.stringMatching(/^"1,5" is not a number \(write decimals with a dot/) },
-      { path: '/sales/0/salesDateTime', recordId: 'S1', file: 'Sales.csv', row: 3, column: 'salesDateTime', message: expect.stringMatching(/^salesDateTime is "2025-03-02T10:00:00Z" here but "2025-03-01T10:00:00Z" in Sales.csv row 2, for the same sale/) },
-      { path: '/sales/0/salesLines/1/online', recordId: 'S1', file: 'Sales.csv', row: 3, column: 'online', message: expect.stringMatching(/^"maybe" is not true or false/) },
-      { path: '/sales/1/locationId', recordId: 'S2', file: 'Sales.csv', row: 4, column: 'locationId', message: 'is required' },
-      { path: '/sales/1/salesLines/0/vatPercentage', recordId: 'S2', file: 'Sales.csv', row: 4, column: 'vatPercentage', message: 'is 121; must be at most 100' },
+      {
+        path: '/sales/0/salesLines/0/quantitySold',
+        recordId: 'S1',
+        file: 'Sales.csv',
+        row: 2,
+        column: 'quantitySold',
+        message: expect.stringMatching(/^"1,5" is not a number \(write decimals with a dot/),
+      },
+      {
+        path: '/sales/0/salesDateTime',
+        recordId: 'S1',
+        file: 'Sales.csv',
+        row: 3,
+        column: 'salesDateTime',
+        message: expect.stringMatching(
+          /^salesDateTime is "2025-03-02T10:00:00Z" here but "2025-03-01T10:00:00Z" in Sales.csv row 2, for the same sale/,
+        ),
+      },
+      {
+        path: '/sales/0/salesLines/1/online',
+        recordId: 'S1',
+        file: 'Sales.csv',
+        row: 3,
+        column: 'online',
+        message: expect.stringMatching(/^"maybe" is not true or false/),
+      },
+      {
+        path: '/sales/1/locationId',
+        recordId: 'S2',
+        file: 'Sales.csv',
+        row: 4,
+        column: 'locationId',
+        message: 'is required',
+      },
+      {
+        path: '/sales/1/salesLines/0/vatPercentage',
+        recordId: 'S2',
+        file: 'Sales.csv',
+        row: 4,
+        column: 'vatPercentage',
+        message: 'is 121; must be at most 100',
+      },
     ]);
     // S3 was fine, and went with its batch.
     expect(await live()).toEqual({});
@@ -217,28 +368,62 @@ describe('loading CSV', () => {
   it('refuses a row it cannot place under a parent, or whose cells do not match the header', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'items.csv'), 'itemId,code,merchandiseCategoryId\nI1,C1,MC\n');
-    writeFileSync(join(dir, 'skus.csv'), 'itemId,skuId,code,colorId,sizeId,styleId\nI1,K1,k1,RED,M,ST\nI9,K9,k9,RED,M,ST\n,K8,k8,RED,M,ST\n');
+    writeFileSync(
+      join(dir, 'skus.csv'),
+      'itemId,skuId,code,colorId,sizeId,styleId\nI1,K1,k1,RED,M,ST\nI9,K9,k9,RED,M,ST\n,K8,k8,RED,M,ST\n',
+    );
     writeFileSync(join(dir, 'Locations.csv'), 'locationId,code,name\nL1,c1,One\nL2,c2\nL3,c3,Three\n');
     const report = await t.wb.loadFiles(byPath(['items.csv', 'skus.csv', 'Locations.csv'].map((f) => join(dir, f))));
     const [items, locations] = rejected(report);
-    expect(locations.problems).toEqual([{ path: '', file: join(dir, 'Locations.csv'), row: 3, message: 'has 2 cells where the header has 3 columns' }]);
+    expect(locations.problems).toEqual([
+      { path: '', file: join(dir, 'Locations.csv'), row: 3, message: 'has 2 cells where the header has 3 columns' },
+    ]);
     expect(items.problems).toEqual([
-      { path: '', file: join(dir, 'skus.csv'), row: 3, column: 'itemId', message: 'item "I9" is not loaded with this file, so the row has nothing to belong to; load its file (Items.csv) with it' },
-      { path: '', file: join(dir, 'skus.csv'), row: 4, column: 'itemId', message: 'itemId is empty: the row cannot be placed under its item' },
+      {
+        path: '',
+        file: join(dir, 'skus.csv'),
+        row: 3,
+        column: 'itemId',
+        message:
+          'item "I9" is not loaded with this file, so the row has nothing to belong to; load its file (Items.csv) with it',
+      },
+      {
+        path: '',
+        file: join(dir, 'skus.csv'),
+        row: 4,
+        column: 'itemId',
+        message: 'itemId is empty: the row cannot be placed under its item',
+      },
     ]);
     expect(await live()).toEqual({});
   });
 
-  it('finds a barcode\'s SKU by its id alone, and asks for the item when two items share it (which the schema refuses too)', async () => {
+  it("finds a barcode's SKU by its id alone, and asks for the item when two items share it (which the schema refuses too)", async () => {
     const report = await t.wb.loadFiles([
       text('items.csv', ['itemId,code,merchandiseCategoryId', 'I1,C1,MC', 'I2,C2,MC']),
-      text('skus.csv', ['itemId,skuId,code,colorId,sizeId,styleId', 'I1,K1,k1,RED,M,ST', 'I2,K1,k1,RED,M,ST', 'I2,K2,k2,RED,L,ST']),
+      text('skus.csv', [
+        'itemId,skuId,code,colorId,sizeId,styleId',
+        'I1,K1,k1,RED,M,ST',
+        'I2,K1,k1,RED,M,ST',
+        'I2,K2,k2,RED,L,ST',
+      ]),
       text('barcodes.csv', ['skuId,barcodeId,code', 'K2,B2,871', 'K1,B1,872']),
     ]);
     const [items] = rejected(report);
     expect(items.problems).toEqual([
-      { path: '', file: 'barcodes.csv', row: 3, message: 'SKU "K1" is in 2 places; add a column with its itemId to tell which' },
-      { path: '/items/1/skus/0', recordId: 'I2', file: 'skus.csv', row: 3, message: 'skuId "K1" is also sent at /items/0/skus/0; it must be unique across all Sku records' },
+      {
+        path: '',
+        file: 'barcodes.csv',
+        row: 3,
+        message: 'SKU "K1" is in 2 places; add a column with its itemId to tell which',
+      },
+      {
+        path: '/items/1/skus/0',
+        recordId: 'I2',
+        file: 'skus.csv',
+        row: 3,
+        message: 'skuId "K1" is also sent at /items/0/skus/0; it must be unique across all Sku records',
+      },
     ]);
     const found = await t.wb.loadFiles([
       text('items.csv', ['itemId,code,merchandiseCategoryId', 'I1,C1,MC', 'I2,C2,MC']),
@@ -246,24 +431,40 @@ describe('loading CSV', () => {
       text('barcodes.csv', ['skuId,barcodeId,code', 'K2,B2,871', 'K1,B1,872']),
     ]);
     expect(found.rejected).toBe(0);
-    expect(await t.wb.read('Items', 'I2')).toMatchObject({ skus: [{ skuId: 'K2', barcodes: [{ barcodeId: 'B2', code: '871' }] }] });
+    expect(await t.wb.read('Items', 'I2')).toMatchObject({
+      skus: [{ skuId: 'K2', barcodes: [{ barcodeId: 'B2', code: '871' }] }],
+    });
   });
 
-  it('sends a dataset\'s CSV as one full load that deletes what it does not hold, and nothing when it is rejected', async () => {
+  it("sends a dataset's CSV as one full load that deletes what it does not hold, and nothing when it is rejected", async () => {
     await t.wb.ingest('Locations', { locations: [location('OLD'), location('A')] });
-    const bad = await t.wb.loadFiles([text('Locations.csv', ['locationId,code,name,latitude', 'A,a,Store A,52.1', 'B,b,Store B,north'])], { fullLoad: true });
+    const bad = await t.wb.loadFiles(
+      [text('Locations.csv', ['locationId,code,name,latitude', 'A,a,Store A,52.1', 'B,b,Store B,north'])],
+      { fullLoad: true },
+    );
     expect(rejected(bad)[0].problems).toEqual([expect.objectContaining({ row: 3, column: 'latitude' })]);
     expect((await t.wb.list('Locations')).records.map((l) => l.locationId)).toEqual(['A', 'OLD']);
 
-    const good = await t.wb.loadFiles([text('Locations.csv', ['locationId,code,name,latitude', 'A,a,Store A,52.1', 'B,b,Store B,52.2'])], { fullLoad: true });
+    const good = await t.wb.loadFiles(
+      [text('Locations.csv', ['locationId,code,name,latitude', 'A,a,Store A,52.1', 'B,b,Store B,52.2'])],
+      { fullLoad: true },
+    );
     expect(good.batches[0].result).toMatchObject({ created: 1, updated: 1, deleted: 1 });
-    expect((await t.wb.list('Locations')).records.map((l) => [l.locationId, l.latitude])).toEqual([['A', 52.1], ['B', 52.2]]);
+    expect((await t.wb.list('Locations')).records.map((l) => [l.locationId, l.latitude])).toEqual([
+      ['A', 52.1],
+      ['B', 52.2],
+    ]);
   });
 
-  it('splits a full load over a dataset\'s JSON and CSV files and abandons it, deleting nothing, when one is rejected', async () => {
+  it("splits a full load over a dataset's JSON and CSV files and abandons it, deleting nothing, when one is rejected", async () => {
     await t.wb.ingest('Locations', { locations: [location('OLD')] });
-    const json = (locations: unknown[]): LoadFile => ({ name: 'Locations-1.json', text: JSON.stringify({ locations }) });
-    const bad = await t.wb.loadFiles([json([location('A')]), text('Locations-2.csv', ['locationId,code', 'B,b'])], { fullLoad: true });
+    const json = (locations: unknown[]): LoadFile => ({
+      name: 'Locations-1.json',
+      text: JSON.stringify({ locations }),
+    });
+    const bad = await t.wb.loadFiles([json([location('A')]), text('Locations-2.csv', ['locationId,code', 'B,b'])], {
+      fullLoad: true,
+    });
     expect(bad.batches.map((b) => [b.files.join(), b.result?.staged?.calls, b.error?.slice(0, 28)])).toEqual([
       ['Locations-1.json', 1, undefined],
       ['Locations-2.csv', undefined, 'rejected, nothing of it appl'],
@@ -272,7 +473,10 @@ describe('loading CSV', () => {
     expect(summary?.live).toBe(1);
     expect(summary?.stagedFullLoad).toBeUndefined();
 
-    const good = await t.wb.loadFiles([json([location('A')]), text('Locations-2.csv', ['locationId,code,name', 'B,b,Store B'])], { fullLoad: true });
+    const good = await t.wb.loadFiles(
+      [json([location('A')]), text('Locations-2.csv', ['locationId,code,name', 'B,b,Store B'])],
+      { fullLoad: true },
+    );
     expect(good.batches.map((b) => b.result?.deleted)).toEqual([0, 1]);
     expect((await t.wb.list('Locations')).records.map((l) => l.locationId)).toEqual(['A', 'B']);
   });
@@ -285,11 +489,17 @@ describe('loading CSV', () => {
     // Past the cap in JSON: the outcome says "or more".
     const many = { locations: Array.from({ length: 60_000 }, (_, i) => ({ locationId: `X${i}` })) };
     const big = await t.wb.loadFiles([{ name: 'Locations.json', text: JSON.stringify(many) }]);
-    expect(big.batches[0]).toMatchObject({ error: 'rejected, nothing of it applied: 100000 or more errors (checking stopped there)', problemCountIsAtLeast: true });
+    expect(big.batches[0]).toMatchObject({
+      error: 'rejected, nothing of it applied: 100000 or more errors (checking stopped there)',
+      problemCountIsAtLeast: true,
+    });
   });
 
   it('with Full load ticked, still loads each file of a dataset that has no full load on its own', async () => {
-    const brands = (id: string, code: unknown): LoadFile => ({ name: `Brands-${id}.json`, text: JSON.stringify({ brands: [{ brandId: id, code }] }) });
+    const brands = (id: string, code: unknown): LoadFile => ({
+      name: `Brands-${id}.json`,
+      text: JSON.stringify({ brands: [{ brandId: id, code }] }),
+    });
     const r = await t.wb.loadFiles([brands('B1', 42), brands('B2', 'b2')], { fullLoad: true });
     expect(r.batches.map((b) => [b.files.join(), b.error?.slice(0, 8), b.result?.created])).toEqual([
       ['Brands-B1.json', 'rejected', undefined],
@@ -308,32 +518,58 @@ describe('the mapping step', () => {
     expect(skus.headers).toEqual(['item_id', 'sku_id', 'code', 'colour', 'size_id', 'style_id', 'remark']);
     expect(skus.columns).toEqual(['Items.itemId', 'skuId', 'code', null, 'sizeId', 'styleId', null]);
     expect(skus.problems.map((p) => p.message)).toEqual(['no column is loaded into colorId, which every SKU needs']);
-    expect(skus.targets.find((x) => x.id === 'colorId')).toMatchObject({ of: 'SKU', kind: 'text', required: true, key: false });
+    expect(skus.targets.find((x) => x.id === 'colorId')).toMatchObject({
+      of: 'SKU',
+      kind: 'text',
+      required: true,
+      key: false,
+    });
     const barcodes = preview.files.find((f) => f.name === 'barcodes.csv')!;
     expect(barcodes.rows[0]).toEqual({
-      row: 2, cells: ['SKU-100-S', 'BC-1001', '8712345000011', 'yes'],
+      row: 2,
+      cells: ['SKU-100-S', 'BC-1001', '8712345000011', 'yes'],
       values: { 'Items.skus.skuId': 'SKU-100-S', barcodeId: 'BC-1001', code: '8712345000011', isPrimary: true },
     });
     expect(preview.levels).toContainEqual({ id: 'Sales.salesLines', label: 'Sales: one row per sales line' });
   });
 
   it('takes a chosen field per column, a chosen level, and names a bad cell of the first rows', async () => {
-    const preview = await t.wb.previewCsv(files(), { mapping: { 'skus.csv': { columns: { colour: 'colorId', code: null } } } });
+    const preview = await t.wb.previewCsv(files(), {
+      mapping: { 'skus.csv': { columns: { colour: 'colorId', code: null } } },
+    });
     const skus = preview.files.find((f) => f.name === 'skus.csv')!;
     expect(skus.columns).toEqual(['Items.itemId', 'skuId', null, 'colorId', 'sizeId', 'styleId', null]);
     expect(skus.problems.map((p) => p.message)).toEqual(['no column is loaded into code, which every SKU needs']);
-    expect(skus.rows[1].values).toEqual({ 'Items.itemId': 'IT-100', skuId: 'SKU-100-M', colorId: 'WHT', sizeId: 'M', styleId: 'ST-100-WHT' });
+    expect(skus.rows[1].values).toEqual({
+      'Items.itemId': 'IT-100',
+      skuId: 'SKU-100-M',
+      colorId: 'WHT',
+      sizeId: 'M',
+      styleId: 'ST-100-WHT',
+    });
 
-    const moved = await t.wb.previewCsv([{ name: 'export.csv', text: 'skuId,quantity\nK1,2\nK2,two\n' }], { mapping: { 'export.csv': { level: 'StockTargets', columns: { quantity: 'targetQuantity', skuId: 'skuId' } } } });
+    const moved = await t.wb.previewCsv([{ name: 'export.csv', text: 'skuId,quantity\nK1,2\nK2,two\n' }], {
+      mapping: { 'export.csv': { level: 'StockTargets', columns: { quantity: 'targetQuantity', skuId: 'skuId' } } },
+    });
     expect(moved.files[0]).toMatchObject({ level: 'StockTargets', columns: ['skuId', 'targetQuantity'] });
     expect(moved.files[0].problems).toEqual([
       { path: '', file: 'export.csv', message: 'no column is loaded into locationId, which every stock target needs' },
-      { path: '', file: 'export.csv', row: 3, column: 'quantity', message: expect.stringMatching(/^"two" is not a number/) },
+      {
+        path: '',
+        file: 'export.csv',
+        row: 3,
+        column: 'quantity',
+        message: expect.stringMatching(/^"two" is not a number/),
+      },
     ]);
   });
 
   it('refuses a mapping that names a column the file lacks, a field the level lacks, or one field twice', async () => {
-    const preview = await t.wb.previewCsv(files(), { mapping: { 'skus.csv': { columns: { Colour: 'colorId', colour: 'colour', size_id: 'sizeId', style_id: 'sizeId' } } } });
+    const preview = await t.wb.previewCsv(files(), {
+      mapping: {
+        'skus.csv': { columns: { Colour: 'colorId', colour: 'colour', size_id: 'sizeId', style_id: 'sizeId' } },
+      },
+    });
     expect(preview.files.find((f) => f.name === 'skus.csv')!.problems.map((p) => p.message)).toEqual([
       'the mapping names a column "Colour" that the file does not have (its columns: item_id, sku_id, code, colour, size_id, style_id, remark)',
       '"colour" is not a field that "Items: one row per SKU" can be loaded into',

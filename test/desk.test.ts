@@ -25,9 +25,17 @@ async function serveHome(home: string, workspace = 'a'): Promise<WebServer> {
 }
 
 function caller(w: WebServer) {
-  const headers = { authorization: `Bearer ${w.desk.sessionToken}`, 'x-tenant': 'DEMO', 'content-type': 'application/json' };
+  const headers = {
+    authorization: `Bearer ${w.desk.sessionToken}`,
+    'x-tenant': 'DEMO',
+    'content-type': 'application/json',
+  };
   return async (method: 'GET' | 'POST', path: string, body?: unknown) => {
-    const r = await fetch(`${w.url}/_workbench/${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const r = await fetch(`${w.url}/_workbench/${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: r.status, body: (await r.json().catch(() => undefined)) as any };
   };
 }
@@ -40,14 +48,20 @@ describe('the desk', () => {
     const body = JSON.stringify({ name: 'b' });
     await new Promise<void>((resolve) => {
       const socket = net.connect(Number(new URL(w.url).port), '127.0.0.1', () => {
-        socket.write(`POST /_workbench/workspaces/open HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${w.desk.sessionToken}\r\nX-Tenant: DEMO\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+        socket.write(
+          `POST /_workbench/workspaces/open HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${w.desk.sessionToken}\r\nX-Tenant: DEMO\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+        );
         setTimeout(() => {
           socket.destroy();
           resolve();
         }, 1);
       });
     });
-    await expect.poll(async () => (await caller(w)('GET', 'workspaces').catch(() => undefined))?.body?.current?.name, { timeout: 10_000 }).toBe('b');
+    await expect
+      .poll(async () => (await caller(w)('GET', 'workspaces').catch(() => undefined))?.body?.current?.name, {
+        timeout: 10_000,
+      })
+      .toBe('b');
     // Nothing is left waiting: the next switch goes ahead, and stopping closes both workspaces.
     expect((await caller(w)('POST', 'workspaces/open', { name: 'a' })).status).toBe(200);
     await w.desk.ready();
@@ -61,7 +75,10 @@ describe('the desk', () => {
     await (await Workbench.open(join(home, 'b'))).close();
     const w = await serveHome(home);
     const call = caller(w);
-    const starts = await Promise.all([call('POST', 'listener/start', { port: 0 }), call('POST', 'listener/start', { port: 0 })]);
+    const starts = await Promise.all([
+      call('POST', 'listener/start', { port: 0 }),
+      call('POST', 'listener/start', { port: 0 }),
+    ]);
     expect(starts.map((s) => s.status).sort()).toEqual([200, 409]);
     const url = starts.find((s) => s.status === 200)!.body.url as string;
     expect((await call('POST', 'listener/stop', {})).body.listening).toBe(false);
@@ -71,7 +88,13 @@ describe('the desk', () => {
     const switched = call('POST', 'workspaces/open', { name: 'b' });
     await new Promise((r) => setTimeout(r, 20));
     const started = fetch(`${w.url}/_workbench/listener/start`, {
-      method: 'POST', headers: { authorization: `Bearer ${w.desk.sessionToken}`, 'x-tenant': 'DEMO', 'content-type': 'application/json' }, body: JSON.stringify({ port: 0 }),
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${w.desk.sessionToken}`,
+        'x-tenant': 'DEMO',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ port: 0 }),
     }).catch(() => undefined);
     expect((await switched).status).toBe(200);
     await started;
@@ -80,12 +103,24 @@ describe('the desk', () => {
     const status = w.desk.listener();
     if (status.listening) {
       // Whatever the page heard, an API that listens writes to the workspace open now.
-      const token = (await (await fetch(`${status.url}/Token`, {
-        method: 'POST', headers: { 'x-tenant': 'DEMO', 'content-type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'client_credentials', client_id: status.clientId, client_secret: status.clientSecret }),
-      })).json()) as { access_token: string };
+      const token = (await (
+        await fetch(`${status.url}/Token`, {
+          method: 'POST',
+          headers: { 'x-tenant': 'DEMO', 'content-type': 'application/json' },
+          body: JSON.stringify({
+            grant_type: 'client_credentials',
+            client_id: status.clientId,
+            client_secret: status.clientSecret,
+          }),
+        })
+      ).json()) as { access_token: string };
       const posted = await fetch(`${status.url}/Brands`, {
-        method: 'POST', headers: { authorization: `Bearer ${token.access_token}`, 'x-tenant': 'DEMO', 'content-type': 'application/json' },
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token.access_token}`,
+          'x-tenant': 'DEMO',
+          'content-type': 'application/json',
+        },
         body: JSON.stringify({ brands: [{ brandId: 'BR-B', code: 'b' }] }),
       });
       expect(posted.status).toBe(200);
@@ -104,7 +139,10 @@ describe('the desk', () => {
     await w.desk.ready();
     const view = (await call('GET', 'workspaces')).body;
     expect(view.current.path).toBe(join(real, 'second'));
-    expect(view.workspaces.map((x: { path: string }) => x.path).sort()).toEqual([join(real, 'first'), join(real, 'second')]);
+    expect(view.workspaces.map((x: { path: string }) => x.path).sort()).toEqual([
+      join(real, 'first'),
+      join(real, 'second'),
+    ]);
     expect((await call('POST', 'workspaces/open', { path: join(link, 'second') })).status).toBe(409);
   });
 });

@@ -40,10 +40,17 @@ interface Sent extends Batch {
   status?: number;
 }
 
-const locationIds = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `FL-${String(from + i).padStart(2, '0')}`);
+const locationIds = (from: number, to: number) =>
+  Array.from({ length: to - from }, (_, i) => `FL-${String(from + i).padStart(2, '0')}`);
 
 /** Posts batches until the server is stopped; records every batch and what it was answered. */
-async function client(server: ServeProcess, random: Random, marker: string, sent: Sent[], failures: string[]): Promise<void> {
+async function client(
+  server: ServeProcess,
+  random: Random,
+  marker: string,
+  sent: Sent[],
+  failures: string[],
+): Promise<void> {
   const api = apiClient(server.url, CREDENTIALS); // asks for its token inside the first call, which a kill may cut off too
   for (let n = 0; ; n++) {
     const dataset = random.pick(BATCH_DATASETS);
@@ -56,9 +63,13 @@ async function client(server: ServeProcess, random: Random, marker: string, sent
       const res = await api.call('POST', `/${dataset}`, batch.body, { 'content-type': 'application/json' });
       batch.outcome = 'answered';
       batch.status = res.status;
-      if (res.status !== batch.expected) failures.push(`${batch.marker} (${dataset}, ${size} records${flaw ? `, ${flaw}` : ''}): ${res.status} ${res.text.slice(0, 300)}`);
+      if (res.status !== batch.expected)
+        failures.push(
+          `${batch.marker} (${dataset}, ${size} records${flaw ? `, ${flaw}` : ''}): ${res.status} ${res.text.slice(0, 300)}`,
+        );
     } catch (e) {
-      if (!server.proc.killed) failures.push(`${batch.marker}: ${(e as Error).message} ${String((e as Error).cause ?? '')}`);
+      if (!server.proc.killed)
+        failures.push(`${batch.marker}: ${(e as Error).message} ${String((e as Error).cause ?? '')}`);
       return;
     }
   }
@@ -105,23 +116,36 @@ describe('durability under SIGKILL', () => {
       const admin = apiClient(server.url, CREDENTIALS);
 
       // Straight after a restart the counts lie between what was acknowledged and what was sent.
-      const live = new Map<string, number>((await admin.call('GET', '/_workbench/summary')).json.map((s: { dataset: string; live: number }) => [s.dataset, s.live]));
+      const live = new Map<string, number>(
+        (await admin.call('GET', '/_workbench/summary')).json.map((s: { dataset: string; live: number }) => [
+          s.dataset,
+          s.live,
+        ]),
+      );
       for (const dataset of BATCH_DATASETS) {
         const mine = sent.filter((b) => b.dataset === dataset);
         const acked = mine.filter((b) => b.status === 200).reduce((a, b) => a + b.records.length, 0);
-        const maybe = mine.filter((b) => b.outcome === 'cut off' && b.expected === 200).reduce((a, b) => a + b.records.length, 0);
+        const maybe = mine
+          .filter((b) => b.outcome === 'cut off' && b.expected === 200)
+          .reduce((a, b) => a + b.records.length, 0);
         expect(live.get(dataset), `${dataset} after restart ${round}`).toBeGreaterThanOrEqual(acked);
         expect(live.get(dataset), `${dataset} after restart ${round}`).toBeLessThanOrEqual(acked + maybe);
       }
 
       if (round === 0) {
-        const res = await admin.call('POST', '/Locations', { locations: locationIds(0, BASE_LOCATIONS).map((id) => location(id)) });
+        const res = await admin.call('POST', '/Locations', {
+          locations: locationIds(0, BASE_LOCATIONS).map((id) => location(id)),
+        });
         expect(res.status).toBe(200);
       }
       if (round === SPLIT_ROUND) {
         // Two calls of a full load answered 200, then the kill comes before its last call.
-        const first = await admin.call('POST', '/Locations?fullLoad=true&moreRecordsAvailable=true', { locations: locationIds(0, 20).map((id) => location(id, { name: `v2 ${id}` })) });
-        const second = await admin.call('POST', '/Locations?fullLoad=true&moreRecordsAvailable=true', { locations: [...locationIds(20, 30), ...locationIds(60, 65)].map((id) => location(id, { name: `v2 ${id}` })) });
+        const first = await admin.call('POST', '/Locations?fullLoad=true&moreRecordsAvailable=true', {
+          locations: locationIds(0, 20).map((id) => location(id, { name: `v2 ${id}` })),
+        });
+        const second = await admin.call('POST', '/Locations?fullLoad=true&moreRecordsAvailable=true', {
+          locations: [...locationIds(20, 30), ...locationIds(60, 65)].map((id) => location(id, { name: `v2 ${id}` })),
+        });
         expect([first.status, second.status]).toEqual([200, 200]);
         splitAcknowledged = true;
       }
@@ -130,7 +154,9 @@ describe('durability under SIGKILL', () => {
         const page = await admin.call('GET', '/_workbench/data/Locations?limit=1000');
         expect(page.json.records.map((r: JsonRecord) => r.locationId)).toEqual(locationIds(0, BASE_LOCATIONS));
         expect(page.json.records.every((r: JsonRecord) => !String(r.name).startsWith('v2'))).toBe(true);
-        const summary = (await admin.call('GET', '/_workbench/summary')).json.find((s: { dataset: string }) => s.dataset === 'Locations');
+        const summary = (await admin.call('GET', '/_workbench/summary')).json.find(
+          (s: { dataset: string }) => s.dataset === 'Locations',
+        );
         expect(summary.stagedFullLoad).toMatchObject({ calls: 2, records: 35 });
       }
 
@@ -138,11 +164,15 @@ describe('durability under SIGKILL', () => {
       if (last) {
         // The full load's last call, after the kills: it applies the calls acknowledged before them.
         expect(splitAcknowledged).toBe(true);
-        const res = await admin.call('POST', '/Locations?fullLoad=true', { locations: locationIds(30, 35).map((id) => location(id, { name: `v2 ${id}` })) });
+        const res = await admin.call('POST', '/Locations?fullLoad=true', {
+          locations: locationIds(30, 35).map((id) => location(id, { name: `v2 ${id}` })),
+        });
         expect(res.status).toBe(200);
       }
 
-      const clients = Array.from({ length: CLIENTS }, (_, c) => client(server, new Random(SEED, `round-${round}-client-${c}`), `r${round}c${c}`, sent, failures));
+      const clients = Array.from({ length: CLIENTS }, (_, c) =>
+        client(server, new Random(SEED, `round-${round}-client-${c}`), `r${round}c${c}`, sent, failures),
+      );
       await sleep(random.int(150, 1800));
       if (last) {
         // A clean stop in the middle of the writes: what was answered stays, and the server says goodbye.
@@ -157,10 +187,26 @@ describe('durability under SIGKILL', () => {
       if (round === 1) {
         // A killed server leaves its discovery file naming a dead process: log reads the workspace itself.
         expect(JSON.parse(readFileSync(join(workspace, SERVER_FILE), 'utf8')).pid).toBe(server.proc.pid);
-        const log = await run(process.execPath, [BIN, 'log', '-w', workspace, '-n', '3', '--json'], { encoding: 'utf8' });
-        expect(log.stdout.trim().split('\n').map((l) => JSON.parse(l).status).length).toBe(3);
+        const log = await run(process.execPath, [BIN, 'log', '-w', workspace, '-n', '3', '--json'], {
+          encoding: 'utf8',
+        });
+        expect(
+          log.stdout
+            .trim()
+            .split('\n')
+            .map((l) => JSON.parse(l).status).length,
+        ).toBe(3);
         // Its pid reused by a live process that is no server (here: this test): lint still reads the workspace.
-        writeFileSync(join(workspace, SERVER_FILE), JSON.stringify({ url: 'http://127.0.0.1:9', pid: process.pid, tenant: 'X', clientId: 'x', clientSecret: 'x' }));
+        writeFileSync(
+          join(workspace, SERVER_FILE),
+          JSON.stringify({
+            url: 'http://127.0.0.1:9',
+            pid: process.pid,
+            tenant: 'X',
+            clientId: 'x',
+            clientSecret: 'x',
+          }),
+        );
         const lint = await run(process.execPath, [BIN, 'lint', '-w', workspace], { encoding: 'utf8' });
         expect(lint.stdout).toMatch(/^feed lint at /);
       }
@@ -191,8 +237,14 @@ describe('durability under SIGKILL', () => {
           if (b.status === 200) lost += b.records.length - whole;
           if (present !== 0 && (present !== b.records.length || whole !== present)) halfApplied++;
           if (b.expected === 400 && present) problems.push(`${b.marker}: a refused batch left ${present} records`);
-          if (b.outcome === 'cut off' && b.expected === 200) present ? cutOffApplied++ : cutOffAbsent++;
-          if (b.status === 200 && whole !== b.records.length) problems.push(`${b.marker} (${dataset}): acknowledged ${b.records.length}, ${present} stored, ${whole} whole`);
+          if (b.outcome === 'cut off' && b.expected === 200) {
+            if (present) cutOffApplied++;
+            else cutOffAbsent++;
+          }
+          if (b.status === 200 && whole !== b.records.length)
+            problems.push(
+              `${b.marker} (${dataset}): acknowledged ${b.records.length}, ${present} stored, ${whole} whole`,
+            );
         }
       }
       // The split full load: the calls acknowledged before the kills were applied by its last call after them.
@@ -203,9 +255,9 @@ describe('durability under SIGKILL', () => {
       const acknowledged = sent.filter((b) => b.status === 200);
       const refused = sent.filter((b) => b.outcome === 'answered' && b.expected === 400);
       console.log(
-        `durability: ${kills + startupKills} kills survived (${startupKills} while starting), ${acknowledged.length} batches acknowledged (${acknowledged.reduce((a, b) => a + b.records.length, 0)} records), `
-        + `${refused.length} bad inputs refused, ${cutOffApplied + cutOffAbsent} batches cut off by a kill or the stop (${cutOffApplied} stored whole, ${cutOffAbsent} absent), `
-        + `${lost} records lost, ${halfApplied} half-applied, ${duplicated} duplicated`,
+        `durability: ${kills + startupKills} kills survived (${startupKills} while starting), ${acknowledged.length} batches acknowledged (${acknowledged.reduce((a, b) => a + b.records.length, 0)} records), ` +
+          `${refused.length} bad inputs refused, ${cutOffApplied + cutOffAbsent} batches cut off by a kill or the stop (${cutOffApplied} stored whole, ${cutOffAbsent} absent), ` +
+          `${lost} records lost, ${halfApplied} half-applied, ${duplicated} duplicated`,
       );
       expect(problems).toEqual([]);
       expect({ lost, halfApplied, duplicated }).toEqual({ lost: 0, halfApplied: 0, duplicated: 0 });

@@ -23,7 +23,14 @@ export interface StateSpec {
   asOfDay?: number;
   windowDays?: number;
   locations: { id: string; kind: LocationKind; gln?: string; excluded?: boolean }[];
-  styles: { id: string; category?: string; brand?: string; openPurchaseOrder?: boolean; excluded?: boolean; skus: { id: string; size?: string; price?: number; excluded?: boolean; packSize?: number }[] }[];
+  styles: {
+    id: string;
+    category?: string;
+    brand?: string;
+    openPurchaseOrder?: boolean;
+    excluded?: boolean;
+    skus: { id: string; size?: string; price?: number; excluded?: boolean; packSize?: number }[];
+  }[];
   /** Keyed `location/sku`. */
   cells: Record<string, CellSpec>;
 }
@@ -44,23 +51,37 @@ export function buildState(spec: StateSpec): EngineState {
   const state: EngineState = {
     ...base,
     locations: {
-      ids: spec.locations.map((l) => l.id), kind: spec.locations.map((l) => l.kind), gln: spec.locations.map((l) => l.gln ?? null),
+      ids: spec.locations.map((l) => l.id),
+      kind: spec.locations.map((l) => l.kind),
+      gln: spec.locations.map((l) => l.gln ?? null),
       excluded: Uint8Array.from(spec.locations.map((l) => (l.excluded ? 1 : 0))),
     },
     skus: {
-      ids: skus.map((k) => k.id), style: Int32Array.from(skus.map((k) => k.style)), sizeRank: Int32Array.from(skus.map((k) => k.rank)),
-      sizeId: skus.map((k) => k.size ?? String(k.rank)), colorId: skus.map(() => 'C'), price: Float64Array.from(skus.map((k) => k.price ?? 50)),
-      soldUnits: new Float64Array(skus.length), soldValue: new Float64Array(skus.length),
-      excluded: Uint8Array.from(skus.map((k) => (k.excluded ? 1 : 0))), packSize: Int32Array.from(skus.map((k) => k.packSize ?? 1)),
+      ids: skus.map((k) => k.id),
+      style: Int32Array.from(skus.map((k) => k.style)),
+      sizeRank: Int32Array.from(skus.map((k) => k.rank)),
+      sizeId: skus.map((k) => k.size ?? String(k.rank)),
+      colorId: skus.map(() => 'C'),
+      price: Float64Array.from(skus.map((k) => k.price ?? 50)),
+      soldUnits: new Float64Array(skus.length),
+      soldValue: new Float64Array(skus.length),
+      excluded: Uint8Array.from(skus.map((k) => (k.excluded ? 1 : 0))),
+      packSize: Int32Array.from(skus.map((k) => k.packSize ?? 1)),
     },
     styles: {
-      ids: spec.styles.map((s) => s.id), itemId: spec.styles.map((s) => s.id), category: Int32Array.from(spec.styles.map((s) => categories.indexOf(s.category ?? 'CAT'))),
-      brand: Int32Array.from(spec.styles.map((s) => (s.brand ? brands.indexOf(s.brand) : -1))), season: new Int32Array(spec.styles.length).fill(-1),
-      styleStart, skuIndex: Int32Array.from(skus.map((_, i) => i)),
+      ids: spec.styles.map((s) => s.id),
+      itemId: spec.styles.map((s) => s.id),
+      category: Int32Array.from(spec.styles.map((s) => categories.indexOf(s.category ?? 'CAT'))),
+      brand: Int32Array.from(spec.styles.map((s) => (s.brand ? brands.indexOf(s.brand) : -1))),
+      season: new Int32Array(spec.styles.length).fill(-1),
+      styleStart,
+      skuIndex: Int32Array.from(skus.map((_, i) => i)),
       excluded: Uint8Array.from(spec.styles.map((s) => (s.excluded ? 1 : 0))),
       hasOpenPurchaseOrder: Uint8Array.from(spec.styles.map((s) => (s.openPurchaseOrder ? 1 : 0))),
     },
-    categories: { ids: categories }, brands: { ids: brands }, seasons: { ids: [] },
+    categories: { ids: categories },
+    brands: { ids: brands },
+    seasons: { ids: [] },
   };
   const inbound: [number, number, number][] = [];
   for (const [key, c] of Object.entries(spec.cells)) {
@@ -77,7 +98,7 @@ export function buildState(spec: StateSpec): EngineState {
     const out = new Set(c.outOfStock ?? []);
     let any = (c.onHand ?? 0) > 0;
     for (let d = 0; d < W; d++) {
-      const sold = c.sales === undefined ? 0 : typeof c.sales === 'number' ? c.sales : c.sales[d] ?? 0;
+      const sold = c.sales === undefined ? 0 : typeof c.sales === 'number' ? c.sales : (c.sales[d] ?? 0);
       if (out.has(d)) continue;
       state.inStock[cell * W + d] = c.sales === undefined && !(c.onHand ?? 0) ? 0 : 1;
       state.sales[cell * W + d] = sold;
@@ -90,8 +111,10 @@ export function buildState(spec: StateSpec): EngineState {
     }
   }
   state.inbound = {
-    cell: Int32Array.from(inbound.map((x) => x[0])), day: Int32Array.from(inbound.map((x) => x[1])),
-    quantity: Float64Array.from(inbound.map((x) => x[2])), purchaseOrder: new Uint8Array(inbound.length).fill(1),
+    cell: Int32Array.from(inbound.map((x) => x[0])),
+    day: Int32Array.from(inbound.map((x) => x[1])),
+    quantity: Float64Array.from(inbound.map((x) => x[2])),
+    purchaseOrder: new Uint8Array(inbound.length).fill(1),
   };
   return state;
 }
@@ -101,7 +124,16 @@ export function buildState(spec: StateSpec): EngineState {
  * when something is stamped at its midnight (`open`), what it sold and whether a sale left it empty (`soldOut`,
  * by default: it sold and ended at 0), its net sales and its stock mutations.
  */
-export interface ActualRow { day: number; cell: string; end: number; open?: number; sold?: number; soldOut?: boolean; net?: number; mutations?: number }
+export interface ActualRow {
+  day: number;
+  cell: string;
+  end: number;
+  open?: number;
+  sold?: number;
+  soldOut?: boolean;
+  net?: number;
+  mutations?: number;
+}
 
 /**
  * A backtest input from a hand-made start state and the actual days, written out row by row. Rows may lie before
@@ -109,7 +141,10 @@ export interface ActualRow { day: number; cell: string; end: number; open?: numb
  * history starts from `startLevels` (by cell) when it reaches before the period, else from the start state's stock.
  */
 export function backtestInput(
-  spec: StateSpec, days: number, rows: ActualRow[], receipts: PlannedReceipt[] = [],
+  spec: StateSpec,
+  days: number,
+  rows: ActualRow[],
+  receipts: PlannedReceipt[] = [],
   history: { historyDays?: number; startLevels?: Record<string, number> } = {},
 ): BacktestInput {
   const start = buildState(spec);
@@ -123,17 +158,46 @@ export function backtestInput(
   if (before === 0) start.onHand.forEach((q, c) => q !== 0 && levels.set(c, q));
   for (const [key, q] of Object.entries(history.startLevels ?? {})) levels.set(cellOf(key), q);
   const all = [
-    ...[...levels].map(([cell, end]) => ({ cell, d: -1, end, open: null, soldOut: 0, counted: 1, sold: 0, net: 0, mutations: 0 })),
+    ...[...levels].map(([cell, end]) => ({
+      cell,
+      d: -1,
+      end,
+      open: null,
+      soldOut: 0,
+      counted: 1,
+      sold: 0,
+      net: 0,
+      mutations: 0,
+    })),
     ...rows.map((r) => ({
-      cell: cellOf(r.cell), d: r.day + before, end: r.end, open: r.open ?? null, sold: r.sold ?? 0,
-      soldOut: (r.soldOut ?? ((r.sold ?? 0) > 0 && r.end <= 0)) ? 1 : 0, counted: r.open === undefined ? 0 : 1, net: r.net ?? r.sold ?? 0, mutations: r.mutations ?? 0,
+      cell: cellOf(r.cell),
+      d: r.day + before,
+      end: r.end,
+      open: r.open ?? null,
+      sold: r.sold ?? 0,
+      soldOut: (r.soldOut ?? ((r.sold ?? 0) > 0 && r.end <= 0)) ? 1 : 0,
+      counted: r.open === undefined ? 0 : 1,
+      net: r.net ?? r.sold ?? 0,
+      mutations: r.mutations ?? 0,
     })),
   ].sort((a, b) => a.cell - b.cell || a.d - b.d);
   const last = Math.max(days, ...rows.map((r) => r.day + 1));
-  const { actual, out, selling, closed, salePrice } = periodDays({
-    cell: all.map((r) => r.cell), d: all.map((r) => r.d), endLevel: all.map((r) => r.end), opening: all.map((r) => r.open), soldOut: all.map((r) => r.soldOut), counted: all.map((r) => r.counted),
-    sold: all.map((r) => r.sold), net: all.map((r) => r.net), mutations: all.map((r) => r.mutations), revenue: all.map((r) => r.sold * 20),
-  }, { days: before + last, firstDay: start.asOfDay - before, periodFrom: before, periodTo: before + days }, demandLayout(start));
+  const { actual, out, selling, closed, salePrice } = periodDays(
+    {
+      cell: all.map((r) => r.cell),
+      d: all.map((r) => r.d),
+      endLevel: all.map((r) => r.end),
+      opening: all.map((r) => r.open),
+      soldOut: all.map((r) => r.soldOut),
+      counted: all.map((r) => r.counted),
+      sold: all.map((r) => r.sold),
+      net: all.map((r) => r.net),
+      mutations: all.map((r) => r.mutations),
+      revenue: all.map((r) => r.sold * 20),
+    },
+    { days: before + last, firstDay: start.asOfDay - before, periodFrom: before, periodTo: before + days },
+    demandLayout(start),
+  );
   return { start, days, actual, out, selling, closed, salePrice, cost: new Float64Array(K).fill(10), receipts };
 }
 
@@ -157,7 +221,16 @@ export function spliceDays(before: BacktestInput, after: BacktestInput, day: num
   return {
     ...after,
     start: before.start,
-    actual: join(before.actual, after.actual, ['cell', 'endLevel', 'opening', 'sold', 'net', 'mutations', 'revenue', 'extra']),
+    actual: join(before.actual, after.actual, [
+      'cell',
+      'endLevel',
+      'opening',
+      'sold',
+      'net',
+      'mutations',
+      'revenue',
+      'extra',
+    ]),
     out: join(before.out, after.out, ['cell', 'demand']),
   };
 }

@@ -7,7 +7,8 @@ import { apportion } from '../engine/recommend/initial.js';
 import { DEFAULT_SETTINGS, resolveSettings, type SettingsOverride } from '../engine/recommend/settings.js';
 import { buildState, DAY0, type StateSpec } from './engine-fixtures.js';
 
-const run = (spec: StateSpec, settings: SettingsOverride = {}) => recommend(buildState(spec), resolveSettings({}, settings));
+const run = (spec: StateSpec, settings: SettingsOverride = {}) =>
+  recommend(buildState(spec), resolveSettings({}, settings));
 const only = (type: string, settings: SettingsOverride = {}): SettingsOverride => ({
   ...settings,
   replenishment: { enabled: type === 'Replenishment' },
@@ -15,8 +16,12 @@ const only = (type: string, settings: SettingsOverride = {}): SettingsOverride =
   redistribution: { ...settings.redistribution, enabled: type === 'Redistribution' },
 });
 
-const tee = (id = 'TEE', sizes = ['M'], extra: Partial<StateSpec['styles'][number]> = {}) =>
-  ({ id, category: 'TEES', skus: sizes.map((size) => ({ id: `${id}-${size}`, size, price: 20 })), ...extra });
+const tee = (id = 'TEE', sizes = ['M'], extra: Partial<StateSpec['styles'][number]> = {}) => ({
+  id,
+  category: 'TEES',
+  skus: sizes.map((size) => ({ id: `${id}-${size}`, size, price: 20 })),
+  ...extra,
+});
 
 describe('demand', () => {
   it('leaves stock-out days out: censored days do not lower demand', () => {
@@ -48,20 +53,31 @@ describe('demand', () => {
   });
 
   it('does not lower demand for returns (the window holds gross units)', () => {
-    const state = buildState({ locations: [{ id: 'S1', kind: 'store' }], styles: [tee()], cells: { 'S1/TEE-M': { sales: 1 } } });
+    const state = buildState({
+      locations: [{ id: 'S1', kind: 'store' }],
+      styles: [tee()],
+      cells: { 'S1/TEE-M': { sales: 1 } },
+    });
     expect(state.sales.every((x) => x >= 0)).toBe(true);
   });
 
   it('pools a thin history with its style, category or the network', () => {
-    const r = run({
-      locations: [{ id: 'S1', kind: 'store' }, { id: 'S2', kind: 'store' }],
-      styles: [tee('TEE', ['S', 'M'])],
-      cells: {
-        'S1/TEE-S': { sales: 1 }, 'S1/TEE-M': { sales: 3 },
-        // S2 carries TEE-M but has only two in-stock days: it leans on the style at the location and its size curve.
-        'S2/TEE-M': { sales: 2, outOfStock: Array.from({ length: 26 }, (_, i) => i + 2), everActive: true },
+    const r = run(
+      {
+        locations: [
+          { id: 'S1', kind: 'store' },
+          { id: 'S2', kind: 'store' },
+        ],
+        styles: [tee('TEE', ['S', 'M'])],
+        cells: {
+          'S1/TEE-S': { sales: 1 },
+          'S1/TEE-M': { sales: 3 },
+          // S2 carries TEE-M but has only two in-stock days: it leans on the style at the location and its size curve.
+          'S2/TEE-M': { sales: 2, outOfStock: Array.from({ length: 26 }, (_, i) => i + 2), everActive: true },
+        },
       },
-    }, only('Replenishment'));
+      only('Replenishment'),
+    );
     const cell = 1 * 2 + 1;
     expect(r.forecast.weight[cell]).toBeCloseTo(2 / 16, 10);
     expect(r.forecast.own[cell]).toBe(2);
@@ -85,50 +101,95 @@ describe('math', () => {
 describe('replenishment', () => {
   it('replenishes a store at zero with steady sales up to its target', () => {
     const r = run({
-      locations: [{ id: 'WH', kind: 'warehouse', gln: '8712345678906' }, { id: 'S1', kind: 'store' }],
+      locations: [
+        { id: 'WH', kind: 'warehouse', gln: '8712345678906' },
+        { id: 'S1', kind: 'store' },
+      ],
       styles: [tee()],
       cells: { 'WH/TEE-M': { onHand: 100 }, 'S1/TEE-M': { onHand: 0, sales: 2 } },
     });
     // rate 2/day; horizon 7 + 2 days; sd max(0, √2); target = ⌈18 + 1.2816 × √2 × 3⌉ = 24.
-    expect(r.proposals).toEqual([expect.objectContaining({ transferType: 'Replenishment', fromLocationId: 'WH', toLocationId: 'S1', skuId: 'TEE-M', quantity: 24 })]);
+    expect(r.proposals).toEqual([
+      expect.objectContaining({
+        transferType: 'Replenishment',
+        fromLocationId: 'WH',
+        toLocationId: 'S1',
+        skuId: 'TEE-M',
+        quantity: 24,
+      }),
+    ]);
     expect(r.proposals[0].reason).toMatch(/below target: 0 on hand and in transit against a target of 24/);
   });
 
   it('counts stock in transit and stock not for replenishment', () => {
     const r = run({
-      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'S1', kind: 'store' }],
+      locations: [
+        { id: 'WH', kind: 'warehouse' },
+        { id: 'S1', kind: 'store' },
+      ],
       styles: [tee()],
-      cells: { 'WH/TEE-M': { onHand: 30, notForReplenishment: 25 }, 'S1/TEE-M': { onHand: 4, inTransit: 10, sales: 2 } },
+      cells: {
+        'WH/TEE-M': { onHand: 30, notForReplenishment: 25 },
+        'S1/TEE-M': { onHand: 4, inTransit: 10, sales: 2 },
+      },
     });
     expect(r.proposals.map((p) => p.quantity)).toEqual([5]);
   });
 
   it('serves the best stores first when the warehouse is short', () => {
-    const r = run({
-      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'FAST', kind: 'store' }, { id: 'SLOW', kind: 'store' }],
-      styles: [tee()],
-      cells: { 'WH/TEE-M': { onHand: 10 }, 'FAST/TEE-M': { sales: 3 }, 'SLOW/TEE-M': { sales: [0, 0, 0, 1, 0, 0, 0] } },
-    }, only('Replenishment'));
+    const r = run(
+      {
+        locations: [
+          { id: 'WH', kind: 'warehouse' },
+          { id: 'FAST', kind: 'store' },
+          { id: 'SLOW', kind: 'store' },
+        ],
+        styles: [tee()],
+        cells: {
+          'WH/TEE-M': { onHand: 10 },
+          'FAST/TEE-M': { sales: 3 },
+          'SLOW/TEE-M': { sales: [0, 0, 0, 1, 0, 0, 0] },
+        },
+      },
+      only('Replenishment'),
+    );
     expect(r.proposals.map((p) => [p.toLocationId, p.quantity])).toEqual([['FAST', 10]]);
     expect(r.proposals[0].reason).toMatch(/warehouse short/);
   });
 
   it('splits a short warehouse evenly between equal stores', () => {
-    const r = run({
-      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'A', kind: 'store' }, { id: 'B', kind: 'store' }],
-      styles: [tee()],
-      cells: { 'WH/TEE-M': { onHand: 10 }, 'A/TEE-M': { sales: 2 }, 'B/TEE-M': { sales: 2 } },
-    }, only('Replenishment'));
-    expect(r.proposals.map((p) => [p.toLocationId, p.quantity])).toEqual([['A', 5], ['B', 5]]);
+    const r = run(
+      {
+        locations: [
+          { id: 'WH', kind: 'warehouse' },
+          { id: 'A', kind: 'store' },
+          { id: 'B', kind: 'store' },
+        ],
+        styles: [tee()],
+        cells: { 'WH/TEE-M': { onHand: 10 }, 'A/TEE-M': { sales: 2 }, 'B/TEE-M': { sales: 2 } },
+      },
+      only('Replenishment'),
+    );
+    expect(r.proposals.map((p) => [p.toLocationId, p.quantity])).toEqual([
+      ['A', 5],
+      ['B', 5],
+    ]);
   });
 
   it('follows the client target, pack multiples and the minimum quantity', () => {
     const spec: StateSpec = {
-      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'S1', kind: 'store' }, { id: 'S2', kind: 'store' }],
+      locations: [
+        { id: 'WH', kind: 'warehouse' },
+        { id: 'S1', kind: 'store' },
+        { id: 'S2', kind: 'store' },
+      ],
       styles: [{ id: 'SOCK', skus: [{ id: 'SOCK-3P', packSize: 3 }] }, tee()],
       cells: {
-        'WH/SOCK-3P': { onHand: 100 }, 'S1/SOCK-3P': { sales: 1 }, 'WH/TEE-M': { onHand: 100 },
-        'S1/TEE-M': { sales: 2, clientTarget: 5 }, 'S2/TEE-M': { onHand: 1, everActive: true },
+        'WH/SOCK-3P': { onHand: 100 },
+        'S1/SOCK-3P': { sales: 1 },
+        'WH/TEE-M': { onHand: 100 },
+        'S1/TEE-M': { sales: 2, clientTarget: 5 },
+        'S2/TEE-M': { onHand: 1, everActive: true },
       },
     };
     const r = run(spec, { ...only('Replenishment'), defaults: { minimumTransferQuantity: 2, presentationMinimum: 2 } });
@@ -143,14 +204,25 @@ describe('replenishment', () => {
 
 describe('initial distribution', () => {
   it('distributes a new style by comparable sales and size curves, keeping the holdback', () => {
-    const r = run({
-      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'BIG', kind: 'store' }, { id: 'SMALL', kind: 'store' }],
-      styles: [tee('OLD', ['S', 'M']), tee('NEW', ['S', 'M'])],
-      cells: {
-        'BIG/OLD-S': { sales: 1 }, 'BIG/OLD-M': { sales: 2 }, 'SMALL/OLD-S': { sales: 0.5 }, 'SMALL/OLD-M': { sales: 0.5 },
-        'WH/NEW-S': { onHand: 50 }, 'WH/NEW-M': { onHand: 100 },
+    const r = run(
+      {
+        locations: [
+          { id: 'WH', kind: 'warehouse' },
+          { id: 'BIG', kind: 'store' },
+          { id: 'SMALL', kind: 'store' },
+        ],
+        styles: [tee('OLD', ['S', 'M']), tee('NEW', ['S', 'M'])],
+        cells: {
+          'BIG/OLD-S': { sales: 1 },
+          'BIG/OLD-M': { sales: 2 },
+          'SMALL/OLD-S': { sales: 0.5 },
+          'SMALL/OLD-M': { sales: 0.5 },
+          'WH/NEW-S': { onHand: 50 },
+          'WH/NEW-M': { onHand: 100 },
+        },
       },
-    }, only('InitialDistribution'));
+      only('InitialDistribution'),
+    );
     const by = Object.fromEntries(r.proposals.map((p) => [`${p.toLocationId}/${p.skuId}`, p.quantity]));
     // 20% held back: 40 of S and 80 of M go out.
     expect(by['BIG/NEW-S'] + by['SMALL/NEW-S']).toBe(40);
@@ -163,39 +235,59 @@ describe('initial distribution', () => {
   });
 
   it('sends nothing to a store that cannot reach the presentation minimum', () => {
-    const r = run({
-      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'BIG', kind: 'store' }, { id: 'TINY', kind: 'store' }],
-      styles: [tee('OLD'), tee('NEW')],
-      cells: { 'BIG/OLD-M': { sales: 5 }, 'TINY/OLD-M': { sales: [1] }, 'WH/NEW-M': { onHand: 10 } },
-    }, { ...only('InitialDistribution'), defaults: { presentationMinimum: 3 } });
+    const r = run(
+      {
+        locations: [
+          { id: 'WH', kind: 'warehouse' },
+          { id: 'BIG', kind: 'store' },
+          { id: 'TINY', kind: 'store' },
+        ],
+        styles: [tee('OLD'), tee('NEW')],
+        cells: { 'BIG/OLD-M': { sales: 5 }, 'TINY/OLD-M': { sales: [1] }, 'WH/NEW-M': { onHand: 10 } },
+      },
+      { ...only('InitialDistribution'), defaults: { presentationMinimum: 3 } },
+    );
     expect(r.proposals.map((p) => [p.toLocationId, p.quantity])).toEqual([['BIG', 8]]);
   });
 });
 
 describe('redistribution', () => {
   const slowToFast = (extra: Partial<StateSpec> = {}, style = tee()): StateSpec => ({
-    locations: [{ id: 'SLOW', kind: 'store' }, { id: 'FAST', kind: 'store' }],
+    locations: [
+      { id: 'SLOW', kind: 'store' },
+      { id: 'FAST', kind: 'store' },
+    ],
     styles: [style],
-    cells: { 'SLOW/TEE-M': { onHand: 30, sales: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1] }, 'FAST/TEE-M': { onHand: 0, sales: 2, everActive: true } },
+    cells: {
+      'SLOW/TEE-M': { onHand: 30, sales: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1] },
+      'FAST/TEE-M': { onHand: 0, sales: 2, everActive: true },
+    },
     ...extra,
   });
 
-  it('moves a slow store\'s excess to a selling store', () => {
+  it("moves a slow store's excess to a selling store", () => {
     const r = run(slowToFast(), only('Redistribution'));
     expect(r.proposals).toHaveLength(1);
     const p = r.proposals[0];
-    expect(p).toMatchObject({ transferType: 'Redistribution', fromLocationId: 'SLOW', toLocationId: 'FAST', skuId: 'TEE-M' });
+    expect(p).toMatchObject({
+      transferType: 'Redistribution',
+      fromLocationId: 'SLOW',
+      toLocationId: 'FAST',
+      skuId: 'TEE-M',
+    });
     expect(p.quantity).toBeGreaterThan(10);
     expect(p.quantity).toBeLessThanOrEqual(24);
     expect(p.reason).toMatch(/excess at SLOW/);
   });
 
-  it('words a replay\'s fractional stock with two decimals at most', () => {
+  it("words a replay's fractional stock with two decimals at most", () => {
     const spec = slowToFast();
     spec.cells['SLOW/TEE-M'].onHand = 30.123456789;
     spec.cells['FAST/TEE-M'].onHand = 0.4567891;
     const [p] = run(spec, only('Redistribution')).proposals;
-    expect(p.reason).toMatch(/^excess at SLOW \(on hand 30\.12, target \d+\) to FAST, which would lose sales \(on hand 0\.46, target \d+\)/);
+    expect(p.reason).toMatch(
+      /^excess at SLOW \(on hand 30\.12, target \d+\) to FAST, which would lose sales \(on hand 0\.46, target \d+\)/,
+    );
   });
 
   it('proposes nothing when the trip is not worth its cost', () => {
@@ -203,8 +295,15 @@ describe('redistribution', () => {
   });
 
   it('keeps styles with open purchase orders, excluded SKUs and recently moved stock where they are', () => {
-    expect(run(slowToFast({}, tee('TEE', ['M'], { openPurchaseOrder: true })), only('Redistribution')).proposals).toEqual([]);
-    expect(run(slowToFast({}, tee('TEE', ['M'], { openPurchaseOrder: true })), only('Redistribution', { defaults: { blockRedistributionWithOpenPurchaseOrders: false } })).proposals).toHaveLength(1);
+    expect(
+      run(slowToFast({}, tee('TEE', ['M'], { openPurchaseOrder: true })), only('Redistribution')).proposals,
+    ).toEqual([]);
+    expect(
+      run(
+        slowToFast({}, tee('TEE', ['M'], { openPurchaseOrder: true })),
+        only('Redistribution', { defaults: { blockRedistributionWithOpenPurchaseOrders: false } }),
+      ).proposals,
+    ).toHaveLength(1);
     const excluded = tee();
     excluded.skus[0] = { ...excluded.skus[0], excluded: true };
     expect(run(slowToFast({}, excluded), only('Redistribution')).proposals).toEqual([]);
@@ -219,12 +318,18 @@ describe('redistribution', () => {
   it('consolidates a broken size run whole, and never leaves a sender with one', () => {
     const sizes = ['S', 'M', 'L', 'XL'];
     const spec: StateSpec = {
-      locations: [{ id: 'BROKEN', kind: 'store' }, { id: 'FULL', kind: 'store' }, { id: 'EXCESS', kind: 'store' }],
+      locations: [
+        { id: 'BROKEN', kind: 'store' },
+        { id: 'FULL', kind: 'store' },
+        { id: 'EXCESS', kind: 'store' },
+      ],
       styles: [tee('TEE', sizes)],
       cells: {
         'BROKEN/TEE-M': { onHand: 2, sales: [0, 0, 0, 1] },
         ...Object.fromEntries(sizes.map((s) => [`FULL/TEE-${s}`, { onHand: 0, sales: 1.5, everActive: true }])),
-        ...Object.fromEntries(sizes.map((s) => [`EXCESS/TEE-${s}`, { onHand: 40, sales: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1] }])),
+        ...Object.fromEntries(
+          sizes.map((s) => [`EXCESS/TEE-${s}`, { onHand: 40, sales: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1] }]),
+        ),
       },
     };
     // Two units at 20 are worth a cheap trip only.
@@ -234,18 +339,26 @@ describe('redistribution', () => {
     expect(fromBroken[0].reason).toMatch(/broken size run/);
     // The excess store keeps every size it had.
     for (const s of sizes) {
-      const sent = r.proposals.filter((p) => p.fromLocationId === 'EXCESS' && p.skuId === `TEE-${s}`).reduce((a, p) => a + p.quantity, 0);
+      const sent = r.proposals
+        .filter((p) => p.fromLocationId === 'EXCESS' && p.skuId === `TEE-${s}`)
+        .reduce((a, p) => a + p.quantity, 0);
       expect(40 - sent, s).toBeGreaterThanOrEqual(1);
     }
   });
 
   it('caps the trips per store', () => {
     const receivers = ['R1', 'R2', 'R3', 'R4'];
-    const r = run({
-      locations: [{ id: 'SLOW', kind: 'store' }, ...receivers.map((id) => ({ id, kind: 'store' as const }))],
-      styles: [tee()],
-      cells: { 'SLOW/TEE-M': { onHand: 200, sales: [0, 0, 0, 1] }, ...Object.fromEntries(receivers.map((id) => [`${id}/TEE-M`, { sales: 2, everActive: true }])) },
-    }, only('Redistribution', { redistribution: { maxTripsPerStore: 2 } }));
+    const r = run(
+      {
+        locations: [{ id: 'SLOW', kind: 'store' }, ...receivers.map((id) => ({ id, kind: 'store' as const }))],
+        styles: [tee()],
+        cells: {
+          'SLOW/TEE-M': { onHand: 200, sales: [0, 0, 0, 1] },
+          ...Object.fromEntries(receivers.map((id) => [`${id}/TEE-M`, { sales: 2, everActive: true }])),
+        },
+      },
+      only('Redistribution', { redistribution: { maxTripsPerStore: 2 } }),
+    );
     expect(new Set(r.proposals.map((p) => p.toLocationId)).size).toBe(2);
   });
 });
@@ -253,7 +366,11 @@ describe('redistribution', () => {
 describe('one run, one plan', () => {
   it('does not fill a store by replenishment and redistribution at once', () => {
     const r = run({
-      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'SLOW', kind: 'store' }, { id: 'FAST', kind: 'store' }],
+      locations: [
+        { id: 'WH', kind: 'warehouse' },
+        { id: 'SLOW', kind: 'store' },
+        { id: 'FAST', kind: 'store' },
+      ],
       styles: [tee()],
       cells: {
         'WH/TEE-M': { onHand: 100 },
@@ -268,11 +385,18 @@ describe('one run, one plan', () => {
   });
 
   it('takes the warehouse reserve once, of the whole stock, across transfer kinds', () => {
-    const r = run({
-      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'S1', kind: 'store' }, { id: 'S2', kind: 'store' }],
-      styles: [tee('OLD'), tee('NEW')],
-      cells: { 'S1/OLD-M': { sales: 2 }, 'WH/NEW-M': { onHand: 100 }, 'S2/NEW-M': { clientTarget: 100 } },
-    }, { warehouseReservePercentage: 50 });
+    const r = run(
+      {
+        locations: [
+          { id: 'WH', kind: 'warehouse' },
+          { id: 'S1', kind: 'store' },
+          { id: 'S2', kind: 'store' },
+        ],
+        styles: [tee('OLD'), tee('NEW')],
+        cells: { 'S1/OLD-M': { sales: 2 }, 'WH/NEW-M': { onHand: 100 }, 'S2/NEW-M': { clientTarget: 100 } },
+      },
+      { warehouseReservePercentage: 50 },
+    );
     const sent = r.proposals.filter((p) => p.skuId === 'NEW-M').reduce((a, p) => a + p.quantity, 0);
     expect(r.proposals.some((p) => p.transferType === 'InitialDistribution')).toBe(true);
     expect(sent).toBe(50);
@@ -280,14 +404,17 @@ describe('one run, one plan', () => {
 
   it('moves a broken size run whole even when the trip cap cuts its trips', () => {
     const receivers = ['R1', 'R2', 'R3', 'R4', 'R5'];
-    const r = run({
-      locations: [{ id: 'BROKEN', kind: 'store' }, ...receivers.map((id) => ({ id, kind: 'store' as const }))],
-      styles: [tee('TEE', ['S', 'M', 'L', 'XL'])],
-      cells: {
-        'BROKEN/TEE-M': { onHand: 10, sales: [0, 0, 0, 1] },
-        ...Object.fromEntries(receivers.map((id) => [`${id}/TEE-M`, { onHand: 0, sales: 0.3, everActive: true }])),
+    const r = run(
+      {
+        locations: [{ id: 'BROKEN', kind: 'store' }, ...receivers.map((id) => ({ id, kind: 'store' as const }))],
+        styles: [tee('TEE', ['S', 'M', 'L', 'XL'])],
+        cells: {
+          'BROKEN/TEE-M': { onHand: 10, sales: [0, 0, 0, 1] },
+          ...Object.fromEntries(receivers.map((id) => [`${id}/TEE-M`, { onHand: 0, sales: 0.3, everActive: true }])),
+        },
       },
-    }, only('Redistribution', { redistribution: { maxTripsPerStore: 3, tripCost: 1, minimumGain: 1 } }));
+      only('Redistribution', { redistribution: { maxTripsPerStore: 3, tripCost: 1, minimumGain: 1 } }),
+    );
     const moved = r.proposals.filter((p) => p.fromLocationId === 'BROKEN').reduce((a, p) => a + p.quantity, 0);
     expect([0, 10]).toContain(moved);
   });
@@ -296,9 +423,19 @@ describe('one run, one plan', () => {
 describe('determinism', () => {
   it('gives the same proposals and referenceIds for the same input, unique within a run', () => {
     const spec: StateSpec = {
-      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'A', kind: 'store' }, { id: 'B', kind: 'store' }],
+      locations: [
+        { id: 'WH', kind: 'warehouse' },
+        { id: 'A', kind: 'store' },
+        { id: 'B', kind: 'store' },
+      ],
       styles: [tee('TEE', ['S', 'M', 'L'])],
-      cells: { 'WH/TEE-S': { onHand: 9 }, 'WH/TEE-M': { onHand: 9 }, 'A/TEE-M': { sales: 1 }, 'B/TEE-S': { sales: 2 }, 'B/TEE-L': { sales: 1 } },
+      cells: {
+        'WH/TEE-S': { onHand: 9 },
+        'WH/TEE-M': { onHand: 9 },
+        'A/TEE-M': { sales: 1 },
+        'B/TEE-S': { sales: 2 },
+        'B/TEE-L': { sales: 1 },
+      },
     };
     const a = run(spec).proposals;
     const b = run(spec).proposals;
@@ -320,7 +457,10 @@ describe('window ring', () => {
     const rotated = new Float32Array(W);
     const head = 4;
     days.forEach((x, d) => (rotated[(head + d) % W] = x));
-    expect(ownEstimate(rotated, inStock, 0, W, head).rate).toBeCloseTo(ownEstimate(Float32Array.from(days), inStock, 0, W).rate, 12);
+    expect(ownEstimate(rotated, inStock, 0, W, head).rate).toBeCloseTo(
+      ownEstimate(Float32Array.from(days), inStock, 0, W).rate,
+      12,
+    );
     expect(ownEstimate(rotated, inStock, 0, W, head).rate).toBeCloseTo(0.95, 12);
   });
 });

@@ -11,12 +11,31 @@ export const BATCH_DATASETS = ['Items', 'Sales', 'PurchaseOrders', 'Stock', 'Sto
 export type BatchDataset = (typeof BATCH_DATASETS)[number];
 
 const BUILD: Record<BatchDataset, (id: string, k: number) => Rec> = {
-  Items: (id, k) => item(id, Array.from({ length: 1 + (k % 3) }, (_, s) => `${id}-${s}`)),
-  Sales: (id, k) => sale(id, Array.from({ length: 1 + (k % 3) }, (_, l) => salesLine(`${id}-${l}`, `SKU${k % 50}`, 1 + l))),
-  PurchaseOrders: (id, k) => purchaseOrder(id, Array.from({ length: 1 + (k % 4) }, (_, l) => poLine(`${id}-${l}`, 10 + l, 10 + l))),
+  Items: (id, k) =>
+    item(
+      id,
+      Array.from({ length: 1 + (k % 3) }, (_, s) => `${id}-${s}`),
+    ),
+  Sales: (id, k) =>
+    sale(
+      id,
+      Array.from({ length: 1 + (k % 3) }, (_, l) => salesLine(`${id}-${l}`, `SKU${k % 50}`, 1 + l)),
+    ),
+  PurchaseOrders: (id, k) =>
+    purchaseOrder(
+      id,
+      Array.from({ length: 1 + (k % 4) }, (_, l) => poLine(`${id}-${l}`, 10 + l, 10 + l)),
+    ),
   // The location carries the marker: a stock level is keyed by location, SKU and time.
   Stock: (id, k) => ({ locationId: id, skuId: `SKU${k % 50}`, quantity: k % 20, stockDateTime: T0 }),
-  StockMutations: (id, k) => ({ stockMutationId: id, locationId: 'L1', skuId: `SKU${k % 50}`, quantity: -1 - (k % 3), mutationDateTime: T0, type: 'correction' }),
+  StockMutations: (id, k) => ({
+    stockMutationId: id,
+    locationId: 'L1',
+    skuId: `SKU${k % 50}`,
+    quantity: -1 - (k % 3),
+    mutationDateTime: T0,
+    type: 'correction',
+  }),
 };
 
 /** One invalid field per dataset, deep enough that only full validation finds it. */
@@ -46,12 +65,20 @@ export function markedBatch(dataset: BatchDataset, marker: string, size: number,
   const records = Array.from({ length: size }, (_, k) => BUILD[dataset](`${marker}-${k}`, k));
   if (flaw === 'broken') BREAK[dataset](records[size >> 1]);
   const text = JSON.stringify({ [getDataset(dataset).envelope]: records });
-  return { dataset, marker, records, expected: flaw ? 400 : 200, body: flaw === 'truncated' ? text.slice(0, -7) : text };
+  return {
+    dataset,
+    marker,
+    records,
+    expected: flaw ? 400 : 200,
+    body: flaw === 'truncated' ? text.slice(0, -7) : text,
+  };
 }
 
 /** A record's key as one string, as the dataset defines it. */
 export function keyText(dataset: string, r: JsonRecord): string {
-  return getDataset(dataset).key.map((k) => String(r[k])).join('\u0000');
+  return getDataset(dataset)
+    .key.map((k) => String(r[k]))
+    .join('\u0000');
 }
 
 /** The record and every child row nested in it: equal sent and stored means the record is whole. */

@@ -1,6 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ValidationFailed, RequestRejected } from '../engine/ingest/problems.js';
-import { item, location, manualClock, poLine, purchaseOrder, sale, salesLine, tempWorkbench, type Rec, type TempWorkbench } from './fixtures.js';
+import {
+  item,
+  location,
+  manualClock,
+  poLine,
+  purchaseOrder,
+  sale,
+  salesLine,
+  tempWorkbench,
+  type Rec,
+  type TempWorkbench,
+} from './fixtures.js';
 
 let t: TempWorkbench;
 afterEach(async () => t?.cleanup());
@@ -24,7 +35,9 @@ describe('upsert on the primary id', () => {
     expect((stored!.skus as Rec[]).map((s) => s.skuId)).toEqual(['A']);
     expect(stored).not.toHaveProperty('description');
     expect(stored).not.toHaveProperty('attributes');
-    expect(((await t.wb.read('Items', 'I2'))!.skus as Rec[])[0].barcodes).toEqual([{ barcodeId: 'B-C', code: '871C', isPrimary: true }]);
+    expect(((await t.wb.read('Items', 'I2'))!.skus as Rec[])[0].barcodes).toEqual([
+      { barcodeId: 'B-C', code: '871C', isPrimary: true },
+    ]);
   });
 
   it('reads a record back exactly as sent, nested children in order', async () => {
@@ -57,7 +70,13 @@ describe('all or nothing', () => {
   it('a batch with one invalid record applies nothing and names every problem', async () => {
     t = await tempWorkbench();
     await t.wb.ingest('Sales', { sales: [sale('S0')] });
-    const bad = { sales: [sale('S1'), sale('S0', [salesLine('x', 'SKU1', 1, { online: 'yes' })]), sale('S2', undefined, { salesDateTime: '31/12/2024' })] };
+    const bad = {
+      sales: [
+        sale('S1'),
+        sale('S0', [salesLine('x', 'SKU1', 1, { online: 'yes' })]),
+        sale('S2', undefined, { salesDateTime: '31/12/2024' }),
+      ],
+    };
     const err = await t.wb.ingest('Sales', bad).catch((e) => e);
     expect(err).toBeInstanceOf(ValidationFailed);
     expect(err.errors).toEqual([
@@ -72,11 +91,15 @@ describe('all or nothing', () => {
     t = await tempWorkbench();
     await t.wb.ingest('Locations', { locations: [location('L1')] });
     const ws = t.wb.workspace;
-    await expect(ws.transaction(async () => {
-      await ws.run(`DELETE FROM locations`);
-      await ws.run(`INSERT INTO locations (locationId, code, name, _updated_at) VALUES ('L2', 'L2', 'Two', now()::TIMESTAMP)`);
-      throw new Error('disk full');
-    })).rejects.toThrow('disk full');
+    await expect(
+      ws.transaction(async () => {
+        await ws.run(`DELETE FROM locations`);
+        await ws.run(
+          `INSERT INTO locations (locationId, code, name, _updated_at) VALUES ('L2', 'L2', 'Two', now()::TIMESTAMP)`,
+        );
+        throw new Error('disk full');
+      }),
+    ).rejects.toThrow('disk full');
     expect(await ids('Locations')).toEqual(['L1']);
   });
 });
@@ -85,7 +108,11 @@ describe('full load', () => {
   it('follows the spec example: existing A and B, full load with B and C → B updated, C created, A removed', async () => {
     t = await tempWorkbench();
     await t.wb.ingest('Locations', { locations: [location('A'), location('B')] });
-    const r = await t.wb.ingest('Locations', { locations: [location('B', { name: 'B renamed' }), location('C')] }, { fullLoad: true });
+    const r = await t.wb.ingest(
+      'Locations',
+      { locations: [location('B', { name: 'B renamed' }), location('C')] },
+      { fullLoad: true },
+    );
     expect(r).toMatchObject({ created: 1, updated: 1, deleted: 1 });
     expect(await ids('Locations')).toEqual(['B', 'C']);
     expect((await t.wb.read('Locations', 'B'))!.name).toBe('B renamed');
@@ -106,16 +133,31 @@ describe('full load', () => {
   it('a split full load is staged and applied atomically by its last call', async () => {
     t = await tempWorkbench();
     await t.wb.ingest('PurchaseOrders', { purchaseOrders: [purchaseOrder('A'), purchaseOrder('B')] });
-    const c1 = await t.wb.ingest('PurchaseOrders', { purchaseOrders: [purchaseOrder('B', undefined, { code: 'B2' })] }, { fullLoad: true, moreRecordsAvailable: true });
+    const c1 = await t.wb.ingest(
+      'PurchaseOrders',
+      { purchaseOrders: [purchaseOrder('B', undefined, { code: 'B2' })] },
+      { fullLoad: true, moreRecordsAvailable: true },
+    );
     expect(c1.staged).toMatchObject({ calls: 1, records: 1 });
-    const c2 = await t.wb.ingest('PurchaseOrders', { purchaseOrders: [purchaseOrder('C')] }, { fullLoad: true, moreRecordsAvailable: true });
+    const c2 = await t.wb.ingest(
+      'PurchaseOrders',
+      { purchaseOrders: [purchaseOrder('C')] },
+      { fullLoad: true, moreRecordsAvailable: true },
+    );
     expect(c2.staged).toMatchObject({ calls: 2, records: 2 });
     // Nothing applied or deleted yet.
     expect(await ids('PurchaseOrders')).toEqual(['A', 'B']);
     expect((await t.wb.read('PurchaseOrders', 'B'))!.code).toBe('PO-B');
-    expect((await t.wb.summary()).find((s) => s.dataset === 'PurchaseOrders')!.stagedFullLoad).toMatchObject({ calls: 2, records: 2 });
+    expect((await t.wb.summary()).find((s) => s.dataset === 'PurchaseOrders')!.stagedFullLoad).toMatchObject({
+      calls: 2,
+      records: 2,
+    });
 
-    const last = await t.wb.ingest('PurchaseOrders', { purchaseOrders: [purchaseOrder('D')] }, { fullLoad: true, moreRecordsAvailable: false });
+    const last = await t.wb.ingest(
+      'PurchaseOrders',
+      { purchaseOrders: [purchaseOrder('D')] },
+      { fullLoad: true, moreRecordsAvailable: false },
+    );
     expect(last).toMatchObject({ created: 2, updated: 1, deleted: 1 });
     expect(await ids('PurchaseOrders')).toEqual(['B', 'C', 'D']);
     expect((await t.wb.read('PurchaseOrders', 'B'))!.code).toBe('B2');
@@ -135,7 +177,9 @@ describe('full load', () => {
     t = await tempWorkbench();
     await t.wb.ingest('Locations', { locations: [location('OLD')] });
     await t.wb.ingest('Locations', { locations: [location('A')] }, { fullLoad: true, moreRecordsAvailable: true });
-    await expect(t.wb.ingest('Locations', { locations: [{ locationId: 'B' }] }, { fullLoad: true })).rejects.toBeInstanceOf(ValidationFailed);
+    await expect(
+      t.wb.ingest('Locations', { locations: [{ locationId: 'B' }] }, { fullLoad: true }),
+    ).rejects.toBeInstanceOf(ValidationFailed);
     expect(await ids('Locations')).toEqual(['OLD']);
     await t.wb.ingest('Locations', { locations: [location('B')] }, { fullLoad: true });
     expect(await ids('Locations')).toEqual(['A', 'B']);
@@ -145,10 +189,16 @@ describe('full load', () => {
     const clock = manualClock();
     t = await tempWorkbench({ clock });
     await t.wb.ingest('Locations', { locations: [location('A'), location('B'), location('C')] });
-    await t.wb.ingest('Locations', { locations: [location('A'), location('B')] }, { fullLoad: true, moreRecordsAvailable: true });
+    await t.wb.ingest(
+      'Locations',
+      { locations: [location('A'), location('B')] },
+      { fullLoad: true, moreRecordsAvailable: true },
+    );
     clock.advanceMinutes(61);
     // The last call, too late: refused, and it deletes nothing (it is not a full load of its own).
-    const late = await t.wb.ingest('Locations', { locations: [location('C')] }, { fullLoad: true, moreRecordsAvailable: false }).catch((e) => e);
+    const late = await t.wb
+      .ingest('Locations', { locations: [location('C')] }, { fullLoad: true, moreRecordsAvailable: false })
+      .catch((e) => e);
     expect(late).toBeInstanceOf(RequestRejected);
     expect(late.status).toBe(409);
     expect(late.message).toMatch(/abandoned: nothing of it was applied or deleted/);
@@ -164,28 +214,61 @@ describe('full load', () => {
 describe('stock', () => {
   it('keeps dated levels as history; the latest level is the current stock', async () => {
     t = await tempWorkbench();
-    await t.wb.ingest('Stock', { stock: [
-      { locationId: 'L1', skuId: 'A', quantity: 5, stockDateTime: '2024-03-01T00:00:00Z' },
-      { locationId: 'L1', skuId: 'A', quantity: 2, stockDateTime: '2024-03-08T00:00:00Z' },
-    ] });
-    await t.wb.ingest('Stock', { stock: [{ locationId: 'L1', skuId: 'A', quantity: 9, stockDateTime: '2024-02-01T00:00:00Z' }] });
+    await t.wb.ingest('Stock', {
+      stock: [
+        { locationId: 'L1', skuId: 'A', quantity: 5, stockDateTime: '2024-03-01T00:00:00Z' },
+        { locationId: 'L1', skuId: 'A', quantity: 2, stockDateTime: '2024-03-08T00:00:00Z' },
+      ],
+    });
+    await t.wb.ingest('Stock', {
+      stock: [{ locationId: 'L1', skuId: 'A', quantity: 9, stockDateTime: '2024-02-01T00:00:00Z' }],
+    });
     expect(await t.wb.stock('L1', 'A')).toMatchObject({ quantity: 2 });
     expect((await t.wb.list('Stock')).total).toBe(3);
     // The same location, SKU and moment sent again replaces that level only.
-    const r = await t.wb.ingest('Stock', { stock: [{ locationId: 'L1', skuId: 'A', quantity: 1, stockDateTime: '2024-03-08T01:00:00+01:00' }] });
+    const r = await t.wb.ingest('Stock', {
+      stock: [{ locationId: 'L1', skuId: 'A', quantity: 1, stockDateTime: '2024-03-08T01:00:00+01:00' }],
+    });
     expect(r).toMatchObject({ created: 0, updated: 1 });
     expect(await t.wb.stock('L1', 'A')).toMatchObject({ quantity: 1 });
-    expect(await t.wb.read('Stock', ['L1', 'A', '2024-03-01T00:00:00Z'])).toEqual({ locationId: 'L1', skuId: 'A', quantity: 5, stockDateTime: '2024-03-01T00:00:00.000Z' });
+    expect(await t.wb.read('Stock', ['L1', 'A', '2024-03-01T00:00:00Z'])).toEqual({
+      locationId: 'L1',
+      skuId: 'A',
+      quantity: 5,
+      stockDateTime: '2024-03-01T00:00:00.000Z',
+    });
   });
 
   it('adds the mutations after the latest level', async () => {
     t = await tempWorkbench();
-    await t.wb.ingest('Stock', { stock: [{ locationId: 'L1', skuId: 'A', quantity: 5, stockDateTime: '2024-03-01T00:00:00Z' }] });
-    await t.wb.ingest('StockMutations', { stockMutations: [
-      { stockMutationId: 'before', locationId: 'L1', skuId: 'A', quantity: 100, mutationDateTime: '2024-02-28T00:00:00Z' },
-      { stockMutationId: 'after', locationId: 'L1', skuId: 'A', quantity: -2, mutationDateTime: '2024-03-02T00:00:00Z' },
-      { stockMutationId: 'elsewhere', locationId: 'L2', skuId: 'A', quantity: 4, mutationDateTime: '2024-03-02T00:00:00Z' },
-    ] });
+    await t.wb.ingest('Stock', {
+      stock: [{ locationId: 'L1', skuId: 'A', quantity: 5, stockDateTime: '2024-03-01T00:00:00Z' }],
+    });
+    await t.wb.ingest('StockMutations', {
+      stockMutations: [
+        {
+          stockMutationId: 'before',
+          locationId: 'L1',
+          skuId: 'A',
+          quantity: 100,
+          mutationDateTime: '2024-02-28T00:00:00Z',
+        },
+        {
+          stockMutationId: 'after',
+          locationId: 'L1',
+          skuId: 'A',
+          quantity: -2,
+          mutationDateTime: '2024-03-02T00:00:00Z',
+        },
+        {
+          stockMutationId: 'elsewhere',
+          locationId: 'L2',
+          skuId: 'A',
+          quantity: 4,
+          mutationDateTime: '2024-03-02T00:00:00Z',
+        },
+      ],
+    });
     expect(await t.wb.stock('L1', 'A')).toMatchObject({ quantity: 3 });
     expect(await t.wb.stock('L2', 'A')).toMatchObject({ quantity: 4 });
     await t.wb.remove('StockMutations', { stockMutations: [{ stockMutationId: 'after' }] });
@@ -194,27 +277,41 @@ describe('stock', () => {
 
   it('subtracts the net sales after the latest level, as the engine does', async () => {
     t = await tempWorkbench();
-    await t.wb.ingest('Stock', { stock: [{ locationId: 'L1', skuId: 'A', quantity: 5, stockDateTime: '2024-03-01T00:00:00Z' }] });
-    await t.wb.ingest('Sales', { sales: [
-      sale('before', [salesLine('b-1', 'A', 4)], { salesDateTime: '2024-02-29T12:00:00Z' }),
-      sale('after', [salesLine('a-1', 'A', 2)], { salesDateTime: '2024-03-01T12:00:00Z' }),
-      sale('return', [salesLine('r-1', 'A', -1)], { salesDateTime: '2024-03-02T12:00:00Z' }),
-    ] });
+    await t.wb.ingest('Stock', {
+      stock: [{ locationId: 'L1', skuId: 'A', quantity: 5, stockDateTime: '2024-03-01T00:00:00Z' }],
+    });
+    await t.wb.ingest('Sales', {
+      sales: [
+        sale('before', [salesLine('b-1', 'A', 4)], { salesDateTime: '2024-02-29T12:00:00Z' }),
+        sale('after', [salesLine('a-1', 'A', 2)], { salesDateTime: '2024-03-01T12:00:00Z' }),
+        sale('return', [salesLine('r-1', 'A', -1)], { salesDateTime: '2024-03-02T12:00:00Z' }),
+      ],
+    });
     expect(await t.wb.stock('L1', 'A')).toMatchObject({ quantity: 4 });
     // A full load that does not send L1/A sets it to 0 from its sold-down level.
-    const r = await t.wb.ingest('Stock', { stock: [{ locationId: 'L2', skuId: 'A', quantity: 1, stockDateTime: '2024-03-03T00:00:00Z' }] }, { fullLoad: true });
+    const r = await t.wb.ingest(
+      'Stock',
+      { stock: [{ locationId: 'L2', skuId: 'A', quantity: 1, stockDateTime: '2024-03-03T00:00:00Z' }] },
+      { fullLoad: true },
+    );
     expect(r.zeroed).toBe(1);
     expect(await t.wb.stock('L1', 'A')).toMatchObject({ quantity: 0 });
   });
 
   it('a stock full load sets every location/SKU not sent to 0, as of the load, and keeps the history', async () => {
     t = await tempWorkbench();
-    await t.wb.ingest('Stock', { stock: [
-      { locationId: 'L1', skuId: 'A', quantity: 5, stockDateTime: '2024-03-01T00:00:00Z' },
-      { locationId: 'L1', skuId: 'B', quantity: 3, stockDateTime: '2024-03-01T00:00:00Z' },
-      { locationId: 'L2', skuId: 'A', quantity: 0, stockDateTime: '2024-03-01T00:00:00Z' },
-    ] });
-    const r = await t.wb.ingest('Stock', { stock: [{ locationId: 'L1', skuId: 'A', quantity: 4, stockDateTime: '2024-03-08T00:00:00Z' }] }, { fullLoad: true });
+    await t.wb.ingest('Stock', {
+      stock: [
+        { locationId: 'L1', skuId: 'A', quantity: 5, stockDateTime: '2024-03-01T00:00:00Z' },
+        { locationId: 'L1', skuId: 'B', quantity: 3, stockDateTime: '2024-03-01T00:00:00Z' },
+        { locationId: 'L2', skuId: 'A', quantity: 0, stockDateTime: '2024-03-01T00:00:00Z' },
+      ],
+    });
+    const r = await t.wb.ingest(
+      'Stock',
+      { stock: [{ locationId: 'L1', skuId: 'A', quantity: 4, stockDateTime: '2024-03-08T00:00:00Z' }] },
+      { fullLoad: true },
+    );
     expect(r.zeroed).toBe(1);
     expect(await t.wb.stock('L1', 'A')).toMatchObject({ quantity: 4 });
     expect(await t.wb.stock('L1', 'B')).toMatchObject({ quantity: 0 });
@@ -224,10 +321,24 @@ describe('stock', () => {
 
   it('a split stock full load zeroes only after its last call, counting every call as sent', async () => {
     t = await tempWorkbench();
-    await t.wb.ingest('Stock', { stock: [{ locationId: 'L1', skuId: 'A', quantity: 5 }, { locationId: 'L1', skuId: 'B', quantity: 5 }, { locationId: 'L1', skuId: 'C', quantity: 5 }] });
-    await t.wb.ingest('Stock', { stock: [{ locationId: 'L1', skuId: 'A', quantity: 1 }] }, { fullLoad: true, moreRecordsAvailable: true });
+    await t.wb.ingest('Stock', {
+      stock: [
+        { locationId: 'L1', skuId: 'A', quantity: 5 },
+        { locationId: 'L1', skuId: 'B', quantity: 5 },
+        { locationId: 'L1', skuId: 'C', quantity: 5 },
+      ],
+    });
+    await t.wb.ingest(
+      'Stock',
+      { stock: [{ locationId: 'L1', skuId: 'A', quantity: 1 }] },
+      { fullLoad: true, moreRecordsAvailable: true },
+    );
     expect(await t.wb.stock('L1', 'C')).toMatchObject({ quantity: 5 });
-    const r = await t.wb.ingest('Stock', { stock: [{ locationId: 'L1', skuId: 'B', quantity: 2 }] }, { fullLoad: true });
+    const r = await t.wb.ingest(
+      'Stock',
+      { stock: [{ locationId: 'L1', skuId: 'B', quantity: 2 }] },
+      { fullLoad: true },
+    );
     expect(r.zeroed).toBe(1);
     expect((await t.wb.stock('L1', 'A'))!.quantity).toBe(1);
     expect((await t.wb.stock('L1', 'B'))!.quantity).toBe(2);
@@ -238,7 +349,12 @@ describe('stock', () => {
 describe('delete', () => {
   it('soft-deletes: the record is gone from reads, counted as deleted, and restored when sent again', async () => {
     t = await tempWorkbench();
-    await t.wb.ingest('Brands', { brands: [{ brandId: 'B1', code: 'X' }, { brandId: 'B2', code: 'Y' }] });
+    await t.wb.ingest('Brands', {
+      brands: [
+        { brandId: 'B1', code: 'X' },
+        { brandId: 'B2', code: 'Y' },
+      ],
+    });
     const r = await t.wb.remove('Brands', { brands: [{ brandId: 'B1' }, { brandId: 'NOPE' }] });
     expect(r.deleted).toBe(1);
     expect(r.warnings).toEqual([{ path: '/brands', message: '1 record was not found or already deleted: NOPE' }]);
@@ -263,7 +379,9 @@ describe('purchase order states', () => {
     await post(purchaseOrder('P', [poLine('P-1', 10, 10), poLine('P-2', 5, 5)]));
     expect(await t.wb.purchaseOrderStatus('P')).toBe('open');
 
-    await post(purchaseOrder('P', [poLine('P-1', 10, 10), poLine('P-2', 5, 5)], { orderDueDate: '2024-05-01T00:00:00Z' }));
+    await post(
+      purchaseOrder('P', [poLine('P-1', 10, 10), poLine('P-2', 5, 5)], { orderDueDate: '2024-05-01T00:00:00Z' }),
+    );
     expect(await t.wb.purchaseOrderStatus('P')).toBe('open');
     expect((await t.wb.read('PurchaseOrders', 'P'))!.orderDueDate).toBe('2024-05-01T00:00:00.000Z');
 
@@ -281,7 +399,9 @@ describe('purchase order states', () => {
 
   it('a cancelled order sent as completely received with nothing outstanding is closed', async () => {
     t = await tempWorkbench();
-    await t.wb.ingest('PurchaseOrders', { purchaseOrders: [purchaseOrder('C', [poLine('C-1', 10, 0)], { completelyReceived: true })] });
+    await t.wb.ingest('PurchaseOrders', {
+      purchaseOrders: [purchaseOrder('C', [poLine('C-1', 10, 0)], { completelyReceived: true })],
+    });
     expect(await t.wb.purchaseOrderStatus('C')).toBe('closed');
   });
 });
@@ -289,7 +409,12 @@ describe('purchase order states', () => {
 describe('reset and summary', () => {
   it('summarises counts and business date ranges, and reset empties every dataset', async () => {
     t = await tempWorkbench();
-    await t.wb.ingest('Sales', { sales: [sale('S1', undefined, { salesDateTime: '2024-01-05T10:00:00Z' }), sale('S2', undefined, { salesDateTime: '2024-02-05T10:00:00Z' })] });
+    await t.wb.ingest('Sales', {
+      sales: [
+        sale('S1', undefined, { salesDateTime: '2024-01-05T10:00:00Z' }),
+        sale('S2', undefined, { salesDateTime: '2024-02-05T10:00:00Z' }),
+      ],
+    });
     await t.wb.ingest('Locations', { locations: [location('A')] }, { fullLoad: true, moreRecordsAvailable: true });
     const sales = (await t.wb.summary()).find((s) => s.dataset === 'Sales')!;
     expect(sales).toMatchObject({ live: 2, from: '2024-01-05T10:00:00.000Z', to: '2024-02-05T10:00:00.000Z' });

@@ -6,7 +6,8 @@ import { location } from './fixtures.js';
 import { testServer, type TestServer } from './api-helpers.js';
 
 const CSV = join(process.cwd(), 'test', 'fixtures', 'csv');
-const picked = (...paths: string[]) => paths.map((p) => ({ name: p.split('/').pop()!, text: readFileSync(join(CSV, p), 'utf8') }));
+const picked = (...paths: string[]) =>
+  paths.map((p) => ({ name: p.split('/').pop()!, text: readFileSync(join(CSV, p), 'utf8') }));
 const ITEMS = picked('items/items.csv', 'items/skus.csv', 'items/barcodes.csv');
 
 let t: TestServer;
@@ -16,12 +17,21 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('POST /_workbench/load/preview', () => {
-  it('proposes each CSV file\'s level and mapping, and takes a changed one', async () => {
+  it("proposes each CSV file's level and mapping, and takes a changed one", async () => {
     const auto = await t.call('POST', '/_workbench/load/preview', { files: ITEMS });
     expect(auto.status).toBe(200);
-    expect(auto.json.files.map((f: { name: string; level: string }) => [f.name, f.level])).toEqual([['items.csv', 'Items'], ['skus.csv', 'Items.skus'], ['barcodes.csv', 'Items.skus.barcodes']]);
-    expect(auto.json.files[1].problems).toEqual([{ path: '', file: 'skus.csv', message: 'no column is loaded into colorId, which every SKU needs' }]);
-    const mapped = await t.call('POST', '/_workbench/load/preview', { files: ITEMS, mapping: { 'skus.csv': { columns: { colour: 'colorId' } } } });
+    expect(auto.json.files.map((f: { name: string; level: string }) => [f.name, f.level])).toEqual([
+      ['items.csv', 'Items'],
+      ['skus.csv', 'Items.skus'],
+      ['barcodes.csv', 'Items.skus.barcodes'],
+    ]);
+    expect(auto.json.files[1].problems).toEqual([
+      { path: '', file: 'skus.csv', message: 'no column is loaded into colorId, which every SKU needs' },
+    ]);
+    const mapped = await t.call('POST', '/_workbench/load/preview', {
+      files: ITEMS,
+      mapping: { 'skus.csv': { columns: { colour: 'colorId' } } },
+    });
     expect(mapped.json.files[1].problems).toEqual([]);
     expect(mapped.json.files[1].rows[2].values).toMatchObject({ skuId: 'SKU-100-L', colorId: 'BLK' });
   });
@@ -30,19 +40,38 @@ describe('POST /_workbench/load/preview', () => {
     const bad = await t.call('POST', '/_workbench/load/preview', { files: [{ name: 'items.csv' }] });
     expect(bad.status).toBe(400);
     expect(bad.json.detail).toMatch(/^the request is not valid: \/files\/0\/text: /);
-    expect((await t.call('POST', '/_workbench/load/preview', { files: ITEMS, mapping: { 'skus.csv': { columns: { colour: 7 } } } })).status).toBe(400);
+    expect(
+      (
+        await t.call('POST', '/_workbench/load/preview', {
+          files: ITEMS,
+          mapping: { 'skus.csv': { columns: { colour: 7 } } },
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
 describe('POST /_workbench/load/files', () => {
   it('loads CSV and JSON files with a mapping, each dataset whole or not at all', async () => {
     const res = await t.call('POST', '/_workbench/load/files', {
-      files: [...ITEMS, ...picked('transactions/Sales.csv'), { name: 'Brands.json', text: JSON.stringify({ brands: [{ brandId: 'BR-NORTH', code: 'N' }] }) }],
+      files: [
+        ...ITEMS,
+        ...picked('transactions/Sales.csv'),
+        { name: 'Brands.json', text: JSON.stringify({ brands: [{ brandId: 'BR-NORTH', code: 'N' }] }) },
+      ],
       mapping: { 'skus.csv': { columns: { colour: 'colorId' } } },
     });
     expect(res.status).toBe(200);
-    expect(res.json.batches.map((b: { dataset: string; files: string[]; records: number }) => [b.dataset, b.files.join(), b.records])).toEqual([
-      ['Brands', 'Brands.json', 1], ['Items', 'items.csv,skus.csv,barcodes.csv', 3], ['Sales', 'Sales.csv', 3],
+    expect(
+      res.json.batches.map((b: { dataset: string; files: string[]; records: number }) => [
+        b.dataset,
+        b.files.join(),
+        b.records,
+      ]),
+    ).toEqual([
+      ['Brands', 'Brands.json', 1],
+      ['Items', 'items.csv,skus.csv,barcodes.csv', 3],
+      ['Sales', 'Sales.csv', 3],
     ]);
     expect((await t.call('GET', '/_workbench/data/Items/IT-200')).json.skus).toHaveLength(2);
     expect((await t.call('GET', '/_workbench/data/Sales/R-1001')).json.salesLines).toHaveLength(3);
@@ -51,7 +80,8 @@ describe('POST /_workbench/load/files', () => {
   it('sends a full load and answers what it deleted', async () => {
     await t.call('POST', '/Locations', { locations: [location('GONE'), location('KEPT')] });
     const res = await t.call('POST', '/_workbench/load/files', {
-      files: [{ name: 'Locations.csv', text: 'locationId,code,name\nKEPT,k,Kept store\nNEW,n,New store\n' }], fullLoad: true,
+      files: [{ name: 'Locations.csv', text: 'locationId,code,name\nKEPT,k,Kept store\nNEW,n,New store\n' }],
+      fullLoad: true,
     });
     expect(res.json.batches[0].result).toMatchObject({ dataset: 'Locations', created: 1, updated: 1, deleted: 1 });
     expect((await t.call('GET', '/_workbench/data/Locations/GONE')).status).toBe(404);
@@ -61,7 +91,15 @@ describe('POST /_workbench/load/files', () => {
 describe('POST /_workbench/load/jobs', () => {
   it('loads in the background: the job tells files done, records and every rejected record once it ends', async () => {
     const start = await t.call('POST', '/_workbench/load/jobs', {
-      files: [...picked('transactions/PurchaseOrders.csv'), { name: 'Sales.csv', text: picked('transactions/Sales.csv')[0].text.replace('2025-03-02T09:30:00Z', 'soon').replace(/R-10/g, 'J-10') }],
+      files: [
+        ...picked('transactions/PurchaseOrders.csv'),
+        {
+          name: 'Sales.csv',
+          text: picked('transactions/Sales.csv')[0]
+            .text.replace('2025-03-02T09:30:00Z', 'soon')
+            .replace(/R-10/g, 'J-10'),
+        },
+      ],
     });
     expect(start.status).toBe(200);
     expect(start.json).toMatchObject({ jobId: expect.any(String), status: 'running', progress: { files: 2 } });
@@ -71,10 +109,16 @@ describe('POST /_workbench/load/jobs', () => {
     expect(job.progress).toMatchObject({ files: 2, filesDone: 2, records: 3 });
     expect(job.report.rejected).toBe(1);
     const sales = job.report.batches.find((b: { dataset: string }) => b.dataset === 'Sales');
-    expect(sales.problems).toEqual([{
-      path: '/sales/2/salesDateTime', recordId: 'J-1003', file: 'Sales.csv', row: 5, column: 'salesDateTime',
-      message: '"soon" is not an ISO 8601 datetime (for example 2024-03-01T10:15:00.000Z)',
-    }]);
+    expect(sales.problems).toEqual([
+      {
+        path: '/sales/2/salesDateTime',
+        recordId: 'J-1003',
+        file: 'Sales.csv',
+        row: 5,
+        column: 'salesDateTime',
+        message: '"soon" is not an ISO 8601 datetime (for example 2024-03-01T10:15:00.000Z)',
+      },
+    ]);
     expect((await t.call('GET', '/_workbench/data/Sales/J-1001')).status).toBe(404);
     expect((await t.call('GET', '/_workbench/data/PurchaseOrders/PO-501')).status).toBe(200);
     expect((await t.call('GET', '/_workbench/load/jobs/load-999')).status).toBe(404);

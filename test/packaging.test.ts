@@ -19,27 +19,58 @@ const { DebugLogger } = require('builder-util') as { DebugLogger: new (enabled: 
 /** The files DuckDB's binding loads on this machine: the addon and the library beside it. */
 function duckdbNativeFiles(): string[] {
   const dir = join(ROOT, 'node_modules', '@duckdb');
-  return readdirSync(dir).filter((d) => d.startsWith('node-bindings-'))
-    .flatMap((d) => readdirSync(join(dir, d)).filter((f) => /\.(node|so|dylib|dll)$/.test(f)).map((f) => relative(ROOT, join(dir, d, f))));
+  return readdirSync(dir)
+    .filter((d) => d.startsWith('node-bindings-'))
+    .flatMap((d) =>
+      readdirSync(join(dir, d))
+        .filter((f) => /\.(node|so|dylib|dll)$/.test(f))
+        .map((f) => relative(ROOT, join(dir, d, f))),
+    );
 }
 
 describe('packaging', () => {
-  it('is configured as electron-builder accepts, with DuckDB\'s native files outside the asar', async () => {
-    await validateConfiguration(await getConfig(ROOT, join(ROOT, 'electron-builder.json'), null), new DebugLogger(false));
-    const config = JSON.parse(readFileSync(join(ROOT, 'electron-builder.json'), 'utf8')) as { asar: boolean; asarUnpack: string[]; files: string[] };
+  it("is configured as electron-builder accepts, with DuckDB's native files outside the asar", async () => {
+    await validateConfiguration(
+      await getConfig(ROOT, join(ROOT, 'electron-builder.json'), null),
+      new DebugLogger(false),
+    );
+    const config = JSON.parse(readFileSync(join(ROOT, 'electron-builder.json'), 'utf8')) as {
+      asar: boolean;
+      asarUnpack: string[];
+      files: string[];
+    };
     expect(config.asar).toBe(true);
 
     const native = duckdbNativeFiles();
     expect(native.some((f) => f.endsWith('duckdb.node'))).toBe(true);
     expect(native.some((f) => /libduckdb\.(so|dylib|dll)$/.test(f))).toBe(true);
-    for (const file of native) expect(config.asarUnpack.some((g) => matchesGlob(file, g)), file).toBe(true);
+    for (const file of native)
+      expect(
+        config.asarUnpack.some((g) => matchesGlob(file, g)),
+        file,
+      ).toBe(true);
     // The rest stays packed: nothing but the native bindings is unpacked.
-    for (const packed of ['node_modules/@duckdb/node-api/lib/index.js', 'node_modules/fastify/fastify.js', 'out/main/index.js']) {
-      expect(config.asarUnpack.some((g) => matchesGlob(packed, g)), packed).toBe(false);
+    for (const packed of [
+      'node_modules/@duckdb/node-api/lib/index.js',
+      'node_modules/fastify/fastify.js',
+      'out/main/index.js',
+    ]) {
+      expect(
+        config.asarUnpack.some((g) => matchesGlob(packed, g)),
+        packed,
+      ).toBe(false);
     }
     // The app is the build: main (with the backtest's workers), preload and renderer; no source maps.
-    for (const built of ['out/main/index.js', 'out/main/worker-entry.mjs', 'out/preload/preload.cjs', 'out/renderer/index.html']) {
-      expect(config.files.some((g) => matchesGlob(built, g)), built).toBe(true);
+    for (const built of [
+      'out/main/index.js',
+      'out/main/worker-entry.mjs',
+      'out/preload/preload.cjs',
+      'out/renderer/index.html',
+    ]) {
+      expect(
+        config.files.some((g) => matchesGlob(built, g)),
+        built,
+      ).toBe(true);
     }
     expect(config.files).toContain('!**/*.map');
   });

@@ -10,28 +10,51 @@ afterEach(async () => t?.cleanup());
 const DAY = 86_400_000;
 const iso = (day: string, hour = 12) => `${day}T${String(hour).padStart(2, '0')}:00:00.000Z`;
 const dayNo = (d: string) => Date.parse(`${d}T00:00:00Z`) / DAY;
-const dates = (from: string, n: number) => Array.from({ length: n }, (_, i) => new Date(Date.parse(`${from}T00:00:00Z`) + i * DAY).toISOString().slice(0, 10));
+const dates = (from: string, n: number) =>
+  Array.from({ length: n }, (_, i) => new Date(Date.parse(`${from}T00:00:00Z`) + i * DAY).toISOString().slice(0, 10));
 
 /** WH holds stock; S1 (a store) sold 2 a day for four weeks and is now out; WEB sells online. */
 async function feed(wb: TempWorkbench['wb']): Promise<void> {
   await wb.ingest('Items', { items: [item('TEE', ['TEE-M'])] });
-  await wb.ingest('Locations', { locations: [location('WH', { gln: '8712345678906' }), location('S1', { gln: '8712345678913' }), location('WEB')] });
-  await wb.ingest('Stock', { stock: [
-    { locationId: 'WH', skuId: 'TEE-M', quantity: 100, stockDateTime: '2024-02-01T00:00:00Z' },
-    { locationId: 'S1', skuId: 'TEE-M', quantity: 56, stockDateTime: '2024-02-01T00:00:00Z' },
-  ] });
+  await wb.ingest('Locations', {
+    locations: [location('WH', { gln: '8712345678906' }), location('S1', { gln: '8712345678913' }), location('WEB')],
+  });
+  await wb.ingest('Stock', {
+    stock: [
+      { locationId: 'WH', skuId: 'TEE-M', quantity: 100, stockDateTime: '2024-02-01T00:00:00Z' },
+      { locationId: 'S1', skuId: 'TEE-M', quantity: 56, stockDateTime: '2024-02-01T00:00:00Z' },
+    ],
+  });
   const days = dates('2024-02-01', 28);
-  await wb.ingest('Sales', { sales: [
-    ...days.map((d, i) => sale(`S1-${i}`, [salesLine(`S1-${i}-1`, 'TEE-M', 2)], { locationId: 'S1', salesDateTime: iso(d) })),
-    sale('W-1', [salesLine('W-1-1', 'TEE-M', 1, { online: true })], { locationId: 'WEB', salesDateTime: iso('2024-02-10') }),
-  ] });
+  await wb.ingest('Sales', {
+    sales: [
+      ...days.map((d, i) =>
+        sale(`S1-${i}`, [salesLine(`S1-${i}-1`, 'TEE-M', 2)], { locationId: 'S1', salesDateTime: iso(d) }),
+      ),
+      sale('W-1', [salesLine('W-1-1', 'TEE-M', 1, { online: true })], {
+        locationId: 'WEB',
+        salesDateTime: iso('2024-02-10'),
+      }),
+    ],
+  });
 }
 
 describe('engine state from a workspace', () => {
   it('derives location kinds and reconstructs stock from levels, sales and mutations', async () => {
     t = await tempWorkbench();
     await feed(t.wb);
-    await t.wb.ingest('StockMutations', { stockMutations: [{ stockMutationId: 'M1', locationId: 'WH', skuId: 'TEE-M', quantity: 20, mutationDateTime: '2024-02-20T08:00:00Z', type: 'receipt' }] });
+    await t.wb.ingest('StockMutations', {
+      stockMutations: [
+        {
+          stockMutationId: 'M1',
+          locationId: 'WH',
+          skuId: 'TEE-M',
+          quantity: 20,
+          mutationDateTime: '2024-02-20T08:00:00Z',
+          type: 'receipt',
+        },
+      ],
+    });
     const s = await loadEngineState(t.wb.workspace, dayNo('2024-03-01'), resolveSettings({}, { demandWindowDays: 35 }));
     const loc = (id: string) => s.locations.ids.indexOf(id);
     expect(s.locations.kind[loc('WH')]).toBe('warehouse');
@@ -52,10 +75,29 @@ describe('engine state from a workspace', () => {
   it('takes client transfers as they stood on a replayed day', async () => {
     t = await tempWorkbench();
     await feed(t.wb);
-    await t.wb.ingest('Transfers', { transfers: [
-      { transferId: 'LATER', fromLocationId: 'WH', toLocationId: 'S1', skuId: 'TEE-M', quantity: 50, shippedDateTime: '2024-06-01T00:00:00Z', received: false },
-      { transferId: 'ON-ITS-WAY', fromLocationId: 'WH', toLocationId: 'S1', skuId: 'TEE-M', quantity: 7, shippedDateTime: '2024-02-27T00:00:00Z', expectedArrivalDateTime: '2024-03-03T00:00:00Z', received: true },
-    ] });
+    await t.wb.ingest('Transfers', {
+      transfers: [
+        {
+          transferId: 'LATER',
+          fromLocationId: 'WH',
+          toLocationId: 'S1',
+          skuId: 'TEE-M',
+          quantity: 50,
+          shippedDateTime: '2024-06-01T00:00:00Z',
+          received: false,
+        },
+        {
+          transferId: 'ON-ITS-WAY',
+          fromLocationId: 'WH',
+          toLocationId: 'S1',
+          skuId: 'TEE-M',
+          quantity: 7,
+          shippedDateTime: '2024-02-27T00:00:00Z',
+          expectedArrivalDateTime: '2024-03-03T00:00:00Z',
+          received: true,
+        },
+      ],
+    });
     const s = await loadEngineState(t.wb.workspace, dayNo('2024-03-01'), resolveSettings({}));
     expect(s.inTransit[s.locations.ids.indexOf('S1')]).toBe(7);
   });
@@ -65,8 +107,14 @@ describe('engine state from a workspace', () => {
     await feed(t.wb);
     const settings = resolveSettings({});
     const before = await loadEngineState(t.wb.workspace, dayNo('2024-02-15'), settings);
-    await t.wb.ingest('Sales', { sales: dates('2024-02-15', 14).map((d, i) => sale(`F-${i}`, [salesLine(`F-${i}-1`, 'TEE-M', 50)], { locationId: 'S1', salesDateTime: iso(d, 0) })) });
-    await t.wb.ingest('Stock', { stock: [{ locationId: 'S1', skuId: 'TEE-M', quantity: 999, stockDateTime: '2024-02-15T00:00:01Z' }] });
+    await t.wb.ingest('Sales', {
+      sales: dates('2024-02-15', 14).map((d, i) =>
+        sale(`F-${i}`, [salesLine(`F-${i}-1`, 'TEE-M', 50)], { locationId: 'S1', salesDateTime: iso(d, 0) }),
+      ),
+    });
+    await t.wb.ingest('Stock', {
+      stock: [{ locationId: 'S1', skuId: 'TEE-M', quantity: 999, stockDateTime: '2024-02-15T00:00:01Z' }],
+    });
     const after = await loadEngineState(t.wb.workspace, dayNo('2024-02-15'), settings);
     expect(after.onHand).toEqual(before.onHand);
     expect(after.sales).toEqual(before.sales);
@@ -81,13 +129,19 @@ describe('engine state from a workspace', () => {
     // The last sale is on 2024-02-28: the day after.
     expect(await asOf()).toBe(dayNo('2024-02-29'));
     // A count stamped at 2024-03-04's midnight opens that day, and nothing else of it is known.
-    await t.wb.ingest('Stock', { stock: [{ locationId: 'S1', skuId: 'TEE-M', quantity: 3, stockDateTime: '2024-03-04T00:00:00Z' }] });
+    await t.wb.ingest('Stock', {
+      stock: [{ locationId: 'S1', skuId: 'TEE-M', quantity: 3, stockDateTime: '2024-03-04T00:00:00Z' }],
+    });
     expect(await asOf()).toBe(dayNo('2024-03-04'));
     // A count later that day covers part of it: the day after.
-    await t.wb.ingest('Stock', { stock: [{ locationId: 'S1', skuId: 'TEE-M', quantity: 3, stockDateTime: '2024-03-04T18:00:00Z' }] });
+    await t.wb.ingest('Stock', {
+      stock: [{ locationId: 'S1', skuId: 'TEE-M', quantity: 3, stockDateTime: '2024-03-04T18:00:00Z' }],
+    });
     expect(await asOf()).toBe(dayNo('2024-03-05'));
     // Never after today.
-    expect(await t.wb.workspace.exclusive(() => defaultAsOfDay(t.wb.workspace, Date.parse('2024-02-10T12:00:00Z') * 1000))).toBe(dayNo('2024-02-10'));
+    expect(
+      await t.wb.workspace.exclusive(() => defaultAsOfDay(t.wb.workspace, Date.parse('2024-02-10T12:00:00Z') * 1000)),
+    ).toBe(dayNo('2024-02-10'));
   });
 
   it('starts a day from the count taken at its midnight, and from nothing the day before', async () => {
@@ -111,8 +165,14 @@ describe('what a live run sees', () => {
     t = await tempWorkbench({ clock });
     await t.wb.ingest('Items', { items: [item('TEE', ['TEE-M'])] });
     await t.wb.ingest('Locations', { locations: [location('WH'), location('S1')] });
-    await t.wb.ingest('Stock', { stock: [{ locationId: 'S1', skuId: 'TEE-M', quantity: 56, stockDateTime: '2024-02-03T00:00:00Z' }] });
-    await t.wb.ingest('Sales', { sales: dates('2024-02-03', 28).map((d, i) => sale(`S1-${i}`, [salesLine(`S1-${i}-1`, 'TEE-M', 2)], { locationId: 'S1', salesDateTime: iso(d) })) });
+    await t.wb.ingest('Stock', {
+      stock: [{ locationId: 'S1', skuId: 'TEE-M', quantity: 56, stockDateTime: '2024-02-03T00:00:00Z' }],
+    });
+    await t.wb.ingest('Sales', {
+      sales: dates('2024-02-03', 28).map((d, i) =>
+        sale(`S1-${i}`, [salesLine(`S1-${i}-1`, 'TEE-M', 2)], { locationId: 'S1', salesDateTime: iso(d) }),
+      ),
+    });
   }
 
   it('sees stock posted a second before it: everything received until the moment it runs', async () => {
@@ -130,7 +190,14 @@ describe('what a live run sees', () => {
     // Today's own sales count too: a sale this morning leaves the store less than it started the day with.
     await t.wb.ingest('Stock', { stock: [{ locationId: 'S1', skuId: 'TEE-M', quantity: 5 }] });
     clock.advanceSeconds(1);
-    await t.wb.ingest('Sales', { sales: [sale('TODAY', [salesLine('TODAY-1', 'TEE-M', 3)], { locationId: 'S1', salesDateTime: '2024-03-01T10:00:01.500Z' })] });
+    await t.wb.ingest('Sales', {
+      sales: [
+        sale('TODAY', [salesLine('TODAY-1', 'TEE-M', 3)], {
+          locationId: 'S1',
+          salesDateTime: '2024-03-01T10:00:01.500Z',
+        }),
+      ],
+    });
     clock.advanceSeconds(1);
     const explained = await t.wb.explainDemand('S1', 'TEE-M');
     expect(explained).toMatchObject({ onHand: 2, asOf: '2024-03-01T10:00:03.000Z' });
@@ -142,7 +209,10 @@ describe('what a live run sees', () => {
     await t.wb.ingest('Stock', { stock: [{ locationId: 'WH', skuId: 'TEE-M', quantity: 500 }] });
     clock.advanceSeconds(1);
     // The morning of today knows nothing of what came in since midnight.
-    expect(await t.wb.runRecommendations({ asOfDay: dayNo('2024-03-01') })).toMatchObject({ asOf: '2024-03-01T00:00:00.000Z', proposals: 0 });
+    expect(await t.wb.runRecommendations({ asOfDay: dayNo('2024-03-01') })).toMatchObject({
+      asOf: '2024-03-01T00:00:00.000Z',
+      proposals: 0,
+    });
   });
 });
 
@@ -151,12 +221,19 @@ describe('recommendations through the service', () => {
     // The approval happens on the evening of the run's day, before the next run.
     t = await tempWorkbench({ clock: manualClock('2024-03-01T18:00:00Z') });
     await feed(t.wb);
-    const toS1 = async () => (await t.wb.proposals({ offset: 0, limit: 10 })).proposals.filter((p) => p.toLocationId === 'S1');
+    const toS1 = async () =>
+      (await t.wb.proposals({ offset: 0, limit: 10 })).proposals.filter((p) => p.toLocationId === 'S1');
     const run = await t.wb.runRecommendations({ asOfDay: dayNo('2024-03-01') });
     // S1, and the webshop, which sold the style once.
     expect(run.byType.Replenishment.transfers).toBe(2);
     const proposals = await toS1();
-    expect(proposals[0]).toMatchObject({ transferType: 'Replenishment', fromLocationId: 'WH', toLocationId: 'S1', skuId: 'TEE-M', quantity: 24 });
+    expect(proposals[0]).toMatchObject({
+      transferType: 'Replenishment',
+      fromLocationId: 'WH',
+      toLocationId: 'S1',
+      skuId: 'TEE-M',
+      quantity: 24,
+    });
     expect(proposals[0].referenceId).toMatch(/^RP-20240301-/);
 
     const again = await t.wb.runRecommendations({ asOfDay: dayNo('2024-03-01') });
@@ -168,21 +245,39 @@ describe('recommendations through the service', () => {
 
     const approval = await t.wb.approveTransfers({ referenceIds: [proposals[0].referenceId], description: 'week 9' });
     const out = await t.wb.transfers({ offset: 0, limit: 10 });
-    expect(out.transfers).toEqual([expect.objectContaining({
-      referenceId: proposals[0].referenceId, approvalBatchId: approval.approvalBatchId, quantity: 24,
-      fromLocationGLN: '8712345678906', toLocationGLN: '8712345678913', approvalBatchDescription: 'week 9',
-    })]);
+    expect(out.transfers).toEqual([
+      expect.objectContaining({
+        referenceId: proposals[0].referenceId,
+        approvalBatchId: approval.approvalBatchId,
+        quantity: 24,
+        fromLocationGLN: '8712345678906',
+        toLocationGLN: '8712345678913',
+        approvalBatchDescription: 'week 9',
+      }),
+    ]);
     // Approved and not yet carried out: reserved at the warehouse and in transit to S1, also on the same day.
-    const live = await loadEngineState(t.wb.workspace, dayNo('2024-03-01'), resolveSettings({}), { kind: 'live', nowMicros: Date.parse('2024-03-01T19:00:00Z') * 1000, atMoment: false });
+    const live = await loadEngineState(t.wb.workspace, dayNo('2024-03-01'), resolveSettings({}), {
+      kind: 'live',
+      nowMicros: Date.parse('2024-03-01T19:00:00Z') * 1000,
+      atMoment: false,
+    });
     expect(live.onHand[live.locations.ids.indexOf('WH')]).toBe(100 - 24);
     expect(live.inTransit[live.locations.ids.indexOf('S1')]).toBe(24);
     await t.wb.runRecommendations({ asOfDay: dayNo('2024-03-01') });
-    expect((await t.wb.proposals({ offset: 0, limit: 10, approved: false })).proposals.filter((p) => p.toLocationId === 'S1')).toEqual([]);
+    expect(
+      (await t.wb.proposals({ offset: 0, limit: 10, approved: false })).proposals.filter(
+        (p) => p.toLocationId === 'S1',
+      ),
+    ).toEqual([]);
     // A replay knows nothing of the live system's approvals.
     const replay = await loadEngineState(t.wb.workspace, dayNo('2024-03-01'), resolveSettings({}));
     expect(replay.onHand[replay.locations.ids.indexOf('WH')]).toBe(100);
     await t.wb.runRecommendations({ asOfDay: dayNo('2024-03-02') });
-    expect((await t.wb.proposals({ offset: 0, limit: 10, approved: false })).proposals.filter((p) => p.toLocationId === 'S1')).toEqual([]);
+    expect(
+      (await t.wb.proposals({ offset: 0, limit: 10, approved: false })).proposals.filter(
+        (p) => p.toLocationId === 'S1',
+      ),
+    ).toEqual([]);
   });
 
   it('follows exclusions, stock not for replenishment, client targets and category settings from the workspace', async () => {
@@ -191,16 +286,24 @@ describe('recommendations through the service', () => {
     const asOfDay = dayNo('2024-03-01');
     const qty = async () => {
       await t.wb.runRecommendations({ asOfDay });
-      return (await t.wb.proposals({ offset: 0, limit: 10 })).proposals.filter((p) => p.toLocationId === 'S1').map((p) => p.quantity);
+      return (await t.wb.proposals({ offset: 0, limit: 10 })).proposals
+        .filter((p) => p.toLocationId === 'S1')
+        .map((p) => p.quantity);
     };
     await t.wb.ingest('StockTargets', { stockTargets: [{ locationId: 'S1', skuId: 'TEE-M', targetQuantity: 10 }] });
     expect(await qty()).toEqual([10]);
     // Six units free: the webshop's first unit is likelier to sell than S1's sixth.
-    await t.wb.ingest('StockNotForReplenishment', { stockNotForReplenishment: [{ locationId: 'WH', skuId: 'TEE-M', quantity: 94 }] });
+    await t.wb.ingest('StockNotForReplenishment', {
+      stockNotForReplenishment: [{ locationId: 'WH', skuId: 'TEE-M', quantity: 94 }],
+    });
     expect(await qty()).toEqual([5]);
     await t.wb.remove('StockTargets', { stockTargets: [{ locationId: 'S1', skuId: 'TEE-M' }] });
-    await t.wb.ingest('StockNotForReplenishment', { stockNotForReplenishment: [{ locationId: 'WH', skuId: 'TEE-M', quantity: 0 }] });
-    await t.wb.ingest('MerchandiseCategorySettings', { merchandiseCategorySettings: [{ merchandiseCategoryId: 'MC1', reviewPeriodDays: 14, serviceLevel: 0.5 }] });
+    await t.wb.ingest('StockNotForReplenishment', {
+      stockNotForReplenishment: [{ locationId: 'WH', skuId: 'TEE-M', quantity: 0 }],
+    });
+    await t.wb.ingest('MerchandiseCategorySettings', {
+      merchandiseCategorySettings: [{ merchandiseCategoryId: 'MC1', reviewPeriodDays: 14, serviceLevel: 0.5 }],
+    });
     // 2/day over 14 + 2 days at 50% service: 32.
     expect(await qty()).toEqual([32]);
     await t.wb.ingest('ExcludedSkus', { excludedSkus: [{ skuId: 'TEE-M' }] });
@@ -217,7 +320,9 @@ describe('recommendations through the service', () => {
     await feed(t.wb);
     await t.wb.setScenario({ defaults: { reviewPeriodDays: 14, serviceLevel: 0.5 } });
     await t.wb.runRecommendations({ asOfDay: dayNo('2024-03-01') });
-    expect((await t.wb.proposals({ offset: 0, limit: 10 })).proposals.find((p) => p.toLocationId === 'S1')!.quantity).toBe(32);
+    expect(
+      (await t.wb.proposals({ offset: 0, limit: 10 })).proposals.find((p) => p.toLocationId === 'S1')!.quantity,
+    ).toBe(32);
     await expect(t.wb.setScenario({ defaults: { serviceLevel: 2 } })).rejects.toBeInstanceOf(SettingsInvalid);
     await expect(t.wb.setScenario({ replenishment: { enable: true } })).rejects.toThrow(/settings rejected/);
     expect(await t.wb.scenario()).toEqual({ defaults: { reviewPeriodDays: 14, serviceLevel: 0.5 } });
@@ -242,7 +347,13 @@ describe('recommendations through the service', () => {
     t = await tempWorkbench();
     await feed(t.wb);
     const d = await t.wb.explainDemand('S1', 'TEE-M', { asOfDay: dayNo('2024-03-01') });
-    expect(d).toMatchObject({ locationKind: 'store', onHand: 0, target: 24, targetBasis: 'demand', demand: { rate: 2, own: 2, inStockDays: 28, demandClass: 'smooth', pooledFrom: 'style' } });
+    expect(d).toMatchObject({
+      locationKind: 'store',
+      onHand: 0,
+      target: 24,
+      targetBasis: 'demand',
+      demand: { rate: 2, own: 2, inStockDays: 28, demandClass: 'smooth', pooledFrom: 'style' },
+    });
     expect(await t.wb.explainDemand('NOPE', 'TEE-M')).toBeUndefined();
   });
 
@@ -251,10 +362,12 @@ describe('recommendations through the service', () => {
     await feed(t.wb);
     await t.wb.ingest('StockTargets', { stockTargets: [{ locationId: 'WEB', skuId: 'TEE-M', targetQuantity: 3 }] });
     const r = await t.wb.stockTargets({ offset: 0, limit: 100 });
-    expect(r.stockTargets).toEqual(expect.arrayContaining([
-      expect.objectContaining({ locationId: 'WEB', skuId: 'TEE-M', targetQuantity: 3, source: 'client' }),
-      expect.objectContaining({ locationId: 'S1', skuId: 'TEE-M', source: 'engine' }),
-    ]));
+    expect(r.stockTargets).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ locationId: 'WEB', skuId: 'TEE-M', targetQuantity: 3, source: 'client' }),
+        expect.objectContaining({ locationId: 'S1', skuId: 'TEE-M', source: 'engine' }),
+      ]),
+    );
   });
 });
 

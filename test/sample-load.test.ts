@@ -18,7 +18,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 beforeAll(async () => {
   try {
-    const r = await promisify(execFile)(process.execPath, [join(process.cwd(), 'bin', 'workbench.mjs'), 'load', '--workspace', ws, DEMO], { encoding: 'utf8' });
+    const r = await promisify(execFile)(
+      process.execPath,
+      [join(process.cwd(), 'bin', 'workbench.mjs'), 'load', '--workspace', ws, DEMO],
+      { encoding: 'utf8' },
+    );
     output = r.stdout;
     code = 0;
   } catch (e: any) {
@@ -83,13 +87,19 @@ describe('workbench recommend on the committed sample', () => {
   it('proposes with reasons, approves as one batch, and refuses bad settings clearly', async () => {
     const bin = join(process.cwd(), 'bin', 'workbench.mjs');
     const exec = promisify(execFile);
-    const r = await exec(process.execPath, [bin, 'recommend', '-w', ws, '--as-of', '2026-01-01', '--approve', '--description', 'first run', '-n', '3'], { encoding: 'utf8' });
+    const r = await exec(
+      process.execPath,
+      [bin, 'recommend', '-w', ws, '--as-of', '2026-01-01', '--approve', '--description', 'first run', '-n', '3'],
+      { encoding: 'utf8' },
+    );
     expect(r.stdout).toMatch(/^run run-\S+ as of 2026-01-01: \d+ proposals/);
     expect(r.stdout).toMatch(/^(InitialDistribution|Replenishment) +WH-0\d → \S+ \S+ × \d+: (new style|below target)/m);
     expect(r.stdout).toMatch(/approved \d+ as batch AB-\S+/);
     const bad = join(dir, 'bad-settings.json');
     (await import('node:fs')).writeFileSync(bad, JSON.stringify({ defaults: { serviceLevel: 1.5 } }));
-    const err = await exec(process.execPath, [bin, 'recommend', '-w', ws, '--settings', bad], { encoding: 'utf8' }).catch((e) => e);
+    const err = await exec(process.execPath, [bin, 'recommend', '-w', ws, '--settings', bad], {
+      encoding: 'utf8',
+    }).catch((e) => e);
     expect(err.code).toBe(2);
     expect(err.stderr).toMatch(/settings rejected: \/defaults\/serviceLevel/);
   });

@@ -9,7 +9,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  generate, MemorySink, resolveOptions, toFlags, TRUTH_DAILY, TRUTH_SUMMARY, type GenerateResult, type Layout, type PitfallKind,
+  generate,
+  MemorySink,
+  resolveOptions,
+  toFlags,
+  TRUTH_DAILY,
+  TRUTH_SUMMARY,
+  type GenerateResult,
+  type Layout,
+  type PitfallKind,
 } from '../samples/generator/index.js';
 import { parseCliArgs } from '../samples/generator/cli-args.js';
 import { DEMO_ARGS, DEMO_COMMAND, DEMO_DIR } from '../samples/generator/demo.js';
@@ -54,10 +62,15 @@ function run(input: Parameters<typeof generate>[0]): Run {
   const truth = new MemorySink();
   const onHand: Int32Array[] = [];
   let layout!: Layout;
-  const result = generate(input, sink, {
-    start: (l) => (layout = l),
-    dayEnd: (_day, state) => onHand.push(state.slice()),
-  }, truth);
+  const result = generate(
+    input,
+    sink,
+    {
+      start: (l) => (layout = l),
+      dayEnd: (_day, state) => onHand.push(state.slice()),
+    },
+    truth,
+  );
   return { result, files: sink.files, truth: truth.files, data: records(sink.files), layout, onHand };
 }
 
@@ -85,7 +98,10 @@ const endMs = (r: Run) => startMs(r) + r.result.options.days * DAY;
 
 describe('determinism', () => {
   it('gives byte-identical files (and truth) for the same flags and different ones for another seed', () => {
-    for (const [r, input] of [[small, SMALL], [basics, BASICS]] as const) {
+    for (const [r, input] of [
+      [small, SMALL],
+      [basics, BASICS],
+    ] as const) {
       const again = new MemorySink();
       const truth = new MemorySink();
       generate(input, again, undefined, truth);
@@ -116,7 +132,20 @@ describe('files', () => {
 
   it('writes one file per endpoint, compact, numbered where the per-call maximum splits it', () => {
     const names = [...demo.files.keys()].sort();
-    for (const e of ['Brands', 'Seasons', 'Collections', 'Themes', 'Colors', 'Sizes', 'MerchandiseCategories', 'Vendors', 'Currencies', 'Locations', 'Items', 'PurchaseOrders']) {
+    for (const e of [
+      'Brands',
+      'Seasons',
+      'Collections',
+      'Themes',
+      'Colors',
+      'Sizes',
+      'MerchandiseCategories',
+      'Vendors',
+      'Currencies',
+      'Locations',
+      'Items',
+      'PurchaseOrders',
+    ]) {
       expect(names).toContain(`${e}.json`);
     }
     for (const e of ['Sales', 'Stock', 'StockMutations']) expect(names).toContain(`${e}-0001.json`);
@@ -131,7 +160,14 @@ describe('files', () => {
     for (let i = 0; i < 3; i++) single.add(`{"n":${i}}`);
     for (let i = 0; i < 4; i++) split.add(`{"n":${i}}`);
     [numbered, single, split].forEach((w) => w.finish());
-    expect([...sink.files.keys()].sort()).toEqual(['Items.json', 'PurchaseOrders-0001.json', 'PurchaseOrders-0002.json', 'Sales-0001.json', 'Sales-0002.json', 'Sales-0003.json']);
+    expect([...sink.files.keys()].sort()).toEqual([
+      'Items.json',
+      'PurchaseOrders-0001.json',
+      'PurchaseOrders-0002.json',
+      'Sales-0001.json',
+      'Sales-0002.json',
+      'Sales-0003.json',
+    ]);
     expect(sink.files.get('Sales-0003.json')).toBe('{"sales":[{"n":6}]}');
 
     // A size cap starts a new file before one would pass it, however few records it holds.
@@ -201,13 +237,18 @@ describe('stock', () => {
     };
     for (const s of r.data.Stock) add(s.locationId, s.skuId, s.stockDateTime, 'set', s.quantity);
     for (const m of r.data.StockMutations) add(m.locationId, m.skuId, m.mutationDateTime, 'add', m.quantity);
-    for (const s of r.data.Sales) for (const l of s.salesLines) add(s.locationId, l.skuId, s.salesDateTime, 'add', -l.quantitySold);
+    for (const s of r.data.Sales)
+      for (const l of s.salesLines) add(s.locationId, l.skuId, s.salesDateTime, 'add', -l.quantitySold);
 
     expect(r.onHand).toHaveLength(days);
-    let checked = 0, mismatches = 0, negatives = 0, moves = 0;
+    let checked = 0,
+      mismatches = 0,
+      negatives = 0,
+      moves = 0;
     for (let p = 0; p < r.layout.locationIds.length * nSku; p++) {
       const list = (events.get(p) ?? []).sort((a, b) => a[0] - b[0] || (a[1] === 'set' ? -1 : 1));
-      let level = 0, i = 0;
+      let level = 0,
+        i = 0;
       for (let d = 0; d < days; d++) {
         const end = startMs + (d + 1) * DAY;
         for (; i < list.length && list[i][0] < end; i++) {
@@ -236,7 +277,10 @@ describe('stock', () => {
     const first = `${SMALL.start}T00:00:00.000Z`; // a Wednesday
     for (const s of small.data.Stock) {
       const t = new Date(s.stockDateTime);
-      expect(s.stockDateTime === first || (t.getUTCDay() === 1 && s.stockDateTime.endsWith('T00:00:00.000Z')), s.stockDateTime).toBe(true);
+      expect(
+        s.stockDateTime === first || (t.getUTCDay() === 1 && s.stockDateTime.endsWith('T00:00:00.000Z')),
+        s.stockDateTime,
+      ).toBe(true);
     }
     expect(small.data.Stock.some((s) => s.stockDateTime === first)).toBe(true);
     const receipts = small.data.StockMutations.filter((m) => m.type === 'receipt');
@@ -244,7 +288,8 @@ describe('stock', () => {
     for (const m of receipts) expect(m.locationId.startsWith('WH-') && m.quantity > 0).toBe(true);
     const corrections = demo.data.StockMutations.filter((m) => m.type === 'correction');
     expect(corrections.length).toBeGreaterThan(0);
-    for (const m of corrections) expect(m.locationId.startsWith('ST-') && m.quantity < 0 && m.quantity >= -2).toBe(true);
+    for (const m of corrections)
+      expect(m.locationId.startsWith('ST-') && m.quantity < 0 && m.quantity >= -2).toBe(true);
   });
 
   it('has real stock-outs: store snapshot rows at 0 for SKUs that are selling that week', () => {
@@ -253,30 +298,38 @@ describe('stock', () => {
     const monday0 = Date.parse(`${demo.result.options.start}T00:00:00Z`);
     expect(new Date(monday0).getUTCDay()).toBe(1);
     const week = (iso: string) => Math.floor((Date.parse(iso) - monday0) / (7 * DAY));
-    for (const s of demo.data.Sales) for (const l of s.salesLines) if (l.quantitySold > 0) soldWeek.add(`${l.skuId}@${week(s.salesDateTime)}`);
-    const outs = demo.data.Stock.filter((s) => s.locationId.startsWith('ST-') && s.quantity === 0 && soldWeek.has(`${s.skuId}@${week(s.stockDateTime)}`));
+    for (const s of demo.data.Sales)
+      for (const l of s.salesLines) if (l.quantitySold > 0) soldWeek.add(`${l.skuId}@${week(s.salesDateTime)}`);
+    const outs = demo.data.Stock.filter(
+      (s) => s.locationId.startsWith('ST-') && s.quantity === 0 && soldWeek.has(`${s.skuId}@${week(s.stockDateTime)}`),
+    );
     expect(outs.length).toBeGreaterThan(20);
     expect(demo.result.stats.demandUnits).toBeGreaterThan(demo.result.stats.soldUnits); // lost sales are real
   });
 });
 
 describe('purchase orders', () => {
-  it.each(['small', 'basics', 'slow'] as const)('holds closed, partly received and open orders consistent with their lines (%s)', (name) => {
-    const r = { small, basics, slow }[name];
-    const end = endMs(r);
-    const pos = r.data.PurchaseOrders;
-    const closed = pos.filter((p) => p.completelyReceived);
-    const open = pos.filter((p) => !p.completelyReceived);
-    expect(closed.length).toBeGreaterThan(0);
-    expect(open.length).toBeGreaterThan(1);
-    for (const p of closed) for (const l of p.purchaseOrderLines) expect(l.quantityOutstanding).toBe(0);
-    for (const p of open) expect(p.purchaseOrderLines.some((l: Rec) => l.quantityOutstanding > 0)).toBe(true);
-    expect(open.filter((p) => Date.parse(p.orderDueDate) >= end).length).toBeGreaterThan(0);
-    for (const p of pos) {
-      expect(Date.parse(p.orderDate)).toBeLessThan(end);
-      p.purchaseOrderLines.forEach((l: Rec, i: number) => expect(l.purchaseOrderLineId).toBe(`${p.purchaseOrderId}-${i + 1}`));
-    }
-  });
+  it.each(['small', 'basics', 'slow'] as const)(
+    'holds closed, partly received and open orders consistent with their lines (%s)',
+    (name) => {
+      const r = { small, basics, slow }[name];
+      const end = endMs(r);
+      const pos = r.data.PurchaseOrders;
+      const closed = pos.filter((p) => p.completelyReceived);
+      const open = pos.filter((p) => !p.completelyReceived);
+      expect(closed.length).toBeGreaterThan(0);
+      expect(open.length).toBeGreaterThan(1);
+      for (const p of closed) for (const l of p.purchaseOrderLines) expect(l.quantityOutstanding).toBe(0);
+      for (const p of open) expect(p.purchaseOrderLines.some((l: Rec) => l.quantityOutstanding > 0)).toBe(true);
+      expect(open.filter((p) => Date.parse(p.orderDueDate) >= end).length).toBeGreaterThan(0);
+      for (const p of pos) {
+        expect(Date.parse(p.orderDate)).toBeLessThan(end);
+        p.purchaseOrderLines.forEach((l: Rec, i: number) =>
+          expect(l.purchaseOrderLineId).toBe(`${p.purchaseOrderId}-${i + 1}`),
+        );
+      }
+    },
+  );
 });
 
 describe('pitfalls', () => {
@@ -284,9 +337,20 @@ describe('pitfalls', () => {
     const end = endMs(r);
     const found = new Map(r.result.pitfalls.map((p) => [p.kind, p.ids]));
     const kinds: PitfallKind[] = [
-      'skuIdIsBarcode', 'codeEqualsId', 'duplicateAttributeId', 'bareSalesLineIds', 'incompleteAddress', 'duplicateLocationName',
-      'saleCurrencyNotLocal', 'purchaseOrderCurrencyNotLocal', 'quantityToReceiveMismatch', 'openOrderPastDue',
-      'salesLineWithoutCostPrice', 'negativeCostPrice', 'skuNotInItems', 'styleWithMixedColors',
+      'skuIdIsBarcode',
+      'codeEqualsId',
+      'duplicateAttributeId',
+      'bareSalesLineIds',
+      'incompleteAddress',
+      'duplicateLocationName',
+      'saleCurrencyNotLocal',
+      'purchaseOrderCurrencyNotLocal',
+      'quantityToReceiveMismatch',
+      'openOrderPastDue',
+      'salesLineWithoutCostPrice',
+      'negativeCostPrice',
+      'skuNotInItems',
+      'styleWithMixedColors',
     ];
     // Every basics style is a single SKU: a style cannot mix colours there, so that pitfall cannot exist.
     const impossible: PitfallKind[] = r.result.options.assortment === 'basics' ? ['styleWithMixedColors'] : [];
@@ -302,9 +366,12 @@ describe('pitfalls', () => {
     expect(sku.barcodes.some((b: Rec) => b.code === barcodeSku && b.isPrimary)).toBe(true);
     expect(skus.filter((s) => s.barcodes.some((b: Rec) => b.code === s.skuId))).toHaveLength(1);
 
-    expect(MerchandiseCategories.filter((m) => m.code === m.merchandiseCategoryId).map((m) => m.merchandiseCategoryId)).toEqual(ids('codeEqualsId'));
+    expect(
+      MerchandiseCategories.filter((m) => m.code === m.merchandiseCategoryId).map((m) => m.merchandiseCategoryId),
+    ).toEqual(ids('codeEqualsId'));
 
-    const attrIds = (itemId: string) => Items.find((i) => i.itemId === itemId)!.attributes.map((a: Rec) => a.attributeId);
+    const attrIds = (itemId: string) =>
+      Items.find((i) => i.itemId === itemId)!.attributes.map((a: Rec) => a.attributeId);
     const [owner, reuser] = ids('duplicateAttributeId');
     expect(attrIds(reuser).filter((a: string) => attrIds(owner).includes(a))).toHaveLength(1);
     const allAttr = Items.flatMap((i) => i.attributes.map((a: Rec) => a.attributeId));
@@ -315,22 +382,38 @@ describe('pitfalls', () => {
     expect(bare.length).toBeGreaterThan(1);
     expect(new Set(bare.map((l) => l.sale.locationId))).toEqual(new Set([bareLoc]));
     for (const l of bare) expect(l.salesLineId).toBe(String(l.lineNumber));
-    for (const l of lines.filter((x) => x.sale.locationId !== bareLoc)) expect(l.salesLineId).toBe(`${l.sale.salesId}-${l.lineNumber}`);
+    for (const l of lines.filter((x) => x.sale.locationId !== bareLoc))
+      expect(l.salesLineId).toBe(`${l.sale.salesId}-${l.lineNumber}`);
 
-    const complete = (l: Rec) => (l.streetName && l.houseNo && l.postalCode && l.city) || l.address || (l.latitude != null && l.longitude != null);
-    expect(Locations.filter((l) => l.locationId.startsWith('ST-') && !complete(l)).map((l) => l.locationId)).toEqual(ids('incompleteAddress'));
+    const complete = (l: Rec) =>
+      (l.streetName && l.houseNo && l.postalCode && l.city) || l.address || (l.latitude != null && l.longitude != null);
+    expect(Locations.filter((l) => l.locationId.startsWith('ST-') && !complete(l)).map((l) => l.locationId)).toEqual(
+      ids('incompleteAddress'),
+    );
 
     const [a, b] = ids('duplicateLocationName');
     expect(Locations.find((l) => l.locationId === a)!.name).toBe(Locations.find((l) => l.locationId === b)!.name);
 
     expect(Sales.filter((s) => s.currencyCode !== 'LOCAL').map((s) => s.salesId)).toEqual(ids('saleCurrencyNotLocal'));
-    expect(PurchaseOrders.filter((p) => p.currencyId !== 'local').map((p) => p.purchaseOrderId)).toEqual(ids('purchaseOrderCurrencyNotLocal'));
+    expect(PurchaseOrders.filter((p) => p.currencyId !== 'local').map((p) => p.purchaseOrderId)).toEqual(
+      ids('purchaseOrderCurrencyNotLocal'),
+    );
     const poLines = PurchaseOrders.flatMap((p) => p.purchaseOrderLines);
-    expect(poLines.filter((l) => l.quantityToReceive !== l.quantityOutstanding).map((l) => l.purchaseOrderLineId)).toEqual(ids('quantityToReceiveMismatch'));
-    expect(PurchaseOrders.filter((p) => !p.completelyReceived && Date.parse(p.orderDueDate) < end).map((p) => p.purchaseOrderId)).toEqual(ids('openOrderPastDue'));
+    expect(
+      poLines.filter((l) => l.quantityToReceive !== l.quantityOutstanding).map((l) => l.purchaseOrderLineId),
+    ).toEqual(ids('quantityToReceiveMismatch'));
+    expect(
+      PurchaseOrders.filter((p) => !p.completelyReceived && Date.parse(p.orderDueDate) < end).map(
+        (p) => p.purchaseOrderId,
+      ),
+    ).toEqual(ids('openOrderPastDue'));
 
-    expect(lines.filter((l) => l.costPrice == null).map((l) => l.salesLineId)).toEqual(ids('salesLineWithoutCostPrice'));
-    expect(lines.filter((l) => l.costPrice != null && l.costPrice < 0).map((l) => l.salesLineId)).toEqual(ids('negativeCostPrice'));
+    expect(lines.filter((l) => l.costPrice == null).map((l) => l.salesLineId)).toEqual(
+      ids('salesLineWithoutCostPrice'),
+    );
+    expect(lines.filter((l) => l.costPrice != null && l.costPrice < 0).map((l) => l.salesLineId)).toEqual(
+      ids('negativeCostPrice'),
+    );
 
     const [missing] = ids('skuNotInItems');
     expect(skus.some((s) => s.skuId === missing)).toBe(false);
@@ -338,7 +421,9 @@ describe('pitfalls', () => {
     const known = new Set(skus.map((s) => s.skuId));
     expect(new Set(lines.filter((l) => !known.has(l.skuId)).map((l) => l.skuId))).toEqual(new Set([missing]));
 
-    const multi = [...new Set(skus.map((s) => s.styleId))].filter((st) => new Set(skus.filter((s) => s.styleId === st).map((s) => s.colorId)).size > 1);
+    const multi = [...new Set(skus.map((s) => s.styleId))].filter(
+      (st) => new Set(skus.filter((s) => s.styleId === st).map((s) => s.colorId)).size > 1,
+    );
     if (impossible.includes('styleWithMixedColors')) {
       expect(new Set(skus.map((s) => s.styleId)).size).toBe(skus.length);
       expect(multi).toEqual([]);
@@ -396,7 +481,9 @@ describe('continuity assortments (basics, slow)', () => {
         expect(s.endDay).toBeGreaterThan(days + 60);
       }
       // The SKU rates at a median store: log-normal around the assortment's median.
-      const rates = c.styles.flatMap((s) => Array.from({ length: s.skuCount }, (_, i) => s.baseRate * c.skuShare[s.firstSku + i])).sort((a, b) => a - b);
+      const rates = c.styles
+        .flatMap((s) => Array.from({ length: s.skuCount }, (_, i) => s.baseRate * c.skuShare[s.firstSku + i]))
+        .sort((a, b) => a - b);
       const median = rates[rates.length >> 1];
       const [lo, hi] = assortment === 'basics' ? [10, 20] : [0.08, 0.16];
       expect(median).toBeGreaterThan(lo);
@@ -414,7 +501,7 @@ describe('continuity assortments (basics, slow)', () => {
     expect(variance).toBeLessThan(0.14);
   });
 
-  it('writes one sale per outlet and day with a line per SKU and the day\'s units, returns as their own sales', () => {
+  it("writes one sale per outlet and day with a line per SKU and the day's units, returns as their own sales", () => {
     for (const r of [basics, slow]) {
       const sales = r.data.Sales.filter((s) => s.salesLines[0].quantitySold > 0);
       const returns = r.data.Sales.filter((s) => s.salesLines[0].quantitySold < 0);
@@ -427,10 +514,12 @@ describe('continuity assortments (basics, slow)', () => {
         for (const l of s.salesLines) expect(Number.isInteger(l.quantitySold) && l.quantitySold >= 1).toBe(true);
         const t = new Date(s.salesDateTime);
         const hour = t.getUTCHours();
-        if (s.locationId.startsWith('ST-')) expect(t.getUTCDay() === 0 ? hour >= 12 && hour < 17 : hour >= 9 && hour < 21, s.salesDateTime).toBe(true);
+        if (s.locationId.startsWith('ST-'))
+          expect(t.getUTCDay() === 0 ? hour >= 12 && hour < 17 : hour >= 9 && hour < 21, s.salesDateTime).toBe(true);
       }
       for (const s of returns) expect(s.salesLines).toHaveLength(1);
-      const units = (list: Rec[]) => list.reduce((a, s) => a + s.salesLines.reduce((b: number, l: Rec) => b + Math.abs(l.quantitySold), 0), 0);
+      const units = (list: Rec[]) =>
+        list.reduce((a, s) => a + s.salesLines.reduce((b: number, l: Rec) => b + Math.abs(l.quantitySold), 0), 0);
       const share = units(returns) / units(sales);
       const expected = r.result.options.assortment === 'basics' ? 0.02 : 0.03;
       expect(share).toBeGreaterThan(expected * 0.6);
@@ -542,7 +631,9 @@ describe('flags', () => {
 describe('committed demo', () => {
   it('equals a fresh generation with the recorded flags', () => {
     const dir = join(ROOT, DEMO_DIR);
-    const committed = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+    const committed = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
     expect(committed).toEqual([...demo.files.keys()].sort());
     for (const f of committed) expect(readFileSync(join(dir, f), 'utf8') === demo.files.get(f), f).toBe(true);
   });

@@ -3,7 +3,11 @@ import type { TObject, TSchema } from '@sinclair/typebox';
 import { unwrapOptional } from '../engine/model/fields.js';
 import type { Rec } from './fixtures.js';
 
-export interface Site { path: (string | number)[]; schema: TSchema; required: boolean }
+export interface Site {
+  path: (string | number)[];
+  schema: TSchema;
+  required: boolean;
+}
 
 /** Every field of a record schema, children included (through the first element of each child array). */
 export function sites(schema: TObject, prefix: (string | number)[] = []): Site[] {

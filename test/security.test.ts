@@ -55,7 +55,10 @@ describe('binding', () => {
     expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const port = new URL(s.url).port;
     // From this machine's other addresses the port is closed.
-    const others = Object.values(networkInterfaces()).flat().filter((i) => i && !i.internal && i.family === 'IPv4').map((i) => i!.address);
+    const others = Object.values(networkInterfaces())
+      .flat()
+      .filter((i) => i && !i.internal && i.family === 'IPv4')
+      .map((i) => i!.address);
     for (const ip of others) await expect(fetch(`http://${ip}:${port}/openapi.json`)).rejects.toThrow();
   });
 });
@@ -67,7 +70,10 @@ describe('tokens', () => {
     const served = await listen(wb, { port: 0, clientSecret: 'clock-secret-value', tokenLifetimeSeconds: 600 });
     try {
       const api = apiClient(served.info.url, served.info);
-      const summary = (token: string) => fetch(`${served.info.url}/_workbench/summary`, { headers: { authorization: `Bearer ${token}`, 'x-tenant': served.info.tenant } });
+      const summary = (token: string) =>
+        fetch(`${served.info.url}/_workbench/summary`, {
+          headers: { authorization: `Bearer ${token}`, 'x-tenant': served.info.tenant },
+        });
       const token = await api.token();
       clock.advanceMinutes(9);
       expect((await summary(token)).status).toBe(200);
@@ -92,13 +98,16 @@ describe('secrets in logs', () => {
   it('keeps the client secret and every token out of the request log, the stored log, the lint and the console', async () => {
     const printed: string[] = [];
     const capture = (...args: unknown[]) => void printed.push(args.map(String).join(' '));
-    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) => vi.spyOn(console, m).mockImplementation(capture));
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) =>
+      vi.spyOn(console, m).mockImplementation(capture),
+    );
     const s = await serve({ clientSecret: SECRET });
     try {
       const { tenant, clientId } = s.server.info;
       const formToken = await s.token();
       const jsonRes = await fetch(`${s.url}/token`, {
-        method: 'POST', headers: { 'x-tenant': tenant, 'content-type': 'application/json' },
+        method: 'POST',
+        headers: { 'x-tenant': tenant, 'content-type': 'application/json' },
         body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: SECRET }),
       });
       const jsonToken = ((await jsonRes.json()) as { access_token: string }).access_token;
@@ -106,11 +115,48 @@ describe('secrets in logs', () => {
       const enc = encodeURIComponent;
       const sent: { path: string; init?: RequestInit }[] = [
         // Token requests, spelled and encoded every way the router still takes them.
-        { path: `/Token?client_secret=${enc(SECRET)}&client_id=${clientId}`, init: { method: 'POST', headers: { 'x-tenant': tenant, 'content-type': 'application/x-www-form-urlencoded' }, body: tokenForm(tenant, clientId, SECRET) } },
-        { path: '/%54oken', init: { method: 'POST', headers: { 'x-tenant': tenant, 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: SECRET }) } },
-        { path: '/v1/T%6Fken/', init: { method: 'POST', headers: { 'x-tenant': tenant, 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: `${SECRET}-wrong` }) } },
+        {
+          path: `/Token?client_secret=${enc(SECRET)}&client_id=${clientId}`,
+          init: {
+            method: 'POST',
+            headers: { 'x-tenant': tenant, 'content-type': 'application/x-www-form-urlencoded' },
+            body: tokenForm(tenant, clientId, SECRET),
+          },
+        },
+        {
+          path: '/%54oken',
+          init: {
+            method: 'POST',
+            headers: { 'x-tenant': tenant, 'content-type': 'application/json' },
+            body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: SECRET }),
+          },
+        },
+        {
+          path: '/v1/T%6Fken/',
+          init: {
+            method: 'POST',
+            headers: { 'x-tenant': tenant, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              grant_type: 'client_credentials',
+              client_id: clientId,
+              client_secret: `${SECRET}-wrong`,
+            }),
+          },
+        },
         // A mistyped token path is a 404, whose body the log would keep.
-        { path: '/Tokne', init: { method: 'POST', headers: { 'x-tenant': tenant, 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: SECRET, password: 'hunter22' }) } },
+        {
+          path: '/Tokne',
+          init: {
+            method: 'POST',
+            headers: { 'x-tenant': tenant, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              grant_type: 'client_credentials',
+              client_id: clientId,
+              client_secret: SECRET,
+              password: 'hunter22',
+            }),
+          },
+        },
         // Secrets and tokens in query strings, under any name, and in the path.
         { path: `/Recommendations/transfers?access_token=${formToken}&Limit=5`, init: { headers: auth } },
         { path: `/Recommendations/transfers?q=${enc(SECRET)}&r=x${jsonToken}y`, init: { headers: auth } },
@@ -119,33 +165,90 @@ describe('secrets in logs', () => {
         // A path the router cannot read is answered and logged all the same.
         { path: `/%ff/${jsonToken}`, init: { headers: auth } },
         // The secret as the tenant, a token as a Basic credential.
-        { path: '/Recommendations/transfers', init: { headers: { authorization: `Bearer ${formToken}`, 'x-tenant': SECRET } } },
-        { path: '/Recommendations/transfers', init: { headers: { authorization: `Basic ${Buffer.from(`${clientId}:${SECRET}`).toString('base64')}`, 'x-tenant': tenant } } },
+        {
+          path: '/Recommendations/transfers',
+          init: { headers: { authorization: `Bearer ${formToken}`, 'x-tenant': SECRET } },
+        },
+        {
+          path: '/Recommendations/transfers',
+          init: {
+            headers: {
+              authorization: `Basic ${Buffer.from(`${clientId}:${SECRET}`).toString('base64')}`,
+              'x-tenant': tenant,
+            },
+          },
+        },
         // Secrets in JSON bodies of other endpoints: a field value quoted in an error, a token as a field name.
-        { path: '/Sales', init: { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ sales: [{ salesId: 'S1', salesDateTime: SECRET.slice(0, 30), client_secret: SECRET }] }) } },
-        { path: '/Brands', init: { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ brands: [{ brandId: 'B1', code: 'B', [jsonToken]: 1 }], [SECRET]: true }) } },
+        {
+          path: '/Sales',
+          init: {
+            method: 'POST',
+            headers: { ...auth, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              sales: [{ salesId: 'S1', salesDateTime: SECRET.slice(0, 30), client_secret: SECRET }],
+            }),
+          },
+        },
+        {
+          path: '/Brands',
+          init: {
+            method: 'POST',
+            headers: { ...auth, 'content-type': 'application/json' },
+            body: JSON.stringify({ brands: [{ brandId: 'B1', code: 'B', [jsonToken]: 1 }], [SECRET]: true }),
+          },
+        },
       ];
       for (const r of sent) {
         const res = await fetch(s.url + r.path, r.init);
         expect(res.status, r.path).toBeLessThan(500);
       }
 
-      const secrets = [SECRET, enc(SECRET), new URLSearchParams({ s: SECRET }).toString().slice(2), JSON.stringify(SECRET).slice(1, -1), formToken, jsonToken, 'hunter22'];
+      const secrets = [
+        SECRET,
+        enc(SECRET),
+        new URLSearchParams({ s: SECRET }).toString().slice(2),
+        JSON.stringify(SECRET).slice(1, -1),
+        formToken,
+        jsonToken,
+        'hunter22',
+      ];
       const logText = (await s.call('GET', '/_workbench/log?limit=10000')).text;
-      const stored = JSON.stringify(await s.server.workbench.workspace.rows('SELECT * FROM request_log'), (_k, v) => (typeof v === 'bigint' ? Number(v) : v));
+      const stored = JSON.stringify(await s.server.workbench.workspace.rows('SELECT * FROM request_log'), (_k, v) =>
+        typeof v === 'bigint' ? Number(v) : v,
+      );
       const lintText = (await s.call('GET', '/_workbench/lint')).text;
-      for (const [where, text] of [['request log', logText], ['stored log', stored], ['lint', lintText], ['console', printed.join('\n')]] as const) {
-        for (const secret of secrets) expect(text.includes(secret), `${where} holds ${secret.slice(0, 12)}…`).toBe(false);
+      for (const [where, text] of [
+        ['request log', logText],
+        ['stored log', stored],
+        ['lint', lintText],
+        ['console', printed.join('\n')],
+      ] as const) {
+        for (const secret of secrets)
+          expect(text.includes(secret), `${where} holds ${secret.slice(0, 12)}…`).toBe(false);
       }
       // The log still tells what happened, with the secrets taken out.
-      const entries = JSON.parse(logText).entries as { path: string; status: number; query?: string; bodyExcerpt?: string; warnings: { message: string }[] }[];
+      const entries = JSON.parse(logText).entries as {
+        path: string;
+        status: number;
+        query?: string;
+        bodyExcerpt?: string;
+        warnings: { message: string }[];
+      }[];
       expect(entries.length).toBeGreaterThanOrEqual(sent.length);
-      expect(entries.find((e) => e.path === '/Recommendations/transfers' && e.query?.startsWith('access_token='))?.query).toBe(`access_token=${REDACTED}&Limit=5`);
+      expect(
+        entries.find((e) => e.path === '/Recommendations/transfers' && e.query?.startsWith('access_token='))?.query,
+      ).toBe(`access_token=${REDACTED}&Limit=5`);
       expect(entries.find((e) => e.path === '/Tokne')?.bodyExcerpt).toContain(`"client_secret":"${REDACTED}"`);
       expect(entries.find((e) => e.path === `/nothing/${REDACTED}`)).toBeDefined();
       expect(entries.find((e) => e.path === `/%ff/${REDACTED}`)).toMatchObject({ status: 400 });
-      expect(entries.find((e) => e.path === '/Brands')?.warnings.map((w) => w.message)).toContain(`unknown field "${REDACTED}" ignored`);
-      expect(entries.filter((e) => /^\/(v1\/)?(token|%54oken|T%6Fken)/i.test(e.path)).every((e) => e.bodyExcerpt === undefined && e.query === undefined)).toBe(true);
+      expect(entries.find((e) => e.path === '/Brands')?.warnings.map((w) => w.message)).toContain(
+        `unknown field "${REDACTED}" ignored`,
+      );
+      expect(
+        entries
+          .filter((e) => /^\/(v1\/)?(token|%54oken|T%6Fken)/i.test(e.path))
+          .every((e) => e.bodyExcerpt === undefined && e.query === undefined),
+      ).toBe(true);
     } finally {
       for (const spy of spies) spy.mockRestore();
     }
@@ -158,7 +261,9 @@ describe('secrets in logs', () => {
     try {
       const token = await apiClient(served.info.url, served.info).token();
       clock.advanceMinutes(2);
-      const res = await fetch(`${served.info.url}/Recommendations/transfers?t=${token}`, { headers: { authorization: `Bearer ${token}`, 'x-tenant': served.info.tenant } });
+      const res = await fetch(`${served.info.url}/Recommendations/transfers?t=${token}`, {
+        headers: { authorization: `Bearer ${token}`, 'x-tenant': served.info.tenant },
+      });
       expect(res.status).toBe(401);
       const log = await wb.requestLog({ limit: 100 });
       expect(log.at(-1)?.query).toBe(`t=${REDACTED}`);
@@ -177,8 +282,17 @@ describe('secrets in logs', () => {
       expect(proc.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const api = apiClient(proc.url, credentials);
       const token = await api.token();
-      expect((await api.call('GET', `/Recommendations/transfers?client_secret=${credentials.clientSecret}&x=${token}`)).status).toBe(200);
-      expect((await api.call('POST', '/Brands', `{"brands":[{"brandId":"${token}"}]}`, { 'content-type': 'application/json' })).status).toBe(400);
+      expect(
+        (await api.call('GET', `/Recommendations/transfers?client_secret=${credentials.clientSecret}&x=${token}`))
+          .status,
+      ).toBe(200);
+      expect(
+        (
+          await api.call('POST', '/Brands', `{"brands":[{"brandId":"${token}"}]}`, {
+            'content-type': 'application/json',
+          })
+        ).status,
+      ).toBe(400);
       expect((await api.call('GET', '/%ff')).status).toBe(400);
       expect(proc.output()).toMatch(/listening on/);
       expect(proc.output()).not.toContain(credentials.clientSecret);
@@ -193,14 +307,29 @@ describe('log bounds', () => {
   it('keeps at most the excerpt of a 10 MB body, and bounded problems however long the ids and names', async () => {
     const s = await serve();
     const pad = 'p'.repeat(10 << 20);
-    const huge = await s.call('POST', '/Brands', `{"brands":[{"brandId":null,"pad":"${pad}"}]}`, { 'content-type': 'application/json' });
+    const huge = await s.call('POST', '/Brands', `{"brands":[{"brandId":null,"pad":"${pad}"}]}`, {
+      'content-type': 'application/json',
+    });
     expect(huge.status).toBe(400);
     const mb = 'i'.repeat(1 << 20);
-    const ids = await s.call('POST', '/Items', JSON.stringify({ items: [{ itemId: mb, skus: Array.from({ length: 500 }, () => ({})) }], [mb.replace(/i/g, 'k')]: 1 }), { 'content-type': 'application/json' });
+    const ids = await s.call(
+      'POST',
+      '/Items',
+      JSON.stringify({
+        items: [{ itemId: mb, skus: Array.from({ length: 500 }, () => ({})) }],
+        [mb.replace(/i/g, 'k')]: 1,
+      }),
+      { 'content-type': 'application/json' },
+    );
     expect(ids.status).toBe(400);
     expect(ids.json.errorCount).toBeGreaterThan(MAX_LOGGED_PROBLEMS);
 
-    const [first, second] = (await s.call('GET', '/_workbench/log?limit=2')).json.entries as { bodyExcerpt: string; errors: unknown[]; warnings: unknown[]; errorCount: number }[];
+    const [first, second] = (await s.call('GET', '/_workbench/log?limit=2')).json.entries as {
+      bodyExcerpt: string;
+      errors: unknown[];
+      warnings: unknown[];
+      errorCount: number;
+    }[];
     expect(first.bodyExcerpt.length).toBe(BODY_EXCERPT_CHARS);
     expect(pad.startsWith(first.bodyExcerpt.slice('{"brands":[{"brandId":null,"pad":"'.length))).toBe(true);
     // Every kept text is cut to its bound (plus the note of how long it was); the count stays exact.
@@ -212,7 +341,9 @@ describe('log bounds', () => {
     }
     const entryBound = BODY_EXCERPT_CHARS + 2 * MAX_LOGGED_PROBLEMS * 3 * (textBound + 20) + 2000;
     expect(JSON.stringify(second).length).toBeLessThan(entryBound);
-    const [row] = await s.server.workbench.workspace.rows('SELECT length(errors) + length(warnings) + length(bodyExcerpt) AS n FROM request_log ORDER BY id DESC LIMIT 1');
+    const [row] = await s.server.workbench.workspace.rows(
+      'SELECT length(errors) + length(warnings) + length(bodyExcerpt) AS n FROM request_log ORDER BY id DESC LIMIT 1',
+    );
     expect(Number(row.n)).toBeLessThan(entryBound);
   });
 });
@@ -223,21 +354,35 @@ describe('two workspaces served at once', () => {
     const globex = await serve({ tenant: 'GLOBEX', clientSecret: 'globex-secret-value' });
     const acmeToken = await acme.token();
     const globexToken = await globex.token();
-    for (const [tenant, token] of [['ACME', acmeToken], ['GLOBEX', acmeToken], ['ACME', globexToken]] as const) {
+    for (const [tenant, token] of [
+      ['ACME', acmeToken],
+      ['GLOBEX', acmeToken],
+      ['ACME', globexToken],
+    ] as const) {
       const server = token === acmeToken ? globex : acme;
-      const res = await fetch(`${server.url}/_workbench/summary`, { headers: { authorization: `Bearer ${token}`, 'x-tenant': tenant } });
+      const res = await fetch(`${server.url}/_workbench/summary`, {
+        headers: { authorization: `Bearer ${token}`, 'x-tenant': tenant },
+      });
       expect(res.status, `${tenant} token on the other server`).toBe(401);
     }
     // Each server's client secret is its own: ACME's does not get a GLOBEX token.
-    const cross = await fetch(`${globex.url}/Token`, { method: 'POST', headers: { 'x-tenant': 'GLOBEX', 'content-type': 'application/x-www-form-urlencoded' }, body: tokenForm('GLOBEX', 'workbench', 'acme-secret-value') });
+    const cross = await fetch(`${globex.url}/Token`, {
+      method: 'POST',
+      headers: { 'x-tenant': 'GLOBEX', 'content-type': 'application/x-www-form-urlencoded' },
+      body: tokenForm('GLOBEX', 'workbench', 'acme-secret-value'),
+    });
     expect(cross.status).toBe(401);
 
     expect((await acme.call('POST', '/Brands', { brands: [{ brandId: 'ACME-ONLY', code: 'A' }] })).status).toBe(200);
-    expect((await globex.call('POST', '/Brands', { brands: [{ brandId: 'GLOBEX-ONLY', code: 'G' }] })).status).toBe(200);
+    expect((await globex.call('POST', '/Brands', { brands: [{ brandId: 'GLOBEX-ONLY', code: 'G' }] })).status).toBe(
+      200,
+    );
     expect((await acme.call('GET', '/_workbench/data/Brands/ACME-ONLY')).status).toBe(200);
     expect((await globex.call('GET', '/_workbench/data/Brands/ACME-ONLY')).status).toBe(404);
     expect((await acme.call('GET', '/_workbench/data/Brands/GLOBEX-ONLY')).status).toBe(404);
-    expect((await globex.call('GET', '/_workbench/data/Brands')).json.records.map((b: { brandId: string }) => b.brandId)).toEqual(['GLOBEX-ONLY']);
+    expect(
+      (await globex.call('GET', '/_workbench/data/Brands')).json.records.map((b: { brandId: string }) => b.brandId),
+    ).toEqual(['GLOBEX-ONLY']);
     // Nor does one's request log show the other's calls.
     const acmeLog = (await acme.call('GET', '/_workbench/log')).json.entries as { tenant?: string }[];
     expect(acmeLog.length).toBeGreaterThan(0);
@@ -252,14 +397,21 @@ describe('paths from requests', () => {
     // A file an escaping name would reach, holding records that must never load.
     writeFileSync(join(outside, 'Brands.json'), JSON.stringify({ brands: [{ brandId: 'LEAKED', code: 'L' }] }));
     const rel = join('..', '..', '..', '..', '..', '..', outside, 'Brands.json');
-    for (const name of [join(outside, 'Brands.json'), rel, rel.replace(/\//g, '\\'), `file://${join(outside, 'Brands.json')}`]) {
+    for (const name of [
+      join(outside, 'Brands.json'),
+      rel,
+      rel.replace(/\//g, '\\'),
+      `file://${join(outside, 'Brands.json')}`,
+    ]) {
       const empty = await s.call('POST', `/_workbench/load?file=${encodeURIComponent(name)}`, {});
       // The name says Brands (or, with Windows separators, nothing); the body holds none: refused, and nothing
       // read from the file named.
       expect(empty.status, name).toBe(400);
       expect(empty.json.detail, name).toMatch(/brands: is required|cannot tell which endpoint/);
     }
-    const fromBody = await s.call('POST', `/_workbench/load?file=${encodeURIComponent(rel)}`, { brands: [{ brandId: 'FROM-BODY', code: 'B' }] });
+    const fromBody = await s.call('POST', `/_workbench/load?file=${encodeURIComponent(rel)}`, {
+      brands: [{ brandId: 'FROM-BODY', code: 'B' }],
+    });
     expect(fromBody.status).toBe(200);
     expect(fromBody.json).toMatchObject({ dataset: 'Brands', received: 1 });
     for (const name of ['../../../../etc/passwd', '/etc/passwd', '..%2F..%2Fetc%2Fpasswd', 'C:\\Windows\\win.ini']) {
@@ -268,7 +420,9 @@ describe('paths from requests', () => {
       expect(r.json.detail, name).toMatch(/cannot tell which endpoint/);
       expect(r.text).not.toMatch(/root:|\[fonts\]/);
     }
-    expect((await s.call('GET', '/_workbench/data/Brands')).json.records.map((b: { brandId: string }) => b.brandId)).toEqual(['FROM-BODY']);
+    expect(
+      (await s.call('GET', '/_workbench/data/Brands')).json.records.map((b: { brandId: string }) => b.brandId),
+    ).toEqual(['FROM-BODY']);
   });
 
   it('browser mode serves nothing outside the renderer folder, however the path is spelled', async () => {
@@ -284,11 +438,25 @@ describe('paths from requests', () => {
     const s = await serve({ uiRoot: ui });
     expect((await rawGet(s.url, '/assets/app.js')).status).toBe(200);
     const escapes = [
-      '/assets/../../secret.txt', '/assets/../secret.txt', '/assets/%2e%2e/%2e%2e/secret.txt', '/assets/%2E%2E%2F%2E%2E%2Fsecret.txt',
-      '/assets/..%2f..%2fsecret.txt', '/assets/..%5c..%5csecret.txt', '/assets/..\\..\\secret.txt', '/assets/%252e%252e/%252e%252e/secret.txt',
-      '/assets/....//....//secret.txt', `/assets/${encodeURIComponent(join(base, 'secret.txt'))}`, `/assets//${join(base, 'secret.txt').slice(1)}`,
-      '/assets/../../renderer-evil/x.txt', '/assets/..%2f..%2frenderer-evil%2fx.txt', '/assets/%2e%2e%2f%2e%2e%2frenderer-evil%2fx.txt',
-      '/assets/%00../../secret.txt', '/assets/..%00/secret.txt', '/..%2fsecret.txt', '/%2e%2e/secret.txt', '/assets/%c0%ae%c0%ae/secret.txt',
+      '/assets/../../secret.txt',
+      '/assets/../secret.txt',
+      '/assets/%2e%2e/%2e%2e/secret.txt',
+      '/assets/%2E%2E%2F%2E%2E%2Fsecret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/assets/..%5c..%5csecret.txt',
+      '/assets/..\\..\\secret.txt',
+      '/assets/%252e%252e/%252e%252e/secret.txt',
+      '/assets/....//....//secret.txt',
+      `/assets/${encodeURIComponent(join(base, 'secret.txt'))}`,
+      `/assets//${join(base, 'secret.txt').slice(1)}`,
+      '/assets/../../renderer-evil/x.txt',
+      '/assets/..%2f..%2frenderer-evil%2fx.txt',
+      '/assets/%2e%2e%2f%2e%2e%2frenderer-evil%2fx.txt',
+      '/assets/%00../../secret.txt',
+      '/assets/..%00/secret.txt',
+      '/..%2fsecret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/%c0%ae%c0%ae/secret.txt',
     ];
     for (const path of escapes) {
       const r = await rawGet(s.url, path);
@@ -304,10 +472,26 @@ describe('paths from requests', () => {
       expect((await bridge.invoke({ method: 'GET', path: 'summary' })).status).toBe(200);
       // openapi.json answers 200 to anyone outside /_workbench/: reaching it would show.
       const ways = [
-        '../openapi.json', '.%2e/openapi.json', '%2e./openapi.json', '%2E%2E/openapi.json', '..%2fopenapi.json', 'x/..%2F..%2Fopenapi.json',
-        '..\\openapi.json', '%5c..%5copenapi.json', '.\t./openapi.json', './../openapi.json', 'data/%2e%2e/%2e%2e/openapi.json',
-        'summary/../../openapi.json', 'summary?x=/../../openapi.json', '%252e%252e/openapi.json', '//localhost/openapi.json',
-        'http://localhost/openapi.json', '\u2025/openapi.json', '\uff0e\uff0e/openapi.json', '../Token', '%2e%2e/Token',
+        '../openapi.json',
+        '.%2e/openapi.json',
+        '%2e./openapi.json',
+        '%2E%2E/openapi.json',
+        '..%2fopenapi.json',
+        'x/..%2F..%2Fopenapi.json',
+        '..\\openapi.json',
+        '%5c..%5copenapi.json',
+        '.\t./openapi.json',
+        './../openapi.json',
+        'data/%2e%2e/%2e%2e/openapi.json',
+        'summary/../../openapi.json',
+        'summary?x=/../../openapi.json',
+        '%252e%252e/openapi.json',
+        '//localhost/openapi.json',
+        'http://localhost/openapi.json',
+        '\u2025/openapi.json',
+        '\uff0e\uff0e/openapi.json',
+        '../Token',
+        '%2e%2e/Token',
       ];
       for (const path of ways) {
         const r = await bridge.invoke({ method: 'GET', path });

@@ -30,17 +30,40 @@ export interface CallResult {
 }
 
 /** Starts `workbench serve` on a workspace with a known secret and waits for its `listening on` line. */
-export async function spawnServe(workspace: string, credentials: Credentials, extraArgs: string[] = []): Promise<ServeProcess> {
+export async function spawnServe(
+  workspace: string,
+  credentials: Credentials,
+  extraArgs: string[] = [],
+): Promise<ServeProcess> {
   const starting = launchServe(workspace, credentials, extraArgs);
   return { ...starting, url: await starting.listening };
 }
 
 /** Starts `workbench serve` and answers at once; `listening` resolves to its address once it serves. */
-export function launchServe(workspace: string, credentials: Credentials, extraArgs: string[] = []): Omit<ServeProcess, 'url'> & { listening: Promise<string> } {
-  const proc = spawn(process.execPath, [
-    BIN, 'serve', '-w', workspace, '--port', '0', '--tenant', credentials.tenant, '--client-id', credentials.clientId,
-    '--client-secret', credentials.clientSecret, ...extraArgs,
-  ], { stdio: ['ignore', 'pipe', 'pipe'] });
+export function launchServe(
+  workspace: string,
+  credentials: Credentials,
+  extraArgs: string[] = [],
+): Omit<ServeProcess, 'url'> & { listening: Promise<string> } {
+  const proc = spawn(
+    process.execPath,
+    [
+      BIN,
+      'serve',
+      '-w',
+      workspace,
+      '--port',
+      '0',
+      '--tenant',
+      credentials.tenant,
+      '--client-id',
+      credentials.clientId,
+      '--client-secret',
+      credentials.clientSecret,
+      ...extraArgs,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
@@ -62,7 +85,9 @@ export function launchServe(workspace: string, credentials: Credentials, extraAr
   // A server stopped before it listens is not an unhandled rejection; whoever awaits `listening` still sees it.
   listening.catch(() => undefined);
   return {
-    listening, proc, output: () => out,
+    listening,
+    proc,
+    output: () => out,
     stop: (signal) => {
       if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
       return exited;
@@ -77,18 +102,28 @@ export function apiClient(url: string, credentials: Credentials) {
     const res = await fetch(`${url}/Token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-tenant': tenant },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: credentials.clientId, client_secret: credentials.clientSecret }),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: credentials.clientId,
+        client_secret: credentials.clientSecret,
+      }),
     });
     if (res.status !== 200) throw new Error(`token: ${res.status} ${await res.text()}`);
     return ((await res.json()) as { access_token: string }).access_token;
   };
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<CallResult> => {
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<CallResult> => {
     cached ??= await token();
     const raw = body === undefined || typeof body === 'string' || body instanceof Uint8Array;
     const res = await fetch(`${url}${path}`, {
       method,
       headers: {
-        authorization: `Bearer ${cached}`, 'x-tenant': credentials.tenant,
+        authorization: `Bearer ${cached}`,
+        'x-tenant': credentials.tenant,
         ...(raw ? {} : { 'content-type': 'application/json' }),
         ...headers,
       },

@@ -15,7 +15,9 @@ let url: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'wb-serve-'));
-  proc = spawn(process.execPath, [BIN, 'serve', '--workspace', join(dir, 'ws'), '--port', '0', '--tenant', 'ACME'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  proc = spawn(process.execPath, [BIN, 'serve', '--workspace', join(dir, 'ws'), '--port', '0', '--tenant', 'ACME'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
   await new Promise<void>((resolve, reject) => {
@@ -42,12 +44,22 @@ describe('workbench serve', () => {
   it('binds loopback, prints the generated secret, and serves the API', async () => {
     const secret = /client secret (\S+) \(kept in the workspace\)/.exec(out)?.[1];
     expect(secret).toBeDefined();
-    expect(out).toContain(`try: curl -s -X POST ${url}/Token -H 'X-Tenant: ACME' -d grant_type=client_credentials -d client_id=workbench -d client_secret=<secret>`);
+    expect(out).toContain(
+      `try: curl -s -X POST ${url}/Token -H 'X-Tenant: ACME' -d grant_type=client_credentials -d client_id=workbench -d client_secret=<secret>`,
+    );
     const info = JSON.parse(readFileSync(join(dir, 'ws', 'server.json'), 'utf8'));
     expect(info).toMatchObject({ url, tenant: 'ACME', clientId: 'workbench', clientSecret: secret });
-    const tok = await fetch(`${url}/Token`, { method: 'POST', headers: { 'x-tenant': 'ACME', 'content-type': 'application/x-www-form-urlencoded' }, body: `grant_type=client_credentials&client_id=workbench&client_secret=${secret}` });
+    const tok = await fetch(`${url}/Token`, {
+      method: 'POST',
+      headers: { 'x-tenant': 'ACME', 'content-type': 'application/x-www-form-urlencoded' },
+      body: `grant_type=client_credentials&client_id=workbench&client_secret=${secret}`,
+    });
     const { access_token } = await tok.json();
-    const post = await fetch(`${url}/Sales`, { method: 'POST', headers: { authorization: `Bearer ${access_token}`, 'x-tenant': 'ACME', 'content-type': 'application/json' }, body: JSON.stringify({ sales: [sale('CLI1'), sale('CLI2', undefined, { currencyCode: 'USD' })] }) });
+    const post = await fetch(`${url}/Sales`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access_token}`, 'x-tenant': 'ACME', 'content-type': 'application/json' },
+      body: JSON.stringify({ sales: [sale('CLI1'), sale('CLI2', undefined, { currencyCode: 'USD' })] }),
+    });
     expect(post.status).toBe(200);
   });
 
@@ -68,7 +80,9 @@ describe('workbench serve', () => {
 
   it('removes its discovery file when stopped', async () => {
     const other = mkdtempSync(join(tmpdir(), 'wb-serve2-'));
-    const p = spawn(process.execPath, [BIN, 'serve', '-w', other, '--port', '0', '--client-secret', 'given'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(process.execPath, [BIN, 'serve', '-w', other, '--port', '0', '--client-secret', 'given'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let text = '';
     p.stdout!.on('data', (d) => (text += d));
     await new Promise<void>((resolve) => {

@@ -39,14 +39,24 @@ function traceTotals(t: StyleTrace, locations: number, field: CellDayField): num
   return out;
 }
 
-const tee = { id: 'TEE', category: 'TEES', skus: [{ id: 'TEE-M', size: 'M', price: 20 }, { id: 'TEE-L', size: 'L', price: 20 }] };
+const tee = {
+  id: 'TEE',
+  category: 'TEES',
+  skus: [
+    { id: 'TEE-M', size: 'M', price: 20 },
+    { id: 'TEE-L', size: 'L', price: 20 },
+  ],
+};
 
 describe('a run per style and day', () => {
   // One store and a warehouse: the store sells one M a day, runs out on day 2 (with L still on the shelf) and
   // gets an actual delivery of 5 on day 3 that is not replayed (no mutation); the warehouse's 10 M go to the
   // store on day 0 and arrive two days later; a correction of +3 L lands at the store on day 1.
   const spec: StateSpec = {
-    locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'S1', kind: 'store' }],
+    locations: [
+      { id: 'WH', kind: 'warehouse' },
+      { id: 'S1', kind: 'store' },
+    ],
     styles: [tee],
     cells: { 'S1/TEE-M': { onHand: 2, sales: 1 }, 'S1/TEE-L': { onHand: 5 }, 'WH/TEE-M': { onHand: 10 } },
   };
@@ -61,7 +71,7 @@ describe('a run per style and day', () => {
   const beyond = () => input().actual.extra[input().actual.dayStart[1]];
   const out = () => input().out.demand[0];
 
-  it('counts what the style did each day: demand, sales, lost sales, stock, receipts and the engine\'s transfers', () => {
+  it("counts what the style did each day: demand, sales, lost sales, stock, receipts and the engine's transfers", () => {
     expect(Array.from(input().out.dayStart)).toEqual([0, 0, 0, 1, 1]);
     const [e1, e2] = [beyond(), out()];
     expect(e1).toBeGreaterThan(0);
@@ -73,7 +83,8 @@ describe('a run per style and day', () => {
     expect(s('receipts')).toEqual([0, 3, 0, 0]);
     // Day 1: M sells its last unit, the demand beyond it is lost on both sides. Day 2: M is out in fact; the
     // transfer that just arrived meets the estimated demand.
-    const close = (got: number[], want: number[]) => got.forEach((v, i) => expect(v, `day ${i}`).toBeCloseTo(want[i], 9));
+    const close = (got: number[], want: number[]) =>
+      got.forEach((v, i) => expect(v, `day ${i}`).toBeCloseTo(want[i], 9));
     close(s('demand'), [1, 1 + e1, e2, 0]);
     close(s('estimatedDemand'), [0, e1, e2, 0]);
     close(s('simSales'), [1, 1, e2, 0]);
@@ -84,7 +95,9 @@ describe('a run per style and day', () => {
     expect(s('simStockOutDays')).toEqual([0, 0, 0, 0]);
     expect(s('carriedDays')).toEqual([2, 2, 2, 2]);
     // End of day at the store: 1 M + 5 L, then 8 L, then the warehouse's 10 M less the day's sales …
-    expect(s('simInventoryUnits').map((v) => Math.round(v * 1e9) / 1e9)).toEqual([6, 8, 8 + 10 - e2, 8 + 10 - e2].map((v) => Math.round(v * 1e9) / 1e9));
+    expect(s('simInventoryUnits').map((v) => Math.round(v * 1e9) / 1e9)).toEqual(
+      [6, 8, 8 + 10 - e2, 8 + 10 - e2].map((v) => Math.round(v * 1e9) / 1e9),
+    );
     expect(s('simWarehouseUnits')).toEqual([0, 0, 0, 0]);
     // … and in fact the warehouse's 10 M stay there, the store gets 5 M on day 3.
     expect(s('actInventoryUnits')).toEqual([6, 8, 8, 13]);
@@ -117,10 +130,19 @@ describe('a run per style and day', () => {
     expect(cellSeries(t, 0, 0, 'simStock')).toEqual([0, 0, 0, 0]);
     expect(cellSeries(t, 0, 0, 'carried')).toEqual([0, 0, 0, 0]);
     expect(cellSeries(t, 1, 1, 'receipts')).toEqual([0, 3, 0, 0]);
-    expect(t.transfers).toEqual([expect.objectContaining({
-      day: r.fromDay, arrivalDay: r.fromDay + 2, transferType: 'Replenishment', fromLocationId: 'WH', toLocationId: 'S1', skuId: 'TEE-M', quantity: 10,
-      referenceId: r.transfers[0].referenceId, reason: expect.stringMatching(/below target/),
-    })]);
+    expect(t.transfers).toEqual([
+      expect.objectContaining({
+        day: r.fromDay,
+        arrivalDay: r.fromDay + 2,
+        transferType: 'Replenishment',
+        fromLocationId: 'WH',
+        toLocationId: 'S1',
+        skuId: 'TEE-M',
+        quantity: 10,
+        referenceId: r.transfers[0].referenceId,
+        reason: expect.stringMatching(/below target/),
+      }),
+    ]);
     expect(t.locationKinds).toEqual(['warehouse', 'store']);
     // Tracing changes nothing the run decides or counts.
     const plain = simulate(input(), settings({ defaults: { leadTimeDays: 2 } }));
@@ -128,11 +150,22 @@ describe('a run per style and day', () => {
   });
 
   it('names each location as the replay ended: one counted as a warehouse sells from its first sale', () => {
-    const r = simulate(backtestInput({
-      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'NEW', kind: 'warehouse' }],
-      styles: [tee],
-      cells: { 'WH/TEE-M': { onHand: 40 }, 'NEW/TEE-M': { onHand: 3 } },
-    }, 6, [{ day: 3, cell: 'NEW/TEE-M', end: 2, open: 3, sold: 1 }]), settings(), { trace: { style: 0 } });
+    const r = simulate(
+      backtestInput(
+        {
+          locations: [
+            { id: 'WH', kind: 'warehouse' },
+            { id: 'NEW', kind: 'warehouse' },
+          ],
+          styles: [tee],
+          cells: { 'WH/TEE-M': { onHand: 40 }, 'NEW/TEE-M': { onHand: 3 } },
+        },
+        6,
+        [{ day: 3, cell: 'NEW/TEE-M', end: 2, open: 3, sold: 1 }],
+      ),
+      settings(),
+      { trace: { style: 0 } },
+    );
     expect(r.trace!.locationKinds).toEqual(['warehouse', 'store']);
     // The history says it sells (it sold on day 3), so it carried the SKU all along; the engine learns it on day 3.
     expect(cellSeries(r.trace!, 1, 0, 'carried')).toEqual([1, 1, 1, 1, 1, 1]);
@@ -140,9 +173,19 @@ describe('a run per style and day', () => {
 
   it('never looks ahead: changing every later day changes no earlier day of the style or its cells', () => {
     const two: StateSpec = {
-      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'A', kind: 'store' }, { id: 'B', kind: 'store' }],
+      locations: [
+        { id: 'WH', kind: 'warehouse' },
+        { id: 'A', kind: 'store' },
+        { id: 'B', kind: 'store' },
+      ],
       styles: [tee],
-      cells: { 'WH/TEE-M': { onHand: 200 }, 'WH/TEE-L': { onHand: 50 }, 'A/TEE-M': { onHand: 3, sales: 2 }, 'B/TEE-M': { onHand: 1, sales: 1 }, 'A/TEE-L': { onHand: 2 } },
+      cells: {
+        'WH/TEE-M': { onHand: 200 },
+        'WH/TEE-L': { onHand: 50 },
+        'A/TEE-M': { onHand: 3, sales: 2 },
+        'B/TEE-M': { onHand: 1, sales: 1 },
+        'A/TEE-L': { onHand: 2 },
+      },
     };
     const history: ActualRow[] = [];
     for (let d = 0; d < 60; d++) {
@@ -161,12 +204,17 @@ describe('a run per style and day', () => {
     }
     for (let l = 0; l < 3; l++) {
       for (let k = 0; k < 2; k++) {
-        for (const f of CELL_DAY_FIELDS) expect(cellSeries(b.trace!, l, k, f).slice(0, X), `${l}/${k} ${f}`).toEqual(cellSeries(a.trace!, l, k, f).slice(0, X));
+        for (const f of CELL_DAY_FIELDS)
+          expect(cellSeries(b.trace!, l, k, f).slice(0, X), `${l}/${k} ${f}`).toEqual(
+            cellSeries(a.trace!, l, k, f).slice(0, X),
+          );
       }
     }
     // Later days did change: the comparison is not empty.
     expect(styleSeries(b, 0, 'actSales').slice(X)).not.toEqual(styleSeries(a, 0, 'actSales').slice(X));
-    expect(b.trace!.transfers.filter((x) => x.day < b.fromDay + X)).toEqual(a.trace!.transfers.filter((x) => x.day < a.fromDay + X));
+    expect(b.trace!.transfers.filter((x) => x.day < b.fromDay + X)).toEqual(
+      a.trace!.transfers.filter((x) => x.day < a.fromDay + X),
+    );
   });
 });
 
@@ -177,7 +225,14 @@ describe('per style and traced on the demo sample', () => {
 
   beforeAll(async () => {
     const ws = join(dir, 'ws');
-    await exec(process.execPath, [join(process.cwd(), 'bin', 'workbench.mjs'), 'load', '-q', '-w', ws, join(process.cwd(), 'samples', 'demo')]);
+    await exec(process.execPath, [
+      join(process.cwd(), 'bin', 'workbench.mjs'),
+      'load',
+      '-q',
+      '-w',
+      ws,
+      join(process.cwd(), 'samples', 'demo'),
+    ]);
     const wb = await Workbench.open(ws);
     try {
       // The input's buffers are handed to worker threads by some replays: each replay gets its own copy.
@@ -189,7 +244,7 @@ describe('per style and traced on the demo sample', () => {
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('adds up to the run\'s KPIs of every style and to the network\'s days', async () => {
+  it("adds up to the run's KPIs of every style and to the network's days", async () => {
     const r = simulate(await input(), s);
     expect(r.byStyle.length).toBeGreaterThan(10);
     let checked = 0;
@@ -223,10 +278,13 @@ describe('per style and traced on the demo sample', () => {
     expect(sum(r.byStyle.map((_, style) => sum(styleSeries(r, style, 'simTransfersOut'))))).toBeCloseTo(units, 6);
   });
 
-  it('reproduces the run\'s own figures for the traced style, the same in every replay', async () => {
+  it("reproduces the run's own figures for the traced style, the same in every replay", async () => {
     const run = simulate(await input(), s);
     // The style that lost the most in the replay.
-    const style = run.byStyle.reduce((best, g, i) => (g.simulated.lostSales > run.byStyle[best].simulated.lostSales ? i : best), 0);
+    const style = run.byStyle.reduce(
+      (best, g, i) => (g.simulated.lostSales > run.byStyle[best].simulated.lostSales ? i : best),
+      0,
+    );
     const L = run.byLocation.length;
     const one = simulate(await input(), s, { trace: { style } });
     const threads = await simulatePartitioned(await input(), s, { trace: { style } }, 3);
@@ -234,16 +292,27 @@ describe('per style and traced on the demo sample', () => {
     expect(Array.from(threads.trace!.values)).toEqual(Array.from(t.values));
     expect(threads.trace!.transfers).toEqual(t.transfers);
     const pairs: [CellDayField, StyleDayField][] = [
-      ['simSales', 'simSales'], ['actSales', 'actSales'], ['simLostSales', 'simLostSales'], ['actLostSales', 'actLostSales'],
-      ['demand', 'demand'], ['estimatedDemand', 'estimatedDemand'], ['carried', 'carriedDays'], ['receipts', 'receipts'],
-      ['transfersIn', 'simTransfersIn'], ['transfersOut', 'simTransfersOut'], ['demandEstimate', 'demandEstimate'],
+      ['simSales', 'simSales'],
+      ['actSales', 'actSales'],
+      ['simLostSales', 'simLostSales'],
+      ['actLostSales', 'actLostSales'],
+      ['demand', 'demand'],
+      ['estimatedDemand', 'estimatedDemand'],
+      ['carried', 'carriedDays'],
+      ['receipts', 'receipts'],
+      ['transfersIn', 'simTransfersIn'],
+      ['transfersOut', 'simTransfersOut'],
+      ['demandEstimate', 'demandEstimate'],
     ];
     for (const [cf, sf] of pairs) {
       const traced = traceTotals(t, L, cf);
       styleSeries(run, style, sf).forEach((v, i) => expect(traced[i], `${cf} on day ${i}`).toBeCloseTo(v, 6));
     }
     // Stock: the cells of every location, the stores' and the warehouses' together.
-    for (const [cf, stores, warehouses] of [['simStock', 'simInventoryUnits', 'simWarehouseUnits'], ['actStock', 'actInventoryUnits', 'actWarehouseUnits']] as const) {
+    for (const [cf, stores, warehouses] of [
+      ['simStock', 'simInventoryUnits', 'simWarehouseUnits'],
+      ['actStock', 'actInventoryUnits', 'actWarehouseUnits'],
+    ] as const) {
       const traced = traceTotals(t, L, cf);
       const [a, b] = [styleSeries(run, style, stores), styleSeries(run, style, warehouses)];
       a.forEach((v, i) => expect(traced[i], `${cf} on day ${i}`).toBeCloseTo(v + b[i], 6));
@@ -254,11 +323,14 @@ describe('per style and traced on the demo sample', () => {
     // Its transfers are the run's transfers of the style's SKUs.
     const skus = new Set(Array.from({ length: t.kTo - t.kFrom }, (_, k) => k + t.kFrom));
     const K = (await input()).start.skus.ids;
-    expect(t.transfers.map(({ reason: _, arrivalDay: __, ...x }) => x)).toEqual(run.transfers.filter((x) => skus.has(K.indexOf(x.skuId))));
+    expect(t.transfers.map(({ reason: _, arrivalDay: __, ...x }) => x)).toEqual(
+      run.transfers.filter((x) => skus.has(K.indexOf(x.skuId))),
+    );
     // A cancelled run is traced over the days it replayed.
     const cut = simulate(await input(), s, { trace: { style }, stopAfterDays: 20 });
     expect(cut).toMatchObject({ daysDone: 20, cancelled: false });
     expect(cut.trace!.daysDone).toBe(20);
-    for (const f of ['simStock', 'demand', 'transfersIn'] as const) expect(traceTotals(cut.trace!, L, f)).toEqual(traceTotals(t, L, f).slice(0, 20));
+    for (const f of ['simStock', 'demand', 'transfersIn'] as const)
+      expect(traceTotals(cut.trace!, L, f)).toEqual(traceTotals(t, L, f).slice(0, 20));
   });
 });

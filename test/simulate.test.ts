@@ -23,11 +23,20 @@ describe('backtest, lost-sales mode', () => {
       level += received - 2;
       rows.push({ day: d, cell: 'S1/TEE-M', end: level, open: level + 2, sold: 2, mutations: received });
     }
-    return input({
-      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'S1', kind: 'store' }],
-      styles: [tee],
-      cells: { 'S1/TEE-M': { onHand: 6, sales: 2 }, 'WH/TEE-M': { onHand: warehouse } },
-    }, 10, rows, [], { historyDays: 60, startLevels: { 'S1/TEE-M': 126, 'WH/TEE-M': warehouse } });
+    return input(
+      {
+        locations: [
+          { id: 'WH', kind: 'warehouse' },
+          { id: 'S1', kind: 'store' },
+        ],
+        styles: [tee],
+        cells: { 'S1/TEE-M': { onHand: 6, sales: 2 }, 'WH/TEE-M': { onHand: warehouse } },
+      },
+      10,
+      rows,
+      [],
+      { historyDays: 60, startLevels: { 'S1/TEE-M': 126, 'WH/TEE-M': warehouse } },
+    );
   };
   // Two a day, every day, in stock, and one day that sold out at two: the history's level for the days out is a
   // little over two; the sold-out day's demand is Poisson at that level given it sold at least 2.
@@ -49,23 +58,37 @@ describe('backtest, lost-sales mode', () => {
     expect(level).toBeLessThan(2.1);
     const six = (x: number) => Math.round(x * 1e6) / 1e6;
     expect(r.daily.map((d) => [d.date, d.actual.stockOutDays, d.simulated.sales, six(d.estimatedDemand)])).toEqual([
-      ['2024-03-18', 0, 2, 0], ['2024-03-19', 0, 2, 0], ['2024-03-20', 0, 2, six(extra)],
-      ['2024-03-21', 1, 0, six(level)], ['2024-03-22', 1, 0, six(level)], ['2024-03-23', 0, 2, 0], ['2024-03-24', 0, 2, 0],
-      ['2024-03-25', 0, 2, 0], ['2024-03-26', 0, 2, 0], ['2024-03-27', 0, 2, 0],
+      ['2024-03-18', 0, 2, 0],
+      ['2024-03-19', 0, 2, 0],
+      ['2024-03-20', 0, 2, six(extra)],
+      ['2024-03-21', 1, 0, six(level)],
+      ['2024-03-22', 1, 0, six(level)],
+      ['2024-03-23', 0, 2, 0],
+      ['2024-03-24', 0, 2, 0],
+      ['2024-03-25', 0, 2, 0],
+      ['2024-03-26', 0, 2, 0],
+      ['2024-03-27', 0, 2, 0],
     ]);
   });
 
   it('sells what the history estimates where it has the stock the actual lacked, and says so', () => {
     const r = simulate(soldOut(100), settings({ defaults: { leadTimeDays: 1 } }));
-    expect(r.transfers[0]).toMatchObject({ day: r.fromDay, transferType: 'Replenishment', fromLocationId: 'WH', toLocationId: 'S1' });
+    expect(r.transfers[0]).toMatchObject({
+      day: r.fromDay,
+      transferType: 'Replenishment',
+      fromLocationId: 'WH',
+      toLocationId: 'S1',
+    });
     expect(r.summary.simulated).toMatchObject({ stockOutDays: 0, inStockRate: 1, fillRate: 1, lostSales: 0 });
     expect(r.summary.simulated.sales).toBeCloseTo(16 + 2 * level + extra, 2);
     expect(r.summary.simulated.estimatedSales).toBeCloseTo(2 * level + extra, 2);
     // The actual side is a fact of the period, whatever the engine's settings.
-    expect(simulate(soldOut(100), settings({ defaults: { serviceLevel: 0.6, leadTimeDays: 4 } })).summary.actual).toEqual(r.summary.actual);
+    expect(
+      simulate(soldOut(100), settings({ defaults: { serviceLevel: 0.6, leadTimeDays: 4 } })).summary.actual,
+    ).toEqual(r.summary.actual);
   });
 
-  it('counts stock where it is: a warehouse\'s units are not shelf cover', () => {
+  it("counts stock where it is: a warehouse's units are not shelf cover", () => {
     const r = simulate(soldOut(1000), settings({ defaults: { leadTimeDays: 1 } }));
     const a = r.summary.actual;
     expect(a.warehouse.inventoryUnits).toBe(1000);
@@ -74,24 +97,46 @@ describe('backtest, lost-sales mode', () => {
     expect(a.network.inventoryUnits).toBeCloseTo(a.inventoryUnits + 1000, 6);
     expect(a.weeksOfCover).toBeCloseTo(a.inventoryUnits / ((16 / 10) * 7), 2);
     expect(a.network.weeksOfCover).toBeCloseTo(a.network.inventoryUnits / ((16 / 10) * 7), 2);
-    expect(r.byLocation.find((g) => g.id === 'WH')!.actual).toMatchObject({ carriedDays: 0, inStockRate: null, fillRate: null, inventoryUnits: 0 });
+    expect(r.byLocation.find((g) => g.id === 'WH')!.actual).toMatchObject({
+      carriedDays: 0,
+      inStockRate: null,
+      fillRate: null,
+      inventoryUnits: 0,
+    });
     expect(r.daily[0].actual.warehouseUnits).toBe(1000);
   });
 
   it('keeps simulated stock physical: a write-down larger than it takes what there is, and the rest is reported', () => {
     // The store holds 3; in fact 5 were written off on day 1 (a count found more than the simulation holds).
-    const r = simulate(input({
-      locations: [{ id: 'S1', kind: 'store' }],
-      styles: [tee],
-      cells: { 'S1/TEE-M': { onHand: 3 } },
-    }, 3, [{ day: 1, cell: 'S1/TEE-M', end: 0, open: 8, mutations: -5 }, { day: 0, cell: 'S1/TEE-M', end: 8, open: 8, mutations: 5 }]), settings());
+    const r = simulate(
+      input(
+        {
+          locations: [{ id: 'S1', kind: 'store' }],
+          styles: [tee],
+          cells: { 'S1/TEE-M': { onHand: 3 } },
+        },
+        3,
+        [
+          { day: 1, cell: 'S1/TEE-M', end: 0, open: 8, mutations: -5 },
+          { day: 0, cell: 'S1/TEE-M', end: 8, open: 8, mutations: 5 },
+        ],
+      ),
+      settings(),
+    );
     // Day 0's receipt of 5 is replayed too: 8, then −5 leaves 3 in both worlds.
     expect(r.summary.simulated.writeDownShortfall).toEqual({ units: 0, days: 0 });
-    const short = simulate(input({
-      locations: [{ id: 'S1', kind: 'store' }],
-      styles: [tee],
-      cells: { 'S1/TEE-M': { onHand: 3 } },
-    }, 3, [{ day: 1, cell: 'S1/TEE-M', end: 0, open: 3, mutations: -5 }]), settings());
+    const short = simulate(
+      input(
+        {
+          locations: [{ id: 'S1', kind: 'store' }],
+          styles: [tee],
+          cells: { 'S1/TEE-M': { onHand: 3 } },
+        },
+        3,
+        [{ day: 1, cell: 'S1/TEE-M', end: 0, open: 3, mutations: -5 }],
+      ),
+      settings(),
+    );
     expect(short.summary.simulated.writeDownShortfall).toEqual({ units: 2, days: 1 });
     expect(short.lowestSimulatedStock).toBe(0);
     expect(short.summary.simulated.endUnsoldUnits).toBe(0);
@@ -99,45 +144,93 @@ describe('backtest, lost-sales mode', () => {
   });
 
   it('counts its own transfers on their way at the next reviews', () => {
-    const twoSizes = { id: 'TEE', category: 'TEES', skus: [{ id: 'TEE-M', size: 'M', price: 20 }, { id: 'TEE-L', size: 'L', price: 20 }] };
-    const twoStores = input({
-      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'S1', kind: 'store' }, { id: 'S2', kind: 'store' }],
-      styles: [twoSizes],
-      cells: {
-        'S1/TEE-M': { onHand: 0, sales: 1 }, 'S1/TEE-L': { onHand: 5 }, 'S2/TEE-M': { onHand: 0, sales: 1 }, 'S2/TEE-L': { onHand: 5 },
-        'WH/TEE-M': { onHand: 40 },
+    const twoSizes = {
+      id: 'TEE',
+      category: 'TEES',
+      skus: [
+        { id: 'TEE-M', size: 'M', price: 20 },
+        { id: 'TEE-L', size: 'L', price: 20 },
+      ],
+    };
+    const twoStores = input(
+      {
+        locations: [
+          { id: 'WH', kind: 'warehouse' },
+          { id: 'S1', kind: 'store' },
+          { id: 'S2', kind: 'store' },
+        ],
+        styles: [twoSizes],
+        cells: {
+          'S1/TEE-M': { onHand: 0, sales: 1 },
+          'S1/TEE-L': { onHand: 5 },
+          'S2/TEE-M': { onHand: 0, sales: 1 },
+          'S2/TEE-L': { onHand: 5 },
+          'WH/TEE-M': { onHand: 40 },
+        },
       },
-    }, 3, []);
+      3,
+      [],
+    );
     const r = simulate(twoStores, settings({ defaults: { leadTimeDays: 3 } }), { reviewEveryDays: 1 });
     // Day 0 fills both stores; on days 1 and 2 both fills are still on their way, and the engine knows it.
-    expect(r.transfers.map((t) => [t.day - r.fromDay, t.toLocationId])).toEqual([[0, 'S1'], [0, 'S2']]);
+    expect(r.transfers.map((t) => [t.day - r.fromDay, t.toLocationId])).toEqual([
+      [0, 'S1'],
+      [0, 'S2'],
+    ]);
   });
 
   it('replays receipts and corrections as they happened, and adds returns back to stock', () => {
-    const r = simulate(input({
-      locations: [{ id: 'S1', kind: 'store' }],
-      styles: [tee],
-      cells: { 'S1/TEE-M': { onHand: 1, sales: 1 } },
-    }, 3, [
-      { day: 0, cell: 'S1/TEE-M', end: 4, open: 4, mutations: 3 },
-      { day: 1, cell: 'S1/TEE-M', end: 6, open: 6, sold: 0, net: -2 },
-      { day: 2, cell: 'S1/TEE-M', end: 1, open: 6, sold: 5 },
-    ]), settings());
-    for (const side of [r.summary.simulated, r.summary.actual]) expect(side).toMatchObject({ sales: 5, returns: 2, netSales: 3, lostSales: 0, endUnsoldUnits: 1 });
+    const r = simulate(
+      input(
+        {
+          locations: [{ id: 'S1', kind: 'store' }],
+          styles: [tee],
+          cells: { 'S1/TEE-M': { onHand: 1, sales: 1 } },
+        },
+        3,
+        [
+          { day: 0, cell: 'S1/TEE-M', end: 4, open: 4, mutations: 3 },
+          { day: 1, cell: 'S1/TEE-M', end: 6, open: 6, sold: 0, net: -2 },
+          { day: 2, cell: 'S1/TEE-M', end: 1, open: 6, sold: 5 },
+        ],
+      ),
+      settings(),
+    );
+    for (const side of [r.summary.simulated, r.summary.actual])
+      expect(side).toMatchObject({ sales: 5, returns: 2, netSales: 3, lostSales: 0, endUnsoldUnits: 1 });
   });
 
-  it('waits with a transfer for its sender\'s stock: nothing leaves that is not there', () => {
+  it("waits with a transfer for its sender's stock: nothing leaves that is not there", () => {
     // A new style: the warehouse has none yet, 60 arrive on day 2 on a purchase order due then. The initial
     // distribution planned on it leaves when the goods are in.
-    const r = simulate(input({
-      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'A', kind: 'store' }, { id: 'B', kind: 'store' }],
-      styles: [tee, { id: 'NEW', category: 'TEES', skus: [{ id: 'NEW-M', size: 'M', price: 30 }] }],
-      cells: { 'A/TEE-M': { onHand: 9, sales: 1 }, 'B/TEE-M': { onHand: 9, sales: 1 }, 'WH/NEW-M': { onHand: 0, purchaseOrder: { quantity: 60, day: DAY0 + 2 } } },
-    }, 6, [
-      { day: 2, cell: 'WH/NEW-M', end: 60, open: 60, mutations: 60 },
-      ...[0, 1, 2, 3, 4, 5].flatMap((d) => [{ day: d, cell: 'A/TEE-M', end: 8 - d, open: 9 - d, sold: 1 }, { day: d, cell: 'B/TEE-M', end: 8 - d, open: 9 - d, sold: 1 }]),
-    ], [{ cell: 1, orderDay: -30, dueDay: 2, quantity: 60, style: 1 }]),
-    settings({ defaults: { leadTimeDays: 3, holdbackPercentage: 0 } }), { reviewEveryDays: 7 });
+    const r = simulate(
+      input(
+        {
+          locations: [
+            { id: 'WH', kind: 'warehouse' },
+            { id: 'A', kind: 'store' },
+            { id: 'B', kind: 'store' },
+          ],
+          styles: [tee, { id: 'NEW', category: 'TEES', skus: [{ id: 'NEW-M', size: 'M', price: 30 }] }],
+          cells: {
+            'A/TEE-M': { onHand: 9, sales: 1 },
+            'B/TEE-M': { onHand: 9, sales: 1 },
+            'WH/NEW-M': { onHand: 0, purchaseOrder: { quantity: 60, day: DAY0 + 2 } },
+          },
+        },
+        6,
+        [
+          { day: 2, cell: 'WH/NEW-M', end: 60, open: 60, mutations: 60 },
+          ...[0, 1, 2, 3, 4, 5].flatMap((d) => [
+            { day: d, cell: 'A/TEE-M', end: 8 - d, open: 9 - d, sold: 1 },
+            { day: d, cell: 'B/TEE-M', end: 8 - d, open: 9 - d, sold: 1 },
+          ]),
+        ],
+        [{ cell: 1, orderDay: -30, dueDay: 2, quantity: 60, style: 1 }],
+      ),
+      settings({ defaults: { leadTimeDays: 3, holdbackPercentage: 0 } }),
+      { reviewEveryDays: 7 },
+    );
     const initial = r.transfers.filter((t) => t.transferType === 'InitialDistribution');
     expect(initial.length).toBeGreaterThan(0);
     expect(initial.every((t) => t.day === r.fromDay)).toBe(true);
@@ -153,9 +246,18 @@ describe('backtest, lost-sales mode', () => {
 
   it('never looks ahead: changing every later day changes no earlier decision', () => {
     const spec: StateSpec = {
-      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'A', kind: 'store' }, { id: 'B', kind: 'store' }],
+      locations: [
+        { id: 'WH', kind: 'warehouse' },
+        { id: 'A', kind: 'store' },
+        { id: 'B', kind: 'store' },
+      ],
       styles: [tee, { id: 'NEW', category: 'TEES', skus: [{ id: 'NEW-M', size: 'M', price: 30 }] }],
-      cells: { 'WH/TEE-M': { onHand: 200 }, 'A/TEE-M': { onHand: 3, sales: 2 }, 'B/TEE-M': { onHand: 1, sales: 1 }, 'WH/NEW-M': { onHand: 0 } },
+      cells: {
+        'WH/TEE-M': { onHand: 200 },
+        'A/TEE-M': { onHand: 3, sales: 2 },
+        'B/TEE-M': { onHand: 1, sales: 1 },
+        'WH/NEW-M': { onHand: 0 },
+      },
     };
     // A sells out every fifth day and is refilled the next; B is out on the days after its odd ones.
     const rows: Row[] = [];
@@ -195,24 +297,46 @@ describe('backtest, lost-sales mode', () => {
 });
 
 describe('backtest causality', () => {
-  it('sees a day\'s receipts only after that morning\'s review', () => {
-    const r = simulate(input({
-      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'S1', kind: 'store' }],
-      styles: [tee],
-      cells: { 'S1/TEE-M': { onHand: 0, sales: 1 }, 'WH/TEE-M': { onHand: 0 } },
-    }, 3, [{ day: 0, cell: 'WH/TEE-M', end: 50, open: 50, mutations: 50 }]), settings(), { reviewEveryDays: 1 });
+  it("sees a day's receipts only after that morning's review", () => {
+    const r = simulate(
+      input(
+        {
+          locations: [
+            { id: 'WH', kind: 'warehouse' },
+            { id: 'S1', kind: 'store' },
+          ],
+          styles: [tee],
+          cells: { 'S1/TEE-M': { onHand: 0, sales: 1 }, 'WH/TEE-M': { onHand: 0 } },
+        },
+        3,
+        [{ day: 0, cell: 'WH/TEE-M', end: 50, open: 50, mutations: 50 }],
+      ),
+      settings(),
+      { reviewEveryDays: 1 },
+    );
     expect(r.transfers.map((t) => t.day - r.fromDay)).toEqual([1]);
   });
 
   it('turns a location into a selling one from its first actual sale, not before', () => {
-    const r = simulate(input({
-      locations: [{ id: 'WH', kind: 'warehouse' }, { id: 'NEW', kind: 'warehouse' }],
-      styles: [tee],
-      cells: { 'WH/TEE-M': { onHand: 40 }, 'NEW/TEE-M': { onHand: 3 } },
-    }, 6, [
-      { day: 3, cell: 'NEW/TEE-M', end: 2, open: 3, sold: 1 },
-      { day: 4, cell: 'NEW/TEE-M', end: 1, open: 2, sold: 1 },
-    ]), settings(), { reviewEveryDays: 1 });
+    const r = simulate(
+      input(
+        {
+          locations: [
+            { id: 'WH', kind: 'warehouse' },
+            { id: 'NEW', kind: 'warehouse' },
+          ],
+          styles: [tee],
+          cells: { 'WH/TEE-M': { onHand: 40 }, 'NEW/TEE-M': { onHand: 3 } },
+        },
+        6,
+        [
+          { day: 3, cell: 'NEW/TEE-M', end: 2, open: 3, sold: 1 },
+          { day: 4, cell: 'NEW/TEE-M', end: 1, open: 2, sold: 1 },
+        ],
+      ),
+      settings(),
+      { reviewEveryDays: 1 },
+    );
     expect(r.transfers.every((t) => t.day - r.fromDay >= 4)).toBe(true);
     expect(r.summary.simulated.sales).toBe(2);
     // Its sales are demand from the first day (history knows it sells), its own engine counts it a store from day 3.

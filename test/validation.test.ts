@@ -33,11 +33,16 @@ describe('every dataset schema', () => {
     const fieldSites = sitesIn(d.record, valid[d.name]);
 
     it(`${d.name}: enforces every max length`, () => {
-      const limited = fieldSites.filter((s) => s.schema.type === 'string' && s.schema.maxLength !== undefined && !s.schema.format);
+      const limited = fieldSites.filter(
+        (s) => s.schema.type === 'string' && s.schema.maxLength !== undefined && !s.schema.format,
+      );
       expect(limited.length).toBeGreaterThan(0);
       for (const s of limited) {
         const max = s.schema.maxLength as number;
-        expect(errorsOf(d.name, body(d.name, [setAt(valid[d.name], s.path, 'x'.repeat(max))])), s.path.join('.')).toEqual([]);
+        expect(
+          errorsOf(d.name, body(d.name, [setAt(valid[d.name], s.path, 'x'.repeat(max))])),
+          s.path.join('.'),
+        ).toEqual([]);
         const errors = errorsOf(d.name, body(d.name, [setAt(valid[d.name], s.path, 'x'.repeat(max + 1))]));
         expect(errors, s.path.join('.')).toHaveLength(1);
         expect(errors[0].path).toBe(pointer(d.name, s.path));
@@ -49,12 +54,20 @@ describe('every dataset schema', () => {
       for (const s of fieldSites) {
         const without = errorsOf(d.name, body(d.name, [setAt(valid[d.name], s.path, undefined)]));
         if (s.required) {
-          expect(without, `${s.path.join('.')} required`).toEqual([expect.objectContaining({ path: pointer(d.name, s.path), message: 'is required' })]);
-          expect(errorsOf(d.name, body(d.name, [setAt(valid[d.name], s.path, null)])).length, `${s.path.join('.')} null`).toBe(1);
+          expect(without, `${s.path.join('.')} required`).toEqual([
+            expect.objectContaining({ path: pointer(d.name, s.path), message: 'is required' }),
+          ]);
+          expect(
+            errorsOf(d.name, body(d.name, [setAt(valid[d.name], s.path, null)])).length,
+            `${s.path.join('.')} null`,
+          ).toBe(1);
         } else if (!(d.name === 'PurchaseOrders' && s.path[0] === 'currencyId')) {
           // (currencyId may be left out only when currencyCode is sent: tested below.)
           expect(without, `${s.path.join('.')} optional`).toEqual([]);
-          expect(errorsOf(d.name, body(d.name, [setAt(valid[d.name], s.path, null)])), `${s.path.join('.')} null`).toEqual([]);
+          expect(
+            errorsOf(d.name, body(d.name, [setAt(valid[d.name], s.path, null)])),
+            `${s.path.join('.')} null`,
+          ).toEqual([]);
         }
       }
     });
@@ -65,22 +78,34 @@ describe('every dataset schema', () => {
         const { minimum, maximum } = x.schema as { minimum?: number; maximum?: number };
         expect(maximum, `${x.path.join('.')} maximum`).toBeLessThanOrEqual(MAX_MAGNITUDE);
         expect(minimum, `${x.path.join('.')} minimum`).toBeGreaterThanOrEqual(-MAX_MAGNITUDE);
-        for (const [bound, past] of [[maximum!, maximum! + 1], [minimum!, minimum! - 1]]) {
-          expect(errorsOf(d.name, body(d.name, [setAt(valid[d.name], x.path, bound)])), `${x.path.join('.')} = ${bound}`).toEqual([]);
+        for (const [bound, past] of [
+          [maximum!, maximum! + 1],
+          [minimum!, minimum! - 1],
+        ]) {
+          expect(
+            errorsOf(d.name, body(d.name, [setAt(valid[d.name], x.path, bound)])),
+            `${x.path.join('.')} = ${bound}`,
+          ).toEqual([]);
           const errors = errorsOf(d.name, body(d.name, [setAt(valid[d.name], x.path, past)]));
-          expect(errors.map((e) => e.path), `${x.path.join('.')} = ${past}`).toEqual([pointer(d.name, x.path)]);
+          expect(
+            errors.map((e) => e.path),
+            `${x.path.join('.')} = ${past}`,
+          ).toEqual([pointer(d.name, x.path)]);
         }
       }
     });
 
     it(`${d.name}: enforces every type`, () => {
       for (const s of fieldSites) {
-        const wrong = s.schema.type === 'string' || s.schema.anyOf ? 12 : s.schema.type === 'array' ? { not: 'a list' } : 'text';
+        const wrong =
+          s.schema.type === 'string' || s.schema.anyOf ? 12 : s.schema.type === 'array' ? { not: 'a list' } : 'text';
         const errors = errorsOf(d.name, body(d.name, [setAt(valid[d.name], s.path, wrong)]));
         expect(errors.length, s.path.join('.')).toBe(1);
         expect(errors[0].path).toBe(pointer(d.name, s.path));
         if (s.schema.type === 'integer') {
-          expect(errorsOf(d.name, body(d.name, [setAt(valid[d.name], s.path, 1.5)]))[0].message).toMatch(/whole number/);
+          expect(errorsOf(d.name, body(d.name, [setAt(valid[d.name], s.path, 1.5)]))[0].message).toMatch(
+            /whole number/,
+          );
         }
       }
     });
@@ -99,30 +124,56 @@ describe('datetimes', () => {
   });
 
   it('rejects what is not a real ISO 8601 datetime', () => {
-    for (const bad of ['2024-02-30T00:00:00Z', '2023-02-29', '2024-13-01', '2024-03-01T25:00:00Z', '01-03-2024', '2024-03-01T10:15:00+25:00', 'now', '', '2024-03-01Z']) {
+    for (const bad of [
+      '2024-02-30T00:00:00Z',
+      '2023-02-29',
+      '2024-13-01',
+      '2024-03-01T25:00:00Z',
+      '01-03-2024',
+      '2024-03-01T10:15:00+25:00',
+      'now',
+      '',
+      '2024-03-01Z',
+    ]) {
       expect(parseIsoMicros(bad), bad).toBeUndefined();
     }
     const errors = errorsOf('Sales', body('Sales', [sale('S1', undefined, { salesDateTime: '2024-02-30T00:00:00Z' })]));
-    expect(errors).toEqual([{ path: '/sales/0/salesDateTime', recordId: 'S1', message: expect.stringMatching(/not an ISO 8601 datetime/) }]);
+    expect(errors).toEqual([
+      { path: '/sales/0/salesDateTime', recordId: 'S1', message: expect.stringMatching(/not an ISO 8601 datetime/) },
+    ]);
   });
 
   it('keeps years below 100 as written', () => {
     expect(new Date(parseIsoMicros('0001-01-01T00:00:00Z')! / 1000).toISOString()).toBe('0001-01-01T00:00:00.000Z');
-    expect(new Date(parseIsoMicros('0099-12-31T10:00:00+02:00')! / 1000).toISOString()).toBe('0099-12-31T08:00:00.000Z');
+    expect(new Date(parseIsoMicros('0099-12-31T10:00:00+02:00')! / 1000).toISOString()).toBe(
+      '0099-12-31T08:00:00.000Z',
+    );
   });
 
   it('rejects strings with an unpaired surrogate', () => {
-    const errors = errorsOf('Brands', { brands: [{ brandId: 'X\ud800', code: 'A' }, { brandId: 'X\udc00', code: 'B' }] });
+    const errors = errorsOf('Brands', {
+      brands: [
+        { brandId: 'X\ud800', code: 'A' },
+        { brandId: 'X\udc00', code: 'B' },
+      ],
+    });
     expect(errors.map((e) => e.path)).toEqual(['/brands/0/brandId', '/brands/1/brandId']);
     expect(errors[0].message).toMatch(/unpaired UTF-16 surrogate/);
   });
 
   it('rejects numbers out of range', () => {
-    expect(errorsOf('Sales', body('Sales', [sale('S1', [salesLine('S1-1', 'SKU1', 1, { vatPercentage: 101 })])]))[0])
-      .toMatchObject({ path: '/sales/0/salesLines/0/vatPercentage', message: 'is 101; must be at most 100' });
-    expect(errorsOf('PurchaseOrders', body('PurchaseOrders', [purchaseOrder('P1', [{ ...purchaseOrder('x').purchaseOrderLines[0], quantity: -1 }])]))[0].message)
-      .toBe('is -1; must be at least 0');
-    expect(errorsOf('Locations', body('Locations', [{ locationId: 'L', code: 'L', name: 'L', latitude: 91 }]))[0].path).toBe('/locations/0/latitude');
+    expect(
+      errorsOf('Sales', body('Sales', [sale('S1', [salesLine('S1-1', 'SKU1', 1, { vatPercentage: 101 })])]))[0],
+    ).toMatchObject({ path: '/sales/0/salesLines/0/vatPercentage', message: 'is 101; must be at most 100' });
+    expect(
+      errorsOf(
+        'PurchaseOrders',
+        body('PurchaseOrders', [purchaseOrder('P1', [{ ...purchaseOrder('x').purchaseOrderLines[0], quantity: -1 }])]),
+      )[0].message,
+    ).toBe('is -1; must be at least 0');
+    expect(
+      errorsOf('Locations', body('Locations', [{ locationId: 'L', code: 'L', name: 'L', latitude: 91 }]))[0].path,
+    ).toBe('/locations/0/latitude');
   });
 });
 
@@ -137,8 +188,19 @@ describe('batch rules', () => {
       throw new Error('accepted');
     };
     // One sale whose 300,000 lines each lack their required fields: the walk through its lines stops too.
-    const one = failure({ sales: [sale('S-MANY', Array.from({ length: 300_000 }, (_, i) => ({ salesLineId: `L${i}` })))] });
-    expect([one.errorCount, one.countStopped, one.errors.length]).toEqual([MAX_COUNTED_ERRORS, true, MAX_LISTED_ERRORS]);
+    const one = failure({
+      sales: [
+        sale(
+          'S-MANY',
+          Array.from({ length: 300_000 }, (_, i) => ({ salesLineId: `L${i}` })),
+        ),
+      ],
+    });
+    expect([one.errorCount, one.countStopped, one.errors.length]).toEqual([
+      MAX_COUNTED_ERRORS,
+      true,
+      MAX_LISTED_ERRORS,
+    ]);
     expect(one.message).toContain(`${MAX_COUNTED_ERRORS} or more errors`);
     const few = failure({ sales: [sale('S-FEW', [{ salesLineId: 'L1' }])] });
     expect(few.countStopped).toBe(false);
@@ -146,11 +208,14 @@ describe('batch rules', () => {
   });
 
   it('lists every problem of the batch with its record id and JSON pointer', () => {
-    const errors = errorsOf('Sales', body('Sales', [
-      sale('S1'),
-      sale('S2', [salesLine('S2-1', 'SKU1', 1, { quantitySold: 'one' }), salesLine('S2-2', 'x'.repeat(81))]),
-      sale('S3', undefined, { locationId: undefined }),
-    ]));
+    const errors = errorsOf(
+      'Sales',
+      body('Sales', [
+        sale('S1'),
+        sale('S2', [salesLine('S2-1', 'SKU1', 1, { quantitySold: 'one' }), salesLine('S2-2', 'x'.repeat(81))]),
+        sale('S3', undefined, { locationId: undefined }),
+      ]),
+    );
     expect(errors).toEqual([
       { path: '/sales/1/salesLines/0/quantitySold', recordId: 'S2', message: 'must be a number, got "one"' },
       { path: '/sales/1/salesLines/1/skuId', recordId: 'S2', message: 'is 81 characters long; at most 80 allowed' },
@@ -159,7 +224,9 @@ describe('batch rules', () => {
   });
 
   it('caps the listed errors but counts them all', () => {
-    const records = Array.from({ length: MAX_LISTED_ERRORS + 5 }, (_, i) => sale(`S${i}`, undefined, { currencyCode: 7 }));
+    const records = Array.from({ length: MAX_LISTED_ERRORS + 5 }, (_, i) =>
+      sale(`S${i}`, undefined, { currencyCode: 7 }),
+    );
     try {
       validateBatch(getDataset('Sales'), body('Sales', records));
       expect.unreachable();
@@ -171,14 +238,20 @@ describe('batch rules', () => {
 
   it('rejects a body that is not the endpoint envelope', () => {
     expect(errorsOf('Sales', [sale('S1')])[0].message).toMatch(/JSON object holding an array "sales"/);
-    expect(errorsOf('Sales', { items: [] })).toEqual([{ path: '/sales', message: expect.stringMatching(/is required/) }]);
+    expect(errorsOf('Sales', { items: [] })).toEqual([
+      { path: '/sales', message: expect.stringMatching(/is required/) },
+    ]);
     expect(errorsOf('Sales', { sales: {} })).toEqual([{ path: '/sales', message: 'must be an array, got an object' }]);
     expect(errorsOf('Sales', null)[0].message).toMatch(/got null/);
   });
 
   it('rejects a record sent twice in one batch, comparing datetimes by instant', () => {
     expect(errorsOf('Sales', body('Sales', [sale('S1'), sale('S2'), sale('S1')]))).toEqual([
-      { path: '/sales/2', recordId: 'S1', message: expect.stringMatching(/appears twice in this batch \(first at \/sales\/0\)/) },
+      {
+        path: '/sales/2',
+        recordId: 'S1',
+        message: expect.stringMatching(/appears twice in this batch \(first at \/sales\/0\)/),
+      },
     ]);
     const stock = [
       { locationId: 'L1', skuId: 'A', quantity: 1, stockDateTime: '2024-03-01T10:00:00Z' },
@@ -195,7 +268,16 @@ describe('batch rules', () => {
     expect(errorsOf('Items', body('Items', [item('I1', ['A']), item('I2', ['A'])]))).toEqual([
       { path: '/items/1/skus/0', recordId: 'I2', message: expect.stringMatching(/also sent at \/items\/0\/skus\/0/) },
     ]);
-    const withBarcodes = item('I1', [], { skus: [sku('A', 'ST1', { barcodes: [{ barcodeId: 'b', code: '1' }, { barcodeId: 'b', code: '2' }] })] });
+    const withBarcodes = item('I1', [], {
+      skus: [
+        sku('A', 'ST1', {
+          barcodes: [
+            { barcodeId: 'b', code: '1' },
+            { barcodeId: 'b', code: '2' },
+          ],
+        }),
+      ],
+    });
     expect(errorsOf('Items', body('Items', [withBarcodes]))[0].path).toBe('/items/0/skus/0/barcodes/1');
   });
 
@@ -205,20 +287,36 @@ describe('batch rules', () => {
 
   it('reports unknown fields as warnings, once per field with a count', () => {
     const batch = validateBatch(getDataset('Sales'), {
-      sales: [sale('S1', [salesLine('a', 'SKU1', 1, { discount: 1 })], { store: 'x' }), sale('S2', [salesLine('b', 'SKU1', 1, { discount: 2 })])],
+      sales: [
+        sale('S1', [salesLine('a', 'SKU1', 1, { discount: 1 })], { store: 'x' }),
+        sale('S2', [salesLine('b', 'SKU1', 1, { discount: 2 })]),
+      ],
       meta: 1,
     });
-    expect(batch.warnings).toEqual([
-      { path: '/meta', message: 'unknown field "meta" ignored; the records go in "sales"' },
-      { path: '/sales/0/salesLines/0/discount', message: 'unknown field "discount" ignored (in 2 records)' },
-      { path: '/sales/0/store', message: 'unknown field "store" ignored' },
-    ].sort((a, b) => (a.path === '/meta' ? -1 : b.path === '/meta' ? 1 : 0)));
+    expect(batch.warnings).toEqual(
+      [
+        { path: '/meta', message: 'unknown field "meta" ignored; the records go in "sales"' },
+        { path: '/sales/0/salesLines/0/discount', message: 'unknown field "discount" ignored (in 2 records)' },
+        { path: '/sales/0/store', message: 'unknown field "store" ignored' },
+      ].sort((a, b) => (a.path === '/meta' ? -1 : b.path === '/meta' ? 1 : 0)),
+    );
   });
 
   it('takes currencyCode in place of currencyId on purchase orders, and requires one of them', () => {
-    expect(errorsOf('PurchaseOrders', body('PurchaseOrders', [purchaseOrder('P1', undefined, { currencyId: undefined, currencyCode: 'local' })]))).toEqual([]);
-    expect(errorsOf('PurchaseOrders', body('PurchaseOrders', [purchaseOrder('P1', undefined, { currencyId: undefined })]))).toEqual([
-      { path: '/purchaseOrders/0/currencyId', recordId: 'P1', message: expect.stringMatching(/currencyId is required/) },
+    expect(
+      errorsOf(
+        'PurchaseOrders',
+        body('PurchaseOrders', [purchaseOrder('P1', undefined, { currencyId: undefined, currencyCode: 'local' })]),
+      ),
+    ).toEqual([]);
+    expect(
+      errorsOf('PurchaseOrders', body('PurchaseOrders', [purchaseOrder('P1', undefined, { currencyId: undefined })])),
+    ).toEqual([
+      {
+        path: '/purchaseOrders/0/currencyId',
+        recordId: 'P1',
+        message: expect.stringMatching(/currencyId is required/),
+      },
     ]);
   });
 
@@ -227,6 +325,8 @@ describe('batch rules', () => {
     expect(errorsOf('PurchaseOrders', { purchaseOrders: [{ code: 'P1' }] }, 'delete')).toEqual([
       { path: '/purchaseOrders/0/purchaseOrderId', message: 'is required' },
     ]);
-    expect(errorsOf('StockTargets', { stockTargets: [{ locationId: 'L1' }] }, 'delete')[0].path).toBe('/stockTargets/0/skuId');
+    expect(errorsOf('StockTargets', { stockTargets: [{ locationId: 'L1' }] }, 'delete')[0].path).toBe(
+      '/stockTargets/0/skuId',
+    );
   });
 });

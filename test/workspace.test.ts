@@ -27,7 +27,9 @@ describe('workspace', () => {
     expect(await wb.workspace.schemaVersion()).toBe(SCHEMA_VERSION);
     await wb.close();
     const again = await Workbench.open(dir);
-    expect((await again.workspace.rows('SELECT count(*)::INTEGER AS n FROM schema_migrations'))[0].n).toBe(MIGRATIONS.length);
+    expect((await again.workspace.rows('SELECT count(*)::INTEGER AS n FROM schema_migrations'))[0].n).toBe(
+      MIGRATIONS.length,
+    );
     await again.close();
   });
 
@@ -56,7 +58,10 @@ describe('workspace', () => {
     const wb = await Workbench.open(dir);
     const script = `import { Workbench } from './engine/service/workbench.ts';
       try { await Workbench.open(${JSON.stringify(dir)}); console.log('opened'); } catch (e) { console.log(e.message); }`;
-    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: process.cwd(), encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: process.cwd(),
+      encoding: 'utf8',
+    });
     expect(out).toMatch(/in use by another process/);
     await wb.close();
   });
@@ -69,7 +74,10 @@ describe('workspace', () => {
     // A refused open leaves the workspace free for the next owner, in another process too: its lock is let go.
     const script = `import { Workbench } from './engine/service/workbench.ts';
       try { await Workbench.open(${JSON.stringify(dir)}); console.log('opened'); } catch (e) { console.log(e.message); }`;
-    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: process.cwd(), encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: process.cwd(),
+      encoding: 'utf8',
+    });
     expect(out).toMatch(/newer than this release/);
     await tamper(dir, `DELETE FROM schema_migrations WHERE version > ${SCHEMA_VERSION}`);
     await (await Workbench.open(dir)).close();
@@ -79,13 +87,17 @@ describe('workspace', () => {
     const dir = tempDir();
     await (await Workbench.open(dir)).close();
     await tamper(dir, 'ALTER TABLE sales__salesLines DROP COLUMN costPrice');
-    await expect(Workbench.open(dir)).rejects.toThrow(/sales__salesLines\.costPrice: the schemas changed without a migration/);
+    await expect(Workbench.open(dir)).rejects.toThrow(
+      /sales__salesLines\.costPrice: the schemas changed without a migration/,
+    );
   });
 
   it('serialises concurrent writes: no batch is lost or interleaved', async () => {
     const dir = tempDir();
     const wb = await Workbench.open(dir);
-    await Promise.all(Array.from({ length: 20 }, (_, i) => wb.ingest('Items', { items: [item(`I${i}`, [`I${i}-a`, `I${i}-b`])] })));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => wb.ingest('Items', { items: [item(`I${i}`, [`I${i}-a`, `I${i}-b`])] })),
+    );
     expect((await wb.list('Items', { limit: 100 })).total).toBe(20);
     const [row] = await wb.workspace.rows('SELECT count(*)::INTEGER AS n FROM items__skus');
     expect(row.n).toBe(40);

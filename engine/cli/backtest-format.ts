@@ -26,28 +26,45 @@ const ROWS: [string, Pick, boolean?][] = [
   ['network: weeks of cover', (k) => k.network.weeksOfCover],
 ];
 
-const fmt = (v: number | null) => (v === null ? '—' : Math.abs(v) < 10 && !Number.isInteger(v) ? v.toFixed(4) : v.toLocaleString('en', { maximumFractionDigits: 1 }));
+const fmt = (v: number | null) =>
+  v === null
+    ? '—'
+    : Math.abs(v) < 10 && !Number.isInteger(v)
+      ? v.toFixed(4)
+      : v.toLocaleString('en', { maximumFractionDigits: 1 });
 const sign = (v: number) => (v > 0 ? '+' : v < 0 ? '−' : '±');
 const signed = (v: number) => `${sign(v)}${fmt(Math.abs(v))}`;
 const points = (v: number) => `${sign(v)}${Math.abs(v).toFixed(2)} pp`;
 
-export function formatSummary(simulated: SimulationResult['summary']['simulated'] | (SideKpis & { transfers?: TransferKpis }), actual: SideKpis): string {
+export function formatSummary(
+  simulated: SimulationResult['summary']['simulated'] | (SideKpis & { transfers?: TransferKpis }),
+  actual: SideKpis,
+): string {
   const lines = [`${'KPI'.padEnd(28)}${'simulated'.padStart(14)}${'actual'.padStart(14)}${'difference'.padStart(14)}`];
   for (const [label, pick, rate] of ROWS) {
     const s = pick(simulated);
     const a = pick(actual);
-    const d = s === null || a === null ? '—' : rate ? points((s - a) * 100) : signed(Math.round((s - a) * 10_000) / 10_000);
+    const d =
+      s === null || a === null ? '—' : rate ? points((s - a) * 100) : signed(Math.round((s - a) * 10_000) / 10_000);
     lines.push(`${label.padEnd(28)}${fmt(s).padStart(14)}${fmt(a).padStart(14)}${d.padStart(14)}`);
   }
-  const share = simulated.demand > 0 ? ` (${((simulated.estimatedDemand / simulated.demand) * 100).toFixed(1)} % of demand)` : '';
-  lines.push(`estimated demand: ${fmt(simulated.estimatedDemand)} units${share}, the same on both sides; the simulation sold ${fmt(simulated.estimatedSales)} of them`);
+  const share =
+    simulated.demand > 0 ? ` (${((simulated.estimatedDemand / simulated.demand) * 100).toFixed(1)} % of demand)` : '';
+  lines.push(
+    `estimated demand: ${fmt(simulated.estimatedDemand)} units${share}, the same on both sides; the simulation sold ${fmt(simulated.estimatedSales)} of them`,
+  );
   if ('writeDownShortfall' in simulated && simulated.writeDownShortfall.units > 0) {
     const w = simulated.writeDownShortfall;
-    lines.push(`write-downs beyond the simulated stock: ${fmt(w.units)} units on ${w.days} SKU-days (taken in fact, not in the simulation)`);
+    lines.push(
+      `write-downs beyond the simulated stock: ${fmt(w.units)} units on ${w.days} SKU-days (taken in fact, not in the simulation)`,
+    );
   }
   if ('unsentTransferUnits' in simulated && simulated.unsentTransferUnits > 0) {
-    lines.push(`transfers never sent: ${fmt(simulated.unsentTransferUnits)} units (their sender's stock did not come in time)`);
+    lines.push(
+      `transfers never sent: ${fmt(simulated.unsentTransferUnits)} units (their sender's stock did not come in time)`,
+    );
   }
-  for (const [type, t] of Object.entries(simulated.transfers ?? {})) lines.push(`${type}: ${t.trips} trips, ${t.lines} lines, ${t.units} units`);
+  for (const [type, t] of Object.entries(simulated.transfers ?? {}))
+    lines.push(`${type}: ${t.trips} trips, ${t.lines} lines, ${t.units} units`);
   return lines.join('\n');
 }

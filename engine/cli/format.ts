@@ -8,9 +8,12 @@ export function formatLogEntry(e: RequestLogEntry): string {
     e.records !== undefined ? `${e.records} records` : '',
     e.errorCount ? `${e.errorCount} errors` : '',
     e.warningCount ? `${e.warningCount} warnings` : '',
-  ].filter(Boolean).join(', ');
+  ]
+    .filter(Boolean)
+    .join(', ');
   const lines = [`${head}${counts ? ` — ${counts}` : ''}  [${e.requestId}]`];
-  for (const p of e.errors.slice(0, 10)) lines.push(`    error ${p.path}${p.recordId ? ` [${p.recordId}]` : ''}: ${p.message}`);
+  for (const p of e.errors.slice(0, 10))
+    lines.push(`    error ${p.path}${p.recordId ? ` [${p.recordId}]` : ''}: ${p.message}`);
   for (const p of e.warnings.slice(0, 5)) lines.push(`    warning ${p.path}: ${p.message}`);
   return lines.join('\n');
 }

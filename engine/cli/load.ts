@@ -29,40 +29,79 @@ function readMapping(file: string): CsvMapping {
   }
 }
 
-export async function loadFiles(wb: Workbench, paths: readonly string[], options: LoadOptions = {}, log: (line: string) => void = console.log): Promise<LoadReport> {
+export async function loadFiles(
+  wb: Workbench,
+  paths: readonly string[],
+  options: LoadOptions = {},
+  log: (line: string) => void = console.log,
+): Promise<LoadReport> {
   const dataset = resolveDataset(options.dataset);
   const mapping = options.map ? readMapping(options.map) : undefined;
   const files = expandPaths(paths).map((path) => ({ name: path, path }));
   const tty = process.stderr.isTTY && !options.quiet;
   const bar = tty
-    ? new cliProgress.SingleBar({ format: '{bar} {percentage}% | {records} records | {rate} records/s | {file}', hideCursor: true }, cliProgress.Presets.shades_classic)
+    ? new cliProgress.SingleBar(
+        { format: '{bar} {percentage}% | {records} records | {rate} records/s | {file}', hideCursor: true },
+        cliProgress.Presets.shades_classic,
+      )
     : undefined;
   let started = false;
   let filesDone = 0;
-  const report = await wb.loadFiles(files, { dataset, fullLoad: options.fullLoad, mapping, orElse: ' or pass --dataset' }, (p) => {
-    if (bar && !started) bar.start(Math.max(p.bytes, 1), 0, { records: 0, rate: 0, file: '' });
-    started = true;
-    bar?.update(p.bytesDone, { records: p.records, rate: Math.round(p.records / Math.max(p.seconds, 1e-3)), file: p.current ?? '' });
-    if (!tty && !options.quiet && p.filesDone > filesDone) log(`${p.filesDone} of ${p.files} files: ${p.records} records`);
-    filesDone = p.filesDone;
-  });
+  const report = await wb.loadFiles(
+    files,
+    { dataset, fullLoad: options.fullLoad, mapping, orElse: ' or pass --dataset' },
+    (p) => {
+      if (bar && !started) bar.start(Math.max(p.bytes, 1), 0, { records: 0, rate: 0, file: '' });
+      started = true;
+      bar?.update(p.bytesDone, {
+        records: p.records,
+        rate: Math.round(p.records / Math.max(p.seconds, 1e-3)),
+        file: p.current ?? '',
+      });
+      if (!tty && !options.quiet && p.filesDone > filesDone)
+        log(`${p.filesDone} of ${p.files} files: ${p.records} records`);
+      filesDone = p.filesDone;
+    },
+  );
   bar?.stop();
   return report;
 }
 
 /** Where a problem lies: the CSV file, row and column when it came from one, and the record's pointer and id. */
 function place(p: Problem): string {
-  const csv = p.file === undefined ? '' : `${basename(p.file)}${p.row === undefined ? '' : ` row ${p.row}`}${p.column === undefined ? '' : `, column "${p.column}"`}`;
+  const csv =
+    p.file === undefined
+      ? ''
+      : `${basename(p.file)}${p.row === undefined ? '' : ` row ${p.row}`}${p.column === undefined ? '' : `, column "${p.column}"`}`;
   const json = `${p.path}${p.recordId ? ` [${p.recordId}]` : ''}`;
   return [csv, json].filter((s) => s !== '').join(' ') || '/';
 }
 
 export function formatReport(report: LoadReport): string {
   const lines: string[] = [];
-  const byDataset = new Map<string, { files: number; records: number; created: number; updated: number; deleted: number; zeroed: number; warnings: number }>();
+  const byDataset = new Map<
+    string,
+    {
+      files: number;
+      records: number;
+      created: number;
+      updated: number;
+      deleted: number;
+      zeroed: number;
+      warnings: number;
+    }
+  >();
   for (const o of report.batches) {
     if (!o.result) continue;
-    const s = byDataset.get(o.result.dataset) ?? { files: 0, records: 0, created: 0, updated: 0, deleted: 0, zeroed: 0, warnings: 0 };
+    const s = byDataset.get(o.result.dataset) ?? {
+      files: 0,
+      records: 0,
+      created: 0,
+      updated: 0,
+      deleted: 0,
+      zeroed: 0,
+      warnings: 0,
+    };
     s.files += o.files.length;
     s.records += o.result.received;
     s.created += o.result.created;
@@ -73,21 +112,26 @@ export function formatReport(report: LoadReport): string {
     byDataset.set(o.result.dataset, s);
   }
   const rows = [['dataset', 'files', 'records', 'created', 'updated', 'deleted', 'zeroed', 'warnings']];
-  for (const [name, s] of byDataset) rows.push([name, s.files, s.records, s.created, s.updated, s.deleted, s.zeroed, s.warnings].map(String));
+  for (const [name, s] of byDataset)
+    rows.push([name, s.files, s.records, s.created, s.updated, s.deleted, s.zeroed, s.warnings].map(String));
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   for (const r of rows) lines.push(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
 
   for (const o of report.batches) {
     const files = o.files.map((f) => basename(f)).join(', ');
-    for (const w of o.result?.warnings.slice(0, 5) ?? []) lines.push(`warning ${files}: ${w.path || '/'}: ${w.message}`);
+    for (const w of o.result?.warnings.slice(0, 5) ?? [])
+      lines.push(`warning ${files}: ${w.path || '/'}: ${w.message}`);
     if (!o.error) continue;
     lines.push(`REJECTED ${o.files.join(', ')}${o.dataset ? ` (${o.dataset})` : ''}: ${o.error}`);
     for (const p of o.problems?.slice(0, LISTED_PROBLEMS) ?? []) lines.push(`  ${place(p)}: ${p.message}`);
     const listed = Math.min(o.problems?.length ?? 0, LISTED_PROBLEMS);
-    if ((o.problemCount ?? 0) > listed) lines.push(`  … and ${(o.problemCount ?? 0) - listed}${o.problemCountIsAtLeast ? ' or' : ''} more`);
+    if ((o.problemCount ?? 0) > listed)
+      lines.push(`  … and ${(o.problemCount ?? 0) - listed}${o.problemCountIsAtLeast ? ' or' : ''} more`);
   }
   const rejectedFiles = report.batches.filter((o) => o.error).reduce((n, o) => n + o.files.length, 0);
   const rate = Math.round(report.records / Math.max(report.seconds, 1e-3));
-  lines.push(`${report.records} records from ${report.files - rejectedFiles} of ${report.files} files in ${report.seconds.toFixed(1)} s (${rate} records/s)${report.rejected ? `; ${rejectedFiles} rejected` : ''}`);
+  lines.push(
+    `${report.records} records from ${report.files - rejectedFiles} of ${report.files} files in ${report.seconds.toFixed(1)} s (${rate} records/s)${report.rejected ? `; ${rejectedFiles} rejected` : ''}`,
+  );
   return lines.join('\n');
 }

@@ -44,20 +44,37 @@ async function remote(info: ServerInfo): Promise<WorkspaceReader> {
   const tokenRes = await fetch(`${info.url}/Token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-tenant': info.tenant },
-    body: JSON.stringify({ grant_type: 'client_credentials', client_id: info.clientId, client_secret: info.clientSecret }),
+    body: JSON.stringify({
+      grant_type: 'client_credentials',
+      client_id: info.clientId,
+      client_secret: info.clientSecret,
+    }),
   }).catch((e: Error) => {
-    throw new Error(`the server ${SERVER_FILE} names (${info.url}, pid ${info.pid}) does not answer: ${(e.cause as Error | undefined)?.message ?? e.message}`);
+    throw new Error(
+      `the server ${SERVER_FILE} names (${info.url}, pid ${info.pid}) does not answer: ${(e.cause as Error | undefined)?.message ?? e.message}`,
+    );
   });
   if (!tokenRes.ok) throw new Error(`the server at ${info.url} refused a token (${tokenRes.status})`);
   const { access_token } = (await tokenRes.json()) as { access_token: string };
   const get = async <T>(path: string): Promise<T> => {
-    const res = await fetch(`${info.url}/_workbench/${path}`, { headers: { authorization: `Bearer ${access_token}`, 'x-tenant': info.tenant } });
+    const res = await fetch(`${info.url}/_workbench/${path}`, {
+      headers: { authorization: `Bearer ${access_token}`, 'x-tenant': info.tenant },
+    });
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
   return {
     source: info.url,
-    log: async (q) => (await get<{ entries: RequestLogEntry[] }>(`log?${new URLSearchParams(Object.entries(q).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]))}`)).entries,
+    log: async (q) =>
+      (
+        await get<{ entries: RequestLogEntry[] }>(
+          `log?${new URLSearchParams(
+            Object.entries(q)
+              .filter(([, v]) => v !== undefined)
+              .map(([k, v]) => [k, String(v)]),
+          )}`,
+        )
+      ).entries,
     lint: () => get<LintReport>('lint'),
     close: async () => undefined,
   };

@@ -66,7 +66,13 @@ export function tsb(days: readonly number[]): number {
 }
 
 /** The estimate from one SKU×location's own window: `sales[offset + (head + d) % windowDays]`, oldest day first. */
-export function ownEstimate(sales: Float32Array, inStock: Uint8Array, offset: number, windowDays: number, head = 0): OwnEstimate {
+export function ownEstimate(
+  sales: Float32Array,
+  inStock: Uint8Array,
+  offset: number,
+  windowDays: number,
+  head = 0,
+): OwnEstimate {
   const days: number[] = [];
   let units = 0;
   let nonZero = 0;
@@ -87,15 +93,19 @@ export function ownEstimate(sales: Float32Array, inStock: Uint8Array, offset: nu
     }
   }
   const n = days.length;
-  if (n === 0) return { rate: 0, sd: 0, inStockDays: 0, units: 0, adi: Infinity, cv2: 0, demandClass: 'none', method: 'none' };
+  if (n === 0)
+    return { rate: 0, sd: 0, inStockDays: 0, units: 0, adi: Infinity, cv2: 0, demandClass: 'none', method: 'none' };
   const mean = units / n;
   const sd = Math.sqrt(Math.max(0, sumSq / n - mean * mean));
   const adi = nonZero ? n / nonZero : Infinity;
   const sizeMean = nonZero ? sizeSum / nonZero : 0;
-  const cv2 = nonZero > 1 && sizeMean > 0 ? Math.max(0, sizeSq / nonZero - sizeMean * sizeMean) / (sizeMean * sizeMean) : 0;
+  const cv2 =
+    nonZero > 1 && sizeMean > 0 ? Math.max(0, sizeSq / nonZero - sizeMean * sizeMean) / (sizeMean * sizeMean) : 0;
   const demandClass = nonZero ? classify(adi, cv2) : 'none';
-  if (demandClass === 'intermittent') return { rate: sba(days), sd, inStockDays: n, units, adi, cv2, demandClass, method: 'sba' };
-  if (demandClass === 'lumpy') return { rate: tsb(days), sd, inStockDays: n, units, adi, cv2, demandClass, method: 'tsb' };
+  if (demandClass === 'intermittent')
+    return { rate: sba(days), sd, inStockDays: n, units, adi, cv2, demandClass, method: 'sba' };
+  if (demandClass === 'lumpy')
+    return { rate: tsb(days), sd, inStockDays: n, units, adi, cv2, demandClass, method: 'tsb' };
   return { rate: mean, sd, inStockDays: n, units, adi, cv2, demandClass, method: nonZero ? 'mean' : 'none' };
 }
 

@@ -29,8 +29,13 @@ export interface Forecast {
 
 export function explainCell(f: Forecast, cell: number) {
   return {
-    rate: f.rate[cell], own: f.own[cell], pooled: f.pooled[cell], weight: f.weight[cell],
-    inStockDays: f.inStockDays[cell], pooledFrom: SOURCES[f.source[cell]], demandClass: CLASSES[f.demandClass[cell]],
+    rate: f.rate[cell],
+    own: f.own[cell],
+    pooled: f.pooled[cell],
+    weight: f.weight[cell],
+    inStockDays: f.inStockDays[cell],
+    pooledFrom: SOURCES[f.source[cell]],
+    demandClass: CLASSES[f.demandClass[cell]],
   };
 }
 
@@ -40,8 +45,15 @@ export function forecast(state: EngineState, settings: Settings): Forecast {
   const W = state.windowDays;
   const cells = L * K;
   const f: Forecast = {
-    rate: new Float64Array(cells), sd: new Float64Array(cells), own: new Float64Array(cells), pooled: new Float64Array(cells),
-    weight: new Float64Array(cells), inStockDays: new Int32Array(cells), units: new Float64Array(cells), source: new Uint8Array(cells), demandClass: new Uint8Array(cells),
+    rate: new Float64Array(cells),
+    sd: new Float64Array(cells),
+    own: new Float64Array(cells),
+    pooled: new Float64Array(cells),
+    weight: new Float64Array(cells),
+    inStockDays: new Int32Array(cells),
+    units: new Float64Array(cells),
+    source: new Uint8Array(cells),
+    demandClass: new Uint8Array(cells),
   };
   const units = f.units;
   const selling = state.locations.kind.map((k) => k !== 'warehouse');
@@ -78,7 +90,8 @@ export function forecast(state: EngineState, settings: Settings): Forecast {
     let total = 0;
     const n = styleStart[s + 1] - styleStart[s];
     for (let i = styleStart[s]; i < styleStart[s + 1]; i++) total += skuNetUnits[skuIndex[i]];
-    for (let i = styleStart[s]; i < styleStart[s + 1]; i++) sizeShare[skuIndex[i]] = (skuNetUnits[skuIndex[i]] + 1) / (total + n);
+    for (let i = styleStart[s]; i < styleStart[s + 1]; i++)
+      sizeShare[skuIndex[i]] = (skuNetUnits[skuIndex[i]] + 1) / (total + n);
   }
 
   const C = state.categories.ids.length;
@@ -124,7 +137,8 @@ export function forecast(state: EngineState, settings: Settings): Forecast {
           source = 'network';
         }
         const own = { rate: f.own[c], inStockDays: f.inStockDays[c] } as Parameters<typeof blend>[0];
-        const b = source === 'none' ? { rate: f.own[c], weight: 1 } : blend(own, pooled, settings.poolingHalfWeightDays);
+        const b =
+          source === 'none' ? { rate: f.own[c], weight: 1 } : blend(own, pooled, settings.poolingHalfWeightDays);
         f.rate[c] = b.rate;
         f.weight[c] = b.weight;
         f.pooled[c] = pooled;

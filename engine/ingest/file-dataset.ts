@@ -5,7 +5,10 @@ import { RequestRejected } from './problems.js';
 
 /** `Sales-0001.json`, `sales.json`, `PurchaseOrders_2024.json` → the dataset whose name starts the file name. */
 export function datasetFromFileName(file: string): DatasetDef | undefined {
-  return byFileName(basename(file, extname(file)).toLowerCase(), DATASETS.map((d) => [d.name.toLowerCase(), d]));
+  return byFileName(
+    basename(file, extname(file)).toLowerCase(),
+    DATASETS.map((d) => [d.name.toLowerCase(), d]),
+  );
 }
 
 /**
@@ -32,6 +35,9 @@ export function datasetFromBody(body: unknown): DatasetDef | undefined {
 /** The endpoint a file is for, by its name or else its body; a clear error when neither tells. */
 export function datasetForFile(file: string, body: unknown, orElse = ''): DatasetDef {
   const dataset = datasetFromFileName(file) ?? datasetFromBody(body);
-  if (!dataset) throw new RequestRejected(`cannot tell which endpoint ${basename(file)} is for: name it after the endpoint (Sales-0001.json), give it one array named after one (e.g. {"sales": [...]})${orElse}`);
+  if (!dataset)
+    throw new RequestRejected(
+      `cannot tell which endpoint ${basename(file)} is for: name it after the endpoint (Sales-0001.json), give it one array named after one (e.g. {"sales": [...]})${orElse}`,
+    );
   return dataset;
 }

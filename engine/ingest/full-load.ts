@@ -23,7 +23,9 @@ export async function stagedLoad(ws: Workspace, dataset: string): Promise<Staged
      FROM full_load_staging WHERE dataset = $1 HAVING count(*) > 0`,
     [dataset],
   );
-  return row ? { startedAt: Number(row.s), lastCallAt: Number(row.r), calls: Number(row.c), records: Number(row.n) } : undefined;
+  return row
+    ? { startedAt: Number(row.s), lastCallAt: Number(row.r), calls: Number(row.c), records: Number(row.n) }
+    : undefined;
 }
 
 export async function discardStaged(ws: Workspace, dataset: string): Promise<void> {
@@ -31,9 +33,20 @@ export async function discardStaged(ws: Workspace, dataset: string): Promise<voi
 }
 
 /** Keeps one call's records; returns the load as it now stands. */
-export async function stageCall(ws: Workspace, dataset: string, records: readonly JsonRecord[], startedAt: number, stamp: number, seq: number): Promise<void> {
+export async function stageCall(
+  ws: Workspace,
+  dataset: string,
+  records: readonly JsonRecord[],
+  startedAt: number,
+  stamp: number,
+  seq: number,
+): Promise<void> {
   await ws.run('INSERT INTO full_load_staging VALUES ($1, $2, $3, $4, $5)', [
-    dataset, timestampValue(startedAt), timestampValue(stamp), seq, JSON.stringify(records),
+    dataset,
+    timestampValue(startedAt),
+    timestampValue(stamp),
+    seq,
+    JSON.stringify(records),
   ]);
 }
 

@@ -47,14 +47,36 @@ const LIVE = {
 
 /** Master-data references: [referring dataset, source, id column, field, master table, master id]. */
 const MASTER_REFS: [string, string, string, string, string, string][] = [
-  ...(['brandId', 'themeId', 'seasonId', 'collectionId', 'merchandiseCategoryId'] as const).map((f): [string, string, string, string, string, string] =>
-    ['Items', LIVE.items, 'itemId', f, MASTER_TABLE(f), f]),
-  ...(['colorId', 'sizeId', 'brandId', 'themeId', 'seasonId', 'collectionId'] as const).map((f): [string, string, string, string, string, string] =>
-    ['Items (SKU)', LIVE.skus, 'skuId', f, MASTER_TABLE(f), f]),
-  ...(['vendorId', 'seasonId', 'collectionId'] as const).map((f): [string, string, string, string, string, string] =>
-    ['PurchaseOrders', LIVE.live('purchase_orders'), 'purchaseOrderId', f, MASTER_TABLE(f), f]),
-  ['MerchandiseCategorySettings', LIVE.live('merchandise_category_settings'), 'merchandiseCategoryId', 'merchandiseCategoryId', 'merchandise_categories', 'merchandiseCategoryId'],
-  ['ExcludedCollections', LIVE.live('excluded_collections'), 'collectionId', 'collectionId', 'collections', 'collectionId'],
+  ...(['brandId', 'themeId', 'seasonId', 'collectionId', 'merchandiseCategoryId'] as const).map(
+    (f): [string, string, string, string, string, string] => ['Items', LIVE.items, 'itemId', f, MASTER_TABLE(f), f],
+  ),
+  ...(['colorId', 'sizeId', 'brandId', 'themeId', 'seasonId', 'collectionId'] as const).map(
+    (f): [string, string, string, string, string, string] => ['Items (SKU)', LIVE.skus, 'skuId', f, MASTER_TABLE(f), f],
+  ),
+  ...(['vendorId', 'seasonId', 'collectionId'] as const).map((f): [string, string, string, string, string, string] => [
+    'PurchaseOrders',
+    LIVE.live('purchase_orders'),
+    'purchaseOrderId',
+    f,
+    MASTER_TABLE(f),
+    f,
+  ]),
+  [
+    'MerchandiseCategorySettings',
+    LIVE.live('merchandise_category_settings'),
+    'merchandiseCategoryId',
+    'merchandiseCategoryId',
+    'merchandise_categories',
+    'merchandiseCategoryId',
+  ],
+  [
+    'ExcludedCollections',
+    LIVE.live('excluded_collections'),
+    'collectionId',
+    'collectionId',
+    'collections',
+    'collectionId',
+  ],
 ];
 
 function MASTER_TABLE(field: string): string {
@@ -105,25 +127,37 @@ const RULES: Rule[] = [
     rule: 'unknown-master-data',
     title: 'References to master data never sent',
     why: 'Ids that refer to master data must equal the ids sent to the master-data endpoints.',
-    sql: union(MASTER_REFS.map(([ds, src, id, field, table, mid]) =>
-      `SELECT '${ds}' AS dataset, r.${id}::VARCHAR AS id, '${field} "' || r.${field} || '" was never sent to /${DATASETS.find((d) => d.table === table)!.name}' AS detail
-       FROM ${src} AS r WHERE r.${field} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${table} AS m WHERE m.${mid} = r.${field} AND m._deleted_at IS NULL)`)),
+    sql: union(
+      MASTER_REFS.map(
+        ([ds, src, id, field, table, mid]) =>
+          `SELECT '${ds}' AS dataset, r.${id}::VARCHAR AS id, '${field} "' || r.${field} || '" was never sent to /${DATASETS.find((d) => d.table === table)!.name}' AS detail
+       FROM ${src} AS r WHERE r.${field} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${table} AS m WHERE m.${mid} = r.${field} AND m._deleted_at IS NULL)`,
+      ),
+    ),
   },
   {
     rule: 'unknown-location',
     title: 'References to locations never sent',
     why: 'Sales, stock and orders attach to locations sent to POST /Locations.',
-    sql: union(LOCATION_REFS.map(([ds, src, id, field]) =>
-      `SELECT '${ds}', (${id})::VARCHAR, '${field} "' || r.${field} || '" was never sent to /Locations'
-       FROM ${src} AS r WHERE r.${field} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM locations AS m WHERE m.locationId = r.${field} AND m._deleted_at IS NULL)`)),
+    sql: union(
+      LOCATION_REFS.map(
+        ([ds, src, id, field]) =>
+          `SELECT '${ds}', (${id})::VARCHAR, '${field} "' || r.${field} || '" was never sent to /Locations'
+       FROM ${src} AS r WHERE r.${field} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM locations AS m WHERE m.locationId = r.${field} AND m._deleted_at IS NULL)`,
+      ),
+    ),
   },
   {
     rule: 'unknown-sku',
     title: 'References to SKUs never sent',
     why: 'skuId must match a skuId sent to POST /Items.',
-    sql: union(SKU_REFS.map(([ds, src, id, field]) =>
-      `SELECT '${ds}', (${id})::VARCHAR, 'skuId "' || r.${field} || '" was never sent in /Items'
-       FROM ${src} AS r WHERE NOT EXISTS (SELECT 1 FROM ${LIVE.skus} AS m WHERE m.skuId = r.${field})`)),
+    sql: union(
+      SKU_REFS.map(
+        ([ds, src, id, field]) =>
+          `SELECT '${ds}', (${id})::VARCHAR, 'skuId "' || r.${field} || '" was never sent in /Items'
+       FROM ${src} AS r WHERE NOT EXISTS (SELECT 1 FROM ${LIVE.skus} AS m WHERE m.skuId = r.${field})`,
+      ),
+    ),
   },
   {
     rule: 'barcode-as-sku-id',
@@ -141,7 +175,10 @@ const RULES: Rule[] = [
       `SELECT 'Items (SKU)', skuId, 'code equals skuId' FROM ${LIVE.skus} WHERE code = skuId`,
       `SELECT 'Locations', locationId, 'code equals locationId' FROM ${LIVE.live('locations')} WHERE code = locationId`,
       `SELECT 'PurchaseOrders', purchaseOrderId, 'code equals purchaseOrderId' FROM ${LIVE.live('purchase_orders')} WHERE code = purchaseOrderId`,
-      ...DATASETS.filter((d) => d.masterData).map((d) => `SELECT '${d.name}', ${d.key[0]}, 'code equals ${d.key[0]}' FROM ${LIVE.live(d.table)} WHERE code = ${d.key[0]}`),
+      ...DATASETS.filter((d) => d.masterData).map(
+        (d) =>
+          `SELECT '${d.name}', ${d.key[0]}, 'code equals ${d.key[0]}' FROM ${LIVE.live(d.table)} WHERE code = ${d.key[0]}`,
+      ),
     ]),
   },
   {
@@ -235,7 +272,8 @@ const RULES: Rule[] = [
       for (const d of DATASETS) {
         const c = await countRecords(ws, d);
         if (c.lastWrite === undefined) {
-          if (['Items', 'Locations', 'Sales'].includes(d.name)) out.push({ dataset: d.name, id: d.name, detail: 'never sent (mandatory)' });
+          if (['Items', 'Locations', 'Sales'].includes(d.name))
+            out.push({ dataset: d.name, id: d.name, detail: 'never sent (mandatory)' });
         } else if (now - c.lastWrite > DAY_MICROS) {
           out.push({ dataset: d.name, id: d.name, detail: `last written ${formatIsoMicros(c.lastWrite)}` });
         }
@@ -254,7 +292,12 @@ const RULES: Rule[] = [
           const m = /^unknown field "([^"]+)"/.exec(w.message);
           if (!m) continue;
           const key = `${e.dataset ?? e.path}:${m[1]}`;
-          if (!seen.has(key)) seen.set(key, { dataset: e.dataset ?? e.path, id: m[1], detail: `${w.message} at ${w.path} (request ${e.requestId})` });
+          if (!seen.has(key))
+            seen.set(key, {
+              dataset: e.dataset ?? e.path,
+              id: m[1],
+              detail: `${w.message} at ${w.path} (request ${e.requestId})`,
+            });
         }
       }
       return [...seen.values()];
@@ -284,7 +327,9 @@ export async function lint(ws: Workspace, now: number, log: RequestLogEntry[]): 
         uses ? [timestampValue(now)] : [],
       );
       count = rows.length ? Number(rows[0].total) : 0;
-      examples = rows.map((x) => withRecord({ dataset: x.dataset as string, id: String(x.id), detail: x.detail as string }));
+      examples = rows.map((x) =>
+        withRecord({ dataset: x.dataset as string, id: String(x.id), detail: x.detail as string }),
+      );
     } else {
       const all = await r.run!(ws, now, log);
       count = all.length;

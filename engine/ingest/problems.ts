@@ -30,14 +30,22 @@ export class ValidationFailed extends Error {
     /** Checking stopped at `errorCount` errors: there are at least that many. */
     readonly countStopped = false,
   ) {
-    const first = errors.slice(0, 3).map((e) => `${e.path}${e.recordId ? ` (${e.recordId})` : ''}: ${e.message}`).join('; ');
-    super(`${dataset}: batch rejected, nothing applied: ${errorCount}${countStopped ? ' or more' : ''} error${errorCount === 1 ? '' : 's'}${countStopped ? ' (checking stopped there)' : ''}: ${first}${errorCount > 3 ? '; …' : ''}`);
+    const first = errors
+      .slice(0, 3)
+      .map((e) => `${e.path}${e.recordId ? ` (${e.recordId})` : ''}: ${e.message}`)
+      .join('; ');
+    super(
+      `${dataset}: batch rejected, nothing applied: ${errorCount}${countStopped ? ' or more' : ''} error${errorCount === 1 ? '' : 's'}${countStopped ? ' (checking stopped there)' : ''}: ${first}${errorCount > 3 ? '; …' : ''}`,
+    );
   }
 }
 
 /** A request the service cannot take for a reason other than the records' content (wrong flags, wrong dataset). */
 export class RequestRejected extends Error {
-  constructor(message: string, readonly status = 400) {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
     super(message);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Stock is a history of dated levels (DESIGN.md §3): a level replaces only a level of the same location, SKU
+ * Stock is a history of dated levels (docs/design.md §3): a level replaces only a level of the same location, SKU
  * and moment, and the current stock is the latest level plus the mutations after it.
  */
 import { formatIsoMicros } from '../model/datetime.js';
@@ -18,13 +18,22 @@ export function stampStockLevels(records: readonly JsonRecord[], receivedAt: num
  * level written since the load began) gets a level of 0 at `at`, the load's own moment.
  */
 export async function zeroStockNotSent(ws: Workspace, since: number, at: number, stamp: number): Promise<number> {
-  await ws.run(`CREATE OR REPLACE TEMP TABLE stock_zeroed AS
+  await ws.run(
+    `CREATE OR REPLACE TEMP TABLE stock_zeroed AS
     SELECT locationId, skuId FROM current_stock
-    WHERE quantity <> 0 AND coalesce(updatedAt, TIMESTAMP '1970-01-01') < $1`, [timestampValue(since)]);
-  await ws.run(`DELETE FROM stock AS s USING stock_zeroed AS z
-    WHERE s.locationId = z.locationId AND s.skuId = z.skuId AND s.stockDateTime = $1`, [timestampValue(at)]);
-  const n = await ws.run(`INSERT INTO stock (locationId, skuId, quantity, stockDateTime, _updated_at)
-    SELECT locationId, skuId, 0, $1, $2 FROM stock_zeroed`, [timestampValue(at), timestampValue(stamp)]);
+    WHERE quantity <> 0 AND coalesce(updatedAt, TIMESTAMP '1970-01-01') < $1`,
+    [timestampValue(since)],
+  );
+  await ws.run(
+    `DELETE FROM stock AS s USING stock_zeroed AS z
+    WHERE s.locationId = z.locationId AND s.skuId = z.skuId AND s.stockDateTime = $1`,
+    [timestampValue(at)],
+  );
+  const n = await ws.run(
+    `INSERT INTO stock (locationId, skuId, quantity, stockDateTime, _updated_at)
+    SELECT locationId, skuId, 0, $1, $2 FROM stock_zeroed`,
+    [timestampValue(at), timestampValue(stamp)],
+  );
   await ws.run('DROP TABLE stock_zeroed');
   return n;
 }

@@ -14,7 +14,12 @@ import type { JsonRecord } from './validate.js';
  * Upsert on the primary key: a resent record replaces the stored one whole, its child records included
  * (an item resent without a SKU no longer has it). A soft-deleted record that is sent again is restored.
  */
-export async function upsertRecords(ws: Workspace, dataset: DatasetDef, records: readonly JsonRecord[], stamp: number): Promise<{ created: number; updated: number }> {
+export async function upsertRecords(
+  ws: Workspace,
+  dataset: DatasetDef,
+  records: readonly JsonRecord[],
+  stamp: number,
+): Promise<{ created: number; updated: number }> {
   if (records.length === 0) return { created: 0, updated: 0 };
   const plan = tablePlan(dataset);
   const ks = keySet(dataset, records);
@@ -23,14 +28,22 @@ export async function upsertRecords(ws: Workspace, dataset: DatasetDef, records:
     ks.params,
   );
   for (const child of allTables(plan).slice(1)) {
-    await ws.run(`DELETE FROM ${q(child.table)} AS t USING (${ks.select}) AS k WHERE ${keyMatch(ks.fields, 't', 'k', '_')}`, ks.params);
+    await ws.run(
+      `DELETE FROM ${q(child.table)} AS t USING (${ks.select}) AS k WHERE ${keyMatch(ks.fields, 't', 'k', '_')}`,
+      ks.params,
+    );
   }
   await appendRecords(ws, dataset, plan, records, stamp);
   return { created: records.length - replaced, updated: replaced };
 }
 
 /** Full load: every live record not written since the load began is soft-deleted. */
-export async function softDeleteNotWrittenSince(ws: Workspace, dataset: DatasetDef, since: number, stamp: number): Promise<number> {
+export async function softDeleteNotWrittenSince(
+  ws: Workspace,
+  dataset: DatasetDef,
+  since: number,
+  stamp: number,
+): Promise<number> {
   return ws.run(
     `UPDATE ${q(dataset.table)} SET ${DELETED_AT} = $1 WHERE ${DELETED_AT} IS NULL AND ${UPDATED_AT} < $2`,
     [timestampValue(stamp), timestampValue(since)],
@@ -38,7 +51,12 @@ export async function softDeleteNotWrittenSince(ws: Workspace, dataset: DatasetD
 }
 
 /** DELETE: soft-deletes the records named by key. Returns how many were deleted and which were not found. */
-export async function softDeleteRecords(ws: Workspace, dataset: DatasetDef, records: readonly JsonRecord[], stamp: number): Promise<{ deleted: number; notFound: string[]; notFoundCount: number }> {
+export async function softDeleteRecords(
+  ws: Workspace,
+  dataset: DatasetDef,
+  records: readonly JsonRecord[],
+  stamp: number,
+): Promise<{ deleted: number; notFound: string[]; notFoundCount: number }> {
   if (records.length === 0) return { deleted: 0, notFound: [], notFoundCount: 0 };
   const t = q(dataset.table);
   const probe = keySet(dataset, records);

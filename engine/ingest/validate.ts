@@ -98,7 +98,9 @@ function message(e: ValueError): string {
     case ValueErrorType.ArrayMinItems:
       return `must hold at least ${s.minItems} entr${s.minItems === 1 ? 'y' : 'ies'}`;
     case ValueErrorType.Union: {
-      const consts = (s.anyOf as TSchema[] | undefined)?.filter((m) => m.const !== undefined).map((m) => String(m.const));
+      const consts = (s.anyOf as TSchema[] | undefined)
+        ?.filter((m) => m.const !== undefined)
+        .map((m) => String(m.const));
       if (consts?.length) return `${describe(e.value)} is not one of ${consts.join(', ')}`;
       return e.message;
     }
@@ -169,7 +171,8 @@ function checkWellFormed(value: unknown, path: string, push: (p: string, m: stri
     } else if (v !== null && typeof v === 'object') {
       for (const [k, child] of Object.entries(v).reverse()) {
         const here = below(at, escapePointer(k));
-        if (!k.isWellFormed()) push(here, 'is a field name with an unpaired UTF-16 surrogate: it cannot be stored as sent');
+        if (!k.isWellFormed())
+          push(here, 'is a field name with an unpaired UTF-16 surrogate: it cannot be stored as sent');
         todo.push([child, here]);
       }
     }
@@ -177,7 +180,13 @@ function checkWellFormed(value: unknown, path: string, push: (p: string, m: stri
 }
 
 /** Fields the schema does not know: ignored, and reported once per field with a count. */
-function collectUnknown(schema: TSchema, value: unknown, path: string, pattern: string, out: Map<string, { path: string; count: number }>): void {
+function collectUnknown(
+  schema: TSchema,
+  value: unknown,
+  path: string,
+  pattern: string,
+  out: Map<string, { path: string; count: number }>,
+): void {
   const s = unwrapOptional(schema);
   if (s.type === 'object' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const props = s.properties as Record<string, TSchema>;
@@ -222,7 +231,13 @@ function displayKey(record: unknown, key: readonly string[]): string | undefined
 }
 
 /** Duplicate child ids inside one parent (and, for SKUs, inside the whole batch). */
-function checkChildren(schema: TObject, record: JsonRecord, path: string, batchSeen: Map<TSchema, Map<string, string>>, push: (p: string, m: string) => void): void {
+function checkChildren(
+  schema: TObject,
+  record: JsonRecord,
+  path: string,
+  batchSeen: Map<TSchema, Map<string, string>>,
+  push: (p: string, m: string) => void,
+): void {
   for (const [field, raw] of Object.entries(schema.properties)) {
     const s = unwrapOptional(raw);
     if (s.type !== 'array') continue;
@@ -238,11 +253,19 @@ function checkChildren(schema: TObject, record: JsonRecord, path: string, batchS
       const here = `${path}/${field}/${i}`;
       const k = keyText(childSchema, child, key);
       const first = seen.get(k);
-      if (first !== undefined) push(here, `${key.join('+')} "${displayKey(child, key)}" appears twice in ${field} (first at ${path}/${field}/${first})`);
+      if (first !== undefined)
+        push(
+          here,
+          `${key.join('+')} "${displayKey(child, key)}" appears twice in ${field} (first at ${path}/${field}/${first})`,
+        );
       else seen.set(k, i);
       if (seenBatch) {
         const other = seenBatch.get(k);
-        if (other !== undefined && first === undefined) push(here, `${key.join('+')} "${displayKey(child, key)}" is also sent at ${other}; it must be unique across all ${childSchema.title} records`);
+        if (other !== undefined && first === undefined)
+          push(
+            here,
+            `${key.join('+')} "${displayKey(child, key)}" is also sent at ${other}; it must be unique across all ${childSchema.title} records`,
+          );
         else if (other === undefined) seenBatch.set(k, here);
       }
       checkChildren(childSchema, child, here, batchSeen, push);
@@ -256,7 +279,12 @@ export type BatchMode = 'upsert' | 'delete';
  * `alreadyFound`: places (JSON pointers) whose problems the caller has found and counted itself (a CSV's cells that
  * could not be read as their type): the schema's findings there are neither listed nor counted again.
  */
-export function validateBatch(dataset: DatasetDef, body: unknown, mode: BatchMode = 'upsert', alreadyFound?: (path: string) => boolean): ValidatedBatch {
+export function validateBatch(
+  dataset: DatasetDef,
+  body: unknown,
+  mode: BatchMode = 'upsert',
+  alreadyFound?: (path: string) => boolean,
+): ValidatedBatch {
   const errors: Problem[] = [];
   let errorCount = 0;
   const warnings: Problem[] = [];
@@ -282,11 +310,20 @@ export function validateBatch(dataset: DatasetDef, body: unknown, mode: BatchMod
   }
   const envelope = body as JsonRecord;
   for (const k of Object.keys(envelope)) {
-    if (k !== env) warnings.push({ path: clip(`/${escapePointer(k)}`, MAX_PROBLEM_TEXT), message: `unknown field "${clip(k, MAX_PROBLEM_TEXT)}" ignored; the records go in "${env}"` });
+    if (k !== env)
+      warnings.push({
+        path: clip(`/${escapePointer(k)}`, MAX_PROBLEM_TEXT),
+        message: `unknown field "${clip(k, MAX_PROBLEM_TEXT)}" ignored; the records go in "${env}"`,
+      });
   }
   const list = envelope[env];
   if (!Array.isArray(list)) {
-    push(`/${env}`, list === undefined ? `is required: the body holds its records in an array "${env}"` : `must be an array, got ${describe(list)}`);
+    push(
+      `/${env}`,
+      list === undefined
+        ? `is required: the body holds its records in an array "${env}"`
+        : `must be an array, got ${describe(list)}`,
+    );
     throw fail();
   }
 
@@ -311,7 +348,12 @@ export function validateBatch(dataset: DatasetDef, body: unknown, mode: BatchMod
       if (mode === 'upsert' && dataset.check) for (const p of dataset.check(rec)) push(path + p.path, p.message, id);
       const k = keyText(schema, rec, key);
       const first = seen.get(k);
-      if (first !== undefined) push(path, `${key.join('+')} "${id ?? ''}" appears twice in this batch (first at /${env}/${first}); send each record once`, id);
+      if (first !== undefined)
+        push(
+          path,
+          `${key.join('+')} "${id ?? ''}" appears twice in this batch (first at /${env}/${first}); send each record once`,
+          id,
+        );
       else seen.set(k, i);
       if (mode === 'upsert') checkChildren(schema, rec, path, batchSeen, (p, m) => push(p, m, id));
       collectUnknown(schema, rec, path, '', unknown);
@@ -321,7 +363,10 @@ export function validateBatch(dataset: DatasetDef, body: unknown, mode: BatchMod
   }
   for (const [pattern, u] of unknown) {
     const field = pattern.slice(pattern.lastIndexOf('/') + 1);
-    warnings.push({ path: clip(u.path, MAX_PROBLEM_TEXT), message: `unknown field "${clip(field, MAX_PROBLEM_TEXT)}" ignored${u.count > 1 ? ` (in ${u.count} records)` : ''}` });
+    warnings.push({
+      path: clip(u.path, MAX_PROBLEM_TEXT),
+      message: `unknown field "${clip(field, MAX_PROBLEM_TEXT)}" ignored${u.count > 1 ? ` (in ${u.count} records)` : ''}`,
+    });
   }
   if (errorCount) throw fail();
   return { dataset, records: list as JsonRecord[], warnings };

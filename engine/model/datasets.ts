@@ -10,8 +10,13 @@ import { PurchaseOrder } from './purchase-orders.js';
 import { Prepack, StockLevel, StockMutation } from './stock.js';
 import { MASTER_DATA, masterDataRecord } from './master-data.js';
 import {
-  ClientTransfer, ExcludedCollection, ExcludedLocation, ExcludedSku, MerchandiseCategorySetting,
-  StockNotForReplenishment, StockTarget,
+  ClientTransfer,
+  ExcludedCollection,
+  ExcludedLocation,
+  ExcludedSku,
+  MerchandiseCategorySetting,
+  StockNotForReplenishment,
+  StockTarget,
 } from './settings.js';
 import { entityKey } from './fields.js';
 import { Image, ImageUrl } from './images.js';
@@ -42,7 +47,7 @@ export interface DatasetDef {
   check?: (record: Record<string, unknown>) => RecordProblem[];
   /** Recommended maximum records per call (spec "Limits"). */
   recommendedMax?: number;
-  /** Largest request body accepted, in bytes: twice the recommended maximum of generous records (DESIGN.md §3). */
+  /** Largest request body accepted, in bytes: twice the recommended maximum of generous records (docs/design.md §3). */
   bodyLimit: number;
   /** Schema version whose migration creates this dataset's tables. */
   since: number;
@@ -67,7 +72,11 @@ function bodyLimitFor(recommendedMax: number | undefined, bytesPerRecord: number
   return Math.max(DEFAULT_BODY_LIMIT, Math.ceil((2 * (recommendedMax ?? 0) * bytesPerRecord) / MB) * MB);
 }
 
-function define(name: string, record: TObject, opts: Partial<DatasetDef> & { bytesPerRecord?: number } = {}): DatasetDef {
+function define(
+  name: string,
+  record: TObject,
+  opts: Partial<DatasetDef> & { bytesPerRecord?: number } = {},
+): DatasetDef {
   const { bytesPerRecord = 1024, ...rest } = opts;
   return {
     name,
@@ -85,7 +94,12 @@ function define(name: string, record: TObject, opts: Partial<DatasetDef> & { byt
 
 const currencyRequired = (po: Record<string, unknown>): RecordProblem[] =>
   po.currencyId == null && po.currencyCode == null
-    ? [{ path: '/currencyId', message: 'currencyId is required (send the fixed value "local"); currencyCode is accepted in its place' }]
+    ? [
+        {
+          path: '/currencyId',
+          message: 'currencyId is required (send the fixed value "local"); currencyCode is accepted in its place',
+        },
+      ]
     : [];
 
 export const DATASETS: readonly DatasetDef[] = [
@@ -93,8 +107,19 @@ export const DATASETS: readonly DatasetDef[] = [
   define('Items', Item, { recommendedMax: 25_000, bytesPerRecord: 4096 }),
   define('Locations', Location, { fullLoad: true }),
   define('Sales', Sale, { recommendedMax: 10_000, bytesPerRecord: 2048 }),
-  define('PurchaseOrders', PurchaseOrder, { fullLoad: true, check: currencyRequired, recommendedMax: 25_000, bytesPerRecord: 2048 }),
-  define('Stock', StockLevel, { fullLoad: true, deletable: false, history: true, recommendedMax: 50_000, bytesPerRecord: 256 }),
+  define('PurchaseOrders', PurchaseOrder, {
+    fullLoad: true,
+    check: currencyRequired,
+    recommendedMax: 25_000,
+    bytesPerRecord: 2048,
+  }),
+  define('Stock', StockLevel, {
+    fullLoad: true,
+    deletable: false,
+    history: true,
+    recommendedMax: 50_000,
+    bytesPerRecord: 256,
+  }),
   define('StockMutations', StockMutation, { recommendedMax: 50_000, bytesPerRecord: 384 }),
   define('Prepacks', Prepack, { deletable: false, recommendedMax: 25_000, bytesPerRecord: 512 }),
   define('StockTargets', StockTarget),
@@ -103,9 +128,19 @@ export const DATASETS: readonly DatasetDef[] = [
   define('ExcludedLocations', ExcludedLocation),
   define('ExcludedSkus', ExcludedSku),
   define('MerchandiseCategorySettings', MerchandiseCategorySetting),
-  define('StockNotForReplenishment', StockNotForReplenishment, { deletable: false, envelope: 'stockNotForReplenishment' }),
+  define('StockNotForReplenishment', StockNotForReplenishment, {
+    deletable: false,
+    envelope: 'stockNotForReplenishment',
+  }),
   define('Images', Image, { deletable: false, since: 2, bodyLimit: 64 * MB }),
-  define('Images/urls', ImageUrl, { deletable: false, since: 2, envelope: 'urls', table: 'image_urls', recommendedMax: 1_000, bytesPerRecord: 4096 }),
+  define('Images/urls', ImageUrl, {
+    deletable: false,
+    since: 2,
+    envelope: 'urls',
+    table: 'image_urls',
+    recommendedMax: 1_000,
+    bytesPerRecord: 4096,
+  }),
 ];
 
 const byName = new Map(DATASETS.map((d) => [d.name.toLowerCase(), d]));

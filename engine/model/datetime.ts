@@ -3,7 +3,8 @@
  * A value without a zone is read as UTC, since the spec says every datetime is UTC.
  * Parsed to microseconds since the epoch, DuckDB's TIMESTAMP unit.
  */
-const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?([Zz]|[+-]\d{2}(?::?\d{2})?)?$/;
+const ISO =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?([Zz]|[+-]\d{2}(?::?\d{2})?)?$/;
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
@@ -16,8 +17,12 @@ export function parseIsoMicros(text: string): number | undefined {
   const m = ISO.exec(text);
   if (!m) return undefined;
   const [, ys, mos, ds, hs, mis, ss, frac, zone] = m;
-  const y = +ys, mo = +mos, d = +ds;
-  const h = hs === undefined ? 0 : +hs, mi = mis === undefined ? 0 : +mis, s = ss === undefined ? 0 : +ss;
+  const y = +ys,
+    mo = +mos,
+    d = +ds;
+  const h = hs === undefined ? 0 : +hs,
+    mi = mis === undefined ? 0 : +mis,
+    s = ss === undefined ? 0 : +ss;
   if (mo < 1 || mo > 12) return undefined;
   const dim = mo === 2 && isLeap(y) ? 29 : DAYS_IN_MONTH[mo - 1];
   if (d < 1 || d > dim || h > 24 || mi > 59 || s > 59) return undefined;
@@ -27,7 +32,8 @@ export function parseIsoMicros(text: string): number | undefined {
   if (zone !== undefined && zone !== 'Z' && zone !== 'z') {
     const sign = zone[0] === '-' ? -1 : 1;
     const digits = zone.slice(1).replace(':', '');
-    const oh = +digits.slice(0, 2), om = digits.length > 2 ? +digits.slice(2) : 0;
+    const oh = +digits.slice(0, 2),
+      om = digits.length > 2 ? +digits.slice(2) : 0;
     if (oh > 23 || om > 59) return undefined;
     offsetMinutes = sign * (oh * 60 + om);
   }

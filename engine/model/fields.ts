@@ -2,13 +2,20 @@
  * Field builders: every length limit and type rule of the spec is written once here and reused by the dataset
  * schemas, so the TypeScript types, the request validation and the OpenAPI text all agree.
  */
-import { Type, FormatRegistry, type TSchema, type TObject, type TProperties, type ObjectOptions } from '@sinclair/typebox';
+import {
+  Type,
+  FormatRegistry,
+  type TSchema,
+  type TObject,
+  type TProperties,
+  type ObjectOptions,
+} from '@sinclair/typebox';
 import { isIsoDateTime } from './datetime.js';
 
 FormatRegistry.Set('date-time', isIsoDateTime);
 FormatRegistry.Set('date', (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isIsoDateTime(v));
 
-/** Length limits the spec gives, and the ones DESIGN.md decides where the spec shows none. */
+/** Length limits the spec gives, and the ones docs/design.md §3 decides where the spec shows none. */
 export const LIMITS = {
   id: 80,
   code: 60,
@@ -29,9 +36,14 @@ export const Str = (maxLength: number, description?: string) => Type.String({ ma
 export const Id = (description?: string) => Type.String({ minLength: 1, maxLength: LIMITS.id, description });
 export const Code = (description = 'Business key known to end users.') =>
   Type.String({ minLength: 1, maxLength: LIMITS.code, description });
-export const Description = (description = 'Name or description.') => Type.String({ maxLength: LIMITS.description, description });
+export const Description = (description = 'Name or description.') =>
+  Type.String({ maxLength: LIMITS.description, description });
 export const DateTime = (description?: string) =>
-  Type.String({ format: 'date-time', maxLength: 40, description: `${description ?? ''} ISO 8601, UTC (a value without a zone is read as UTC).`.trim() });
+  Type.String({
+    format: 'date-time',
+    maxLength: 40,
+    description: `${description ?? ''} ISO 8601, UTC (a value without a zone is read as UTC).`.trim(),
+  });
 export const DateOnly = (description?: string) => Type.String({ format: 'date', description });
 /**
  * No amount or quantity of a retailer comes near a million million: a bound here keeps a stray value (1e15, a
@@ -42,7 +54,8 @@ export const Decimal = (description?: string, range: { minimum?: number; maximum
   Type.Number({ description, minimum: -MAX_MAGNITUDE, maximum: MAX_MAGNITUDE, ...range });
 export const Quantity = (description?: string) => Type.Number({ description, minimum: 0, maximum: MAX_MAGNITUDE });
 export const Percentage = (description?: string) => Type.Number({ description, minimum: 0, maximum: 100 });
-export const Integer = (description?: string, minimum = 0) => Type.Integer({ description, minimum, maximum: INT32_MAX });
+export const Integer = (description?: string, minimum = 0) =>
+  Type.Integer({ description, minimum, maximum: INT32_MAX });
 export const Bool = (description?: string) => Type.Boolean({ description });
 
 /**
@@ -72,7 +85,12 @@ export interface EntityMeta {
 }
 
 /** An object that has an identity: a dataset record or a child record such as a SKU or a sales line. */
-export function Entity<P extends TProperties>(title: string, key: readonly (keyof P & string)[], properties: P, options: ObjectOptions = {}): TObject<P> {
+export function Entity<P extends TProperties>(
+  title: string,
+  key: readonly (keyof P & string)[],
+  properties: P,
+  options: ObjectOptions = {},
+): TObject<P> {
   return Type.Object(properties, { title, 'x-key': key, ...options });
 }
 

@@ -1,7 +1,7 @@
 import { type Static } from '@sinclair/typebox';
 import { Entity, Id, Integer, LIMITS, Opt, Str } from './fields.js';
 
-/** An image sent as data. The spec shows no shape (DESIGN.md §3): stored, never interpreted. */
+/** An image sent as data. The spec shows no shape (docs/design.md §3): stored, never interpreted. */
 export const Image = Entity('Image', ['imageId'], {
   imageId: Id('Unique across all images.'),
   itemId: Opt(Id('Item the image shows.')),
@@ -16,7 +16,7 @@ export const ImageUrl = Entity('ImageUrl', ['styleId', 'url'], {
   styleId: Id('Style the image shows.'),
   url: Str(LIMITS.url, 'Where the image is; never fetched.'),
   itemId: Opt(Id('Item the image shows.')),
-  sortOrder: Opt(Integer('Position among the style\'s images.')),
+  sortOrder: Opt(Integer("Position among the style's images.")),
 });
 
 export type Image = Static<typeof Image>;

@@ -4,11 +4,15 @@ import { Bool, Code, Description, Entity, Id, LIMITS, Opt, Str } from './fields.
 export const Barcode = Entity('Barcode', ['barcodeId'], {
   barcodeId: Id('Unique across all barcodes.'),
   code: Code('The barcode value.'),
-  isPrimary: Opt(Bool('Marks the primary barcode; a global standard barcode on the label is primary over an internal one.')),
+  isPrimary: Opt(
+    Bool('Marks the primary barcode; a global standard barcode on the label is primary over an internal one.'),
+  ),
 });
 
 export const Attribute = Entity('Attribute', ['attributeId'], {
-  attributeId: Id('Unique across all attributes; without one, combine the item code or id with the key, separated by "-".'),
+  attributeId: Id(
+    'Unique across all attributes; without one, combine the item code or id with the key, separated by "-".',
+  ),
   key: Str(LIMITS.attributeKey, 'Attribute name.'),
   value: Str(LIMITS.attributeValue, 'Attribute value.'),
 });
@@ -20,18 +24,23 @@ export const StyleAttribute = Entity('StyleAttribute', ['styleAttributeId'], {
   styleId: Id('The style the attribute belongs to; equals the styleId given on the SKUs.'),
 });
 
-export const Sku = Entity('Sku', ['skuId'], {
-  skuId: Id('Unique across all SKUs; used by sales, stock and purchase orders. Avoid using a barcode.'),
-  code: Code(),
-  colorId: Id('Must match an id sent to POST /Colors.'),
-  sizeId: Id('Must match an id sent to POST /Sizes.'),
-  styleId: Id('Groups SKUs into a style (the item in one color).'),
-  themeId: Opt(Id('Overrides the item value.')),
-  brandId: Opt(Id('Overrides the item value.')),
-  seasonId: Opt(Id('Overrides the item value.')),
-  collectionId: Opt(Id('Overrides the item value.')),
-  barcodes: Opt(Type.Array(Barcode, { description: 'Several barcodes per SKU are allowed.' })),
-}, { 'x-unique': 'batch' });
+export const Sku = Entity(
+  'Sku',
+  ['skuId'],
+  {
+    skuId: Id('Unique across all SKUs; used by sales, stock and purchase orders. Avoid using a barcode.'),
+    code: Code(),
+    colorId: Id('Must match an id sent to POST /Colors.'),
+    sizeId: Id('Must match an id sent to POST /Sizes.'),
+    styleId: Id('Groups SKUs into a style (the item in one color).'),
+    themeId: Opt(Id('Overrides the item value.')),
+    brandId: Opt(Id('Overrides the item value.')),
+    seasonId: Opt(Id('Overrides the item value.')),
+    collectionId: Opt(Id('Overrides the item value.')),
+    barcodes: Opt(Type.Array(Barcode, { description: 'Several barcodes per SKU are allowed.' })),
+  },
+  { 'x-unique': 'batch' },
+);
 
 export const Item = Entity('Item', ['itemId'], {
   itemId: Id('Unique across all items. Resend with the same id to update.'),

@@ -1,7 +1,7 @@
 import { type Static, type TObject } from '@sinclair/typebox';
 import { Code, Description, Entity, Id, Opt } from './fields.js';
 
-/** The master-data endpoints: `{<singular>Id, code, description?}` each (DESIGN.md §3). */
+/** The master-data endpoints: `{<singular>Id, code, description?}` each (docs/design.md §3). */
 export const MASTER_DATA = [
   ['Brands', 'brandId', 'Brand'],
   ['Collections', 'collectionId', 'Collection'],
@@ -30,5 +30,5 @@ export function masterDataRecord(idField: string, title: string): TObject {
   });
 }
 
-const example = masterDataRecord('brandId', 'Brand');
-export type MasterDataRecord = Static<typeof example> & Record<string, unknown>;
+const _example = masterDataRecord('brandId', 'Brand');
+export type MasterDataRecord = Static<typeof _example> & Record<string, unknown>;

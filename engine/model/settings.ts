@@ -1,5 +1,18 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Bool, DateOnly, DateTime, Decimal, Entity, Id, Integer, LIMITS, Opt, Percentage, Quantity, Str } from './fields.js';
+import {
+  Bool,
+  DateOnly,
+  DateTime,
+  Decimal,
+  Entity,
+  Id,
+  Integer,
+  LIMITS,
+  Opt,
+  Percentage,
+  Quantity,
+  Str,
+} from './fields.js';
 
 export const ExcludedCollection = Entity('ExcludedCollection', ['collectionId'], {
   collectionId: Id('A collection kept out of every recommendation.'),
@@ -18,7 +31,9 @@ export const MerchandiseCategorySetting = Entity('MerchandiseCategorySetting', [
   merchandiseCategoryId: Id('Must match an id sent to POST /MerchandiseCategories.'),
   presentationMinimum: Opt(Quantity('Units per SKU a store shows at the least.')),
   maximumStock: Opt(Quantity('Units per SKU a store holds at the most.')),
-  serviceLevel: Opt(Decimal('Probability of not running out within a replenishment cycle.', { minimum: 0.5, maximum: 0.9999 })),
+  serviceLevel: Opt(
+    Decimal('Probability of not running out within a replenishment cycle.', { minimum: 0.5, maximum: 0.9999 }),
+  ),
   reviewPeriodDays: Opt(Integer('Days between replenishment reviews.', 1)),
   leadTimeDays: Opt(Integer('Days from proposal to arrival at the store.')),
   minimumTransferQuantity: Opt(Integer('Smallest quantity worth a transfer line.', 1)),
@@ -35,13 +50,16 @@ export const StockNotForReplenishment = Entity('StockNotForReplenishment', ['loc
 export const StockTarget = Entity('StockTarget', ['locationId', 'skuId'], {
   locationId: Id('The location.'),
   skuId: Id('The SKU.'),
-  targetQuantity: Quantity('Target stock; overrides the engine\'s own target.'),
+  targetQuantity: Quantity("Target stock; overrides the engine's own target."),
   minimumQuantity: Opt(Quantity('Never plan below this.')),
   maximumQuantity: Opt(Quantity('Never plan above this.')),
 });
 
 export const TRANSFER_TYPES = ['InitialDistribution', 'Replenishment', 'Redistribution'] as const;
-export const TransferType = Type.Union(TRANSFER_TYPES.map((t) => Type.Literal(t)), { description: 'Kind of transfer.' });
+export const TransferType = Type.Union(
+  TRANSFER_TYPES.map((t) => Type.Literal(t)),
+  { description: 'Kind of transfer.' },
+);
 
 /** A transfer the client carried out or planned itself (stock in transit for the engine). */
 export const ClientTransfer = Entity('Transfer', ['transferId'], {

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Code, DateTime, Decimal, Entity, Id, Integer, Opt, Str } from './fields.js';
 
-/** A stock level at a moment: dated snapshots form the stock history (DESIGN.md §3). */
+/** A stock level at a moment: dated snapshots form the stock history (docs/design.md §3). */
 export const StockLevel = Entity('StockLevel', ['locationId', 'skuId', 'stockDateTime'], {
   locationId: Id('Location holding the stock.'),
   skuId: Id('The SKU.'),

@@ -31,8 +31,12 @@ export function initialDistribution(ctx: Context): Proposal[] {
   const K = state.skus.ids.length;
   const { styleStart, skuIndex } = state.styles;
   const S = state.styles.ids.length;
-  const warehouses = [...Array(L).keys()].filter((l) => state.locations.kind[l] === 'warehouse' && !state.locations.excluded[l]);
-  const stores = [...Array(L).keys()].filter((l) => state.locations.kind[l] !== 'warehouse' && !state.locations.excluded[l]);
+  const warehouses = [...Array(L).keys()].filter(
+    (l) => state.locations.kind[l] === 'warehouse' && !state.locations.excluded[l],
+  );
+  const stores = [...Array(L).keys()].filter(
+    (l) => state.locations.kind[l] !== 'warehouse' && !state.locations.excluded[l],
+  );
   const out: Proposal[] = [];
 
   // Units sold per location × style, and per store × category × size, over the window (from the forecast's sums).
@@ -113,13 +117,21 @@ export function initialDistribution(ctx: Context): Proposal[] {
     });
 
     // The most stores, strongest first, among which every one reaches the presentation minimum on every size.
-    const ranked = stores.map((_, i) => i).filter((i) => weight[i] > 0 || weight.every((x) => x === 0))
+    const ranked = stores
+      .map((_, i) => i)
+      .filter((i) => weight[i] > 0 || weight.every((x) => x === 0))
       .sort((a, b) => weight[b] - weight[a] || a - b);
     const allocate = (n: number) => {
       const inPlan = new Set(ranked.slice(0, n));
-      return skus.map((_, j) => apportion(allocatable[j], stores.map((_, i) => (inPlan.has(i) ? weight[i] * curve[i][j] : 0))));
+      return skus.map((_, j) =>
+        apportion(
+          allocatable[j],
+          stores.map((_, i) => (inPlan.has(i) ? weight[i] * curve[i][j] : 0)),
+        ),
+      );
     };
-    const feasible = (plan: number[][], n: number) => ranked.slice(0, n).every((i) => skus.every((_, j) => plan[j][i] >= cs.presentationMinimum));
+    const feasible = (plan: number[][], n: number) =>
+      ranked.slice(0, n).every((i) => skus.every((_, j) => plan[j][i] >= cs.presentationMinimum));
     let lo = 0;
     let hi = ranked.length;
     while (lo < hi) {
@@ -141,14 +153,31 @@ export function initialDistribution(ctx: Context): Proposal[] {
           ctx.promised[w * K + k] += take;
           ctx.incoming[l * K + k] += take;
           left -= take;
-          out.push(proposal(state, ctx.ids, 'InitialDistribution', w, l, k, take,
-            `new style ${state.styles.ids[s]}: ${take} of ${allocatable[j]} allocatable units`
-              + (onOrder[j] > 0 ? ` (${onOrder[j]} of them on purchase orders arriving by ${dayText(arrivalDay)})` : '')
-              + ` by ${basis} and the store's size curve; ${cs.holdbackPercentage}% held back at the warehouse`,
-            {
-              storeShare: round2(weight[i] / weight.reduce((a, b, x) => a + (active[x] ? b : 0), 0)), sizeShare: round2(curve[i][j]),
-              allocatable: allocatable[j], warehouseFree: free[j], arrivingOnPurchaseOrders: onOrder[j], holdbackPercentage: cs.holdbackPercentage, basis,
-            }));
+          out.push(
+            proposal(
+              state,
+              ctx.ids,
+              'InitialDistribution',
+              w,
+              l,
+              k,
+              take,
+              `new style ${state.styles.ids[s]}: ${take} of ${allocatable[j]} allocatable units` +
+                (onOrder[j] > 0
+                  ? ` (${onOrder[j]} of them on purchase orders arriving by ${dayText(arrivalDay)})`
+                  : '') +
+                ` by ${basis} and the store's size curve; ${cs.holdbackPercentage}% held back at the warehouse`,
+              {
+                storeShare: round2(weight[i] / weight.reduce((a, b, x) => a + (active[x] ? b : 0), 0)),
+                sizeShare: round2(curve[i][j]),
+                allocatable: allocatable[j],
+                warehouseFree: free[j],
+                arrivingOnPurchaseOrders: onOrder[j],
+                holdbackPercentage: cs.holdbackPercentage,
+                basis,
+              },
+            ),
+          );
           if (left === 0) break;
         }
       });

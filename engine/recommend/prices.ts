@@ -4,12 +4,17 @@
  */
 import type { EngineState } from './state.js';
 
-export function prices(state: Pick<EngineState, 'skus' | 'styles' | 'categories'>, units: Float64Array, value: Float64Array, list?: Float64Array): Float64Array {
+export function prices(
+  state: Pick<EngineState, 'skus' | 'styles' | 'categories'>,
+  units: Float64Array,
+  value: Float64Array,
+  list?: Float64Array,
+): Float64Array {
   const K = state.skus.ids.length;
   const price = new Float64Array(K).fill(1);
   const known = new Uint8Array(K);
   for (let k = 0; k < K; k++) {
-    const p = units[k] > 0 ? value[k] / units[k] : list?.[k] ?? 0;
+    const p = units[k] > 0 ? value[k] / units[k] : (list?.[k] ?? 0);
     if (Number.isFinite(p) && p > 0) {
       price[k] = p;
       known[k] = 1;
@@ -18,10 +23,11 @@ export function prices(state: Pick<EngineState, 'skus' | 'styles' | 'categories'
   const average = (groupOf: (k: number) => number, groups: number) => {
     const sum = new Float64Array(groups);
     const n = new Float64Array(groups);
-    for (let k = 0; k < K; k++) if (known[k]) {
-      sum[groupOf(k)] += price[k];
-      n[groupOf(k)]++;
-    }
+    for (let k = 0; k < K; k++)
+      if (known[k]) {
+        sum[groupOf(k)] += price[k];
+        n[groupOf(k)]++;
+      }
     return (g: number) => (n[g] > 0 ? sum[g] / n[g] : 0);
   };
   const style = state.skus.style;

@@ -35,7 +35,14 @@ import { dayText } from '../model/datetime.js';
  * The same decision on the same day gets the same id, so a client that saw it once recognises it again.
  * `seen` resolves the rare digest collision within one run.
  */
-export function referenceId(type: TransferType, asOfDay: number, from: string, to: string, sku: string, seen: Set<string>): string {
+export function referenceId(
+  type: TransferType,
+  asOfDay: number,
+  from: string,
+  to: string,
+  sku: string,
+  seen: Set<string>,
+): string {
   const base = `${PREFIX[type]}-${dayText(asOfDay).replace(/-/g, '')}-${fnv1a(`${from}\u0000${to}\u0000${sku}`)}`;
   let id = base;
   for (let n = 2; seen.has(id); n++) id = `${base}-${n}`;
@@ -47,14 +54,27 @@ export const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** A proposal between two locations of a state, by index, with its deterministic id. */
 export function proposal(
-  state: { asOfDay: number; locations: { ids: string[] }; skus: { ids: string[] } }, ids: Set<string>,
-  transferType: TransferType, from: number, to: number, sku: number, quantity: number, reason: string, details: Record<string, unknown>,
+  state: { asOfDay: number; locations: { ids: string[] }; skus: { ids: string[] } },
+  ids: Set<string>,
+  transferType: TransferType,
+  from: number,
+  to: number,
+  sku: number,
+  quantity: number,
+  reason: string,
+  details: Record<string, unknown>,
 ): Proposal {
   const fromLocationId = state.locations.ids[from];
   const toLocationId = state.locations.ids[to];
   const skuId = state.skus.ids[sku];
   return {
     referenceId: referenceId(transferType, state.asOfDay, fromLocationId, toLocationId, skuId, ids),
-    transferType, fromLocationId, toLocationId, skuId, quantity, reason, details,
+    transferType,
+    fromLocationId,
+    toLocationId,
+    skuId,
+    quantity,
+    reason,
+    details,
   };
 }

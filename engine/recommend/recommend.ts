@@ -20,8 +20,15 @@ export interface Recommendation {
 export function recommend(state: EngineState, settings: Settings): Recommendation {
   const f = forecast(state, settings);
   const t = targets(state, f, settings);
-  const ctx: Context = { state, forecast: f, targets: t, settings, ids: new Set(),
-    promised: new Float64Array(state.onHand.length), incoming: new Float64Array(state.onHand.length) };
+  const ctx: Context = {
+    state,
+    forecast: f,
+    targets: t,
+    settings,
+    ids: new Set(),
+    promised: new Float64Array(state.onHand.length),
+    incoming: new Float64Array(state.onHand.length),
+  };
   // New styles first: they have no other way to reach the stores; replenishment then uses what is left.
   const proposals = [
     ...(settings.initialDistribution.enabled ? initialDistribution(ctx) : []),

@@ -28,7 +28,9 @@ export function redistribute(ctx: Context): Proposal[] {
   const rs = settings.redistribution;
   const L = state.locations.ids.length;
   const K = state.skus.ids.length;
-  const stores = [...Array(L).keys()].filter((l) => state.locations.kind[l] !== 'warehouse' && !state.locations.excluded[l]);
+  const stores = [...Array(L).keys()].filter(
+    (l) => state.locations.kind[l] !== 'warehouse' && !state.locations.excluded[l],
+  );
   const { styleStart, skuIndex } = state.styles;
   const moves: Move[] = [];
 
@@ -40,11 +42,14 @@ export function redistribute(ctx: Context): Proposal[] {
     const skus = [...skuIndex.subarray(styleStart[s], styleStart[s + 1])].filter((k) => !skuBlocked(state, k));
     if (skus.length === 0) continue;
     const runSize = Math.min(rs.minimumSizesInRun, skus.length);
-    const recent = (c: number) => state.lastArrivalDay[c] >= 0 && state.asOfDay - state.lastArrivalDay[c] <= rs.recentlyMovedDays;
-    const broken = new Set(stores.filter((l) => {
-      const held = skus.filter((k) => state.onHand[l * K + k] > 0).length;
-      return held > 0 && held < runSize && !skus.some((k) => recent(l * K + k));
-    }));
+    const recent = (c: number) =>
+      state.lastArrivalDay[c] >= 0 && state.asOfDay - state.lastArrivalDay[c] <= rs.recentlyMovedDays;
+    const broken = new Set(
+      stores.filter((l) => {
+        const held = skus.filter((k) => state.onHand[l * K + k] > 0).length;
+        return held > 0 && held < runSize && !skus.some((k) => recent(l * K + k));
+      }),
+    );
 
     const styleMoves: Move[] = [];
     const moveAt = new Map<string, Move>();
@@ -100,7 +105,15 @@ export function redistribute(ctx: Context): Proposal[] {
             m.units++;
             m.gain += gain;
           } else {
-            const move: Move = { from, to, sku: k, style: s, units: 1, gain, why: broken.has(from) ? 'broken size run' : 'excess' };
+            const move: Move = {
+              from,
+              to,
+              sku: k,
+              style: s,
+              units: 1,
+              gain,
+              why: broken.has(from) ? 'broken size run' : 'excess',
+            };
             moveAt.set(key, move);
             styleMoves.push(move);
           }
@@ -114,7 +127,8 @@ export function redistribute(ctx: Context): Proposal[] {
     for (const from of broken) {
       const held = skus.reduce((sum, k) => sum + Math.floor(state.onHand[from * K + k]), 0);
       const placed = styleMoves.filter((m) => m.from === from).reduce((sum, m) => sum + m.units, 0);
-      if (placed < held) for (let i = styleMoves.length - 1; i >= 0; i--) if (styleMoves[i].from === from) styleMoves.splice(i, 1);
+      if (placed < held)
+        for (let i = styleMoves.length - 1; i >= 0; i--) if (styleMoves[i].from === from) styleMoves.splice(i, 1);
     }
     moves.push(...styleMoves);
   }
@@ -135,19 +149,24 @@ export function redistribute(ctx: Context): Proposal[] {
   const accepted: typeof ranked = [];
   for (const trip of ranked) {
     if (trip.gain < rs.tripCost + rs.minimumGain) continue;
-    if ((count.get(trip.from) ?? 0) >= rs.maxTripsPerStore || (count.get(trip.to) ?? 0) >= rs.maxTripsPerStore) continue;
+    if ((count.get(trip.from) ?? 0) >= rs.maxTripsPerStore || (count.get(trip.to) ?? 0) >= rs.maxTripsPerStore)
+      continue;
     count.set(trip.from, (count.get(trip.from) ?? 0) + 1);
     count.set(trip.to, (count.get(trip.to) ?? 0) + 1);
     accepted.push(trip);
   }
   // A broken run leaves whole or stays whole: if the trips kept do not carry all of it, none of it moves.
   const placed = new Map<string, number>();
-  for (const trip of accepted) for (const m of trip.moves) if (m.why === 'broken size run') placed.set(`${m.from}:${m.style}`, (placed.get(`${m.from}:${m.style}`) ?? 0) + m.units);
+  for (const trip of accepted)
+    for (const m of trip.moves)
+      if (m.why === 'broken size run')
+        placed.set(`${m.from}:${m.style}`, (placed.get(`${m.from}:${m.style}`) ?? 0) + m.units);
   const partial = new Set<string>();
   for (const [key, units] of placed) {
     const [from, style] = key.split(':').map(Number);
     let held = 0;
-    for (let i = styleStart[style]; i < styleStart[style + 1]; i++) held += Math.floor(state.onHand[from * K + skuIndex[i]]);
+    for (let i = styleStart[style]; i < styleStart[style + 1]; i++)
+      held += Math.floor(state.onHand[from * K + skuIndex[i]]);
     if (units < held) partial.add(key);
   }
   for (const trip of accepted) {
@@ -158,16 +177,34 @@ export function redistribute(ctx: Context): Proposal[] {
       ctx.incoming[m.to * K + m.sku] += m.units;
       const cf = m.from * K + m.sku;
       const ct = m.to * K + m.sku;
-      out.push(proposal(state, ctx.ids, 'Redistribution', m.from, m.to, m.sku, m.units,
-        // A replay's stock can be fractional (estimated demand served): the words carry two decimals at most.
-        `${m.why} at ${from} (on hand ${round2(state.onHand[cf])}, target ${t.target[cf]}) to ${to}, which would lose sales`
-          + ` (on hand ${round2(state.onHand[ct])}, target ${t.target[ct]}): about ${round2(m.gain)} extra sales value;`
-          + ` the trip brings ${round2(trip.gain)} against a cost of ${rs.tripCost}`,
-        {
-          reason: m.why, gain: round2(m.gain), tripGain: round2(trip.gain), tripUnits: trip.units, tripCost: rs.tripCost,
-          senderOnHand: state.onHand[cf], senderTarget: t.target[cf], receiverOnHand: state.onHand[ct], receiverTarget: t.target[ct],
-          senderDemandPerDay: round2(f.rate[cf]), receiverDemandPerDay: round2(f.rate[ct]),
-        }));
+      out.push(
+        proposal(
+          state,
+          ctx.ids,
+          'Redistribution',
+          m.from,
+          m.to,
+          m.sku,
+          m.units,
+          // A replay's stock can be fractional (estimated demand served): the words carry two decimals at most.
+          `${m.why} at ${from} (on hand ${round2(state.onHand[cf])}, target ${t.target[cf]}) to ${to}, which would lose sales` +
+            ` (on hand ${round2(state.onHand[ct])}, target ${t.target[ct]}): about ${round2(m.gain)} extra sales value;` +
+            ` the trip brings ${round2(trip.gain)} against a cost of ${rs.tripCost}`,
+          {
+            reason: m.why,
+            gain: round2(m.gain),
+            tripGain: round2(trip.gain),
+            tripUnits: trip.units,
+            tripCost: rs.tripCost,
+            senderOnHand: state.onHand[cf],
+            senderTarget: t.target[cf],
+            receiverOnHand: state.onHand[ct],
+            receiverTarget: t.target[ct],
+            senderDemandPerDay: round2(f.rate[cf]),
+            receiverDemandPerDay: round2(f.rate[ct]),
+          },
+        ),
+      );
     }
   }
   return out;

@@ -30,7 +30,8 @@ export interface Context {
  */
 export function warehouseAvailable(ctx: Context, cell: number, arriving = 0): number {
   const { state, settings } = ctx;
-  const free = (state.onHand[cell] + arriving - state.notForReplenishment[cell]) * (1 - settings.warehouseReservePercentage / 100);
+  const free =
+    (state.onHand[cell] + arriving - state.notForReplenishment[cell]) * (1 - settings.warehouseReservePercentage / 100);
   return Math.max(0, Math.floor(free) - ctx.promised[cell]);
 }
 
@@ -43,7 +44,7 @@ export const BASIS: Record<string, string> = {
   demand: 'from demand',
   presentation: 'the presentation minimum',
   maximum: 'capped at the maximum stock',
-  client: 'the client\'s stock target',
+  client: "the client's stock target",
 };
 
 interface Need {
@@ -59,8 +60,12 @@ export function replenish(ctx: Context): Proposal[] {
   const { state, forecast: f, targets: t, settings } = ctx;
   const L = state.locations.ids.length;
   const K = state.skus.ids.length;
-  const warehouses = [...Array(L).keys()].filter((l) => state.locations.kind[l] === 'warehouse' && !state.locations.excluded[l]);
-  const sellers = [...Array(L).keys()].filter((l) => state.locations.kind[l] !== 'warehouse' && !state.locations.excluded[l]);
+  const warehouses = [...Array(L).keys()].filter(
+    (l) => state.locations.kind[l] === 'warehouse' && !state.locations.excluded[l],
+  );
+  const sellers = [...Array(L).keys()].filter(
+    (l) => state.locations.kind[l] !== 'warehouse' && !state.locations.excluded[l],
+  );
   const out: Proposal[] = [];
 
   for (let k = 0; k < K; k++) {
@@ -75,10 +80,19 @@ export function replenish(ctx: Context): Proposal[] {
       const position = state.onHand[c] + state.inTransit[c];
       const raw = t.target[c] - position;
       if (raw <= 0) continue;
-      needs.push({ location: l, cell: c, position, need: Math.ceil(raw / pack) * pack, given: 0, mean: f.rate[c] * horizon });
+      needs.push({
+        location: l,
+        cell: c,
+        position,
+        need: Math.ceil(raw / pack) * pack,
+        given: 0,
+        mean: f.rate[c] * horizon,
+      });
     }
     if (needs.length === 0) continue;
-    const stock = warehouses.map((w) => ({ w, cell: w * K + k, free: warehouseAvailable(ctx, w * K + k) })).filter((x) => x.free >= pack);
+    const stock = warehouses
+      .map((w) => ({ w, cell: w * K + k, free: warehouseAvailable(ctx, w * K + k) }))
+      .filter((x) => x.free >= pack);
     let available = stock.reduce((s, x) => s + Math.floor(x.free / pack) * pack, 0);
     if (available === 0) continue;
     const totalNeed = needs.reduce((s, n) => s + n.need, 0);
@@ -107,15 +121,32 @@ export function replenish(ctx: Context): Proposal[] {
         ctx.promised[s.cell] += take;
         ctx.incoming[n.cell] += take;
         left -= take;
-        out.push(proposal(state, ctx.ids, 'Replenishment', s.w, n.location, k, take,
-          `below target: ${round2(n.position)} on hand and in transit against a target of ${t.target[n.cell]}`
-            + ` (${BASIS[t.basis[n.cell]] ?? t.basis[n.cell]}; demand ${round2(f.rate[n.cell])}/day over ${horizon} days at ${cs.serviceLevel * 100}% service)`
-            + (short ? `; warehouse short (${totalNeed} needed), allocated where it sells most` : ''),
-          {
-            onHand: state.onHand[n.cell], inTransit: state.inTransit[n.cell], target: t.target[n.cell], targetBasis: t.basis[n.cell],
-            demandPerDay: round2(f.rate[n.cell]), demand: explainCell(f, n.cell), horizonDays: horizon, serviceLevel: cs.serviceLevel,
-            warehouseShort: short, packSize: pack,
-          }));
+        out.push(
+          proposal(
+            state,
+            ctx.ids,
+            'Replenishment',
+            s.w,
+            n.location,
+            k,
+            take,
+            `below target: ${round2(n.position)} on hand and in transit against a target of ${t.target[n.cell]}` +
+              ` (${BASIS[t.basis[n.cell]] ?? t.basis[n.cell]}; demand ${round2(f.rate[n.cell])}/day over ${horizon} days at ${cs.serviceLevel * 100}% service)` +
+              (short ? `; warehouse short (${totalNeed} needed), allocated where it sells most` : ''),
+            {
+              onHand: state.onHand[n.cell],
+              inTransit: state.inTransit[n.cell],
+              target: t.target[n.cell],
+              targetBasis: t.basis[n.cell],
+              demandPerDay: round2(f.rate[n.cell]),
+              demand: explainCell(f, n.cell),
+              horizonDays: horizon,
+              serviceLevel: cs.serviceLevel,
+              warehouseShort: short,
+              packSize: pack,
+            },
+          ),
+        );
         if (left === 0) break;
       }
     }

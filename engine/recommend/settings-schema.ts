@@ -3,40 +3,61 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { SettingsOverride } from './settings.js';
 
-const n = (description: string, minimum = 0, maximum?: number) => Type.Optional(Type.Number({ description, minimum, maximum }));
+const n = (description: string, minimum = 0, maximum?: number) =>
+  Type.Optional(Type.Number({ description, minimum, maximum }));
 const int = (description: string, minimum = 0) => Type.Optional(Type.Integer({ description, minimum }));
 const bool = (description: string) => Type.Optional(Type.Boolean({ description }));
 
-const Category = Type.Object({
-  presentationMinimum: n('Units per SKU a store shows at the least.'),
-  maximumStock: n('Units per SKU a store holds at the most.'),
-  serviceLevel: n('Probability of not running out within review period + lead time.', 0.5, 0.9999),
-  reviewPeriodDays: int('Days between replenishment reviews.', 1),
-  leadTimeDays: int('Days from proposal to arrival.'),
-  minimumTransferQuantity: int('Smallest quantity worth a transfer line.', 1),
-  holdbackPercentage: n('Share of a new style kept at the warehouse (percent).', 0, 100),
-  blockRedistributionWithOpenPurchaseOrders: bool('Keep styles with open purchase orders out of redistribution.'),
-}, { additionalProperties: false });
+const Category = Type.Object(
+  {
+    presentationMinimum: n('Units per SKU a store shows at the least.'),
+    maximumStock: n('Units per SKU a store holds at the most.'),
+    serviceLevel: n('Probability of not running out within review period + lead time.', 0.5, 0.9999),
+    reviewPeriodDays: int('Days between replenishment reviews.', 1),
+    leadTimeDays: int('Days from proposal to arrival.'),
+    minimumTransferQuantity: int('Smallest quantity worth a transfer line.', 1),
+    holdbackPercentage: n('Share of a new style kept at the warehouse (percent).', 0, 100),
+    blockRedistributionWithOpenPurchaseOrders: bool('Keep styles with open purchase orders out of redistribution.'),
+  },
+  { additionalProperties: false },
+);
 
-export const SettingsOverrideSchema = Type.Object({
-  defaults: Type.Optional(Category),
-  categories: Type.Optional(Type.Record(Type.String(), Category)),
-  demandWindowDays: int('Days of sales history the demand estimate reads.', 7),
-  poolingHalfWeightDays: n('In-stock days at which own history weighs half against the pooled estimate.', 0),
-  warehouseReservePercentage: n('Share of warehouse stock kept back from replenishment (percent).', 0, 100),
-  replenishment: Type.Optional(Type.Object({ enabled: bool('Propose replenishment.') }, { additionalProperties: false })),
-  initialDistribution: Type.Optional(Type.Object({ enabled: bool('Propose initial distribution.') }, { additionalProperties: false })),
-  redistribution: Type.Optional(Type.Object({
-    enabled: bool('Propose redistribution.'),
-    excessCoverDays: n('Stock above target is excess only beyond this many days of cover.'),
-    tripCost: n('Cost of one trip in sales value.'),
-    minimumGain: n('Extra sales value a trip must bring beyond its cost.'),
-    maxTripsPerStore: int('Trips a store sends or receives at the most per run.', 1),
-    recentlyMovedDays: int('Stock that arrived this many days ago or less stays.'),
-    minimumSizesInRun: int('Fewer sizes than this at a store is a broken size run.', 1),
-  }, { additionalProperties: false })),
-  locationKinds: Type.Optional(Type.Record(Type.String(), Type.Union([Type.Literal('warehouse'), Type.Literal('store'), Type.Literal('online')]))),
-}, { additionalProperties: false, title: 'Scenario settings' });
+export const SettingsOverrideSchema = Type.Object(
+  {
+    defaults: Type.Optional(Category),
+    categories: Type.Optional(Type.Record(Type.String(), Category)),
+    demandWindowDays: int('Days of sales history the demand estimate reads.', 7),
+    poolingHalfWeightDays: n('In-stock days at which own history weighs half against the pooled estimate.', 0),
+    warehouseReservePercentage: n('Share of warehouse stock kept back from replenishment (percent).', 0, 100),
+    replenishment: Type.Optional(
+      Type.Object({ enabled: bool('Propose replenishment.') }, { additionalProperties: false }),
+    ),
+    initialDistribution: Type.Optional(
+      Type.Object({ enabled: bool('Propose initial distribution.') }, { additionalProperties: false }),
+    ),
+    redistribution: Type.Optional(
+      Type.Object(
+        {
+          enabled: bool('Propose redistribution.'),
+          excessCoverDays: n('Stock above target is excess only beyond this many days of cover.'),
+          tripCost: n('Cost of one trip in sales value.'),
+          minimumGain: n('Extra sales value a trip must bring beyond its cost.'),
+          maxTripsPerStore: int('Trips a store sends or receives at the most per run.', 1),
+          recentlyMovedDays: int('Stock that arrived this many days ago or less stays.'),
+          minimumSizesInRun: int('Fewer sizes than this at a store is a broken size run.', 1),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    locationKinds: Type.Optional(
+      Type.Record(
+        Type.String(),
+        Type.Union([Type.Literal('warehouse'), Type.Literal('store'), Type.Literal('online')]),
+      ),
+    ),
+  },
+  { additionalProperties: false, title: 'Scenario settings' },
+);
 
 const check = TypeCompiler.Compile(SettingsOverrideSchema as TSchema);
 

@@ -85,7 +85,9 @@ export const DEFAULT_SETTINGS: Settings = {
   locationKinds: {},
 };
 
-export type SettingsOverride = Partial<Omit<Settings, 'defaults' | 'replenishment' | 'initialDistribution' | 'redistribution'>> & {
+export type SettingsOverride = Partial<
+  Omit<Settings, 'defaults' | 'replenishment' | 'initialDistribution' | 'redistribution'>
+> & {
   defaults?: Partial<CategorySettings>;
   replenishment?: Partial<Settings['replenishment']>;
   initialDistribution?: Partial<Settings['initialDistribution']>;
@@ -93,7 +95,10 @@ export type SettingsOverride = Partial<Omit<Settings, 'defaults' | 'replenishmen
 };
 
 /** Settings = defaults ← per-category values from the workspace ← a scenario's overrides. */
-export function resolveSettings(fromWorkspace: Record<string, Partial<CategorySettings>>, scenario: SettingsOverride = {}): Settings {
+export function resolveSettings(
+  fromWorkspace: Record<string, Partial<CategorySettings>>,
+  scenario: SettingsOverride = {},
+): Settings {
   const categories: Record<string, Partial<CategorySettings>> = {};
   for (const [k, v] of Object.entries(fromWorkspace)) categories[k] = { ...v };
   for (const [k, v] of Object.entries(scenario.categories ?? {})) categories[k] = { ...categories[k], ...v };
@@ -113,6 +118,7 @@ export function categorySettings(settings: Settings, categoryId: string | undefi
   const own = categoryId === undefined ? undefined : settings.categories[categoryId];
   if (!own) return settings.defaults;
   const merged = { ...settings.defaults };
-  for (const [k, v] of Object.entries(own)) if (v !== undefined && v !== null) (merged as Record<string, unknown>)[k] = v;
+  for (const [k, v] of Object.entries(own))
+    if (v !== undefined && v !== null) (merged as Record<string, unknown>)[k] = v;
   return merged;
 }

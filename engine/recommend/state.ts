@@ -90,17 +90,35 @@ export function cellOf(state: EngineState, location: number, sku: number): numbe
   return location * state.skus.ids.length + sku;
 }
 
-export function emptyState(asOfDay: number, windowDays: number, locations: number, skus: number): Omit<EngineState, 'locations' | 'skus' | 'styles' | 'categories' | 'brands' | 'seasons'> {
+export function emptyState(
+  asOfDay: number,
+  windowDays: number,
+  locations: number,
+  skus: number,
+): Omit<EngineState, 'locations' | 'skus' | 'styles' | 'categories' | 'brands' | 'seasons'> {
   const cells = locations * skus;
   const nan = new Float64Array(cells).fill(Number.NaN);
   return {
-    asOfDay, windowDays, windowHead: 0,
-    onHand: new Float64Array(cells), inTransit: new Float64Array(cells), onOrder: new Float64Array(cells),
-    inbound: { cell: new Int32Array(0), day: new Int32Array(0), quantity: new Float64Array(0), purchaseOrder: new Uint8Array(0) },
+    asOfDay,
+    windowDays,
+    windowHead: 0,
+    onHand: new Float64Array(cells),
+    inTransit: new Float64Array(cells),
+    onOrder: new Float64Array(cells),
+    inbound: {
+      cell: new Int32Array(0),
+      day: new Int32Array(0),
+      quantity: new Float64Array(0),
+      purchaseOrder: new Uint8Array(0),
+    },
     notForReplenishment: new Float64Array(cells),
-    clientTarget: nan, clientMinimum: new Float64Array(nan), clientMaximum: new Float64Array(nan),
-    lastArrivalDay: new Int32Array(cells).fill(-1), everActive: new Uint8Array(cells),
-    sales: new Float32Array(cells * windowDays), inStock: new Uint8Array(cells * windowDays),
+    clientTarget: nan,
+    clientMinimum: new Float64Array(nan),
+    clientMaximum: new Float64Array(nan),
+    lastArrivalDay: new Int32Array(cells).fill(-1),
+    everActive: new Uint8Array(cells),
+    sales: new Float32Array(cells * windowDays),
+    inStock: new Uint8Array(cells * windowDays),
   };
 }
 

@@ -54,10 +54,18 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const tokens = new TokenIssuer(options, () => wb.now() / 1000, options.tokenLifetimeSeconds);
   if (options.sessionToken) tokens.issueSession(options.sessionToken);
   const ctx: ServerContext = {
-    wb, tokens, autoApprove: options.autoApprove === true,
+    wb,
+    tokens,
+    autoApprove: options.autoApprove === true,
     integration: () => {
       const url = options.publicUrl?.();
-      return { url, tenant: options.tenant, clientId: options.clientId, clientSecret: options.clientSecret, ...(url ? { curl: tokenRequestCurl(url, options) } : {}) };
+      return {
+        url,
+        tenant: options.tenant,
+        clientId: options.clientId,
+        clientSecret: options.clientSecret,
+        ...(url ? { curl: tokenRequestCurl(url, options) } : {}),
+      };
     },
   };
 
@@ -66,21 +74,28 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     if (req.audit?.quiet) return;
     const a = req.audit ?? {};
     const [path, query] = req.url.split('?');
-    await wb.logRequest(redactEntry({
-      requestId: req.id,
-      tenant: typeof req.headers['x-tenant'] === 'string' ? req.headers['x-tenant'].slice(0, 80) : undefined,
-      method: req.method,
-      path: path.slice(0, 1000),
-      query: a.secret || query === undefined ? undefined : query.slice(0, 1000),
-      status: reply.statusCode,
-      durationMs: reply.elapsedTime,
-      dataset: a.dataset,
-      records: a.records,
-      errors: a.errors,
-      errorCount: a.errorCount,
-      warnings: a.warnings,
-      bodyExcerpt: a.secret ? undefined : req.bodyExcerpt,
-    }, (text) => tokens.redact(text))).catch(() => undefined);
+    await wb
+      .logRequest(
+        redactEntry(
+          {
+            requestId: req.id,
+            tenant: typeof req.headers['x-tenant'] === 'string' ? req.headers['x-tenant'].slice(0, 80) : undefined,
+            method: req.method,
+            path: path.slice(0, 1000),
+            query: a.secret || query === undefined ? undefined : query.slice(0, 1000),
+            status: reply.statusCode,
+            durationMs: reply.elapsedTime,
+            dataset: a.dataset,
+            records: a.records,
+            errors: a.errors,
+            errorCount: a.errorCount,
+            warnings: a.warnings,
+            bodyExcerpt: a.secret ? undefined : req.bodyExcerpt,
+          },
+          (text) => tokens.redact(text),
+        ),
+      )
+      .catch(() => undefined);
   };
 
   const app = Fastify({
@@ -95,9 +110,17 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       // No hooks run for a request the router could not read: it is logged here, once answered.
       reply.header('X-Request-Id', req.id);
       reply.raw.once('finish', () => void logAnswered(req, reply));
-      return sendProblem(reply, problemBody(req, tooLong ? 414 : 400, tooLong ? 'path-too-long' : 'invalid-path', tooLong
-        ? `a segment of the path is longer than ${MAX_PATH_SEGMENT} characters`
-        : 'the path is not valid: a percent sign must start a %XX escape of UTF-8'));
+      return sendProblem(
+        reply,
+        problemBody(
+          req,
+          tooLong ? 414 : 400,
+          tooLong ? 'path-too-long' : 'invalid-path',
+          tooLong
+            ? `a segment of the path is longer than ${MAX_PATH_SEGMENT} characters`
+            : 'the path is not valid: a percent sign must start a %XX escape of UTF-8',
+        ),
+      );
     },
     routerOptions: {
       // A record id of 80 characters, percent-encoded, fits.
@@ -128,7 +151,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     if (!isUtf8(bytes)) return done(new HttpProblem(400, 'invalid-encoding', 'the body is not valid UTF-8'), undefined);
     // From the bytes, not a slice of the text: a slice would keep the whole body alive until it is logged.
     const excerpt = BODY_EXCERPT_CHARS + EXCERPT_MARGIN_CHARS;
-    req.bodyExcerpt = bytes.subarray(0, excerpt * 4).toString('utf8').slice(0, excerpt);
+    req.bodyExcerpt = bytes
+      .subarray(0, excerpt * 4)
+      .toString('utf8')
+      .slice(0, excerpt);
     const text = bytes.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     try {
@@ -145,14 +171,25 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       info: {
         title: 'Replenishment Workbench — local API',
         version: '1.47.0',
-        description: 'The retail replenishment data-exchange API as the workbench serves it locally: same endpoints, validation, upsert and full-load semantics. Errors are RFC 9457 problem details listing every error. Paths and query names are case-insensitive; /v1/… is an alias.',
+        description:
+          'The retail replenishment data-exchange API as the workbench serves it locally: same endpoints, validation, upsert and full-load semantics. Errors are RFC 9457 problem details listing every error. Paths and query names are case-insensitive; /v1/… is an alias.',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Token from POST /Token, sent with the X-Tenant header it was issued for.' } },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Token from POST /Token, sent with the X-Tenant header it was issued for.',
+          },
+        },
         schemas: { Problem: ProblemSchema as never },
       },
       tags: [
-        { name: 'Session' }, { name: 'Datasets' }, { name: 'Master data' }, { name: 'Recommendations' }, { name: 'Workbench admin' },
+        { name: 'Session' },
+        { name: 'Datasets' },
+        { name: 'Master data' },
+        { name: 'Recommendations' },
+        { name: 'Workbench admin' },
       ],
     },
   });
@@ -169,21 +206,38 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   app.setNotFoundHandler((req, reply) =>
-    sendProblem(reply, problemBody(req, 404, 'not-found', `no endpoint ${req.method} ${req.url.split('?')[0]}; see GET /openapi.json`)));
+    sendProblem(
+      reply,
+      problemBody(req, 404, 'not-found', `no endpoint ${req.method} ${req.url.split('?')[0]}; see GET /openapi.json`),
+    ),
+  );
 
   app.setErrorHandler((error: FastifyError | Error, req, reply) => {
     if (error instanceof ValidationFailed) {
       req.audit.errors = error.errors;
       req.audit.errorCount = error.errorCount;
       (req.audit.warnings ??= []).push(...error.warnings);
-      return sendProblem(reply, problemBody(req, 400, 'validation-failed', error.message, { errors: error.errors, errorCount: error.errorCount, ...(error.countStopped ? { errorCountIsAtLeast: true } : {}) }));
+      return sendProblem(
+        reply,
+        problemBody(req, 400, 'validation-failed', error.message, {
+          errors: error.errors,
+          errorCount: error.errorCount,
+          ...(error.countStopped ? { errorCountIsAtLeast: true } : {}),
+        }),
+      );
     }
-    if (error instanceof HttpProblem) return sendProblem(reply, problemBody(req, error.status, error.slug, error.message, error.extra));
-    if (error instanceof RequestRejected) return sendProblem(reply, problemBody(req, error.status, 'rejected', error.message));
-    if (error instanceof UnknownDatasetError) return sendProblem(reply, problemBody(req, 404, 'unknown-dataset', error.message));
+    if (error instanceof HttpProblem)
+      return sendProblem(reply, problemBody(req, error.status, error.slug, error.message, error.extra));
+    if (error instanceof RequestRejected)
+      return sendProblem(reply, problemBody(req, error.status, 'rejected', error.message));
+    if (error instanceof UnknownDatasetError)
+      return sendProblem(reply, problemBody(req, 404, 'unknown-dataset', error.message));
     if (error instanceof SettingsInvalid) {
       const errors = error.problems.map((p) => ({ path: p.path, message: p.message }));
-      return sendProblem(reply, problemBody(req, 400, 'invalid-settings', error.message, { errors, errorCount: errors.length }));
+      return sendProblem(
+        reply,
+        problemBody(req, 400, 'invalid-settings', error.message, { errors, errorCount: errors.length }),
+      );
     }
     const fe = error as FastifyError;
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -195,15 +249,33 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       return sendProblem(reply, problemBody(req, 413, 'body-too-large', advice));
     }
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return sendProblem(reply, problemBody(req, 415, 'unsupported-media-type', `send the body as application/json (got ${req.headers['content-type'] ?? 'no content type'})`));
+      return sendProblem(
+        reply,
+        problemBody(
+          req,
+          415,
+          'unsupported-media-type',
+          `send the body as application/json (got ${req.headers['content-type'] ?? 'no content type'})`,
+        ),
+      );
     }
     if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
       return sendProblem(reply, problemBody(req, fe.statusCode, 'bad-request', fe.message));
     }
     req.audit.errors = [{ path: '', message: `internal error: ${error.message}` }];
     // The operator sees what failed; the client gets the request id, never the stack.
-    console.error(tokens.redact(`request ${req.id} ${req.method} ${req.url.split('?')[0]} failed: ${error.stack ?? error.message}`));
-    return sendProblem(reply, problemBody(req, 500, 'internal-error', `the workbench failed on this request; quote request id ${req.id} when reporting it`));
+    console.error(
+      tokens.redact(`request ${req.id} ${req.method} ${req.url.split('?')[0]} failed: ${error.stack ?? error.message}`),
+    );
+    return sendProblem(
+      reply,
+      problemBody(
+        req,
+        500,
+        'internal-error',
+        `the workbench failed on this request; quote request id ${req.id} when reporting it`,
+      ),
+    );
   });
 
   app.addHook('onResponse', logAnswered);

@@ -56,7 +56,12 @@ export class TokenIssuer {
     private readonly lifetimeSeconds = DEFAULT_TOKEN_LIFETIME_SECONDS,
   ) {
     const secret = credentials.clientSecret;
-    const forms = [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)];
+    const forms = [
+      secret,
+      JSON.stringify(secret).slice(1, -1),
+      encodeURIComponent(secret),
+      new URLSearchParams({ s: secret }).toString().slice(2),
+    ];
     this.secretForms = secret.length < MIN_REDACTED_SECRET ? [] : [...new Set(forms)];
   }
 
@@ -84,7 +89,7 @@ export class TokenIssuer {
       // A token can sit inside a longer run (`x=abc<token>`): every window of a token's length is looked up.
       let kept = '';
       let from = 0;
-      for (let i = 0; i + shortest <= run.length; ) {
+      for (let i = 0; i + shortest <= run.length;) {
         const hit = lengths.find((n) => this.known(run.slice(i, i + n)));
         if (hit === undefined) {
           i++;
@@ -107,16 +112,28 @@ export class TokenIssuer {
   }
 
   /** Checks the client credentials of a token request and issues a token for its tenant. */
-  issue(tenantHeader: string | undefined, body: unknown): { access_token: string; token_type: 'Bearer'; expires_in: number } {
+  issue(
+    tenantHeader: string | undefined,
+    body: unknown,
+  ): { access_token: string; token_type: 'Bearer'; expires_in: number } {
     const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
     if (b.grant_type !== 'client_credentials') {
-      throw new HttpProblem(400, 'unsupported-grant-type', 'grant_type must be client_credentials', { error: 'unsupported_grant_type' });
+      throw new HttpProblem(400, 'unsupported-grant-type', 'grant_type must be client_credentials', {
+        error: 'unsupported_grant_type',
+      });
     }
     if (typeof b.client_id !== 'string' || typeof b.client_secret !== 'string') {
-      throw new HttpProblem(400, 'invalid-request', 'client_id and client_secret are required (form or JSON body)', { error: 'invalid_request' });
+      throw new HttpProblem(400, 'invalid-request', 'client_id and client_secret are required (form or JSON body)', {
+        error: 'invalid_request',
+      });
     }
-    if (!tenantHeader) throw new HttpProblem(401, 'invalid-client', 'the X-Tenant header is required', { error: 'invalid_client' });
-    if (!same(tenantHeader, this.credentials.tenant) || !same(b.client_id, this.credentials.clientId) || !same(b.client_secret, this.credentials.clientSecret)) {
+    if (!tenantHeader)
+      throw new HttpProblem(401, 'invalid-client', 'the X-Tenant header is required', { error: 'invalid_client' });
+    if (
+      !same(tenantHeader, this.credentials.tenant) ||
+      !same(b.client_id, this.credentials.clientId) ||
+      !same(b.client_secret, this.credentials.clientSecret)
+    ) {
       throw new HttpProblem(401, 'invalid-client', 'unknown tenant or client credentials', { error: 'invalid_client' });
     }
     const now = this.nowMs();
@@ -133,7 +150,8 @@ export class TokenIssuer {
   /** The bearer check of every endpoint but /Token and /openapi.json. */
   verify(req: FastifyRequest): void {
     const header = req.headers.authorization;
-    if (!header) throw unauthorized('the Authorization header is missing: send "Authorization: Bearer <token>" from POST /Token');
+    if (!header)
+      throw unauthorized('the Authorization header is missing: send "Authorization: Bearer <token>" from POST /Token');
     const m = /^Bearer\s+(\S+)$/i.exec(header);
     if (!m) throw unauthorized('the Authorization header must be "Bearer <token>"');
     const issued = this.tokens.get(m[1]);
@@ -144,6 +162,7 @@ export class TokenIssuer {
     }
     const tenant = req.headers['x-tenant'];
     if (typeof tenant !== 'string' || tenant === '') throw unauthorized('the X-Tenant header is missing');
-    if (!same(tenant, issued.tenant)) throw unauthorized(`the token was issued for another tenant than "${tenant.slice(0, 80)}"`);
+    if (!same(tenant, issued.tenant))
+      throw unauthorized(`the token was issued for another tenant than "${tenant.slice(0, 80)}"`);
   }
 }

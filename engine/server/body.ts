@@ -8,7 +8,11 @@ import { HttpProblem } from './problem.js';
 export function optionsBody(body: unknown, shape: string): Record<string, unknown> {
   if (body === undefined) return {};
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new HttpProblem(400, 'invalid-body', `the body must be a JSON object ${shape} (or no body at all), got ${body === null ? 'null' : Array.isArray(body) ? 'an array' : typeof body}`);
+    throw new HttpProblem(
+      400,
+      'invalid-body',
+      `the body must be a JSON object ${shape} (or no body at all), got ${body === null ? 'null' : Array.isArray(body) ? 'an array' : typeof body}`,
+    );
   }
   return body as Record<string, unknown>;
 }

@@ -118,13 +118,22 @@ export class Desk implements DeskControls {
   }
 
   async prepareSwitch(request: unknown): Promise<{ entry: WorkspaceEntry; go: () => void }> {
-    const r = (request && typeof request === 'object' ? request : {}) as { name?: unknown; path?: unknown; create?: unknown };
+    const r = (request && typeof request === 'object' ? request : {}) as {
+      name?: unknown;
+      path?: unknown;
+      create?: unknown;
+    };
     const create = r.create === true;
     const path = create ? this.options.home.pathOf(r.name) : this.options.home.resolve(r);
     const exists = existsSync(join(path, DATABASE_FILE));
-    if (create && exists) throw new RequestRejected(`a workspace named "${basename(path)}" exists already: open it instead`, 409);
-    if (!create && !exists) throw new RequestRejected(`there is no workspace "${basename(path)}" in ${this.options.home.dir}`, 404);
-    const next = await this.openNext(path, (e) => new RequestRejected(`the workspace "${basename(path)}" could not be opened: ${e.message}`, 409));
+    if (create && exists)
+      throw new RequestRejected(`a workspace named "${basename(path)}" exists already: open it instead`, 409);
+    if (!create && !exists)
+      throw new RequestRejected(`there is no workspace "${basename(path)}" in ${this.options.home.dir}`, 404);
+    const next = await this.openNext(
+      path,
+      (e) => new RequestRejected(`the workspace "${basename(path)}" could not be opened: ${e.message}`, 409),
+    );
     return { entry: { name: basename(next.dir), path: next.dir }, go: this.queueSwitch(next) };
   }
 
@@ -138,7 +147,8 @@ export class Desk implements DeskControls {
 
   /** Opens the workspace to move to; one switch at a time, and none to the workspace open now. */
   private async openNext(path: string, failed: (e: Error) => Error): Promise<Workbench> {
-    if (realpathOrSelf(path) === this.wb.dir) throw new RequestRejected(`"${basename(path)}" is the workspace open now`, 409);
+    if (realpathOrSelf(path) === this.wb.dir)
+      throw new RequestRejected(`"${basename(path)}" is the workspace open now`, 409);
     if (this.switchPending) throw new RequestRejected('another workspace is being opened: wait a moment', 409);
     this.switchPending = true;
     try {
@@ -190,7 +200,14 @@ export class Desk implements DeskControls {
   listener(): ListenerStatus {
     const info = this.api?.info;
     if (!info) return { listening: false, tenant: this.apiTenant, clientId: DEFAULT_CLIENT_ID };
-    return { listening: true, url: info.url, tenant: info.tenant, clientId: info.clientId, clientSecret: info.clientSecret, curl: tokenRequestCurl(info.url, info) };
+    return {
+      listening: true,
+      url: info.url,
+      tenant: info.tenant,
+      clientId: info.clientId,
+      clientSecret: info.clientSecret,
+      curl: tokenRequestCurl(info.url, info),
+    };
   }
 
   async startListener(request: unknown): Promise<ListenerStatus> {
@@ -205,9 +222,16 @@ export class Desk implements DeskControls {
     const tenant = (r.tenant as string | undefined) ?? this.tenant;
     // After any switch asked for before it: the API serves the workspace the screens show.
     return this.step(async () => {
-      if (this.api) throw new RequestRejected(`the local API already listens at ${this.api.info.url}: stop it first`, 409);
+      if (this.api)
+        throw new RequestRejected(`the local API already listens at ${this.api.info.url}: stop it first`, 409);
       // Loopback only: the app never offers the workspace to the network.
-      this.api = await listen(this.wb, { port, host: LOOPBACK, tenant, clientId: DEFAULT_CLIENT_ID, clientSecret: await workspaceSecret(this.wb) });
+      this.api = await listen(this.wb, {
+        port,
+        host: LOOPBACK,
+        tenant,
+        clientId: DEFAULT_CLIENT_ID,
+        clientSecret: await workspaceSecret(this.wb),
+      });
       this.apiTenant = tenant;
       return this.listener();
     });

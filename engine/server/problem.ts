@@ -1,4 +1,4 @@
-/** RFC 9457 problem bodies (DESIGN.md §3): every error the server answers has this shape. */
+/** RFC 9457 problem bodies (docs/design.md §3): every error the server answers has this shape. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Problem } from '../ingest/problems.js';
 
@@ -29,7 +29,13 @@ const TITLES: Record<number, string> = {
   501: 'Not implemented',
 };
 
-export function problemBody(req: FastifyRequest, status: number, slug: string, detail: string, extra: Partial<ProblemBody> = {}): ProblemBody {
+export function problemBody(
+  req: FastifyRequest,
+  status: number,
+  slug: string,
+  detail: string,
+  extra: Partial<ProblemBody> = {},
+): ProblemBody {
   return {
     type: `urn:replenishment-workbench:problem:${slug}`,
     title: TITLES[status] ?? 'Error',
@@ -47,7 +53,12 @@ export function sendProblem(reply: FastifyReply, body: ProblemBody): FastifyRepl
 
 /** Thrown by route code for a problem it has already worded. */
 export class HttpProblem extends Error {
-  constructor(readonly status: number, readonly slug: string, message: string, readonly extra: Partial<ProblemBody> = {}) {
+  constructor(
+    readonly status: number,
+    readonly slug: string,
+    message: string,
+    readonly extra: Partial<ProblemBody> = {},
+  ) {
     super(message);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Query parameters, matched case-insensitively as an ASP.NET service matches them (DESIGN.md §3): names are
+ * Query parameters, matched case-insensitively as an ASP.NET service matches them (docs/design.md §3): names are
  * lowercased when parsed, and each route reads the ones it knows by their canonical name.
  */
 import { parseIsoMicros } from '../model/datetime.js';
@@ -18,7 +18,13 @@ export function parseQueryString(text: string): RawQuery {
 }
 
 type Kind = 'boolean' | 'integer' | 'datetime' | 'string';
-type Parsed<K extends Kind> = K extends 'boolean' ? boolean : K extends 'integer' ? number : K extends 'datetime' ? number : string;
+type Parsed<K extends Kind> = K extends 'boolean'
+  ? boolean
+  : K extends 'integer'
+    ? number
+    : K extends 'datetime'
+      ? number
+      : string;
 
 export interface QuerySpec {
   [name: string]: { kind: Kind; min?: number; max?: number };
@@ -37,21 +43,43 @@ export function readQuery<S extends QuerySpec>(raw: RawQuery, spec: S): { values
       unknown.push(key);
       continue;
     }
-    if (Array.isArray(rawValue)) throw new HttpProblem(400, 'invalid-query', `query parameter ${name} is given ${rawValue.length} times; give it once`);
+    if (Array.isArray(rawValue))
+      throw new HttpProblem(
+        400,
+        'invalid-query',
+        `query parameter ${name} is given ${rawValue.length} times; give it once`,
+      );
     const v = rawValue ?? '';
     const { kind, min, max } = spec[name];
     if (kind === 'boolean') {
-      if (!/^(true|false)$/i.test(v)) throw new HttpProblem(400, 'invalid-query', `query parameter ${name} must be true or false, got "${v.slice(0, 40)}"`);
+      if (!/^(true|false)$/i.test(v))
+        throw new HttpProblem(
+          400,
+          'invalid-query',
+          `query parameter ${name} must be true or false, got "${v.slice(0, 40)}"`,
+        );
       values[name] = v.toLowerCase() === 'true';
     } else if (kind === 'integer') {
-      if (!/^-?\d{1,15}$/.test(v)) throw new HttpProblem(400, 'invalid-query', `query parameter ${name} must be a whole number, got "${v.slice(0, 40)}"`);
+      if (!/^-?\d{1,15}$/.test(v))
+        throw new HttpProblem(
+          400,
+          'invalid-query',
+          `query parameter ${name} must be a whole number, got "${v.slice(0, 40)}"`,
+        );
       const n = Number(v);
-      if (min !== undefined && n < min) throw new HttpProblem(400, 'invalid-query', `query parameter ${name} must be at least ${min}, got ${n}`);
-      if (max !== undefined && n > max) throw new HttpProblem(400, 'invalid-query', `query parameter ${name} must be at most ${max}, got ${n}`);
+      if (min !== undefined && n < min)
+        throw new HttpProblem(400, 'invalid-query', `query parameter ${name} must be at least ${min}, got ${n}`);
+      if (max !== undefined && n > max)
+        throw new HttpProblem(400, 'invalid-query', `query parameter ${name} must be at most ${max}, got ${n}`);
       values[name] = n;
     } else if (kind === 'datetime') {
       const micros = parseIsoMicros(v);
-      if (micros === undefined) throw new HttpProblem(400, 'invalid-query', `query parameter ${name} must be an ISO 8601 UTC datetime, got "${v.slice(0, 40)}"`);
+      if (micros === undefined)
+        throw new HttpProblem(
+          400,
+          'invalid-query',
+          `query parameter ${name} must be an ISO 8601 UTC datetime, got "${v.slice(0, 40)}"`,
+        );
       values[name] = micros;
     } else {
       values[name] = v;

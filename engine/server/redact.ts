@@ -11,7 +11,8 @@ export const EXCERPT_MARGIN_CHARS = 256;
 
 const SECRET_QUERY_NAME = /secret|password|token|key/i;
 /** Narrower than for queries: `key` is a field of the API's own records (attributes). */
-const SECRET_JSON_FIELD = /"([^"\\]*(?:secret|password|token|authorization|api_?key)[^"\\]*)"(\s*:\s*)"(?:[^"\\]|\\.)*"?/gi;
+const SECRET_JSON_FIELD =
+  /"([^"\\]*(?:secret|password|token|authorization|api_?key)[^"\\]*)"(\s*:\s*)"(?:[^"\\]|\\.)*"?/gi;
 
 function decodeURIComponentSafe(s: string): string {
   try {
@@ -23,10 +24,13 @@ function decodeURIComponentSafe(s: string): string {
 
 /** A logged query string keeps its names but not the values of secret-looking ones. */
 export function redactQuery(query: string): string {
-  return query.split('&').map((part) => {
-    const [name] = part.split('=', 1);
-    return SECRET_QUERY_NAME.test(decodeURIComponentSafe(name)) ? `${name}=${REDACTED}` : part;
-  }).join('&');
+  return query
+    .split('&')
+    .map((part) => {
+      const [name] = part.split('=', 1);
+      return SECRET_QUERY_NAME.test(decodeURIComponentSafe(name)) ? `${name}=${REDACTED}` : part;
+    })
+    .join('&');
 }
 
 /** A JSON excerpt keeps its field names but not the values of secret-looking ones. */
@@ -40,12 +44,16 @@ export function redactJsonFields(json: string): string {
  * stay for their count.
  */
 export function redactEntry(entry: RequestLogInput, redact: (text: string) => string): RequestLogInput {
-  const problems = (list: Problem[] | undefined) => list && [
-    ...list.slice(0, MAX_LOGGED_PROBLEMS).map((p) => ({
-      ...p, path: redact(p.path), ...(p.recordId === undefined ? {} : { recordId: redact(p.recordId) }), message: redact(p.message),
-    })),
-    ...list.slice(MAX_LOGGED_PROBLEMS),
-  ];
+  const problems = (list: Problem[] | undefined) =>
+    list && [
+      ...list.slice(0, MAX_LOGGED_PROBLEMS).map((p) => ({
+        ...p,
+        path: redact(p.path),
+        ...(p.recordId === undefined ? {} : { recordId: redact(p.recordId) }),
+        message: redact(p.message),
+      })),
+      ...list.slice(MAX_LOGGED_PROBLEMS),
+    ];
   return {
     ...entry,
     tenant: entry.tenant && redact(entry.tenant),

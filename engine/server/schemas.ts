@@ -4,23 +4,43 @@ import type { DatasetDef } from '../model/datasets.js';
 import { deleteRecordSchema } from '../ingest/validate.js';
 import { TRANSFER_TYPES } from '../model/settings.js';
 
-export const ProblemSchema = Type.Object({
-  type: Type.String(),
-  title: Type.String(),
-  status: Type.Integer(),
-  detail: Type.String(),
-  instance: Type.Optional(Type.String()),
-  requestId: Type.Optional(Type.String()),
-  errorCount: Type.Optional(Type.Integer({ description: 'How many errors the batch has; the first 1,000 are listed.' })),
-  errorCountIsAtLeast: Type.Optional(Type.Boolean({ description: 'Checking stopped at 100,000 errors: the batch has at least errorCount.' })),
-  errors: Type.Optional(Type.Array(Type.Object({
-    path: Type.String({ description: 'JSON pointer into the request body, e.g. /sales/3/salesLines/0/quantitySold' }),
-    recordId: Type.Optional(Type.String({ description: 'Id of the record the error is in.' })),
-    message: Type.String(),
-  }))),
-}, { $id: 'Problem', title: 'Problem', description: 'RFC 9457 problem details; a rejected batch lists every error and applies nothing.' });
+export const ProblemSchema = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    instance: Type.Optional(Type.String()),
+    requestId: Type.Optional(Type.String()),
+    errorCount: Type.Optional(
+      Type.Integer({ description: 'How many errors the batch has; the first 1,000 are listed.' }),
+    ),
+    errorCountIsAtLeast: Type.Optional(
+      Type.Boolean({ description: 'Checking stopped at 100,000 errors: the batch has at least errorCount.' }),
+    ),
+    errors: Type.Optional(
+      Type.Array(
+        Type.Object({
+          path: Type.String({
+            description: 'JSON pointer into the request body, e.g. /sales/3/salesLines/0/quantitySold',
+          }),
+          recordId: Type.Optional(Type.String({ description: 'Id of the record the error is in.' })),
+          message: Type.String(),
+        }),
+      ),
+    ),
+  },
+  {
+    $id: 'Problem',
+    title: 'Problem',
+    description: 'RFC 9457 problem details; a rejected batch lists every error and applies nothing.',
+  },
+);
 
-const problemRef = (description: string) => ({ description, content: { 'application/problem+json': { schema: Type.Ref('Problem') } } });
+const problemRef = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: Type.Ref('Problem') } },
+});
 
 export const errorResponses = {
   400: problemRef('Validation failed: every error listed, nothing applied.'),
@@ -35,28 +55,35 @@ export const tenantHeader = Type.Object({
 
 export function envelope(dataset: DatasetDef, mode: 'upsert' | 'delete'): TSchema {
   const record = mode === 'delete' ? deleteRecordSchema(dataset) : dataset.record;
-  return Type.Object({ [dataset.envelope]: Type.Array(record) }, {
-    description: mode === 'delete'
-      ? `The ${dataset.envelope} to soft-delete, by key.`
-      : `One object holding the array "${dataset.envelope}". Upsert on ${dataset.key.join(' + ')}: a record sent again replaces the stored one whole.`,
-  });
+  return Type.Object(
+    { [dataset.envelope]: Type.Array(record) },
+    {
+      description:
+        mode === 'delete'
+          ? `The ${dataset.envelope} to soft-delete, by key.`
+          : `One object holding the array "${dataset.envelope}". Upsert on ${dataset.key.join(' + ')}: a record sent again replaces the stored one whole.`,
+    },
+  );
 }
 
 export const noContent = { description: 'OK; upsert calls answer with no body.', type: 'null' };
 
-export const TransferSchema = Type.Object({
-  fromLocationId: Type.String(),
-  toLocationId: Type.String(),
-  skuId: Type.String(),
-  quantity: Type.Number(),
-  referenceId: Type.String({ description: 'Unique id of the transfer; clients use it to avoid duplicates.' }),
-  approvalBatchId: Type.String({ description: 'Shared by all transfers approved by one user action.' }),
-  fromLocationGLN: Type.Union([Type.String(), Type.Null()]),
-  toLocationGLN: Type.Union([Type.String(), Type.Null()]),
-  transferType: Type.Union(TRANSFER_TYPES.map((t) => Type.Literal(t))),
-  approvalBatchDescription: Type.Optional(Type.String()),
-  plannedDispatchDate: Type.Optional(Type.String({ format: 'date' })),
-}, { title: 'Transfer' });
+export const TransferSchema = Type.Object(
+  {
+    fromLocationId: Type.String(),
+    toLocationId: Type.String(),
+    skuId: Type.String(),
+    quantity: Type.Number(),
+    referenceId: Type.String({ description: 'Unique id of the transfer; clients use it to avoid duplicates.' }),
+    approvalBatchId: Type.String({ description: 'Shared by all transfers approved by one user action.' }),
+    fromLocationGLN: Type.Union([Type.String(), Type.Null()]),
+    toLocationGLN: Type.Union([Type.String(), Type.Null()]),
+    transferType: Type.Union(TRANSFER_TYPES.map((t) => Type.Literal(t))),
+    approvalBatchDescription: Type.Optional(Type.String()),
+    plannedDispatchDate: Type.Optional(Type.String({ format: 'date' })),
+  },
+  { title: 'Transfer' },
+);
 
 export const TransfersPage = Type.Object({
   transfers: Type.Array(TransferSchema),
@@ -65,11 +92,14 @@ export const TransfersPage = Type.Object({
   moreRecordsAvailable: Type.Boolean(),
 });
 
-export const TokenRequest = Type.Object({
-  grant_type: Type.Literal('client_credentials'),
-  client_id: Type.String(),
-  client_secret: Type.String(),
-}, { description: 'OAuth2 client credentials, as application/x-www-form-urlencoded or JSON.' });
+export const TokenRequest = Type.Object(
+  {
+    grant_type: Type.Literal('client_credentials'),
+    client_id: Type.String(),
+    client_secret: Type.String(),
+  },
+  { description: 'OAuth2 client credentials, as application/x-www-form-urlencoded or JSON.' },
+);
 
 export const TokenResponse = Type.Object({
   access_token: Type.String(),

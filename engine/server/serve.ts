@@ -76,9 +76,16 @@ export async function listen(wb: Workbench, options: ListenOptions): Promise<Lis
   const clientId = options.clientId ?? DEFAULT_CLIENT_ID;
   let url: string | undefined;
   const app = await buildServer({
-    workbench: wb, tenant, clientId, clientSecret: secret, publicUrl: () => url,
-    autoApprove: options.autoApprove, tokenLifetimeSeconds: options.tokenLifetimeSeconds, uiRoot: options.uiRoot,
-    desk: options.desk, sessionToken: options.sessionToken,
+    workbench: wb,
+    tenant,
+    clientId,
+    clientSecret: secret,
+    publicUrl: () => url,
+    autoApprove: options.autoApprove,
+    tokenLifetimeSeconds: options.tokenLifetimeSeconds,
+    uiRoot: options.uiRoot,
+    desk: options.desk,
+    sessionToken: options.sessionToken,
   });
   const host = options.host ?? '127.0.0.1';
   try {
@@ -111,7 +118,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   try {
     const served = await listen(wb, { ...options, discoverable: true });
     return {
-      ...served, workbench: wb,
+      ...served,
+      workbench: wb,
       stop: async () => {
         await served.stop();
         await wb.close();

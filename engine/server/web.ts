@@ -31,7 +31,14 @@ export async function startWeb(options: WebOptions): Promise<WebServer> {
   const desk = await Desk.open(options.workspace, {
     home: new WorkspaceHome(options.home ?? dirname(resolve(options.workspace))),
     front: async (wb, d) => {
-      const served = await listen(wb, { port, host: options.host, uiRoot: options.uiRoot, desk: d, sessionToken: d.sessionToken, discoverable: true });
+      const served = await listen(wb, {
+        port,
+        host: options.host,
+        uiRoot: options.uiRoot,
+        desk: d,
+        sessionToken: d.sessionToken,
+        discoverable: true,
+      });
       // The next workspace is served where the page already is.
       port = Number(new URL(served.info.url).port);
       url = served.info.url;
@@ -39,7 +46,8 @@ export async function startWeb(options: WebOptions): Promise<WebServer> {
     },
   });
   return {
-    desk, url,
+    desk,
+    url,
     openUrl: `${url}/#tenant=${encodeURIComponent(desk.tenant)}&token=${desk.sessionToken}`,
     stop: () => desk.close(),
   };

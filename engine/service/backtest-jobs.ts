@@ -28,7 +28,10 @@ export class BacktestJobs {
   private next = 1;
 
   /** Starts `run` at once; its errors end up in the job, never as an unhandled rejection. */
-  start(days: number, run: (hooks: JobHooks) => Promise<{ run: BacktestRun; report: { daysDone: number } }>): BacktestJob {
+  start(
+    days: number,
+    run: (hooks: JobHooks) => Promise<{ run: BacktestRun; report: { daysDone: number } }>,
+  ): BacktestJob {
     const job: BacktestJob = { jobId: `job-${this.next++}`, status: 'running', daysDone: 0, days };
     const entry = { job, cancel: false, done: Promise.resolve() };
     entry.done = run({

@@ -11,7 +11,14 @@ import type { Settings } from '../recommend/settings.js';
 import { simulateInWorker } from '../simulate/in-worker.js';
 import { simulate } from '../simulate/simulate.js';
 import type { StyleDayField } from '../simulate/style-days.js';
-import { CELL_DAY_FIELDS, CELL_FIELDS, CF, type CellDayField, type StyleTrace, type TracedTransfer } from '../simulate/trace.js';
+import {
+  CELL_DAY_FIELDS,
+  CELL_FIELDS,
+  CF,
+  type CellDayField,
+  type StyleTrace,
+  type TracedTransfer,
+} from '../simulate/trace.js';
 import { loadBacktestInput } from '../store/backtest-input.js';
 import type { Workspace } from '../store/workspace.js';
 import { replayedDays, styleDaySeries, type StyleDaySeries } from './backtest-style-days.js';
@@ -89,9 +96,13 @@ const IN_THREAD_CELL_DAYS = 2_000_000;
 
 /** Where the traced figures must meet the run's own, with the words for a mismatch. */
 const CHECKS: [CellDayField, StyleDayField[], string][] = [
-  ['simSales', ['simSales'], 'simulated sales'], ['simLostSales', ['simLostSales'], 'simulated lost sales'],
-  ['simStock', ['simInventoryUnits', 'simWarehouseUnits'], 'simulated stock'], ['actStock', ['actInventoryUnits', 'actWarehouseUnits'], 'actual stock'],
-  ['actSales', ['actSales'], 'actual sales'], ['demand', ['demand'], 'demand'], ['transfersOut', ['simTransfersOut'], 'units sent by the engine'],
+  ['simSales', ['simSales'], 'simulated sales'],
+  ['simLostSales', ['simLostSales'], 'simulated lost sales'],
+  ['simStock', ['simInventoryUnits', 'simWarehouseUnits'], 'simulated stock'],
+  ['actStock', ['actInventoryUnits', 'actWarehouseUnits'], 'actual stock'],
+  ['actSales', ['actSales'], 'actual sales'],
+  ['demand', ['demand'], 'demand'],
+  ['transfersOut', ['simTransfersOut'], 'units sent by the engine'],
 ];
 
 export class StyleTraces {
@@ -111,8 +122,14 @@ export class StyleTraces {
         if (c) cells.push(c);
       }
     }
-    cells.sort((a, b) => b.simulated.lostSales - a.simulated.lostSales || b.actual.lostSales - a.actual.lostSales
-      || b.simulated.stockOutDays - a.simulated.stockOutDays || a.locationId.localeCompare(b.locationId) || a.skuId.localeCompare(b.skuId));
+    cells.sort(
+      (a, b) =>
+        b.simulated.lostSales - a.simulated.lostSales ||
+        b.actual.lostSales - a.actual.lostSales ||
+        b.simulated.stockOutDays - a.simulated.stockOutDays ||
+        a.locationId.localeCompare(b.locationId) ||
+        a.skuId.localeCompare(b.skuId),
+    );
     return { runId, styleId, cells, replayMs: Math.round(t.replayMs) };
   }
 
@@ -124,14 +141,33 @@ export class StyleTraces {
     if (k < 0) throw new RequestRejected(`style "${styleId}" has no SKU "${skuId.slice(0, 80)}"`, 404);
     const { trace } = t;
     const base = (l * t.skus.ids.length + k) * trace.days;
-    const series = Object.fromEntries(CELL_DAY_FIELDS.map((f) => [f,
-      Array.from({ length: trace.daysDone }, (_, i) => Math.round(trace.values[(base + i) * CELL_FIELDS + CF[f]] * 1e4) / 1e4)])) as Record<CellDayField, number[]>;
+    const series = Object.fromEntries(
+      CELL_DAY_FIELDS.map((f) => [
+        f,
+        Array.from(
+          { length: trace.daysDone },
+          (_, i) => Math.round(trace.values[(base + i) * CELL_FIELDS + CF[f]] * 1e4) / 1e4,
+        ),
+      ]),
+    ) as Record<CellDayField, number[]>;
     const transfers = trace.transfers
       .filter((x) => x.skuId === skuId && (x.fromLocationId === locationId || x.toLocationId === locationId))
-      .map(({ day, arrivalDay, ...x }): CellTransfer => ({ ...x, date: dayText(day), arrives: dayText(arrivalDay), direction: x.fromLocationId === locationId ? 'out' : 'in' }));
+      .map(({ day, arrivalDay, ...x }): CellTransfer => ({
+        ...x,
+        date: dayText(day),
+        arrives: dayText(arrivalDay),
+        direction: x.fromLocationId === locationId ? 'out' : 'in',
+      }));
     return {
-      runId, styleId, locationId, locationKind: t.locations.kinds[l], skuId, sizeId: t.skus.sizes[k],
-      dates: Array.from({ length: trace.daysDone }, (_, i) => dayText(t.fromDay + i)), series, transfers,
+      runId,
+      styleId,
+      locationId,
+      locationKind: t.locations.kinds[l],
+      skuId,
+      sizeId: t.skus.sizes[k],
+      dates: Array.from({ length: trace.daysDone }, (_, i) => dayText(t.fromDay + i)),
+      series,
+      transfers,
     };
   }
 
@@ -160,21 +196,31 @@ export class StyleTraces {
       if (this.running !== undefined) this.forgetOne(this.running);
       // A replay forgotten meanwhile (replaced, pushed out, or the workspace reset) no longer speaks for the key, and stops.
       const mine = () => this.kept.get(key) === p;
-      p = replay(ws, runId, styleId, this.partitions, (daysDone, days) => {
-        if (mine()) this.states.set(key, { status: 'replaying', daysDone, days });
-      }, () => !mine());
+      p = replay(
+        ws,
+        runId,
+        styleId,
+        this.partitions,
+        (daysDone, days) => {
+          if (mine()) this.states.set(key, { status: 'replaying', daysDone, days });
+        },
+        () => !mine(),
+      );
       this.running = key;
       this.states.set(key, { status: 'reading', daysDone: 0, days: 0 });
       const settled = () => {
         if (this.running === key && mine()) this.running = undefined;
       };
-      p.then((t) => {
-        if (mine()) this.states.set(key, { status: 'ready', daysDone: t.trace.daysDone, days: t.trace.daysDone });
-        settled();
-      }, () => {
-        settled();
-        if (mine()) this.forgetOne(key);
-      });
+      p.then(
+        (t) => {
+          if (mine()) this.states.set(key, { status: 'ready', daysDone: t.trace.daysDone, days: t.trace.daysDone });
+          settled();
+        },
+        () => {
+          settled();
+          if (mine()) this.forgetOne(key);
+        },
+      );
     }
     this.kept.set(key, p);
     for (const old of [...this.kept.keys()].slice(0, Math.max(0, this.kept.size - KEPT))) this.forgetOne(old);
@@ -189,40 +235,72 @@ export class StyleTraces {
 }
 
 async function replay(
-  ws: Workspace, runId: string, styleId: string, partitions: number, onProgress: (daysDone: number, days: number) => void, isCancelled: () => boolean,
+  ws: Workspace,
+  runId: string,
+  styleId: string,
+  partitions: number,
+  onProgress: (daysDone: number, days: number) => void,
+  isCancelled: () => boolean,
 ): Promise<Traced> {
   const { run, stored, input } = await ws.exclusive(async () => {
     const stored = await styleDaySeries(ws, runId, styleId);
     const [r] = await ws.rows('SELECT settings, reviewEveryDays, toDate FROM backtest_runs WHERE runId = $1', [runId]);
     const { fromDay, daysDone } = await replayedDays(ws, runId);
-    const run = { settings: JSON.parse(r.settings as string) as Settings, reviewEveryDays: r.reviewEveryDays === null ? undefined : Number(r.reviewEveryDays), fromDay, daysDone };
+    const run = {
+      settings: JSON.parse(r.settings as string) as Settings,
+      reviewEveryDays: r.reviewEveryDays === null ? undefined : Number(r.reviewEveryDays),
+      fromDay,
+      daysDone,
+    };
     const toDay = (r.toDate as { days: number }).days;
     return { run, stored, input: await loadBacktestInput(ws, fromDay, toDay, run.settings) };
   });
   const S0 = input.start;
   const style = S0.styles.ids.indexOf(styleId);
-  if (style < 0) throw new RequestRejected(`style "${styleId.slice(0, 80)}" is no longer among the workspace's items: the run cannot be replayed to trace it`, 409);
+  if (style < 0)
+    throw new RequestRejected(
+      `style "${styleId.slice(0, 80)}" is no longer among the workspace's items: the run cannot be replayed to trace it`,
+      409,
+    );
   const [kFrom, kTo] = [S0.styles.styleStart[style], S0.styles.styleStart[style + 1]];
   // Read before the input's buffers move to the replay's thread.
   const locationIds = [...S0.locations.ids];
   const skus = { ids: S0.skus.ids.slice(kFrom, kTo), sizes: S0.skus.sizeId.slice(kFrom, kTo) };
   const t0 = performance.now();
   const options = {
-    reviewEveryDays: run.reviewEveryDays, stopAfterDays: run.daysDone, trace: { style }, onProgress: (done: number) => onProgress(done, run.daysDone), isCancelled,
+    reviewEveryDays: run.reviewEveryDays,
+    stopAfterDays: run.daysDone,
+    trace: { style },
+    onProgress: (done: number) => onProgress(done, run.daysDone),
+    isCancelled,
   };
   onProgress(0, run.daysDone);
-  const result = S0.onHand.length * run.daysDone <= IN_THREAD_CELL_DAYS
-    ? simulate(input, run.settings, options)
-    : await simulateInWorker(input, run.settings, options, partitions);
-  if (isCancelled()) throw new RequestRejected(`the trace of style "${styleId.slice(0, 80)}" stopped: another style was asked for meanwhile; ask again to trace it`, 409);
+  const result =
+    S0.onHand.length * run.daysDone <= IN_THREAD_CELL_DAYS
+      ? simulate(input, run.settings, options)
+      : await simulateInWorker(input, run.settings, options, partitions);
+  if (isCancelled())
+    throw new RequestRejected(
+      `the trace of style "${styleId.slice(0, 80)}" stopped: another style was asked for meanwhile; ask again to trace it`,
+      409,
+    );
   const trace = result.trace!;
   const traced: Traced = {
-    runId, styleId, fromDay: run.fromDay, locations: { ids: locationIds, kinds: trace.locationKinds }, skus, trace, replayMs: performance.now() - t0,
+    runId,
+    styleId,
+    fromDay: run.fromDay,
+    locations: { ids: locationIds, kinds: trace.locationKinds },
+    skus,
+    trace,
+    replayMs: performance.now() - t0,
   };
   const mismatch = firstMismatch(traced, stored);
   if (mismatch) {
-    throw new RequestRejected(`replaying run "${runId}" no longer gives its figures for style "${styleId}": ${mismatch}. `
-      + 'The workspace\'s data changed since the run; run the backtest again to see its SKU×locations day by day.', 409);
+    throw new RequestRejected(
+      `replaying run "${runId}" no longer gives its figures for style "${styleId}": ${mismatch}. ` +
+        "The workspace's data changed since the run; run the backtest again to see its SKU×locations day by day.",
+      409,
+    );
   }
   return traced;
 }
@@ -230,7 +308,8 @@ async function replay(
 /** Where the trace, added up over the style's cells, differs from the run's own figure of a day; undefined when nowhere. */
 function firstMismatch(t: Traced, stored: StyleDaySeries): string | undefined {
   const { trace } = t;
-  if (trace.daysDone !== stored.dates.length) return `it replayed ${trace.daysDone} days, the run ${stored.dates.length}`;
+  if (trace.daysDone !== stored.dates.length)
+    return `it replayed ${trace.daysDone} days, the run ${stored.dates.length}`;
   const cells = t.locations.ids.length * t.skus.ids.length;
   for (const [field, kept, words] of CHECKS) {
     for (let i = 0; i < trace.daysDone; i++) {
@@ -267,10 +346,17 @@ function cellTotals(t: Traced, l: number, k: number): CellTotals | undefined {
   const moved = sums[CF.receipts] || sums[CF.transfersIn] || sums[CF.transfersOut];
   if (!stocked && !sums[CF.carried] && !moved && !sums[CF.actSales]) return undefined;
   return {
-    locationId: t.locations.ids[l], locationKind: t.locations.kinds[l], skuId: t.skus.ids[k], sizeId: t.skus.sizes[k],
+    locationId: t.locations.ids[l],
+    locationKind: t.locations.kinds[l],
+    skuId: t.skus.ids[k],
+    sizeId: t.skus.sizes[k],
     simulated: { sales: round(sums[CF.simSales]), lostSales: round(sums[CF.simLostSales]), stockOutDays: simOut },
     actual: { sales: round(sums[CF.actSales]), lostSales: round(sums[CF.actLostSales]), stockOutDays: actOut },
-    carriedDays: sums[CF.carried], demand: round(sums[CF.demand]), estimatedDemand: round(sums[CF.estimatedDemand]),
-    receipts: round(sums[CF.receipts]), transfersIn: round(sums[CF.transfersIn]), transfersOut: round(sums[CF.transfersOut]),
+    carriedDays: sums[CF.carried],
+    demand: round(sums[CF.demand]),
+    estimatedDemand: round(sums[CF.estimatedDemand]),
+    receipts: round(sums[CF.receipts]),
+    transfersIn: round(sums[CF.transfersIn]),
+    transfersOut: round(sums[CF.transfersOut]),
   };
 }

@@ -2,7 +2,14 @@
 import { resolve } from 'node:path';
 import type { Settings } from '../recommend/settings.js';
 import type { SimulationResult, DailyRow, DailySide } from '../simulate/simulate.js';
-import { DAILY_COLUMNS, KPI_COLUMNS, kpiColumns, kpisFromColumns, type KpiColumn, type SideKpis } from '../simulate/kpis.js';
+import {
+  DAILY_COLUMNS,
+  KPI_COLUMNS,
+  kpiColumns,
+  kpisFromColumns,
+  type KpiColumn,
+  type SideKpis,
+} from '../simulate/kpis.js';
 import { appendRows } from '../store/append.js';
 import { timestampValue, toDuck } from '../store/values.js';
 import type { Workspace } from '../store/workspace.js';
@@ -16,26 +23,45 @@ import { STYLE_DAY_FIELDS } from '../simulate/style-days.js';
  * data would read as a perfect run (nothing sold, nothing lost). Refuses any other period, naming the data's range.
  */
 export async function checkCoverage(ws: Workspace, fromDay: number, toDay: number): Promise<void> {
-  const [r] = await ws.rows(`SELECT
+  const [r] = await ws.rows(
+    `SELECT
       (SELECT epoch_us(min(salesDateTime)) FROM sales WHERE _deleted_at IS NULL) AS firstSale,
       (SELECT epoch_us(max(salesDateTime)) FROM sales WHERE _deleted_at IS NULL) AS lastSale,
       (SELECT epoch_us(min(t)) FROM (SELECT min(stockDateTime) AS t FROM stock
          UNION ALL SELECT min(mutationDateTime) FROM stock_mutations WHERE _deleted_at IS NULL)) AS firstStock,
       (SELECT count(*) FROM sales WHERE _deleted_at IS NULL AND salesDateTime >= $1 AND salesDateTime < $2)::INTEGER AS inPeriod`,
-  [timestampValue(fromDay * DAY_MICROS), timestampValue((toDay + 1) * DAY_MICROS)]);
+    [timestampValue(fromDay * DAY_MICROS), timestampValue((toDay + 1) * DAY_MICROS)],
+  );
   const when = (v: unknown) => (v === null ? undefined : dayOf(Number(v)));
   const [firstSale, lastSale, firstStock] = [when(r.firstSale), when(r.lastSale), when(r.firstStock)];
   const period = `${dayText(fromDay)} … ${dayText(toDay)}`;
   if (firstSale === undefined && firstStock === undefined) {
-    throw new RequestRejected(`no backtest of ${period}: the workspace holds no sales and no stock. Load items, locations, stock and sales first: a backtest needs stock known on its first day and sales inside its period`, 422);
+    throw new RequestRejected(
+      `no backtest of ${period}: the workspace holds no sales and no stock. Load items, locations, stock and sales first: a backtest needs stock known on its first day and sales inside its period`,
+      422,
+    );
   }
-  if (firstSale === undefined || lastSale === undefined) throw new RequestRejected(`no backtest of ${period}: the workspace holds no sales, so nothing tells what customers wanted. Load sales first`, 422);
-  if (firstStock === undefined) throw new RequestRejected(`no backtest of ${period}: the workspace holds no stock levels or stock mutations, so nothing tells what was on the shelves. Load stock first`, 422);
+  if (firstSale === undefined || lastSale === undefined)
+    throw new RequestRejected(
+      `no backtest of ${period}: the workspace holds no sales, so nothing tells what customers wanted. Load sales first`,
+      422,
+    );
+  if (firstStock === undefined)
+    throw new RequestRejected(
+      `no backtest of ${period}: the workspace holds no stock levels or stock mutations, so nothing tells what was on the shelves. Load stock first`,
+      422,
+    );
   const data = `the workspace's sales run from ${dayText(firstSale)} to ${dayText(lastSale)} and its stock is known from ${dayText(firstStock)}`;
   const inside = `pick a period within ${dayText(Math.max(firstSale, firstStock))} … ${dayText(lastSale)}`;
-  if (fromDay < firstStock) throw new RequestRejected(`no backtest of ${period}: no stock is known on its first day (${data}); ${inside}`, 422);
-  if (toDay > lastSale) throw new RequestRejected(`no backtest of ${period}: it runs past the last sale (${data}); ${inside}`, 422);
-  if (Number(r.inPeriod) === 0) throw new RequestRejected(`no backtest of ${period}: no sales inside it (${data}); ${inside}, with sales in it`, 422);
+  if (fromDay < firstStock)
+    throw new RequestRejected(`no backtest of ${period}: no stock is known on its first day (${data}); ${inside}`, 422);
+  if (toDay > lastSale)
+    throw new RequestRejected(`no backtest of ${period}: it runs past the last sale (${data}); ${inside}`, 422);
+  if (Number(r.inPeriod) === 0)
+    throw new RequestRejected(
+      `no backtest of ${period}: no sales inside it (${data}); ${inside}, with sales in it`,
+      422,
+    );
 }
 
 export interface BacktestRun {
@@ -55,52 +81,126 @@ export interface BacktestReport {
   daily: DailyRow[];
 }
 
-
 export async function storeBacktest(
-  ws: Workspace, runId: string, createdAt: number, result: SimulationResult, settings: Settings, scenarioName: string | undefined, durationMs: number,
+  ws: Workspace,
+  runId: string,
+  createdAt: number,
+  result: SimulationResult,
+  settings: Settings,
+  scenarioName: string | undefined,
+  durationMs: number,
   reviewEveryDays?: number,
 ): Promise<BacktestRun> {
   const run: BacktestRun = {
-    runId, createdAt: formatIsoMicros(createdAt), from: dayText(result.fromDay), to: dayText(result.fromDay + result.days - 1),
-    status: result.cancelled ? 'cancelled' : 'completed', durationMs: Math.round(durationMs),
+    runId,
+    createdAt: formatIsoMicros(createdAt),
+    from: dayText(result.fromDay),
+    to: dayText(result.fromDay + result.days - 1),
+    status: result.cancelled ? 'cancelled' : 'completed',
+    durationMs: Math.round(durationMs),
     ...(scenarioName ? { scenario: scenarioName } : {}),
   };
-  await ws.run(`INSERT INTO backtest_runs (runId, createdAt, fromDate, toDate, status, scenario, settings, summary, durationMs, reviewEveryDays)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
-    runId, timestampValue(createdAt), toDuck('DATE', run.from), toDuck('DATE', run.to), run.status, scenarioName ?? null,
-    JSON.stringify(settings), JSON.stringify(result.summary), durationMs, reviewEveryDays ?? null,
-  ]);
-  await appendRows(ws, 'backtest_daily', ['VARCHAR', 'DATE', 'VARCHAR', ...DAILY_COLUMNS.map(() => 'DOUBLE' as const)],
+  await ws.run(
+    `INSERT INTO backtest_runs (runId, createdAt, fromDate, toDate, status, scenario, settings, summary, durationMs, reviewEveryDays)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      runId,
+      timestampValue(createdAt),
+      toDuck('DATE', run.from),
+      toDuck('DATE', run.to),
+      run.status,
+      scenarioName ?? null,
+      JSON.stringify(settings),
+      JSON.stringify(result.summary),
+      durationMs,
+      reviewEveryDays ?? null,
+    ],
+  );
+  await appendRows(
+    ws,
+    'backtest_daily',
+    ['VARCHAR', 'DATE', 'VARCHAR', ...DAILY_COLUMNS.map(() => 'DOUBLE' as const)],
     result.daily.flatMap((d) => {
       const date = toDuck('DATE', d.date);
-      const side = (name: string, v: DailySide & { transferUnits?: number }) => [runId, date, name, d.demand, d.estimatedDemand,
-        v.carriedDays, v.stockOutDays, v.sales, v.lostSales, v.inventoryUnits, v.warehouseUnits, v.transferUnits ?? null];
+      const side = (name: string, v: DailySide & { transferUnits?: number }) => [
+        runId,
+        date,
+        name,
+        d.demand,
+        d.estimatedDemand,
+        v.carriedDays,
+        v.stockOutDays,
+        v.sales,
+        v.lostSales,
+        v.inventoryUnits,
+        v.warehouseUnits,
+        v.transferUnits ?? null,
+      ];
       return [side('simulated', d.simulated), side('actual', d.actual)];
-    }));
+    }),
+  );
   const groupRow = (level: string, id: string, side: string, k: SideKpis) => {
     const flat = kpiColumns(k);
     return [runId, level, id, side, ...KPI_COLUMNS.map((c) => flat[c])];
   };
-  await appendRows(ws, 'backtest_groups', ['VARCHAR', 'VARCHAR', 'VARCHAR', 'VARCHAR', ...KPI_COLUMNS.map(() => 'DOUBLE' as const)], [
-    ...result.byLocation.flatMap((g) => [groupRow('location', g.id, 'simulated', g.simulated), groupRow('location', g.id, 'actual', g.actual)]),
-    ...result.byStyle.flatMap((g) => [groupRow('style', g.id, 'simulated', g.simulated), groupRow('style', g.id, 'actual', g.actual)]),
-  ]);
-  await appendRows(ws, 'backtest_transfers', ['VARCHAR', 'DATE', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'DOUBLE', 'VARCHAR'],
-    result.transfers.map((t) => [runId, toDuck('DATE', dayText(t.day)), t.transferType, t.fromLocationId, t.toLocationId, t.skuId, t.quantity, t.referenceId]));
-  await storeStyleDays(ws, runId, result.fromDay, result.daysDone, result.byStyle.map((g) => g.id), result.styleDays);
+  await appendRows(
+    ws,
+    'backtest_groups',
+    ['VARCHAR', 'VARCHAR', 'VARCHAR', 'VARCHAR', ...KPI_COLUMNS.map(() => 'DOUBLE' as const)],
+    [
+      ...result.byLocation.flatMap((g) => [
+        groupRow('location', g.id, 'simulated', g.simulated),
+        groupRow('location', g.id, 'actual', g.actual),
+      ]),
+      ...result.byStyle.flatMap((g) => [
+        groupRow('style', g.id, 'simulated', g.simulated),
+        groupRow('style', g.id, 'actual', g.actual),
+      ]),
+    ],
+  );
+  await appendRows(
+    ws,
+    'backtest_transfers',
+    ['VARCHAR', 'DATE', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'DOUBLE', 'VARCHAR'],
+    result.transfers.map((t) => [
+      runId,
+      toDuck('DATE', dayText(t.day)),
+      t.transferType,
+      t.fromLocationId,
+      t.toLocationId,
+      t.skuId,
+      t.quantity,
+      t.referenceId,
+    ]),
+  );
+  await storeStyleDays(
+    ws,
+    runId,
+    result.fromDay,
+    result.daysDone,
+    result.byStyle.map((g) => g.id),
+    result.styleDays,
+  );
   return run;
 }
 
 function runOf(r: Record<string, unknown>): BacktestRun {
   return {
-    runId: r.runId as string, createdAt: formatIsoMicros(Number(r.created)), from: r.fromText as string, to: r.toText as string,
-    status: r.status as BacktestRun['status'], durationMs: Number(r.durationMs), ...(r.scenario ? { scenario: r.scenario as string } : {}),
+    runId: r.runId as string,
+    createdAt: formatIsoMicros(Number(r.created)),
+    from: r.fromText as string,
+    to: r.toText as string,
+    status: r.status as BacktestRun['status'],
+    durationMs: Number(r.durationMs),
+    ...(r.scenario ? { scenario: r.scenario as string } : {}),
   };
 }
 
 const RUN_COLUMNS = `runId, epoch_us(createdAt) AS created, strftime(fromDate, '%Y-%m-%d') AS fromText, strftime(toDate, '%Y-%m-%d') AS toText, status, scenario, durationMs`;
 
-export async function listBacktests(ws: Workspace): Promise<(BacktestRun & { summary: SimulationResult['summary'] })[]> {
+export async function listBacktests(
+  ws: Workspace,
+): Promise<(BacktestRun & { summary: SimulationResult['summary'] })[]> {
   const rows = await ws.rows(`SELECT ${RUN_COLUMNS}, summary FROM backtest_runs ORDER BY createdAt DESC`);
   return rows.map((r) => ({ ...runOf(r), summary: JSON.parse(r.summary as string) }));
 }
@@ -108,30 +208,50 @@ export async function listBacktests(ws: Workspace): Promise<(BacktestRun & { sum
 export async function getBacktest(ws: Workspace, runId: string): Promise<BacktestReport | undefined> {
   const [r] = await ws.rows(`SELECT ${RUN_COLUMNS}, settings, summary FROM backtest_runs WHERE runId = $1`, [runId]);
   if (!r) return undefined;
-  const rows = await ws.rows(`SELECT strftime(date, '%Y-%m-%d') AS d, side, ${DAILY_COLUMNS.join(', ')}
-    FROM backtest_daily WHERE runId = $1 ORDER BY date, side DESC`, [runId]);
+  const rows = await ws.rows(
+    `SELECT strftime(date, '%Y-%m-%d') AS d, side, ${DAILY_COLUMNS.join(', ')}
+    FROM backtest_daily WHERE runId = $1 ORDER BY date, side DESC`,
+    [runId],
+  );
   const daily: DailyRow[] = [];
   const side = (x: Record<string, unknown>): DailySide => ({
-    carriedDays: Number(x.carriedDays), stockOutDays: Number(x.stockOutDays), sales: Number(x.sales), lostSales: Number(x.lostSales),
-    inventoryUnits: Number(x.inventoryUnits), warehouseUnits: Number(x.warehouseUnits),
+    carriedDays: Number(x.carriedDays),
+    stockOutDays: Number(x.stockOutDays),
+    sales: Number(x.sales),
+    lostSales: Number(x.lostSales),
+    inventoryUnits: Number(x.inventoryUnits),
+    warehouseUnits: Number(x.warehouseUnits),
   });
   for (let i = 0; i < rows.length; i += 2) {
     const s = rows[i];
     const a = rows[i + 1];
     daily.push({
-      date: s.d as string, demand: Number(s.demand), estimatedDemand: Number(s.estimatedDemand),
-      simulated: { ...side(s), transferUnits: Number(s.transferUnits) }, actual: side(a),
+      date: s.d as string,
+      demand: Number(s.demand),
+      estimatedDemand: Number(s.estimatedDemand),
+      simulated: { ...side(s), transferUnits: Number(s.transferUnits) },
+      actual: side(a),
     });
   }
   return { run: runOf(r), settings: JSON.parse(r.settings as string), summary: JSON.parse(r.summary as string), daily };
 }
 
-export async function backtestGroups(ws: Workspace, runId: string, level: 'location' | 'style'): Promise<{ id: string; simulated: SideKpis; actual: SideKpis }[]> {
-  if (level !== 'location' && level !== 'style') throw new RequestRejected(`a breakdown is by "location" or "style", got "${String(level).slice(0, 40)}"`);
-  const rows = await ws.rows(`SELECT * FROM backtest_groups WHERE runId = $1 AND level = $2 ORDER BY id, side DESC`, [runId, level]);
-  if (rows.length === 0 && (await ws.rows('SELECT 1 FROM backtest_runs WHERE runId = $1', [runId])).length === 0) throw new RequestRejected(`no backtest run "${runId.slice(0, 80)}"`, 404);
+export async function backtestGroups(
+  ws: Workspace,
+  runId: string,
+  level: 'location' | 'style',
+): Promise<{ id: string; simulated: SideKpis; actual: SideKpis }[]> {
+  if (level !== 'location' && level !== 'style')
+    throw new RequestRejected(`a breakdown is by "location" or "style", got "${String(level).slice(0, 40)}"`);
+  const rows = await ws.rows(`SELECT * FROM backtest_groups WHERE runId = $1 AND level = $2 ORDER BY id, side DESC`, [
+    runId,
+    level,
+  ]);
+  if (rows.length === 0 && (await ws.rows('SELECT 1 FROM backtest_runs WHERE runId = $1', [runId])).length === 0)
+    throw new RequestRejected(`no backtest run "${runId.slice(0, 80)}"`, 404);
   const out: { id: string; simulated: SideKpis; actual: SideKpis }[] = [];
-  for (let i = 0; i < rows.length; i += 2) out.push({ id: rows[i].id as string, simulated: kpisFromColumns(rows[i]), actual: kpisFromColumns(rows[i + 1]) });
+  for (let i = 0; i < rows.length; i += 2)
+    out.push({ id: rows[i].id as string, simulated: kpisFromColumns(rows[i]), actual: kpisFromColumns(rows[i + 1]) });
   return out;
 }
 
@@ -149,7 +269,10 @@ export function compareReports(a: BacktestReport, b: BacktestReport) {
     const x = ka[k];
     const y = kb[k];
     const points = RATE_COLUMNS.includes(k);
-    difference[k] = typeof x === 'number' && typeof y === 'number' ? Math.round((y - x) * (points ? 100 : 1) * 10_000) / 10_000 : null;
+    difference[k] =
+      typeof x === 'number' && typeof y === 'number'
+        ? Math.round((y - x) * (points ? 100 : 1) * 10_000) / 10_000
+        : null;
   }
   return {
     a: { run: a.run, simulated: a.summary.simulated, daily: a.daily },
@@ -175,7 +298,13 @@ const EXPORT_SQL: Record<ExportPart, string> = {
 };
 
 /** Writes one part of a run to a CSV or Parquet file, with DuckDB's own writers. */
-export async function exportBacktest(ws: Workspace, runId: string, part: ExportPart, file: string, format: 'csv' | 'parquet'): Promise<string> {
+export async function exportBacktest(
+  ws: Workspace,
+  runId: string,
+  part: ExportPart,
+  file: string,
+  format: 'csv' | 'parquet',
+): Promise<string> {
   if (!/^[\w-]+$/.test(runId)) throw new RequestRejected(`no backtest run "${runId.slice(0, 80)}"`, 404);
   const [exists] = await ws.rows('SELECT 1 FROM backtest_runs WHERE runId = $1', [runId]);
   if (!exists) throw new RequestRejected(`no backtest run "${runId}"`, 404);

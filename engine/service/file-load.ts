@@ -83,7 +83,8 @@ interface Batch {
 const isCsv = (name: string) => name.toLowerCase().endsWith('.csv');
 const sizeOf = (f: LoadFile) => ('text' in f ? Buffer.byteLength(f.text) : statSync(f.path).size);
 const textOf = (f: LoadFile) => ('text' in f ? f.text : readFileSync(f.path, 'utf8'));
-const sourceOf = (f: LoadFile): CsvSource => ('text' in f ? { name: f.name, text: f.text } : { name: f.name, path: f.path });
+const sourceOf = (f: LoadFile): CsvSource =>
+  'text' in f ? { name: f.name, text: f.text } : { name: f.name, path: f.path };
 
 function parseJson(f: LoadFile): unknown {
   try {
@@ -115,7 +116,10 @@ async function plan(files: readonly LoadFile[], options: FileLoadOptions): Promi
     }
     try {
       const { headers } = await readCsv(sourceOf(f), 0);
-      const level = detectLevel(f.name, headers, { level: mappingFor(options.mapping, f.name).level, dataset: options.dataset });
+      const level = detectLevel(f.name, headers, {
+        level: mappingFor(options.mapping, f.name).level,
+        dataset: options.dataset,
+      });
       depth.set(f, level.path.length);
       const batch = csvByDataset.get(level.dataset);
       if (batch) {
@@ -131,13 +135,20 @@ async function plan(files: readonly LoadFile[], options: FileLoadOptions): Promi
     }
   }
   // A dataset's CSV files read from the top level down: items, SKUs, barcodes.
-  for (const b of csvByDataset.values()) b.files.sort((x, y) => depth.get(x)! - depth.get(y)! || x.name.localeCompare(y.name));
+  for (const b of csvByDataset.values())
+    b.files.sort((x, y) => depth.get(x)! - depth.get(y)! || x.name.localeCompare(y.name));
   const order = (b: Batch) => (b.dataset && !b.failure ? DATASETS.indexOf(b.dataset) : DATASETS.length);
   return batches.sort((a, b) => order(a) - order(b) || a.files[0].name.localeCompare(b.files[0].name));
 }
 
 /** A dataset's CSV files as one batch: read, mapped, assembled into records, validated and ingested whole. */
-async function ingestCsv(wb: Ingester, dataset: DatasetDef, files: readonly LoadFile[], options: FileLoadOptions, ingest: IngestOptions): Promise<{ records: number; result: IngestResult }> {
+async function ingestCsv(
+  wb: Ingester,
+  dataset: DatasetDef,
+  files: readonly LoadFile[],
+  options: FileLoadOptions,
+  ingest: IngestOptions,
+): Promise<{ records: number; result: IngestResult }> {
   const mapped: MappedCsv[] = [];
   const fileProblems: Problem[] = [];
   for (const f of files) {
@@ -163,20 +174,39 @@ async function ingestCsv(wb: Ingester, dataset: DatasetDef, files: readonly Load
       moreCount = e.errorCount;
       countStopped = e.countStopped;
     }
-    throw new ValidationFailed(dataset.name, [...assembled.problems, ...more], assembled.problemCount + moreCount, [], countStopped);
+    throw new ValidationFailed(
+      dataset.name,
+      [...assembled.problems, ...more],
+      assembled.problemCount + moreCount,
+      [],
+      countStopped,
+    );
   }
   try {
     return { records: assembled.records, result: await wb.ingest(dataset.name, assembled.body, ingest) };
   } catch (e) {
-    if (e instanceof ValidationFailed) throw new ValidationFailed(e.dataset, e.errors.map(assembled.locate), e.errorCount, e.warnings, e.countStopped);
+    if (e instanceof ValidationFailed)
+      throw new ValidationFailed(e.dataset, e.errors.map(assembled.locate), e.errorCount, e.warnings, e.countStopped);
     throw e;
   }
 }
 
-export async function loadFiles(wb: Ingester, files: readonly LoadFile[], options: FileLoadOptions = {}, onProgress?: (p: LoadProgress) => void): Promise<LoadReport> {
+export async function loadFiles(
+  wb: Ingester,
+  files: readonly LoadFile[],
+  options: FileLoadOptions = {},
+  onProgress?: (p: LoadProgress) => void,
+): Promise<LoadReport> {
   const started = performance.now();
   const batches = await plan(files, options);
-  const progress: LoadProgress = { files: files.length, filesDone: 0, bytes: batches.reduce((s, b) => s + b.bytes, 0), bytesDone: 0, records: 0, seconds: 0 };
+  const progress: LoadProgress = {
+    files: files.length,
+    filesDone: 0,
+    bytes: batches.reduce((s, b) => s + b.bytes, 0),
+    bytesDone: 0,
+    records: 0,
+    seconds: 0,
+  };
   const report = () => onProgress?.({ ...progress, seconds: (performance.now() - started) / 1000 });
   const brokenFullLoads = new Set<DatasetDef>();
   const outcomes: BatchOutcome[] = [];
@@ -189,9 +219,13 @@ export async function loadFiles(wb: Ingester, files: readonly LoadFile[], option
     report();
     try {
       if (batch.failure || !dataset) throw batch.failure;
-      if (brokenFullLoads.has(dataset)) throw new RequestRejected(`skipped: an earlier file of this ${dataset.name} full load was rejected`);
+      if (brokenFullLoads.has(dataset))
+        throw new RequestRejected(`skipped: an earlier file of this ${dataset.name} full load was rejected`);
       const fullLoad = options.fullLoad === true && dataset.fullLoad;
-      const ingest = { fullLoad, moreRecordsAvailable: fullLoad && batches.slice(i + 1).some((b) => b.dataset === dataset && !b.failure) };
+      const ingest = {
+        fullLoad,
+        moreRecordsAvailable: fullLoad && batches.slice(i + 1).some((b) => b.dataset === dataset && !b.failure),
+      };
       if (batch.csv) {
         const { records, result } = await ingestCsv(wb, dataset, batch.files, options, ingest);
         outcome.records = records;
@@ -225,7 +259,13 @@ export async function loadFiles(wb: Ingester, files: readonly LoadFile[], option
     report();
   }
   const seconds = (performance.now() - started) / 1000;
-  return { batches: outcomes, files: files.length, rejected: outcomes.filter((o) => o.error).length, records: progress.records, seconds };
+  return {
+    batches: outcomes,
+    files: files.length,
+    rejected: outcomes.filter((o) => o.error).length,
+    records: progress.records,
+    seconds,
+  };
 }
 
 /** Rows of each file the mapping step shows. */

@@ -23,7 +23,11 @@ export class LoadJobs {
 
   /** Starts `run` at once; its errors end up in the job, never as an unhandled rejection. */
   start(files: number, run: (onProgress: (p: LoadProgress) => void) => Promise<LoadReport>): LoadJob {
-    const job: LoadJob = { jobId: `load-${this.next++}`, status: 'running', progress: { files, filesDone: 0, bytes: 0, bytesDone: 0, records: 0, seconds: 0 } };
+    const job: LoadJob = {
+      jobId: `load-${this.next++}`,
+      status: 'running',
+      progress: { files, filesDone: 0, bytes: 0, bytesDone: 0, records: 0, seconds: 0 },
+    };
     const done = run((p) => void (job.progress = p)).then(
       (report) => void Object.assign(job, { status: 'completed', report }),
       (e: Error) => void Object.assign(job, { status: 'failed', error: e.message }),

@@ -6,12 +6,21 @@ import { RequestRejected } from '../ingest/problems.js';
 import { CsvMappingSchema } from '../ingest/csv/mapping.js';
 import type { FileLoadOptions, LoadFile } from './file-load.js';
 
-const PickedFiles = Type.Array(Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 1000, description: 'The file\'s name (or path in a picked folder); it may tell the endpoint or level.' }),
-  text: Type.String({ description: 'The file\'s content: an endpoint\'s JSON body, or CSV with a header row.' }),
-}), { minItems: 1 });
+const PickedFiles = Type.Array(
+  Type.Object({
+    name: Type.String({
+      minLength: 1,
+      maxLength: 1000,
+      description: "The file's name (or path in a picked folder); it may tell the endpoint or level.",
+    }),
+    text: Type.String({ description: "The file's content: an endpoint's JSON body, or CSV with a header row." }),
+  }),
+  { minItems: 1 },
+);
 
-const Dataset = Type.String({ description: 'The endpoint of every file (default: told by each file\'s name, body or columns).' });
+const Dataset = Type.String({
+  description: "The endpoint of every file (default: told by each file's name, body or columns).",
+});
 
 export const PreviewRequestSchema = Type.Object({
   files: PickedFiles,
@@ -23,7 +32,12 @@ export const LoadRequestSchema = Type.Object({
   files: PickedFiles,
   mapping: Type.Optional(CsvMappingSchema),
   dataset: Type.Optional(Dataset),
-  fullLoad: Type.Optional(Type.Boolean({ description: 'Send each dataset\'s files as one full load: what they do not hold is deleted (Locations, PurchaseOrders; Stock: set to 0).' })),
+  fullLoad: Type.Optional(
+    Type.Boolean({
+      description:
+        "Send each dataset's files as one full load: what they do not hold is deleted (Locations, PurchaseOrders; Stock: set to 0).",
+    }),
+  ),
 });
 
 const checkLoad = TypeCompiler.Compile(LoadRequestSchema);
@@ -32,7 +46,9 @@ const checkPreview = TypeCompiler.Compile(PreviewRequestSchema);
 function parse<T extends TSchema>(check: TypeCheck<T>, body: unknown): Static<T> {
   if (check.Check(body)) return body;
   const problems = [...check.Errors(body)].slice(0, 5).map((e) => `${e.path || '/'}: ${e.message}`);
-  throw new RequestRejected(`the request is not valid: ${problems.join('; ')}; send {"files": [{"name": "items.csv", "text": "…"}], "mapping"?: {…}, "fullLoad"?: true}`);
+  throw new RequestRejected(
+    `the request is not valid: ${problems.join('; ')}; send {"files": [{"name": "items.csv", "text": "…"}], "mapping"?: {…}, "fullLoad"?: true}`,
+  );
 }
 
 function datasetOption(name: string | undefined) {
@@ -44,10 +60,16 @@ function datasetOption(name: string | undefined) {
 
 export function parseLoadRequest(body: unknown): { files: LoadFile[]; options: FileLoadOptions } {
   const r = parse(checkLoad, body);
-  return { files: r.files, options: { mapping: r.mapping, fullLoad: r.fullLoad === true, dataset: datasetOption(r.dataset) } };
+  return {
+    files: r.files,
+    options: { mapping: r.mapping, fullLoad: r.fullLoad === true, dataset: datasetOption(r.dataset) },
+  };
 }
 
-export function parsePreviewRequest(body: unknown): { files: { name: string; text: string }[]; options: FileLoadOptions } {
+export function parsePreviewRequest(body: unknown): {
+  files: { name: string; text: string }[];
+  options: FileLoadOptions;
+} {
   const r = parse(checkPreview, body);
   return { files: r.files, options: { mapping: r.mapping, dataset: datasetOption(r.dataset) } };
 }

@@ -19,12 +19,14 @@ export const LOGGED_TEXT_CHARS = 500;
 /** An entry's problems as kept: at most MAX_LOGGED_PROBLEMS, each text bounded, whatever the request held. */
 function keptProblems(problems: Problem[]): string | null {
   if (!problems.length) return null;
-  return JSON.stringify(problems.slice(0, MAX_LOGGED_PROBLEMS).map((p) => ({
-    ...p,
-    path: clip(p.path, LOGGED_TEXT_CHARS),
-    ...(p.recordId === undefined ? {} : { recordId: clip(p.recordId, LOGGED_TEXT_CHARS) }),
-    message: clip(p.message, LOGGED_TEXT_CHARS),
-  })));
+  return JSON.stringify(
+    problems.slice(0, MAX_LOGGED_PROBLEMS).map((p) => ({
+      ...p,
+      path: clip(p.path, LOGGED_TEXT_CHARS),
+      ...(p.recordId === undefined ? {} : { recordId: clip(p.recordId, LOGGED_TEXT_CHARS) }),
+      message: clip(p.message, LOGGED_TEXT_CHARS),
+    })),
+  );
 }
 
 export interface RequestLogInput {
@@ -43,7 +45,9 @@ export interface RequestLogInput {
   bodyExcerpt?: string;
 }
 
-export interface RequestLogEntry extends Required<Pick<RequestLogInput, 'requestId' | 'method' | 'path' | 'status' | 'durationMs'>> {
+export interface RequestLogEntry extends Required<
+  Pick<RequestLogInput, 'requestId' | 'method' | 'path' | 'status' | 'durationMs'>
+> {
   id: number;
   loggedAt: string;
   tenant?: string;
@@ -60,7 +64,10 @@ export interface RequestLogEntry extends Required<Pick<RequestLogInput, 'request
 export class RequestLog {
   private nextId = 0;
 
-  constructor(private readonly ws: Workspace, private readonly maxEntries = MAX_LOG_ENTRIES) {}
+  constructor(
+    private readonly ws: Workspace,
+    private readonly maxEntries = MAX_LOG_ENTRIES,
+  ) {}
 
   async init(): Promise<void> {
     const [row] = await this.ws.rows('SELECT coalesce(max(id), 0) AS id FROM request_log');
@@ -72,29 +79,58 @@ export class RequestLog {
     const id = this.nextId++;
     const errors = entry.errors ?? [];
     const warnings = entry.warnings ?? [];
-    await this.ws.run('INSERT INTO request_log VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)', [
-      id, timestampValue(at), entry.requestId, entry.tenant ?? null, entry.method, clip(entry.path, LOGGED_TEXT_CHARS), entry.query ? clip(entry.query, LOGGED_TEXT_CHARS) : null,
-      entry.status, entry.durationMs, entry.dataset ?? null, entry.records ?? null,
-      entry.errorCount ?? errors.length, keptProblems(errors), warnings.length, keptProblems(warnings),
-      entry.bodyExcerpt ? entry.bodyExcerpt.slice(0, BODY_EXCERPT_CHARS) : null,
-    ]);
+    await this.ws.run(
+      'INSERT INTO request_log VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)',
+      [
+        id,
+        timestampValue(at),
+        entry.requestId,
+        entry.tenant ?? null,
+        entry.method,
+        clip(entry.path, LOGGED_TEXT_CHARS),
+        entry.query ? clip(entry.query, LOGGED_TEXT_CHARS) : null,
+        entry.status,
+        entry.durationMs,
+        entry.dataset ?? null,
+        entry.records ?? null,
+        entry.errorCount ?? errors.length,
+        keptProblems(errors),
+        warnings.length,
+        keptProblems(warnings),
+        entry.bodyExcerpt ? entry.bodyExcerpt.slice(0, BODY_EXCERPT_CHARS) : null,
+      ],
+    );
     // Pruned in steps, not on every insert: the log holds between maxEntries and twice that.
-    if (id % Math.min(100, this.maxEntries) === 0) await this.ws.run('DELETE FROM request_log WHERE id <= $1', [id - this.maxEntries]);
+    if (id % Math.min(100, this.maxEntries) === 0)
+      await this.ws.run('DELETE FROM request_log WHERE id <= $1', [id - this.maxEntries]);
     return id;
   }
 
   /** The newest `limit` entries (or those after `afterId`), oldest first. */
   async read(query: { afterId?: number; limit?: number } = {}): Promise<RequestLogEntry[]> {
     const limit = Math.min(MAX_LOG_ENTRIES, Math.max(1, Math.floor(query.limit ?? 100)));
-    const rows = query.afterId !== undefined
-      ? await this.ws.rows('SELECT *, epoch_us(loggedAt) AS us FROM request_log WHERE id > $1 ORDER BY id LIMIT $2', [query.afterId, limit])
-      : (await this.ws.rows('SELECT *, epoch_us(loggedAt) AS us FROM request_log ORDER BY id DESC LIMIT $1', [limit])).reverse();
+    const rows =
+      query.afterId !== undefined
+        ? await this.ws.rows('SELECT *, epoch_us(loggedAt) AS us FROM request_log WHERE id > $1 ORDER BY id LIMIT $2', [
+            query.afterId,
+            limit,
+          ])
+        : (
+            await this.ws.rows('SELECT *, epoch_us(loggedAt) AS us FROM request_log ORDER BY id DESC LIMIT $1', [limit])
+          ).reverse();
     return rows.map((r) => {
       const e: RequestLogEntry = {
-        id: Number(r.id), loggedAt: formatIsoMicros(Number(r.us)), requestId: r.requestId as string, method: r.method as string,
-        path: r.path as string, status: Number(r.status), durationMs: Number(r.durationMs),
-        errorCount: Number(r.errorCount), errors: r.errors ? JSON.parse(r.errors as string) : [],
-        warningCount: Number(r.warningCount), warnings: r.warnings ? JSON.parse(r.warnings as string) : [],
+        id: Number(r.id),
+        loggedAt: formatIsoMicros(Number(r.us)),
+        requestId: r.requestId as string,
+        method: r.method as string,
+        path: r.path as string,
+        status: Number(r.status),
+        durationMs: Number(r.durationMs),
+        errorCount: Number(r.errorCount),
+        errors: r.errors ? JSON.parse(r.errors as string) : [],
+        warningCount: Number(r.warningCount),
+        warnings: r.warnings ? JSON.parse(r.warnings as string) : [],
       };
       if (r.tenant !== null) e.tenant = r.tenant as string;
       if (r.query !== null) e.query = r.query as string;

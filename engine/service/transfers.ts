@@ -51,25 +51,62 @@ export interface ApprovalResult {
 
 /** Column types of transfer_proposals, in table order (migration 2). */
 const PROPOSAL_COLUMNS: ColumnType[] = [
-  'VARCHAR', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'DOUBLE', 'VARCHAR', 'VARCHAR', 'TIMESTAMP',
-  'VARCHAR', 'TIMESTAMP', 'VARCHAR', 'DATE',
+  'VARCHAR',
+  'VARCHAR',
+  'VARCHAR',
+  'VARCHAR',
+  'VARCHAR',
+  'VARCHAR',
+  'DOUBLE',
+  'VARCHAR',
+  'VARCHAR',
+  'TIMESTAMP',
+  'VARCHAR',
+  'TIMESTAMP',
+  'VARCHAR',
+  'DATE',
 ];
 
 export const TRANSFERS_DEFAULT_LIMIT = 1000;
 export const TRANSFERS_MAX_LIMIT = 10_000;
 const DESCRIPTION_MAX = 1000;
 
-export async function storeRun(ws: Workspace, proposals: Proposal[], asOf: number, started: number, finished: number): Promise<RunSummary> {
+export async function storeRun(
+  ws: Workspace,
+  proposals: Proposal[],
+  asOf: number,
+  started: number,
+  finished: number,
+): Promise<RunSummary> {
   const runId = `run-${finished.toString(36)}`;
   // Open proposals of earlier runs are superseded; approved ones stay, and are not proposed again.
   await ws.run('DELETE FROM transfer_proposals WHERE approvalBatchId IS NULL');
-  const approved = new Set((await ws.rows('SELECT referenceId FROM transfer_proposals')).map((r) => r.referenceId as string));
+  const approved = new Set(
+    (await ws.rows('SELECT referenceId FROM transfer_proposals')).map((r) => r.referenceId as string),
+  );
   const fresh = proposals.filter((p) => !approved.has(p.referenceId));
   const created = timestampValue(finished);
-  await appendRows(ws, 'transfer_proposals', PROPOSAL_COLUMNS, fresh.map((p) => [
-    p.referenceId, runId, p.transferType, p.fromLocationId, p.toLocationId, p.skuId, p.quantity, p.reason,
-    p.details ? JSON.stringify(p.details) : null, created, null, null, null, null,
-  ]));
+  await appendRows(
+    ws,
+    'transfer_proposals',
+    PROPOSAL_COLUMNS,
+    fresh.map((p) => [
+      p.referenceId,
+      runId,
+      p.transferType,
+      p.fromLocationId,
+      p.toLocationId,
+      p.skuId,
+      p.quantity,
+      p.reason,
+      p.details ? JSON.stringify(p.details) : null,
+      created,
+      null,
+      null,
+      null,
+      null,
+    ]),
+  );
   const byType: RunSummary['byType'] = {};
   for (const p of fresh) {
     const t = (byType[p.transferType] ??= { transfers: 0, units: 0 });
@@ -77,7 +114,12 @@ export async function storeRun(ws: Workspace, proposals: Proposal[], asOf: numbe
     t.units += p.quantity;
   }
   await ws.run('INSERT INTO recommendation_runs VALUES ($1, $2, $3, $4, $5, $6)', [
-    runId, timestampValue(started), timestampValue(finished), timestampValue(asOf), fresh.length, JSON.stringify(byType),
+    runId,
+    timestampValue(started),
+    timestampValue(finished),
+    timestampValue(asOf),
+    fresh.length,
+    JSON.stringify(byType),
   ]);
   return { runId, asOf: formatIsoMicros(asOf), proposals: fresh.length, byType };
 }
@@ -88,15 +130,29 @@ function checkApproval(req: ApprovalRequest): Problem[] {
     return [{ path: '', message: 'the body must be an object {referenceIds?, description?, plannedDispatchDate?}' }];
   }
   const problems: Problem[] = [];
-  if (req.referenceIds !== undefined && (!Array.isArray(req.referenceIds) || req.referenceIds.some((r) => typeof r !== 'string'))) {
+  if (
+    req.referenceIds !== undefined &&
+    (!Array.isArray(req.referenceIds) || req.referenceIds.some((r) => typeof r !== 'string'))
+  ) {
     problems.push({ path: '/referenceIds', message: 'must be an array of referenceId strings' });
   } else if (req.referenceIds?.length === 0) {
-    problems.push({ path: '/referenceIds', message: 'is empty: name the proposals to approve, or leave it out to approve every open proposal' });
+    problems.push({
+      path: '/referenceIds',
+      message: 'is empty: name the proposals to approve, or leave it out to approve every open proposal',
+    });
   }
-  if (req.description !== undefined && (typeof req.description !== 'string' || req.description.length > DESCRIPTION_MAX)) {
+  if (
+    req.description !== undefined &&
+    (typeof req.description !== 'string' || req.description.length > DESCRIPTION_MAX)
+  ) {
     problems.push({ path: '/description', message: `must be text of at most ${DESCRIPTION_MAX} characters` });
   }
-  if (req.plannedDispatchDate !== undefined && (typeof req.plannedDispatchDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(req.plannedDispatchDate) || parseIsoMicros(req.plannedDispatchDate) === undefined)) {
+  if (
+    req.plannedDispatchDate !== undefined &&
+    (typeof req.plannedDispatchDate !== 'string' ||
+      !/^\d{4}-\d{2}-\d{2}$/.test(req.plannedDispatchDate) ||
+      parseIsoMicros(req.plannedDispatchDate) === undefined)
+  ) {
     problems.push({ path: '/plannedDispatchDate', message: 'must be a date YYYY-MM-DD' });
   }
   return problems;
@@ -107,30 +163,55 @@ export async function approve(ws: Workspace, req: ApprovalRequest, now: number):
   if (problems.length) throw new ValidationFailed('approval', problems, problems.length);
   let ids: string[];
   if (req.referenceIds) {
-    const open = new Set((await ws.rows(
-      'SELECT referenceId FROM transfer_proposals WHERE approvalBatchId IS NULL AND referenceId IN (SELECT unnest($1::VARCHAR[]))',
-      [listValue(req.referenceIds)],
-    )).map((r) => r.referenceId as string));
+    const open = new Set(
+      (
+        await ws.rows(
+          'SELECT referenceId FROM transfer_proposals WHERE approvalBatchId IS NULL AND referenceId IN (SELECT unnest($1::VARCHAR[]))',
+          [listValue(req.referenceIds)],
+        )
+      ).map((r) => r.referenceId as string),
+    );
     const missing = req.referenceIds.map((id, i) => ({ id, i })).filter((x) => !open.has(x.id));
     if (missing.length) {
-      throw new ValidationFailed('approval', missing.slice(0, 1000).map((m) => ({ path: `/referenceIds/${m.i}`, message: `"${clip(m.id, 100)}" is not an open proposal (unknown, superseded or already approved)` })), missing.length);
+      throw new ValidationFailed(
+        'approval',
+        missing
+          .slice(0, 1000)
+          .map((m) => ({
+            path: `/referenceIds/${m.i}`,
+            message: `"${clip(m.id, 100)}" is not an open proposal (unknown, superseded or already approved)`,
+          })),
+        missing.length,
+      );
     }
     ids = [...open];
   } else {
-    ids = (await ws.rows('SELECT referenceId FROM transfer_proposals WHERE approvalBatchId IS NULL')).map((r) => r.referenceId as string);
+    ids = (await ws.rows('SELECT referenceId FROM transfer_proposals WHERE approvalBatchId IS NULL')).map(
+      (r) => r.referenceId as string,
+    );
   }
   const approvalBatchId = `AB-${now.toString(36).toUpperCase()}`;
-  if (ids.length === 0) throw new RequestRejected('there are no open proposals to approve; run the recommendations first', 409);
+  if (ids.length === 0)
+    throw new RequestRejected('there are no open proposals to approve; run the recommendations first', 409);
   const n = await ws.run(
     `UPDATE transfer_proposals SET approvalBatchId = $1, confirmedDateTime = $2, approvalBatchDescription = $3, plannedDispatchDate = $4
      WHERE approvalBatchId IS NULL AND referenceId IN (SELECT unnest($5::VARCHAR[]))`,
-    [approvalBatchId, timestampValue(now), req.description ?? null, toDuck('DATE', req.plannedDispatchDate), listValue(ids)],
+    [
+      approvalBatchId,
+      timestampValue(now),
+      req.description ?? null,
+      toDuck('DATE', req.plannedDispatchDate),
+      listValue(ids),
+    ],
   );
   return { approvalBatchId, approved: n, confirmedDateTime: formatIsoMicros(now) };
 }
 
 /** GET /Recommendations/transfers: approved transfers not yet carried out by a client-sent transfer. */
-export async function approvedTransfers(ws: Workspace, query: { offset: number; limit: number; fromConfirmedDateTime?: number }): Promise<{ transfers: TransferOut[]; offset: number; limit: number; moreRecordsAvailable: boolean }> {
+export async function approvedTransfers(
+  ws: Workspace,
+  query: { offset: number; limit: number; fromConfirmedDateTime?: number },
+): Promise<{ transfers: TransferOut[]; offset: number; limit: number; moreRecordsAvailable: boolean }> {
   const rows = await ws.rows(
     `SELECT p.*, f.gln AS fromGln, t.gln AS toGln, strftime(p.plannedDispatchDate, '%Y-%m-%d') AS dispatch
      FROM transfer_proposals AS p
@@ -140,14 +221,23 @@ export async function approvedTransfers(ws: Workspace, query: { offset: number; 
        AND NOT EXISTS (SELECT 1 FROM transfers AS c WHERE c.referenceId = p.referenceId AND c._deleted_at IS NULL)
      ORDER BY p.confirmedDateTime, p.referenceId
      LIMIT $2 OFFSET $3`,
-    [query.fromConfirmedDateTime === undefined ? null : timestampValue(query.fromConfirmedDateTime), query.limit + 1, query.offset],
+    [
+      query.fromConfirmedDateTime === undefined ? null : timestampValue(query.fromConfirmedDateTime),
+      query.limit + 1,
+      query.offset,
+    ],
   );
   const more = rows.length > query.limit;
   const transfers = rows.slice(0, query.limit).map((r) => {
     const out: TransferOut = {
-      fromLocationId: r.fromLocationId as string, toLocationId: r.toLocationId as string, skuId: r.skuId as string,
-      quantity: Number(r.quantity), referenceId: r.referenceId as string, approvalBatchId: r.approvalBatchId as string,
-      fromLocationGLN: (r.fromGln as string | null) ?? null, toLocationGLN: (r.toGln as string | null) ?? null,
+      fromLocationId: r.fromLocationId as string,
+      toLocationId: r.toLocationId as string,
+      skuId: r.skuId as string,
+      quantity: Number(r.quantity),
+      referenceId: r.referenceId as string,
+      approvalBatchId: r.approvalBatchId as string,
+      fromLocationGLN: (r.fromGln as string | null) ?? null,
+      toLocationGLN: (r.toGln as string | null) ?? null,
       transferType: r.transferType as TransferType,
     };
     if (r.approvalBatchDescription !== null) out.approvalBatchDescription = r.approvalBatchDescription as string;
@@ -166,21 +256,37 @@ export interface ProposalRow extends Proposal {
 }
 
 /** Open proposals and approved transfers, for people (admin API, UI). */
-export async function listProposals(ws: Workspace, query: { offset: number; limit: number; approved?: boolean }): Promise<{ proposals: ProposalRow[]; total: number }> {
-  const where = query.approved === undefined ? '' : query.approved ? 'WHERE approvalBatchId IS NOT NULL' : 'WHERE approvalBatchId IS NULL';
-  const rows = await ws.rows(`SELECT p.*, epoch_us(p.confirmedDateTime) AS confirmedUs,
+export async function listProposals(
+  ws: Workspace,
+  query: { offset: number; limit: number; approved?: boolean },
+): Promise<{ proposals: ProposalRow[]; total: number }> {
+  const where =
+    query.approved === undefined
+      ? ''
+      : query.approved
+        ? 'WHERE approvalBatchId IS NOT NULL'
+        : 'WHERE approvalBatchId IS NULL';
+  const rows = await ws.rows(
+    `SELECT p.*, epoch_us(p.confirmedDateTime) AS confirmedUs,
       (SELECT any_value(s.styleId) FROM items__skus AS s WHERE s.skuId = p.skuId) AS styleId
     FROM transfer_proposals AS p ${where}
-    ORDER BY p.transferType, p.toLocationId, p.skuId, p.referenceId LIMIT $1 OFFSET $2`, [query.limit, query.offset]);
+    ORDER BY p.transferType, p.toLocationId, p.skuId, p.referenceId LIMIT $1 OFFSET $2`,
+    [query.limit, query.offset],
+  );
   // Counted on its own, so a page past the end still says how many there are.
   const [{ n }] = await ws.rows(`SELECT count(*)::INTEGER AS n FROM transfer_proposals ${where}`);
   return {
     total: Number(n),
     proposals: rows.map((r) => {
       const p: ProposalRow = {
-        referenceId: r.referenceId as string, runId: r.runId as string, transferType: r.transferType as TransferType,
-        fromLocationId: r.fromLocationId as string, toLocationId: r.toLocationId as string, skuId: r.skuId as string,
-        quantity: Number(r.quantity), reason: r.reason as string,
+        referenceId: r.referenceId as string,
+        runId: r.runId as string,
+        transferType: r.transferType as TransferType,
+        fromLocationId: r.fromLocationId as string,
+        toLocationId: r.toLocationId as string,
+        skuId: r.skuId as string,
+        quantity: Number(r.quantity),
+        reason: r.reason as string,
       };
       if (r.details !== null) p.details = JSON.parse(r.details as string);
       if (r.styleId !== null) p.styleId = r.styleId as string;

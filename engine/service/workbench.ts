@@ -3,7 +3,7 @@
  * One Workbench owns one workspace; its writes are queued so they never interleave.
  */
 import { DATASETS, getDataset, type DatasetDef } from '../model/datasets.js';
-import { DAY_MICROS, formatIsoMicros, parseIsoMicros } from '../model/datetime.js';
+import { formatIsoMicros, parseIsoMicros } from '../model/datetime.js';
 import { Workspace } from '../store/workspace.js';
 import { countRecords, readRecords } from '../store/read.js';
 import { allTables, q, tablePlan } from '../store/table-plan.js';
@@ -16,25 +16,54 @@ import { RequestRejected, type Problem } from '../ingest/problems.js';
 import { lint, type LintReport } from '../ingest/lint.js';
 import { datasetForFile } from '../ingest/file-dataset.js';
 import { BacktestJobs, type BacktestJob } from './backtest-jobs.js';
-import { loadFiles, previewCsv, type FileLoadOptions, type LoadFile, type LoadProgress, type LoadReport } from './file-load.js';
+import {
+  loadFiles,
+  previewCsv,
+  type FileLoadOptions,
+  type LoadFile,
+  type LoadProgress,
+  type LoadReport,
+} from './file-load.js';
 import { LoadJobs, type LoadJob } from './load-jobs.js';
 import type { CsvPreview } from '../ingest/csv/preview.js';
 import { styleDaySeries } from './backtest-style-days.js';
 import { StyleTraces } from './backtest-trace.js';
 import { RequestLog, type RequestLogEntry, type RequestLogInput } from './request-log.js';
-import { approve, approvedTransfers, listProposals, storeRun, type ApprovalRequest, type ApprovalResult, type RunSummary } from './transfers.js';
+import {
+  approve,
+  approvedTransfers,
+  listProposals,
+  storeRun,
+  type ApprovalRequest,
+  type ApprovalResult,
+  type RunSummary,
+} from './transfers.js';
 import { engineRecommender, type Recommender, type RunOptions } from './recommender.js';
 import { parseSettingsOverride } from '../recommend/settings-schema.js';
 import { explainCell } from '../forecast/forecast.js';
-import { DEFAULT_SCENARIO, resolveSettings, type CategorySettings, type Settings, type SettingsOverride } from '../recommend/settings.js';
+import {
+  DEFAULT_SCENARIO,
+  resolveSettings,
+  type CategorySettings,
+  type Settings,
+  type SettingsOverride,
+} from '../recommend/settings.js';
 import { categorySettingsOf } from '../store/engine-state.js';
 import { loadBacktestInput } from '../store/backtest-input.js';
 import { simulate, type SimulationOptions, type SimulationResult } from '../simulate/simulate.js';
 import { simulateInWorker } from '../simulate/in-worker.js';
 import { availableParallelism } from 'node:os';
 import {
-  backtestGroups, checkCoverage, compareReports, exportBacktest, getBacktest, listBacktests, storeBacktest,
-  type BacktestReport, type BacktestRun, type ExportPart,
+  backtestGroups,
+  checkCoverage,
+  compareReports,
+  exportBacktest,
+  getBacktest,
+  listBacktests,
+  storeBacktest,
+  type BacktestReport,
+  type BacktestRun,
+  type ExportPart,
 } from './backtests.js';
 
 export interface IngestOptions {
@@ -103,14 +132,24 @@ export class Workbench {
   private readonly loads = new LoadJobs();
   private readonly traces = new StyleTraces();
 
-  private constructor(readonly workspace: Workspace, private readonly clock: Clock, private readonly recommender: Recommender, maxLogEntries?: number) {
+  private constructor(
+    readonly workspace: Workspace,
+    private readonly clock: Clock,
+    private readonly recommender: Recommender,
+    maxLogEntries?: number,
+  ) {
     this.stamp = monotonic(clock);
     this.log = new RequestLog(workspace, maxLogEntries);
   }
 
   static async open(dir: string, options: OpenOptions = {}): Promise<Workbench> {
     const ws = await Workspace.open(dir);
-    const wb = new Workbench(ws, options.clock ?? systemClock, options.recommender ?? engineRecommender, options.maxLogEntries);
+    const wb = new Workbench(
+      ws,
+      options.clock ?? systemClock,
+      options.recommender ?? engineRecommender,
+      options.maxLogEntries,
+    );
     try {
       await wb.log.init();
     } catch (e) {
@@ -143,7 +182,11 @@ export class Workbench {
   }
 
   /** Files as picked, JSON or CSV, each dataset's batch whole or not at all (file-load.ts). */
-  loadFiles(files: readonly LoadFile[], options: FileLoadOptions = {}, onProgress?: (p: LoadProgress) => void): Promise<LoadReport> {
+  loadFiles(
+    files: readonly LoadFile[],
+    options: FileLoadOptions = {},
+    onProgress?: (p: LoadProgress) => void,
+  ): Promise<LoadReport> {
     return loadFiles(this, files, options, onProgress);
   }
 
@@ -167,7 +210,10 @@ export class Workbench {
     const warnings = [...batch.warnings];
     let fullLoad = options.fullLoad === true;
     if (fullLoad && !dataset.fullLoad) {
-      warnings.push({ path: '', message: `fullLoad is not an option of /${dataset.name} in the spec; the records were upserted and nothing was deleted` });
+      warnings.push({
+        path: '',
+        message: `fullLoad is not an option of /${dataset.name} in the spec; the records were upserted and nothing was deleted`,
+      });
       fullLoad = false;
     }
     if (options.moreRecordsAvailable && !fullLoad) {
@@ -184,15 +230,25 @@ export class Workbench {
         if (stale && this.clock() - stale.lastCallAt > ABANDON_AFTER_MICROS) {
           await discardStaged(ws, dataset.name);
           throw new RequestRejected(
-            `the split full load of ${dataset.name} started ${formatIsoMicros(stale.startedAt)} had no call for over an hour and was abandoned: `
-            + 'nothing of it was applied or deleted. Send the full load again from its first call.', 409);
+            `the split full load of ${dataset.name} started ${formatIsoMicros(stale.startedAt)} had no call for over an hour and was abandoned: ` +
+              'nothing of it was applied or deleted. Send the full load again from its first call.',
+            409,
+          );
         }
       }
       return this.workspace.transaction(async () => {
         const stamp = this.stamp();
         let records = batch.records;
         if (dataset.history) records = stampStockLevels(records, stamp);
-        const result: IngestResult = { dataset: dataset.name, received: records.length, created: 0, updated: 0, deleted: 0, zeroed: 0, warnings };
+        const result: IngestResult = {
+          dataset: dataset.name,
+          received: records.length,
+          created: 0,
+          updated: 0,
+          deleted: 0,
+          zeroed: 0,
+          warnings,
+        };
 
         const staged = fullLoad ? await stagedLoad(ws, dataset.name) : undefined;
         const startedAt = staged?.startedAt ?? stamp;
@@ -241,9 +297,20 @@ export class Workbench {
         const r = await softDeleteRecords(this.workspace, dataset, batch.records, this.stamp());
         const warnings = [...batch.warnings];
         if (r.notFoundCount) {
-          warnings.push({ path: `/${dataset.envelope}`, message: `${r.notFoundCount} record${r.notFoundCount === 1 ? ' was' : 's were'} not found or already deleted: ${r.notFound.join(', ')}${r.notFoundCount > r.notFound.length ? ', …' : ''}` });
+          warnings.push({
+            path: `/${dataset.envelope}`,
+            message: `${r.notFoundCount} record${r.notFoundCount === 1 ? ' was' : 's were'} not found or already deleted: ${r.notFound.join(', ')}${r.notFoundCount > r.notFound.length ? ', …' : ''}`,
+          });
         }
-        return { dataset: dataset.name, received: batch.records.length, created: 0, updated: 0, deleted: r.deleted, zeroed: 0, warnings };
+        return {
+          dataset: dataset.name,
+          received: batch.records.length,
+          created: 0,
+          updated: 0,
+          deleted: r.deleted,
+          zeroed: 0,
+          warnings,
+        };
       }),
     );
   }
@@ -252,7 +319,8 @@ export class Workbench {
   async read(datasetName: string, id: string | readonly string[]): Promise<JsonRecord | undefined> {
     const dataset = getDataset(datasetName);
     const ids = typeof id === 'string' ? [id] : id;
-    if (ids.length !== dataset.key.length) throw new RequestRejected(`/${dataset.name} records are identified by ${dataset.key.join(' + ')}`);
+    if (ids.length !== dataset.key.length)
+      throw new RequestRejected(`/${dataset.name} records are identified by ${dataset.key.join(' + ')}`);
     const key = Object.fromEntries(dataset.key.map((k, i) => [k, ids[i]]));
     if (dataset.history && parseIsoMicros(String(key.stockDateTime)) === undefined) return undefined;
     const [record] = await this.workspace.exclusive(() => readRecords(this.workspace, dataset, { keys: [key] }));
@@ -260,7 +328,10 @@ export class Workbench {
   }
 
   /** Live records in key order. */
-  async list(datasetName: string, page: { offset?: number; limit?: number } = {}): Promise<{ records: JsonRecord[]; total: number; offset: number; limit: number }> {
+  async list(
+    datasetName: string,
+    page: { offset?: number; limit?: number } = {},
+  ): Promise<{ records: JsonRecord[]; total: number; offset: number; limit: number }> {
     const dataset = getDataset(datasetName);
     const offset = Math.max(0, Math.floor(page.offset ?? 0));
     const limit = Math.min(10_000, Math.max(0, Math.floor(page.limit ?? 100)));
@@ -272,9 +343,15 @@ export class Workbench {
   }
 
   /** Current on-hand of a location/SKU: its latest stock level plus the mutations after it. */
-  async stock(locationId: string, skuId: string): Promise<{ locationId: string; skuId: string; quantity: number } | undefined> {
+  async stock(
+    locationId: string,
+    skuId: string,
+  ): Promise<{ locationId: string; skuId: string; quantity: number } | undefined> {
     const [row] = await this.workspace.exclusive(() =>
-      this.workspace.rows('SELECT quantity FROM current_stock WHERE locationId = $1 AND skuId = $2', [locationId, skuId]),
+      this.workspace.rows('SELECT quantity FROM current_stock WHERE locationId = $1 AND skuId = $2', [
+        locationId,
+        skuId,
+      ]),
     );
     return row ? { locationId, skuId, quantity: Number(row.quantity) } : undefined;
   }
@@ -296,12 +373,19 @@ export class Workbench {
         if (c.lastWrite !== undefined) s.lastWrite = formatIsoMicros(c.lastWrite);
         const dateField = DATE_FIELDS[d.name];
         if (dateField && c.live) {
-          const [r] = await this.workspace.rows(`SELECT epoch_us(min(${q(dateField)})) AS a, epoch_us(max(${q(dateField)})) AS b FROM ${q(d.table)} WHERE _deleted_at IS NULL`);
+          const [r] = await this.workspace.rows(
+            `SELECT epoch_us(min(${q(dateField)})) AS a, epoch_us(max(${q(dateField)})) AS b FROM ${q(d.table)} WHERE _deleted_at IS NULL`,
+          );
           s.from = formatIsoMicros(Number(r.a));
           s.to = formatIsoMicros(Number(r.b));
         }
         const staged = await stagedLoad(this.workspace, d.name);
-        if (staged) s.stagedFullLoad = { calls: staged.calls, records: staged.records, startedAt: formatIsoMicros(staged.startedAt) };
+        if (staged)
+          s.stagedFullLoad = {
+            calls: staged.calls,
+            records: staged.records,
+            startedAt: formatIsoMicros(staged.startedAt),
+          };
         out.push(s);
       }
       return out;
@@ -312,11 +396,21 @@ export class Workbench {
   reset(): Promise<void> {
     return this.workspace.exclusive(() =>
       this.workspace.transaction(async () => {
-        for (const d of DATASETS) for (const t of allTables(tablePlan(d))) await this.workspace.run(`DELETE FROM ${q(t.table)}`);
+        for (const d of DATASETS)
+          for (const t of allTables(tablePlan(d))) await this.workspace.run(`DELETE FROM ${q(t.table)}`);
         this.traces.forget();
-        for (const t of ['full_load_staging', 'transfer_proposals', 'recommendation_runs', 'backtest_runs', 'backtest_daily', 'backtest_groups', 'backtest_transfers', 'backtest_style_days']) {
-        await this.workspace.run(`DELETE FROM ${t}`);
-      }
+        for (const t of [
+          'full_load_staging',
+          'transfer_proposals',
+          'recommendation_runs',
+          'backtest_runs',
+          'backtest_daily',
+          'backtest_groups',
+          'backtest_transfers',
+          'backtest_style_days',
+        ]) {
+          await this.workspace.run(`DELETE FROM ${t}`);
+        }
       }),
     );
   }
@@ -331,14 +425,18 @@ export class Workbench {
 
   /** The spec's pitfalls found in the stored feed and in the recent requests. */
   lint(): Promise<LintReport> {
-    return this.workspace.exclusive(async () => lint(this.workspace, this.clock(), await this.log.read({ limit: LINT_LOG_ENTRIES })));
+    return this.workspace.exclusive(async () =>
+      lint(this.workspace, this.clock(), await this.log.read({ limit: LINT_LOG_ENTRIES })),
+    );
   }
 
   /**
    * Runs the engine on the workspace as it is now; the proposals replace the open ones of earlier runs.
    * The scenario is the one given, else the named one kept in the workspace (default: "default").
    */
-  runRecommendations(options: { autoApprove?: boolean; description?: string; scenarioName?: string } & RunOptions = {}): Promise<RunSummary> {
+  runRecommendations(
+    options: { autoApprove?: boolean; description?: string; scenarioName?: string } & RunOptions = {},
+  ): Promise<RunSummary> {
     return this.workspace.exclusive(async () => {
       const started = this.stamp();
       const scenario = options.scenario ?? (await this.storedScenario(options.scenarioName));
@@ -346,7 +444,11 @@ export class Workbench {
       return this.workspace.transaction(async () => {
         const summary = await storeRun(this.workspace, run.proposals, run.asOfMicros, started, this.stamp());
         if (options.autoApprove && summary.proposals > 0) {
-          summary.autoApproved = await approve(this.workspace, { description: options.description ?? 'auto-approved' }, this.stamp());
+          summary.autoApproved = await approve(
+            this.workspace,
+            { description: options.description ?? 'auto-approved' },
+            this.stamp(),
+          );
         }
         return summary;
       });
@@ -355,7 +457,9 @@ export class Workbench {
 
   /** Approves open proposals as one batch (one user action). */
   approveTransfers(request: ApprovalRequest): Promise<ApprovalResult> {
-    return this.workspace.exclusive(() => this.workspace.transaction(() => approve(this.workspace, request, this.stamp())));
+    return this.workspace.exclusive(() =>
+      this.workspace.transaction(() => approve(this.workspace, request, this.stamp())),
+    );
   }
 
   /** GET /Recommendations/transfers. */
@@ -378,8 +482,11 @@ export class Workbench {
       const page = cells.slice(query.offset, query.offset + query.limit);
       return {
         stockTargets: page.map((c) => ({
-          locationId: state.locations.ids[Math.floor(c / K)], skuId: state.skus.ids[c % K], targetQuantity: t.target[c],
-          source: t.basis[c] === 'client' ? 'client' : 'engine', basis: t.basis[c],
+          locationId: state.locations.ids[Math.floor(c / K)],
+          skuId: state.skus.ids[c % K],
+          targetQuantity: t.target[c],
+          source: t.basis[c] === 'client' ? 'client' : 'engine',
+          basis: t.basis[c],
         })),
         offset: query.offset,
         limit: query.limit,
@@ -392,30 +499,60 @@ export class Workbench {
    * Replays `fromDay` … `toDay` (days since 1970-01-01, inclusive) with the engine and keeps the run. The
    * workspace is read at the start and written at the end; the simulation itself holds no lock.
    */
-  async runBacktest(request: {
-    fromDay: number; toDay: number; scenario?: SettingsOverride; scenarioName?: string; reviewEveryDays?: number;
-    /** Replay in this thread instead of a worker thread (the results are the same). */
-    inProcess?: boolean;
-    /** Threads serving the days, each a range of styles; default: one per core. */
-    partitions?: number;
-  } & Pick<SimulationOptions, 'onProgress' | 'isCancelled'>): Promise<{ run: BacktestRun; report: SimulationResult; settings: Settings }> {
+  async runBacktest(
+    request: {
+      fromDay: number;
+      toDay: number;
+      scenario?: SettingsOverride;
+      scenarioName?: string;
+      reviewEveryDays?: number;
+      /** Replay in this thread instead of a worker thread (the results are the same). */
+      inProcess?: boolean;
+      /** Threads serving the days, each a range of styles; default: one per core. */
+      partitions?: number;
+    } & Pick<SimulationOptions, 'onProgress' | 'isCancelled'>,
+  ): Promise<{ run: BacktestRun; report: SimulationResult; settings: Settings }> {
     const { fromDay, toDay } = request;
     checkPeriod(fromDay, toDay);
     const { settings, input } = await this.workspace.exclusive(async () => {
       await checkCoverage(this.workspace, fromDay, toDay);
-      const settings = resolveSettings(await categorySettingsOf(this.workspace), request.scenario ?? (await this.storedScenario(request.scenarioName)));
+      const settings = resolveSettings(
+        await categorySettingsOf(this.workspace),
+        request.scenario ?? (await this.storedScenario(request.scenarioName)),
+      );
       return { settings, input: await loadBacktestInput(this.workspace, fromDay, toDay, settings) };
     });
     const started = this.clock();
     const t0 = performance.now();
-    const options = { reviewEveryDays: request.reviewEveryDays, onProgress: request.onProgress, isCancelled: request.isCancelled };
+    const options = {
+      reviewEveryDays: request.reviewEveryDays,
+      onProgress: request.onProgress,
+      isCancelled: request.isCancelled,
+    };
     const report = request.inProcess
       ? simulate(input, settings, options)
-      : await simulateInWorker(input, settings, options, Math.max(1, Math.floor(request.partitions ?? availableParallelism())));
+      : await simulateInWorker(
+          input,
+          settings,
+          options,
+          Math.max(1, Math.floor(request.partitions ?? availableParallelism())),
+        );
     const durationMs = performance.now() - t0;
     const runId = `bt-${started.toString(36)}`;
-    const run = await this.workspace.exclusive(() => this.workspace.transaction(() =>
-      storeBacktest(this.workspace, runId, started, report, settings, request.scenario ? undefined : request.scenarioName ?? DEFAULT_SCENARIO, durationMs, request.reviewEveryDays)));
+    const run = await this.workspace.exclusive(() =>
+      this.workspace.transaction(() =>
+        storeBacktest(
+          this.workspace,
+          runId,
+          started,
+          report,
+          settings,
+          request.scenario ? undefined : (request.scenarioName ?? DEFAULT_SCENARIO),
+          durationMs,
+          request.reviewEveryDays,
+        ),
+      ),
+    );
     return { run, report, settings };
   }
 
@@ -484,14 +621,26 @@ export class Workbench {
    * What a scenario's per-category settings sit on: the merchandise categories of the data, and the settings
    * the data gives them (MerchandiseCategorySettings), which a scenario overrides.
    */
-  async categoryContext(): Promise<{ categories: { id: string; code?: string; description?: string }[]; fromWorkspace: Record<string, Partial<CategorySettings>> }> {
+  async categoryContext(): Promise<{
+    categories: { id: string; code?: string; description?: string }[];
+    fromWorkspace: Record<string, Partial<CategorySettings>>;
+  }> {
     return this.workspace.exclusive(async () => {
-      const rows = await this.workspace.rows(`SELECT merchandiseCategoryId AS id, code, description FROM merchandise_categories WHERE _deleted_at IS NULL ORDER BY code, merchandiseCategoryId`);
+      const rows = await this.workspace.rows(
+        `SELECT merchandiseCategoryId AS id, code, description FROM merchandise_categories WHERE _deleted_at IS NULL ORDER BY code, merchandiseCategoryId`,
+      );
       const fromWorkspace = await categorySettingsOf(this.workspace);
       const known = new Set(rows.map((r) => r.id as string));
       const categories = [
-        ...rows.map((r) => ({ id: r.id as string, code: (r.code as string | null) ?? undefined, description: (r.description as string | null) ?? undefined })),
-        ...Object.keys(fromWorkspace).filter((id) => !known.has(id)).sort().map((id) => ({ id })),
+        ...rows.map((r) => ({
+          id: r.id as string,
+          code: (r.code as string | null) ?? undefined,
+          description: (r.description as string | null) ?? undefined,
+        })),
+        ...Object.keys(fromWorkspace)
+          .filter((id) => !known.has(id))
+          .sort()
+          .map((id) => ({ id })),
       ];
       return { categories, fromWorkspace };
     });
@@ -504,22 +653,32 @@ export class Workbench {
 
   /** The names of the scenarios kept in the workspace. */
   async scenarios(): Promise<string[]> {
-    const rows = await this.workspace.exclusive(() => this.workspace.rows(`SELECT key FROM workspace_settings WHERE key LIKE '${SCENARIO_PREFIX}%' ORDER BY key`));
+    const rows = await this.workspace.exclusive(() =>
+      this.workspace.rows(`SELECT key FROM workspace_settings WHERE key LIKE '${SCENARIO_PREFIX}%' ORDER BY key`),
+    );
     return rows.map((r) => (r.key as string).slice(SCENARIO_PREFIX.length));
   }
 
   /** Validates and keeps a scenario; a bad one is refused whole with every problem named. */
   async setScenario(value: unknown, name = DEFAULT_SCENARIO): Promise<SettingsOverride> {
-    if (!/^[\w.-]{1,80}$/.test(name)) throw new RequestRejected(`a scenario name is 1 to 80 letters, digits, ".", "-" or "_", got "${name.slice(0, 80)}"`);
+    if (!/^[\w.-]{1,80}$/.test(name))
+      throw new RequestRejected(
+        `a scenario name is 1 to 80 letters, digits, ".", "-" or "_", got "${name.slice(0, 80)}"`,
+      );
     const scenario = parseSettingsOverride(value);
     return this.workspace.exclusive(async () => {
-      await this.workspace.run('INSERT OR REPLACE INTO workspace_settings VALUES ($1, $2)', [SCENARIO_PREFIX + name, JSON.stringify(scenario)]);
+      await this.workspace.run('INSERT OR REPLACE INTO workspace_settings VALUES ($1, $2)', [
+        SCENARIO_PREFIX + name,
+        JSON.stringify(scenario),
+      ]);
       return scenario;
     });
   }
 
   private async storedScenario(name = DEFAULT_SCENARIO): Promise<SettingsOverride> {
-    const [row] = await this.workspace.rows('SELECT value FROM workspace_settings WHERE key = $1', [SCENARIO_PREFIX + name]);
+    const [row] = await this.workspace.rows('SELECT value FROM workspace_settings WHERE key = $1', [
+      SCENARIO_PREFIX + name,
+    ]);
     if (!row && name !== DEFAULT_SCENARIO) throw new RequestRejected(`no scenario "${name}" in this workspace`, 404);
     return row ? (JSON.parse(row.value as string) as SettingsOverride) : {};
   }
@@ -527,21 +686,32 @@ export class Workbench {
   /** The demand estimate and target of one location/SKU with every part, for explanation. */
   explainDemand(locationId: string, skuId: string, options: { asOfDay?: number; scenarioName?: string } = {}) {
     return this.workspace.exclusive(async () => {
-      const run = await this.recommender(this.workspace, this.clock(), { asOfDay: options.asOfDay, scenario: await this.storedScenario(options.scenarioName) });
+      const run = await this.recommender(this.workspace, this.clock(), {
+        asOfDay: options.asOfDay,
+        scenario: await this.storedScenario(options.scenarioName),
+      });
       const l = run.state.locations.ids.indexOf(locationId);
       const k = run.state.skus.ids.indexOf(skuId);
       if (l < 0 || k < 0) return undefined;
       const cell = l * run.state.skus.ids.length + k;
       return {
-        locationId, skuId, asOf: formatIsoMicros(run.asOfMicros), locationKind: run.state.locations.kind[l],
-        onHand: run.state.onHand[cell], inTransit: run.state.inTransit[cell],
-        demand: explainCell(run.forecast, cell), target: run.targets.target[cell], targetBasis: run.targets.basis[cell],
+        locationId,
+        skuId,
+        asOf: formatIsoMicros(run.asOfMicros),
+        locationKind: run.state.locations.kind[l],
+        onHand: run.state.onHand[cell],
+        inTransit: run.state.inTransit[cell],
+        demand: explainCell(run.forecast, cell),
+        target: run.targets.target[cell],
+        targetBasis: run.targets.basis[cell],
       };
     });
   }
 
   async setting(key: string): Promise<string | undefined> {
-    const [row] = await this.workspace.exclusive(() => this.workspace.rows('SELECT value FROM workspace_settings WHERE key = $1', [key]));
+    const [row] = await this.workspace.exclusive(() =>
+      this.workspace.rows('SELECT value FROM workspace_settings WHERE key = $1', [key]),
+    );
     return row?.value as string | undefined;
   }
 
@@ -559,8 +729,10 @@ export class Workbench {
 }
 
 function checkPeriod(fromDay: number, toDay: number): void {
-  if (!Number.isInteger(fromDay) || !Number.isInteger(toDay) || toDay < fromDay) throw new RequestRejected('the period must run from a day to the same or a later day');
-  if (toDay - fromDay + 1 > MAX_BACKTEST_DAYS) throw new RequestRejected(`a backtest covers at most ${MAX_BACKTEST_DAYS} days`);
+  if (!Number.isInteger(fromDay) || !Number.isInteger(toDay) || toDay < fromDay)
+    throw new RequestRejected('the period must run from a day to the same or a later day');
+  if (toDay - fromDay + 1 > MAX_BACKTEST_DAYS)
+    throw new RequestRejected(`a backtest covers at most ${MAX_BACKTEST_DAYS} days`);
 }
 
 /** Records of a split load in call order: a record sent again later replaces its earlier copy. */

@@ -28,7 +28,10 @@ interface Recent {
 export class WorkspaceHome {
   readonly dir: string;
 
-  constructor(dir: string, private readonly recentFile = join(dir, 'recent-workspaces.json')) {
+  constructor(
+    dir: string,
+    private readonly recentFile = join(dir, 'recent-workspaces.json'),
+  ) {
     // The real path, as a workspace knows its own: a home reached through a symbolic link names each workspace once.
     mkdirSync(dir, { recursive: true });
     this.dir = realpathSync(resolve(dir));
@@ -37,7 +40,9 @@ export class WorkspaceHome {
   /** A workspace under the home folder by its name, refused with the rule when the name is not a plain folder name. */
   pathOf(name: unknown): string {
     if (typeof name !== 'string' || !WORKSPACE_NAME.test(name)) {
-      throw new RequestRejected(`a workspace name is 1 to 80 letters, digits, ".", "-" or "_" (got ${JSON.stringify(typeof name === 'string' ? name.slice(0, 100) : name)})`);
+      throw new RequestRejected(
+        `a workspace name is 1 to 80 letters, digits, ".", "-" or "_" (got ${JSON.stringify(typeof name === 'string' ? name.slice(0, 100) : name)})`,
+      );
     }
     return join(this.dir, name);
   }
@@ -46,9 +51,17 @@ export class WorkspaceHome {
   resolve(request: { name?: unknown; path?: unknown }): string {
     if (request.path !== undefined) {
       // By the real path, as a workspace knows its own: a link to a known folder is that folder.
-      const path = typeof request.path === 'string' && existsSync(request.path) ? realpathSync(request.path) : undefined;
-      if (path && (this.recent().some((r) => r.path === path) || (WORKSPACE_NAME.test(basename(path)) && path === join(this.dir, basename(path))))) return path;
-      throw new RequestRejected('only a workspace opened before can be opened by its path; name one in the home folder instead');
+      const path =
+        typeof request.path === 'string' && existsSync(request.path) ? realpathSync(request.path) : undefined;
+      if (
+        path &&
+        (this.recent().some((r) => r.path === path) ||
+          (WORKSPACE_NAME.test(basename(path)) && path === join(this.dir, basename(path))))
+      )
+        return path;
+      throw new RequestRejected(
+        'only a workspace opened before can be opened by its path; name one in the home folder instead',
+      );
     }
     return this.pathOf(request.name);
   }
@@ -79,7 +92,9 @@ export class WorkspaceHome {
   recent(): Recent[] {
     try {
       const raw = JSON.parse(readFileSync(this.recentFile, 'utf8')) as unknown;
-      return Array.isArray(raw) ? raw.filter((r): r is Recent => typeof r?.path === 'string' && typeof r?.at === 'string') : [];
+      return Array.isArray(raw)
+        ? raw.filter((r): r is Recent => typeof r?.path === 'string' && typeof r?.at === 'string')
+        : [];
     } catch {
       return [];
     }

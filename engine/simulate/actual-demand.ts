@@ -165,7 +165,12 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
   const num = new Float64Array(L * C * E);
   const den = new Float64Array(L * C * (E + 1));
   /** The days of a cell's rows: stretches without an event, and days with one (with the level they started from). */
-  const walk = (j0: number, j1: number, stretch: (a: number, b: number, inStock: boolean) => void, day: (e: number, j: number, status: number, start: number) => void) => {
+  const walk = (
+    j0: number,
+    j1: number,
+    stretch: (a: number, b: number, inStock: boolean) => void,
+    day: (e: number, j: number, status: number, start: number) => void,
+  ) => {
     let j = j0;
     let level = 0;
     if (j < j1 && rows.d[j] < 0) level = rows.endLevel[j++];
@@ -200,32 +205,37 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
       // shelf emptied before says nothing of it).
       let lastActive = -1;
       let leftOver = false;
-      walk(j0, j1, (a, b, inStock) => {
-        if (!inStock) {
-          gaps = true;
-          leftOver = false;
-          return;
-        }
-        full += b - a;
-        first = Math.min(first, a);
-        last = Math.max(last, b - 1);
-        lastSoldOut = false;
-      }, (e, j, status, start) => {
-        const sold = rows.sold[j];
-        const end = rows.endLevel[j];
-        if (sold > 0 || end - start + rows.net[j] > 0) lastActive = e;
-        else if (leftOver && start - end - rows.net[j] > 0) lastActive = Math.max(lastActive, e - 1);
-        leftOver = (leftOver || lastActive === e) && end > 0;
-        if (status !== IN) gaps = true;
-        if (status === OUT) return;
-        first = Math.min(first, e);
-        last = Math.max(last, e);
-        lastSoldOut = status === SOLD_OUT;
-        // Days that sold out count too: the rate is a pooled level for thin histories, and a slow mover sells
-        // most of its units on the day it sells its last one.
-        full++;
-        units += rows.sold[j];
-      });
+      walk(
+        j0,
+        j1,
+        (a, b, inStock) => {
+          if (!inStock) {
+            gaps = true;
+            leftOver = false;
+            return;
+          }
+          full += b - a;
+          first = Math.min(first, a);
+          last = Math.max(last, b - 1);
+          lastSoldOut = false;
+        },
+        (e, j, status, start) => {
+          const sold = rows.sold[j];
+          const end = rows.endLevel[j];
+          if (sold > 0 || end - start + rows.net[j] > 0) lastActive = e;
+          else if (leftOver && start - end - rows.net[j] > 0) lastActive = Math.max(lastActive, e - 1);
+          leftOver = (leftOver || lastActive === e) && end > 0;
+          if (status !== IN) gaps = true;
+          if (status === OUT) return;
+          first = Math.min(first, e);
+          last = Math.max(last, e);
+          lastSoldOut = status === SOLD_OUT;
+          // Days that sold out count too: the rate is a pooled level for thin histories, and a slow mover sells
+          // most of its units on the day it sells its last one.
+          full++;
+          units += rows.sold[j];
+        },
+      );
       if (last < 0) continue;
       everIn[c] = 1;
       styleNetLast[s] = Math.max(styleNetLast[s], lastActive);
@@ -242,18 +252,23 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
       rate[c] = r;
       const g = (l * C + catOf(k)) * E;
       const gd = (l * C + catOf(k)) * (E + 1);
-      walk(j0, j1, (a, b, inStock) => {
-        if (!inStock || r === 0) return;
-        den[gd + a] += r;
-        den[gd + b] -= r;
-      }, (e, j, status) => {
-        if (status !== IN) return;
-        num[g + e] += rows.sold[j];
-        if (r !== 0) {
-          den[gd + e] += r;
-          den[gd + e + 1] -= r;
-        }
-      });
+      walk(
+        j0,
+        j1,
+        (a, b, inStock) => {
+          if (!inStock || r === 0) return;
+          den[gd + a] += r;
+          den[gd + b] -= r;
+        },
+        (e, j, status) => {
+          if (status !== IN) return;
+          num[g + e] += rows.sold[j];
+          if (r !== 0) {
+            den[gd + e] += r;
+            den[gd + e + 1] -= r;
+          }
+        },
+      );
     }
   }
   for (let g = 0; g < L * C; g++) for (let e = 1; e <= E; e++) den[g * (E + 1) + e] += den[g * (E + 1) + e - 1];
@@ -330,31 +345,42 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
           diff.fill(0);
           let any = false;
           // The expected sales of the location's days on the style's course so far, summed up to each day.
-          if (round > 0) for (let e = 0; e < E; e++) course[e + 1] = course[e] + locIndex[l * E + e] * catIndex[cat * E + e] * styleIndex[s * E + e];
+          if (round > 0)
+            for (let e = 0; e < E; e++)
+              course[e + 1] = course[e] + locIndex[l * E + e] * catIndex[cat * E + e] * styleIndex[s * E + e];
           for (let k = styleStart[s]; k < styleStart[s + 1]; k++) {
             const c = l * K + k;
             if (rate[c] === 0) continue;
             let exposure = 0;
             if (round > 0) {
-              walk(...rowsOf(c), (a, b, inStock) => {
-                if (inStock) exposure += course[b] - course[a];
-              }, (e, _j, status) => {
-                if (status !== OUT) exposure += course[e + 1] - course[e];
-              });
+              walk(
+                ...rowsOf(c),
+                (a, b, inStock) => {
+                  if (inStock) exposure += course[b] - course[a];
+                },
+                (e, _j, status) => {
+                  if (status !== OUT) exposure += course[e + 1] - course[e];
+                },
+              );
             }
             const r = round > 0 && exposure > 0 ? (rate[c] * fullDays[c]) / exposure : rate[c];
             const [j0, j1] = rowsOf(c);
             any = true;
-            walk(j0, j1, (a, b, inStock) => {
-              if (!inStock) return;
-              diff[a] += r;
-              diff[b] -= r;
-            }, (e, j, status) => {
-              if (status === OUT) return;
-              sNum[e] += rows.sold[j];
-              diff[e] += r;
-              diff[e + 1] -= r;
-            });
+            walk(
+              j0,
+              j1,
+              (a, b, inStock) => {
+                if (!inStock) return;
+                diff[a] += r;
+                diff[b] -= r;
+              },
+              (e, j, status) => {
+                if (status === OUT) return;
+                sNum[e] += rows.sold[j];
+                diff[e] += r;
+                diff[e + 1] -= r;
+              },
+            );
           }
           if (!any) continue;
           let running = 0;
@@ -371,7 +397,8 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
       }
     }
   }
-  const index = (l: number, k: number, e: number) => locIndex[l * E + e] * catIndex[catOf(k) * E + e] * styleIndex[styleOf[k] * E + e];
+  const index = (l: number, k: number, e: number) =>
+    locIndex[l * E + e] * catIndex[catOf(k) * E + e] * styleIndex[styleOf[k] * E + e];
 
   // Pooled levels for thin histories: the cell's own mean when it has one, else its style there × the size's share,
   // else the SKU elsewhere × how this location sells the category, else the category at the location.
@@ -410,7 +437,7 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
       if (total > 0 && skuAll[k] > 0) return styleAt[l * S + s] * (skuAll[k] / total);
     }
     if (skuNetN[k] > 0 && locCatN[l * C + cat] > 0 && netCat[cat] > 0) {
-      return (skuNet[k] / skuNetN[k]) * ((locCat[l * C + cat] / locCatN[l * C + cat]) / (netCat[cat] / netCatN[cat]));
+      return (skuNet[k] / skuNetN[k]) * (locCat[l * C + cat] / locCatN[l * C + cat] / (netCat[cat] / netCatN[cat]));
     }
     if (locCatN[l * C + cat] > 0) return locCat[l * C + cat] / locCatN[l * C + cat];
     return rate[c];
@@ -432,23 +459,28 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
     lastCount.fill(-1);
     countGaps.length = 0;
     let counted = -1;
-    walk(j0, j1, (a, b, inStock) => {
-      sold.fill(0, a, b);
-      status.fill(inStock ? IN : OUT, a, b);
-      rowAt.fill(-1, a, b);
-      active.fill(0, a, b);
-      restocked.fill(0, a, b);
-    }, (e, j, st, start) => {
-      sold[e] = rows.sold[j];
-      status[e] = st;
-      rowAt[e] = j;
-      restocked[e] = rows.endLevel[j] - start + rows.net[j] > 0 ? 1 : 0;
-      active[e] = rows.sold[j] > 0 || restocked[e] ? 1 : 0;
-      if (rows.counted[j]) {
-        if (counted >= 0) countGaps.push(e - counted);
-        lastCount[e] = counted = e;
-      }
-    });
+    walk(
+      j0,
+      j1,
+      (a, b, inStock) => {
+        sold.fill(0, a, b);
+        status.fill(inStock ? IN : OUT, a, b);
+        rowAt.fill(-1, a, b);
+        active.fill(0, a, b);
+        restocked.fill(0, a, b);
+      },
+      (e, j, st, start) => {
+        sold[e] = rows.sold[j];
+        status[e] = st;
+        rowAt[e] = j;
+        restocked[e] = rows.endLevel[j] - start + rows.net[j] > 0 ? 1 : 0;
+        active[e] = rows.sold[j] > 0 || restocked[e] ? 1 : 0;
+        if (rows.counted[j]) {
+          if (counted >= 0) countGaps.push(e - counted);
+          lastCount[e] = counted = e;
+        }
+      },
+    );
     for (let e = 1; e < E; e++) if (lastCount[e] < 0) lastCount[e] = lastCount[e - 1];
     countGaps.sort((a, b) => a - b);
     countEvery = countGaps.length ? Math.min(MAX_COUNT_EVERY_DAYS, countGaps[countGaps.length >> 1]) : 1;
@@ -511,7 +543,8 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
     }
   }
   const dispersion = new Float64Array(C);
-  for (let cat = 0; cat < C; cat++) dispersion[cat] = varDen[cat] > 0 ? Math.min(3, Math.max(0, varNum[cat] / varDen[cat])) : 0;
+  for (let cat = 0; cat < C; cat++)
+    dispersion[cat] = varDen[cat] > 0 ? Math.min(3, Math.max(0, varNum[cat] / varDen[cat])) : 0;
 
   // Pass C: which days each cell was carried without stock, and the demand of those days and of its sold-out days.
   const extra = new Float64Array(n);
@@ -555,8 +588,14 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
           const tail = soldOut && e - p < SOLD_OUT_TAIL_DAYS && (e <= styleNetLast[s] || listed);
           // A style in sizes: every size while the style sells there, and after the whole style sold out there as a
           // sold-out SKU would be.
-          const sizeRun = sized && e >= sFirst && (e <= sLast
-            || (styleSoldOut[l * S + s] === 1 && e > styleLast[l * S + s] && e - styleLast[l * S + s] <= SOLD_OUT_TAIL_DAYS && (e <= styleNetLast[s] || listed)));
+          const sizeRun =
+            sized &&
+            e >= sFirst &&
+            (e <= sLast ||
+              (styleSoldOut[l * S + s] === 1 &&
+                e > styleLast[l * S + s] &&
+                e - styleLast[l * S + s] <= SOLD_OUT_TAIL_DAYS &&
+                (e <= styleNetLast[s] || listed)));
           if (shortGap || sizeRun || tail) carriedOut[e] = 1;
         }
         p = q;
@@ -640,7 +679,8 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
       const invK = dispersion[catOf(k)];
       for (let round = 0; round < EM_ROUNDS; round++) {
         let total = 0;
-        for (const e of window) total += status[e] === SOLD_OUT ? conditionalMean(sold[e], level * index(l, k, e), invK) : sold[e];
+        for (const e of window)
+          total += status[e] === SOLD_OUT ? conditionalMean(sold[e], level * index(l, k, e), invK) : sold[e];
         const next = total / exposure;
         const settled = Math.abs(next - level) <= 1e-9 * Math.max(1, level);
         level = next;
@@ -655,7 +695,10 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
   const closedInPeriod = new Uint8Array(L * days);
   for (let l = 0; l < L; l++) closedInPeriod.set(closed.subarray(l * E + periodFrom, l * E + periodTo), l * days);
   return {
-    selling, extra, dispersion, closed: closedInPeriod,
+    selling,
+    extra,
+    dispersion,
+    closed: closedInPeriod,
     out: { cell: Int32Array.from(outCell), day: Int32Array.from(outDay), demand: Float64Array.from(outDemand) },
   };
 }
@@ -673,7 +716,13 @@ export function conditionalMean(s: number, mu: number, invK: number): number {
   const k = poisson ? 0 : 1 / invK;
   let logP: number;
   if (poisson) logP = from * Math.log(mu) - mu - logGamma(from + 1);
-  else logP = logGamma(from + k) - logGamma(k) - logGamma(from + 1) + k * Math.log(k / (k + mu)) + from * Math.log(mu / (k + mu));
+  else
+    logP =
+      logGamma(from + k) -
+      logGamma(k) -
+      logGamma(from + 1) +
+      k * Math.log(k / (k + mu)) +
+      from * Math.log(mu / (k + mu));
   let p = Math.exp(logP);
   // Too far from the mean to weigh in doubles: below it, nearly every day sells at least s; above, barely more.
   if (!(p > 0)) return from < mu ? mu : s;
@@ -694,8 +743,10 @@ export function conditionalMean(s: number, mu: number, invK: number): number {
 export function logGamma(x: number): number {
   if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
   const g = 7;
-  const c = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
-    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
+  const c = [
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+  ];
   x -= 1;
   let a = c[0];
   const t = x + g + 0.5;

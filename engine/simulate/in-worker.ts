@@ -26,7 +26,12 @@ export type WorkerMessage =
  * The input's buffers move to the worker (the input cannot be used afterwards). `isCancelled` is polled by
  * this thread and passed on through shared memory.
  */
-export function simulateInWorker(input: BacktestInput, settings: Settings, options: SimulationOptions = {}, partitions = 1): Promise<SimulationResult> {
+export function simulateInWorker(
+  input: BacktestInput,
+  settings: Settings,
+  options: SimulationOptions = {},
+  partitions = 1,
+): Promise<SimulationResult> {
   const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url));
   const cancel = new SharedArrayBuffer(4);
   const flag = new Int32Array(cancel);
@@ -55,7 +60,13 @@ export function simulateInWorker(input: BacktestInput, settings: Settings, optio
       reject(e);
     });
     const request: WorkerRequest = {
-      input, settings, reviewEveryDays: options.reviewEveryDays, stopAfterDays: options.stopAfterDays, trace: options.trace, partitions, cancel,
+      input,
+      settings,
+      reviewEveryDays: options.reviewEveryDays,
+      stopAfterDays: options.stopAfterDays,
+      trace: options.trace,
+      partitions,
+      cancel,
     };
     worker.postMessage(request, buffersOf(input));
   });

@@ -71,13 +71,21 @@ export interface HistoryRows extends CellDayRows {
 
 export function demandLayout(start: EngineState): DemandLayout {
   return {
-    locations: start.locations.ids.length, skus: start.skus.ids.length, styleOf: start.skus.style,
-    styleStart: start.styles.styleStart, categoryOf: start.styles.category, categories: start.categories.ids.length,
+    locations: start.locations.ids.length,
+    skus: start.skus.ids.length,
+    styleOf: start.skus.style,
+    styleStart: start.styles.styleStart,
+    categoryOf: start.styles.category,
+    categories: start.categories.ids.length,
   };
 }
 
 /** The period's actual days and demand, day by day, from the history read around it. */
-export function periodDays(rows: HistoryRows, range: HistoryRange, layout: DemandLayout): Pick<BacktestInput, 'actual' | 'out' | 'selling' | 'closed' | 'salePrice'> {
+export function periodDays(
+  rows: HistoryRows,
+  range: HistoryRange,
+  layout: DemandLayout,
+): Pick<BacktestInput, 'actual' | 'out' | 'selling' | 'closed' | 'salePrice'> {
   const demand = actualDemand(rows, range, layout);
   const days = range.periodTo - range.periodFrom;
   // Rows per day, each day's rows by cell: a counting sort of the (cell, day)-ordered rows.
@@ -93,8 +101,15 @@ export function periodDays(rows: HistoryRows, range: HistoryRange, layout: Deman
   const m = dayStart[days];
   const fill = Int32Array.from(dayStart.subarray(0, days));
   const actual: ActualDays = {
-    dayStart, cell: new Int32Array(m), endLevel: new Float64Array(m), opening: new Float64Array(m), sold: new Float64Array(m),
-    net: new Float64Array(m), mutations: new Float64Array(m), revenue: new Float64Array(m), extra: new Float64Array(m),
+    dayStart,
+    cell: new Int32Array(m),
+    endLevel: new Float64Array(m),
+    opening: new Float64Array(m),
+    sold: new Float64Array(m),
+    net: new Float64Array(m),
+    mutations: new Float64Array(m),
+    revenue: new Float64Array(m),
+    extra: new Float64Array(m),
   };
   for (let j = 0; j < n; j++) {
     const d = dayOf(j);
@@ -114,7 +129,11 @@ export function periodDays(rows: HistoryRows, range: HistoryRange, layout: Deman
   for (let j = 0; j < o.day.length; j++) outStart[o.day[j] + 1]++;
   for (let i = 0; i < days; i++) outStart[i + 1] += outStart[i];
   const at = Int32Array.from(outStart.subarray(0, days));
-  const out: OutDays = { dayStart: outStart, cell: new Int32Array(o.cell.length), demand: new Float64Array(o.cell.length) };
+  const out: OutDays = {
+    dayStart: outStart,
+    cell: new Int32Array(o.cell.length),
+    demand: new Float64Array(o.cell.length),
+  };
   for (let j = 0; j < o.day.length; j++) {
     const x = at[o.day[j]]++;
     out.cell[x] = o.cell[j];
@@ -127,5 +146,11 @@ export function periodDays(rows: HistoryRows, range: HistoryRange, layout: Deman
     units[rows.cell[j] % layout.skus] += rows.sold[j];
     value[rows.cell[j] % layout.skus] += rows.revenue[j];
   }
-  return { actual, out, selling: demand.selling, closed: demand.closed, salePrice: value.map((v, k) => (units[k] > 0 ? v / units[k] : 0)) };
+  return {
+    actual,
+    out,
+    selling: demand.selling,
+    closed: demand.closed,
+    salePrice: value.map((v, k) => (units[k] > 0 ? v / units[k] : 0)),
+  };
 }

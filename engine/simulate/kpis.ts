@@ -7,10 +7,20 @@
  */
 
 export const FIELDS = [
-  'carriedDays', 'stockOutDays', 'demand', 'estimatedDemand', 'sales', 'returns', 'lostSales', 'salesValue',
+  'carriedDays',
+  'stockOutDays',
+  'demand',
+  'estimatedDemand',
+  'sales',
+  'returns',
+  'lostSales',
+  'salesValue',
   /** Units sold against estimated demand (the simulation selling where the actual had none to sell). */
   'estimatedSales',
-  'storeUnitsSum', 'storeValueSum', 'warehouseUnitsSum', 'warehouseValueSum',
+  'storeUnitsSum',
+  'storeValueSum',
+  'warehouseUnitsSum',
+  'warehouseValueSum',
 ] as const;
 type Field = (typeof FIELDS)[number];
 
@@ -115,8 +125,10 @@ export function kpisOf(s: Sums, g: number, days: number, end: EndStock): SideKpi
     ...stores,
     warehouse: stock(f.warehouseUnitsSum[g], f.warehouseValueSum[g], end.warehouseUnits, end.warehouseValue),
     network: stock(
-      f.storeUnitsSum[g] + f.warehouseUnitsSum[g], f.storeValueSum[g] + f.warehouseValueSum[g],
-      end.storeUnits + end.warehouseUnits, end.storeValue + end.warehouseValue,
+      f.storeUnitsSum[g] + f.warehouseUnitsSum[g],
+      f.storeValueSum[g] + f.warehouseValueSum[g],
+      end.storeUnits + end.warehouseUnits,
+      end.storeValue + end.warehouseValue,
     ),
   };
 }
@@ -125,16 +137,29 @@ export function kpisOf(s: Sums, g: number, days: number, end: EndStock): SideKpi
 const STOCK_FIELDS = ['inventoryUnits', 'inventoryValue', 'weeksOfCover', 'endUnsoldUnits', 'endUnsoldValue'] as const;
 const capital = (f: string) => f[0].toUpperCase() + f.slice(1);
 export const KPI_COLUMNS = [
-  'carriedDays', 'stockOutDays', 'inStockRate', 'demand', 'estimatedDemand', 'sales', 'returns', 'netSales', 'salesValue',
-  'lostSales', 'fillRate', 'estimatedSales', ...STOCK_FIELDS,
-  ...STOCK_FIELDS.map((f) => `warehouse${capital(f)}` as const), ...STOCK_FIELDS.map((f) => `network${capital(f)}` as const),
+  'carriedDays',
+  'stockOutDays',
+  'inStockRate',
+  'demand',
+  'estimatedDemand',
+  'sales',
+  'returns',
+  'netSales',
+  'salesValue',
+  'lostSales',
+  'fillRate',
+  'estimatedSales',
+  ...STOCK_FIELDS,
+  ...STOCK_FIELDS.map((f) => `warehouse${capital(f)}` as const),
+  ...STOCK_FIELDS.map((f) => `network${capital(f)}` as const),
 ] as const;
 export type KpiColumn = (typeof KPI_COLUMNS)[number];
 
 export function kpiColumns(k: SideKpis): Record<KpiColumn, number | null> {
   const flat: Record<string, number | null> = {};
   for (const [key, v] of Object.entries(k)) {
-    if (key === 'warehouse' || key === 'network') for (const f of STOCK_FIELDS) flat[`${key}${capital(f)}`] = (v as StockKpis)[f];
+    if (key === 'warehouse' || key === 'network')
+      for (const f of STOCK_FIELDS) flat[`${key}${capital(f)}`] = (v as StockKpis)[f];
     else if (typeof v === 'number' || v === null) flat[key] = v;
   }
   return Object.fromEntries(KPI_COLUMNS.map((c) => [c, flat[c] ?? null])) as Record<KpiColumn, number | null>;
@@ -142,10 +167,25 @@ export function kpiColumns(k: SideKpis): Record<KpiColumn, number | null> {
 
 export function kpisFromColumns(r: Record<string, unknown>): SideKpis {
   const num = (c: string) => (r[c] === null || r[c] === undefined ? null : Number(r[c]));
-  const stock = (prefix: string): StockKpis => Object.fromEntries(STOCK_FIELDS.map((f) => [f, num(prefix ? `${prefix}${capital(f)}` : f)])) as unknown as StockKpis;
-  const own = Object.fromEntries(KPI_COLUMNS.filter((c) => !c.startsWith('warehouse') && !c.startsWith('network')).map((c) => [c, num(c)]));
+  const stock = (prefix: string): StockKpis =>
+    Object.fromEntries(
+      STOCK_FIELDS.map((f) => [f, num(prefix ? `${prefix}${capital(f)}` : f)]),
+    ) as unknown as StockKpis;
+  const own = Object.fromEntries(
+    KPI_COLUMNS.filter((c) => !c.startsWith('warehouse') && !c.startsWith('network')).map((c) => [c, num(c)]),
+  );
   return { ...own, warehouse: stock('warehouse'), network: stock('network') } as unknown as SideKpis;
 }
 
 /** A day's network totals per side, as runs keep and export them (demand is the same on both sides). */
-export const DAILY_COLUMNS = ['demand', 'estimatedDemand', 'carriedDays', 'stockOutDays', 'sales', 'lostSales', 'inventoryUnits', 'warehouseUnits', 'transferUnits'] as const;
+export const DAILY_COLUMNS = [
+  'demand',
+  'estimatedDemand',
+  'carriedDays',
+  'stockOutDays',
+  'sales',
+  'lostSales',
+  'inventoryUnits',
+  'warehouseUnits',
+  'transferUnits',
+] as const;

@@ -5,10 +5,20 @@ import { Sums } from './kpis.js';
 import { DAY, DONE, FAILED, GEN, HEAD } from './barrier.js';
 
 const { arrays, L, K, W, range, acc, control } = workerData as {
-  arrays: ServeArrays; L: number; K: number; W: number; range: [number, number];
-  acc: { sim: Sums['f']; act: Sums['f']; daily: Float64Array; lowest: Float64Array }; control: Int32Array;
+  arrays: ServeArrays;
+  L: number;
+  K: number;
+  W: number;
+  range: [number, number];
+  acc: { sim: Sums['f']; act: Sums['f']; daily: Float64Array; lowest: Float64Array };
+  control: Int32Array;
 };
-const accumulators: Accumulators = { sim: { f: acc.sim } as Sums, act: { f: acc.act } as Sums, daily: acc.daily, lowest: acc.lowest };
+const accumulators: Accumulators = {
+  sim: { f: acc.sim } as Sums,
+  act: { f: acc.act } as Sums,
+  daily: acc.daily,
+  lowest: acc.lowest,
+};
 // The generation is read before saying ready: the coordinator may start the first day right after.
 let generation = Atomics.load(control, GEN);
 parentPort!.postMessage('ready');

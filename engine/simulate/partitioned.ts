@@ -10,7 +10,14 @@ import { Worker } from 'node:worker_threads';
 import type { Settings } from '../recommend/settings.js';
 import type { BacktestInput } from './input.js';
 import { accumulators, serveDay, type Accumulators, type ServeArrays } from './serve-day.js';
-import { serveArrays, simulate, type Alloc, type DayExecutor, type SimulationOptions, type SimulationResult } from './simulate.js';
+import {
+  serveArrays,
+  simulate,
+  type Alloc,
+  type DayExecutor,
+  type SimulationOptions,
+  type SimulationResult,
+} from './simulate.js';
 import { Sums } from './kpis.js';
 import { CONTROL_WORDS, DAY, DONE, FAILED, GEN, HEAD } from './barrier.js';
 
@@ -40,7 +47,8 @@ export function styleRanges(styleStart: Int32Array, partitions: number): [number
 function sharedAccumulators(L: number, styles: number, days: number): Accumulators {
   const acc = accumulators(L, styles, days);
   const share = (x: Float64Array) => shared((n) => new Float64Array(n), x.length);
-  for (const side of [acc.sim, acc.act]) for (const k of Object.keys(side.f) as (keyof Sums['f'])[]) side.f[k] = share(side.f[k]);
+  for (const side of [acc.sim, acc.act])
+    for (const k of Object.keys(side.f) as (keyof Sums['f'])[]) side.f[k] = share(side.f[k]);
   acc.daily = share(acc.daily);
   acc.lowest = share(acc.lowest);
   return acc;
@@ -49,7 +57,12 @@ function sharedAccumulators(L: number, styles: number, days: number): Accumulato
 /** A day not finished by every worker within this long means one died. */
 const STALL_MS = 120_000;
 
-export async function simulatePartitioned(input: BacktestInput, settings: Settings, options: SimulationOptions, partitions: number): Promise<SimulationResult> {
+export async function simulatePartitioned(
+  input: BacktestInput,
+  settings: Settings,
+  options: SimulationOptions,
+  partitions: number,
+): Promise<SimulationResult> {
   const S0 = input.start;
   const L = S0.locations.ids.length;
   const K = S0.skus.ids.length;
@@ -60,14 +73,30 @@ export async function simulatePartitioned(input: BacktestInput, settings: Settin
   const arrays: ServeArrays = serveArrays(input, shared, options.trace);
   const control = new Int32Array(new SharedArrayBuffer(4 * CONTROL_WORDS));
   const accs = ranges.map(() => sharedAccumulators(L, Sg, input.days));
-  const workers = ranges.slice(1).map((range, w) => new Worker(new URL('./partition-worker-entry.mjs', import.meta.url), {
-    workerData: { arrays, L, K, W, range, acc: { sim: accs[w + 1].sim.f, act: accs[w + 1].act.f, daily: accs[w + 1].daily, lowest: accs[w + 1].lowest }, control },
-  }));
+  const workers = ranges.slice(1).map(
+    (range, w) =>
+      new Worker(new URL('./partition-worker-entry.mjs', import.meta.url), {
+        workerData: {
+          arrays,
+          L,
+          K,
+          W,
+          range,
+          acc: { sim: accs[w + 1].sim.f, act: accs[w + 1].act.f, daily: accs[w + 1].daily, lowest: accs[w + 1].lowest },
+          control,
+        },
+      }),
+  );
   try {
-    await Promise.all(workers.map((worker) => new Promise<void>((resolve, reject) => {
-      worker.once('message', () => resolve());
-      worker.once('error', reject);
-    })));
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            worker.once('message', () => resolve());
+            worker.once('error', reject);
+          }),
+      ),
+    );
     const executor: DayExecutor = {
       arrays,
       parts: accs,
@@ -81,10 +110,12 @@ export async function simulatePartitioned(input: BacktestInput, settings: Settin
         const since = Date.now();
         let done: number;
         while ((done = Atomics.load(control, DONE)) < workers.length) {
-          if (Date.now() - since > STALL_MS) throw new Error(`a partition worker did not finish day ${i} within ${STALL_MS / 1000} s`);
+          if (Date.now() - since > STALL_MS)
+            throw new Error(`a partition worker did not finish day ${i} within ${STALL_MS / 1000} s`);
           Atomics.wait(control, DONE, done, 1000);
         }
-        if (Atomics.load(control, FAILED)) throw new Error(`a partition worker failed on day ${i} (see its error above)`);
+        if (Atomics.load(control, FAILED))
+          throw new Error(`a partition worker failed on day ${i} (see its error above)`);
       },
       accumulators() {
         const total = accumulators(L, Sg, input.days);
@@ -110,4 +141,3 @@ export async function simulatePartitioned(input: BacktestInput, settings: Settin
     await Promise.all(workers.map((w) => w.terminate()));
   }
 }
-

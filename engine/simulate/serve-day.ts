@@ -56,9 +56,20 @@ export interface ServeArrays {
 
 /** Network totals of one day, per side (`s…` simulated, `a…` actual), and the demand both sides met. */
 export const DAY_FIELDS = [
-  'sOut', 'sCarried', 'sSales', 'sLost', 'sInv', 'sWarehouse',
-  'aOut', 'aCarried', 'aSales', 'aLost', 'aInv', 'aWarehouse',
-  'demand', 'estimated',
+  'sOut',
+  'sCarried',
+  'sSales',
+  'sLost',
+  'sInv',
+  'sWarehouse',
+  'aOut',
+  'aCarried',
+  'aSales',
+  'aLost',
+  'aInv',
+  'aWarehouse',
+  'demand',
+  'estimated',
 ] as const;
 const D = Object.fromEntries(DAY_FIELDS.map((f, i) => [f, i])) as Record<(typeof DAY_FIELDS)[number], number>;
 
@@ -73,7 +84,9 @@ export interface Accumulators {
 
 export function accumulators(locations: number, styles: number, days: number): Accumulators {
   return {
-    sim: new Sums(1 + locations + styles), act: new Sums(1 + locations + styles), daily: new Float64Array(days * DAY_FIELDS.length),
+    sim: new Sums(1 + locations + styles),
+    act: new Sums(1 + locations + styles),
+    daily: new Float64Array(days * DAY_FIELDS.length),
     lowest: new Float64Array(1),
   };
 }
@@ -90,7 +103,17 @@ function firstRow(cells: Int32Array, from: number, to: number, cell: number): nu
   return lo;
 }
 
-export function serveDay(a: ServeArrays, L: number, K: number, W: number, i: number, head: number, kFrom: number, kTo: number, acc: Accumulators): void {
+export function serveDay(
+  a: ServeArrays,
+  L: number,
+  K: number,
+  W: number,
+  i: number,
+  head: number,
+  kFrom: number,
+  kTo: number,
+  acc: Accumulators,
+): void {
   const rowsFrom = a.dayStart[i];
   const rowsTo = a.dayStart[i + 1];
   const outFrom = a.outStart[i];
@@ -112,10 +135,12 @@ export function serveDay(a: ServeArrays, L: number, K: number, W: number, i: num
     let j = firstRow(a.actualCell, rowsFrom, rowsTo, l * K + kFrom);
     let o = firstRow(a.outCell, outFrom, outTo, l * K + kFrom);
     const store = a.stores[l] === 1 && a.closed[l * a.days + i] === 0;
-    const [units, value, simInv, actInv] = a.stores[l] === 1
-      ? [sim.storeUnitsSum, sim.storeValueSum, D.sInv, D.aInv] as const
-      : [sim.warehouseUnitsSum, sim.warehouseValueSum, D.sWarehouse, D.aWarehouse] as const;
-    const [actUnits, actValue] = a.stores[l] === 1 ? [act.storeUnitsSum, act.storeValueSum] : [act.warehouseUnitsSum, act.warehouseValueSum];
+    const [units, value, simInv, actInv] =
+      a.stores[l] === 1
+        ? ([sim.storeUnitsSum, sim.storeValueSum, D.sInv, D.aInv] as const)
+        : ([sim.warehouseUnitsSum, sim.warehouseValueSum, D.sWarehouse, D.aWarehouse] as const);
+    const [actUnits, actValue] =
+      a.stores[l] === 1 ? [act.storeUnitsSum, act.storeValueSum] : [act.warehouseUnitsSum, act.warehouseValueSum];
     let s = a.styleOf[kFrom];
     for (let k = kFrom; k < kTo; k++) {
       if (k >= a.styleStart[s + 1]) s = a.styleOf[k];

@@ -103,17 +103,23 @@ export interface WriteDownShortfall {
   days: number;
 }
 
-
 type Typed = Float64Array | Float32Array | Int32Array | Uint8Array;
 /** Makes a typed array of n elements: in ordinary memory, or in shared memory for partitioned replays. */
 export type Alloc = <T extends Typed>(make: (n: number) => T, n: number) => T;
 
 /** The replay's per-cell and per-SKU state at the start (buffers may be shared: see serve-day.ts). */
-export function serveArrays(input: BacktestInput, alloc: Alloc = (make, n) => make(n), trace?: SimulationOptions['trace']): ServeArrays {
+export function serveArrays(
+  input: BacktestInput,
+  alloc: Alloc = (make, n) => make(n),
+  trace?: SimulationOptions['trace'],
+): ServeArrays {
   const S0 = input.start;
   const W = S0.windowDays;
   const cells = S0.onHand.length;
-  const copy = <T extends Float64Array | Float32Array | Int32Array | Uint8Array>(source: T, make: (n: number) => T): T => {
+  const copy = <T extends Float64Array | Float32Array | Int32Array | Uint8Array>(
+    source: T,
+    make: (n: number) => T,
+  ): T => {
     const out = alloc(make, source.length);
     out.set(source as never);
     return out;
@@ -129,16 +135,38 @@ export function serveArrays(input: BacktestInput, alloc: Alloc = (make, n) => ma
   }
   const { actual, out } = input;
   return {
-    dayStart: copy(actual.dayStart, i32), actualCell: copy(actual.cell, i32), actualEnd: copy(actual.endLevel, f64),
-    actualOpening: copy(actual.opening, f64), actualSold: copy(actual.sold, f64), actualNet: copy(actual.net, f64),
-    actualRevenue: copy(actual.revenue, f64), actualExtra: copy(actual.extra, f64),
-    outStart: copy(out.dayStart, i32), outCell: copy(out.cell, i32), outDemand: copy(out.demand, f64),
-    styleOf: copy(S0.skus.style, i32), styleStart: copy(S0.styles.styleStart, i32), salePrice: copy(input.salePrice, f64), cost: copy(input.cost, f64),
-    soldUnits: copy(S0.skus.soldUnits, f64), soldValue: copy(S0.skus.soldValue, f64),
-    selling: copy(Uint8Array.from(S0.locations.kind.map((k) => (k !== 'warehouse' ? 1 : 0))), u8), stores: copy(input.selling, u8), closed: copy(input.closed, u8), days: input.days,
+    dayStart: copy(actual.dayStart, i32),
+    actualCell: copy(actual.cell, i32),
+    actualEnd: copy(actual.endLevel, f64),
+    actualOpening: copy(actual.opening, f64),
+    actualSold: copy(actual.sold, f64),
+    actualNet: copy(actual.net, f64),
+    actualRevenue: copy(actual.revenue, f64),
+    actualExtra: copy(actual.extra, f64),
+    outStart: copy(out.dayStart, i32),
+    outCell: copy(out.cell, i32),
+    outDemand: copy(out.demand, f64),
+    styleOf: copy(S0.skus.style, i32),
+    styleStart: copy(S0.styles.styleStart, i32),
+    salePrice: copy(input.salePrice, f64),
+    cost: copy(input.cost, f64),
+    soldUnits: copy(S0.skus.soldUnits, f64),
+    soldValue: copy(S0.skus.soldValue, f64),
+    selling: copy(Uint8Array.from(S0.locations.kind.map((k) => (k !== 'warehouse' ? 1 : 0))), u8),
+    stores: copy(input.selling, u8),
+    closed: copy(input.closed, u8),
+    days: input.days,
     // Stock is physical: a start below zero (a feed's sales without stock) is an empty shelf.
-    sim: copy(S0.onHand.map((q) => Math.max(0, q)), f64), actLevel: copy(S0.onHand, f64), rate: alloc(f64, cells), inStockDays,
-    everActive: copy(S0.everActive, u8), windowSales: copy(S0.sales, (n) => new Float32Array(n)), windowInStock: copy(S0.inStock, u8),
+    sim: copy(
+      S0.onHand.map((q) => Math.max(0, q)),
+      f64,
+    ),
+    actLevel: copy(S0.onHand, f64),
+    rate: alloc(f64, cells),
+    inStockDays,
+    everActive: copy(S0.everActive, u8),
+    windowSales: copy(S0.sales, (n) => new Float32Array(n)),
+    windowInStock: copy(S0.inStock, u8),
     ...(trace ? { trace: traceBuffer(input, trace.style, alloc) } : {}),
   };
 }
@@ -161,7 +189,12 @@ export interface DayExecutor {
   parts: readonly Accumulators[];
 }
 
-export function simulate(input: BacktestInput, settings: Settings, options: SimulationOptions = {}, executor?: DayExecutor): SimulationResult {
+export function simulate(
+  input: BacktestInput,
+  settings: Settings,
+  options: SimulationOptions = {},
+  executor?: DayExecutor,
+): SimulationResult {
   const S0 = input.start;
   const L = S0.locations.ids.length;
   const K = S0.skus.ids.length;
@@ -193,7 +226,8 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
   let unsentUnits = 0;
   // What was already on its way at the start (not purchase orders: receipts are replayed from the actuals).
   for (let i = 0; i < S0.inbound.cell.length; i++) {
-    if (!S0.inbound.purchaseOrder[i]) arrive(Math.max(0, S0.inbound.day[i] - fromDay), S0.inbound.cell[i], S0.inbound.quantity[i], false);
+    if (!S0.inbound.purchaseOrder[i])
+      arrive(Math.max(0, S0.inbound.day[i] - fromDay), S0.inbound.cell[i], S0.inbound.quantity[i], false);
   }
 
   // Everything the days change, per cell or SKU, in one place (see serve-day.ts).
@@ -272,7 +306,12 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
       let n = waiting.length;
       for (const list of pending.values()) n += list.length;
       for (const r of input.receipts) if (r.orderDay <= i && r.dueDay > i) n++;
-      const inbound = { cell: new Int32Array(n), day: new Int32Array(n), quantity: new Float64Array(n), purchaseOrder: new Uint8Array(n) };
+      const inbound = {
+        cell: new Int32Array(n),
+        day: new Int32Array(n),
+        quantity: new Float64Array(n),
+        purchaseOrder: new Uint8Array(n),
+      };
       let at = 0;
       for (const [d, list] of pending) {
         for (const { cell, quantity } of list) {
@@ -305,16 +344,34 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
         const from = locIndex.get(p.fromLocationId)!;
         const to = locIndex.get(p.toLocationId)!;
         const k = skuIndex.get(p.skuId)!;
-        const lead = Math.max(1, categorySettings(settings, S0.categories.ids[S0.styles.category[styleOf[k]]]).leadTimeDays);
+        const lead = Math.max(
+          1,
+          categorySettings(settings, S0.categories.ids[S0.styles.category[styleOf[k]]]).leadTimeDays,
+        );
         const arrivalDay = i + lead;
         const now = Math.min(p.quantity, Math.max(0, a.sim[from * K + k]));
         if (now > 0) send(from * K + k, to * K + k, now, lead);
         if (now < p.quantity) {
           inTransit[to * K + k] += p.quantity - now;
-          waiting.push({ from: from * K + k, to: to * K + k, left: p.quantity - now, lead, until: i + APPROVAL_OPEN_DAYS });
+          waiting.push({
+            from: from * K + k,
+            to: to * K + k,
+            left: p.quantity - now,
+            lead,
+            until: i + APPROVAL_OPEN_DAYS,
+          });
         }
-        const made: SimulatedTransfer = { day, transferType: p.transferType, fromLocationId: p.fromLocationId, toLocationId: p.toLocationId, skuId: p.skuId, quantity: p.quantity, referenceId: p.referenceId };
-        if (trace && k >= trace.kFrom && k < trace.kTo) tracedTransfers.push({ ...made, arrivalDay: fromDay + arrivalDay, reason: p.reason });
+        const made: SimulatedTransfer = {
+          day,
+          transferType: p.transferType,
+          fromLocationId: p.fromLocationId,
+          toLocationId: p.toLocationId,
+          skuId: p.skuId,
+          quantity: p.quantity,
+          referenceId: p.referenceId,
+        };
+        if (trace && k >= trace.kFrom && k < trace.kTo)
+          tracedTransfers.push({ ...made, arrivalDay: fromDay + arrivalDay, reason: p.reason });
         transfers.push(made);
         const t = (transferKpis[p.transferType] ??= { trips: 0, lines: 0, units: 0 });
         t.lines++;
@@ -383,13 +440,24 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
     const t = acc.daily.subarray(i * DAY_FIELDS.length, (i + 1) * DAY_FIELDS.length);
     const v = (f: (typeof DAY_FIELDS)[number]) => t[DAY_FIELDS.indexOf(f)];
     daily.push({
-      date: dayText(fromDay + i), demand: v('demand'), estimatedDemand: v('estimated'),
+      date: dayText(fromDay + i),
+      demand: v('demand'),
+      estimatedDemand: v('estimated'),
       simulated: {
-        carriedDays: v('sCarried'), stockOutDays: v('sOut'), sales: v('sSales'), lostSales: v('sLost'), inventoryUnits: v('sInv'),
-        warehouseUnits: v('sWarehouse'), transferUnits: transferUnitsByDay[i],
+        carriedDays: v('sCarried'),
+        stockOutDays: v('sOut'),
+        sales: v('sSales'),
+        lostSales: v('sLost'),
+        inventoryUnits: v('sInv'),
+        warehouseUnits: v('sWarehouse'),
+        transferUnits: transferUnitsByDay[i],
       },
       actual: {
-        carriedDays: v('aCarried'), stockOutDays: v('aOut'), sales: v('aSales'), lostSales: v('aLost'), inventoryUnits: v('aInv'),
+        carriedDays: v('aCarried'),
+        stockOutDays: v('aOut'),
+        sales: v('aSales'),
+        lostSales: v('aLost'),
+        inventoryUnits: v('aInv'),
         warehouseUnits: v('aWarehouse'),
       },
     });
@@ -400,10 +468,22 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
 
   // End of period: what is left on hand, by kind of location (simulated: on hand and on its way there).
   const G = 1 + L + Sg;
-  const simEnd = { storeUnits: new Float64Array(G), storeValue: new Float64Array(G), warehouseUnits: new Float64Array(G), warehouseValue: new Float64Array(G) };
-  const actEnd = { storeUnits: new Float64Array(G), storeValue: new Float64Array(G), warehouseUnits: new Float64Array(G), warehouseValue: new Float64Array(G) };
+  const simEnd = {
+    storeUnits: new Float64Array(G),
+    storeValue: new Float64Array(G),
+    warehouseUnits: new Float64Array(G),
+    warehouseValue: new Float64Array(G),
+  };
+  const actEnd = {
+    storeUnits: new Float64Array(G),
+    storeValue: new Float64Array(G),
+    warehouseUnits: new Float64Array(G),
+    warehouseValue: new Float64Array(G),
+  };
   for (let l = 0; l < L; l++) {
-    const [units, value] = a.stores[l] ? ['storeUnits', 'storeValue'] as const : ['warehouseUnits', 'warehouseValue'] as const;
+    const [units, value] = a.stores[l]
+      ? (['storeUnits', 'storeValue'] as const)
+      : (['warehouseUnits', 'warehouseValue'] as const);
     for (let k = 0; k < K; k++) {
       const c = l * K + k;
       const simLeft = sim[c] + inTransit[c];
@@ -415,7 +495,12 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
       }
     }
   }
-  const endOf = (e: typeof simEnd, g: number) => ({ storeUnits: e.storeUnits[g], storeValue: e.storeValue[g], warehouseUnits: e.warehouseUnits[g], warehouseValue: e.warehouseValue[g] });
+  const endOf = (e: typeof simEnd, g: number) => ({
+    storeUnits: e.storeUnits[g],
+    storeValue: e.storeValue[g],
+    warehouseUnits: e.warehouseUnits[g],
+    warehouseValue: e.warehouseValue[g],
+  });
   const n = Math.max(daysDone, 1);
   const group = (g: number, id: string): GroupKpis => ({
     id,
@@ -423,11 +508,16 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
     actual: kpisOf(acc.act, g, n, endOf(actEnd, g)),
   });
   return {
-    fromDay, days, daysDone, cancelled,
+    fromDay,
+    days,
+    daysDone,
+    cancelled,
     summary: {
       simulated: {
-        ...kpisOf(acc.sim, 0, n, endOf(simEnd, 0)), transfers: transferKpis,
-        writeDownShortfall: { units: Math.round(shortfall.units * 100) / 100, days: shortfall.days }, unsentTransferUnits: unsentUnits,
+        ...kpisOf(acc.sim, 0, n, endOf(simEnd, 0)),
+        transfers: transferKpis,
+        writeDownShortfall: { units: Math.round(shortfall.units * 100) / 100, days: shortfall.days },
+        unsentTransferUnits: unsentUnits,
       },
       actual: kpisOf(acc.act, 0, n, endOf(actEnd, 0)),
     },
@@ -437,6 +527,8 @@ export function simulate(input: BacktestInput, settings: Settings, options: Simu
     transfers,
     styleDays: styleDays.out,
     lowestSimulatedStock: acc.lowest[0],
-    ...(trace ? { trace: { ...trace, daysDone, transfers: tracedTransfers, locationKinds: [...view.locations.kind] } } : {}),
+    ...(trace
+      ? { trace: { ...trace, daysDone, transfers: tracedTransfers, locationKinds: [...view.locations.kind] } }
+      : {}),
   };
 }

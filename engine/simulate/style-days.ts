@@ -10,15 +10,24 @@ import type { Accumulators } from './serve-day.js';
 /** One value per style and day, in this order (`sim…` simulated, `act…` actual, the rest shared or the engine's). */
 export const STYLE_DAY_FIELDS = [
   /** Location×SKU days the stores and webshop carried the style's SKUs, and the demand of those days (both sides). */
-  'carriedDays', 'demand',
+  'carriedDays',
+  'demand',
   /** The part of demand that is estimated (days without stock, beyond the sales of days that sold out). */
   'estimatedDemand',
-  'simStockOutDays', 'simSales', 'simLostSales',
+  'simStockOutDays',
+  'simSales',
+  'simLostSales',
   /** Units at the stores and webshop, and at the warehouses, at the end of the day. */
-  'simInventoryUnits', 'simWarehouseUnits',
-  'actStockOutDays', 'actSales', 'actLostSales', 'actInventoryUnits', 'actWarehouseUnits',
+  'simInventoryUnits',
+  'simWarehouseUnits',
+  'actStockOutDays',
+  'actSales',
+  'actLostSales',
+  'actInventoryUnits',
+  'actWarehouseUnits',
   /** Units the engine's transfers brought in, and sent out. */
-  'simTransfersIn', 'simTransfersOut',
+  'simTransfersIn',
+  'simTransfersOut',
   /** The engine's estimate of the style's daily demand over its selling locations, as of the last review. */
   'demandEstimate',
   /** Actual receipts and corrections (net units), replayed on the simulated side as they happened. */
@@ -31,11 +40,19 @@ const at = Object.fromEntries(STYLE_DAY_FIELDS.map((f, i) => [f, i])) as Record<
 
 /** Which running KPI sum each serve-loop field is the daily change of. */
 const FROM_SUMS = [
-  ['sim', 'carriedDays', at.carriedDays], ['sim', 'demand', at.demand], ['sim', 'estimatedDemand', at.estimatedDemand],
-  ['sim', 'stockOutDays', at.simStockOutDays], ['sim', 'sales', at.simSales], ['sim', 'lostSales', at.simLostSales],
-  ['sim', 'storeUnitsSum', at.simInventoryUnits], ['sim', 'warehouseUnitsSum', at.simWarehouseUnits],
-  ['act', 'stockOutDays', at.actStockOutDays], ['act', 'sales', at.actSales], ['act', 'lostSales', at.actLostSales],
-  ['act', 'storeUnitsSum', at.actInventoryUnits], ['act', 'warehouseUnitsSum', at.actWarehouseUnits],
+  ['sim', 'carriedDays', at.carriedDays],
+  ['sim', 'demand', at.demand],
+  ['sim', 'estimatedDemand', at.estimatedDemand],
+  ['sim', 'stockOutDays', at.simStockOutDays],
+  ['sim', 'sales', at.simSales],
+  ['sim', 'lostSales', at.simLostSales],
+  ['sim', 'storeUnitsSum', at.simInventoryUnits],
+  ['sim', 'warehouseUnitsSum', at.simWarehouseUnits],
+  ['act', 'stockOutDays', at.actStockOutDays],
+  ['act', 'sales', at.actSales],
+  ['act', 'lostSales', at.actLostSales],
+  ['act', 'storeUnitsSum', at.actInventoryUnits],
+  ['act', 'warehouseUnitsSum', at.actWarehouseUnits],
 ] as const;
 
 export interface StyleDays {
@@ -51,7 +68,12 @@ export class StyleDayCounter {
   private readonly rate: Float64Array;
 
   /** `styleBase`: the first style group in the KPI sums. */
-  constructor(styles: number, days: number, private readonly styleBase: number, private readonly styleOf: Int32Array) {
+  constructor(
+    styles: number,
+    days: number,
+    private readonly styleBase: number,
+    private readonly styleOf: Int32Array,
+  ) {
     this.out = { styles, days, values: new Float64Array(styles * days * F) };
     this.before = new Float64Array(styles * FROM_SUMS.length);
     this.rate = new Float64Array(styles);

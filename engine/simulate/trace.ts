@@ -9,7 +9,10 @@ import type { SimulatedTransfer } from './simulate.js';
 
 /** One value per cell and day, in this order. Stocks are at the end of the day; `sim…` simulated, `act…` actual. */
 export const CELL_DAY_FIELDS = [
-  'simStock', 'actStock', 'simSales', 'actSales',
+  'simStock',
+  'actStock',
+  'simSales',
+  'actSales',
   /** Units returned to the location (both sides: customers bring back what they bought). */
   'returns',
   /** What customers wanted on a carried day (the same on both sides): the actual sales on days in stock, plus an
@@ -17,7 +20,8 @@ export const CELL_DAY_FIELDS = [
   'demand',
   /** The part of `demand` that is estimated. */
   'estimatedDemand',
-  'simLostSales', 'actLostSales',
+  'simLostSales',
+  'actLostSales',
   /** The engine's demand estimate for the cell that day (units per day, from its last review). */
   'demandEstimate',
   /** Actual receipts and corrections, replayed as they happened. */
@@ -25,8 +29,10 @@ export const CELL_DAY_FIELDS = [
   /** A write-down larger than the simulated stock: the units it could not take (a difference between the worlds). */
   'writeDownShortfall',
   /** The engine's transfers arriving at the cell and leaving it. */
-  'transfersIn', 'transfersOut',
-  'simInStock', 'actInStock',
+  'transfersIn',
+  'transfersOut',
+  'simInStock',
+  'actInStock',
   /** 1 on a day a store or the webshop carried the SKU (held it, or was out of a SKU it carries). */
   'carried',
 ] as const;
@@ -69,7 +75,14 @@ export function traceAt(t: TraceBuffer, K: number, cell: number, day: number): n
 }
 
 /** Adds units to a field of a cell-day, when the cell is traced. */
-export function traceAdd(t: TraceBuffer | undefined, K: number, cell: number, day: number, field: number, units: number): void {
+export function traceAdd(
+  t: TraceBuffer | undefined,
+  K: number,
+  cell: number,
+  day: number,
+  field: number,
+  units: number,
+): void {
   if (!t) return;
   const i = traceAt(t, K, cell, day);
   if (i >= 0) t.values[i + field] += units;

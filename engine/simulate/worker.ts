@@ -21,9 +21,10 @@ parentPort!.once('message', async (req: WorkerRequest) => {
       onProgress: (daysDone: number, days: number) => post({ kind: 'progress', daysDone, days }),
       isCancelled: () => Atomics.load(cancel, 0) === 1,
     };
-    const result = req.partitions > 1
-      ? await simulatePartitioned(req.input, req.settings, options, req.partitions)
-      : simulate(req.input, req.settings, options);
+    const result =
+      req.partitions > 1
+        ? await simulatePartitioned(req.input, req.settings, options, req.partitions)
+        : simulate(req.input, req.settings, options);
     post({ kind: 'result', result });
   } catch (e) {
     post({ kind: 'error', message: (e as Error).stack ?? String(e) });

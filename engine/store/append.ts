@@ -3,8 +3,17 @@
  * set straight into the chunk's column vectors of every table they fill.
  */
 import {
-  BOOLEAN, DATE, DOUBLE, DuckDBDataChunk, INTEGER, TIMESTAMP, VARCHAR,
-  type DuckDBAppender, type DuckDBType, type DuckDBValue, type DuckDBVector,
+  BOOLEAN,
+  DATE,
+  DOUBLE,
+  DuckDBDataChunk,
+  INTEGER,
+  TIMESTAMP,
+  VARCHAR,
+  type DuckDBAppender,
+  type DuckDBType,
+  type DuckDBValue,
+  type DuckDBVector,
 } from '@duckdb/node-api';
 import type { DatasetDef } from '../model/datasets.js';
 import type { JsonRecord } from '../model/fields.js';
@@ -23,7 +32,10 @@ class ChunkAppender {
   private row = 0;
   rows = 0;
 
-  constructor(private readonly appender: DuckDBAppender, private readonly types: DuckDBType[]) {
+  constructor(
+    private readonly appender: DuckDBAppender,
+    private readonly types: DuckDBType[],
+  ) {
     this.fresh();
   }
 
@@ -71,13 +83,25 @@ interface TableWriter {
  * Appends records (and all their child records) of a dataset. Runs inside the caller's transaction.
  * Returns the number of rows written per table.
  */
-export async function appendRecords(ws: Workspace, dataset: DatasetDef, root: TablePlan, records: readonly JsonRecord[], updatedAt: number): Promise<Map<string, number>> {
+export async function appendRecords(
+  ws: Workspace,
+  dataset: DatasetDef,
+  root: TablePlan,
+  records: readonly JsonRecord[],
+  updatedAt: number,
+): Promise<Map<string, number>> {
   const writers = new Map<TablePlan, TableWriter>();
   for (const t of allTables(root)) {
     const types = tableColumns(t, dataset).map((c) => DUCK_TYPES[c.type]);
     const fields = t.fields.map((f) => ({ name: f.name, toDuck: converter(f.type) }));
     const key = (t.entity['x-key'] as string[]).map((k) => fields.find((f) => f.name === k)!);
-    writers.set(t, { plan: t, out: new ChunkAppender(await ws.conn.createAppender(t.table), types), children: [], fields, key });
+    writers.set(t, {
+      plan: t,
+      out: new ChunkAppender(await ws.conn.createAppender(t.table), types),
+      children: [],
+      fields,
+      key,
+    });
   }
   for (const t of allTables(root)) writers.get(t)!.children = t.children.map((c) => writers.get(c)!);
   const stamp = timestampValue(updatedAt);
@@ -111,8 +135,16 @@ export async function appendRecords(ws: Workspace, dataset: DatasetDef, root: Ta
 }
 
 /** Appends plain rows (values already DuckDB values, in the table's column order) to a table. */
-export async function appendRows(ws: Workspace, table: string, types: readonly ColumnType[], rows: Iterable<readonly DuckDBValue[]>): Promise<number> {
-  const out = new ChunkAppender(await ws.conn.createAppender(table), types.map((t) => DUCK_TYPES[t]));
+export async function appendRows(
+  ws: Workspace,
+  table: string,
+  types: readonly ColumnType[],
+  rows: Iterable<readonly DuckDBValue[]>,
+): Promise<number> {
+  const out = new ChunkAppender(
+    await ws.conn.createAppender(table),
+    types.map((t) => DUCK_TYPES[t]),
+  );
   try {
     for (const row of rows) {
       for (let i = 0; i < row.length; i++) out.set(i, row[i]);

@@ -12,13 +12,23 @@ import type { Workspace } from './workspace.js';
  * sides: what customers wanted on a day without stock is estimated from the days around it, whichever side of the
  * period's edges they fall on, so a day's demand is the same in every backtest that covers it.
  */
-export async function loadBacktestInput(ws: Workspace, fromDay: number, toDay: number, settings: Settings): Promise<BacktestInput> {
+export async function loadBacktestInput(
+  ws: Workspace,
+  fromDay: number,
+  toDay: number,
+  settings: Settings,
+): Promise<BacktestInput> {
   const days = toDay - fromDay + 1;
   const start = await loadEngineState(ws, fromDay, settings, { kind: 'replay' });
   const K = start.skus.ids.length;
   const first = fromDay - HISTORY_REACH_DAYS;
   const history = await dailyLevels(ws, start.locations.ids, start.skus.ids, first, toDay + 1 + HISTORY_REACH_DAYS);
-  const range = { days: days + 2 * HISTORY_REACH_DAYS, firstDay: first, periodFrom: HISTORY_REACH_DAYS, periodTo: HISTORY_REACH_DAYS + days };
+  const range = {
+    days: days + 2 * HISTORY_REACH_DAYS,
+    firstDay: first,
+    periodFrom: HISTORY_REACH_DAYS,
+    periodTo: HISTORY_REACH_DAYS + days,
+  };
   const { actual, out, selling, closed, salePrice } = periodDays(history, range, demandLayout(start));
 
   const skuIndex = new Map(start.skus.ids.map((id, k) => [id, k]));
@@ -40,10 +50,16 @@ export async function loadBacktestInput(ws: Workspace, fromDay: number, toDay: n
            (epoch_us(l.plannedReceiptDate) // ${DAY_MICROS})::INTEGER AS due
     FROM purchase_orders AS p JOIN purchase_orders__purchaseOrderLines AS l ON l._purchaseOrderId = p.purchaseOrderId
     WHERE p._deleted_at IS NULL`)) {
-    const l = r.locationId === null ? firstWarehouse : locIndex.get(r.locationId as string) ?? -1;
+    const l = r.locationId === null ? firstWarehouse : (locIndex.get(r.locationId as string) ?? -1);
     const k = skuIndex.get(r.skuId as string);
     if (l < 0 || k === undefined) continue;
-    receipts.push({ cell: l * K + k, orderDay: Number(r.ordered) - fromDay, dueDay: Number(r.due) - fromDay, quantity: Number(r.q), style: start.skus.style[k] });
+    receipts.push({
+      cell: l * K + k,
+      orderDay: Number(r.ordered) - fromDay,
+      dueDay: Number(r.due) - fromDay,
+      quantity: Number(r.q),
+      style: start.skus.style[k],
+    });
   }
   return { start, days, actual, out, selling, closed, cost, salePrice, receipts };
 }

@@ -50,7 +50,11 @@ export interface DailyLevels {
  * level's own instant comes after it, whether the level is the one the period starts from or one within it.
  */
 export async function dailyLevels(
-  ws: Workspace, locationIds: readonly string[], skuIds: readonly string[], fromDay: number, toDay: number,
+  ws: Workspace,
+  locationIds: readonly string[],
+  skuIds: readonly string[],
+  fromDay: number,
+  toDay: number,
   /** Read up to this moment (exclusive) instead of `toDay`'s midnight: the last day is then a part of one. */
   untilMicros = toDay * DAY_MICROS,
 ): Promise<DailyLevels> {
@@ -61,9 +65,18 @@ export async function dailyLevels(
   await ws.run('CREATE OR REPLACE TEMP TABLE level_locations (locationId VARCHAR, l INTEGER)');
   await ws.run('CREATE OR REPLACE TEMP TABLE level_skus (skuId VARCHAR, k INTEGER)');
   // (An empty list has no type to bind with: an empty table needs no insert.)
-  if (locationIds.length) await ws.run('INSERT INTO level_locations SELECT unnest($1::VARCHAR[]), unnest(range(0, $2))', [listValue([...locationIds]), locationIds.length]);
-  if (K) await ws.run('INSERT INTO level_skus SELECT unnest($1::VARCHAR[]), unnest(range(0, $2))', [listValue([...skuIds]), K]);
-  const cols = await ws.columns(`
+  if (locationIds.length)
+    await ws.run('INSERT INTO level_locations SELECT unnest($1::VARCHAR[]), unnest(range(0, $2))', [
+      listValue([...locationIds]),
+      locationIds.length,
+    ]);
+  if (K)
+    await ws.run('INSERT INTO level_skus SELECT unnest($1::VARCHAR[]), unnest(range(0, $2))', [
+      listValue([...skuIds]),
+      K,
+    ]);
+  const cols = await ws.columns(
+    `
     WITH base AS (
       SELECT locationId, skuId, arg_max(quantity, stockDateTime) AS quantity, max(stockDateTime) AS t
       FROM stock WHERE stockDateTime >= $3 AND stockDateTime < $1 GROUP BY 1, 2),
@@ -99,6 +112,8 @@ export async function dailyLevels(
            coalesce(min(level - returned) FILTER (WHERE sold > 0) <= 0, false)::INTEGER AS soldOut,
            (count(*) FILTER (WHERE kind = 0) > 0)::INTEGER AS counted, sum(sold::${EXACT})::DOUBLE AS sold,
            sum(net::${EXACT})::DOUBLE AS net, sum(mut::${EXACT})::DOUBLE AS mutations, sum(revenue::${EXACT})::DOUBLE AS revenue
-    FROM levels GROUP BY 1, 2 ORDER BY 1, 2`, [from, to, lookBack]);
+    FROM levels GROUP BY 1, 2 ORDER BY 1, 2`,
+    [from, to, lookBack],
+  );
   return cols as unknown as DailyLevels;
 }

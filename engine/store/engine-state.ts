@@ -15,7 +15,6 @@ import { categorySettings, type CategorySettings, type LocationKind, type Settin
 /** History read to decide whether a location ever carried a SKU, and to price it. */
 const HISTORY_DAYS = 365;
 
-
 /**
  * The day a run stands on by default: today, or the first day the workspace's data does not cover if that is
  * earlier — the day after the latest sale, or the day the latest stock level opens (a count stamped at midnight is
@@ -38,12 +37,13 @@ export async function categorySettingsOf(ws: Workspace): Promise<Record<string, 
   const out: Record<string, Partial<CategorySettings>> = {};
   for (const r of rows) {
     const s: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(r)) if (!k.startsWith('_') && k !== 'merchandiseCategoryId' && v !== null) s[k] = typeof v === 'bigint' ? Number(v) : v;
+    for (const [k, v] of Object.entries(r))
+      if (!k.startsWith('_') && k !== 'merchandiseCategoryId' && v !== null)
+        s[k] = typeof v === 'bigint' ? Number(v) : v;
     out[r.merchandiseCategoryId as string] = s as Partial<CategorySettings>;
   }
   return out;
 }
-
 
 /**
  * `live`: the state of the workspace now, for the service: approved transfers still open are on their way to
@@ -55,20 +55,28 @@ export async function categorySettingsOf(ws: Workspace): Promise<Record<string, 
  */
 export type StateMode = { kind: 'live'; nowMicros: number; atMoment: boolean } | { kind: 'replay' };
 
-export async function loadEngineState(ws: Workspace, asOfDay: number, settings: Settings, mode: StateMode = { kind: 'replay' }): Promise<EngineState> {
+export async function loadEngineState(
+  ws: Workspace,
+  asOfDay: number,
+  settings: Settings,
+  mode: StateMode = { kind: 'replay' },
+): Promise<EngineState> {
   const W = settings.demandWindowDays;
   const asOf = timestampValue(asOfDay * DAY_MICROS);
   const historyStart = timestampValue((asOfDay - HISTORY_DAYS) * DAY_MICROS);
 
   // One pass over the last year of sales: location kinds, prices and what each location carried. Exact sums, in a
   // fixed order: the SKU totals below add these up, and the same data must price the same (daily-levels.ts).
-  const year = await ws.columns(`
+  const year = await ws.columns(
+    `
     SELECT s.locationId, l.skuId, count(*)::DOUBLE AS lines, (count(*) FILTER (WHERE l.online))::DOUBLE AS online,
            (sum(l.salesAmountInclVat::${EXACT}) FILTER (WHERE l.quantitySold > 0))::DOUBLE AS revenue,
            (sum(l.quantitySold::${EXACT}) FILTER (WHERE l.quantitySold > 0))::DOUBLE AS units,
            max(l.originalSalesAmountInclVat / nullif(l.quantitySold, 0))::DOUBLE AS list
     FROM sales AS s JOIN sales__salesLines AS l ON l._salesId = s.salesId
-    WHERE s._deleted_at IS NULL AND s.salesDateTime >= $1 AND s.salesDateTime < $2 GROUP BY 1, 2 ORDER BY 1, 2`, [historyStart, asOf]);
+    WHERE s._deleted_at IS NULL AND s.salesDateTime >= $1 AND s.salesDateTime < $2 GROUP BY 1, 2 ORDER BY 1, 2`,
+    [historyStart, asOf],
+  );
   const yLoc = year.locationId as string[];
   const ySku = year.skuId as string[];
 
@@ -112,7 +120,13 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
   const dict = () => {
     const ids: string[] = [];
     const map = new Map<string, number>();
-    return { ids, at: (v: unknown) => (v === null || v === undefined ? -1 : map.get(v as string) ?? (ids.push(v as string), map.set(v as string, ids.length - 1), ids.length - 1)) };
+    return {
+      ids,
+      at: (v: unknown) =>
+        v === null || v === undefined
+          ? -1
+          : (map.get(v as string) ?? (ids.push(v as string), map.set(v as string, ids.length - 1), ids.length - 1)),
+    };
   };
   const categories = dict();
   const brands = dict();
@@ -136,12 +150,20 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
     sizeRank[k] = k - styleStart[styleStart.length - 1];
   });
   styleStart.push(skuRows.length);
-  const excludedCollections = new Set((await ws.rows(`SELECT collectionId FROM excluded_collections WHERE _deleted_at IS NULL`)).map((r) => r.collectionId as string));
-  const openStyles = new Set((await ws.rows(`
+  const excludedCollections = new Set(
+    (await ws.rows(`SELECT collectionId FROM excluded_collections WHERE _deleted_at IS NULL`)).map(
+      (r) => r.collectionId as string,
+    ),
+  );
+  const openStyles = new Set(
+    (
+      await ws.rows(`
     SELECT DISTINCT s.styleId FROM purchase_order_status AS p
     JOIN purchase_orders__purchaseOrderLines AS l ON l._purchaseOrderId = p.purchaseOrderId
     JOIN items__skus AS s ON s.skuId = l.skuId
-    WHERE p.status IN ('open', 'partiallyReceived') AND l.quantityOutstanding > 0`)).map((r) => r.styleId as string));
+    WHERE p.status IN ('open', 'partiallyReceived') AND l.quantityOutstanding > 0`)
+    ).map((r) => r.styleId as string),
+  );
 
   const L = locRows.length;
   const K = skuRows.length;
@@ -149,21 +171,39 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
   const state: EngineState = {
     ...base,
     locations: {
-      ids: locRows.map((r) => r.locationId as string), kind, gln: locRows.map((r) => (r.gln as string | null) ?? null),
-      excluded: Uint8Array.from(locRows.map((r) => (r.excluded || (r.closed !== null && dayOf(Number(r.closed)) <= asOfDay) ? 1 : 0))),
+      ids: locRows.map((r) => r.locationId as string),
+      kind,
+      gln: locRows.map((r) => (r.gln as string | null) ?? null),
+      excluded: Uint8Array.from(
+        locRows.map((r) => (r.excluded || (r.closed !== null && dayOf(Number(r.closed)) <= asOfDay) ? 1 : 0)),
+      ),
     },
     skus: {
-      ids: skuRows.map((r) => r.skuId as string), style: styleOf, sizeRank, sizeId: skuRows.map((r) => r.sizeId as string),
+      ids: skuRows.map((r) => r.skuId as string),
+      style: styleOf,
+      sizeRank,
+      sizeId: skuRows.map((r) => r.sizeId as string),
       colorId: skuRows.map((r) => r.colorId as string),
-      price: new Float64Array(K).fill(1), soldUnits: new Float64Array(K), soldValue: new Float64Array(K), excluded: Uint8Array.from(skuRows.map((r) => (r.excluded ? 1 : 0))), packSize: new Int32Array(K).fill(1),
+      price: new Float64Array(K).fill(1),
+      soldUnits: new Float64Array(K),
+      soldValue: new Float64Array(K),
+      excluded: Uint8Array.from(skuRows.map((r) => (r.excluded ? 1 : 0))),
+      packSize: new Int32Array(K).fill(1),
     },
     styles: {
-      ids: styleIds, itemId: styleItem, category: Int32Array.from(styleCategory), brand: Int32Array.from(styleBrand), season: Int32Array.from(styleSeason),
-      styleStart: Int32Array.from(styleStart), skuIndex: Int32Array.from(skuRows.map((_, i) => i)),
+      ids: styleIds,
+      itemId: styleItem,
+      category: Int32Array.from(styleCategory),
+      brand: Int32Array.from(styleBrand),
+      season: Int32Array.from(styleSeason),
+      styleStart: Int32Array.from(styleStart),
+      skuIndex: Int32Array.from(skuRows.map((_, i) => i)),
       excluded: Uint8Array.from(styleCollection.map((c) => (c !== null && excludedCollections.has(c) ? 1 : 0))),
       hasOpenPurchaseOrder: Uint8Array.from(styleIds.map((s) => (openStyles.has(s) ? 1 : 0))),
     },
-    categories: { ids: categories.ids.length ? categories.ids : [''] }, brands: { ids: brands.ids }, seasons: { ids: seasons.ids },
+    categories: { ids: categories.ids.length ? categories.ids : [''] },
+    brands: { ids: brands.ids },
+    seasons: { ids: seasons.ids },
   };
   const cellOf = (loc: unknown, sku: unknown) => {
     const l = locIndex.get(loc as string);
@@ -239,14 +279,20 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
   // A count stamped at midnight is the stock the day starts with: the morning's review (and a backtest's first
   // day) starts from it. The day's own sales and moves still come after it (at a moment, they are in already).
   if (!atMoment) {
-    for (const r of await ws.rows(`SELECT locationId, skuId, quantity::DOUBLE AS q FROM stock WHERE stockDateTime = $1`, [asOf])) {
+    for (const r of await ws.rows(
+      `SELECT locationId, skuId, quantity::DOUBLE AS q FROM stock WHERE stockDateTime = $1`,
+      [asOf],
+    )) {
       const c = cellOf(r.locationId, r.skuId);
       if (c >= 0) state.onHand[c] = Number(r.q);
     }
   }
 
-  for (const r of await ws.rows(`
-    SELECT DISTINCT locationId, skuId FROM stock WHERE quantity > 0 AND stockDateTime >= $1 AND stockDateTime <= $2`, [historyStart, asOf])) {
+  for (const r of await ws.rows(
+    `
+    SELECT DISTINCT locationId, skuId FROM stock WHERE quantity > 0 AND stockDateTime >= $1 AND stockDateTime <= $2`,
+    [historyStart, asOf],
+  )) {
     const c = cellOf(r.locationId, r.skuId);
     if (c >= 0) state.everActive[c] = 1;
   }
@@ -257,7 +303,8 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
   const firstWarehouse = state.locations.ids.find((_, l) => kind[l] === 'warehouse') ?? '';
   const live = mode.kind === 'live';
   const approvalsSince = timestampValue(live ? mode.nowMicros - APPROVAL_OPEN_DAYS * DAY_MICROS : 0);
-  const inbound = await ws.columns(`
+  const inbound = await ws.columns(
+    `
     SELECT p.toLocationId AS loc, p.fromLocationId AS sender, p.skuId, p.quantity::DOUBLE AS q,
            (epoch_us(p.confirmedDateTime) // ${DAY_MICROS})::INTEGER AS day, 0 AS po, 1 AS approved
     FROM transfer_proposals AS p
@@ -272,7 +319,9 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
     FROM purchase_order_status AS st
     JOIN purchase_orders AS p ON p.purchaseOrderId = st.purchaseOrderId
     JOIN purchase_orders__purchaseOrderLines AS l ON l._purchaseOrderId = p.purchaseOrderId
-    WHERE st.status IN ('open', 'partiallyReceived') AND l.quantityOutstanding > 0`, [asOf, asOfDay, firstWarehouse, live, approvalsSince]);
+    WHERE st.status IN ('open', 'partiallyReceived') AND l.quantityOutstanding > 0`,
+    [asOf, asOfDay, firstWarehouse, live, approvalsSince],
+  );
   const inCell: number[] = [];
   const inDay: number[] = [];
   const inQty: number[] = [];
@@ -297,18 +346,30 @@ export async function loadEngineState(ws: Workspace, asOfDay: number, settings: 
     if (po) state.onOrder[c] += q;
     else state.inTransit[c] += q;
   });
-  state.inbound = { cell: Int32Array.from(inCell), day: Int32Array.from(inDay), quantity: Float64Array.from(inQty), purchaseOrder: Uint8Array.from(inPo) };
-  for (const r of await ws.rows(`
+  state.inbound = {
+    cell: Int32Array.from(inCell),
+    day: Int32Array.from(inDay),
+    quantity: Float64Array.from(inQty),
+    purchaseOrder: Uint8Array.from(inPo),
+  };
+  for (const r of await ws.rows(
+    `
     SELECT toLocationId AS loc, skuId, max(epoch_us(coalesce(expectedArrivalDateTime, shippedDateTime))) AS at FROM transfers
-    WHERE _deleted_at IS NULL AND coalesce(expectedArrivalDateTime, shippedDateTime) < $1 GROUP BY 1, 2`, [asOf])) {
+    WHERE _deleted_at IS NULL AND coalesce(expectedArrivalDateTime, shippedDateTime) < $1 GROUP BY 1, 2`,
+    [asOf],
+  )) {
     const c = cellOf(r.loc, r.skuId);
     if (c >= 0 && r.at !== null) state.lastArrivalDay[c] = dayOf(Number(r.at));
   }
-  for (const r of await ws.rows(`SELECT locationId, skuId, quantity FROM stock_not_for_replenishment WHERE _deleted_at IS NULL`)) {
+  for (const r of await ws.rows(
+    `SELECT locationId, skuId, quantity FROM stock_not_for_replenishment WHERE _deleted_at IS NULL`,
+  )) {
     const c = cellOf(r.locationId, r.skuId);
     if (c >= 0) state.notForReplenishment[c] = Number(r.quantity);
   }
-  for (const r of await ws.rows(`SELECT locationId, skuId, targetQuantity, minimumQuantity, maximumQuantity FROM stock_targets WHERE _deleted_at IS NULL`)) {
+  for (const r of await ws.rows(
+    `SELECT locationId, skuId, targetQuantity, minimumQuantity, maximumQuantity FROM stock_targets WHERE _deleted_at IS NULL`,
+  )) {
     const c = cellOf(r.locationId, r.skuId);
     if (c < 0) continue;
     state.clientTarget[c] = Number(r.targetQuantity);

@@ -77,7 +77,9 @@ GROUP BY p.purchaseOrderId, p._deleted_at, p.completelyReceived, p.orderDueDate`
 
 /** The tables of the datasets a schema version introduced, generated from their schemas. */
 function datasetTables(version: number): string[] {
-  return DATASETS.filter((d) => d.since === version).flatMap((d) => allTables(tablePlan(d)).map((t) => createTableSql(t, d)));
+  return DATASETS.filter((d) => d.since === version).flatMap((d) =>
+    allTables(tablePlan(d)).map((t) => createTableSql(t, d)),
+  );
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -150,12 +152,13 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 6,
-    description: 'current stock counts the moves stamped at the latest level\'s own instant after it',
+    description: "current stock counts the moves stamped at the latest level's own instant after it",
     statements: () => [currentStockView('>=')],
   },
   {
     version: 7,
-    description: 'backtests meet the history\'s demand on both sides and count stock where it is; runs kept before are dropped (their actual side followed the scenario)',
+    description:
+      "backtests meet the history's demand on both sides and count stock where it is; runs kept before are dropped (their actual side followed the scenario)",
     // The columns are this release's; a change to the KPI, daily or style-day columns adds a migration.
     statements: () => [
       'DROP TABLE IF EXISTS backtest_daily',

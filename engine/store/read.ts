@@ -60,17 +60,27 @@ export async function readRecords(ws: Workspace, dataset: DatasetDef, query: Rea
       const parent = index.get(text(ancestors));
       if (!parent) continue;
       const child = toJson(t, row);
-      ((parent[t.arrayField!] as JsonRecord[] | undefined) ?? (parent[t.arrayField!] = [] as JsonRecord[]) as JsonRecord[]).push(child);
+      (
+        (parent[t.arrayField!] as JsonRecord[] | undefined) ??
+        ((parent[t.arrayField!] = [] as JsonRecord[]) as JsonRecord[])
+      ).push(child);
       if (t.children.length) index.set(text([...ancestors, ...ownKey.map((k) => row[k])]), child);
     }
   }
   return records;
 }
 
-export async function countRecords(ws: Workspace, dataset: DatasetDef): Promise<{ live: number; deleted: number; lastWrite?: number }> {
+export async function countRecords(
+  ws: Workspace,
+  dataset: DatasetDef,
+): Promise<{ live: number; deleted: number; lastWrite?: number }> {
   const [row] = await ws.rows(
     `SELECT count(*) FILTER (WHERE ${DELETED_AT} IS NULL) AS live, count(*) FILTER (WHERE ${DELETED_AT} IS NOT NULL) AS deleted,
             epoch_us(max(_updated_at)) AS last FROM ${q(dataset.table)}`,
   );
-  return { live: Number(row.live), deleted: Number(row.deleted), lastWrite: row.last === null ? undefined : Number(row.last) };
+  return {
+    live: Number(row.live),
+    deleted: Number(row.deleted),
+    lastWrite: row.last === null ? undefined : Number(row.last),
+  };
 }

@@ -43,8 +43,10 @@ export const DELETED_AT = '_deleted_at';
 export const ORD = '_ord';
 
 function columnType(schema: TSchema, where: string): ColumnType {
-  if (Array.isArray(schema.anyOf) && (schema.anyOf as TSchema[]).every((m) => typeof m.const === 'string')) return 'VARCHAR';
-  if (schema.type === 'string') return schema.format === 'date-time' ? 'TIMESTAMP' : schema.format === 'date' ? 'DATE' : 'VARCHAR';
+  if (Array.isArray(schema.anyOf) && (schema.anyOf as TSchema[]).every((m) => typeof m.const === 'string'))
+    return 'VARCHAR';
+  if (schema.type === 'string')
+    return schema.format === 'date-time' ? 'TIMESTAMP' : schema.format === 'date' ? 'DATE' : 'VARCHAR';
   if (schema.type === 'number') return 'DOUBLE';
   if (schema.type === 'integer') return 'INTEGER';
   if (schema.type === 'boolean') return 'BOOLEAN';

@@ -3,7 +3,6 @@ import { DuckDBDateValue, DuckDBTimestampValue, type DuckDBValue } from '@duckdb
 import { DAY_MICROS, dayText, formatIsoMicros, parseIsoMicros } from '../model/datetime.js';
 import type { ColumnType } from './table-plan.js';
 
-
 export function timestampValue(micros: number): DuckDBTimestampValue {
   return new DuckDBTimestampValue(BigInt(micros));
 }

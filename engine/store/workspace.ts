@@ -31,7 +31,10 @@ export class Workspace {
     mkdirSync(dir, { recursive: true });
     const realDir = realpathSync(dir);
     const file = join(realDir, DATABASE_FILE);
-    if (openPaths.has(file)) throw new WorkspaceError(`workspace ${realDir} is already open in this process; a workspace has exactly one owner`);
+    if (openPaths.has(file))
+      throw new WorkspaceError(
+        `workspace ${realDir} is already open in this process; a workspace has exactly one owner`,
+      );
     openPaths.add(file);
     let instance: DuckDBInstance | undefined;
     let conn: DuckDBConnection | undefined;
@@ -40,7 +43,8 @@ export class Workspace {
         instance = await DuckDBInstance.create(file);
       } catch (e) {
         const msg = (e as Error).message;
-        if (/lock/i.test(msg)) throw new WorkspaceError(`workspace ${realDir} is in use by another process (${msg.split('\n')[0]})`);
+        if (/lock/i.test(msg))
+          throw new WorkspaceError(`workspace ${realDir} is in use by another process (${msg.split('\n')[0]})`);
         throw new WorkspaceError(`cannot open workspace ${realDir}: ${msg}`);
       }
       conn = await instance.connect();
@@ -106,7 +110,9 @@ export class Workspace {
     await this.run(MIGRATIONS_TABLE);
     const current = await this.schemaVersion();
     if (current > SCHEMA_VERSION) {
-      throw new WorkspaceError(`workspace ${this.dir} has schema version ${current}, newer than this release (${SCHEMA_VERSION}); use a newer workbench`);
+      throw new WorkspaceError(
+        `workspace ${this.dir} has schema version ${current}, newer than this release (${SCHEMA_VERSION}); use a newer workbench`,
+      );
     }
     for (const m of MIGRATIONS) {
       if (m.version <= current) continue;
@@ -119,7 +125,9 @@ export class Workspace {
 
   /** Every table and column the schemas call for exists: a schema changed without a migration is caught here. */
   private async checkSchema(): Promise<void> {
-    const existing = await this.rows(`SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'main'`);
+    const existing = await this.rows(
+      `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'main'`,
+    );
     const have = new Set(existing.map((r) => `${r.table_name}.${r.column_name}`));
     const missing: string[] = [];
     for (const d of DATASETS) {
@@ -128,7 +136,9 @@ export class Workspace {
       }
     }
     if (missing.length) {
-      throw new WorkspaceError(`workspace ${this.dir} lacks ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}: the schemas changed without a migration`);
+      throw new WorkspaceError(
+        `workspace ${this.dir} lacks ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}: the schemas changed without a migration`,
+      );
     }
   }
 

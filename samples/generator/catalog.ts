@@ -6,7 +6,13 @@
 import type { Calendar } from './calendar.js';
 import { gs1 } from './gs1.js';
 import {
-  BRANDS, COLORS, FASHION_CATEGORIES, THEMES, seasonOf, type CategoryDef, type MasterRecord,
+  BRANDS,
+  COLORS,
+  FASHION_CATEGORIES,
+  THEMES,
+  seasonOf,
+  type CategoryDef,
+  type MasterRecord,
 } from './masterdata.js';
 import type { GenerateOptions } from './options.js';
 import { Random } from './rng.js';
@@ -309,14 +315,26 @@ export function buildCatalog(opts: GenerateOptions, cal: Calendar): Catalog {
  * then any whose first style is on sale for four weeks of the period, then any. The SKU left out of Items gets the
  * best candidate, since its point is to turn up in sales.
  */
-function choosePitfalls(items: ItemDef[], styles: StyleDef[], shares: number[], days: number, lateOrderItem: number): CatalogPitfalls {
+function choosePitfalls(
+  items: ItemDef[],
+  styles: StyleDef[],
+  shares: number[],
+  days: number,
+  lateOrderItem: number,
+): CatalogPitfalls {
   const first = (it: ItemDef) => styles[it.styles[0]];
   const sized = (it: ItemDef) => first(it).skuCount >= 3;
   const inPeriod = (it: ItemDef) => it.launchDay >= -56 && it.launchDay <= Math.max(0, days - 56);
   const overlaps = (it: ItemDef) => first(it).endDay >= 28 && it.launchDay <= days - 28;
   const picked: ItemDef[] = [];
-  for (const pass of [(it: ItemDef) => sized(it) && inPeriod(it), (it: ItemDef) => sized(it) && overlaps(it), sized, () => true]) {
-    for (const it of items) if (picked.length < 5 && !picked.includes(it) && it.index !== lateOrderItem && pass(it)) picked.push(it);
+  for (const pass of [
+    (it: ItemDef) => sized(it) && inPeriod(it),
+    (it: ItemDef) => sized(it) && overlaps(it),
+    sized,
+    () => true,
+  ]) {
+    for (const it of items)
+      if (picked.length < 5 && !picked.includes(it) && it.index !== lateOrderItem && pass(it)) picked.push(it);
   }
   if (picked.length < 5) throw new Error('too few items for the catalogue pitfalls; raise --skus');
   const [missingItem, barcodeItem, mixedItem, owner, reuser] = picked;
@@ -362,7 +380,13 @@ export function otherColor(sku: number, style: StyleDef): { sku: number; colorId
  * The SKU pitfalls are catalogue facts: the SKU whose id is its barcode goes by that id in sales, stock and orders
  * too; the mixed colour is the SKU's colour everywhere.
  */
-export function plantSkuPitfalls(p: CatalogPitfalls, skuIds: string[], skuCodes: string[], skuColorIds: string[], skuBarcodes: string[][]): void {
+export function plantSkuPitfalls(
+  p: CatalogPitfalls,
+  skuIds: string[],
+  skuCodes: string[],
+  skuColorIds: string[],
+  skuBarcodes: string[][],
+): void {
   skuIds[p.skuAsBarcode] = skuBarcodes[p.skuAsBarcode][0];
   skuCodes[p.skuAsBarcode] = skuBarcodes[p.skuAsBarcode][0];
   if (p.mixedColor) skuColorIds[p.mixedColor.sku] = p.mixedColor.colorId;
@@ -374,13 +398,19 @@ export function plantSkuPitfalls(p: CatalogPitfalls, skuIds: string[], skuCodes:
  */
 export function itemRecords(c: Catalog): Record<string, unknown>[] {
   return c.items.map((it) => {
-    const materialOwner = it.index === c.pitfalls.attributeReuser ? c.items[c.pitfalls.attributeOwner].itemId : it.itemId;
+    const materialOwner =
+      it.index === c.pitfalls.attributeReuser ? c.items[c.pitfalls.attributeOwner].itemId : it.itemId;
     const skus: Record<string, unknown>[] = [];
     const styleAttributes: Record<string, unknown>[] = [];
     for (const s of it.styles) {
       const st = c.styles[s];
       if (st.skuCount === 1 && st.firstSku === c.pitfalls.missingSku) continue;
-      styleAttributes.push({ styleAttributeId: `${st.styleId}-segment`, key: 'segment', value: st.segment, styleId: st.styleId });
+      styleAttributes.push({
+        styleAttributeId: `${st.styleId}-segment`,
+        key: 'segment',
+        value: st.segment,
+        styleId: st.styleId,
+      });
       for (let k = st.firstSku; k < st.firstSku + st.skuCount; k++) {
         if (k === c.pitfalls.missingSku) continue;
         skus.push({

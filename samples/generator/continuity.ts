@@ -7,8 +7,16 @@
  */
 import type { Calendar } from './calendar.js';
 import {
-  barcodesOf, FIRST_LAUNCH_DAY, GENDERS, otherColor, plantSkuPitfalls, seasonRecords,
-  type Catalog, type CatalogPitfalls, type ItemDef, type StyleDef,
+  barcodesOf,
+  FIRST_LAUNCH_DAY,
+  GENDERS,
+  otherColor,
+  plantSkuPitfalls,
+  seasonRecords,
+  type Catalog,
+  type CatalogPitfalls,
+  type ItemDef,
+  type StyleDef,
 } from './catalog.js';
 import { BRANDS, CATEGORIES, COLORS, THEMES, seasonOf } from './masterdata.js';
 import type { Assortment, GenerateOptions } from './options.js';
@@ -54,7 +62,10 @@ export function buildContinuityCatalog(opts: GenerateOptions, cal: Calendar): Ca
   const oneSize = categories.findIndex((c) => c.sizes.length === 1);
   while (remaining > 0) {
     let category = rng.weighted(catWeights);
-    let colorCount = Math.min(1 + rng.weighted([0.35, 0.4, 0.25]), Math.floor(remaining / categories[category].sizes.length));
+    let colorCount = Math.min(
+      1 + rng.weighted([0.35, 0.4, 0.25]),
+      Math.floor(remaining / categories[category].sizes.length),
+    );
     if (colorCount === 0) {
       category = oneSize;
       colorCount = Math.min(3, remaining);
@@ -179,7 +190,8 @@ export function buildContinuityCatalog(opts: GenerateOptions, cal: Calendar): Ca
 function choosePitfalls(items: ItemDef[], styles: StyleDef[], rates: number[], days: number): CatalogPitfalls {
   const throughout = (it: ItemDef) => it.launchDay < 0 && styles[it.styles[0]].endDay > days;
   const pool = [...items.filter(throughout), ...items.filter((it) => !throughout(it))];
-  const skusOf = (it: ItemDef) => it.styles.flatMap((s) => Array.from({ length: styles[s].skuCount }, (_, i) => styles[s].firstSku + i));
+  const skusOf = (it: ItemDef) =>
+    it.styles.flatMap((s) => Array.from({ length: styles[s].skuCount }, (_, i) => styles[s].firstSku + i));
   const take = (ok: (it: ItemDef) => boolean): ItemDef | undefined => {
     const i = pool.findIndex(ok);
     return i < 0 ? undefined : pool.splice(i, 1)[0];

@@ -61,7 +61,13 @@ export function generate(input: OptionInput, sink: Sink, observer?: Observer, tr
   const catalog = fashion ? buildCatalog(opts, cal) : buildContinuityCatalog(opts, cal);
   const network = buildNetwork(opts);
   const carried = buildAssortment(opts, catalog, network);
-  const demand = new DemandModel(opts, cal, catalog.categories, FIRST_LAUNCH_DAY - 40, opts.days + LAUNCH_AFTER_END_DAYS + MAX_LIFE_DAYS + 14);
+  const demand = new DemandModel(
+    opts,
+    cal,
+    catalog.categories,
+    FIRST_LAUNCH_DAY - 40,
+    opts.days + LAUNCH_AFTER_END_DAYS + MAX_LIFE_DAYS + 14,
+  );
   const plan = fashion ? planPurchases(opts, catalog, network, carried, demand) : emptyPlan();
   const policy = fashion ? fashionPolicy(opts) : continuityPolicy(opts, catalog, network, carried, demand, plan);
   const truth = new TruthBook(cal, network, catalog.pitfalls.missingSku);
@@ -75,12 +81,29 @@ export function generate(input: OptionInput, sink: Sink, observer?: Observer, tr
   out.writeBody('MerchandiseCategories', 'merchandiseCategories', master('merchandiseCategoryId', catalog.categories));
   out.writeBody('Vendors', 'vendors', master('vendorId', VENDORS));
   out.writeBody('Currencies', 'currencies', master('currencyId', CURRENCIES));
-  out.writeBody('Locations', 'locations', network.locations.map((l) => l.record));
+  out.writeBody(
+    'Locations',
+    'locations',
+    network.locations.map((l) => l.record),
+  );
   const items = new BatchWriter(out, 'Items', 'items', 25_000, 'single');
   for (const r of itemRecords(catalog)) items.add(JSON.stringify(r));
   items.finish();
 
-  const { stats, sales } = simulate({ seed: opts.seed, days: opts.days, cal, catalog, network, carried, demand, plan, policy, truth, out, observer });
+  const { stats, sales } = simulate({
+    seed: opts.seed,
+    days: opts.days,
+    cal,
+    catalog,
+    network,
+    carried,
+    demand,
+    plan,
+    policy,
+    truth,
+    out,
+    observer,
+  });
   if (truthSink) truth.write(truthSink, opts);
 
   const po = purchaseOrderRecords(opts, cal, catalog, network, plan);

@@ -101,12 +101,21 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
   const mutationWriter = new BatchWriter(out, 'StockMutations', 'stockMutations', 50_000, 'numbered');
   const book = new SalesBook(input.seed, cal, catalog, salesWriter, policy.dailySales);
   const stats: SimulationStats = {
-    demandUnits: 0, soldUnits: 0, returnedUnits: 0, receivedUnits: 0, correctedUnits: 0, sales: 0, salesLines: 0,
-    stockRows: 0, zeroStoreRows: 0, mutations: 0,
+    demandUnits: 0,
+    soldUnits: 0,
+    returnedUnits: 0,
+    receivedUnits: 0,
+    correctedUnits: 0,
+    sales: 0,
+    salesLines: 0,
+    stockRows: 0,
+    zeroStoreRows: 0,
+    mutations: 0,
   };
   input.observer?.start?.({ locationIds: locs.map((l) => l.locationId), skuIds: catalog.skuIds });
 
-  const first = styles.reduce((m, s) => Math.min(m, s.launchDay), Math.min(plan.firstDeliveryDay, policy.buyer?.firstDay ?? 0)) - 1;
+  const first =
+    styles.reduce((m, s) => Math.min(m, s.launchDay), Math.min(plan.firstDeliveryDay, policy.buyer?.firstDay ?? 0)) - 1;
 
   /** Leftovers of finished styles go back to the warehouse that supplied the outlet. */
   function takeBack(day: number): void {
@@ -203,7 +212,9 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
           : carried[l * nStyles + s.index] === 1 && day >= s.launchDay && day < s.endDay;
         if (!active && q === 0 && implied[p] === 0) continue;
         implied[p] = q;
-        stockWriter.add(`{"locationId":"${loc.locationId}","skuId":"${catalog.skuIds[k]}","quantity":${q},"stockDateTime":"${at}"}`);
+        stockWriter.add(
+          `{"locationId":"${loc.locationId}","skuId":"${catalog.skuIds[k]}","quantity":${q},"stockDateTime":"${at}"}`,
+        );
         stats.stockRows++;
         if (q === 0 && active && loc.kind === 'store') stats.zeroStoreRows++;
       }
@@ -222,7 +233,9 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
         implied[po.warehouse * nSku + line.sku] += q;
         stats.receivedUnits += q;
         stats.mutations++;
-        mutationWriter.add(`{"stockMutationId":"RCV-${po.purchaseOrderId}-${i + 1}-${di + 1}","locationId":"${locs[po.warehouse].locationId}","skuId":"${catalog.skuIds[line.sku]}","quantity":${q},"mutationDateTime":"${cal.iso(day, seconds)}","type":"receipt"}`);
+        mutationWriter.add(
+          `{"stockMutationId":"RCV-${po.purchaseOrderId}-${i + 1}-${di + 1}","locationId":"${locs[po.warehouse].locationId}","skuId":"${catalog.skuIds[line.sku]}","quantity":${q},"mutationDateTime":"${cal.iso(day, seconds)}","type":"receipt"}`,
+        );
       });
     }
   }
@@ -241,7 +254,9 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
           if (!writing) continue;
           implied[w * nSku + k] -= q;
           stats.mutations++;
-          mutationWriter.add(`{"stockMutationId":"CLR-${locs[w].locationId}-${catalog.skuIds[k]}","locationId":"${locs[w].locationId}","skuId":"${catalog.skuIds[k]}","quantity":${-q},"mutationDateTime":"${cal.iso(day, seconds)}","type":"clearance"}`);
+          mutationWriter.add(
+            `{"stockMutationId":"CLR-${locs[w].locationId}-${catalog.skuIds[k]}","locationId":"${locs[w].locationId}","skuId":"${catalog.skuIds[k]}","quantity":${-q},"mutationDateTime":"${cal.iso(day, seconds)}","type":"clearance"}`,
+          );
         }
       }
     }
@@ -262,7 +277,9 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
         stats.correctedUnits += q;
         stats.mutations++;
         const loc = locs[l];
-        mutationWriter.add(`{"stockMutationId":"COR-${loc.locationId}-${cal.compact(day)}","locationId":"${loc.locationId}","skuId":"${catalog.skuIds[k]}","quantity":${-q},"mutationDateTime":"${cal.iso(day, opsRng.int(21 * 3600 + 1800, 22 * 3600 + 1800))}","type":"correction"}`);
+        mutationWriter.add(
+          `{"stockMutationId":"COR-${loc.locationId}-${cal.compact(day)}","locationId":"${loc.locationId}","skuId":"${catalog.skuIds[k]}","quantity":${-q},"mutationDateTime":"${cal.iso(day, opsRng.int(21 * 3600 + 1800, 22 * 3600 + 1800))}","type":"correction"}`,
+        );
       }
       return;
     }
@@ -306,7 +323,8 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
           // The style launches at the outlet the first day it has any of it: before that it is not on sale there.
           const at = l * nStyles + si;
           if (launchedAt[at] > day) {
-            for (let k = s.firstSku; k < s.firstSku + s.skuCount; k++) if (onHand[l * nSku + k] > 0) launchedAt[at] = day;
+            for (let k = s.firstSku; k < s.firstSku + s.skuCount; k++)
+              if (onHand[l * nSku + k] > 0) launchedAt[at] = day;
           }
           const rate = todayRate[si] * factor;
           const paid = Math.round(s.priceCents * (1 - demand.discount(s, day)));

@@ -19,7 +19,10 @@ export interface GenerateOptions {
   assortment: Assortment;
 }
 
-export type OptionInput = Partial<Omit<GenerateOptions, 'warehouses' | 'assortment'>> & { warehouses?: number; assortment?: string };
+export type OptionInput = Partial<Omit<GenerateOptions, 'warehouses' | 'assortment'>> & {
+  warehouses?: number;
+  assortment?: string;
+};
 
 export const LIMITS = {
   // Four stores carry the location pitfalls (an incomplete address, two stores sharing a name); the town list
@@ -46,9 +49,11 @@ export function resolveOptions(input: OptionInput = {}): GenerateOptions {
   const warehouses = input.warehouses ?? (stores > 30 ? 2 : 1);
   if (warehouses !== 1 && warehouses !== 2) throw new OptionError(`--warehouses must be 1 or 2, got ${warehouses}`);
   const start = input.start ?? '2024-01-01';
-  if (parseDate(start) === undefined) throw new OptionError(`--start must be a calendar date YYYY-MM-DD, got "${start}"`);
+  if (parseDate(start) === undefined)
+    throw new OptionError(`--start must be a calendar date YYYY-MM-DD, got "${start}"`);
   const assortment = ASSORTMENTS.find((a) => a === (input.assortment ?? 'fashion'));
-  if (!assortment) throw new OptionError(`--assortment must be one of ${ASSORTMENTS.join(', ')}, got "${input.assortment}"`);
+  if (!assortment)
+    throw new OptionError(`--assortment must be one of ${ASSORTMENTS.join(', ')}, got "${input.assortment}"`);
   return {
     seed: integerIn('seed', input.seed ?? 1),
     stores,

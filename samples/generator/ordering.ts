@@ -54,7 +54,8 @@ export class PeriodicBuyer {
           const st = this.catalog.styles[s];
           const cover = this.expected(s, w, day);
           for (let k = st.firstSku; k < st.firstSku + st.skuCount; k++) {
-            const quantity = Math.round(cover * this.catalog.skuShare[k]) - onHand[w * nSku + k] - (onOrder.get(k) ?? 0);
+            const quantity =
+              Math.round(cover * this.catalog.skuShare[k]) - onHand[w * nSku + k] - (onOrder.get(k) ?? 0);
             if (quantity > 0) lines.push({ sku: k, quantity });
           }
         }
@@ -87,12 +88,29 @@ export class PeriodicBuyer {
     const rng = this.rng;
     const plannedDay = day + LEAD_DAYS;
     const end = this.opts.days;
-    const forced = it.index === this.catalog.pitfalls.lateOrderItem && wi === 0 && plannedDay >= end - CYCLE_DAYS && plannedDay < end;
+    const forced =
+      it.index === this.catalog.pitfalls.lateOrderItem &&
+      wi === 0 &&
+      plannedDay >= end - CYCLE_DAYS &&
+      plannedDay < end;
     const kind = forced ? 'late' : drawKind(rng);
     const orderSeconds = rng.int(8 * 3600, 17 * 3600);
     // A split of a few units can leave nothing for its second part; no truck comes with nothing on it.
-    const deliveries = (forced ? neverBefore(end, lines, rng) : drawDeliveries(kind, plannedDay, lines, rng)).filter((d) => d.quantities.some((q) => q > 0));
-    const po: PoPlan = { purchaseOrderId: '', code: '', item: it.index, warehouse: w, orderDay: day, orderSeconds, plannedDay, kind, lines, deliveries };
+    const deliveries = (forced ? neverBefore(end, lines, rng) : drawDeliveries(kind, plannedDay, lines, rng)).filter(
+      (d) => d.quantities.some((q) => q > 0),
+    );
+    const po: PoPlan = {
+      purchaseOrderId: '',
+      code: '',
+      item: it.index,
+      warehouse: w,
+      orderDay: day,
+      orderSeconds,
+      plannedDay,
+      kind,
+      lines,
+      deliveries,
+    };
     if (forced) this.pastDue = po;
     return po;
   }
@@ -115,7 +133,9 @@ export class PeriodicBuyer {
   /** Expected units of the whole style over the next eight weeks at the outlets the warehouse supplies that carry it. */
   private expected(s: number, w: number, day: number): number {
     const style = this.catalog.styles[s];
-    const outlets = this.network.outlets.filter((l) => this.network.locations[l].warehouse === w && this.carried[l * this.nStyles + s]);
+    const outlets = this.network.outlets.filter(
+      (l) => this.network.locations[l].warehouse === w && this.carried[l * this.nStyles + s],
+    );
     let e = 0;
     for (let d = day; d < day + COVER_DAYS; d++) {
       const r = this.demand.styleRate(style, d);

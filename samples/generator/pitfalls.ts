@@ -33,27 +33,107 @@ export interface Pitfall {
   what: string;
 }
 
-export function listPitfalls(catalog: Catalog, cp: CatalogPitfalls, network: Network, po: PoPitfalls, sales: SalesPitfalls): Pitfall[] {
+export function listPitfalls(
+  catalog: Catalog,
+  cp: CatalogPitfalls,
+  network: Network,
+  po: PoPitfalls,
+  sales: SalesPitfalls,
+): Pitfall[] {
   const item = (i: number) => catalog.items[i].itemId;
   const sku = (k: number) => catalog.skuIds[k];
   const styleOf = (k: number) => catalog.styles[catalog.skuStyle[k]];
   const list: Pitfall[] = [
-    { kind: 'skuIdIsBarcode', dataset: 'Items', ids: [sku(cp.skuAsBarcode)], what: `skuId is the SKU's own primary EAN-13 (item ${catalog.items[styleOf(cp.skuAsBarcode).item].itemId})` },
-    { kind: 'codeEqualsId', dataset: 'MerchandiseCategories', ids: [PITFALL_CATEGORY_ID], what: 'merchandise category whose code equals its id' },
-    { kind: 'duplicateAttributeId', dataset: 'Items', ids: [item(cp.attributeOwner), item(cp.attributeReuser)], what: `both items send attributeId ${item(cp.attributeOwner)}-material` },
-    { kind: 'bareSalesLineIds', dataset: 'Sales', ids: [sales.bareLineLocation], what: 'every sale of this location numbers its lines "1", "2", … as salesLineId (unique within a sale, repeated across sales)' },
-    { kind: 'incompleteAddress', dataset: 'Locations', ids: [network.pitfalls.incompleteAddress], what: 'store with streetName and city only: none of the three address forms is complete' },
-    { kind: 'duplicateLocationName', dataset: 'Locations', ids: [...network.pitfalls.sameName], what: 'two stores with the same name' },
-    { kind: 'purchaseOrderCurrencyNotLocal', dataset: 'PurchaseOrders', ids: [po.eurCurrency], what: 'currencyId "EUR" instead of "local"' },
-    { kind: 'quantityToReceiveMismatch', dataset: 'PurchaseOrders', ids: [`${po.toReceiveMismatch}-1`], what: 'open line with quantityToReceive 0 while quantityOutstanding is not' },
-    { kind: 'openOrderPastDue', dataset: 'PurchaseOrders', ids: [po.pastDue], what: 'open order whose orderDueDate lies before the end date (its goods never came and the date was never updated)' },
-    { kind: 'skuNotInItems', dataset: 'Sales', ids: [sku(cp.missingSku)], what: `SKU of style ${styleOf(cp.missingSku).styleId} left out of Items; its sales, stock and order lines still refer to it` },
+    {
+      kind: 'skuIdIsBarcode',
+      dataset: 'Items',
+      ids: [sku(cp.skuAsBarcode)],
+      what: `skuId is the SKU's own primary EAN-13 (item ${catalog.items[styleOf(cp.skuAsBarcode).item].itemId})`,
+    },
+    {
+      kind: 'codeEqualsId',
+      dataset: 'MerchandiseCategories',
+      ids: [PITFALL_CATEGORY_ID],
+      what: 'merchandise category whose code equals its id',
+    },
+    {
+      kind: 'duplicateAttributeId',
+      dataset: 'Items',
+      ids: [item(cp.attributeOwner), item(cp.attributeReuser)],
+      what: `both items send attributeId ${item(cp.attributeOwner)}-material`,
+    },
+    {
+      kind: 'bareSalesLineIds',
+      dataset: 'Sales',
+      ids: [sales.bareLineLocation],
+      what: 'every sale of this location numbers its lines "1", "2", … as salesLineId (unique within a sale, repeated across sales)',
+    },
+    {
+      kind: 'incompleteAddress',
+      dataset: 'Locations',
+      ids: [network.pitfalls.incompleteAddress],
+      what: 'store with streetName and city only: none of the three address forms is complete',
+    },
+    {
+      kind: 'duplicateLocationName',
+      dataset: 'Locations',
+      ids: [...network.pitfalls.sameName],
+      what: 'two stores with the same name',
+    },
+    {
+      kind: 'purchaseOrderCurrencyNotLocal',
+      dataset: 'PurchaseOrders',
+      ids: [po.eurCurrency],
+      what: 'currencyId "EUR" instead of "local"',
+    },
+    {
+      kind: 'quantityToReceiveMismatch',
+      dataset: 'PurchaseOrders',
+      ids: [`${po.toReceiveMismatch}-1`],
+      what: 'open line with quantityToReceive 0 while quantityOutstanding is not',
+    },
+    {
+      kind: 'openOrderPastDue',
+      dataset: 'PurchaseOrders',
+      ids: [po.pastDue],
+      what: 'open order whose orderDueDate lies before the end date (its goods never came and the date was never updated)',
+    },
+    {
+      kind: 'skuNotInItems',
+      dataset: 'Sales',
+      ids: [sku(cp.missingSku)],
+      what: `SKU of style ${styleOf(cp.missingSku).styleId} left out of Items; its sales, stock and order lines still refer to it`,
+    },
   ];
   // A basics style is a single SKU, so no style there can mix colours: the catalogue leaves this one out.
   const mc = cp.mixedColor;
-  if (mc) list.push({ kind: 'styleWithMixedColors', dataset: 'Items', ids: [sku(mc.sku)], what: `SKU sent with colorId ${mc.colorId} while the rest of style ${styleOf(mc.sku).styleId} is ${styleOf(mc.sku).colorId}` });
-  if (sales.eurSale) list.push({ kind: 'saleCurrencyNotLocal', dataset: 'Sales', ids: [sales.eurSale], what: 'currencyCode "EUR" instead of "LOCAL"' });
-  if (sales.missingCostLines.length) list.push({ kind: 'salesLineWithoutCostPrice', dataset: 'Sales', ids: sales.missingCostLines, what: 'sales lines without costPrice' });
-  if (sales.negativeCostLine) list.push({ kind: 'negativeCostPrice', dataset: 'Sales', ids: [sales.negativeCostLine], what: 'sales line with a negative costPrice' });
+  if (mc)
+    list.push({
+      kind: 'styleWithMixedColors',
+      dataset: 'Items',
+      ids: [sku(mc.sku)],
+      what: `SKU sent with colorId ${mc.colorId} while the rest of style ${styleOf(mc.sku).styleId} is ${styleOf(mc.sku).colorId}`,
+    });
+  if (sales.eurSale)
+    list.push({
+      kind: 'saleCurrencyNotLocal',
+      dataset: 'Sales',
+      ids: [sales.eurSale],
+      what: 'currencyCode "EUR" instead of "LOCAL"',
+    });
+  if (sales.missingCostLines.length)
+    list.push({
+      kind: 'salesLineWithoutCostPrice',
+      dataset: 'Sales',
+      ids: sales.missingCostLines,
+      what: 'sales lines without costPrice',
+    });
+  if (sales.negativeCostLine)
+    list.push({
+      kind: 'negativeCostPrice',
+      dataset: 'Sales',
+      ids: [sales.negativeCostLine],
+      what: 'sales line with a negative costPrice',
+    });
   return list;
 }

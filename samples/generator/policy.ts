@@ -47,14 +47,20 @@ const PLANNING_SIGMA = 0.15;
 const RETURN_RATE = { basics: 0.02, slow: 0.03 };
 
 export function continuityPolicy(
-  opts: GenerateOptions, catalog: Catalog, network: Network, carried: Uint8Array, demand: DemandModel, plan: PurchasePlan,
+  opts: GenerateOptions,
+  catalog: Catalog,
+  network: Network,
+  carried: Uint8Array,
+  demand: DemandModel,
+  plan: PurchasePlan,
 ): Policy {
   const rng = new Random(opts.seed, 'demand');
   const noise = new Random(opts.seed, 'overdispersion');
   const planning = new Random(opts.seed, 'planning');
   const nSku = catalog.skuIds.length;
   const factor = new Float32Array(network.locations.length * nSku);
-  for (const l of network.outlets) for (let k = 0; k < nSku; k++) factor[l * nSku + k] = planning.logNormal(1, PLANNING_SIGMA);
+  for (const l of network.outlets)
+    for (let k = 0; k < nSku; k++) factor[l * nSku + k] = planning.logNormal(1, PLANNING_SIGMA);
   const returns = RETURN_RATE[opts.assortment as keyof typeof RETURN_RATE];
   return {
     orderUpTo: (e, presentation, pair) => Math.max(presentation, Math.ceil(e * factor[pair])),

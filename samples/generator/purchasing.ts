@@ -80,7 +80,11 @@ export function neverBefore(end: number, lines: PoLine[], rng: Random): Delivery
 }
 
 export function planPurchases(
-  opts: GenerateOptions, catalog: Catalog, network: Network, carried: Uint8Array, demand: DemandModel,
+  opts: GenerateOptions,
+  catalog: Catalog,
+  network: Network,
+  carried: Uint8Array,
+  demand: DemandModel,
 ): PurchasePlan {
   const rng = new Random(opts.seed, 'purchasing');
   const nStyles = catalog.styles.length;
@@ -118,7 +122,10 @@ export function planPurchases(
         const st = catalog.styles[s];
         for (let k = st.firstSku; k < st.firstSku + st.skuCount; k++) {
           const want = expected[wi][s] * catalog.skuShare[k] * styleBuy[si];
-          const quantity = carriers[wi][s] === 0 ? 0 : Math.round(want) + Math.ceil(0.5 * catalog.skuPresentation[k] * carriers[wi][s]);
+          const quantity =
+            carriers[wi][s] === 0
+              ? 0
+              : Math.round(want) + Math.ceil(0.5 * catalog.skuPresentation[k] * carriers[wi][s]);
           if (quantity > 0) lines.push({ sku: k, quantity });
         }
       });
@@ -127,14 +134,25 @@ export function planPurchases(
       const kind = forced ? 'late' : drawKind(rng);
       const deliveries = forced ? neverBefore(opts.days, lines, rng) : drawDeliveries(kind, plannedDay, lines, rng);
       drafts.push({
-        purchaseOrderId: '', code: '', item: it.index, warehouse: w, orderDay, orderSeconds: rng.int(8 * 3600, 17 * 3600),
-        plannedDay, kind, lines, deliveries,
+        purchaseOrderId: '',
+        code: '',
+        item: it.index,
+        warehouse: w,
+        orderDay,
+        orderSeconds: rng.int(8 * 3600, 17 * 3600),
+        plannedDay,
+        kind,
+        lines,
+        deliveries,
       });
     });
   }
 
   // Numbered in order of creation, as an ERP would.
-  drafts.sort((a, b) => a.orderDay - b.orderDay || a.orderSeconds - b.orderSeconds || a.item - b.item || a.warehouse - b.warehouse);
+  drafts.sort(
+    (a, b) =>
+      a.orderDay - b.orderDay || a.orderSeconds - b.orderSeconds || a.item - b.item || a.warehouse - b.warehouse,
+  );
   const byDay = new Map<number, [PoPlan, number][]>();
   let firstDeliveryDay = 0;
   drafts.forEach((po, i) => {
@@ -159,15 +177,22 @@ export interface PoPitfalls {
 
 /** The PurchaseOrders body as of the end date, with the order pitfalls applied. */
 export function purchaseOrderRecords(
-  opts: GenerateOptions, cal: Calendar, catalog: Catalog, network: Network, plan: PurchasePlan,
+  opts: GenerateOptions,
+  cal: Calendar,
+  catalog: Catalog,
+  network: Network,
+  plan: PurchasePlan,
 ): { records: Record<string, unknown>[]; pitfalls: PoPitfalls } {
   const end = opts.days;
   const open = (po: PoPlan) => po.deliveries.some((d) => d.day >= end);
-  const received = (po: PoPlan, line: number) => po.deliveries.reduce((a, d) => a + (d.day < end ? d.quantities[line] : 0), 0);
+  const received = (po: PoPlan, line: number) =>
+    po.deliveries.reduce((a, d) => a + (d.day < end ? d.quantities[line] : 0), 0);
   // Without a natural candidate (a very short period), the first open order gets a stale due date instead.
   const pastDue = plan.pitfalls.pastDue ?? plan.orders.find(open)!.purchaseOrderId;
   const eur = plan.orders.find((p) => !open(p))!.purchaseOrderId;
-  const mismatch = plan.orders.find((p) => open(p) && p.purchaseOrderId !== pastDue && p.lines[0].quantity > received(p, 0))!.purchaseOrderId;
+  const mismatch = plan.orders.find(
+    (p) => open(p) && p.purchaseOrderId !== pastDue && p.lines[0].quantity > received(p, 0),
+  )!.purchaseOrderId;
 
   const records = plan.orders.map((po) => {
     const item = catalog.items[po.item];
@@ -175,7 +200,8 @@ export function purchaseOrderRecords(
     // An ERP moves the due date of a late order to the new expected date; only the pitfall order keeps a stale one.
     let dueDay = po.plannedDay;
     if (isOpen && po.plannedDay < end) dueDay = po.deliveries.find((d) => d.day >= end)!.day;
-    if (po.purchaseOrderId === pastDue) dueDay = plan.pitfalls.pastDue ? po.plannedDay : Math.min(po.plannedDay, end - 7);
+    if (po.purchaseOrderId === pastDue)
+      dueDay = plan.pitfalls.pastDue ? po.plannedDay : Math.min(po.plannedDay, end - 7);
     const due = cal.iso(dueDay);
     return {
       purchaseOrderId: po.purchaseOrderId,

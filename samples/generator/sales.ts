@@ -28,11 +28,14 @@ interface Receipt {
 }
 
 /** Receipts per hour of the day (stores open 9–18, late opening to 21 on Thursday and Friday, Sunday 12–17). */
-const STORE_HOURS: readonly number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0.5, 0.8, 1.0, 1.2, 1.3, 1.3, 1.3, 1.2, 1.0, 0, 0, 0, 0, 0, 0];
+const STORE_HOURS: readonly number[] = [
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0.5, 0.8, 1.0, 1.2, 1.3, 1.3, 1.3, 1.2, 1.0, 0, 0, 0, 0, 0, 0,
+];
 const LATE_HOURS: readonly number[] = STORE_HOURS.map((w, h) => (h === 18 ? 0.8 : h === 19 ? 0.6 : h === 20 ? 0.4 : w));
 const SUNDAY_HOURS: readonly number[] = STORE_HOURS.map((_, h) => (h >= 12 && h <= 16 ? 1 : 0));
 const ONLINE_HOURS: readonly number[] = [
-  0.35, 0.2, 0.12, 0.08, 0.08, 0.12, 0.25, 0.5, 0.7, 0.8, 0.85, 0.9, 1.0, 1.0, 0.95, 0.9, 0.9, 0.95, 1.1, 1.3, 1.5, 1.5, 1.2, 0.7,
+  0.35, 0.2, 0.12, 0.08, 0.08, 0.12, 0.25, 0.5, 0.7, 0.8, 0.85, 0.9, 1.0, 1.0, 0.95, 0.9, 0.9, 0.95, 1.1, 1.3, 1.5, 1.5,
+  1.2, 0.7,
 ];
 
 function hoursOf(loc: LocationDef, dow: number): readonly number[] {
@@ -65,7 +68,13 @@ export class SalesBook {
   readonly pitfalls: SalesPitfalls = { bareLineLocation: 'ST-001', missingCostLines: [] };
 
   /** `daily`: one sale per location and day (else baskets); each way has its own stream of draws. */
-  constructor(seed: number, private readonly cal: Calendar, private readonly catalog: Catalog, private readonly writer: BatchWriter, private readonly daily: boolean) {
+  constructor(
+    seed: number,
+    private readonly cal: Calendar,
+    private readonly catalog: Catalog,
+    private readonly writer: BatchWriter,
+    private readonly daily: boolean,
+  ) {
     this.rng = new Random(seed, daily ? 'daily-receipts' : 'receipts');
   }
 
@@ -78,7 +87,11 @@ export class SalesBook {
       const s = rng.weighted(hours) * 3600 + rng.int(0, 3599);
       return s === 0 ? 1 : s; // never exactly midnight: that moment belongs to the stock snapshot
     };
-    const receipts: Receipt[] = this.daily ? (sold.length ? [{ seconds: time(), order: 0, lines: sold }] : []) : this.baskets(sold, time);
+    const receipts: Receipt[] = this.daily
+      ? sold.length
+        ? [{ seconds: time(), order: 0, lines: sold }]
+        : []
+      : this.baskets(sold, time);
     for (const r of returns) receipts.push({ seconds: time(), order: receipts.length, lines: [r] });
     receipts.sort((a, b) => a.seconds - b.seconds || a.order - b.order);
 
@@ -130,7 +143,7 @@ export class SalesBook {
     }
     rng.shuffle(units);
     const receipts: Receipt[] = [];
-    for (let i = 0; i < units.length; ) {
+    for (let i = 0; i < units.length;) {
       const n = Math.min(units.length - i, 1 + rng.weighted([0.55, 0.3, 0.15]));
       receipts.push({ seconds: time(), order: receipts.length, lines: units.slice(i, i + n) });
       i += n;

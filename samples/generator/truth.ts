@@ -43,7 +43,11 @@ export class TruthBook {
   private readonly sum = { carriedDays: 0, stockOutDays: 0, demand: 0, sales: 0, stockOutDemand: 0 };
 
   /** `hiddenSku`: the SKU left out of Items. */
-  constructor(private readonly cal: Calendar, private readonly network: Network, private readonly hiddenSku: number) {
+  constructor(
+    private readonly cal: Calendar,
+    private readonly network: Network,
+    private readonly hiddenSku: number,
+  ) {
     const n = network.locations.length;
     this.carried = new Float64Array(n);
     this.out = new Float64Array(n);
@@ -68,7 +72,9 @@ export class TruthBook {
     const date = this.cal.date(day);
     for (const l of this.network.outlets) {
       const loc = this.network.locations[l];
-      this.rows.push(`${date},${loc.locationId},${this.carried[l]},${this.out[l]},${this.demand[l]},${this.sales[l]},${this.demand[l] - this.sales[l]}`);
+      this.rows.push(
+        `${date},${loc.locationId},${this.carried[l]},${this.out[l]},${this.demand[l]},${this.sales[l]},${this.demand[l] - this.sales[l]}`,
+      );
       this.sum.carriedDays += this.carried[l];
       this.sum.stockOutDays += this.out[l];
       this.sum.demand += this.demand[l];
@@ -87,8 +93,13 @@ export class TruthBook {
     sink.write(TRUTH_DAILY, this.rows.join('\n') + '\n');
     const t = this.totals();
     const totals = {
-      carriedDays: t.carriedDays, stockOutDays: t.stockOutDays, demand: t.demand, sales: t.sales, lost: t.lost,
-      fillRate: Math.round(t.fillRate * 1e6) / 1e6, stockOutDemand: t.stockOutDemand,
+      carriedDays: t.carriedDays,
+      stockOutDays: t.stockOutDays,
+      demand: t.demand,
+      sales: t.sales,
+      lost: t.lost,
+      fillRate: Math.round(t.fillRate * 1e6) / 1e6,
+      stockOutDemand: t.stockOutDemand,
     };
     sink.write(TRUTH_SUMMARY, JSON.stringify({ options: opts, flags: toFlags(opts), totals }, null, 2) + '\n');
   }

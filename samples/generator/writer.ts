@@ -17,11 +17,15 @@ export class MemorySink implements Sink {
 }
 
 /** The endpoints whose files the generator writes; a re-run clears only these from the folder. */
-export const ENDPOINT_FILES = /^(Brands|Seasons|Collections|Themes|Colors|Sizes|MerchandiseCategories|Vendors|Currencies|Locations|Items|PurchaseOrders|Sales|Stock|StockMutations)(-\d{4})?\.json$/;
+export const ENDPOINT_FILES =
+  /^(Brands|Seasons|Collections|Themes|Colors|Sizes|MerchandiseCategories|Vendors|Currencies|Locations|Items|PurchaseOrders|Sales|Stock|StockMutations)(-\d{4})?\.json$/;
 
 /** `clean`: remove earlier generator files first (the data folder; the truth folder has fixed names). */
 export class DirSink implements Sink {
-  constructor(readonly dir: string, clean = true) {
+  constructor(
+    readonly dir: string,
+    clean = true,
+  ) {
     mkdirSync(dir, { recursive: true });
     // A smaller run after a bigger one would otherwise leave stale Sales-0099.json files behind.
     if (clean) for (const f of readdirSync(dir)) if (ENDPOINT_FILES.test(f)) rmSync(join(dir, f));
@@ -82,7 +86,8 @@ export class BatchWriter {
   ) {}
 
   add(json: string): void {
-    if (this.parts.length >= this.perFile || (this.parts.length > 0 && this.chars + json.length + 1 > this.maxChars)) this.flush(false);
+    if (this.parts.length >= this.perFile || (this.parts.length > 0 && this.chars + json.length + 1 > this.maxChars))
+      this.flush(false);
     this.parts.push(json);
     this.chars += json.length + 1;
   }

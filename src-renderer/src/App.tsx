@@ -13,13 +13,37 @@ import { Workspaces } from './screens/Workspaces';
 
 type Tab = 'workspace' | 'load' | 'settings' | 'backtest' | 'compare' | 'transfers' | 'integration';
 const TAB_NAMES: Record<Tab, string> = {
-  workspace: 'Workspace', load: 'Load', settings: 'Settings', backtest: 'Backtest', compare: 'Compare', transfers: 'Transfers', integration: 'Integration',
+  workspace: 'Workspace',
+  load: 'Load',
+  settings: 'Settings',
+  backtest: 'Backtest',
+  compare: 'Compare',
+  transfers: 'Transfers',
+  integration: 'Integration',
 };
 
 export function App() {
   const {
-    summary, lint, loading, error, notice, connect, refresh, client, backtest, backtestRunning, runBacktest,
-    proposals, transfersBusy, runRecommendations, loadProposals, approve, scenarios, loadScenarios, backtestJob, cancelBacktest,
+    summary,
+    lint,
+    loading,
+    error,
+    notice,
+    connect,
+    refresh,
+    client,
+    backtest,
+    backtestRunning,
+    runBacktest,
+    proposals,
+    transfersBusy,
+    runRecommendations,
+    loadProposals,
+    approve,
+    scenarios,
+    loadScenarios,
+    backtestJob,
+    cancelBacktest,
   } = useWorkbench();
   const [tab, setTab] = useState<Tab>('workspace');
   useEffect(() => {
@@ -36,7 +60,9 @@ export function App() {
     return (
       <main className="app">
         <h1 className="app__title">Replenishment Workbench</h1>
-        <p className="error" role="alert">Not connected: open the address that <code>npm run web</code> printed (it carries this session's key).</p>
+        <p className="error" role="alert">
+          Not connected: open the address that <code>npm run web</code> printed (it carries this session's key).
+        </p>
       </main>
     );
   }
@@ -44,21 +70,37 @@ export function App() {
     <main className="app">
       <header className="app__bar">
         <h1 className="app__title">Replenishment Workbench</h1>
-        <button type="button" onClick={() => void refresh()} disabled={loading}>{loading ? 'Loading…' : 'Refresh'}</button>
+        <button type="button" onClick={() => void refresh()} disabled={loading}>
+          {loading ? 'Loading…' : 'Refresh'}
+        </button>
       </header>
       <nav className="tabs" role="tablist">
         {(Object.keys(TAB_NAMES) as Tab[]).map((t) => (
-          <button key={t} type="button" role="tab" aria-selected={tab === t} className={tab === t ? 'tab tab--on' : 'tab'}
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={tab === t}
+            className={tab === t ? 'tab tab--on' : 'tab'}
             onClick={() => {
               setTab(t);
               if (t === 'transfers' && !proposals) void loadProposals();
-            }}>
+            }}
+          >
             {TAB_NAMES[t]}
           </button>
         ))}
       </nav>
-      {error && <p className="error" role="alert">{error}</p>}
-      {notice && <p className="notice" role="status">{notice}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {notice && (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      )}
       {tab === 'workspace' && (
         <>
           <Workspaces client={client} />
@@ -70,15 +112,28 @@ export function App() {
       )}
       {tab === 'load' && <Load client={client} />}
       {(tab === 'settings' || tab === 'backtest') && scenarios.length === 0 && <p className="hint">Loading…</p>}
-      {tab === 'settings' && scenarios.length > 0 && <Settings client={client} names={scenarios} saved={() => void loadScenarios()} />}
+      {tab === 'settings' && scenarios.length > 0 && (
+        <Settings client={client} names={scenarios} saved={() => void loadScenarios()} />
+      )}
       {tab === 'backtest' && scenarios.length > 0 && (
-        <Backtest client={client} run={(f, t, s) => void runBacktest(f, t, s)} cancel={() => void cancelBacktest()} job={backtestJob}
-          result={backtest} running={backtestRunning} scenarios={scenarios} />
+        <Backtest
+          client={client}
+          run={(f, t, s) => void runBacktest(f, t, s)}
+          cancel={() => void cancelBacktest()}
+          job={backtestJob}
+          result={backtest}
+          running={backtestRunning}
+          scenarios={scenarios}
+        />
       )}
       {tab === 'compare' && <Compare client={client} />}
       {tab === 'transfers' && (
-        <Transfers rows={proposals} busy={transfersBusy} run={() => void runRecommendations()}
-          approve={(ids, d, p) => void approve(ids, d, p)} />
+        <Transfers
+          rows={proposals}
+          busy={transfersBusy}
+          run={() => void runRecommendations()}
+          approve={(ids, d, p) => void approve(ids, d, p)}
+        />
       )}
       {tab === 'integration' && <Integration client={client} />}
     </main>

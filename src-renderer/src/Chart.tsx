@@ -13,7 +13,17 @@ export interface Series {
   values: (number | null)[];
 }
 
-export function Chart({ title, dates, series, label }: { title: string; dates: string[]; series: Series[]; label: string }) {
+export function Chart({
+  title,
+  dates,
+  series,
+  label,
+}: {
+  title: string;
+  dates: string[];
+  series: Series[];
+  label: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!ref.current) return;

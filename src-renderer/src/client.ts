@@ -13,7 +13,13 @@ import type { RequestLogEntry } from '../../engine/service/request-log';
 import type { ServerContext } from '../../engine/server/context';
 import type { BacktestJob } from '../../engine/service/backtest-jobs';
 import type { StyleDaySeries } from '../../engine/service/backtest-style-days';
-import type { CellDays, CellTotals, CellTransfer, StyleCells, TraceProgress } from '../../engine/service/backtest-trace';
+import type {
+  CellDays,
+  CellTotals,
+  CellTransfer,
+  StyleCells,
+  TraceProgress,
+} from '../../engine/service/backtest-trace';
 import type { Settings, SettingsOverride } from '../../engine/recommend/settings';
 import type { ListenerStatus, WorkspacesView } from '../../engine/server/desk';
 import type { WorkspaceEntry } from '../../engine/service/workspace-home';
@@ -25,7 +31,17 @@ import type { CsvTarget } from '../../engine/ingest/csv/levels';
 import type { Problem } from '../../engine/ingest/problems';
 
 export type { IngestResult };
-export type { BatchOutcome, CsvFilePreview, CsvMapping, CsvPreview, CsvTarget, FileMapping, LoadJob, LoadReport, Problem };
+export type {
+  BatchOutcome,
+  CsvFilePreview,
+  CsvMapping,
+  CsvPreview,
+  CsvTarget,
+  FileMapping,
+  LoadJob,
+  LoadReport,
+  Problem,
+};
 
 /** A file as the user picked it: its name (or path in a picked folder) and its text. */
 export interface PickedFile {
@@ -33,14 +49,29 @@ export interface PickedFile {
   text: string;
 }
 export type { ListenerStatus, WorkspaceEntry, WorkspacesView };
-export type { BacktestComparison, BacktestJob, BacktestRun, GroupKpis, ProposalRow, RequestLogEntry, Settings, SettingsOverride, SideKpis };
+export type {
+  BacktestComparison,
+  BacktestJob,
+  BacktestRun,
+  GroupKpis,
+  ProposalRow,
+  RequestLogEntry,
+  Settings,
+  SettingsOverride,
+  SideKpis,
+};
 export type { CellDays, CellTotals, CellTransfer, StyleCells, StyleDaySeries, TraceProgress };
 
 /**
  * What the settings screen works from: the kept scenarios' names, the one runs use when none is named, the
  * engine's defaults, the settings' JSON Schema, and the merchandise categories with the settings the data gives them.
  */
-export type ScenarioContext = { scenarios: string[]; defaultScenario: string; defaults: Settings; schema: unknown } & Awaited<ReturnType<Workbench['categoryContext']>>;
+export type ScenarioContext = {
+  scenarios: string[];
+  defaultScenario: string;
+  defaults: Settings;
+  schema: unknown;
+} & Awaited<ReturnType<Workbench['categoryContext']>>;
 
 /** How a client reaches the local API, as the workbench describes it. */
 export type Integration = ReturnType<ServerContext['integration']>;
@@ -119,7 +150,11 @@ export interface FieldProblem {
 }
 
 export class WorkbenchError extends Error {
-  constructor(message: string, readonly status: number, readonly errors: FieldProblem[] = []) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly errors: FieldProblem[] = [],
+  ) {
     super(message);
   }
 }
@@ -138,7 +173,11 @@ export function sessionFromLocation(): { tenant: string; token: string } | undef
 }
 
 /** How a call reaches the workbench's admin API: `path` is under /_workbench/. */
-export type Transport = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => Promise<{ status: number; body: unknown }>;
+export type Transport = (
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  body?: unknown,
+) => Promise<{ status: number; body: unknown }>;
 
 /** Browser mode: fetch, with the session's key. */
 export function httpTransport(session: { tenant: string; token: string }, base = ''): Transport {
@@ -146,7 +185,8 @@ export function httpTransport(session: { tenant: string; token: string }, base =
     const res = await fetch(`${base}/_workbench/${path}`, {
       method,
       headers: {
-        authorization: `Bearer ${session.token}`, 'x-tenant': session.tenant,
+        authorization: `Bearer ${session.token}`,
+        'x-tenant': session.tenant,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -176,7 +216,11 @@ export function desktopBridge(): DesktopBridge | undefined {
 export class ApiWorkbenchClient implements WorkbenchClient {
   constructor(private readonly transport: Transport) {}
 
-  private async get<T>(path: string, body?: unknown, method: 'GET' | 'POST' | 'PUT' = body === undefined ? 'GET' : 'POST'): Promise<T> {
+  private async get<T>(
+    path: string,
+    body?: unknown,
+    method: 'GET' | 'POST' | 'PUT' = body === undefined ? 'GET' : 'POST',
+  ): Promise<T> {
     const res = await this.transport(method, path, body);
     if (res.status >= 400) {
       const problem = (res.body ?? {}) as { detail?: string; errors?: FieldProblem[] };
@@ -259,7 +303,8 @@ export class ApiWorkbenchClient implements WorkbenchClient {
   }
 
   async saveScenario(name: string, value: unknown): Promise<SettingsOverride> {
-    return (await this.get<{ scenario: SettingsOverride }>(`scenarios/${encodeURIComponent(name)}`, value, 'PUT')).scenario;
+    return (await this.get<{ scenario: SettingsOverride }>(`scenarios/${encodeURIComponent(name)}`, value, 'PUT'))
+      .scenario;
   }
 
   runRecommendations(): Promise<RunSummary> {
@@ -269,7 +314,9 @@ export class ApiWorkbenchClient implements WorkbenchClient {
   async proposals(): Promise<ProposalRow[]> {
     const all: ProposalRow[] = [];
     for (let offset = 0; ; offset += PAGE) {
-      const page = await this.get<{ proposals: ProposalRow[]; total: number }>(`transfers?offset=${offset}&limit=${PAGE}`);
+      const page = await this.get<{ proposals: ProposalRow[]; total: number }>(
+        `transfers?offset=${offset}&limit=${PAGE}`,
+      );
       all.push(...page.proposals);
       if (all.length >= page.total || page.proposals.length === 0) return all;
     }
@@ -298,7 +345,8 @@ export class ApiWorkbenchClient implements WorkbenchClient {
       } catch {
         // Not listening yet.
       }
-      if (Date.now() > until) throw new WorkbenchError(`the workspace ${entry.name} did not open within ${SWITCH_WAIT_MS / 1000} s`, 504);
+      if (Date.now() > until)
+        throw new WorkbenchError(`the workspace ${entry.name} did not open within ${SWITCH_WAIT_MS / 1000} s`, 504);
       await new Promise((r) => setTimeout(r, 200));
     }
   }

@@ -20,7 +20,12 @@ export const KPIS: Kpi[] = [
   { key: 'lostSales', label: 'Lost sales (units)', pick: (k) => k.lostSales, format: whole },
   { key: 'sales', label: 'Sales (units)', pick: (k) => k.sales, format: whole },
   { key: 'inventoryUnits', label: 'Avg inventory, stores (units)', pick: (k) => k.inventoryUnits, format: whole },
-  { key: 'warehouseInventoryUnits', label: 'Avg inventory, warehouses (units)', pick: (k) => k.warehouse.inventoryUnits, format: whole },
+  {
+    key: 'warehouseInventoryUnits',
+    label: 'Avg inventory, warehouses (units)',
+    pick: (k) => k.warehouse.inventoryUnits,
+    format: whole,
+  },
 ];
 
 /** A value as its KPI reads, or a dash where there is none (no carried day, no demand, no sales). */

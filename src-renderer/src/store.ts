@@ -2,7 +2,15 @@
 import { create } from 'zustand';
 import type { DatasetSummary } from '../../engine/service/workbench';
 import type { LintReport } from '../../engine/ingest/lint';
-import type { BacktestJob, BacktestResult, CsvMapping, LoadJob, PickedFile, ProposalRow, WorkbenchClient } from './client';
+import type {
+  BacktestJob,
+  BacktestResult,
+  CsvMapping,
+  LoadJob,
+  PickedFile,
+  ProposalRow,
+  WorkbenchClient,
+} from './client';
 
 interface State {
   client?: WorkbenchClient;
@@ -90,14 +98,20 @@ export const useWorkbench = create<State>((set, get) => {
         set({ error: `The transfers could not be read: ${(e as Error).message}` });
       }
     },
-    runRecommendations: () => changeTransfers('The recommendations did not run', async (client) => {
-      const run = await client.runRecommendations();
-      return `Run ${run.runId} as of ${run.asOf.slice(0, 10)}: ${run.proposals} proposals`;
-    }),
-    approve: (referenceIds, description, plannedDispatchDate) => changeTransfers('The approval was refused', async (client) => {
-      const r = await client.approve({ referenceIds, description: description || undefined, plannedDispatchDate: plannedDispatchDate || undefined });
-      return `Approved ${r.approved} as batch ${r.approvalBatchId}`;
-    }),
+    runRecommendations: () =>
+      changeTransfers('The recommendations did not run', async (client) => {
+        const run = await client.runRecommendations();
+        return `Run ${run.runId} as of ${run.asOf.slice(0, 10)}: ${run.proposals} proposals`;
+      }),
+    approve: (referenceIds, description, plannedDispatchDate) =>
+      changeTransfers('The approval was refused', async (client) => {
+        const r = await client.approve({
+          referenceIds,
+          description: description || undefined,
+          plannedDispatchDate: plannedDispatchDate || undefined,
+        });
+        return `Approved ${r.approved} as batch ${r.approvalBatchId}`;
+      }),
     connect: (client) => set({ client }),
     loadScenarios: async () => {
       const { client } = get();
@@ -123,7 +137,13 @@ export const useWorkbench = create<State>((set, get) => {
         }
         if (job.status === 'failed' || !job.runId) throw new Error(job.error ?? 'it stopped without a run');
         const result = await client.backtest(job.runId);
-        set({ backtest: result, notice: job.status === 'cancelled' ? `Cancelled after ${job.daysDone} of ${job.days} days; the days replayed are kept as run ${job.runId}` : undefined });
+        set({
+          backtest: result,
+          notice:
+            job.status === 'cancelled'
+              ? `Cancelled after ${job.daysDone} of ${job.days} days; the days replayed are kept as run ${job.runId}`
+              : undefined,
+        });
       } catch (e) {
         set({ error: `The backtest did not run: ${(e as Error).message}` });
       } finally {

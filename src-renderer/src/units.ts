@@ -3,5 +3,7 @@ export const units = (v: number) => v.toLocaleString('en', { maximumFractionDigi
 
 /** The engine's transfer kinds in the words of the screens. */
 export const TRANSFER_KIND: Record<string, string> = {
-  Replenishment: 'replenishment', InitialDistribution: 'initial distribution', Redistribution: 'redistribution',
+  Replenishment: 'replenishment',
+  InitialDistribution: 'initial distribution',
+  Redistribution: 'redistribution',
 };

@@ -16,7 +16,22 @@ const LINES = 3;
 const TENANT = 'BENCH';
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-api-'));
-const server = spawn(process.execPath, [join(import.meta.dirname, '../../bin/workbench.mjs'), 'serve', '-w', join(dir, 'http'), '--port', '0', '--tenant', TENANT, '--client-secret', 'bench'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const server = spawn(
+  process.execPath,
+  [
+    join(import.meta.dirname, '../../bin/workbench.mjs'),
+    'serve',
+    '-w',
+    join(dir, 'http'),
+    '--port',
+    '0',
+    '--tenant',
+    TENANT,
+    '--client-secret',
+    'bench',
+  ],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
 const url = await new Promise<string>((resolve, reject) => {
   let out = '';
   server.stdout!.on('data', (d) => {
@@ -28,7 +43,8 @@ const url = await new Promise<string>((resolve, reject) => {
 });
 const direct = await Workbench.open(join(dir, 'direct'));
 const tokenRes = await fetch(`${url}/Token`, {
-  method: 'POST', headers: { 'content-type': 'application/json', 'x-tenant': TENANT },
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'x-tenant': TENANT },
   body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'workbench', client_secret: 'bench' }),
 });
 const { access_token } = (await tokenRes.json()) as { access_token: string };
@@ -36,14 +52,18 @@ const { access_token } = (await tokenRes.json()) as { access_token: string };
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const httpMs: number[] = [];
 const directMs: number[] = [];
-console.log(`bench:api — POST /Sales, ${SALES} sales × ${LINES} lines per call, ${ROUNDS} rounds, server process at ${url}`);
+console.log(
+  `bench:api — POST /Sales, ${SALES} sales × ${LINES} lines per call, ${ROUNDS} rounds, server process at ${url}`,
+);
 for (let round = 0; round < ROUNDS; round++) {
   const text = JSON.stringify(salesPayload(round, SALES, LINES));
   // Both sides start from the serialized batch: the client's bytes, the service's text.
   const bytes = Buffer.from(text);
   let t = performance.now();
   const res = await fetch(`${url}/Sales`, {
-    method: 'POST', headers: { authorization: `Bearer ${access_token}`, 'x-tenant': TENANT, 'content-type': 'application/json' }, body: bytes,
+    method: 'POST',
+    headers: { authorization: `Bearer ${access_token}`, 'x-tenant': TENANT, 'content-type': 'application/json' },
+    body: bytes,
   });
   await res.arrayBuffer();
   httpMs.push(performance.now() - t);
@@ -52,7 +72,9 @@ for (let round = 0; round < ROUNDS; round++) {
   t = performance.now();
   await direct.ingest('Sales', JSON.parse(text));
   directMs.push(performance.now() - t);
-  console.log(`round ${round + 1}: HTTP ${httpMs[round].toFixed(0)} ms, service ${directMs[round].toFixed(0)} ms (${(text.length / 1e6).toFixed(1)} MB)`);
+  console.log(
+    `round ${round + 1}: HTTP ${httpMs[round].toFixed(0)} ms, service ${directMs[round].toFixed(0)} ms (${(text.length / 1e6).toFixed(1)} MB)`,
+  );
 }
 
 const lines = SALES * LINES;
@@ -60,8 +82,12 @@ const h = median(httpMs);
 const d = median(directMs);
 const ratio = h / d;
 console.log('');
-console.log(`HTTP POST /Sales, median: ${h.toFixed(0)} ms per call, ${Math.round(lines / (h / 1000)).toLocaleString('en')} sales lines/s`);
-console.log(`service directly, median: ${d.toFixed(0)} ms per call, ${Math.round(lines / (d / 1000)).toLocaleString('en')} sales lines/s`);
+console.log(
+  `HTTP POST /Sales, median: ${h.toFixed(0)} ms per call, ${Math.round(lines / (h / 1000)).toLocaleString('en')} sales lines/s`,
+);
+console.log(
+  `service directly, median: ${d.toFixed(0)} ms per call, ${Math.round(lines / (d / 1000)).toLocaleString('en')} sales lines/s`,
+);
 console.log(`ratio HTTP / service: ${ratio.toFixed(2)} (budget ≤ 1.3: ${ratio <= 1.3 ? 'met' : 'NOT met'})`);
 
 server.kill('SIGTERM');

@@ -45,7 +45,8 @@ if (process.argv[2] === '--measure') {
   const loadMs = performance.now() - t;
   t = performance.now();
   const partitions = Number(process.env.BENCH_PARTITIONS ?? availableParallelism());
-  const result = partitions > 1 ? await simulatePartitioned(input, settings, {}, partitions) : simulate(input, settings);
+  const result =
+    partitions > 1 ? await simulatePartitioned(input, settings, {}, partitions) : simulate(input, settings);
   const simMs = performance.now() - t;
   t = performance.now();
   bareLoop(input);
@@ -56,30 +57,61 @@ if (process.argv[2] === '--measure') {
   const F = sd.values.length / (sd.styles * sd.days);
   let styleDayRows = 0;
   for (let x = 0; x < sd.values.length; x += F) if (sd.values.subarray(x, x + F).some((v) => v !== 0)) styleDayRows++;
-  process.stdout.write(JSON.stringify({
-    styles: sd.styles, styleDayRows, styleDayBytes: sd.values.byteLength,
-    days, cells: input.start.onHand.length, partitions, loadMs, simMs, floorMs, maxRssKb: process.resourceUsage().maxRSS,
-    transfers: result.summary.simulated.transfers, inStock: [result.summary.simulated.inStockRate, result.summary.actual.inStockRate],
-    lowest: result.lowestSimulatedStock,
-    estimated: [result.summary.simulated.estimatedDemand / result.summary.simulated.demand, result.summary.actual.estimatedDemand / result.summary.actual.demand],
-  }));
+  process.stdout.write(
+    JSON.stringify({
+      styles: sd.styles,
+      styleDayRows,
+      styleDayBytes: sd.values.byteLength,
+      days,
+      cells: input.start.onHand.length,
+      partitions,
+      loadMs,
+      simMs,
+      floorMs,
+      maxRssKb: process.resourceUsage().maxRSS,
+      transfers: result.summary.simulated.transfers,
+      inStock: [result.summary.simulated.inStockRate, result.summary.actual.inStockRate],
+      lowest: result.lowestSimulatedStock,
+      estimated: [
+        result.summary.simulated.estimatedDemand / result.summary.simulated.demand,
+        result.summary.actual.estimatedDemand / result.summary.actual.demand,
+      ],
+    }),
+  );
   process.exit(0);
 }
 
 prepareBigWorkspace();
 const days = Number(process.env.BENCH_BACKTEST_DAYS ?? 730);
-const r = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--measure', String(days)], { cwd: ROOT, encoding: 'utf8', env: process.env, maxBuffer: 1 << 26 });
+const r = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--measure', String(days)], {
+  cwd: ROOT,
+  encoding: 'utf8',
+  env: process.env,
+  maxBuffer: 1 << 26,
+});
 if (r.status !== 0) throw new Error(`measure run failed: ${r.stderr}`);
 const m = JSON.parse(r.stdout);
 const cellDays = m.cells * m.days;
 const wall = (m.loadMs + m.simMs) / 1000;
-console.log(`bench:backtest — ${m.days} days from ${FROM} over ${m.cells.toLocaleString('en')} location×SKU cells (${BIG_WORKSPACE})`);
-console.log(`load (actual days from the workspace): ${(m.loadMs / 1000).toFixed(1)} s; simulation (${m.partitions} style partition${m.partitions === 1 ? '' : 's'}): ${(m.simMs / 1000).toFixed(1)} s; wall ${wall.toFixed(1)} s`);
+console.log(
+  `bench:backtest — ${m.days} days from ${FROM} over ${m.cells.toLocaleString('en')} location×SKU cells (${BIG_WORKSPACE})`,
+);
+console.log(
+  `load (actual days from the workspace): ${(m.loadMs / 1000).toFixed(1)} s; simulation (${m.partitions} style partition${m.partitions === 1 ? '' : 's'}): ${(m.simMs / 1000).toFixed(1)} s; wall ${wall.toFixed(1)} s`,
+);
 console.log(`simulation: ${Math.round(cellDays / (m.simMs / 1000)).toLocaleString('en')} SKU-location-days/s`);
-console.log(`floor (bare loop applying actual sales to stock): ${(m.floorMs / 1000).toFixed(2)} s, ${Math.round(cellDays / (m.floorMs / 1000)).toLocaleString('en')} SKU-location-days/s; simulation / floor = ${(m.simMs / m.floorMs).toFixed(1)}`);
-console.log(`in-stock rate simulated ${m.inStock[0]} vs actual ${m.inStock[1]}; transfers ${JSON.stringify(m.transfers)}`);
-console.log(`kept per style and day: ${m.styles.toLocaleString('en')} styles × ${m.days} days, ${m.styleDayRows.toLocaleString('en')} rows with anything in them (${(m.styleDayBytes / 2 ** 20).toFixed(0)} MiB in memory)`);
-console.log(`lowest simulated stock of any cell at the end of any day: ${m.lowest} (physical stock: never below 0${m.lowest < 0 ? ' — BROKEN' : ''}); demand estimated ${(m.estimated[0] * 100).toFixed(1)} % simulated, ${(m.estimated[1] * 100).toFixed(1)} % actual`);
+console.log(
+  `floor (bare loop applying actual sales to stock): ${(m.floorMs / 1000).toFixed(2)} s, ${Math.round(cellDays / (m.floorMs / 1000)).toLocaleString('en')} SKU-location-days/s; simulation / floor = ${(m.simMs / m.floorMs).toFixed(1)}`,
+);
+console.log(
+  `in-stock rate simulated ${m.inStock[0]} vs actual ${m.inStock[1]}; transfers ${JSON.stringify(m.transfers)}`,
+);
+console.log(
+  `kept per style and day: ${m.styles.toLocaleString('en')} styles × ${m.days} days, ${m.styleDayRows.toLocaleString('en')} rows with anything in them (${(m.styleDayBytes / 2 ** 20).toFixed(0)} MiB in memory)`,
+);
+console.log(
+  `lowest simulated stock of any cell at the end of any day: ${m.lowest} (physical stock: never below 0${m.lowest < 0 ? ' — BROKEN' : ''}); demand estimated ${(m.estimated[0] * 100).toFixed(1)} % simulated, ${(m.estimated[1] * 100).toFixed(1)} % actual`,
+);
 if (m.lowest < 0) process.exitCode = 1;
 console.log(`peak RSS ${(m.maxRssKb / 1024).toFixed(0)} MiB`);
 console.log(`budget ≤ 60 s and ≤ 4 GB: ${wall <= 60 && m.maxRssKb / 1024 <= 4096 ? 'met' : 'NOT met'}`);

@@ -13,10 +13,29 @@ export function prepareBigWorkspace(): string {
   if (existsSync(join(BIG_WORKSPACE, 'workspace.duckdb'))) return BIG_WORKSPACE;
   const data = `${BIG_WORKSPACE}-data`;
   console.log(`preparing ${BIG_WORKSPACE} (once): generating ${STORES} stores × ${SKUS} SKUs × ${DAYS} days …`);
-  execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'samples/generate.ts'), '--out', data, '--stores', String(STORES), '--skus', String(SKUS), '--days', String(DAYS)], { stdio: 'inherit', cwd: ROOT });
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(ROOT, 'samples/generate.ts'),
+      '--out',
+      data,
+      '--stores',
+      String(STORES),
+      '--skus',
+      String(SKUS),
+      '--days',
+      String(DAYS),
+    ],
+    { stdio: 'inherit', cwd: ROOT },
+  );
   console.log('loading it through the service …');
   const t = performance.now();
-  execFileSync(process.execPath, [join(ROOT, 'bin/workbench.mjs'), 'load', '-q', '-w', BIG_WORKSPACE, data], { stdio: 'inherit', cwd: ROOT });
+  execFileSync(process.execPath, [join(ROOT, 'bin/workbench.mjs'), 'load', '-q', '-w', BIG_WORKSPACE, data], {
+    stdio: 'inherit',
+    cwd: ROOT,
+  });
   console.log(`loaded in ${((performance.now() - t) / 1000).toFixed(0)} s`);
   rmSync(data, { recursive: true, force: true });
   return BIG_WORKSPACE;

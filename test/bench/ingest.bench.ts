@@ -25,9 +25,17 @@ function readJsonSql(file: string, stampSql: string): string[] {
   const [root, lines] = allTables(tablePlan(sales));
   const src = `read_json(${`'${file}'`}, maximum_object_size = 1073741824)`;
   const rootCols = tableColumns(root, sales).map((c) =>
-    c.name === '_updated_at' ? stampSql : c.name === '_deleted_at' ? 'NULL' : c.type === 'TIMESTAMP' ? `s.${q(c.name)}::TIMESTAMP` : `s.${q(c.name)}`);
+    c.name === '_updated_at'
+      ? stampSql
+      : c.name === '_deleted_at'
+        ? 'NULL'
+        : c.type === 'TIMESTAMP'
+          ? `s.${q(c.name)}::TIMESTAMP`
+          : `s.${q(c.name)}`,
+  );
   const lineCols = tableColumns(lines, sales).map((c) =>
-    c.name === '_salesId' ? 'salesId' : c.name === '_ord' ? 'ord - 1' : `l.${q(c.name)}`);
+    c.name === '_salesId' ? 'salesId' : c.name === '_ord' ? 'ord - 1' : `l.${q(c.name)}`,
+  );
   return [
     `INSERT INTO ${q(root.table)} SELECT ${rootCols.join(', ')} FROM (SELECT unnest(sales) AS s FROM ${src})`,
     `INSERT INTO ${q(lines.table)} SELECT ${lineCols.join(', ')} FROM (
@@ -42,7 +50,9 @@ const resendMs: number[] = [];
 const readJsonMs: number[] = [];
 let peakRss = 0;
 
-console.log(`bench:ingest — ${SALES} sales × ${LINES} lines per call, ${ROUNDS} rounds, file-backed workspaces in ${dir}`);
+console.log(
+  `bench:ingest — ${SALES} sales × ${LINES} lines per call, ${ROUNDS} rounds, file-backed workspaces in ${dir}`,
+);
 for (let round = 0; round < ROUNDS; round++) {
   const text = JSON.stringify(salesPayload(round, SALES, LINES));
   const file = join(dir, `sales-${round}.json`);
@@ -65,7 +75,9 @@ for (let round = 0; round < ROUNDS; round++) {
   resendMs.push(performance.now() - t);
   if (again.updated !== SALES) throw new Error(`expected ${SALES} updated, got ${JSON.stringify(again)}`);
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  console.log(`round ${round + 1}: service ${serviceMs[round].toFixed(0)} ms, resend ${resendMs[round].toFixed(0)} ms, read_json ${readJsonMs[round].toFixed(0)} ms (${(text.length / 1e6).toFixed(1)} MB)`);
+  console.log(
+    `round ${round + 1}: service ${serviceMs[round].toFixed(0)} ms, resend ${resendMs[round].toFixed(0)} ms, read_json ${readJsonMs[round].toFixed(0)} ms (${(text.length / 1e6).toFixed(1)} MB)`,
+  );
 }
 
 const [a] = await service.workspace.rows('SELECT count(*)::INTEGER AS n FROM sales__salesLines');
@@ -78,10 +90,18 @@ const base = median(readJsonMs);
 const lps = Math.round(lines / (svc / 1000));
 const ratio = svc / base;
 console.log('');
-console.log(`service (parse + validate + upsert), median: ${svc.toFixed(0)} ms per call, ${lps.toLocaleString('en')} sales lines/s`);
-console.log(`service resend (replace every sale), median: ${median(resendMs).toFixed(0)} ms per call, ${Math.round(lines / (median(resendMs) / 1000)).toLocaleString('en')} sales lines/s`);
-console.log(`DuckDB read_json into the same tables, median: ${base.toFixed(0)} ms per call, ${Math.round(lines / (base / 1000)).toLocaleString('en')} sales lines/s`);
-console.log(`ratio service / read_json: ${ratio.toFixed(2)} (budget ≤ 1.5: ${ratio <= 1.5 ? 'met' : 'NOT met'}); lines/s budget ≥ 150,000: ${lps >= 150_000 ? 'met' : 'NOT met'}`);
+console.log(
+  `service (parse + validate + upsert), median: ${svc.toFixed(0)} ms per call, ${lps.toLocaleString('en')} sales lines/s`,
+);
+console.log(
+  `service resend (replace every sale), median: ${median(resendMs).toFixed(0)} ms per call, ${Math.round(lines / (median(resendMs) / 1000)).toLocaleString('en')} sales lines/s`,
+);
+console.log(
+  `DuckDB read_json into the same tables, median: ${base.toFixed(0)} ms per call, ${Math.round(lines / (base / 1000)).toLocaleString('en')} sales lines/s`,
+);
+console.log(
+  `ratio service / read_json: ${ratio.toFixed(2)} (budget ≤ 1.5: ${ratio <= 1.5 ? 'met' : 'NOT met'}); lines/s budget ≥ 150,000: ${lps >= 150_000 ? 'met' : 'NOT met'}`,
+);
 console.log(`peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
 
 await service.close();

@@ -13,10 +13,13 @@ import { parseArgs } from 'node:util';
 import { apiClient, spawnServe } from '../serve-process.js';
 import { salesPayload, stockPayload } from './payloads.js';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '60' }, clients: { type: 'string', default: '8' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '60' }, clients: { type: 'string', default: '8' } },
+});
 const SECONDS = Number(values.seconds);
 const CLIENTS = Number(values.clients);
-if (!(SECONDS > 0) || !Number.isInteger(CLIENTS) || CLIENTS < 1) throw new Error('--seconds must be a positive number and --clients a whole number ≥ 1');
+if (!(SECONDS > 0) || !Number.isInteger(CLIENTS) || CLIENTS < 1)
+  throw new Error('--seconds must be a positive number and --clients a whole number ≥ 1');
 const SALES = 1_000;
 const LINES = 3;
 const LEVELS = 2_000;
@@ -24,7 +27,9 @@ const CREDENTIALS = { tenant: 'LOAD', clientId: 'load', clientSecret: 'bench-loa
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-load-'));
 const server = await spawnServe(join(dir, 'ws'), CREDENTIALS);
-console.log(`bench:load — ${CLIENTS} clients for ${SECONDS} s against ${server.url}: POST /Sales (${SALES} sales × ${LINES} lines), every fourth call POST /Stock (${LEVELS} levels)`);
+console.log(
+  `bench:load — ${CLIENTS} clients for ${SECONDS} s against ${server.url}: POST /Sales (${SALES} sales × ${LINES} lines), every fourth call POST /Stock (${LEVELS} levels)`,
+);
 
 const latencies: number[] = [];
 const acknowledged = { Sales: 0, Stock: 0 };
@@ -61,7 +66,9 @@ async function client(): Promise<void> {
 
 const progress = setInterval(() => {
   const s = (performance.now() - started) / 1000;
-  console.log(`  ${s.toFixed(0).padStart(3)} s: ${latencies.length} requests, ${Math.round(lines / s).toLocaleString('en')} lines/s`);
+  console.log(
+    `  ${s.toFixed(0).padStart(3)} s: ${latencies.length} requests, ${Math.round(lines / s).toLocaleString('en')} lines/s`,
+  );
 }, 10_000);
 await Promise.all(Array.from({ length: CLIENTS }, client));
 clearInterval(progress);
@@ -72,16 +79,27 @@ const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100
 const records = acknowledged.Sales + acknowledged.Stock;
 
 // Stored must equal acknowledged: every id was sent once, so any difference is a record lost or doubled.
-const summary = (await apiClient(server.url, CREDENTIALS).call('GET', '/_workbench/summary')).json as { dataset: string; live: number }[];
+const summary = (await apiClient(server.url, CREDENTIALS).call('GET', '/_workbench/summary')).json as {
+  dataset: string;
+  live: number;
+}[];
 const stored = (d: string) => summary.find((s) => s.dataset === d)?.live ?? 0;
 const differences = (['Sales', 'Stock'] as const).filter((d) => stored(d) !== acknowledged[d]);
 
 console.log('');
-console.log(`requests: ${latencies.length} in ${seconds.toFixed(1)} s = ${(latencies.length / seconds).toFixed(1)} requests/s`);
-console.log(`records:  ${records.toLocaleString('en')} = ${Math.round(records / seconds).toLocaleString('en')} records/s; lines (sales lines + stock levels): ${Math.round(lines / seconds).toLocaleString('en')} lines/s`);
-console.log(`latency:  p50 ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms, max ${sorted[sorted.length - 1]?.toFixed(0)} ms`);
+console.log(
+  `requests: ${latencies.length} in ${seconds.toFixed(1)} s = ${(latencies.length / seconds).toFixed(1)} requests/s`,
+);
+console.log(
+  `records:  ${records.toLocaleString('en')} = ${Math.round(records / seconds).toLocaleString('en')} records/s; lines (sales lines + stock levels): ${Math.round(lines / seconds).toLocaleString('en')} lines/s`,
+);
+console.log(
+  `latency:  p50 ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms, max ${sorted[sorted.length - 1]?.toFixed(0)} ms`,
+);
 console.log(`errors:   ${errors}`);
-console.log(`stored:   Sales ${stored('Sales').toLocaleString('en')} of ${acknowledged.Sales.toLocaleString('en')} acknowledged, Stock ${stored('Stock').toLocaleString('en')} of ${acknowledged.Stock.toLocaleString('en')} (records lost or doubled: ${differences.length ? differences.map((d) => `${d} ${stored(d) - acknowledged[d]}`).join(', ') : 0})`);
+console.log(
+  `stored:   Sales ${stored('Sales').toLocaleString('en')} of ${acknowledged.Sales.toLocaleString('en')} acknowledged, Stock ${stored('Stock').toLocaleString('en')} of ${acknowledged.Stock.toLocaleString('en')} (records lost or doubled: ${differences.length ? differences.map((d) => `${d} ${stored(d) - acknowledged[d]}`).join(', ') : 0})`,
+);
 
 await server.stop('SIGTERM');
 rmSync(dir, { recursive: true, force: true });

@@ -30,10 +30,24 @@ const ASSORTMENTS: Record<string, string[]> = {
 /** Two scenarios as different as settings get: the actual side must not notice. */
 const SCENARIOS: [string, SettingsOverride][] = [
   ['default', {}],
-  ['lean', { demandWindowDays: 14, poolingHalfWeightDays: 7, defaults: { serviceLevel: 0.6, reviewPeriodDays: 14, leadTimeDays: 4, presentationMinimum: 0 }, redistribution: { enabled: false } }],
+  [
+    'lean',
+    {
+      demandWindowDays: 14,
+      poolingHalfWeightDays: 7,
+      defaults: { serviceLevel: 0.6, reviewPeriodDays: 14, leadTimeDays: 4, presentationMinimum: 0 },
+      redistribution: { enabled: false },
+    },
+  ],
 ];
 
-interface Truth { carriedDays: number; stockOutDays: number; demand: number; sales: number; lost: number }
+interface Truth {
+  carriedDays: number;
+  stockOutDays: number;
+  demand: number;
+  sales: number;
+  lost: number;
+}
 
 function prepare(name: string): { workspace: string; truthDir: string } {
   const base = join(ROOT, '.workspaces', `truth-${name}`);
@@ -41,12 +55,24 @@ function prepare(name: string): { workspace: string; truthDir: string } {
   const workspace = join(base, 'workspace');
   const truthDir = join(base, 'truth');
   const stamp = join(base, 'flags.json');
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === JSON.stringify(flags) && existsSync(join(workspace, 'workspace.duckdb'))) return { workspace, truthDir };
+  if (
+    existsSync(stamp) &&
+    readFileSync(stamp, 'utf8') === JSON.stringify(flags) &&
+    existsSync(join(workspace, 'workspace.duckdb'))
+  )
+    return { workspace, truthDir };
   rmSync(base, { recursive: true, force: true });
   const data = join(base, 'data');
   console.log(`preparing ${base} (once): ${flags.join(' ')}`);
-  execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'samples/generate.ts'), '--out', data, '--truth', truthDir, ...flags], { stdio: 'inherit', cwd: ROOT });
-  execFileSync(process.execPath, [join(ROOT, 'bin/workbench.mjs'), 'load', '-q', '-w', workspace, data], { stdio: 'inherit', cwd: ROOT });
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'samples/generate.ts'), '--out', data, '--truth', truthDir, ...flags],
+    { stdio: 'inherit', cwd: ROOT },
+  );
+  execFileSync(process.execPath, [join(ROOT, 'bin/workbench.mjs'), 'load', '-q', '-w', workspace, data], {
+    stdio: 'inherit',
+    cwd: ROOT,
+  });
   rmSync(data, { recursive: true, force: true });
   writeFileSync(stamp, JSON.stringify(flags));
   return { workspace, truthDir };
@@ -82,15 +108,23 @@ for (const name of picked) {
     for (const [, scenario] of SCENARIOS) {
       const t0 = performance.now();
       const { run, report } = await wb.runBacktest({ fromDay: FROM_DAY, toDay: TO_DAY, scenario });
-      runs.push({ run, report, seconds: (performance.now() - t0) / 1000, groups: await wb.backtestGroups(run.runId, 'style') });
+      runs.push({
+        run,
+        report,
+        seconds: (performance.now() - t0) / 1000,
+        groups: await wb.backtestGroups(run.runId, 'style'),
+      });
     }
   } finally {
     await wb.close();
   }
   const a = runs[0].report.summary.actual;
-  const actualOf = (r: (typeof runs)[number]) => JSON.stringify({
-    summary: r.report.summary.actual, daily: r.report.daily.map((d) => [d.demand, d.estimatedDemand, d.actual]), groups: r.groups.map((g) => g.actual),
-  });
+  const actualOf = (r: (typeof runs)[number]) =>
+    JSON.stringify({
+      summary: r.report.summary.actual,
+      daily: r.report.daily.map((d) => [d.demand, d.estimatedDemand, d.actual]),
+      groups: r.groups.map((g) => g.actual),
+    });
   const identical = runs.every((r) => actualOf(r) === actualOf(runs[0]));
   const trueFill = truth.sales / truth.demand;
   const outOff = off(a.stockOutDays, truth.stockOutDays);
@@ -99,13 +133,29 @@ for (const name of picked) {
   const physical = runs.every((r) => r.report.lowestSimulatedStock >= 0);
   const met = Math.abs(outOff) <= 0.01 && Math.abs(lostOff) <= 0.1 && Math.abs(fillOff) <= 1 && identical && physical;
   allMet &&= met;
-  console.log(`\n${name} — ${ASSORTMENTS[name].join(' ')}, backtest ${from} … ${to} (${runs.map((r) => `${r.seconds.toFixed(1)} s`).join(', ')})`);
-  console.log(`  stock-out days   actual ${fmt(a.stockOutDays)} vs truth ${fmt(truth.stockOutDays)} (${pct(outOff)}; carried days ${fmt(a.carriedDays)} vs ${fmt(truth.carriedDays)})`);
-  console.log(`  lost sales       estimated ${fmt(a.lostSales)} vs hidden ${fmt(truth.lost)} (${pct(lostOff)}; ${pct(truth.lost / truth.demand)} of true demand)`);
-  console.log(`  fill rate        actual ${pct(a.fillRate ?? 1)} vs true ${pct(trueFill)} (${fillOff >= 0 ? '+' : ''}${fillOff.toFixed(2)} points)`);
-  console.log(`  demand           ${fmt(a.demand)} (sales ${fmt(a.sales)} + lost) vs true ${fmt(truth.demand)} (sales ${fmt(truth.sales)} + lost)`);
-  console.log(`  actual side under ${SCENARIOS.map(([n]) => n).join(' and ')}: ${identical ? 'identical' : 'DIFFERENT'}; simulated fill rate ${runs.map((r) => pct(r.report.summary.simulated.fillRate ?? 1)).join(' and ')}`);
-  console.log(`  simulated stock  lowest of any cell at the end of any day: ${Math.min(...runs.map((r) => r.report.lowestSimulatedStock))}`);
-  console.log(`  goals (stock-out days ±1 %, lost sales ±10 %, fill rate ±1 point, identical, physical): ${met ? 'met' : 'NOT met'}`);
+  console.log(
+    `\n${name} — ${ASSORTMENTS[name].join(' ')}, backtest ${from} … ${to} (${runs.map((r) => `${r.seconds.toFixed(1)} s`).join(', ')})`,
+  );
+  console.log(
+    `  stock-out days   actual ${fmt(a.stockOutDays)} vs truth ${fmt(truth.stockOutDays)} (${pct(outOff)}; carried days ${fmt(a.carriedDays)} vs ${fmt(truth.carriedDays)})`,
+  );
+  console.log(
+    `  lost sales       estimated ${fmt(a.lostSales)} vs hidden ${fmt(truth.lost)} (${pct(lostOff)}; ${pct(truth.lost / truth.demand)} of true demand)`,
+  );
+  console.log(
+    `  fill rate        actual ${pct(a.fillRate ?? 1)} vs true ${pct(trueFill)} (${fillOff >= 0 ? '+' : ''}${fillOff.toFixed(2)} points)`,
+  );
+  console.log(
+    `  demand           ${fmt(a.demand)} (sales ${fmt(a.sales)} + lost) vs true ${fmt(truth.demand)} (sales ${fmt(truth.sales)} + lost)`,
+  );
+  console.log(
+    `  actual side under ${SCENARIOS.map(([n]) => n).join(' and ')}: ${identical ? 'identical' : 'DIFFERENT'}; simulated fill rate ${runs.map((r) => pct(r.report.summary.simulated.fillRate ?? 1)).join(' and ')}`,
+  );
+  console.log(
+    `  simulated stock  lowest of any cell at the end of any day: ${Math.min(...runs.map((r) => r.report.lowestSimulatedStock))}`,
+  );
+  console.log(
+    `  goals (stock-out days ±1 %, lost sales ±10 %, fill rate ±1 point, identical, physical): ${met ? 'met' : 'NOT met'}`,
+  );
 }
 if (!allMet) process.exitCode = 1;

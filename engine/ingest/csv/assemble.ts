@@ -94,17 +94,29 @@ export function assemble(dataset: DatasetDef, files: readonly MappedCsv[]): Asse
   const pending: { node?: Node; field?: string; place: Place; column?: string; message: string }[] = [];
   const header = (place: Place, c: Column) => place.file.table.headers[c.index];
 
-  const create = (plan: TablePlan, depth: number, place: Place, parent: Node | undefined, key: string | undefined): Node => {
+  const create = (
+    plan: TablePlan,
+    depth: number,
+    place: Place,
+    parent: Node | undefined,
+    key: string | undefined,
+  ): Node => {
     const record: JsonRecord = {};
     for (const child of plan.children) {
       // A required array (a sale's lines) is always there; an optional one when a file of it is loaded.
-      if (plan.entity.required?.includes(child.arrayField!) || loadedTables.has(child.table)) record[child.arrayField!] = [];
+      if (plan.entity.required?.includes(child.arrayField!) || loadedTables.has(child.table))
+        record[child.arrayField!] = [];
     }
     const siblings = parent ? parent.children.get(plan.arrayField!)! : roots;
     // Most records (sales lines, barcodes) have no children: they share one empty map instead of making their own.
     const leaf = plan.children.length === 0;
     const node: Node = {
-      record, plan, depth, place, parent, index: siblings.length,
+      record,
+      plan,
+      depth,
+      place,
+      parent,
+      index: siblings.length,
       children: leaf ? NO_CHILDREN : new Map(plan.children.map((c) => [c.arrayField!, []])),
       byKey: leaf ? NO_KEYS : new Map(plan.children.map((c) => [c.arrayField!, new Map()])),
     };
@@ -140,7 +152,10 @@ export function assemble(dataset: DatasetDef, files: readonly MappedCsv[]): Asse
       } else if (before !== value && !bad) {
         const from = node.fieldPlaces?.get(field) ?? node.place;
         pending.push({
-          node, field, place, column: header(place, c),
+          node,
+          field,
+          place,
+          column: header(place, c),
           message: `${field} is "${clip(String(value), 60)}" here but "${clip(String(before), 60)}" in ${from.file.table.name} row ${from.row}, for the same ${c.target.of}: one ${c.target.of} has one ${field}`,
         });
       }
@@ -165,7 +180,11 @@ export function assemble(dataset: DatasetDef, files: readonly MappedCsv[]): Asse
         const of = keyColumns[d]![0].target.of;
         if (key === undefined) {
           const empty = keyColumns[d]!.find((c) => cells[c.index] === null)!;
-          pending.push({ place, column: header(place, empty), message: `${empty.target.field} is empty: the row cannot be placed under its ${of}` });
+          pending.push({
+            place,
+            column: header(place, empty),
+            message: `${empty.target.field} is empty: the row cannot be placed under its ${of}`,
+          });
           return;
         }
         let node: Node | undefined;
@@ -175,7 +194,10 @@ export function assemble(dataset: DatasetDef, files: readonly MappedCsv[]): Asse
           const found = byDepthKey.get(d)?.get(key) ?? [];
           if (found.length > 1) {
             const above = entityKey(path[d - 1].entity).join(' + ');
-            pending.push({ place, message: `${of} "${shownKey(keyColumns[d]!, cells)}" is in ${found.length} places; add a column with its ${above} to tell which` });
+            pending.push({
+              place,
+              message: `${of} "${shownKey(keyColumns[d]!, cells)}" is in ${found.length} places; add a column with its ${above} to tell which`,
+            });
             return;
           }
           node = found[0];
@@ -184,7 +206,11 @@ export function assemble(dataset: DatasetDef, files: readonly MappedCsv[]): Asse
           const flattened = fields[d].length > 0;
           if (!flattened || (d > 0 && !parent)) {
             const source = path[d].arrayField ?? dataset.name;
-            pending.push({ place, column: header(place, keyColumns[d]![0]), message: `${of} "${shownKey(keyColumns[d]!, cells)}" is not loaded with this file, so the row has nothing to belong to; load its file (${source}.csv) with it` });
+            pending.push({
+              place,
+              column: header(place, keyColumns[d]![0]),
+              message: `${of} "${shownKey(keyColumns[d]!, cells)}" is not loaded with this file, so the row has nothing to belong to; load its file (${source}.csv) with it`,
+            });
             return;
           }
           node = create(path[d], d, place, parent, key);
@@ -202,7 +228,9 @@ export function assemble(dataset: DatasetDef, files: readonly MappedCsv[]): Asse
   }
 
   const pointer = (node: Node): string =>
-    node.parent ? `${pointer(node.parent)}/${node.plan.arrayField}/${node.index}` : `/${dataset.envelope}/${node.index}`;
+    node.parent
+      ? `${pointer(node.parent)}/${node.plan.arrayField}/${node.index}`
+      : `/${dataset.envelope}/${node.index}`;
   const rootOf = (node: Node): Node => (node.parent ? rootOf(node.parent) : node);
   const recordId = (node: Node) => {
     const r = rootOf(node).record;
@@ -215,7 +243,10 @@ export function assemble(dataset: DatasetDef, files: readonly MappedCsv[]): Asse
     return {
       path: pathOf(p),
       ...(id === undefined ? {} : { recordId: id }),
-      message: p.message, file: p.place.file.table.name, row: p.place.row, ...(p.column === undefined ? {} : { column: p.column }),
+      message: p.message,
+      file: p.place.file.table.name,
+      row: p.place.row,
+      ...(p.column === undefined ? {} : { column: p.column }),
     };
   });
 
@@ -225,7 +256,11 @@ export function assemble(dataset: DatasetDef, files: readonly MappedCsv[]): Asse
     const parts = problem.path.split('/').slice(1);
     let node: Node | undefined;
     let at = 0;
-    for (let list: Node[] | undefined = parts[0] === dataset.envelope ? roots : undefined; list && at + 1 < parts.length; at += 2) {
+    for (
+      let list: Node[] | undefined = parts[0] === dataset.envelope ? roots : undefined;
+      list && at + 1 < parts.length;
+      at += 2
+    ) {
       const next = list[Number(parts[at + 1])];
       if (!next || !/^\d+$/.test(parts[at + 1])) break;
       node = next;
@@ -238,5 +273,12 @@ export function assemble(dataset: DatasetDef, files: readonly MappedCsv[]): Asse
     return { ...problem, file: place.file.table.name, row: place.row, ...(c ? { column: header(place, c) } : {}) };
   };
 
-  return { body: { [dataset.envelope]: roots.map((n) => n.record) }, records: roots.length, problems, problemCount: pending.length, problemPaths: new Set(pending.map(pathOf)), locate };
+  return {
+    body: { [dataset.envelope]: roots.map((n) => n.record) },
+    records: roots.length,
+    problems,
+    problemCount: pending.length,
+    problemPaths: new Set(pending.map(pathOf)),
+    locate,
+  };
 }

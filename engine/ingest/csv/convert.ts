@@ -9,7 +9,10 @@ export type CellValue = string | number | boolean;
 
 /** A cell that is not what its field takes: its text, and why. */
 export class BadCell {
-  constructor(readonly text: string, readonly problem: string) {}
+  constructor(
+    readonly text: string,
+    readonly problem: string,
+  ) {}
 }
 
 /** A plain decimal number: no thousands separators, a dot for decimals, an optional exponent. */
@@ -22,7 +25,10 @@ export function convertCell(text: string, type: ColumnType): CellValue | BadCell
   if (type === 'DOUBLE' || type === 'INTEGER') {
     const t = text.trim();
     if (NUMBER.test(t)) return Number(t);
-    return new BadCell(text, `"${clip(text, 60)}" is not a number (write decimals with a dot and no thousands separators, e.g. 1234.5)`);
+    return new BadCell(
+      text,
+      `"${clip(text, 60)}" is not a number (write decimals with a dot and no thousands separators, e.g. 1234.5)`,
+    );
   }
   if (type === 'BOOLEAN') {
     const t = text.trim().toLowerCase();

@@ -40,7 +40,12 @@ export interface CsvLevel {
 }
 
 const KINDS: Record<ColumnType, string> = {
-  VARCHAR: 'text', TIMESTAMP: 'date and time', DATE: 'date', DOUBLE: 'number', INTEGER: 'whole number', BOOLEAN: 'true/false',
+  VARCHAR: 'text',
+  TIMESTAMP: 'date and time',
+  DATE: 'date',
+  DOUBLE: 'number',
+  INTEGER: 'whole number',
+  BOOLEAN: 'true/false',
 };
 
 /** Lower case letters and digits only: `sku_id`, `SkuId` and `Sku Id` all read `skuid`. */
@@ -50,7 +55,11 @@ export function normalizeName(text: string): string {
 
 /** `SalesLine` → `sales line`, `Sku` → `SKU`, `PurchaseOrders` → `purchase orders`. */
 export function inWords(name: string): string {
-  return name.replace(/\//g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().replace(/\bskus?\b/g, (s) => s.toUpperCase());
+  return name
+    .replace(/\//g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/\bskus?\b/g, (s) => s.toUpperCase());
 }
 
 function levelId(path: TablePlan[], dataset: DatasetDef): string {
@@ -65,8 +74,14 @@ function targetsOf(path: TablePlan[], dataset: DatasetDef): CsvTarget[] {
     const prefix = depth === path.length - 1 ? '' : `${levelId(path.slice(0, depth + 1), dataset)}.`;
     for (const f of p.fields) {
       out.push({
-        id: prefix + f.name, field: f.name, depth, type: f.type, kind: KINDS[f.type], required: f.required,
-        key: key.includes(f.name), of: inWords(p.entity.title ?? p.table),
+        id: prefix + f.name,
+        field: f.name,
+        depth,
+        type: f.type,
+        kind: KINDS[f.type],
+        required: f.required,
+        key: key.includes(f.name),
+        of: inWords(p.entity.title ?? p.table),
       });
     }
   }
@@ -80,7 +95,9 @@ function levelsOf(dataset: DatasetDef): CsvLevel[] {
     const title = inWords(own.entity.title ?? own.table);
     const name = inWords(dataset.name);
     out.push({
-      id: levelId(path, dataset), dataset, path,
+      id: levelId(path, dataset),
+      dataset,
+      path,
       label: `${name[0].toUpperCase()}${name.slice(1)}: one row per ${title}`,
       targets: targetsOf(path, dataset),
     });
@@ -105,7 +122,9 @@ export function levelsOfDataset(dataset: DatasetDef): CsvLevel[] {
 
 /** The levels below `level` in its dataset. */
 export function descendants(level: CsvLevel): CsvLevel[] {
-  return CSV_LEVELS.filter((l) => l.dataset === level.dataset && l.path.length > level.path.length && l.id.startsWith(`${level.id}.`));
+  return CSV_LEVELS.filter(
+    (l) => l.dataset === level.dataset && l.path.length > level.path.length && l.id.startsWith(`${level.id}.`),
+  );
 }
 
 /**
@@ -130,4 +149,3 @@ export function levelFromFileName(file: string): CsvLevel | undefined {
   const base = file.split(/[\\/]/).pop()!;
   return byFileName(normalizeName(base.replace(/\.[^.]*$/, '')), NAMES);
 }
-

@@ -7,17 +7,38 @@ import { Type, type Static } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { DatasetDef } from '../../model/datasets.js';
 import { clip, RequestRejected, type Problem } from '../problems.js';
-import { CSV_LEVELS, descendants, findLevel, levelFromFileName, levelsOfDataset, normalizeName, type CsvLevel, type CsvTarget } from './levels.js';
+import {
+  CSV_LEVELS,
+  descendants,
+  findLevel,
+  levelFromFileName,
+  levelsOfDataset,
+  normalizeName,
+  type CsvLevel,
+  type CsvTarget,
+} from './levels.js';
 
-const FileMappingSchema = Type.Object({
-  level: Type.Optional(Type.String({ description: 'The level the file holds, e.g. "Items.skus"; default: told by its name, else its columns.' })),
-  columns: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()]), {
-    description: 'Column header → field ("colorId"; an ancestor\'s as "Items.code"), or null to leave the column out. Columns not named are mapped by their header.',
-  })),
-}, { additionalProperties: false });
+const FileMappingSchema = Type.Object(
+  {
+    level: Type.Optional(
+      Type.String({
+        description: 'The level the file holds, e.g. "Items.skus"; default: told by its name, else its columns.',
+      }),
+    ),
+    columns: Type.Optional(
+      Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()]), {
+        description:
+          'Column header → field ("colorId"; an ancestor\'s as "Items.code"), or null to leave the column out. Columns not named are mapped by their header.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 /** A mapping for a load: per file (by its name as given, or its base name), its level and column overrides. */
-export const CsvMappingSchema = Type.Record(Type.String(), FileMappingSchema, { description: 'File name → its level and column mapping.' });
+export const CsvMappingSchema = Type.Record(Type.String(), FileMappingSchema, {
+  description: 'File name → its level and column mapping.',
+});
 
 export type FileMapping = Static<typeof FileMappingSchema>;
 export type CsvMapping = Static<typeof CsvMappingSchema>;
@@ -28,7 +49,9 @@ const checkMapping = TypeCompiler.Compile(CsvMappingSchema);
 export function parseCsvMapping(value: unknown): CsvMapping {
   if (checkMapping.Check(value)) return value;
   const problems = [...checkMapping.Errors(value)].slice(0, 10).map((e) => `${e.path || '/'}: ${e.message}`);
-  throw new RequestRejected(`the column mapping is not valid: ${problems.join('; ')}. Its shape: {"skus.csv": {"level": "Items.skus", "columns": {"Colour": "colorId", "Notes": null}}}`);
+  throw new RequestRejected(
+    `the column mapping is not valid: ${problems.join('; ')}. Its shape: {"skus.csv": {"level": "Items.skus", "columns": {"Colour": "colorId", "Notes": null}}}`,
+  );
 }
 
 /** The mapping given for a file: by its name as given, else by its base name. */
@@ -89,7 +112,12 @@ function fit(level: CsvLevel, headers: readonly string[]): { mapped: number; mis
 function ownOnly(level: CsvLevel, headers: readonly string[]): number {
   const own = level.path.length - 1;
   const above = new Set(level.targets.filter((t) => t.depth < own).map((t) => normalizeName(t.field)));
-  const fields = new Set(level.targets.filter((t) => t.depth === own).map((t) => normalizeName(t.field)).filter((f) => !above.has(f)));
+  const fields = new Set(
+    level.targets
+      .filter((t) => t.depth === own)
+      .map((t) => normalizeName(t.field))
+      .filter((f) => !above.has(f)),
+  );
   return headers.filter((h) => fields.has(normalizeName(h))).length;
 }
 
@@ -103,30 +131,50 @@ function deepen(level: CsvLevel, headers: readonly string[]): CsvLevel {
   for (const d of descendants(level)) {
     if (ownOnly(d, headers) === 0) continue;
     let score = 0;
-    for (const step of descendants(level).filter((x) => d.id === x.id || d.id.startsWith(`${x.id}.`))) score += ownOnly(step, headers);
+    for (const step of descendants(level).filter((x) => d.id === x.id || d.id.startsWith(`${x.id}.`)))
+      score += ownOnly(step, headers);
     if (score > bestScore || (score === bestScore && d.path.length > best.path.length)) [best, bestScore] = [d, score];
   }
   return best;
 }
 
 /** The level of a file: chosen, else told by its name (deepened by its columns), else by its columns alone. */
-export function detectLevel(name: string, headers: readonly string[], options: { level?: string; dataset?: DatasetDef } = {}): CsvLevel {
+export function detectLevel(
+  name: string,
+  headers: readonly string[],
+  options: { level?: string; dataset?: DatasetDef } = {},
+): CsvLevel {
   if (options.level !== undefined) {
     const chosen = findLevel(options.level);
-    if (!chosen) throw new RequestRejected(`${name}: no level "${options.level}"; levels are named like Items, Items.skus, Sales.salesLines`);
+    if (!chosen)
+      throw new RequestRejected(
+        `${name}: no level "${options.level}"; levels are named like Items, Items.skus, Sales.salesLines`,
+      );
     return chosen;
   }
   const named = levelFromFileName(name);
   if (named && (!options.dataset || named.dataset === options.dataset)) return deepen(named, headers);
   const candidates = options.dataset ? levelsOfDataset(options.dataset) : CSV_LEVELS;
-  const scored = candidates.map((level) => ({ level, f: fit(level, headers) })).filter((s) => s.f !== undefined) as { level: CsvLevel; f: { mapped: number; missing: number } }[];
+  const scored = candidates.map((level) => ({ level, f: fit(level, headers) })).filter((s) => s.f !== undefined) as {
+    level: CsvLevel;
+    f: { mapped: number; missing: number };
+  }[];
   // Most columns used first: a sales-lines file lacking one line field must not pass for a file of sales alone.
   scored.sort((a, b) => b.f.mapped - a.f.mapped || a.f.missing - b.f.missing);
   const [first, second] = scored;
-  const hint = 'name the file after what it holds (items.csv, skus.csv, barcodes.csv, Sales.csv, PurchaseOrders.csv, Locations.csv, …) or choose its level';
-  if (!first) throw new RequestRejected(`cannot tell which data ${name} holds from its name or its columns (${headers.slice(0, 8).map((h) => clip(h, 40)).join(', ')}${headers.length > 8 ? ', …' : ''}): ${hint}`);
+  const hint =
+    'name the file after what it holds (items.csv, skus.csv, barcodes.csv, Sales.csv, PurchaseOrders.csv, Locations.csv, …) or choose its level';
+  if (!first)
+    throw new RequestRejected(
+      `cannot tell which data ${name} holds from its name or its columns (${headers
+        .slice(0, 8)
+        .map((h) => clip(h, 40))
+        .join(', ')}${headers.length > 8 ? ', …' : ''}): ${hint}`,
+    );
   if (second && second.f.missing === first.f.missing && second.f.mapped === first.f.mapped) {
-    throw new RequestRejected(`cannot tell which data ${name} holds: its columns fit "${first.level.label}" and "${second.level.label}" alike; ${hint}`);
+    throw new RequestRejected(
+      `cannot tell which data ${name} holds: its columns fit "${first.level.label}" and "${second.level.label}" alike; ${hint}`,
+    );
   }
   return first.level;
 }
@@ -139,12 +187,21 @@ export interface ResolvedColumns {
 }
 
 /** Applies a file's mapping over the proposal from its headers, and names what keeps its rows from loading. */
-export function resolveColumns(name: string, level: CsvLevel, headers: readonly string[], mapping: FileMapping = {}): ResolvedColumns {
+export function resolveColumns(
+  name: string,
+  level: CsvLevel,
+  headers: readonly string[],
+  mapping: FileMapping = {},
+): ResolvedColumns {
   const problems: Problem[] = [];
-  const problem = (message: string, column?: string) => problems.push({ path: '', file: name, ...(column === undefined ? {} : { column }), message });
+  const problem = (message: string, column?: string) =>
+    problems.push({ path: '', file: name, ...(column === undefined ? {} : { column }), message });
   const given = mapping.columns ?? {};
   for (const header of Object.keys(given)) {
-    if (!headers.includes(header)) problem(`the mapping names a column "${clip(header, 80)}" that the file does not have (its columns: ${headers.map((h) => clip(h, 40)).join(', ')})`);
+    if (!headers.includes(header))
+      problem(
+        `the mapping names a column "${clip(header, 80)}" that the file does not have (its columns: ${headers.map((h) => clip(h, 40)).join(', ')})`,
+      );
   }
   const explicit = headers.map((h) => Object.hasOwn(given, h));
   const columns = headers.map((h, i) => {
@@ -161,7 +218,8 @@ export function resolveColumns(name: string, level: CsvLevel, headers: readonly 
     if (!t) continue;
     for (let j = 0; j < i; j++) {
       if (columns[j] !== t) continue;
-      if (explicit[i] && explicit[j]) problem(`columns "${headers[j]}" and "${headers[i]}" are both loaded into ${t.id}; choose one`, headers[i]);
+      if (explicit[i] && explicit[j])
+        problem(`columns "${headers[j]}" and "${headers[i]}" are both loaded into ${t.id}; choose one`, headers[i]);
       else if (explicit[i]) columns[j] = undefined;
       else columns[i] = undefined;
       break;
@@ -171,8 +229,10 @@ export function resolveColumns(name: string, level: CsvLevel, headers: readonly 
   const own = level.path.length - 1;
   for (const t of level.targets) {
     const parentKey = t.depth === own - 1 && t.key && t.required;
-    if (t.depth === own && t.required && !mapped.has(t)) problem(`no column is loaded into ${t.id}, which every ${t.of} needs`);
-    else if (parentKey && !mapped.has(t)) problem(`no column is loaded into ${t.id}: the rows cannot be placed under their ${t.of}`);
+    if (t.depth === own && t.required && !mapped.has(t))
+      problem(`no column is loaded into ${t.id}, which every ${t.of} needs`);
+    else if (parentKey && !mapped.has(t))
+      problem(`no column is loaded into ${t.id}: the rows cannot be placed under their ${t.of}`);
   }
   return { level, columns, problems };
 }

@@ -34,7 +34,12 @@ export interface CsvPreview {
 export const LEVEL_CHOICES = CSV_LEVELS.map((l) => ({ id: l.id, label: l.label }));
 
 /** A file that could not be read (`error`), or its first rows. */
-export function previewFile(name: string, read: CsvTable | Error, mapping: FileMapping, dataset?: DatasetDef): CsvFilePreview {
+export function previewFile(
+  name: string,
+  read: CsvTable | Error,
+  mapping: FileMapping,
+  dataset?: DatasetDef,
+): CsvFilePreview {
   const empty: CsvFilePreview = { name, headers: [], columns: [], targets: [], rows: [], problems: [] };
   if (read instanceof CsvUnreadable) return { ...empty, problems: read.problems };
   if (read instanceof Error) return { ...empty, problems: [{ path: '', file: name, message: read.message }] };
@@ -43,7 +48,12 @@ export function previewFile(name: string, read: CsvTable | Error, mapping: FileM
     level = detectLevel(name, read.headers, { level: mapping.level, dataset });
   } catch (e) {
     if (!(e instanceof RequestRejected)) throw e;
-    return { ...empty, headers: read.headers, columns: read.headers.map(() => null), problems: [{ path: '', file: name, message: e.message }] };
+    return {
+      ...empty,
+      headers: read.headers,
+      columns: read.headers.map(() => null),
+      problems: [{ path: '', file: name, message: e.message }],
+    };
   }
   const { columns, problems } = resolveColumns(name, level, read.headers, mapping);
   const rows = Array.from({ length: read.rows }, (_, i) => rowCells(read, i)).map((cells, i) => {
@@ -66,9 +76,14 @@ export function previewFile(name: string, read: CsvTable | Error, mapping: FileM
     return { row: i + 2, cells, values };
   });
   return {
-    name, level: level.id, levelLabel: level.label, dataset: level.dataset.name, headers: read.headers,
+    name,
+    level: level.id,
+    levelLabel: level.label,
+    dataset: level.dataset.name,
+    headers: read.headers,
     columns: columns.map((t) => t?.id ?? null),
     targets: level.targets,
-    rows, problems,
+    rows,
+    problems,
   };
 }

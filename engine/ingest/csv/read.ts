@@ -27,8 +27,17 @@ export function rowCells(table: CsvTable, i: number): (string | null)[] {
 
 /** Rows the reader could not split into the header's columns; the file is not loaded. */
 export class CsvUnreadable extends Error {
-  constructor(readonly file: string, readonly problems: Problem[], readonly problemCount: number) {
-    super(`${file}: ${problemCount} row${problemCount === 1 ? '' : 's'} cannot be read: ${problems.slice(0, 3).map((p) => `row ${p.row}: ${p.message}`).join('; ')}`);
+  constructor(
+    readonly file: string,
+    readonly problems: Problem[],
+    readonly problemCount: number,
+  ) {
+    super(
+      `${file}: ${problemCount} row${problemCount === 1 ? '' : 's'} cannot be read: ${problems
+        .slice(0, 3)
+        .map((p) => `row ${p.row}: ${p.message}`)
+        .join('; ')}`,
+    );
   }
 }
 
@@ -46,7 +55,10 @@ function firstLine(path: string): string {
       parts.push(Buffer.from(chunk.subarray(0, end < 0 ? read : end)));
       if (end >= 0) break;
     }
-    return Buffer.concat(parts).toString('utf8').replace(/^\uFEFF/, '').replace(/\r$/, '');
+    return Buffer.concat(parts)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .replace(/\r$/, '');
   } finally {
     closeSync(fd);
   }
@@ -108,18 +120,29 @@ export async function readCsv(source: CsvSource, limit?: number): Promise<CsvTab
       count = reader.currentRowCount;
     } catch (e) {
       const why = (e as Error).message.split('\n')[0];
-      throw new RequestRejected(`${source.name} cannot be read as CSV (${why}); save it as UTF-8 text with a header row`);
+      throw new RequestRejected(
+        `${source.name} cannot be read as CSV (${why}); save it as UTF-8 text with a header row`,
+      );
     }
-    const rejects = (await conn.runAndReadAll(`SELECT line, error_message FROM reject_errors ORDER BY line LIMIT ${LISTED}`)).getRowObjects();
+    const rejects = (
+      await conn.runAndReadAll(`SELECT line, error_message FROM reject_errors ORDER BY line LIMIT ${LISTED}`)
+    ).getRowObjects();
     if (rejects.length) {
       const [{ n }] = (await conn.runAndReadAll('SELECT count(*) AS n FROM reject_errors')).getRowObjects();
       const problems = rejects.map((r) => ({
-        path: '', file: source.name, row: Number(r.line),
-        message: String(r.error_message).replace(/^Expected Number of Columns: (\d+) Found: (\d+)$/, (_, want, got) => `has ${got} cell${got === '1' ? '' : 's'} where the header has ${want} column${want === '1' ? '' : 's'}`),
+        path: '',
+        file: source.name,
+        row: Number(r.line),
+        message: String(r.error_message).replace(
+          /^Expected Number of Columns: (\d+) Found: (\d+)$/,
+          (_, want, got) =>
+            `has ${got} cell${got === '1' ? '' : 's'} where the header has ${want} column${want === '1' ? '' : 's'}`,
+        ),
       }));
       throw new CsvUnreadable(source.name, problems, Number(n));
     }
-    if (count === 0) throw new RequestRejected(`${source.name} is empty: a CSV file starts with a header row naming its columns`);
+    if (count === 0)
+      throw new RequestRejected(`${source.name} is empty: a CSV file starts with a header row naming its columns`);
     return {
       name: source.name,
       headers: all.map((c, i) => c[0]?.trim() || `(column ${i + 1})`),

@@ -8,13 +8,23 @@ import type { ServerContext } from '../context.js';
 import { HttpProblem } from '../problem.js';
 import { optionsBody } from '../body.js';
 import { readQuery, type QuerySpec, type RawQuery } from '../query.js';
-import { envelope, errorResponses, noContent, tenantHeader, TokenRequest, TokenResponse, TransfersPage } from '../schemas.js';
+import {
+  envelope,
+  errorResponses,
+  noContent,
+  tenantHeader,
+  TokenRequest,
+  TokenResponse,
+  TransfersPage,
+} from '../schemas.js';
 
 const security = [{ bearer: [] }];
 
 function unknownQueryWarnings(req: FastifyRequest, unknown: string[]): void {
   if (!unknown.length) return;
-  (req.audit.warnings ??= []).push(...unknown.map((n) => ({ path: `?${n}`, message: `unknown query parameter "${n}" ignored` })));
+  (req.audit.warnings ??= []).push(
+    ...unknown.map((n) => ({ path: `?${n}`, message: `unknown query parameter "${n}" ignored` })),
+  );
 }
 
 function query<S extends QuerySpec>(req: FastifyRequest, spec: S) {
@@ -37,99 +47,181 @@ function answered(reply: FastifyReply, req: FastifyRequest): FastifyReply {
 
 const pageQuery = Type.Object({
   Offset: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Offset of the first record.' })),
-  Limit: Type.Optional(Type.Integer({ minimum: 1, maximum: TRANSFERS_MAX_LIMIT, default: TRANSFERS_DEFAULT_LIMIT, description: 'Most records to return.' })),
+  Limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: TRANSFERS_MAX_LIMIT,
+      default: TRANSFERS_DEFAULT_LIMIT,
+      description: 'Most records to return.',
+    }),
+  ),
 });
 
 export function apiRoutes(ctx: ServerContext, hidden: boolean) {
   return async (app: FastifyInstance) => {
     const { wb } = ctx;
-    const doc = (tags: string[], summary: string, extra: Record<string, unknown> = {}) => ({ hide: hidden, tags, summary, ...extra });
-
-    app.post('/Token', {
-      schema: doc(['Session'], 'Get a bearer token (OAuth2 client credentials)', {
-        headers: tenantHeader, body: TokenRequest,
-        response: { 200: TokenResponse, 400: errorResponses[400], 401: errorResponses[401] },
-      }),
-      // secret: its body and query hold the client secret, so the log keeps neither.
-      config: { public: true, secret: true },
-    }, async (req) => {
-      const tenant = req.headers['x-tenant'];
-      return ctx.tokens.issue(typeof tenant === 'string' ? tenant : undefined, req.body);
+    const doc = (tags: string[], summary: string, extra: Record<string, unknown> = {}) => ({
+      hide: hidden,
+      tags,
+      summary,
+      ...extra,
     });
+
+    app.post(
+      '/Token',
+      {
+        schema: doc(['Session'], 'Get a bearer token (OAuth2 client credentials)', {
+          headers: tenantHeader,
+          body: TokenRequest,
+          response: { 200: TokenResponse, 400: errorResponses[400], 401: errorResponses[401] },
+        }),
+        // secret: its body and query hold the client secret, so the log keeps neither.
+        config: { public: true, secret: true },
+      },
+      async (req) => {
+        const tenant = req.headers['x-tenant'];
+        return ctx.tokens.issue(typeof tenant === 'string' ? tenant : undefined, req.body);
+      },
+    );
 
     const batches = new Set<string>();
-    app.post('/Batch/start', { schema: doc(['Session'], 'Start a batch of uploads', { security, headers: tenantHeader }) }, async () => {
-      const batchId = randomUUID();
-      batches.add(batchId);
-      return { batchId };
-    });
-    app.post('/Batch/stop', {
-      schema: doc(['Session'], 'Close a batch and run the recommendations', { security, headers: tenantHeader }),
-    }, async (req) => {
-      const { batchId } = optionsBody(req.body, '{batchId?}');
-      if (batchId !== undefined && typeof batchId !== 'string') throw new HttpProblem(400, 'invalid-body', 'batchId must be the string POST /Batch/start answered');
-      if (typeof batchId === 'string') batches.delete(batchId);
-      const run = await wb.runRecommendations({ autoApprove: ctx.autoApprove });
-      return { batchId: typeof batchId === 'string' ? batchId : null, run };
-    });
+    app.post(
+      '/Batch/start',
+      { schema: doc(['Session'], 'Start a batch of uploads', { security, headers: tenantHeader }) },
+      async () => {
+        const batchId = randomUUID();
+        batches.add(batchId);
+        return { batchId };
+      },
+    );
+    app.post(
+      '/Batch/stop',
+      {
+        schema: doc(['Session'], 'Close a batch and run the recommendations', { security, headers: tenantHeader }),
+      },
+      async (req) => {
+        const { batchId } = optionsBody(req.body, '{batchId?}');
+        if (batchId !== undefined && typeof batchId !== 'string')
+          throw new HttpProblem(400, 'invalid-body', 'batchId must be the string POST /Batch/start answered');
+        if (typeof batchId === 'string') batches.delete(batchId);
+        const run = await wb.runRecommendations({ autoApprove: ctx.autoApprove });
+        return { batchId: typeof batchId === 'string' ? batchId : null, run };
+      },
+    );
 
     for (const d of DATASETS) {
-      const spec: QuerySpec = d.fullLoad ? { fullLoad: { kind: 'boolean' }, moreRecordsAvailable: { kind: 'boolean' } } : {};
+      const spec: QuerySpec = d.fullLoad
+        ? { fullLoad: { kind: 'boolean' }, moreRecordsAvailable: { kind: 'boolean' } }
+        : {};
       const querystring = d.fullLoad
         ? Type.Object({ fullLoad: Type.Optional(Type.Boolean()), moreRecordsAvailable: Type.Optional(Type.Boolean()) })
         : undefined;
-      app.post(`/${d.name}`, {
-        bodyLimit: d.bodyLimit,
-        schema: doc([d.masterData ? 'Master data' : 'Datasets'], `Upsert ${d.name}`, {
-          security, headers: tenantHeader, body: envelope(d, 'upsert'), ...(querystring ? { querystring } : {}),
-          response: { 200: noContent, ...errorResponses },
-        }),
-      }, async (req, reply) => {
-        countRecords(req, d);
-        const q = query(req, spec) as { fullLoad?: boolean; moreRecordsAvailable?: boolean };
-        const result = await wb.ingest(d.name, req.body, q);
-        (req.audit.warnings ??= []).push(...result.warnings);
-        return answered(reply, req);
-      });
+      app.post(
+        `/${d.name}`,
+        {
+          bodyLimit: d.bodyLimit,
+          schema: doc([d.masterData ? 'Master data' : 'Datasets'], `Upsert ${d.name}`, {
+            security,
+            headers: tenantHeader,
+            body: envelope(d, 'upsert'),
+            ...(querystring ? { querystring } : {}),
+            response: { 200: noContent, ...errorResponses },
+          }),
+        },
+        async (req, reply) => {
+          countRecords(req, d);
+          const q = query(req, spec) as { fullLoad?: boolean; moreRecordsAvailable?: boolean };
+          const result = await wb.ingest(d.name, req.body, q);
+          (req.audit.warnings ??= []).push(...result.warnings);
+          return answered(reply, req);
+        },
+      );
       if (!d.deletable) continue;
-      app.delete(`/${d.name}`, {
-        bodyLimit: d.bodyLimit,
-        schema: doc([d.masterData ? 'Master data' : 'Datasets'], `Soft-delete ${d.name}`, {
-          security, headers: tenantHeader, body: envelope(d, 'delete'), response: { 200: noContent, ...errorResponses },
-        }),
-      }, async (req, reply) => {
-        countRecords(req, d);
-        query(req, {});
-        const result = await wb.remove(d.name, req.body);
-        (req.audit.warnings ??= []).push(...result.warnings);
-        return answered(reply, req);
-      });
+      app.delete(
+        `/${d.name}`,
+        {
+          bodyLimit: d.bodyLimit,
+          schema: doc([d.masterData ? 'Master data' : 'Datasets'], `Soft-delete ${d.name}`, {
+            security,
+            headers: tenantHeader,
+            body: envelope(d, 'delete'),
+            response: { 200: noContent, ...errorResponses },
+          }),
+        },
+        async (req, reply) => {
+          countRecords(req, d);
+          query(req, {});
+          const result = await wb.remove(d.name, req.body);
+          (req.audit.warnings ??= []).push(...result.warnings);
+          return answered(reply, req);
+        },
+      );
     }
 
-    app.get('/Recommendations/transfers', {
-      schema: doc(['Recommendations'], 'Approved transfers, oldest confirmation first', {
-        security, headers: tenantHeader,
-        querystring: Type.Object({ ...pageQuery.properties, FromConfirmedDateTime: Type.Optional(Type.String({ format: 'date-time', description: 'Only transfers confirmed at or after this UTC time.' })) }),
-        response: { 200: TransfersPage, 400: errorResponses[400], 401: errorResponses[401], 500: errorResponses[500] },
-      }),
-    }, async (req) => {
-      const q = query(req, {
-        Offset: { kind: 'integer', min: 0 }, Limit: { kind: 'integer', min: 1, max: TRANSFERS_MAX_LIMIT }, FromConfirmedDateTime: { kind: 'datetime' },
-      });
-      return wb.transfers({ offset: q.Offset ?? 0, limit: q.Limit ?? TRANSFERS_DEFAULT_LIMIT, fromConfirmedDateTime: q.FromConfirmedDateTime });
-    });
+    app.get(
+      '/Recommendations/transfers',
+      {
+        schema: doc(['Recommendations'], 'Approved transfers, oldest confirmation first', {
+          security,
+          headers: tenantHeader,
+          querystring: Type.Object({
+            ...pageQuery.properties,
+            FromConfirmedDateTime: Type.Optional(
+              Type.String({ format: 'date-time', description: 'Only transfers confirmed at or after this UTC time.' }),
+            ),
+          }),
+          response: {
+            200: TransfersPage,
+            400: errorResponses[400],
+            401: errorResponses[401],
+            500: errorResponses[500],
+          },
+        }),
+      },
+      async (req) => {
+        const q = query(req, {
+          Offset: { kind: 'integer', min: 0 },
+          Limit: { kind: 'integer', min: 1, max: TRANSFERS_MAX_LIMIT },
+          FromConfirmedDateTime: { kind: 'datetime' },
+        });
+        return wb.transfers({
+          offset: q.Offset ?? 0,
+          limit: q.Limit ?? TRANSFERS_DEFAULT_LIMIT,
+          fromConfirmedDateTime: q.FromConfirmedDateTime,
+        });
+      },
+    );
 
-    app.get('/Recommendations/stockTargets', {
-      schema: doc(['Recommendations'], 'Stock targets per location and SKU', { security, headers: tenantHeader, querystring: pageQuery }),
-    }, async (req) => {
-      const q = query(req, { Offset: { kind: 'integer', min: 0 }, Limit: { kind: 'integer', min: 1, max: TRANSFERS_MAX_LIMIT } });
-      return wb.stockTargets({ offset: q.Offset ?? 0, limit: q.Limit ?? TRANSFERS_DEFAULT_LIMIT });
-    });
+    app.get(
+      '/Recommendations/stockTargets',
+      {
+        schema: doc(['Recommendations'], 'Stock targets per location and SKU', {
+          security,
+          headers: tenantHeader,
+          querystring: pageQuery,
+        }),
+      },
+      async (req) => {
+        const q = query(req, {
+          Offset: { kind: 'integer', min: 0 },
+          Limit: { kind: 'integer', min: 1, max: TRANSFERS_MAX_LIMIT },
+        });
+        return wb.stockTargets({ offset: q.Offset ?? 0, limit: q.Limit ?? TRANSFERS_DEFAULT_LIMIT });
+      },
+    );
 
     for (const path of ['/Recommendations/productDescriptions', '/Recommendations/productDescriptions/tags']) {
-      app.get(path, { schema: doc(['Recommendations'], 'Not offered by the workbench (501)', { security, headers: tenantHeader }) }, async () => {
-        throw new HttpProblem(501, 'not-implemented', 'product descriptions are generated by the live service only; the workbench does not offer them');
-      });
+      app.get(
+        path,
+        { schema: doc(['Recommendations'], 'Not offered by the workbench (501)', { security, headers: tenantHeader }) },
+        async () => {
+          throw new HttpProblem(
+            501,
+            'not-implemented',
+            'product descriptions are generated by the live service only; the workbench does not offer them',
+          );
+        },
+      );
     }
   };
 }

@@ -1,5 +1,13 @@
 /** How a client reaches one API: its address, tenant, credentials and a copyable token command. */
-export function ApiFacts({ label, url, tenant, clientId, clientSecret, curl, testIds }: {
+export function ApiFacts({
+  label,
+  url,
+  tenant,
+  clientId,
+  clientSecret,
+  curl,
+  testIds,
+}: {
   /** What the address is called ("API", "Listening on"). */
   label: string;
   url: string;
@@ -11,16 +19,30 @@ export function ApiFacts({ label, url, tenant, clientId, clientSecret, curl, tes
 }) {
   return (
     <dl className="facts" data-testid={testIds.facts}>
-      <dt>{label}</dt><dd><code data-testid={testIds.url}>{url}</code> (also under <code>/v1</code>)</dd>
-      <dt>Tenant</dt><dd><code>{tenant}</code></dd>
-      <dt>Client id</dt><dd><code>{clientId}</code></dd>
-      <dt>Client secret</dt><dd><code>{clientSecret}</code></dd>
+      <dt>{label}</dt>
+      <dd>
+        <code data-testid={testIds.url}>{url}</code> (also under <code>/v1</code>)
+      </dd>
+      <dt>Tenant</dt>
+      <dd>
+        <code>{tenant}</code>
+      </dd>
+      <dt>Client id</dt>
+      <dd>
+        <code>{clientId}</code>
+      </dd>
+      <dt>Client secret</dt>
+      <dd>
+        <code>{clientSecret}</code>
+      </dd>
       {curl && (
         <>
           <dt>Token</dt>
           <dd className="curl">
             <code data-testid={testIds.curl}>{curl}</code>
-            <button type="button" onClick={() => void navigator.clipboard?.writeText(curl)}>Copy</button>
+            <button type="button" onClick={() => void navigator.clipboard?.writeText(curl)}>
+              Copy
+            </button>
           </dd>
         </>
       )}

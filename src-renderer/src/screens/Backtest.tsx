@@ -10,9 +10,22 @@ import { units } from '../units';
 import { scenarioOf } from '../runs';
 
 /** Run a backtest over a period and see how the engine would have done against what happened. */
-export function Backtest({ client, run, cancel, job, result, running, scenarios }: {
-  client: WorkbenchClient; run: (from: string, to: string, scenario: string) => void; cancel: () => void; job?: BacktestJob;
-  result?: BacktestResult; running: boolean; scenarios: string[];
+export function Backtest({
+  client,
+  run,
+  cancel,
+  job,
+  result,
+  running,
+  scenarios,
+}: {
+  client: WorkbenchClient;
+  run: (from: string, to: string, scenario: string) => void;
+  cancel: () => void;
+  job?: BacktestJob;
+  result?: BacktestResult;
+  running: boolean;
+  scenarios: string[];
 }) {
   const [scenario, setScenario] = useState(scenarios[0]);
   const [from, setFrom] = useState('2025-01-01');
@@ -23,15 +36,24 @@ export function Backtest({ client, run, cancel, job, result, running, scenarios 
   const style = drill && drill.runId === result?.run.runId ? drill.styleId : undefined;
   const charts = useMemo(() => {
     if (!result) return [];
-    const side = (name: 'simulated' | 'actual', pick: (d: Day[typeof name]) => number | null) => ({ name, values: result.daily.map((d) => pick(d[name])) });
+    const side = (name: 'simulated' | 'actual', pick: (d: Day[typeof name]) => number | null) => ({
+      name,
+      values: result.daily.map((d) => pick(d[name])),
+    });
     const both = (pick: (d: Day['actual']) => number | null) => [side('simulated', pick), side('actual', pick)];
     // A day with nothing on sale has no in-stock rate; the line breaks there rather than showing 100%.
-    const inStock = (d: Day['actual']) => (d.carriedDays ? Math.round((1 - d.stockOutDays / d.carriedDays) * 1000) / 10 : null);
+    const inStock = (d: Day['actual']) =>
+      d.carriedDays ? Math.round((1 - d.stockOutDays / d.carriedDays) * 1000) / 10 : null;
     return [
-      { title: 'Stock-out SKU-days per day', label: 'Daily stock-out SKU-days, simulated and actual', series: both((d) => d.stockOutDays) },
+      {
+        title: 'Stock-out SKU-days per day',
+        label: 'Daily stock-out SKU-days, simulated and actual',
+        series: both((d) => d.stockOutDays),
+      },
       { title: 'In-stock rate per day (%)', label: 'Daily in-stock rate, simulated and actual', series: both(inStock) },
       {
-        title: 'Sales and lost sales per day (units)', label: 'Daily sales and lost sales, simulated and actual',
+        title: 'Sales and lost sales per day (units)',
+        label: 'Daily sales and lost sales, simulated and actual',
         series: [
           { name: 'simulated sales', values: result.daily.map((d) => Math.round(d.simulated.sales)) },
           { name: 'actual sales', values: result.daily.map((d) => Math.round(d.actual.sales)) },
@@ -40,7 +62,8 @@ export function Backtest({ client, run, cancel, job, result, running, scenarios 
         ],
       },
       {
-        title: 'Inventory units at the end of each day', label: 'Daily inventory at the stores and at the warehouses, simulated and actual',
+        title: 'Inventory units at the end of each day',
+        label: 'Daily inventory at the stores and at the warehouses, simulated and actual',
         series: [
           { name: 'simulated, stores', values: result.daily.map((d) => Math.round(d.simulated.inventoryUnits)) },
           { name: 'actual, stores', values: result.daily.map((d) => Math.round(d.actual.inventoryUnits)) },
@@ -52,26 +75,52 @@ export function Backtest({ client, run, cancel, job, result, running, scenarios 
   }, [result]);
   return (
     <section aria-label="Backtest">
-      <form className="toolbar" onSubmit={(e) => { e.preventDefault(); run(from, to, scenario); }}>
-        <label>From <input type="date" name="from" value={from} onChange={(e) => setFrom(e.target.value)} required /></label>
-        <label>To <input type="date" name="to" value={to} onChange={(e) => setTo(e.target.value)} required /></label>
-        <label>Scenario
+      <form
+        className="toolbar"
+        onSubmit={(e) => {
+          e.preventDefault();
+          run(from, to, scenario);
+        }}
+      >
+        <label>
+          From <input type="date" name="from" value={from} onChange={(e) => setFrom(e.target.value)} required />
+        </label>
+        <label>
+          To <input type="date" name="to" value={to} onChange={(e) => setTo(e.target.value)} required />
+        </label>
+        <label>
+          Scenario
           <select name="scenario" value={scenario} onChange={(e) => setScenario(e.target.value)}>
-            {scenarios.map((n) => <option key={n} value={n}>{n}</option>)}
+            {scenarios.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
           </select>
         </label>
-        <button type="submit" disabled={running}>{running ? 'Running…' : 'Run backtest'}</button>
-        {running && <button type="button" onClick={cancel}>Cancel</button>}
+        <button type="submit" disabled={running}>
+          {running ? 'Running…' : 'Run backtest'}
+        </button>
+        {running && (
+          <button type="button" onClick={cancel}>
+            Cancel
+          </button>
+        )}
       </form>
       {job && (
         <div className="progress">
           <progress max={job.days} value={job.daysDone} aria-label="Days replayed" />
-          <span className="hint" data-testid="backtest-progress">{job.daysDone} of {job.days} days</span>
+          <span className="hint" data-testid="backtest-progress">
+            {job.daysDone} of {job.days} days
+          </span>
         </div>
       )}
       {result && (
         <>
-          <p className="hint">Run {result.run.runId}, {result.run.from} … {result.run.to}, scenario {scenarioOf(result.run)}, {(result.run.durationMs / 1000).toFixed(1)} s</p>
+          <p className="hint">
+            Run {result.run.runId}, {result.run.from} … {result.run.to}, scenario {scenarioOf(result.run)},{' '}
+            {(result.run.durationMs / 1000).toFixed(1)} s
+          </p>
           <div className="cards">
             {KPIS.map((kpi) => (
               <div className="card" key={kpi.key} data-kpi={kpi.key}>
@@ -82,13 +131,21 @@ export function Backtest({ client, run, cancel, job, result, running, scenarios 
             ))}
           </div>
           <Estimates summary={result.summary} />
-          {charts.map((c) => <Chart key={c.title} title={c.title} label={c.label} dates={dates} series={c.series} />)}
+          {charts.map((c) => (
+            <Chart key={c.title} title={c.title} label={c.label} dates={dates} series={c.series} />
+          ))}
           {/* Kept while a style is open, so going back finds the breakdown as it was left. */}
           <div hidden={style !== undefined}>
             <h2>By location and style</h2>
-            <Breakdown client={client} runId={result.run.runId} onStyle={(styleId) => setDrill({ runId: result.run.runId, styleId })} />
+            <Breakdown
+              client={client}
+              runId={result.run.runId}
+              onStyle={(styleId) => setDrill({ runId: result.run.runId, styleId })}
+            />
           </div>
-          {style && <StyleDrill client={client} runId={result.run.runId} styleId={style} back={() => setDrill(undefined)} />}
+          {style && (
+            <StyleDrill client={client} runId={result.run.runId} styleId={style} back={() => setDrill(undefined)} />
+          )}
         </>
       )}
     </section>
@@ -101,10 +158,13 @@ function Estimates({ summary }: { summary: BacktestResult['summary'] }) {
   const share = s.demand > 0 ? ` (${((s.estimatedDemand / s.demand) * 100).toFixed(1)}%)` : '';
   return (
     <p className="hint" data-testid="estimates">
-      Demand {units(s.demand)} units, of it {units(s.estimatedDemand)} estimated{share}: on days a store carried a SKU without stock,
-      and beyond the sales of days it sold out; both sides meet the same demand. The engine sold {units(s.estimatedSales)} of the estimated units.
-      {s.writeDownShortfall.units > 0 && ` Write-downs beyond the simulated stock: ${units(s.writeDownShortfall.units)} units on ${units(s.writeDownShortfall.days)} SKU-days, taken in fact only.`}
-      {s.unsentTransferUnits > 0 && ` Transfers never sent: ${units(s.unsentTransferUnits)} units (the stock their sender waited for did not come in time).`}
+      Demand {units(s.demand)} units, of it {units(s.estimatedDemand)} estimated{share}: on days a store carried a SKU
+      without stock, and beyond the sales of days it sold out; both sides meet the same demand. The engine sold{' '}
+      {units(s.estimatedSales)} of the estimated units.
+      {s.writeDownShortfall.units > 0 &&
+        ` Write-downs beyond the simulated stock: ${units(s.writeDownShortfall.units)} units on ${units(s.writeDownShortfall.days)} SKU-days, taken in fact only.`}
+      {s.unsentTransferUnits > 0 &&
+        ` Transfers never sent: ${units(s.unsentTransferUnits)} units (the stock their sender waited for did not come in time).`}
     </p>
   );
 }

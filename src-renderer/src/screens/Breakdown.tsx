@@ -7,14 +7,29 @@ type Level = 'location' | 'style';
 const SHOWN = 200;
 
 /** The KPIs shown per group, with short headings; each reads as it does on the cards (a dash where there is none). */
-const COLUMNS = ([['stockOutDays', 'Stock-out days'], ['inStockRate', 'In-stock'], ['lostSales', 'Lost sales'], ['inventoryUnits', 'Avg stock, stores'], ['warehouseInventoryUnits', 'Avg stock, warehouses']] as const)
-  .map(([key, heading]) => ({ kpi: KPIS.find((k) => k.key === key)!, heading }));
+const COLUMNS = (
+  [
+    ['stockOutDays', 'Stock-out days'],
+    ['inStockRate', 'In-stock'],
+    ['lostSales', 'Lost sales'],
+    ['inventoryUnits', 'Avg stock, stores'],
+    ['warehouseInventoryUnits', 'Avg stock, warehouses'],
+  ] as const
+).map(([key, heading]) => ({ kpi: KPIS.find((k) => k.key === key)!, heading }));
 
 /**
  * Where a run's stock-outs happened: its KPIs by location or by style, worst first, simulated beside actual. A
  * style opens day by day with `onStyle`.
  */
-export function Breakdown({ client, runId, onStyle }: { client: WorkbenchClient; runId: string; onStyle?: (styleId: string) => void }) {
+export function Breakdown({
+  client,
+  runId,
+  onStyle,
+}: {
+  client: WorkbenchClient;
+  runId: string;
+  onStyle?: (styleId: string) => void;
+}) {
   const [level, setLevel] = useState<Level>('location');
   const [groups, setGroups] = useState<GroupKpis[]>();
   const [filter, setFilter] = useState('');
@@ -24,7 +39,10 @@ export function Breakdown({ client, runId, onStyle }: { client: WorkbenchClient;
     let live = true;
     setGroups(undefined);
     setError(undefined);
-    void client.backtestGroups(runId, level).then((g) => live && setGroups(g), (e: Error) => live && setError(e.message));
+    void client.backtestGroups(runId, level).then(
+      (g) => live && setGroups(g),
+      (e: Error) => live && setError(e.message),
+    );
     return () => {
       live = false;
     };
@@ -38,30 +56,62 @@ export function Breakdown({ client, runId, onStyle }: { client: WorkbenchClient;
   return (
     <section aria-label="Breakdown">
       <div className="toolbar">
-        <label>By
+        <label>
+          By
           <select name="level" value={level} onChange={(e) => setLevel(e.target.value as Level)}>
             <option value="location">location</option>
             <option value="style">style</option>
           </select>
         </label>
-        <label>Find <input name="find" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="id contains…" /></label>
-        {groups && <span className="hint" data-testid="breakdown-count">{Math.min(rows.length, SHOWN).toLocaleString('en')} of {rows.length.toLocaleString('en')} {level === 'location' ? 'locations' : 'styles'}, most stock-out days first</span>}
+        <label>
+          Find{' '}
+          <input name="find" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="id contains…" />
+        </label>
+        {groups && (
+          <span className="hint" data-testid="breakdown-count">
+            {Math.min(rows.length, SHOWN).toLocaleString('en')} of {rows.length.toLocaleString('en')}{' '}
+            {level === 'location' ? 'locations' : 'styles'}, most stock-out days first
+          </span>
+        )}
       </div>
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       <table className="grid compare" aria-label={`KPIs by ${level}`}>
         <thead>
           <tr>
             <th>{level === 'location' ? 'Location' : 'Style'}</th>
-            {COLUMNS.map((c) => [<th key={c.kpi.key} className="num">{c.heading}</th>, <th key={`${c.kpi.key}-actual`} className="num">actual</th>])}
+            {COLUMNS.map((c) => [
+              <th key={c.kpi.key} className="num">
+                {c.heading}
+              </th>,
+              <th key={`${c.kpi.key}-actual`} className="num">
+                actual
+              </th>,
+            ])}
           </tr>
         </thead>
         <tbody>
           {rows.slice(0, SHOWN).map((g) => (
             <tr key={g.id} data-group={g.id}>
-              <td>{level === 'style' && onStyle ? <button type="button" className="link" onClick={() => onStyle(g.id)}>{g.id}</button> : g.id}</td>
+              <td>
+                {level === 'style' && onStyle ? (
+                  <button type="button" className="link" onClick={() => onStyle(g.id)}>
+                    {g.id}
+                  </button>
+                ) : (
+                  g.id
+                )}
+              </td>
               {COLUMNS.map((c) => [
-                <td key={c.kpi.key} className="num">{show(c.kpi, g.simulated)}</td>,
-                <td key={`${c.kpi.key}-actual`} className="num">{show(c.kpi, g.actual)}</td>,
+                <td key={c.kpi.key} className="num">
+                  {show(c.kpi, g.simulated)}
+                </td>,
+                <td key={`${c.kpi.key}-actual`} className="num">
+                  {show(c.kpi, g.actual)}
+                </td>,
               ])}
             </tr>
           ))}

@@ -4,8 +4,18 @@ import { Chart } from '../Chart';
 import { TRANSFER_KIND, units } from '../units';
 
 /** One location × SKU of a run, day by day: stock, sales, the engine's demand estimate, arrivals and its transfers. */
-export function CellDrill({ client, runId, styleId, cell, back }: {
-  client: WorkbenchClient; runId: string; styleId: string; cell: CellTotals; back: () => void;
+export function CellDrill({
+  client,
+  runId,
+  styleId,
+  cell,
+  back,
+}: {
+  client: WorkbenchClient;
+  runId: string;
+  styleId: string;
+  cell: CellTotals;
+  back: () => void;
 }) {
   const [days, setDays] = useState<CellDays>();
   const [error, setError] = useState<string>();
@@ -15,7 +25,10 @@ export function CellDrill({ client, runId, styleId, cell, back }: {
   }, []);
   useEffect(() => {
     let live = true;
-    client.backtestCellDays(runId, styleId, cell.locationId, cell.skuId).then((d) => live && setDays(d), (e: Error) => live && setError(e.message));
+    client.backtestCellDays(runId, styleId, cell.locationId, cell.skuId).then(
+      (d) => live && setDays(d),
+      (e: Error) => live && setError(e.message),
+    );
     return () => {
       live = false;
     };
@@ -25,28 +38,57 @@ export function CellDrill({ client, runId, styleId, cell, back }: {
   return (
     <section aria-label={`Location × SKU ${name}`} className="drill" ref={top}>
       <div className="toolbar">
-        <button type="button" onClick={back}>← Style {styleId}</button>
-        <h2 className="drill__title">{name} (size {cell.sizeId}{cell.locationKind === 'warehouse' ? ', warehouse' : ''}), day by day</h2>
+        <button type="button" onClick={back}>
+          ← Style {styleId}
+        </button>
+        <h2 className="drill__title">
+          {name} (size {cell.sizeId}
+          {cell.locationKind === 'warehouse' ? ', warehouse' : ''}), day by day
+        </h2>
       </div>
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       {!days && !error && <p className="hint">Loading…</p>}
       {days && (
         <>
           <p className="hint">
-            Carried here on {units(cell.carriedDays)} of {days.dates.length} days, with a demand of {units(cell.demand)} units; {units(cell.estimatedDemand)} of
-            them are estimated from the history (days the shelf was empty in fact, and beyond the sales of days it sold out), the same on both sides.
-            Stock is counted at the end of each day.
+            Carried here on {units(cell.carriedDays)} of {days.dates.length} days, with a demand of {units(cell.demand)}{' '}
+            units; {units(cell.estimatedDemand)} of them are estimated from the history (days the shelf was empty in
+            fact, and beyond the sales of days it sold out), the same on both sides. Stock is counted at the end of each
+            day.
           </p>
-          {charts.map((c) => <Chart key={c.title} title={c.title} label={c.label} dates={days.dates} series={c.series} />)}
+          {charts.map((c) => (
+            <Chart key={c.title} title={c.title} label={c.label} dates={days.dates} series={c.series} />
+          ))}
           <h3>The engine's transfers</h3>
-          {days.transfers.length === 0 ? <p className="hint">The engine moved none of this SKU to or from here.</p> : (
+          {days.transfers.length === 0 ? (
+            <p className="hint">The engine moved none of this SKU to or from here.</p>
+          ) : (
             <table className="grid" aria-label="The engine's transfers">
-              <thead><tr><th>Sent</th><th>Arrives</th><th>Kind</th><th>From</th><th>To</th><th className="num">Units</th><th>Why</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>Sent</th>
+                  <th>Arrives</th>
+                  <th>Kind</th>
+                  <th>From</th>
+                  <th>To</th>
+                  <th className="num">Units</th>
+                  <th>Why</th>
+                </tr>
+              </thead>
               <tbody>
                 {days.transfers.map((x) => (
                   <tr key={x.referenceId} data-direction={x.direction}>
-                    <td className="nowrap">{x.date}</td><td className="nowrap">{x.arrives}</td><td>{TRANSFER_KIND[x.transferType] ?? x.transferType}</td>
-                    <td className="nowrap">{x.fromLocationId}</td><td className="nowrap">{x.toLocationId}</td><td className="num">{units(x.quantity)}</td><td className="why-text">{x.reason}</td>
+                    <td className="nowrap">{x.date}</td>
+                    <td className="nowrap">{x.arrives}</td>
+                    <td>{TRANSFER_KIND[x.transferType] ?? x.transferType}</td>
+                    <td className="nowrap">{x.fromLocationId}</td>
+                    <td className="nowrap">{x.toLocationId}</td>
+                    <td className="num">{units(x.quantity)}</td>
+                    <td className="why-text">{x.reason}</td>
                   </tr>
                 ))}
               </tbody>
@@ -57,9 +99,18 @@ export function CellDrill({ client, runId, styleId, cell, back }: {
             <table className="grid" aria-label={`${name} day by day`}>
               <thead>
                 <tr>
-                  <th>Date</th><th className="num">Stock</th><th className="num">actual</th><th className="num">Sales</th><th className="num">actual</th>
-                  <th className="num">Demand</th><th className="num">Lost sales</th><th className="num">actual</th><th className="num">Engine's estimate</th>
-                  <th className="num">Receipts</th><th className="num">In</th><th className="num">Out</th>
+                  <th>Date</th>
+                  <th className="num">Stock</th>
+                  <th className="num">actual</th>
+                  <th className="num">Sales</th>
+                  <th className="num">actual</th>
+                  <th className="num">Demand</th>
+                  <th className="num">Lost sales</th>
+                  <th className="num">actual</th>
+                  <th className="num">Engine's estimate</th>
+                  <th className="num">Receipts</th>
+                  <th className="num">In</th>
+                  <th className="num">Out</th>
                 </tr>
               </thead>
               <tbody>
@@ -67,12 +118,29 @@ export function CellDrill({ client, runId, styleId, cell, back }: {
                   const s = days.series;
                   return (
                     <tr key={date} className={s.carried[i] && !s.simInStock[i] ? 'row--bad' : undefined}>
-                      <td>{date}{s.estimatedDemand[i] ? <span className="hint" title="Demand estimated from the history: the shelf was empty in fact, or sold out that day"> est.</span> : null}</td>
-                      <td className="num">{units(s.simStock[i])}</td><td className="num">{units(s.actStock[i])}</td>
-                      <td className="num">{units(s.simSales[i])}</td><td className="num">{units(s.actSales[i])}</td>
-                      <td className="num">{units(s.demand[i])}</td><td className="num">{units(s.simLostSales[i])}</td><td className="num">{units(s.actLostSales[i])}</td>
+                      <td>
+                        {date}
+                        {s.estimatedDemand[i] ? (
+                          <span
+                            className="hint"
+                            title="Demand estimated from the history: the shelf was empty in fact, or sold out that day"
+                          >
+                            {' '}
+                            est.
+                          </span>
+                        ) : null}
+                      </td>
+                      <td className="num">{units(s.simStock[i])}</td>
+                      <td className="num">{units(s.actStock[i])}</td>
+                      <td className="num">{units(s.simSales[i])}</td>
+                      <td className="num">{units(s.actSales[i])}</td>
+                      <td className="num">{units(s.demand[i])}</td>
+                      <td className="num">{units(s.simLostSales[i])}</td>
+                      <td className="num">{units(s.actLostSales[i])}</td>
                       <td className="num">{units(s.demandEstimate[i])}</td>
-                      <td className="num">{units(s.receipts[i])}</td><td className="num">{units(s.transfersIn[i])}</td><td className="num">{units(s.transfersOut[i])}</td>
+                      <td className="num">{units(s.receipts[i])}</td>
+                      <td className="num">{units(s.transfersIn[i])}</td>
+                      <td className="num">{units(s.transfersOut[i])}</td>
                     </tr>
                   );
                 })}
@@ -90,19 +158,33 @@ function cellCharts(d: CellDays) {
   const name = `${d.locationId} · ${d.skuId}`;
   return [
     {
-      title: 'Stock at the end of each day (units)', label: `${name}: stock per day, simulated against actual`,
-      series: [{ name: 'simulated', values: s.simStock }, { name: 'actual', values: s.actStock }],
-    },
-    {
-      title: 'Sales and demand per day (units)', label: `${name}: demand, sales, lost sales and the engine's demand estimate per day, simulated against actual`,
+      title: 'Stock at the end of each day (units)',
+      label: `${name}: stock per day, simulated against actual`,
       series: [
-        { name: 'demand', values: s.demand }, { name: 'simulated sales', values: s.simSales }, { name: 'actual sales', values: s.actSales },
-        { name: 'simulated lost', values: s.simLostSales }, { name: 'actual lost', values: s.actLostSales }, { name: 'engine\'s estimate', values: s.demandEstimate },
+        { name: 'simulated', values: s.simStock },
+        { name: 'actual', values: s.actStock },
       ],
     },
     {
-      title: 'Arrivals and transfers per day (units)', label: `${name}: receipts and the engine's transfers per day`,
-      series: [{ name: 'receipts (actual, both sides)', values: s.receipts }, { name: 'engine: in', values: s.transfersIn }, { name: 'engine: out', values: s.transfersOut }],
+      title: 'Sales and demand per day (units)',
+      label: `${name}: demand, sales, lost sales and the engine's demand estimate per day, simulated against actual`,
+      series: [
+        { name: 'demand', values: s.demand },
+        { name: 'simulated sales', values: s.simSales },
+        { name: 'actual sales', values: s.actSales },
+        { name: 'simulated lost', values: s.simLostSales },
+        { name: 'actual lost', values: s.actLostSales },
+        { name: "engine's estimate", values: s.demandEstimate },
+      ],
+    },
+    {
+      title: 'Arrivals and transfers per day (units)',
+      label: `${name}: receipts and the engine's transfers per day`,
+      series: [
+        { name: 'receipts (actual, both sides)', values: s.receipts },
+        { name: 'engine: in', values: s.transfersIn },
+        { name: 'engine: out', values: s.transfersOut },
+      ],
     },
   ];
 }

@@ -18,12 +18,15 @@ export function Compare({ client }: { client: WorkbenchClient }) {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    void client.backtests().then((list) => {
-      setRuns(list);
-      // Newest first: the latest run against the one before it.
-      setB(list[0]?.runId ?? '');
-      setA(list[1]?.runId ?? list[0]?.runId ?? '');
-    }, (e: Error) => setError(e.message));
+    void client.backtests().then(
+      (list) => {
+        setRuns(list);
+        // Newest first: the latest run against the one before it.
+        setB(list[0]?.runId ?? '');
+        setA(list[1]?.runId ?? list[0]?.runId ?? '');
+      },
+      (e: Error) => setError(e.message),
+    );
   }, [client]);
 
   const compare = async () => {
@@ -49,32 +52,68 @@ export function Compare({ client }: { client: WorkbenchClient }) {
     ];
     return {
       dates,
-      stockOuts: [...series((r) => r.simulated.stockOutDays), { name: 'actual', values: dates.map((d) => (da.get(d) ?? db.get(d))?.actual.stockOutDays ?? null) }],
+      stockOuts: [
+        ...series((r) => r.simulated.stockOutDays),
+        { name: 'actual', values: dates.map((d) => (da.get(d) ?? db.get(d))?.actual.stockOutDays ?? null) },
+      ],
       inventory: series((r) => Math.round(r.simulated.inventoryUnits)),
     };
   }, [result]);
 
-  if (runs && runs.length === 0) return <p className="empty">No backtest runs yet: run one on the Backtest screen, then come back to compare.</p>;
+  if (runs && runs.length === 0)
+    return <p className="empty">No backtest runs yet: run one on the Backtest screen, then come back to compare.</p>;
   const samePeriod = result && result.a.run.from === result.b.run.from && result.a.run.to === result.b.run.to;
   return (
     <section aria-label="Compare runs">
-      <form className="toolbar" onSubmit={(e) => { e.preventDefault(); void compare(); }}>
-        {([['a', a, setA], ['b', b, setB]] as const).map(([name, value, set]) => (
-          <label key={name}>Run {name}
+      <form
+        className="toolbar"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void compare();
+        }}
+      >
+        {(
+          [
+            ['a', a, setA],
+            ['b', b, setB],
+          ] as const
+        ).map(([name, value, set]) => (
+          <label key={name}>
+            Run {name}
             <select name={name} value={value} onChange={(e) => set(e.target.value)}>
-              {(runs ?? []).map((r) => <option key={r.runId} value={r.runId}>{describe(r)}</option>)}
+              {(runs ?? []).map((r) => (
+                <option key={r.runId} value={r.runId}>
+                  {describe(r)}
+                </option>
+              ))}
             </select>
           </label>
         ))}
-        <button type="submit" disabled={busy || !a || !b}>{busy ? 'Comparing…' : 'Compare'}</button>
+        <button type="submit" disabled={busy || !a || !b}>
+          {busy ? 'Comparing…' : 'Compare'}
+        </button>
       </form>
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       {result && chart && (
         <>
-          {!samePeriod && <p className="hint" role="note">The runs cover different periods: their totals are not like for like.</p>}
+          {!samePeriod && (
+            <p className="hint" role="note">
+              The runs cover different periods: their totals are not like for like.
+            </p>
+          )}
           <table className="grid compare" aria-label="KPIs of both runs">
             <thead>
-              <tr><th>KPI</th><th className="num">a</th><th className="num">b</th><th className="num">b − a</th><th className="num">actual (a's period)</th></tr>
+              <tr>
+                <th>KPI</th>
+                <th className="num">a</th>
+                <th className="num">b</th>
+                <th className="num">b − a</th>
+                <th className="num">actual (a's period)</th>
+              </tr>
             </thead>
             <tbody>
               {KPIS.map((kpi) => (
@@ -88,8 +127,18 @@ export function Compare({ client }: { client: WorkbenchClient }) {
               ))}
             </tbody>
           </table>
-          <Chart title="Stock-out SKU-days per day" label="Daily stock-out SKU-days of both runs and actual" dates={chart.dates} series={chart.stockOuts} />
-          <Chart title="Inventory units at the end of each day" label="Daily inventory of both runs" dates={chart.dates} series={chart.inventory} />
+          <Chart
+            title="Stock-out SKU-days per day"
+            label="Daily stock-out SKU-days of both runs and actual"
+            dates={chart.dates}
+            series={chart.stockOuts}
+          />
+          <Chart
+            title="Inventory units at the end of each day"
+            label="Daily inventory of both runs"
+            dates={chart.dates}
+            series={chart.inventory}
+          />
         </>
       )}
     </section>

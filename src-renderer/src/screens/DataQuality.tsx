@@ -7,7 +7,11 @@ export function DataQuality({ report, client }: { report: LintReport; client: Wo
   const found = report.findings.filter((f) => f.count > 0);
   return (
     <section aria-label="Data quality">
-      <p className="hint">{found.length === 0 ? 'No pitfall found.' : `${found.length} of ${report.findings.length} checks found something.`}</p>
+      <p className="hint">
+        {found.length === 0
+          ? 'No pitfall found.'
+          : `${found.length} of ${report.findings.length} checks found something.`}
+      </p>
       <ul className="findings">
         {report.findings.map((f) => (
           <li key={f.rule} className={f.count ? 'finding finding--bad' : 'finding'} data-rule={f.rule}>
@@ -19,7 +23,9 @@ export function DataQuality({ report, client }: { report: LintReport; client: Wo
               <>
                 <p className="finding__why">{f.why}</p>
                 <ul className="finding__examples">
-                  {f.examples.map((x, i) => <Example key={i} example={x} client={client} />)}
+                  {f.examples.map((x, i) => (
+                    <Example key={i} example={x} client={client} />
+                  ))}
                 </ul>
               </>
             )}
@@ -45,11 +51,23 @@ function Example({ example: x, client }: { example: LintExample; client: Workben
   };
   return (
     <li>
-      {x.record
-        ? <button type="button" className="link" aria-expanded={shown !== undefined} onClick={() => void toggle()}><code>{x.dataset} {x.id}</code></button>
-        : <code>{x.dataset} {x.id}</code>}{' '}
+      {x.record ? (
+        <button type="button" className="link" aria-expanded={shown !== undefined} onClick={() => void toggle()}>
+          <code>
+            {x.dataset} {x.id}
+          </code>
+        </button>
+      ) : (
+        <code>
+          {x.dataset} {x.id}
+        </code>
+      )}{' '}
       {x.detail}
-      {shown && <pre className={shown.failed ? 'record record--failed' : 'record'} data-record={`${x.dataset}/${x.id}`}>{shown.text}</pre>}
+      {shown && (
+        <pre className={shown.failed ? 'record record--failed' : 'record'} data-record={`${x.dataset}/${x.id}`}>
+          {shown.text}
+        </pre>
+      )}
     </li>
   );
 }

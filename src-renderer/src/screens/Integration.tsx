@@ -37,35 +37,71 @@ export function Integration({ client }: { client: WorkbenchClient }) {
   }, [client]);
   return (
     <section aria-label="Integration">
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       <LocalApi client={client} />
       {info?.url && (
         <>
-        <h2>This window's server</h2>
-        <p className="hint">The server showing these screens answers the API too, with the workspace's own tenant.</p>
-        <ApiFacts label="API" {...info} url={info.url} testIds={{ curl: 'curl' }} />
+          <h2>This window's server</h2>
+          <p className="hint">The server showing these screens answers the API too, with the workspace's own tenant.</p>
+          <ApiFacts label="API" {...info} url={info.url} testIds={{ curl: 'curl' }} />
         </>
       )}
       <p>
-        <button type="button" onClick={() => void client.openApi().then((doc) => download('openapi.json', JSON.stringify(doc, null, 2), 'application/json'), (e: Error) => setError(e.message))}>
+        <button
+          type="button"
+          onClick={() =>
+            void client.openApi().then(
+              (doc) => download('openapi.json', JSON.stringify(doc, null, 2), 'application/json'),
+              (e: Error) => setError(e.message),
+            )
+          }
+        >
           Download the OpenAPI document
         </button>
       </p>
       <h2>Requests</h2>
       <ul className="log" aria-label="Request log">
         {entries.map((e) => (
-          <li key={e.id} className={e.status >= 400 ? 'log__entry log__entry--bad' : 'log__entry'} data-status={e.status}>
+          <li
+            key={e.id}
+            className={e.status >= 400 ? 'log__entry log__entry--bad' : 'log__entry'}
+            data-status={e.status}
+          >
             <div className="log__head">
-              <span className="log__status">{e.status}</span> <span>{e.method}</span> <code>{e.path}{e.query ? `?${e.query}` : ''}</code>
-              <span className="log__meta">{e.loggedAt.replace('T', ' ').slice(0, 19)} · {e.durationMs.toFixed(0)} ms{e.records !== undefined ? ` · ${e.records} records` : ''}</span>
+              <span className="log__status">{e.status}</span> <span>{e.method}</span>{' '}
+              <code>
+                {e.path}
+                {e.query ? `?${e.query}` : ''}
+              </code>
+              <span className="log__meta">
+                {e.loggedAt.replace('T', ' ').slice(0, 19)} · {e.durationMs.toFixed(0)} ms
+                {e.records !== undefined ? ` · ${e.records} records` : ''}
+              </span>
             </div>
             {e.errors.length > 0 && (
               <ul className="log__errors">
-                {e.errors.slice(0, 10).map((p, i) => <li key={i}><code>{p.path}</code>{p.recordId ? ` [${p.recordId}]` : ''}: {p.message}</li>)}
+                {e.errors.slice(0, 10).map((p, i) => (
+                  <li key={i}>
+                    <code>{p.path}</code>
+                    {p.recordId ? ` [${p.recordId}]` : ''}: {p.message}
+                  </li>
+                ))}
                 {e.errorCount > 10 && <li>… and {e.errorCount - 10} more</li>}
               </ul>
             )}
-            {e.warnings.length > 0 && <ul className="log__warnings">{e.warnings.slice(0, 5).map((w, i) => <li key={i}>{w.path}: {w.message}</li>)}</ul>}
+            {e.warnings.length > 0 && (
+              <ul className="log__warnings">
+                {e.warnings.slice(0, 5).map((w, i) => (
+                  <li key={i}>
+                    {w.path}: {w.message}
+                  </li>
+                ))}
+              </ul>
+            )}
           </li>
         ))}
       </ul>

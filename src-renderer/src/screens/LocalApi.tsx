@@ -13,10 +13,13 @@ export function LocalApi({ client }: { client: WorkbenchClient }) {
   const [error, setError] = useState<string>();
 
   useEffect(() => {
-    void client.listener().then((s) => {
-      setStatus(s);
-      setTenant(s.tenant);
-    }, (e: Error) => setError(e.message));
+    void client.listener().then(
+      (s) => {
+        setStatus(s);
+        setTenant(s.tenant);
+      },
+      (e: Error) => setError(e.message),
+    );
   }, [client]);
 
   const act = async (change: () => Promise<ListenerStatus>, failed: string) => {
@@ -44,19 +47,37 @@ export function LocalApi({ client }: { client: WorkbenchClient }) {
   return (
     <section aria-label="Local API">
       <h2>Local API</h2>
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       {status && !status.listening && (
         <form className="toolbar" onSubmit={start}>
-          <label>Port <input name="port" inputMode="numeric" value={port} onChange={(e) => setPort(e.target.value)} size={6} /></label>
-          <label>Tenant <input name="tenant" value={tenant} onChange={(e) => setTenant(e.target.value)} size={12} /></label>
-          <button type="submit" disabled={busy}>{busy ? 'Starting…' : 'Start'}</button>
+          <label>
+            Port{' '}
+            <input name="port" inputMode="numeric" value={port} onChange={(e) => setPort(e.target.value)} size={6} />
+          </label>
+          <label>
+            Tenant <input name="tenant" value={tenant} onChange={(e) => setTenant(e.target.value)} size={12} />
+          </label>
+          <button type="submit" disabled={busy}>
+            {busy ? 'Starting…' : 'Start'}
+          </button>
           <span className="hint">Listens on this computer only (127.0.0.1), on the workspace open now.</span>
         </form>
       )}
       {status?.listening && (
         <>
-          <ApiFacts label="Listening on" {...status} url={status.url!} testIds={{ facts: 'listener', url: 'listener-url', curl: 'listener-curl' }} />
-          <button type="button" disabled={busy} onClick={() => void act(() => client.stopListener(), 'Not stopped')}>{busy ? 'Stopping…' : 'Stop'}</button>
+          <ApiFacts
+            label="Listening on"
+            {...status}
+            url={status.url!}
+            testIds={{ facts: 'listener', url: 'listener-url', curl: 'listener-curl' }}
+          />
+          <button type="button" disabled={busy} onClick={() => void act(() => client.stopListener(), 'Not stopped')}>
+            {busy ? 'Stopping…' : 'Stop'}
+          </button>
         </>
       )}
     </section>

@@ -5,9 +5,22 @@ import type { Problem } from '../client';
 export function ProblemPlace({ problem: p }: { problem: Problem }) {
   const parts: ReactNode[] = [];
   const file = p.file?.split(/[\\/]/).pop();
-  if (file) parts.push(`${file}${p.row === undefined ? '' : ` row ${p.row}`}${p.column === undefined ? '' : `, column "${p.column}"`}`);
+  if (file)
+    parts.push(
+      `${file}${p.row === undefined ? '' : ` row ${p.row}`}${p.column === undefined ? '' : `, column "${p.column}"`}`,
+    );
   if (p.path) parts.push(<code>{p.path}</code>);
   if (p.recordId) parts.push(`[${p.recordId}]`);
   if (parts.length === 0) return null;
-  return <>{parts.map((part, i) => <Fragment key={i}>{i > 0 && ' '}{part}</Fragment>)}: </>;
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && ' '}
+          {part}
+        </Fragment>
+      ))}
+      :{' '}
+    </>
+  );
 }

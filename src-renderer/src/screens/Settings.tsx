@@ -11,7 +11,15 @@ const OWN_SECTIONS = ['defaults', 'categories', 'locationKinds'];
  * every category, and per merchandise category. A form read off the settings' schema, or the JSON itself; the
  * workbench validates the whole and names every bad field.
  */
-export function Settings({ client, names, saved }: { client: WorkbenchClient; names: string[]; saved: (name: string) => void }) {
+export function Settings({
+  client,
+  names,
+  saved,
+}: {
+  client: WorkbenchClient;
+  names: string[];
+  saved: (name: string) => void;
+}) {
   // Shown once the names are read (App), so the first is the scenario runs use when none is named.
   const [name, setName] = useState(names[0]);
   const [value, setValue] = useState<Values>({});
@@ -24,10 +32,13 @@ export function Settings({ client, names, saved }: { client: WorkbenchClient; na
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    void client.scenarios().then((c) => {
-      setContext(c);
-      setCategory(c.categories[0]?.id ?? '');
-    }, (e: Error) => setMessage({ kind: 'error', text: e.message }));
+    void client.scenarios().then(
+      (c) => {
+        setContext(c);
+        setCategory(c.categories[0]?.id ?? '');
+      },
+      (e: Error) => setMessage({ kind: 'error', text: e.message }),
+    );
   }, [client]);
 
   const show = (v: Values) => {
@@ -98,34 +109,79 @@ export function Settings({ client, names, saved }: { client: WorkbenchClient; na
   const byPath = Object.fromEntries(problems.map((p) => [p.path, p.message]));
   return (
     <section aria-label="Settings">
-      <form className="toolbar" onSubmit={(e) => { e.preventDefault(); void save(); }}>
-        <label>Scenario{' '}
-          <select aria-label="Saved scenarios" value={names.includes(name) ? name : ''} onChange={(e) => void open(e.target.value)}>
+      <form
+        className="toolbar"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <label>
+          Scenario{' '}
+          <select
+            aria-label="Saved scenarios"
+            value={names.includes(name) ? name : ''}
+            onChange={(e) => void open(e.target.value)}
+          >
             {!names.includes(name) && <option value="">(new)</option>}
-            {names.map((n) => <option key={n} value={n}>{n}</option>)}
+            {names.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
           </select>
         </label>
-        <label>Name <input name="scenario" value={name} onChange={(e) => setName(e.target.value)} required /></label>
-        <button type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save'}</button>
+        <label>
+          Name <input name="scenario" value={name} onChange={(e) => setName(e.target.value)} required />
+        </label>
+        <button type="submit" disabled={busy}>
+          {busy ? 'Saving…' : 'Save'}
+        </button>
         <span className="segmented" role="group" aria-label="View">
-          <button type="button" aria-pressed={view === 'form'} onClick={() => switchView('form')}>Form</button>
-          <button type="button" aria-pressed={view === 'json'} onClick={() => switchView('json')}>JSON</button>
+          <button type="button" aria-pressed={view === 'form'} onClick={() => switchView('form')}>
+            Form
+          </button>
+          <button type="button" aria-pressed={view === 'json'} onClick={() => switchView('json')}>
+            JSON
+          </button>
         </span>
       </form>
-      {message && <p className={message.kind} role={message.kind === 'error' ? 'alert' : 'status'}>{message.text}</p>}
+      {message && (
+        <p className={message.kind} role={message.kind === 'error' ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      )}
       {problems.length > 0 && (
         <ul className="log__errors" aria-label="Settings problems">
-          {problems.map((p, i) => <li key={i}><code>{p.path || '/'}</code>: {p.message}</li>)}
+          {problems.map((p, i) => (
+            <li key={i}>
+              <code>{p.path || '/'}</code>: {p.message}
+            </li>
+          ))}
         </ul>
       )}
       {!context && <p className="hint">Loading…</p>}
       {context && view === 'form' && (
-        <SettingsForm context={context} value={value} onChange={show} problems={byPath} category={category} setCategory={setCategory} />
+        <SettingsForm
+          context={context}
+          value={value}
+          onChange={show}
+          problems={byPath}
+          category={category}
+          setCategory={setCategory}
+        />
       )}
       {context && view === 'json' && (
         <div className="settings">
-          <label className="settings__edit">Overrides (JSON)
-            <textarea aria-label="Scenario settings" spellCheck={false} rows={24} value={text} onChange={(e) => setText(e.target.value)} />
+          <label className="settings__edit">
+            Overrides (JSON)
+            <textarea
+              aria-label="Scenario settings"
+              spellCheck={false}
+              rows={24}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
           </label>
           <details className="settings__defaults" open>
             <summary>Engine defaults</summary>
@@ -137,9 +193,20 @@ export function Settings({ client, names, saved }: { client: WorkbenchClient; na
   );
 }
 
-function SettingsForm({ context, value, onChange, problems, category, setCategory }: {
-  context: ScenarioContext; value: Values; onChange: (v: Values) => void; problems: Record<string, string>;
-  category: string; setCategory: (id: string) => void;
+function SettingsForm({
+  context,
+  value,
+  onChange,
+  problems,
+  category,
+  setCategory,
+}: {
+  context: ScenarioContext;
+  value: Values;
+  onChange: (v: Values) => void;
+  problems: Record<string, string>;
+  category: string;
+  setCategory: (id: string) => void;
 }) {
   const schema = context.schema as FieldSchema;
   const engine = context.defaults as unknown as Values;
@@ -153,28 +220,60 @@ function SettingsForm({ context, value, onChange, problems, category, setCategor
     <div className="settings-form">
       <fieldset className="fields__group">
         <legend>Whole network</legend>
-        <SchemaFields schema={schema} values={value} inherited={engine} path="" problems={problems} skip={OWN_SECTIONS} onChange={onChange} />
+        <SchemaFields
+          schema={schema}
+          values={value}
+          inherited={engine}
+          path=""
+          problems={problems}
+          skip={OWN_SECTIONS}
+          onChange={onChange}
+        />
       </fieldset>
       <fieldset className="fields__group">
         <legend>Every merchandise category</legend>
         <p className="hint">Unless a category says otherwise. Empty fields keep the engine's default, shown greyed.</p>
-        <SchemaFields schema={schema.properties!.defaults} values={scenarioDefaults} inherited={engine.defaults as Values} path="/defaults" problems={problems}
-          onChange={(v) => onChange(withValue(value, 'defaults', v))} />
+        <SchemaFields
+          schema={schema.properties!.defaults}
+          values={scenarioDefaults}
+          inherited={engine.defaults as Values}
+          path="/defaults"
+          problems={problems}
+          onChange={(v) => onChange(withValue(value, 'defaults', v))}
+        />
       </fieldset>
       <fieldset className="fields__group">
         <legend>One merchandise category</legend>
-        {context.categories.length === 0 ? <p className="hint">The workspace holds no merchandise categories yet; the JSON view takes settings for any category id.</p> : (
+        {context.categories.length === 0 ? (
+          <p className="hint">
+            The workspace holds no merchandise categories yet; the JSON view takes settings for any category id.
+          </p>
+        ) : (
           <>
-            <label className="toolbar">Category{' '}
+            <label className="toolbar">
+              Category{' '}
               <select aria-label="Merchandise category" value={category} onChange={(e) => setCategory(e.target.value)}>
-                {context.categories.map((c) => <option key={c.id} value={c.id}>{label(c)}</option>)}
+                {context.categories.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {label(c)}
+                  </option>
+                ))}
               </select>
             </label>
-            <p className="hint">Empty fields keep what the category has otherwise: the data's MerchandiseCategorySettings, else the values for every category.</p>
+            <p className="hint">
+              Empty fields keep what the category has otherwise: the data's MerchandiseCategorySettings, else the values
+              for every category.
+            </p>
             {category && categorySchema && (
-              <SchemaFields key={category} schema={categorySchema} values={categories[category] ?? {}}
-                inherited={{ ...everyCategory, ...context.fromWorkspace[category] }} path={`/categories/${category.replace(/~/g, '~0').replace(/\//g, '~1')}`} problems={problems}
-                onChange={(v) => onChange(withValue(value, 'categories', withValue(categories, category, v)))} />
+              <SchemaFields
+                key={category}
+                schema={categorySchema}
+                values={categories[category] ?? {}}
+                inherited={{ ...everyCategory, ...context.fromWorkspace[category] }}
+                path={`/categories/${category.replace(/~/g, '~0').replace(/\//g, '~1')}`}
+                problems={problems}
+                onChange={(v) => onChange(withValue(value, 'categories', withValue(categories, category, v)))}
+              />
             )}
           </>
         )}

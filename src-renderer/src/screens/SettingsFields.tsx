@@ -25,7 +25,8 @@ export function labelOf(name: string): string {
 /** The value without `key`, or with it set; objects left empty disappear, so "nothing overridden" stays `{}`. */
 export function withValue(values: Values, key: string, value: unknown): Values {
   const next = { ...values };
-  if (value === undefined || (typeof value === 'object' && value !== null && Object.keys(value).length === 0)) delete next[key];
+  if (value === undefined || (typeof value === 'object' && value !== null && Object.keys(value).length === 0))
+    delete next[key];
   else next[key] = value;
   return next;
 }
@@ -44,7 +45,9 @@ interface Props {
 }
 
 export function SchemaFields({ schema, values, inherited, onChange, path, problems, skip = [] }: Props) {
-  const entries = Object.entries(schema.properties ?? {}).filter(([name, s]) => !skip.includes(name) && !s.patternProperties);
+  const entries = Object.entries(schema.properties ?? {}).filter(
+    ([name, s]) => !skip.includes(name) && !s.patternProperties,
+  );
   return (
     <div className="fields">
       {entries.map(([name, s]) => {
@@ -53,20 +56,50 @@ export function SchemaFields({ schema, values, inherited, onChange, path, proble
           return (
             <fieldset key={name} className="fields__group">
               <legend>{labelOf(name)}</legend>
-              <SchemaFields schema={s} values={(values[name] as Values) ?? {}} inherited={(inherited[name] as Values) ?? {}} path={at} problems={problems}
-                onChange={(v) => onChange(withValue(values, name, v))} />
+              <SchemaFields
+                schema={s}
+                values={(values[name] as Values) ?? {}}
+                inherited={(inherited[name] as Values) ?? {}}
+                path={at}
+                problems={problems}
+                onChange={(v) => onChange(withValue(values, name, v))}
+              />
             </fieldset>
           );
         }
-        return <Field key={name} name={name} schema={s} at={at} value={values[name]} inherited={inherited[name]} problem={problems[at]}
-          onChange={(v) => onChange(withValue(values, name, v))} />;
+        return (
+          <Field
+            key={name}
+            name={name}
+            schema={s}
+            at={at}
+            value={values[name]}
+            inherited={inherited[name]}
+            problem={problems[at]}
+            onChange={(v) => onChange(withValue(values, name, v))}
+          />
+        );
       })}
     </div>
   );
 }
 
-function Field({ name, schema, at, value, inherited, problem, onChange }: {
-  name: string; schema: FieldSchema; at: string; value: unknown; inherited: unknown; problem?: string; onChange: (v: unknown) => void;
+function Field({
+  name,
+  schema,
+  at,
+  value,
+  inherited,
+  problem,
+  onChange,
+}: {
+  name: string;
+  schema: FieldSchema;
+  at: string;
+  value: unknown;
+  inherited: unknown;
+  problem?: string;
+  onChange: (v: unknown) => void;
 }) {
   const label = labelOf(name);
   const shown = inherited === undefined ? 'no limit' : String(inherited);
@@ -76,7 +109,11 @@ function Field({ name, schema, at, value, inherited, problem, onChange }: {
     return (
       <label className="field" title={schema.description}>
         <span>{label}</span>
-        <select name={at} value={value === undefined ? '' : String(value)} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value === 'true')}>
+        <select
+          name={at}
+          value={value === undefined ? '' : String(value)}
+          onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value === 'true')}
+        >
           <option value="">{`as inherited (${inherited ? 'yes' : 'no'})`}</option>
           <option value="true">yes</option>
           <option value="false">no</option>
@@ -88,7 +125,11 @@ function Field({ name, schema, at, value, inherited, problem, onChange }: {
   return (
     <label className={problem ? 'field field--bad' : 'field'} title={schema.description}>
       <span>{label}</span>
-      <input name={at} inputMode="decimal" value={draft ?? (value === undefined ? '' : String(value))} placeholder={shown}
+      <input
+        name={at}
+        inputMode="decimal"
+        value={draft ?? (value === undefined ? '' : String(value))}
+        placeholder={shown}
         aria-invalid={problem ? true : undefined}
         onFocus={() => setDraft(value === undefined ? '' : String(value))}
         onBlur={() => setDraft(undefined)}
@@ -98,8 +139,13 @@ function Field({ name, schema, at, value, inherited, problem, onChange }: {
           const text = e.target.value;
           setDraft(text);
           onChange(text.trim() === '' ? undefined : Number.isFinite(Number(text)) ? Number(text) : text);
-        }} />
-      {problem ? <small className="field__problem">{problem}</small> : schema.description && <small>{schema.description}</small>}
+        }}
+      />
+      {problem ? (
+        <small className="field__problem">{problem}</small>
+      ) : (
+        schema.description && <small>{schema.description}</small>
+      )}
     </label>
   );
 }

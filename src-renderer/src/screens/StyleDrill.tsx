@@ -10,7 +10,17 @@ const SHOWN = 100;
 const POLL_MS = 500;
 
 /** One style of a run, day by day, simulated against actual, and its location×SKUs with the most lost sales first. */
-export function StyleDrill({ client, runId, styleId, back }: { client: WorkbenchClient; runId: string; styleId: string; back: () => void }) {
+export function StyleDrill({
+  client,
+  runId,
+  styleId,
+  back,
+}: {
+  client: WorkbenchClient;
+  runId: string;
+  styleId: string;
+  back: () => void;
+}) {
   const [days, setDays] = useState<StyleDaySeries>();
   const [cells, setCells] = useState<StyleCells>();
   const [error, setError] = useState<string>();
@@ -29,8 +39,14 @@ export function StyleDrill({ client, runId, styleId, back }: { client: Workbench
     setError(undefined);
     setCellsError(undefined);
     setOpen(undefined);
-    client.backtestStyleDays(runId, styleId).then((d) => live && setDays(d), (e: Error) => live && setError(e.message));
-    client.backtestStyleCells(runId, styleId).then((c) => live && setCells(c), (e: Error) => live && setCellsError(e.message));
+    client.backtestStyleDays(runId, styleId).then(
+      (d) => live && setDays(d),
+      (e: Error) => live && setError(e.message),
+    );
+    client.backtestStyleCells(runId, styleId).then(
+      (c) => live && setCells(c),
+      (e: Error) => live && setCellsError(e.message),
+    );
     return () => {
       live = false;
     };
@@ -42,7 +58,14 @@ export function StyleDrill({ client, runId, styleId, back }: { client: Workbench
     if (!waiting) return undefined;
     let live = true;
     // A failed poll says nothing the awaited cells will not: their answer carries any error.
-    const timer = setInterval(() => client.backtestTraceProgress(runId, styleId).then((p) => live && setProgress(p), () => undefined), POLL_MS);
+    const timer = setInterval(
+      () =>
+        client.backtestTraceProgress(runId, styleId).then(
+          (p) => live && setProgress(p),
+          () => undefined,
+        ),
+      POLL_MS,
+    );
     return () => {
       live = false;
       clearInterval(timer);
@@ -54,64 +77,104 @@ export function StyleDrill({ client, runId, styleId, back }: { client: Workbench
     return (cells?.cells ?? []).filter((c) => !needle || `${c.locationId} ${c.skuId}`.toLowerCase().includes(needle));
   }, [cells, filter]);
 
-  if (open) return <CellDrill client={client} runId={runId} styleId={styleId} cell={open} back={() => setOpen(undefined)} />;
+  if (open)
+    return <CellDrill client={client} runId={runId} styleId={styleId} cell={open} back={() => setOpen(undefined)} />;
   const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   return (
     <section aria-label={`Style ${styleId}`} className="drill" ref={top}>
       <div className="toolbar">
-        <button type="button" onClick={back}>← All styles</button>
+        <button type="button" onClick={back}>
+          ← All styles
+        </button>
         <h2 className="drill__title">Style {styleId}, day by day</h2>
       </div>
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       {days && (
         <>
           <p className="hint" data-testid="style-totals">
-            {days.dates[0]} … {days.dates.at(-1)}: {units(total(days.series.simStockOutDays))} stock-out SKU-days and {units(total(days.series.simLostSales))} units
-            of lost sales with the engine, against {units(total(days.series.actStockOutDays))} and {units(total(days.series.actLostSales))} in fact,
-            of a demand of {units(total(days.series.demand))} units ({units(total(days.series.estimatedDemand))} of them estimated).
+            {days.dates[0]} … {days.dates.at(-1)}: {units(total(days.series.simStockOutDays))} stock-out SKU-days and{' '}
+            {units(total(days.series.simLostSales))} units of lost sales with the engine, against{' '}
+            {units(total(days.series.actStockOutDays))} and {units(total(days.series.actLostSales))} in fact, of a
+            demand of {units(total(days.series.demand))} units ({units(total(days.series.estimatedDemand))} of them
+            estimated).
           </p>
-          {charts.map((c) => <Chart key={c.title} title={c.title} label={c.label} dates={days.dates} series={c.series} />)}
+          {charts.map((c) => (
+            <Chart key={c.title} title={c.title} label={c.label} dates={days.dates} series={c.series} />
+          ))}
         </>
       )}
       <h3>Where it happened: location × SKU</h3>
-      {cellsError && <p className="error" role="alert">{cellsError}</p>}
+      {cellsError && (
+        <p className="error" role="alert">
+          {cellsError}
+        </p>
+      )}
       {waiting && (
         <div className="progress">
-          {progress?.status === 'replaying' && <progress max={progress.days} value={progress.daysDone} aria-label="Days replayed to trace the style" />}
+          {progress?.status === 'replaying' && (
+            <progress max={progress.days} value={progress.daysDone} aria-label="Days replayed to trace the style" />
+          )}
           <span className="hint" data-testid="trace-progress">
             {progress?.status === 'replaying'
               ? `Replaying the run to follow each location × SKU of the style: ${progress.daysDone} of ${progress.days} days`
-              : 'Reading the run\'s days to replay them and follow each location × SKU of the style…'}
+              : "Reading the run's days to replay them and follow each location × SKU of the style…"}
           </span>
         </div>
       )}
       {cells && (
         <>
           <div className="toolbar">
-            <label>Find <input name="find-cell" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="location or SKU…" /></label>
+            <label>
+              Find{' '}
+              <input
+                name="find-cell"
+                value={filter}
+                onChange={(e) => setFilter(e.target.value)}
+                placeholder="location or SKU…"
+              />
+            </label>
             <span className="hint" data-testid="cell-count">
-              {Math.min(rows.length, SHOWN)} of {rows.length} location × SKUs, most lost sales first (traced by replaying the run in {(cells.replayMs / 1000).toFixed(1)} s)
+              {Math.min(rows.length, SHOWN)} of {rows.length} location × SKUs, most lost sales first (traced by
+              replaying the run in {(cells.replayMs / 1000).toFixed(1)} s)
             </span>
           </div>
           <table className="grid compare" aria-label={`Location × SKUs of style ${styleId}`}>
             <thead>
               <tr>
-                <th>Location × SKU</th><th>Size</th>
-                <th className="num">Lost sales</th><th className="num">actual</th>
-                <th className="num">Stock-out days</th><th className="num">actual</th>
-                <th className="num">Sales</th><th className="num">actual</th>
-                <th className="num">Transfers in</th><th className="num">Transfers out</th>
+                <th>Location × SKU</th>
+                <th>Size</th>
+                <th className="num">Lost sales</th>
+                <th className="num">actual</th>
+                <th className="num">Stock-out days</th>
+                <th className="num">actual</th>
+                <th className="num">Sales</th>
+                <th className="num">actual</th>
+                <th className="num">Transfers in</th>
+                <th className="num">Transfers out</th>
               </tr>
             </thead>
             <tbody>
               {rows.slice(0, SHOWN).map((c) => (
                 <tr key={`${c.locationId}/${c.skuId}`} data-cell={`${c.locationId}/${c.skuId}`}>
-                  <td><button type="button" className="link" onClick={() => setOpen(c)}>{c.locationId} · {c.skuId}</button>{c.locationKind === 'warehouse' && <span className="hint"> (warehouse)</span>}</td>
+                  <td>
+                    <button type="button" className="link" onClick={() => setOpen(c)}>
+                      {c.locationId} · {c.skuId}
+                    </button>
+                    {c.locationKind === 'warehouse' && <span className="hint"> (warehouse)</span>}
+                  </td>
                   <td>{c.sizeId}</td>
-                  <td className="num">{units(c.simulated.lostSales)}</td><td className="num">{units(c.actual.lostSales)}</td>
-                  <td className="num">{units(c.simulated.stockOutDays)}</td><td className="num">{units(c.actual.stockOutDays)}</td>
-                  <td className="num">{units(c.simulated.sales)}</td><td className="num">{units(c.actual.sales)}</td>
-                  <td className="num">{units(c.transfersIn)}</td><td className="num">{units(c.transfersOut)}</td>
+                  <td className="num">{units(c.simulated.lostSales)}</td>
+                  <td className="num">{units(c.actual.lostSales)}</td>
+                  <td className="num">{units(c.simulated.stockOutDays)}</td>
+                  <td className="num">{units(c.actual.stockOutDays)}</td>
+                  <td className="num">{units(c.simulated.sales)}</td>
+                  <td className="num">{units(c.actual.sales)}</td>
+                  <td className="num">{units(c.transfersIn)}</td>
+                  <td className="num">{units(c.transfersOut)}</td>
                 </tr>
               ))}
             </tbody>
@@ -128,30 +191,42 @@ function styleCharts(d: StyleDaySeries) {
   const label = (what: string) => `Style ${d.styleId}: ${what}, simulated against actual`;
   return [
     {
-      title: 'Stock-out SKU-days per day', label: label('stock-out SKU-days per day'),
-      series: [{ name: 'simulated', values: s.simStockOutDays }, { name: 'actual', values: s.actStockOutDays }],
+      title: 'Stock-out SKU-days per day',
+      label: label('stock-out SKU-days per day'),
+      series: [
+        { name: 'simulated', values: s.simStockOutDays },
+        { name: 'actual', values: s.actStockOutDays },
+      ],
     },
     {
-      title: 'Sales and demand per day (units)', label: label('demand, sales, lost sales and the engine\'s demand estimate per day'),
+      title: 'Sales and demand per day (units)',
+      label: label("demand, sales, lost sales and the engine's demand estimate per day"),
       series: [
         { name: 'demand', values: tenth(s.demand) },
-        { name: 'simulated sales', values: tenth(s.simSales) }, { name: 'actual sales', values: tenth(s.actSales) },
-        { name: 'simulated lost', values: tenth(s.simLostSales) }, { name: 'actual lost', values: tenth(s.actLostSales) },
-        { name: 'engine\'s estimate', values: tenth(s.demandEstimate) },
+        { name: 'simulated sales', values: tenth(s.simSales) },
+        { name: 'actual sales', values: tenth(s.actSales) },
+        { name: 'simulated lost', values: tenth(s.simLostSales) },
+        { name: 'actual lost', values: tenth(s.actLostSales) },
+        { name: "engine's estimate", values: tenth(s.demandEstimate) },
       ],
     },
     {
-      title: 'Units on hand at the end of each day', label: label('units on hand per day at the stores and at the warehouses'),
+      title: 'Units on hand at the end of each day',
+      label: label('units on hand per day at the stores and at the warehouses'),
       series: [
-        { name: 'simulated, stores', values: tenth(s.simInventoryUnits) }, { name: 'actual, stores', values: tenth(s.actInventoryUnits) },
-        { name: 'simulated, warehouses', values: tenth(s.simWarehouseUnits) }, { name: 'actual, warehouses', values: tenth(s.actWarehouseUnits) },
+        { name: 'simulated, stores', values: tenth(s.simInventoryUnits) },
+        { name: 'actual, stores', values: tenth(s.actInventoryUnits) },
+        { name: 'simulated, warehouses', values: tenth(s.simWarehouseUnits) },
+        { name: 'actual, warehouses', values: tenth(s.actWarehouseUnits) },
       ],
     },
     {
-      title: 'Arrivals and transfers per day (units)', label: label('receipts and transfers per day'),
+      title: 'Arrivals and transfers per day (units)',
+      label: label('receipts and transfers per day'),
       series: [
         { name: 'receipts (actual, both sides)', values: tenth(s.receipts) },
-        { name: 'engine: transfers in', values: tenth(s.simTransfersIn) }, { name: 'engine: transfers out', values: tenth(s.simTransfersOut) },
+        { name: 'engine: transfers in', values: tenth(s.simTransfersIn) },
+        { name: 'engine: transfers out', values: tenth(s.simTransfersOut) },
       ],
     },
   ];

@@ -21,82 +21,186 @@ export function Transfers({ rows, busy, run, approve }: Props) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [description, setDescription] = useState('');
   const [dispatch, setDispatch] = useState('');
-  const shown = useMemo(() => (rows ?? []).filter((r) =>
-    (!type || r.transferType === type)
-    && (!location || r.fromLocationId.toLowerCase().includes(location.toLowerCase()) || r.toLocationId.toLowerCase().includes(location.toLowerCase()))
-    && (!style || (r.styleId ?? r.skuId).toLowerCase().includes(style.toLowerCase()))), [rows, type, location, style]);
+  const shown = useMemo(
+    () =>
+      (rows ?? []).filter(
+        (r) =>
+          (!type || r.transferType === type) &&
+          (!location ||
+            r.fromLocationId.toLowerCase().includes(location.toLowerCase()) ||
+            r.toLocationId.toLowerCase().includes(location.toLowerCase())) &&
+          (!style || (r.styleId ?? r.skuId).toLowerCase().includes(style.toLowerCase())),
+      ),
+    [rows, type, location, style],
+  );
   const scroller = useRef<HTMLDivElement>(null);
-  const virtual = useVirtualizer({ count: shown.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
-  const open = shown.filter((r) => !r.approvalBatchId);
-  const toggle = (id: string) => setSelected((s) => {
-    const next = new Set(s);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    return next;
+  const virtual = useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
   });
-  const exportCsv = () => download('transfers.csv', toCsv(
-    ['referenceId', 'transferType', 'fromLocationId', 'toLocationId', 'skuId', 'styleId', 'quantity', 'approvalBatchId', 'reason'],
-    shown.map((r) => [r.referenceId, r.transferType, r.fromLocationId, r.toLocationId, r.skuId, r.styleId, r.quantity, r.approvalBatchId, r.reason]),
-  ));
+  const open = shown.filter((r) => !r.approvalBatchId);
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const exportCsv = () =>
+    download(
+      'transfers.csv',
+      toCsv(
+        [
+          'referenceId',
+          'transferType',
+          'fromLocationId',
+          'toLocationId',
+          'skuId',
+          'styleId',
+          'quantity',
+          'approvalBatchId',
+          'reason',
+        ],
+        shown.map((r) => [
+          r.referenceId,
+          r.transferType,
+          r.fromLocationId,
+          r.toLocationId,
+          r.skuId,
+          r.styleId,
+          r.quantity,
+          r.approvalBatchId,
+          r.reason,
+        ]),
+      ),
+    );
 
   return (
     <section aria-label="Transfers">
       <div className="toolbar">
-        <button type="button" onClick={run} disabled={busy}>{busy ? 'Working…' : 'Run recommendations'}</button>
-        <label>Type
+        <button type="button" onClick={run} disabled={busy}>
+          {busy ? 'Working…' : 'Run recommendations'}
+        </button>
+        <label>
+          Type
           <select name="type" value={type} onChange={(e) => setType(e.target.value)}>
             <option value="">all</option>
-            {TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+            {TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
           </select>
         </label>
-        <label>Location <input name="location" value={location} onChange={(e) => setLocation(e.target.value)} placeholder="from or to" /></label>
-        <label>Style <input name="style" value={style} onChange={(e) => setStyle(e.target.value)} /></label>
-        <button type="button" onClick={exportCsv} disabled={shown.length === 0}>Export CSV</button>
+        <label>
+          Location{' '}
+          <input
+            name="location"
+            value={location}
+            onChange={(e) => setLocation(e.target.value)}
+            placeholder="from or to"
+          />
+        </label>
+        <label>
+          Style <input name="style" value={style} onChange={(e) => setStyle(e.target.value)} />
+        </label>
+        <button type="button" onClick={exportCsv} disabled={shown.length === 0}>
+          Export CSV
+        </button>
       </div>
       <p className="hint" data-testid="transfer-count">
-        {rows === undefined ? 'No recommendations loaded yet.' : `${shown.length.toLocaleString('en')} of ${rows.length.toLocaleString('en')} lines, ${open.length.toLocaleString('en')} open`}
+        {rows === undefined
+          ? 'No recommendations loaded yet.'
+          : `${shown.length.toLocaleString('en')} of ${rows.length.toLocaleString('en')} lines, ${open.length.toLocaleString('en')} open`}
       </p>
       <div className="vtable" role="table" aria-label="Proposals and transfers" aria-rowcount={shown.length}>
         <div className="vrow vrow--head" role="row">
           <span role="columnheader" />
-          <span role="columnheader">Type</span><span role="columnheader">From</span><span role="columnheader">To</span>
-          <span role="columnheader">SKU</span><span role="columnheader" className="num">Qty</span>
-          <span role="columnheader">Status</span><span role="columnheader">Why</span>
+          <span role="columnheader">Type</span>
+          <span role="columnheader">From</span>
+          <span role="columnheader">To</span>
+          <span role="columnheader">SKU</span>
+          <span role="columnheader" className="num">
+            Qty
+          </span>
+          <span role="columnheader">Status</span>
+          <span role="columnheader">Why</span>
         </div>
         <div className="vtable__body" ref={scroller}>
           <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
             {virtual.getVirtualItems().map((v) => {
               const r = shown[v.index];
               return (
-                <div key={r.referenceId} className="vrow" role="row" data-reference={r.referenceId}
-                  style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}>
+                <div
+                  key={r.referenceId}
+                  className="vrow"
+                  role="row"
+                  data-reference={r.referenceId}
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    right: 0,
+                    height: ROW_HEIGHT,
+                    transform: `translateY(${v.start}px)`,
+                  }}
+                >
                   <span role="cell">
                     {!r.approvalBatchId && (
-                      <input type="checkbox" aria-label={`select ${r.referenceId}`} checked={selected.has(r.referenceId)} onChange={() => toggle(r.referenceId)} />
+                      <input
+                        type="checkbox"
+                        aria-label={`select ${r.referenceId}`}
+                        checked={selected.has(r.referenceId)}
+                        onChange={() => toggle(r.referenceId)}
+                      />
                     )}
                   </span>
                   <span role="cell">{r.transferType}</span>
                   <span role="cell">{r.fromLocationId}</span>
                   <span role="cell">{r.toLocationId}</span>
                   <span role="cell">{r.skuId}</span>
-                  <span role="cell" className="num">{r.quantity}</span>
-                  <span role="cell" className="status">{r.approvalBatchId ? `approved ${r.approvalBatchId}` : 'proposed'}</span>
-                  <span role="cell" className="why" title={r.reason}>{r.reason}</span>
+                  <span role="cell" className="num">
+                    {r.quantity}
+                  </span>
+                  <span role="cell" className="status">
+                    {r.approvalBatchId ? `approved ${r.approvalBatchId}` : 'proposed'}
+                  </span>
+                  <span role="cell" className="why" title={r.reason}>
+                    {r.reason}
+                  </span>
                 </div>
               );
             })}
           </div>
         </div>
       </div>
-      <form className="toolbar approve" onSubmit={(e) => {
-        e.preventDefault();
-        approve([...selected], description, dispatch);
-        setSelected(new Set());
-      }}>
+      <form
+        className="toolbar approve"
+        onSubmit={(e) => {
+          e.preventDefault();
+          approve([...selected], description, dispatch);
+          setSelected(new Set());
+        }}
+      >
         <span>{selected.size} selected</span>
-        <label>Description <input name="description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={1000} /></label>
-        <label>Planned dispatch <input type="date" name="dispatch" value={dispatch} onChange={(e) => setDispatch(e.target.value)} /></label>
-        <button type="submit" disabled={busy || selected.size === 0}>Approve selection</button>
+        <label>
+          Description{' '}
+          <input
+            name="description"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            maxLength={1000}
+          />
+        </label>
+        <label>
+          Planned dispatch{' '}
+          <input type="date" name="dispatch" value={dispatch} onChange={(e) => setDispatch(e.target.value)} />
+        </label>
+        <button type="submit" disabled={busy || selected.size === 0}>
+          Approve selection
+        </button>
       </form>
     </section>
   );

@@ -44,36 +44,84 @@ export function Workspaces({ client }: { client: WorkbenchClient }) {
   return (
     <section aria-label="Workspaces">
       <h2>Workspaces</h2>
-      {error && <p className="error" role="alert">{error}</p>}
-      {busy && <p className="notice" role="status">{busy}…</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {busy && (
+        <p className="notice" role="status">
+          {busy}…
+        </p>
+      )}
       {view && (
         <>
           <dl className="facts">
-            <dt>Open now</dt><dd data-testid="current-workspace"><strong>{view.current.name}</strong> <code>{view.current.path}</code></dd>
-            <dt>Tenant</dt><dd><code>{view.current.tenant}</code></dd>
-            <dt>New ones go to</dt><dd><code>{view.home}</code></dd>
+            <dt>Open now</dt>
+            <dd data-testid="current-workspace">
+              <strong>{view.current.name}</strong> <code>{view.current.path}</code>
+            </dd>
+            <dt>Tenant</dt>
+            <dd>
+              <code>{view.current.tenant}</code>
+            </dd>
+            <dt>New ones go to</dt>
+            <dd>
+              <code>{view.home}</code>
+            </dd>
           </dl>
           <table className="grid" aria-label="Workspaces">
-            <thead><tr><th>Workspace</th><th>Folder</th><th>Last opened</th><th /></tr></thead>
+            <thead>
+              <tr>
+                <th>Workspace</th>
+                <th>Folder</th>
+                <th>Last opened</th>
+                <th />
+              </tr>
+            </thead>
             <tbody>
               {view.workspaces.map((w) => (
                 <tr key={w.path} data-workspace={w.name}>
                   <td>{w.name}</td>
-                  <td><code>{w.path}</code></td>
+                  <td>
+                    <code>{w.path}</code>
+                  </td>
                   <td>{when(w.lastOpened)}</td>
                   <td>
-                    {w.path === view.current.path
-                      ? <span className="hint">open</span>
-                      : <button type="button" disabled={busy !== undefined} onClick={() => void move({ path: w.path }, `Opening ${w.name}`)}>Open</button>}
+                    {w.path === view.current.path ? (
+                      <span className="hint">open</span>
+                    ) : (
+                      <button
+                        type="button"
+                        disabled={busy !== undefined}
+                        onClick={() => void move({ path: w.path }, `Opening ${w.name}`)}
+                      >
+                        Open
+                      </button>
+                    )}
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
           <form className="toolbar" onSubmit={create}>
-            <label>New workspace <input name="workspace-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="spring-2026" /></label>
-            <button type="submit" disabled={busy !== undefined || name === ''}>Create and open</button>
-            {chooseFolder && <button type="button" disabled={busy !== undefined} onClick={() => void chooseFolder()}>Open a folder…</button>}
+            <label>
+              New workspace{' '}
+              <input
+                name="workspace-name"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                placeholder="spring-2026"
+              />
+            </label>
+            <button type="submit" disabled={busy !== undefined || name === ''}>
+              Create and open
+            </button>
+            {chooseFolder && (
+              <button type="button" disabled={busy !== undefined} onClick={() => void chooseFolder()}>
+                Open a folder…
+              </button>
+            )}
           </form>
         </>
       )}

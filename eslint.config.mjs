@@ -1,0 +1,59 @@
+// Lint: typescript-eslint's recommended rules, and the layers as import rules (docs/design.md).
+import tseslint from 'typescript-eslint';
+
+const SERVICE_LAYERS = ['**/store/**', '**/service/**', '**/server/**', '**/cli', '**/cli.js'];
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'out/', 'dist/', 'test-output/', '.workspaces/', '.scratch/', 'samples/demo/'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      // A callback set up before the value it reads is assigned.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+    },
+  },
+  {
+    // Tests read JSON bodies of any shape.
+    files: ['test/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // The engine's pure parts know nothing of storage, the service or its adapters.
+    files: ['engine/model/**', 'engine/forecast/**', 'engine/recommend/**', 'engine/simulate/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: SERVICE_LAYERS,
+              message: 'model, forecast, recommend and simulate import nothing from store, service, server or cli.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The renderer runs in a browser: engine code reaches it as types only.
+    files: ['src-renderer/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/engine/**'],
+              allowTypeImports: true,
+              message: 'The renderer imports engine code as types only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
