@@ -35,7 +35,8 @@ async function withWorkbench<T>(dir: string, fn: (wb: Workbench) => Promise<T>):
 program
   .command('load')
   .description(
-    'load API-shaped JSON files (one endpoint body per file) and CSV files (one per level: items, skus, barcodes, …); folders load every .json and .csv in them',
+    'load API-shaped JSON files (one endpoint body per file) and CSV files (one per level: items, skus, ' +
+      'barcodes, …); folders load every .json and .csv in them',
   )
   .addOption(workspaceOption())
   .option(
@@ -45,7 +46,8 @@ program
   .option('--full-load', 'send as a full load (split over the files of each dataset where the spec allows it)')
   .option(
     '--map <file.json>',
-    'CSV column mapping: {"skus.csv": {"level": "Items.skus", "columns": {"Colour": "colorId", "Notes": null}}} (default: by header)',
+    'CSV column mapping: {"skus.csv": {"level": "Items.skus", "columns": {"Colour": "colorId", "Notes": null}}} ' +
+      '(default: by header)',
   )
   .option('-q, --quiet', 'no progress output')
   .argument('<paths...>', 'JSON or CSV files, or folders')
@@ -72,7 +74,8 @@ program
       const range = s.from ? ` ${s.from.slice(0, 10)} … ${s.to!.slice(0, 10)}` : '';
       const staged = s.stagedFullLoad ? ` (split full load open: ${s.stagedFullLoad.calls} calls)` : '';
       console.log(
-        `${s.dataset.padEnd(28)} ${String(s.live).padStart(9)} live ${String(s.deleted).padStart(7)} deleted${range}${staged}`,
+        `${s.dataset.padEnd(28)} ${String(s.live).padStart(9)} live ` +
+          `${String(s.deleted).padStart(7)} deleted${range}${staged}`,
       );
     }
   });
@@ -136,7 +139,8 @@ program
           );
         for (const p of proposals)
           console.log(
-            `${p.transferType.padEnd(20)} ${p.fromLocationId} → ${p.toLocationId} ${p.skuId} × ${p.quantity}: ${p.reason}`,
+            `${p.transferType.padEnd(20)} ${p.fromLocationId} → ${p.toLocationId} ` +
+              `${p.skuId} × ${p.quantity}: ${p.reason}`,
           );
         if (summary.proposals > proposals.length)
           console.log(`… ${summary.proposals - proposals.length} more (GET /_workbench/transfers)`);
@@ -212,7 +216,9 @@ program
         process.off('SIGINT', onSignal);
         if (barStarted) bar?.stop();
         console.log(
-          `backtest ${run.runId}, ${run.from} … ${run.to}${run.status === 'cancelled' ? ` (cancelled after ${report.daysDone} days)` : ''}, ${(run.durationMs / 1000).toFixed(1)} s`,
+          `backtest ${run.runId}, ${run.from} … ${run.to}` +
+            (run.status === 'cancelled' ? ` (cancelled after ${report.daysDone} days)` : '') +
+            `, ${(run.durationMs / 1000).toFixed(1)} s`,
         );
         console.log(formatSummary(report.summary.simulated, report.summary.actual));
         if (opts.out) {
@@ -234,7 +240,8 @@ program
     const runs = await withWorkbench(opts.workspace, (wb) => wb.backtests());
     for (const r of runs) {
       console.log(
-        `${r.runId}  ${r.from} … ${r.to}  ${r.status}  scenario ${r.scenario ?? '(file)'}  in-stock ${r.summary.simulated.inStockRate} vs ${r.summary.actual.inStockRate} actual`,
+        `${r.runId}  ${r.from} … ${r.to}  ${r.status}  scenario ${r.scenario ?? '(file)'}  ` +
+          `in-stock ${r.summary.simulated.inStockRate} vs ${r.summary.actual.inStockRate} actual`,
       );
     }
   });
@@ -248,7 +255,8 @@ program
   .action(async (a: string, b: string, opts: { workspace: string }) => {
     const c = await withWorkbench(opts.workspace, (wb) => wb.compareBacktests(a, b));
     console.log(
-      `a = ${c.a.run.runId} (${c.a.run.scenario ?? 'file'}), b = ${c.b.run.runId} (${c.b.run.scenario ?? 'file'}); the "actual" column is a's`,
+      `a = ${c.a.run.runId} (${c.a.run.scenario ?? 'file'}), b = ${c.b.run.runId} (${c.b.run.scenario ?? 'file'}); ` +
+        `the "actual" column is a's`,
     );
     console.log(
       formatSummary(c.b.simulated, c.a.simulated).replace('simulated', '        b').replace('    actual', '         a'),
@@ -293,7 +301,8 @@ program
       const server = await startServer(opts);
       const { info } = server;
       serveUntilSignalled({ dir: server.workbench.dir, url: server.info.url, stop: server.stop }, [
-        `tenant ${info.tenant}, client id ${info.clientId}${server.secretGenerated ? `, client secret ${info.clientSecret} (kept in the workspace)` : ''}`,
+        `tenant ${info.tenant}, client id ${info.clientId}` +
+          (server.secretGenerated ? `, client secret ${info.clientSecret} (kept in the workspace)` : ''),
         `try: ${tokenRequestCurl(info.url, { ...info, clientSecret: '<secret>' })}`,
       ]);
     },

@@ -51,12 +51,14 @@ export function formatSummary(
   const share =
     simulated.demand > 0 ? ` (${((simulated.estimatedDemand / simulated.demand) * 100).toFixed(1)} % of demand)` : '';
   lines.push(
-    `estimated demand: ${fmt(simulated.estimatedDemand)} units${share}, the same on both sides; the simulation sold ${fmt(simulated.estimatedSales)} of them`,
+    `estimated demand: ${fmt(simulated.estimatedDemand)} units${share}, the same on both sides; ` +
+      `the simulation sold ${fmt(simulated.estimatedSales)} of them`,
   );
   if ('writeDownShortfall' in simulated && simulated.writeDownShortfall.units > 0) {
     const w = simulated.writeDownShortfall;
     lines.push(
-      `write-downs beyond the simulated stock: ${fmt(w.units)} units on ${w.days} SKU-days (taken in fact, not in the simulation)`,
+      `write-downs beyond the simulated stock: ${fmt(w.units)} units on ${w.days} SKU-days ` +
+        `(taken in fact, not in the simulation)`,
     );
   }
   if ('unsentTransferUnits' in simulated && simulated.unsentTransferUnits > 0) {

@@ -3,7 +3,9 @@ import type { LintReport } from '../ingest/lint.js';
 import type { RequestLogEntry } from '../service/request-log.js';
 
 export function formatLogEntry(e: RequestLogEntry): string {
-  const head = `${e.loggedAt} ${String(e.status)} ${e.method.padEnd(6)} ${e.path}${e.query ? `?${e.query}` : ''} ${e.durationMs.toFixed(1)} ms`;
+  const head =
+    `${e.loggedAt} ${String(e.status)} ${e.method.padEnd(6)} ${e.path}${e.query ? `?${e.query}` : ''} ` +
+    `${e.durationMs.toFixed(1)} ms`;
   const counts = [
     e.records !== undefined ? `${e.records} records` : '',
     e.errorCount ? `${e.errorCount} errors` : '',

@@ -72,7 +72,8 @@ function place(p: Problem): string {
   const csv =
     p.file === undefined
       ? ''
-      : `${basename(p.file)}${p.row === undefined ? '' : ` row ${p.row}`}${p.column === undefined ? '' : `, column "${p.column}"`}`;
+      : `${basename(p.file)}${p.row === undefined ? '' : ` row ${p.row}`}` +
+        (p.column === undefined ? '' : `, column "${p.column}"`);
   const json = `${p.path}${p.recordId ? ` [${p.recordId}]` : ''}`;
   return [csv, json].filter((s) => s !== '').join(' ') || '/';
 }
@@ -131,7 +132,8 @@ export function formatReport(report: LoadReport): string {
   const rejectedFiles = report.batches.filter((o) => o.error).reduce((n, o) => n + o.files.length, 0);
   const rate = Math.round(report.records / Math.max(report.seconds, 1e-3));
   lines.push(
-    `${report.records} records from ${report.files - rejectedFiles} of ${report.files} files in ${report.seconds.toFixed(1)} s (${rate} records/s)${report.rejected ? `; ${rejectedFiles} rejected` : ''}`,
+    `${report.records} records from ${report.files - rejectedFiles} of ${report.files} files in ` +
+      `${report.seconds.toFixed(1)} s (${rate} records/s)${report.rejected ? `; ${rejectedFiles} rejected` : ''}`,
   );
   return lines.join('\n');
 }

@@ -51,7 +51,8 @@ async function remote(info: ServerInfo): Promise<WorkspaceReader> {
     }),
   }).catch((e: Error) => {
     throw new Error(
-      `the server ${SERVER_FILE} names (${info.url}, pid ${info.pid}) does not answer: ${(e.cause as Error | undefined)?.message ?? e.message}`,
+      `the server ${SERVER_FILE} names (${info.url}, pid ${info.pid}) does not answer: ` +
+        `${(e.cause as Error | undefined)?.message ?? e.message}`,
     );
   });
   if (!tokenRes.ok) throw new Error(`the server at ${info.url} refused a token (${tokenRes.status})`);

@@ -37,7 +37,8 @@ export function datasetForFile(file: string, body: unknown, orElse = ''): Datase
   const dataset = datasetFromFileName(file) ?? datasetFromBody(body);
   if (!dataset)
     throw new RequestRejected(
-      `cannot tell which endpoint ${basename(file)} is for: name it after the endpoint (Sales-0001.json), give it one array named after one (e.g. {"sales": [...]})${orElse}`,
+      `cannot tell which endpoint ${basename(file)} is for: name it after the endpoint (Sales-0001.json), ` +
+        `give it one array named after one (e.g. {"sales": [...]})${orElse}`,
     );
   return dataset;
 }

@@ -19,7 +19,8 @@ export interface StagedLoad {
 
 export async function stagedLoad(ws: Workspace, dataset: string): Promise<StagedLoad | undefined> {
   const [row] = await ws.rows(
-    `SELECT epoch_us(min(started_at)) AS s, epoch_us(max(received_at)) AS r, count(*) AS c, sum(json_array_length(records)) AS n
+    `SELECT epoch_us(min(started_at)) AS s, epoch_us(max(received_at)) AS r, count(*) AS c,
+            sum(json_array_length(records)) AS n
      FROM full_load_staging WHERE dataset = $1 HAVING count(*) > 0`,
     [dataset],
   );

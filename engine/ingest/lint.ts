@@ -39,9 +39,12 @@ export const LINT_EXAMPLES = 10;
 const LIVE = {
   items: `(SELECT * FROM items WHERE _deleted_at IS NULL)`,
   skus: `(SELECT s.* FROM items__skus AS s JOIN items AS i ON i.itemId = s._itemId AND i._deleted_at IS NULL)`,
-  barcodes: `(SELECT b.* FROM items__skus__barcodes AS b JOIN items AS i ON i.itemId = b._itemId AND i._deleted_at IS NULL)`,
-  lines: `(SELECT l.*, s.locationId FROM sales__salesLines AS l JOIN sales AS s ON s.salesId = l._salesId AND s._deleted_at IS NULL)`,
-  poLines: `(SELECT l.* FROM purchase_orders__purchaseOrderLines AS l JOIN purchase_orders AS p ON p.purchaseOrderId = l._purchaseOrderId AND p._deleted_at IS NULL)`,
+  barcodes: `(SELECT b.* FROM items__skus__barcodes AS b
+              JOIN items AS i ON i.itemId = b._itemId AND i._deleted_at IS NULL)`,
+  lines: `(SELECT l.*, s.locationId FROM sales__salesLines AS l
+           JOIN sales AS s ON s.salesId = l._salesId AND s._deleted_at IS NULL)`,
+  poLines: `(SELECT l.* FROM purchase_orders__purchaseOrderLines AS l
+             JOIN purchase_orders AS p ON p.purchaseOrderId = l._purchaseOrderId AND p._deleted_at IS NULL)`,
   live: (table: string) => `(SELECT * FROM ${table} WHERE _deleted_at IS NULL)`,
 };
 
@@ -130,8 +133,10 @@ const RULES: Rule[] = [
     sql: union(
       MASTER_REFS.map(
         ([ds, src, id, field, table, mid]) =>
-          `SELECT '${ds}' AS dataset, r.${id}::VARCHAR AS id, '${field} "' || r.${field} || '" was never sent to /${DATASETS.find((d) => d.table === table)!.name}' AS detail
-       FROM ${src} AS r WHERE r.${field} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${table} AS m WHERE m.${mid} = r.${field} AND m._deleted_at IS NULL)`,
+          `SELECT '${ds}' AS dataset, r.${id}::VARCHAR AS id, '${field} "' || r.${field} ||
+              '" was never sent to /${DATASETS.find((d) => d.table === table)!.name}' AS detail
+       FROM ${src} AS r WHERE r.${field} IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM ${table} AS m WHERE m.${mid} = r.${field} AND m._deleted_at IS NULL)`,
       ),
     ),
   },
@@ -143,7 +148,8 @@ const RULES: Rule[] = [
       LOCATION_REFS.map(
         ([ds, src, id, field]) =>
           `SELECT '${ds}', (${id})::VARCHAR, '${field} "' || r.${field} || '" was never sent to /Locations'
-       FROM ${src} AS r WHERE r.${field} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM locations AS m WHERE m.locationId = r.${field} AND m._deleted_at IS NULL)`,
+       FROM ${src} AS r WHERE r.${field} IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM locations AS m WHERE m.locationId = r.${field} AND m._deleted_at IS NULL)`,
       ),
     ),
   },
@@ -174,10 +180,12 @@ const RULES: Rule[] = [
       `SELECT 'Items', itemId, 'code equals itemId' FROM ${LIVE.items} WHERE code = itemId`,
       `SELECT 'Items (SKU)', skuId, 'code equals skuId' FROM ${LIVE.skus} WHERE code = skuId`,
       `SELECT 'Locations', locationId, 'code equals locationId' FROM ${LIVE.live('locations')} WHERE code = locationId`,
-      `SELECT 'PurchaseOrders', purchaseOrderId, 'code equals purchaseOrderId' FROM ${LIVE.live('purchase_orders')} WHERE code = purchaseOrderId`,
+      `SELECT 'PurchaseOrders', purchaseOrderId, 'code equals purchaseOrderId'
+       FROM ${LIVE.live('purchase_orders')} WHERE code = purchaseOrderId`,
       ...DATASETS.filter((d) => d.masterData).map(
         (d) =>
-          `SELECT '${d.name}', ${d.key[0]}, 'code equals ${d.key[0]}' FROM ${LIVE.live(d.table)} WHERE code = ${d.key[0]}`,
+          `SELECT '${d.name}', ${d.key[0]}, 'code equals ${d.key[0]}'
+           FROM ${LIVE.live(d.table)} WHERE code = ${d.key[0]}`,
       ),
     ]),
   },
@@ -186,11 +194,15 @@ const RULES: Rule[] = [
     title: 'Attribute or style attribute ids reused',
     why: 'attributeId and styleAttributeId must be unique across all (style) attributes.',
     sql: union([
-      `SELECT 'Items (attribute)', attributeId, 'attributeId used ' || count(*) || ' times, in items ' || string_agg(DISTINCT _itemId, ', ')
-       FROM items__attributes AS a WHERE EXISTS (SELECT 1 FROM items AS i WHERE i.itemId = a._itemId AND i._deleted_at IS NULL)
+      `SELECT 'Items (attribute)', attributeId,
+              'attributeId used ' || count(*) || ' times, in items ' || string_agg(DISTINCT _itemId, ', ')
+       FROM items__attributes AS a
+       WHERE EXISTS (SELECT 1 FROM items AS i WHERE i.itemId = a._itemId AND i._deleted_at IS NULL)
        GROUP BY attributeId HAVING count(*) > 1`,
-      `SELECT 'Items (style attribute)', styleAttributeId, 'styleAttributeId used ' || count(*) || ' times, in items ' || string_agg(DISTINCT _itemId, ', ')
-       FROM items__styleAttributes AS a WHERE EXISTS (SELECT 1 FROM items AS i WHERE i.itemId = a._itemId AND i._deleted_at IS NULL)
+      `SELECT 'Items (style attribute)', styleAttributeId,
+              'styleAttributeId used ' || count(*) || ' times, in items ' || string_agg(DISTINCT _itemId, ', ')
+       FROM items__styleAttributes AS a
+       WHERE EXISTS (SELECT 1 FROM items AS i WHERE i.itemId = a._itemId AND i._deleted_at IS NULL)
        GROUP BY styleAttributeId HAVING count(*) > 1`,
     ]),
   },
@@ -199,8 +211,11 @@ const RULES: Rule[] = [
     title: 'Line ids that are bare line numbers',
     why: 'Line ids must be unique across all lines: combine the order or sale id with the line number.',
     sql: union([
-      `SELECT 'Sales', _salesId, 'salesLineId "' || salesLineId || '" is a bare line number' FROM ${LIVE.lines} WHERE regexp_full_match(salesLineId, '[0-9]+')`,
-      `SELECT 'PurchaseOrders', _purchaseOrderId, 'purchaseOrderLineId "' || purchaseOrderLineId || '" is a bare line number' FROM ${LIVE.poLines} WHERE regexp_full_match(purchaseOrderLineId, '[0-9]+')`,
+      `SELECT 'Sales', _salesId, 'salesLineId "' || salesLineId || '" is a bare line number'
+       FROM ${LIVE.lines} WHERE regexp_full_match(salesLineId, '[0-9]+')`,
+      `SELECT 'PurchaseOrders', _purchaseOrderId,
+              'purchaseOrderLineId "' || purchaseOrderLineId || '" is a bare line number'
+       FROM ${LIVE.poLines} WHERE regexp_full_match(purchaseOrderLineId, '[0-9]+')`,
     ]),
   },
   {
@@ -210,7 +225,8 @@ const RULES: Rule[] = [
     sql: `SELECT 'Locations', l.locationId, 'store "' || l.name || '" has in-store sales but no complete address form'
           FROM ${LIVE.live('locations')} AS l
           WHERE l.locationId IN (SELECT locationId FROM ${LIVE.lines} WHERE NOT online)
-            AND NOT (l.streetName IS NOT NULL AND l.houseNo IS NOT NULL AND l.postalCode IS NOT NULL AND l.city IS NOT NULL)
+            AND NOT (l.streetName IS NOT NULL AND l.houseNo IS NOT NULL
+                     AND l.postalCode IS NOT NULL AND l.city IS NOT NULL)
             AND coalesce(trim(l.address), '') = ''
             AND NOT (l.latitude IS NOT NULL AND l.longitude IS NOT NULL)`,
   },
@@ -218,50 +234,60 @@ const RULES: Rule[] = [
     rule: 'location-name-not-unique',
     title: 'Location names not unique',
     why: 'A location name must be clear and unique, for example a chain name plus the town.',
-    sql: `SELECT 'Locations', l.locationId, 'name "' || l.name || '" is shared with ' || (n.c - 1) || ' other location(s)'
+    sql: `SELECT 'Locations', l.locationId,
+                 'name "' || l.name || '" is shared with ' || (n.c - 1) || ' other location(s)'
           FROM ${LIVE.live('locations')} AS l
-          JOIN (SELECT lower(trim(name)) AS k, count(*) AS c FROM ${LIVE.live('locations')} GROUP BY 1 HAVING count(*) > 1) AS n ON n.k = lower(trim(l.name))`,
+          JOIN (SELECT lower(trim(name)) AS k, count(*) AS c FROM ${LIVE.live('locations')}
+                GROUP BY 1 HAVING count(*) > 1) AS n ON n.k = lower(trim(l.name))`,
   },
   {
     rule: 'currency-not-local',
     title: 'Currency fields other than local / LOCAL',
     why: 'Only local-currency values are wanted: purchase orders send currencyId "local", sales currencyCode "LOCAL".',
     sql: union([
-      `SELECT 'Sales', salesId, 'currencyCode "' || currencyCode || '"' FROM ${LIVE.live('sales')} WHERE upper(currencyCode) <> 'LOCAL'`,
-      `SELECT 'PurchaseOrders', purchaseOrderId, 'currency "' || coalesce(currencyId, currencyCode) || '"' FROM ${LIVE.live('purchase_orders')} WHERE lower(coalesce(currencyId, currencyCode)) <> 'local'`,
+      `SELECT 'Sales', salesId, 'currencyCode "' || currencyCode || '"'
+       FROM ${LIVE.live('sales')} WHERE upper(currencyCode) <> 'LOCAL'`,
+      `SELECT 'PurchaseOrders', purchaseOrderId, 'currency "' || coalesce(currencyId, currencyCode) || '"'
+       FROM ${LIVE.live('purchase_orders')} WHERE lower(coalesce(currencyId, currencyCode)) <> 'local'`,
     ]),
   },
   {
     rule: 'quantity-to-receive-differs',
     title: 'quantityToReceive differs from quantityOutstanding',
     why: 'quantityToReceive is to be deprecated; send the value of quantityOutstanding.',
-    sql: `SELECT 'PurchaseOrders', _purchaseOrderId, 'line ' || purchaseOrderLineId || ': quantityToReceive ' || quantityToReceive || ', quantityOutstanding ' || quantityOutstanding
+    sql: `SELECT 'PurchaseOrders', _purchaseOrderId,
+                 'line ' || purchaseOrderLineId || ': quantityToReceive ' || quantityToReceive
+                 || ', quantityOutstanding ' || quantityOutstanding
           FROM ${LIVE.poLines} WHERE quantityToReceive <> quantityOutstanding`,
   },
   {
     rule: 'open-po-past-due',
     title: 'Open purchase orders whose orderDueDate is past',
     why: 'orderDueDate must be a real expected date: it decides whether the order is shown.',
-    sql: `SELECT 'PurchaseOrders', purchaseOrderId, 'status ' || status || ', due ' || strftime(orderDueDate, '%Y-%m-%d')
+    sql: `SELECT 'PurchaseOrders', purchaseOrderId,
+                 'status ' || status || ', due ' || strftime(orderDueDate, '%Y-%m-%d')
           FROM purchase_order_status WHERE status IN ('open', 'partiallyReceived') AND orderDueDate < $1`,
   },
   {
     rule: 'cost-price-missing',
     title: 'Sales lines without costPrice',
     why: 'costPrice, the unit cost the retailer paid, is needed to value sales and stock.',
-    sql: `SELECT 'Sales', _salesId, 'line ' || salesLineId || ' has no costPrice' FROM ${LIVE.lines} WHERE costPrice IS NULL`,
+    sql: `SELECT 'Sales', _salesId, 'line ' || salesLineId || ' has no costPrice'
+          FROM ${LIVE.lines} WHERE costPrice IS NULL`,
   },
   {
     rule: 'cost-price-negative',
     title: 'Sales lines with a negative costPrice',
     why: 'costPrice is a unit cost and stays positive, also on returns.',
-    sql: `SELECT 'Sales', _salesId, 'line ' || salesLineId || ' has costPrice ' || costPrice FROM ${LIVE.lines} WHERE costPrice < 0`,
+    sql: `SELECT 'Sales', _salesId, 'line ' || salesLineId || ' has costPrice ' || costPrice
+          FROM ${LIVE.lines} WHERE costPrice < 0`,
   },
   {
     rule: 'style-mixed-colors',
     title: 'SKUs of one style with different colours',
     why: 'A style is an item in one colour: its SKUs share one colorId.',
-    sql: `SELECT 'Items (style)', styleId, 'style has colours ' || string_agg(DISTINCT colorId, ', ') FROM ${LIVE.skus} GROUP BY styleId HAVING count(DISTINCT colorId) > 1`,
+    sql: `SELECT 'Items (style)', styleId, 'style has colours ' || string_agg(DISTINCT colorId, ', ')
+          FROM ${LIVE.skus} GROUP BY styleId HAVING count(DISTINCT colorId) > 1`,
   },
   {
     rule: 'dataset-stale',

@@ -35,7 +35,9 @@ export class ValidationFailed extends Error {
       .map((e) => `${e.path}${e.recordId ? ` (${e.recordId})` : ''}: ${e.message}`)
       .join('; ');
     super(
-      `${dataset}: batch rejected, nothing applied: ${errorCount}${countStopped ? ' or more' : ''} error${errorCount === 1 ? '' : 's'}${countStopped ? ' (checking stopped there)' : ''}: ${first}${errorCount > 3 ? '; …' : ''}`,
+      `${dataset}: batch rejected, nothing applied: ${errorCount}${countStopped ? ' or more' : ''} ` +
+        `error${errorCount === 1 ? '' : 's'}${countStopped ? ' (checking stopped there)' : ''}: ` +
+        `${first}${errorCount > 3 ? '; …' : ''}`,
     );
   }
 }

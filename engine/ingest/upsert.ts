@@ -62,14 +62,16 @@ export async function softDeleteRecords(
   const probe = keySet(dataset, records);
   const missing = await ws.rows(
     // No `count(*) OVER ()`: it hit an internal DuckDB error (1.5.5) now and then.
-    `WITH missing AS (SELECT ${probe.fields.map((_, i) => `k.k${i}::VARCHAR AS k${i}`).join(', ')} FROM (${probe.select}) AS k
+    `WITH missing AS (SELECT ${probe.fields.map((_, i) => `k.k${i}::VARCHAR AS k${i}`).join(', ')}
+       FROM (${probe.select}) AS k
        WHERE NOT EXISTS (SELECT 1 FROM ${t} AS t WHERE ${keyMatch(probe.fields, 't')} AND t.${DELETED_AT} IS NULL))
      SELECT *, (SELECT count(*) FROM missing) AS n FROM missing LIMIT 20`,
     probe.params,
   );
   const ks = keySet(dataset, records, 2);
   const deleted = await ws.run(
-    `UPDATE ${t} AS t SET ${DELETED_AT} = $1 FROM (${ks.select}) AS k WHERE ${keyMatch(ks.fields, 't')} AND t.${DELETED_AT} IS NULL`,
+    `UPDATE ${t} AS t SET ${DELETED_AT} = $1 FROM (${ks.select}) AS k
+     WHERE ${keyMatch(ks.fields, 't')} AND t.${DELETED_AT} IS NULL`,
     [timestampValue(stamp), ...ks.params],
   );
   return {

@@ -264,7 +264,8 @@ function checkChildren(
         if (other !== undefined && first === undefined)
           push(
             here,
-            `${key.join('+')} "${displayKey(child, key)}" is also sent at ${other}; it must be unique across all ${childSchema.title} records`,
+            `${key.join('+')} "${displayKey(child, key)}" is also sent at ${other}; ` +
+              `it must be unique across all ${childSchema.title} records`,
           );
         else if (other === undefined) seenBatch.set(k, here);
       }
@@ -351,7 +352,8 @@ export function validateBatch(
       if (first !== undefined)
         push(
           path,
-          `${key.join('+')} "${id ?? ''}" appears twice in this batch (first at /${env}/${first}); send each record once`,
+          `${key.join('+')} "${id ?? ''}" appears twice in this batch (first at /${env}/${first}); ` +
+            `send each record once`,
           id,
         );
       else seen.set(k, i);
@@ -365,7 +367,8 @@ export function validateBatch(
     const field = pattern.slice(pattern.lastIndexOf('/') + 1);
     warnings.push({
       path: clip(u.path, MAX_PROBLEM_TEXT),
-      message: `unknown field "${clip(field, MAX_PROBLEM_TEXT)}" ignored${u.count > 1 ? ` (in ${u.count} records)` : ''}`,
+      message:
+        `unknown field "${clip(field, MAX_PROBLEM_TEXT)}" ignored` + (u.count > 1 ? ` (in ${u.count} records)` : ''),
     });
   }
   if (errorCount) throw fail();

@@ -47,7 +47,9 @@ export interface DatasetDef {
   check?: (record: Record<string, unknown>) => RecordProblem[];
   /** Recommended maximum records per call (spec "Limits"). */
   recommendedMax?: number;
-  /** Largest request body accepted, in bytes: twice the recommended maximum of generous records (docs/design.md §3). */
+  /**
+   * Largest request body accepted, in bytes: twice the recommended maximum of generous records (docs/design.md §3).
+   */
   bodyLimit: number;
   /** Schema version whose migration creates this dataset's tables. */
   since: number;

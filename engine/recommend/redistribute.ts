@@ -187,8 +187,10 @@ export function redistribute(ctx: Context): Proposal[] {
           m.sku,
           m.units,
           // A replay's stock can be fractional (estimated demand served): the words carry two decimals at most.
-          `${m.why} at ${from} (on hand ${round2(state.onHand[cf])}, target ${t.target[cf]}) to ${to}, which would lose sales` +
-            ` (on hand ${round2(state.onHand[ct])}, target ${t.target[ct]}): about ${round2(m.gain)} extra sales value;` +
+          `${m.why} at ${from} (on hand ${round2(state.onHand[cf])}, target ${t.target[cf]})` +
+            ` to ${to}, which would lose sales` +
+            ` (on hand ${round2(state.onHand[ct])}, target ${t.target[ct]}):` +
+            ` about ${round2(m.gain)} extra sales value;` +
             ` the trip brings ${round2(trip.gain)} against a cost of ${rs.tripCost}`,
           {
             reason: m.why,

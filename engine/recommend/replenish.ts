@@ -131,7 +131,8 @@ export function replenish(ctx: Context): Proposal[] {
             k,
             take,
             `below target: ${round2(n.position)} on hand and in transit against a target of ${t.target[n.cell]}` +
-              ` (${BASIS[t.basis[n.cell]] ?? t.basis[n.cell]}; demand ${round2(f.rate[n.cell])}/day over ${horizon} days at ${cs.serviceLevel * 100}% service)` +
+              ` (${BASIS[t.basis[n.cell]] ?? t.basis[n.cell]}; demand ${round2(f.rate[n.cell])}/day` +
+              ` over ${horizon} days at ${cs.serviceLevel * 100}% service)` +
               (short ? `; warehouse short (${totalNeed} needed), allocated where it sells most` : ''),
             {
               onHand: state.onHand[n.cell],

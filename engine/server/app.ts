@@ -13,7 +13,7 @@ import { SettingsInvalid } from '../recommend/settings-schema.js';
 import type { Workbench } from '../service/workbench.js';
 import { TokenIssuer, tokenRequestCurl, type Credentials } from './auth.js';
 import type { ServerContext } from './context.js';
-import type { DeskControls } from './desk.js';
+import type { DeskControls } from './desk-controls.js';
 import { HttpProblem, problemBody, sendProblem } from './problem.js';
 import { parseQueryString } from './query.js';
 import { adminRoutes } from './routes/admin.js';
@@ -172,7 +172,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         title: 'Replenishment Workbench — local API',
         version: '1.47.0',
         description:
-          'The retail replenishment data-exchange API as the workbench serves it locally: same endpoints, validation, upsert and full-load semantics. Errors are RFC 9457 problem details listing every error. Paths and query names are case-insensitive; /v1/… is an alias.',
+          'The retail replenishment data-exchange API as the workbench serves it locally: same endpoints, ' +
+          'validation, upsert and full-load semantics. Errors are RFC 9457 problem details listing every error. ' +
+          'Paths and query names are case-insensitive; /v1/… is an alias.',
       },
       components: {
         securitySchemes: {
@@ -244,7 +246,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       const limit = req.routeOptions.bodyLimit ?? 0;
       // Files picked in the app arrive as one call: the advice is about files, not calls.
       const advice = /^\/_workbench\/load\b/i.test(req.url)
-        ? `the picked files come to more than the ${Math.floor(limit / 1024 / 1024)} MB one load takes: load fewer at a time, or large files with \`workbench load\``
+        ? `the picked files come to more than the ${Math.floor(limit / 1024 / 1024)} MB one load takes: ` +
+          `load fewer at a time, or large files with \`workbench load\``
         : `the body is larger than this endpoint accepts (${limit} bytes); split it over several calls`;
       return sendProblem(reply, problemBody(req, 413, 'body-too-large', advice));
     }

@@ -18,7 +18,10 @@ export interface Credentials {
 
 /** The command a client runs for a token, as the CLI prints it and the integration screen shows it. */
 export function tokenRequestCurl(url: string, credentials: Credentials): string {
-  return `curl -s -X POST ${url}/Token -H 'X-Tenant: ${credentials.tenant}' -d grant_type=client_credentials -d client_id=${credentials.clientId} -d client_secret=${credentials.clientSecret}`;
+  return (
+    `curl -s -X POST ${url}/Token -H 'X-Tenant: ${credentials.tenant}' -d grant_type=client_credentials ` +
+    `-d client_id=${credentials.clientId} -d client_secret=${credentials.clientSecret}`
+  );
 }
 
 interface Issued {
@@ -77,7 +80,10 @@ export class TokenIssuer {
     if (this.retired.size > RETIRED_KEPT) this.retired.delete(this.retired.values().next().value!);
   }
 
-  /** Text for a log or the console with the client secret and every token issued (live or recently expired) taken out. */
+  /**
+   * Text for a log or the console with the client secret and every token issued (live or recently expired)
+   * taken out.
+   */
   redact(text: string): string {
     let out = text;
     for (const form of this.secretForms) out = out.replaceAll(form, REDACTED);

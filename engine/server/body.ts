@@ -11,7 +11,8 @@ export function optionsBody(body: unknown, shape: string): Record<string, unknow
     throw new HttpProblem(
       400,
       'invalid-body',
-      `the body must be a JSON object ${shape} (or no body at all), got ${body === null ? 'null' : Array.isArray(body) ? 'an array' : typeof body}`,
+      `the body must be a JSON object ${shape} (or no body at all), ` +
+        `got ${body === null ? 'null' : Array.isArray(body) ? 'an array' : typeof body}`,
     );
   }
   return body as Record<string, unknown>;

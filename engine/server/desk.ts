@@ -12,38 +12,11 @@ import { RequestRejected } from '../ingest/problems.js';
 import { DATABASE_FILE } from '../store/workspace.js';
 import { Workbench } from '../service/workbench.js';
 import { WORKSPACE_NAME, type WorkspaceEntry, type WorkspaceHome } from '../service/workspace-home.js';
+import type { DeskControls, ListenerStatus, WorkspacesView } from './desk-controls.js';
 import { tokenRequestCurl } from './auth.js';
 import { DEFAULT_CLIENT_ID, DEFAULT_TENANT, listen, workspaceSecret, type Listening } from './serve.js';
 
-export interface WorkspacesView {
-  home: string;
-  current: WorkspaceEntry & { tenant: string };
-  workspaces: WorkspaceEntry[];
-}
-
-export interface ListenerStatus {
-  listening: boolean;
-  /** Where clients reach it, while it listens. */
-  url?: string;
-  tenant: string;
-  clientId: string;
-  /** The workspace's client secret, while it listens. */
-  clientSecret?: string;
-  curl?: string;
-}
-
-/** What the admin API's routes may ask of the desk. */
-export interface DeskControls {
-  workspaces(): WorkspacesView;
-  /**
-   * Checks and opens the named workspace; the screens move to it when `go` is called: once the answer to this
-   * request is out (or its asker has gone), since the server answering it is the old workspace's.
-   */
-  prepareSwitch(request: unknown): Promise<{ entry: WorkspaceEntry; go: () => void }>;
-  listener(): ListenerStatus;
-  startListener(request: unknown): Promise<ListenerStatus>;
-  stopListener(): Promise<ListenerStatus>;
-}
+export type { DeskControls, ListenerStatus, WorkspacesView };
 
 /** What answers the screens on one workspace. */
 export interface Front {

@@ -61,7 +61,8 @@ export function envelope(dataset: DatasetDef, mode: 'upsert' | 'delete'): TSchem
       description:
         mode === 'delete'
           ? `The ${dataset.envelope} to soft-delete, by key.`
-          : `One object holding the array "${dataset.envelope}". Upsert on ${dataset.key.join(' + ')}: a record sent again replaces the stored one whole.`,
+          : `One object holding the array "${dataset.envelope}". Upsert on ${dataset.key.join(' + ')}: ` +
+            `a record sent again replaces the stored one whole.`,
     },
   );
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Workbench } from '../service/workbench.js';
 import { buildServer } from './app.js';
-import type { DeskControls } from './desk.js';
+import type { DeskControls } from './desk-controls.js';
 import { RequestRejected } from '../ingest/problems.js';
 
 export const SERVER_FILE = 'server.json';

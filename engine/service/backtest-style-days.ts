@@ -77,7 +77,8 @@ export async function styleDaySeries(ws: Workspace, runId: string, styleId: stri
     );
     if (!kept && daysDone > 0)
       throw new RequestRejected(
-        `run "${runId}" was kept before runs recorded their days per style: run the backtest again to see a style day by day`,
+        `run "${runId}" was kept before runs recorded their days per style: ` +
+          `run the backtest again to see a style day by day`,
         404,
       );
     if (!ofRun) throw new RequestRejected(`run "${runId}" has no style "${styleId.slice(0, 80)}"`, 404);

@@ -194,7 +194,8 @@ export class StyleTraces {
     } else {
       // Another style's replay still under way was asked for before this one: it stops (asked again, it starts over).
       if (this.running !== undefined) this.forgetOne(this.running);
-      // A replay forgotten meanwhile (replaced, pushed out, or the workspace reset) no longer speaks for the key, and stops.
+      // A replay forgotten meanwhile (replaced, pushed out, or the workspace reset) no longer speaks for the key,
+      // and stops.
       const mine = () => this.kept.get(key) === p;
       p = replay(
         ws,
@@ -259,7 +260,8 @@ async function replay(
   const style = S0.styles.ids.indexOf(styleId);
   if (style < 0)
     throw new RequestRejected(
-      `style "${styleId.slice(0, 80)}" is no longer among the workspace's items: the run cannot be replayed to trace it`,
+      `style "${styleId.slice(0, 80)}" is no longer among the workspace's items: ` +
+        `the run cannot be replayed to trace it`,
       409,
     );
   const [kFrom, kTo] = [S0.styles.styleStart[style], S0.styles.styleStart[style + 1]];
@@ -281,7 +283,8 @@ async function replay(
       : await simulateInWorker(input, run.settings, options, partitions);
   if (isCancelled())
     throw new RequestRejected(
-      `the trace of style "${styleId.slice(0, 80)}" stopped: another style was asked for meanwhile; ask again to trace it`,
+      `the trace of style "${styleId.slice(0, 80)}" stopped: another style was asked for meanwhile; ` +
+        `ask again to trace it`,
       409,
     );
   const trace = result.trace!;
@@ -305,7 +308,10 @@ async function replay(
   return traced;
 }
 
-/** Where the trace, added up over the style's cells, differs from the run's own figure of a day; undefined when nowhere. */
+/**
+ * Where the trace, added up over the style's cells, differs from the run's own figure of a day;
+ * undefined when nowhere.
+ */
 function firstMismatch(t: Traced, stored: StyleDaySeries): string | undefined {
   const { trace } = t;
   if (trace.daysDone !== stored.dates.length)

@@ -29,7 +29,8 @@ export async function checkCoverage(ws: Workspace, fromDay: number, toDay: numbe
       (SELECT epoch_us(max(salesDateTime)) FROM sales WHERE _deleted_at IS NULL) AS lastSale,
       (SELECT epoch_us(min(t)) FROM (SELECT min(stockDateTime) AS t FROM stock
          UNION ALL SELECT min(mutationDateTime) FROM stock_mutations WHERE _deleted_at IS NULL)) AS firstStock,
-      (SELECT count(*) FROM sales WHERE _deleted_at IS NULL AND salesDateTime >= $1 AND salesDateTime < $2)::INTEGER AS inPeriod`,
+      (SELECT count(*) FROM sales
+         WHERE _deleted_at IS NULL AND salesDateTime >= $1 AND salesDateTime < $2)::INTEGER AS inPeriod`,
     [timestampValue(fromDay * DAY_MICROS), timestampValue((toDay + 1) * DAY_MICROS)],
   );
   const when = (v: unknown) => (v === null ? undefined : dayOf(Number(v)));
@@ -37,21 +38,27 @@ export async function checkCoverage(ws: Workspace, fromDay: number, toDay: numbe
   const period = `${dayText(fromDay)} … ${dayText(toDay)}`;
   if (firstSale === undefined && firstStock === undefined) {
     throw new RequestRejected(
-      `no backtest of ${period}: the workspace holds no sales and no stock. Load items, locations, stock and sales first: a backtest needs stock known on its first day and sales inside its period`,
+      `no backtest of ${period}: the workspace holds no sales and no stock. ` +
+        `Load items, locations, stock and sales first: ` +
+        `a backtest needs stock known on its first day and sales inside its period`,
       422,
     );
   }
   if (firstSale === undefined || lastSale === undefined)
     throw new RequestRejected(
-      `no backtest of ${period}: the workspace holds no sales, so nothing tells what customers wanted. Load sales first`,
+      `no backtest of ${period}: the workspace holds no sales, so nothing tells what customers wanted. ` +
+        `Load sales first`,
       422,
     );
   if (firstStock === undefined)
     throw new RequestRejected(
-      `no backtest of ${period}: the workspace holds no stock levels or stock mutations, so nothing tells what was on the shelves. Load stock first`,
+      `no backtest of ${period}: the workspace holds no stock levels or stock mutations, ` +
+        `so nothing tells what was on the shelves. Load stock first`,
       422,
     );
-  const data = `the workspace's sales run from ${dayText(firstSale)} to ${dayText(lastSale)} and its stock is known from ${dayText(firstStock)}`;
+  const data =
+    `the workspace's sales run from ${dayText(firstSale)} to ${dayText(lastSale)} ` +
+    `and its stock is known from ${dayText(firstStock)}`;
   const inside = `pick a period within ${dayText(Math.max(firstSale, firstStock))} … ${dayText(lastSale)}`;
   if (fromDay < firstStock)
     throw new RequestRejected(`no backtest of ${period}: no stock is known on its first day (${data}); ${inside}`, 422);
@@ -101,7 +108,8 @@ export async function storeBacktest(
     ...(scenarioName ? { scenario: scenarioName } : {}),
   };
   await ws.run(
-    `INSERT INTO backtest_runs (runId, createdAt, fromDate, toDate, status, scenario, settings, summary, durationMs, reviewEveryDays)
+    `INSERT INTO backtest_runs
+      (runId, createdAt, fromDate, toDate, status, scenario, settings, summary, durationMs, reviewEveryDays)
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     [
       runId,
@@ -196,7 +204,8 @@ function runOf(r: Record<string, unknown>): BacktestRun {
   };
 }
 
-const RUN_COLUMNS = `runId, epoch_us(createdAt) AS created, strftime(fromDate, '%Y-%m-%d') AS fromText, strftime(toDate, '%Y-%m-%d') AS toText, status, scenario, durationMs`;
+const RUN_COLUMNS = `runId, epoch_us(createdAt) AS created, strftime(fromDate, '%Y-%m-%d') AS fromText,
+  strftime(toDate, '%Y-%m-%d') AS toText, status, scenario, durationMs`;
 
 export async function listBacktests(
   ws: Workspace,
@@ -289,12 +298,17 @@ export type BacktestComparison = ReturnType<typeof compareReports>;
 export const EXPORT_PARTS = ['daily', 'locations', 'styles', 'style-days', 'transfers'] as const;
 export type ExportPart = (typeof EXPORT_PARTS)[number];
 const EXPORT_SQL: Record<ExportPart, string> = {
-  daily: `SELECT date, side, ${DAILY_COLUMNS.join(', ')} FROM backtest_daily WHERE runId = '{run}' ORDER BY date, side DESC`,
-  locations: `SELECT id AS locationId, side, ${KPI_COLUMNS.join(', ')} FROM backtest_groups WHERE runId = '{run}' AND level = 'location' ORDER BY id, side DESC`,
-  styles: `SELECT id AS styleId, side, ${KPI_COLUMNS.join(', ')} FROM backtest_groups WHERE runId = '{run}' AND level = 'style' ORDER BY id, side DESC`,
+  daily: `SELECT date, side, ${DAILY_COLUMNS.join(', ')} FROM backtest_daily
+          WHERE runId = '{run}' ORDER BY date, side DESC`,
+  locations: `SELECT id AS locationId, side, ${KPI_COLUMNS.join(', ')} FROM backtest_groups
+              WHERE runId = '{run}' AND level = 'location' ORDER BY id, side DESC`,
+  styles: `SELECT id AS styleId, side, ${KPI_COLUMNS.join(', ')} FROM backtest_groups
+           WHERE runId = '{run}' AND level = 'style' ORDER BY id, side DESC`,
   // Style-days with nothing in them are not kept: a style's missing days are zeros.
-  'style-days': `SELECT styleId, date, ${STYLE_DAY_FIELDS.join(', ')} FROM backtest_style_days WHERE runId = '{run}' ORDER BY styleId, date`,
-  transfers: `SELECT date, transferType, fromLocationId, toLocationId, skuId, quantity, referenceId FROM backtest_transfers WHERE runId = '{run}' ORDER BY date, transferType, referenceId`,
+  'style-days': `SELECT styleId, date, ${STYLE_DAY_FIELDS.join(', ')} FROM backtest_style_days
+                 WHERE runId = '{run}' ORDER BY styleId, date`,
+  transfers: `SELECT date, transferType, fromLocationId, toLocationId, skuId, quantity, referenceId
+              FROM backtest_transfers WHERE runId = '{run}' ORDER BY date, transferType, referenceId`,
 };
 
 /** Writes one part of a run to a CSV or Parquet file, with DuckDB's own writers. */

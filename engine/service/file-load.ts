@@ -14,7 +14,7 @@ import { readCsv, CsvUnreadable, type CsvSource, type CsvTable } from '../ingest
 import { LEVEL_CHOICES, previewFile, type CsvPreview } from '../ingest/csv/preview.js';
 import { detectLevel, mappingFor, resolveColumns, type CsvMapping } from '../ingest/csv/mapping.js';
 import { assemble, type MappedCsv } from '../ingest/csv/assemble.js';
-import type { IngestOptions, IngestResult } from './workbench.js';
+import type { IngestOptions, IngestResult } from './ingest-result.js';
 
 /** A file as picked: its text (from the UI) or its path (from the CLI). */
 export type LoadFile = { name: string; text: string } | { name: string; path: string };
@@ -241,7 +241,9 @@ export async function loadFiles(
       if (e instanceof ValidationFailed || e instanceof CsvUnreadable) {
         const count = e instanceof ValidationFailed ? e.errorCount : e.problemCount;
         const atLeast = e instanceof ValidationFailed && e.countStopped;
-        outcome.error = `rejected, nothing of it applied: ${count}${atLeast ? ' or more' : ''} error${count === 1 ? '' : 's'}${atLeast ? ' (checking stopped there)' : ''}`;
+        outcome.error =
+          `rejected, nothing of it applied: ${count}${atLeast ? ' or more' : ''} error${count === 1 ? '' : 's'}` +
+          (atLeast ? ' (checking stopped there)' : '');
         outcome.problems = e instanceof ValidationFailed ? e.errors : e.problems;
         outcome.problemCount = count;
         if (atLeast) outcome.problemCountIsAtLeast = true;

@@ -35,7 +35,8 @@ export const LoadRequestSchema = Type.Object({
   fullLoad: Type.Optional(
     Type.Boolean({
       description:
-        "Send each dataset's files as one full load: what they do not hold is deleted (Locations, PurchaseOrders; Stock: set to 0).",
+        "Send each dataset's files as one full load: what they do not hold is deleted " +
+        '(Locations, PurchaseOrders; Stock: set to 0).',
     }),
   ),
 });
@@ -47,7 +48,8 @@ function parse<T extends TSchema>(check: TypeCheck<T>, body: unknown): Static<T>
   if (check.Check(body)) return body;
   const problems = [...check.Errors(body)].slice(0, 5).map((e) => `${e.path || '/'}: ${e.message}`);
   throw new RequestRejected(
-    `the request is not valid: ${problems.join('; ')}; send {"files": [{"name": "items.csv", "text": "…"}], "mapping"?: {…}, "fullLoad"?: true}`,
+    `the request is not valid: ${problems.join('; ')}; ` +
+      `send {"files": [{"name": "items.csv", "text": "…"}], "mapping"?: {…}, "fullLoad"?: true}`,
   );
 }
 

@@ -166,7 +166,8 @@ export async function approve(ws: Workspace, req: ApprovalRequest, now: number):
     const open = new Set(
       (
         await ws.rows(
-          'SELECT referenceId FROM transfer_proposals WHERE approvalBatchId IS NULL AND referenceId IN (SELECT unnest($1::VARCHAR[]))',
+          'SELECT referenceId FROM transfer_proposals ' +
+            'WHERE approvalBatchId IS NULL AND referenceId IN (SELECT unnest($1::VARCHAR[]))',
           [listValue(req.referenceIds)],
         )
       ).map((r) => r.referenceId as string),
@@ -175,12 +176,10 @@ export async function approve(ws: Workspace, req: ApprovalRequest, now: number):
     if (missing.length) {
       throw new ValidationFailed(
         'approval',
-        missing
-          .slice(0, 1000)
-          .map((m) => ({
-            path: `/referenceIds/${m.i}`,
-            message: `"${clip(m.id, 100)}" is not an open proposal (unknown, superseded or already approved)`,
-          })),
+        missing.slice(0, 1000).map((m) => ({
+          path: `/referenceIds/${m.i}`,
+          message: `"${clip(m.id, 100)}" is not an open proposal (unknown, superseded or already approved)`,
+        })),
         missing.length,
       );
     }
@@ -194,7 +193,8 @@ export async function approve(ws: Workspace, req: ApprovalRequest, now: number):
   if (ids.length === 0)
     throw new RequestRejected('there are no open proposals to approve; run the recommendations first', 409);
   const n = await ws.run(
-    `UPDATE transfer_proposals SET approvalBatchId = $1, confirmedDateTime = $2, approvalBatchDescription = $3, plannedDispatchDate = $4
+    `UPDATE transfer_proposals SET approvalBatchId = $1, confirmedDateTime = $2, approvalBatchDescription = $3,
+       plannedDispatchDate = $4
      WHERE approvalBatchId IS NULL AND referenceId IN (SELECT unnest($5::VARCHAR[]))`,
     [
       approvalBatchId,

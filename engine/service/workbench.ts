@@ -12,7 +12,8 @@ import { ABANDON_AFTER_MICROS, discardStaged, stageCall, stagedLoad, stagedRecor
 import { latestLevel, stampStockLevels, zeroStockNotSent } from '../ingest/stock-levels.js';
 import { softDeleteNotWrittenSince, softDeleteRecords, upsertRecords } from '../ingest/upsert.js';
 import { recordKeyText, validateBatch, type JsonRecord } from '../ingest/validate.js';
-import { RequestRejected, type Problem } from '../ingest/problems.js';
+import type { IngestOptions, IngestResult } from './ingest-result.js';
+import { RequestRejected } from '../ingest/problems.js';
 import { lint, type LintReport } from '../ingest/lint.js';
 import { datasetForFile } from '../ingest/file-dataset.js';
 import { BacktestJobs, type BacktestJob } from './backtest-jobs.js';
@@ -66,27 +67,7 @@ import {
   type ExportPart,
 } from './backtests.js';
 
-export interface IngestOptions {
-  /** Refresh the whole dataset: records not sent are soft-deleted (stock: set to 0). */
-  fullLoad?: boolean;
-  /** Part of a split full load with more calls to come. */
-  moreRecordsAvailable?: boolean;
-}
-
-export interface IngestResult {
-  dataset: string;
-  /** Records in this call. */
-  received: number;
-  created: number;
-  updated: number;
-  /** Soft-deleted by a full load or a DELETE. */
-  deleted: number;
-  /** Stock full load: location/SKU levels set to 0. */
-  zeroed: number;
-  /** Split full load still open after this call (its records are not applied yet). */
-  staged?: { calls: number; records: number; startedAt: string };
-  warnings: Problem[];
-}
+export type { IngestOptions, IngestResult };
 
 export interface DatasetSummary {
   dataset: string;
@@ -212,7 +193,9 @@ export class Workbench {
     if (fullLoad && !dataset.fullLoad) {
       warnings.push({
         path: '',
-        message: `fullLoad is not an option of /${dataset.name} in the spec; the records were upserted and nothing was deleted`,
+        message:
+          `fullLoad is not an option of /${dataset.name} in the spec; ` +
+          `the records were upserted and nothing was deleted`,
       });
       fullLoad = false;
     }
@@ -230,7 +213,8 @@ export class Workbench {
         if (stale && this.clock() - stale.lastCallAt > ABANDON_AFTER_MICROS) {
           await discardStaged(ws, dataset.name);
           throw new RequestRejected(
-            `the split full load of ${dataset.name} started ${formatIsoMicros(stale.startedAt)} had no call for over an hour and was abandoned: ` +
+            `the split full load of ${dataset.name} started ${formatIsoMicros(stale.startedAt)} ` +
+              `had no call for over an hour and was abandoned: ` +
               'nothing of it was applied or deleted. Send the full load again from its first call.',
             409,
           );
@@ -299,7 +283,9 @@ export class Workbench {
         if (r.notFoundCount) {
           warnings.push({
             path: `/${dataset.envelope}`,
-            message: `${r.notFoundCount} record${r.notFoundCount === 1 ? ' was' : 's were'} not found or already deleted: ${r.notFound.join(', ')}${r.notFoundCount > r.notFound.length ? ', …' : ''}`,
+            message:
+              `${r.notFoundCount} record${r.notFoundCount === 1 ? ' was' : 's were'} not found or already deleted: ` +
+              `${r.notFound.join(', ')}${r.notFoundCount > r.notFound.length ? ', …' : ''}`,
           });
         }
         return {
@@ -374,7 +360,8 @@ export class Workbench {
         const dateField = DATE_FIELDS[d.name];
         if (dateField && c.live) {
           const [r] = await this.workspace.rows(
-            `SELECT epoch_us(min(${q(dateField)})) AS a, epoch_us(max(${q(dateField)})) AS b FROM ${q(d.table)} WHERE _deleted_at IS NULL`,
+            `SELECT epoch_us(min(${q(dateField)})) AS a, epoch_us(max(${q(dateField)})) AS b
+             FROM ${q(d.table)} WHERE _deleted_at IS NULL`,
           );
           s.from = formatIsoMicros(Number(r.a));
           s.to = formatIsoMicros(Number(r.b));
@@ -627,7 +614,8 @@ export class Workbench {
   }> {
     return this.workspace.exclusive(async () => {
       const rows = await this.workspace.rows(
-        `SELECT merchandiseCategoryId AS id, code, description FROM merchandise_categories WHERE _deleted_at IS NULL ORDER BY code, merchandiseCategoryId`,
+        `SELECT merchandiseCategoryId AS id, code, description FROM merchandise_categories
+         WHERE _deleted_at IS NULL ORDER BY code, merchandiseCategoryId`,
       );
       const fromWorkspace = await categorySettingsOf(this.workspace);
       const known = new Set(rows.map((r) => r.id as string));

@@ -41,13 +41,17 @@ export class WorkspaceHome {
   pathOf(name: unknown): string {
     if (typeof name !== 'string' || !WORKSPACE_NAME.test(name)) {
       throw new RequestRejected(
-        `a workspace name is 1 to 80 letters, digits, ".", "-" or "_" (got ${JSON.stringify(typeof name === 'string' ? name.slice(0, 100) : name)})`,
+        `a workspace name is 1 to 80 letters, digits, ".", "-" or "_" ` +
+          `(got ${JSON.stringify(typeof name === 'string' ? name.slice(0, 100) : name)})`,
       );
     }
     return join(this.dir, name);
   }
 
-  /** The folder a request names: a workspace in the home folder (by name or path), or one on the recent list by its exact path. */
+  /**
+   * The folder a request names: a workspace in the home folder (by name or path), or one on the recent list
+   * by its exact path.
+   */
   resolve(request: { name?: unknown; path?: unknown }): string {
     if (request.path !== undefined) {
       // By the real path, as a workspace knows its own: a link to a known folder is that folder.

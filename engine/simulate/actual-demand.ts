@@ -110,7 +110,9 @@ export interface ActualDemand {
   selling: Uint8Array;
   /** Per row of the input: demand beyond the day's sales, on a day the cell sold out (0 elsewhere). */
   extra: Float64Array;
-  /** Carried days without stock inside the period, cell by cell: the day (relative to the period) and the demand lost. */
+  /**
+   * Carried days without stock inside the period, cell by cell: the day (relative to the period) and the demand lost.
+   */
   out: { cell: Int32Array; day: Int32Array; demand: Float64Array };
   /** Per category: the overdispersion of daily demand (1/k of a negative binomial; 0 is Poisson). */
   dispersion: Float64Array;
@@ -447,7 +449,9 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
   const sold = new Float64Array(E);
   const status = new Uint8Array(E);
   const rowAt = new Int32Array(E);
-  /** Per day: the last day up to it a stock level was posted for the cell, or −1; and the cell's usual days between. */
+  /**
+   * Per day: the last day up to it a stock level was posted for the cell, or −1; and the cell's usual days between.
+   */
   const lastCount = new Int32Array(E);
   let countEvery = 1;
   const countGaps: number[] = [];

@@ -38,7 +38,9 @@ export interface StockKpis {
   inventoryUnits: number;
   /** Average value on hand, at cost. */
   inventoryValue: number;
-  /** Average inventory over the weekly sales it serves (the network's for warehouses and network); null without sales. */
+  /**
+   * Average inventory over the weekly sales it serves (the network's for warehouses and network); null without sales.
+   */
   weeksOfCover: number | null;
   /** Left at the end of the period (simulated: on hand and on its way there). */
   endUnsoldUnits: number;

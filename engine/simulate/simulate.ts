@@ -12,12 +12,14 @@ import { recommend } from '../recommend/recommend.js';
 import { prices } from '../recommend/prices.js';
 import { categorySettings, type Settings } from '../recommend/settings.js';
 import { APPROVAL_OPEN_DAYS, type EngineState } from '../recommend/state.js';
-import type { TransferType } from '../recommend/proposal.js';
+import type { SimulatedTransfer } from './simulated-transfer.js';
 import type { BacktestInput } from './input.js';
 import { kpisOf, type SideKpis, type TransferKpis } from './kpis.js';
 import { accumulators, DAY_FIELDS, serveDay, type Accumulators, type ServeArrays } from './serve-day.js';
 import { StyleDayCounter, type StyleDays } from './style-days.js';
 import { CELL_FIELDS, CF, traceAdd, type StyleTrace, type TracedTransfer } from './trace.js';
+
+export type { SimulatedTransfer };
 
 export interface SimulationOptions {
   /** Days between reviews; default: the default review period of the settings. */
@@ -28,16 +30,6 @@ export interface SimulationOptions {
   stopAfterDays?: number;
   /** Record every cell of this style (its index in the start state) day by day: see trace.ts. */
   trace?: { style: number };
-}
-
-export interface SimulatedTransfer {
-  day: number;
-  transferType: TransferType;
-  fromLocationId: string;
-  toLocationId: string;
-  skuId: string;
-  quantity: number;
-  referenceId: string;
 }
 
 /** One side of a day, network totals: service at the stores and webshop, stock where it is at the day's end. */

@@ -7,7 +7,9 @@
  */
 import type { Accumulators } from './serve-day.js';
 
-/** One value per style and day, in this order (`sim…` simulated, `act…` actual, the rest shared or the engine's). */
+/**
+ * One value per style and day, in this order (`sim…` simulated, `act…` actual, the rest shared or the engine's).
+ */
 export const STYLE_DAY_FIELDS = [
   /** Location×SKU days the stores and webshop carried the style's SKUs, and the demand of those days (both sides). */
   'carriedDays',

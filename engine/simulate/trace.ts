@@ -5,7 +5,7 @@
  * input, settings and days give the same decisions (the replay is pure), and what the trace adds up to is
  * checked against the figures the run kept.
  */
-import type { SimulatedTransfer } from './simulate.js';
+import type { SimulatedTransfer } from './simulated-transfer.js';
 
 /** One value per cell and day, in this order. Stocks are at the end of the day; `sim…` simulated, `act…` actual. */
 export const CELL_DAY_FIELDS = [

@@ -36,7 +36,8 @@ export async function loadBacktestInput(
   for (const r of await ws.rows(`
     SELECT skuId, avg(c::${EXACT})::DOUBLE AS cost FROM (
       SELECT l.skuId, l.costPrice AS c FROM sales__salesLines AS l WHERE l.costPrice > 0
-      UNION ALL SELECT skuId, unitCostLocalCurrency FROM purchase_orders__purchaseOrderLines WHERE unitCostLocalCurrency > 0)
+      UNION ALL SELECT skuId, unitCostLocalCurrency FROM purchase_orders__purchaseOrderLines
+        WHERE unitCostLocalCurrency > 0)
     GROUP BY 1`)) {
     const k = skuIndex.get(r.skuId as string);
     if (k !== undefined) cost[k] = Number(r.cost);

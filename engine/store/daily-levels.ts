@@ -82,23 +82,29 @@ export async function dailyLevels(
       FROM stock WHERE stockDateTime >= $3 AND stockDateTime < $1 GROUP BY 1, 2),
     ev AS (
       SELECT locationId, skuId, t, 0 AS kind, quantity AS v, 0 AS sold, 0 AS net, 0 AS mut, 0 AS revenue FROM base
-      UNION ALL SELECT locationId, skuId, stockDateTime, 0, quantity, 0, 0, 0, 0 FROM stock WHERE stockDateTime >= $1 AND stockDateTime < $2
+      UNION ALL SELECT locationId, skuId, stockDateTime, 0, quantity, 0, 0, 0, 0
+        FROM stock WHERE stockDateTime >= $1 AND stockDateTime < $2
       UNION ALL SELECT m.locationId, m.skuId, m.mutationDateTime, 1, m.quantity, 0, 0,
-               CASE WHEN regexp_matches(coalesce(m.type, ''), '${TRANSFER_MUTATION.source}', 'i') THEN 0 ELSE m.quantity END, 0
+               CASE WHEN regexp_matches(coalesce(m.type, ''), '${TRANSFER_MUTATION.source}', 'i')
+                    THEN 0 ELSE m.quantity END, 0
         FROM stock_mutations AS m
         LEFT JOIN base AS b ON b.locationId = m.locationId AND b.skuId = m.skuId
-        WHERE m._deleted_at IS NULL AND m.mutationDateTime >= $3 AND m.mutationDateTime < $2 AND (b.t IS NULL OR m.mutationDateTime >= b.t)
-      UNION ALL SELECT s.locationId, l.skuId, s.salesDateTime, 1, -l.quantitySold, greatest(l.quantitySold, 0), l.quantitySold, 0,
+        WHERE m._deleted_at IS NULL AND m.mutationDateTime >= $3 AND m.mutationDateTime < $2
+          AND (b.t IS NULL OR m.mutationDateTime >= b.t)
+      UNION ALL SELECT s.locationId, l.skuId, s.salesDateTime, 1, -l.quantitySold, greatest(l.quantitySold, 0),
+               l.quantitySold, 0,
                CASE WHEN l.quantitySold > 0 THEN l.salesAmountInclVat ELSE 0 END
         FROM sales AS s JOIN sales__salesLines AS l ON l._salesId = s.salesId
         LEFT JOIN base AS b ON b.locationId = s.locationId AND b.skuId = l.skuId
-        WHERE s._deleted_at IS NULL AND s.salesDateTime >= $3 AND s.salesDateTime < $2 AND (b.t IS NULL OR s.salesDateTime >= b.t)),
+        WHERE s._deleted_at IS NULL AND s.salesDateTime >= $3 AND s.salesDateTime < $2
+          AND (b.t IS NULL OR s.salesDateTime >= b.t)),
     cells AS (
-      SELECT el.l * ${K} + es.k AS cell, greatest(datediff('day', $1::TIMESTAMP, ev.t), -1) AS d, greatest(-ev.net, 0) AS ret,
-             ev.* EXCLUDE (locationId, skuId) FROM ev
+      SELECT el.l * ${K} + es.k AS cell, greatest(datediff('day', $1::TIMESTAMP, ev.t), -1) AS d,
+             greatest(-ev.net, 0) AS ret, ev.* EXCLUDE (locationId, skuId) FROM ev
       JOIN level_locations AS el ON el.locationId = ev.locationId JOIN level_skus AS es ON es.skuId = ev.skuId),
     grouped AS (
-      SELECT *, count(*) FILTER (WHERE kind = 0) OVER (PARTITION BY cell ORDER BY t, kind ROWS UNBOUNDED PRECEDING) AS grp FROM cells),
+      SELECT *, count(*) FILTER (WHERE kind = 0)
+                  OVER (PARTITION BY cell ORDER BY t, kind ROWS UNBOUNDED PRECEDING) AS grp FROM cells),
     levels AS (
       -- RANGE, not ROWS: events of one instant (two lines of a receipt) move the stock together, so each of them
       -- sees the level after all of them, and the day's levels do not depend on how ties happen to be ordered.
@@ -111,7 +117,8 @@ export async function dailyLevels(
            (arg_max(level, (t, kind)) FILTER (WHERE t = date_trunc('day', t)))::DOUBLE AS opening,
            coalesce(min(level - returned) FILTER (WHERE sold > 0) <= 0, false)::INTEGER AS soldOut,
            (count(*) FILTER (WHERE kind = 0) > 0)::INTEGER AS counted, sum(sold::${EXACT})::DOUBLE AS sold,
-           sum(net::${EXACT})::DOUBLE AS net, sum(mut::${EXACT})::DOUBLE AS mutations, sum(revenue::${EXACT})::DOUBLE AS revenue
+           sum(net::${EXACT})::DOUBLE AS net, sum(mut::${EXACT})::DOUBLE AS mutations,
+           sum(revenue::${EXACT})::DOUBLE AS revenue
     FROM levels GROUP BY 1, 2 ORDER BY 1, 2`,
     [from, to, lookBack],
   );

@@ -85,7 +85,8 @@ export async function loadEngineState(
   const kindRows = year;
   const locRows = await ws.rows(`
     SELECT l.locationId, l.gln, epoch_us(l.dateClosed) AS closed,
-           EXISTS (SELECT 1 FROM excluded_locations e WHERE e.locationId = l.locationId AND e._deleted_at IS NULL) AS excluded
+           EXISTS (SELECT 1 FROM excluded_locations e
+                   WHERE e.locationId = l.locationId AND e._deleted_at IS NULL) AS excluded
     FROM locations AS l WHERE l._deleted_at IS NULL ORDER BY l.locationId`);
   const locIndex = new Map(locRows.map((r, i) => [r.locationId as string, i]));
   const lines = new Float64Array(locRows.length);
@@ -227,8 +228,10 @@ export async function loadEngineState(
   state.skus.soldUnits.set(units);
   state.skus.soldValue.set(revenue);
   state.skus.price.set(prices(state, units, revenue, list));
-  for (const r of await ws.rows(`SELECT p.skuId AS pack, c.skuId, c.quantity FROM prepacks AS p JOIN prepacks__components AS c ON c._skuId = p.skuId
-                                 WHERE p._deleted_at IS NULL AND (SELECT count(*) FROM prepacks__components x WHERE x._skuId = p.skuId) = 1`)) {
+  for (const r of await ws.rows(`SELECT p.skuId AS pack, c.skuId, c.quantity
+                                 FROM prepacks AS p JOIN prepacks__components AS c ON c._skuId = p.skuId
+                                 WHERE p._deleted_at IS NULL
+                                   AND (SELECT count(*) FROM prepacks__components x WHERE x._skuId = p.skuId) = 1`)) {
     const k = skuIndex.get(r.skuId as string);
     if (k !== undefined) state.skus.packSize[k] = Number(r.quantity);
   }
@@ -311,11 +314,13 @@ export async function loadEngineState(
     WHERE $4 AND p.approvalBatchId IS NOT NULL AND p.confirmedDateTime >= $5
       AND NOT EXISTS (SELECT 1 FROM transfers AS c WHERE c.referenceId = p.referenceId AND c._deleted_at IS NULL)
     UNION ALL
-    SELECT toLocationId, NULL, skuId, quantity::DOUBLE, (coalesce(epoch_us(expectedArrivalDateTime) // ${DAY_MICROS}, $2))::INTEGER, 0, 0 FROM transfers
+    SELECT toLocationId, NULL, skuId, quantity::DOUBLE,
+           (coalesce(epoch_us(expectedArrivalDateTime) // ${DAY_MICROS}, $2))::INTEGER, 0, 0 FROM transfers
     WHERE _deleted_at IS NULL AND CASE WHEN $4 THEN NOT coalesce(received, false)
       ELSE shippedDateTime < $1 AND coalesce(expectedArrivalDateTime, shippedDateTime) >= $1 END
     UNION ALL
-    SELECT coalesce(p.locationId, $3), NULL, l.skuId, l.quantityOutstanding::DOUBLE, (epoch_us(l.plannedReceiptDate) // ${DAY_MICROS})::INTEGER, 1, 0
+    SELECT coalesce(p.locationId, $3), NULL, l.skuId, l.quantityOutstanding::DOUBLE,
+           (epoch_us(l.plannedReceiptDate) // ${DAY_MICROS})::INTEGER, 1, 0
     FROM purchase_order_status AS st
     JOIN purchase_orders AS p ON p.purchaseOrderId = st.purchaseOrderId
     JOIN purchase_orders__purchaseOrderLines AS l ON l._purchaseOrderId = p.purchaseOrderId
@@ -354,7 +359,8 @@ export async function loadEngineState(
   };
   for (const r of await ws.rows(
     `
-    SELECT toLocationId AS loc, skuId, max(epoch_us(coalesce(expectedArrivalDateTime, shippedDateTime))) AS at FROM transfers
+    SELECT toLocationId AS loc, skuId, max(epoch_us(coalesce(expectedArrivalDateTime, shippedDateTime))) AS at
+    FROM transfers
     WHERE _deleted_at IS NULL AND coalesce(expectedArrivalDateTime, shippedDateTime) < $1 GROUP BY 1, 2`,
     [asOf],
   )) {
@@ -368,7 +374,8 @@ export async function loadEngineState(
     if (c >= 0) state.notForReplenishment[c] = Number(r.quantity);
   }
   for (const r of await ws.rows(
-    `SELECT locationId, skuId, targetQuantity, minimumQuantity, maximumQuantity FROM stock_targets WHERE _deleted_at IS NULL`,
+    `SELECT locationId, skuId, targetQuantity, minimumQuantity, maximumQuantity FROM stock_targets
+     WHERE _deleted_at IS NULL`,
   )) {
     const c = cellOf(r.locationId, r.skuId);
     if (c < 0) continue;

@@ -17,7 +17,8 @@ export interface Migration {
 /** Version 1's current stock: the latest level plus the live mutations after it (replaced in version 4). */
 const CURRENT_STOCK_VIEW_V1 = `CREATE OR REPLACE VIEW current_stock AS
 WITH snap AS (
-  SELECT locationId, skuId, arg_max(quantity, stockDateTime) AS quantity, max(stockDateTime) AS asOf, max(_updated_at) AS updatedAt
+  SELECT locationId, skuId, arg_max(quantity, stockDateTime) AS quantity, max(stockDateTime) AS asOf,
+         max(_updated_at) AS updatedAt
   FROM stock GROUP BY locationId, skuId),
 mut AS (
   SELECT m.locationId, m.skuId, sum(m.quantity) AS delta
@@ -36,7 +37,8 @@ FROM snap AS s FULL OUTER JOIN mut AS m ON s.locationId = m.locationId AND s.sku
  */
 const currentStockView = (after: '>' | '>=') => `CREATE OR REPLACE VIEW current_stock AS
 WITH snap AS (
-  SELECT locationId, skuId, arg_max(quantity, stockDateTime) AS quantity, max(stockDateTime) AS asOf, max(_updated_at) AS updatedAt
+  SELECT locationId, skuId, arg_max(quantity, stockDateTime) AS quantity, max(stockDateTime) AS asOf,
+         max(_updated_at) AS updatedAt
   FROM stock GROUP BY locationId, skuId),
 mut AS (
   SELECT m.locationId, m.skuId, sum(m.quantity) AS delta
@@ -102,18 +104,19 @@ export const MIGRATIONS: readonly Migration[] = [
     statements: () => [
       ...datasetTables(2),
       `CREATE TABLE IF NOT EXISTS request_log (
-         id BIGINT NOT NULL, loggedAt TIMESTAMP NOT NULL, requestId VARCHAR NOT NULL, tenant VARCHAR, method VARCHAR NOT NULL,
-         path VARCHAR NOT NULL, query VARCHAR, status INTEGER NOT NULL, durationMs DOUBLE NOT NULL, dataset VARCHAR,
-         records INTEGER, errorCount INTEGER NOT NULL, errors VARCHAR, warningCount INTEGER NOT NULL, warnings VARCHAR,
-         bodyExcerpt VARCHAR)`,
+         id BIGINT NOT NULL, loggedAt TIMESTAMP NOT NULL, requestId VARCHAR NOT NULL, tenant VARCHAR,
+         method VARCHAR NOT NULL, path VARCHAR NOT NULL, query VARCHAR, status INTEGER NOT NULL,
+         durationMs DOUBLE NOT NULL, dataset VARCHAR, records INTEGER, errorCount INTEGER NOT NULL, errors VARCHAR,
+         warningCount INTEGER NOT NULL, warnings VARCHAR, bodyExcerpt VARCHAR)`,
       `CREATE TABLE IF NOT EXISTS recommendation_runs (
-         runId VARCHAR NOT NULL, startedAt TIMESTAMP NOT NULL, finishedAt TIMESTAMP NOT NULL, asOfDate TIMESTAMP NOT NULL,
-         proposals INTEGER NOT NULL, summary VARCHAR NOT NULL)`,
+         runId VARCHAR NOT NULL, startedAt TIMESTAMP NOT NULL, finishedAt TIMESTAMP NOT NULL,
+         asOfDate TIMESTAMP NOT NULL, proposals INTEGER NOT NULL, summary VARCHAR NOT NULL)`,
       `CREATE TABLE IF NOT EXISTS transfer_proposals (
          referenceId VARCHAR NOT NULL, runId VARCHAR NOT NULL, transferType VARCHAR NOT NULL,
-         fromLocationId VARCHAR NOT NULL, toLocationId VARCHAR NOT NULL, skuId VARCHAR NOT NULL, quantity DOUBLE NOT NULL,
-         reason VARCHAR NOT NULL, details VARCHAR, createdAt TIMESTAMP NOT NULL,
-         approvalBatchId VARCHAR, confirmedDateTime TIMESTAMP, approvalBatchDescription VARCHAR, plannedDispatchDate DATE)`,
+         fromLocationId VARCHAR NOT NULL, toLocationId VARCHAR NOT NULL, skuId VARCHAR NOT NULL,
+         quantity DOUBLE NOT NULL, reason VARCHAR NOT NULL, details VARCHAR, createdAt TIMESTAMP NOT NULL,
+         approvalBatchId VARCHAR, confirmedDateTime TIMESTAMP, approvalBatchDescription VARCHAR,
+         plannedDispatchDate DATE)`,
     ],
   },
   {
@@ -122,17 +125,20 @@ export const MIGRATIONS: readonly Migration[] = [
     statements: () => [
       `CREATE TABLE IF NOT EXISTS backtest_runs (
          runId VARCHAR PRIMARY KEY, createdAt TIMESTAMP NOT NULL, fromDate DATE NOT NULL, toDate DATE NOT NULL,
-         status VARCHAR NOT NULL, scenario VARCHAR, settings VARCHAR NOT NULL, summary VARCHAR NOT NULL, durationMs DOUBLE NOT NULL)`,
+         status VARCHAR NOT NULL, scenario VARCHAR, settings VARCHAR NOT NULL, summary VARCHAR NOT NULL,
+         durationMs DOUBLE NOT NULL)`,
       `CREATE TABLE IF NOT EXISTS backtest_daily (
          runId VARCHAR NOT NULL, date DATE NOT NULL, side VARCHAR NOT NULL, stockOutDays DOUBLE, activeDays DOUBLE,
          sales DOUBLE, lostSales DOUBLE, inventoryUnits DOUBLE, transferUnits DOUBLE)`,
       `CREATE TABLE IF NOT EXISTS backtest_groups (
          runId VARCHAR NOT NULL, level VARCHAR NOT NULL, id VARCHAR NOT NULL, side VARCHAR NOT NULL,
          stockOutDays DOUBLE, activeDays DOUBLE, inStockRate DOUBLE, sales DOUBLE, salesValue DOUBLE, lostSales DOUBLE,
-         fillRate DOUBLE, inventoryUnits DOUBLE, inventoryValue DOUBLE, weeksOfCover DOUBLE, endUnsoldUnits DOUBLE, endUnsoldValue DOUBLE)`,
+         fillRate DOUBLE, inventoryUnits DOUBLE, inventoryValue DOUBLE, weeksOfCover DOUBLE,
+         endUnsoldUnits DOUBLE, endUnsoldValue DOUBLE)`,
       `CREATE TABLE IF NOT EXISTS backtest_transfers (
          runId VARCHAR NOT NULL, date DATE NOT NULL, transferType VARCHAR NOT NULL, fromLocationId VARCHAR NOT NULL,
-         toLocationId VARCHAR NOT NULL, skuId VARCHAR NOT NULL, quantity DOUBLE NOT NULL, referenceId VARCHAR NOT NULL)`,
+         toLocationId VARCHAR NOT NULL, skuId VARCHAR NOT NULL, quantity DOUBLE NOT NULL,
+         referenceId VARCHAR NOT NULL)`,
     ],
   },
   {
@@ -147,7 +153,8 @@ export const MIGRATIONS: readonly Migration[] = [
     statements: () => [
       'ALTER TABLE backtest_runs ADD COLUMN IF NOT EXISTS reviewEveryDays INTEGER',
       `CREATE TABLE IF NOT EXISTS backtest_style_days (
-         runId VARCHAR NOT NULL, styleId VARCHAR NOT NULL, date DATE NOT NULL, ${STYLE_DAY_FIELDS.map((f) => `${f} DOUBLE`).join(', ')})`,
+         runId VARCHAR NOT NULL, styleId VARCHAR NOT NULL, date DATE NOT NULL,
+         ${STYLE_DAY_FIELDS.map((f) => `${f} DOUBLE`).join(', ')})`,
     ],
   },
   {
@@ -158,7 +165,8 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 7,
     description:
-      "backtests meet the history's demand on both sides and count stock where it is; runs kept before are dropped (their actual side followed the scenario)",
+      "backtests meet the history's demand on both sides and count stock where it is; " +
+      'runs kept before are dropped (their actual side followed the scenario)',
     // The columns are this release's; a change to the KPI, daily or style-day columns adds a migration.
     statements: () => [
       'DROP TABLE IF EXISTS backtest_daily',
@@ -166,9 +174,12 @@ export const MIGRATIONS: readonly Migration[] = [
       'DROP TABLE IF EXISTS backtest_style_days',
       'DELETE FROM backtest_transfers',
       'DELETE FROM backtest_runs',
-      `CREATE TABLE backtest_daily (runId VARCHAR NOT NULL, date DATE NOT NULL, side VARCHAR NOT NULL, ${DAILY_COLUMNS.map((c) => `${c} DOUBLE`).join(', ')})`,
-      `CREATE TABLE backtest_groups (runId VARCHAR NOT NULL, level VARCHAR NOT NULL, id VARCHAR NOT NULL, side VARCHAR NOT NULL, ${KPI_COLUMNS.map((c) => `${c} DOUBLE`).join(', ')})`,
-      `CREATE TABLE backtest_style_days (runId VARCHAR NOT NULL, styleId VARCHAR NOT NULL, date DATE NOT NULL, ${STYLE_DAY_FIELDS.map((f) => `${f} DOUBLE`).join(', ')})`,
+      `CREATE TABLE backtest_daily (runId VARCHAR NOT NULL, date DATE NOT NULL, side VARCHAR NOT NULL,
+         ${DAILY_COLUMNS.map((c) => `${c} DOUBLE`).join(', ')})`,
+      `CREATE TABLE backtest_groups (runId VARCHAR NOT NULL, level VARCHAR NOT NULL, id VARCHAR NOT NULL,
+         side VARCHAR NOT NULL, ${KPI_COLUMNS.map((c) => `${c} DOUBLE`).join(', ')})`,
+      `CREATE TABLE backtest_style_days (runId VARCHAR NOT NULL, styleId VARCHAR NOT NULL, date DATE NOT NULL,
+         ${STYLE_DAY_FIELDS.map((f) => `${f} DOUBLE`).join(', ')})`,
     ],
   },
 ];

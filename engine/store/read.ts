@@ -50,7 +50,8 @@ export async function readRecords(ws: Workspace, dataset: DatasetDef, query: Rea
   for (const t of allTables(plan).slice(1)) {
     const ancestorCols = t.ancestors.map((a) => q(a.column));
     const rows = await ws.rows(
-      `SELECT * FROM ${q(t.table)} AS t WHERE EXISTS (SELECT 1 FROM (${roots.select}) AS k WHERE ${keyMatch(roots.fields, 't', 'k', '_')})
+      `SELECT * FROM ${q(t.table)} AS t
+       WHERE EXISTS (SELECT 1 FROM (${roots.select}) AS k WHERE ${keyMatch(roots.fields, 't', 'k', '_')})
        ORDER BY ${[...ancestorCols, ORD].join(', ')}`,
       roots.params,
     );
@@ -75,7 +76,8 @@ export async function countRecords(
   dataset: DatasetDef,
 ): Promise<{ live: number; deleted: number; lastWrite?: number }> {
   const [row] = await ws.rows(
-    `SELECT count(*) FILTER (WHERE ${DELETED_AT} IS NULL) AS live, count(*) FILTER (WHERE ${DELETED_AT} IS NOT NULL) AS deleted,
+    `SELECT count(*) FILTER (WHERE ${DELETED_AT} IS NULL) AS live,
+            count(*) FILTER (WHERE ${DELETED_AT} IS NOT NULL) AS deleted,
             epoch_us(max(_updated_at)) AS last FROM ${q(dataset.table)}`,
   );
   return {

@@ -111,7 +111,8 @@ export class Workspace {
     const current = await this.schemaVersion();
     if (current > SCHEMA_VERSION) {
       throw new WorkspaceError(
-        `workspace ${this.dir} has schema version ${current}, newer than this release (${SCHEMA_VERSION}); use a newer workbench`,
+        `workspace ${this.dir} has schema version ${current}, newer than this release (${SCHEMA_VERSION}); ` +
+          `use a newer workbench`,
       );
     }
     for (const m of MIGRATIONS) {
@@ -137,7 +138,9 @@ export class Workspace {
     }
     if (missing.length) {
       throw new WorkspaceError(
-        `workspace ${this.dir} lacks ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}: the schemas changed without a migration`,
+        `workspace ${this.dir} lacks ${missing.slice(0, 5).join(', ')}` +
+          (missing.length > 5 ? ` and ${missing.length - 5} more` : '') +
+          `: the schemas changed without a migration`,
       );
     }
   }

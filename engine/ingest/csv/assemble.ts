@@ -156,7 +156,10 @@ export function assemble(dataset: DatasetDef, files: readonly MappedCsv[]): Asse
           field,
           place,
           column: header(place, c),
-          message: `${field} is "${clip(String(value), 60)}" here but "${clip(String(before), 60)}" in ${from.file.table.name} row ${from.row}, for the same ${c.target.of}: one ${c.target.of} has one ${field}`,
+          message:
+            `${field} is "${clip(String(value), 60)}" here but "${clip(String(before), 60)}" ` +
+            `in ${from.file.table.name} row ${from.row}, ` +
+            `for the same ${c.target.of}: one ${c.target.of} has one ${field}`,
         });
       }
     }
@@ -196,7 +199,9 @@ export function assemble(dataset: DatasetDef, files: readonly MappedCsv[]): Asse
             const above = entityKey(path[d - 1].entity).join(' + ');
             pending.push({
               place,
-              message: `${of} "${shownKey(keyColumns[d]!, cells)}" is in ${found.length} places; add a column with its ${above} to tell which`,
+              message:
+                `${of} "${shownKey(keyColumns[d]!, cells)}" is in ${found.length} places; ` +
+                `add a column with its ${above} to tell which`,
             });
             return;
           }
@@ -209,7 +214,9 @@ export function assemble(dataset: DatasetDef, files: readonly MappedCsv[]): Asse
             pending.push({
               place,
               column: header(place, keyColumns[d]![0]),
-              message: `${of} "${shownKey(keyColumns[d]!, cells)}" is not loaded with this file, so the row has nothing to belong to; load its file (${source}.csv) with it`,
+              message:
+                `${of} "${shownKey(keyColumns[d]!, cells)}" is not loaded with this file, ` +
+                `so the row has nothing to belong to; load its file (${source}.csv) with it`,
             });
             return;
           }

@@ -28,7 +28,8 @@ const FileMappingSchema = Type.Object(
     columns: Type.Optional(
       Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()]), {
         description:
-          'Column header → field ("colorId"; an ancestor\'s as "Items.code"), or null to leave the column out. Columns not named are mapped by their header.',
+          'Column header → field ("colorId"; an ancestor\'s as "Items.code"), or null to leave the column out. ' +
+          'Columns not named are mapped by their header.',
       }),
     ),
   },
@@ -50,7 +51,8 @@ export function parseCsvMapping(value: unknown): CsvMapping {
   if (checkMapping.Check(value)) return value;
   const problems = [...checkMapping.Errors(value)].slice(0, 10).map((e) => `${e.path || '/'}: ${e.message}`);
   throw new RequestRejected(
-    `the column mapping is not valid: ${problems.join('; ')}. Its shape: {"skus.csv": {"level": "Items.skus", "columns": {"Colour": "colorId", "Notes": null}}}`,
+    `the column mapping is not valid: ${problems.join('; ')}. ` +
+      `Its shape: {"skus.csv": {"level": "Items.skus", "columns": {"Colour": "colorId", "Notes": null}}}`,
   );
 }
 
@@ -163,7 +165,8 @@ export function detectLevel(
   scored.sort((a, b) => b.f.mapped - a.f.mapped || a.f.missing - b.f.missing);
   const [first, second] = scored;
   const hint =
-    'name the file after what it holds (items.csv, skus.csv, barcodes.csv, Sales.csv, PurchaseOrders.csv, Locations.csv, …) or choose its level';
+    'name the file after what it holds ' +
+    '(items.csv, skus.csv, barcodes.csv, Sales.csv, PurchaseOrders.csv, Locations.csv, …) or choose its level';
   if (!first)
     throw new RequestRejected(
       `cannot tell which data ${name} holds from its name or its columns (${headers
@@ -173,7 +176,8 @@ export function detectLevel(
     );
   if (second && second.f.missing === first.f.missing && second.f.mapped === first.f.mapped) {
     throw new RequestRejected(
-      `cannot tell which data ${name} holds: its columns fit "${first.level.label}" and "${second.level.label}" alike; ${hint}`,
+      `cannot tell which data ${name} holds: ` +
+        `its columns fit "${first.level.label}" and "${second.level.label}" alike; ${hint}`,
     );
   }
   return first.level;
@@ -200,7 +204,8 @@ export function resolveColumns(
   for (const header of Object.keys(given)) {
     if (!headers.includes(header))
       problem(
-        `the mapping names a column "${clip(header, 80)}" that the file does not have (its columns: ${headers.map((h) => clip(h, 40)).join(', ')})`,
+        `the mapping names a column "${clip(header, 80)}" that the file does not have ` +
+          `(its columns: ${headers.map((h) => clip(h, 40)).join(', ')})`,
       );
   }
   const explicit = headers.map((h) => Object.hasOwn(given, h));
@@ -212,7 +217,8 @@ export function resolveColumns(
     if (!t) problem(`"${clip(to, 80)}" is not a field that "${level.label}" can be loaded into`, h);
     return t;
   });
-  // A column the user mapped takes its field from a proposed one; two columns the user mapped to one field is a mistake.
+  // A column the user mapped takes its field from a proposed one;
+  // two columns the user mapped to one field is a mistake.
   for (let i = 0; i < columns.length; i++) {
     const t = columns[i];
     if (!t) continue;

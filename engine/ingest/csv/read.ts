@@ -1,7 +1,7 @@
 /**
- * Reads a CSV file with DuckDB's reader: the delimiter (comma, semicolon, tab or bar) is told by the header, every cell comes
- * back as text (or null when empty), and a row with too few or too many cells is named with its line, never
- * skipped. DuckDB reads files, so text from a request goes through a temporary one.
+ * Reads a CSV file with DuckDB's reader: the delimiter (comma, semicolon, tab or bar) is told by the header, every
+ * cell comes back as text (or null when empty), and a row with too few or too many cells is named with its line,
+ * never skipped. DuckDB reads files, so text from a request goes through a temporary one.
  */
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,10 @@ export interface CsvTable {
   name: string;
   /** The first row's cells; an empty one reads `(column 3)`. */
   headers: string[];
-  /** The cells below the header, column by column (a column of a million cells is far cheaper to read than a million rows). */
+  /**
+   * The cells below the header, column by column (a column of a million cells is far cheaper to read than a million
+   * rows).
+   */
   columns: (string | null)[][];
   rows: number;
 }
@@ -113,7 +116,9 @@ export async function readCsv(source: CsvSource, limit?: number): Promise<CsvTab
       const { delimiter, columns } = headerShape(firstLine(path));
       const types = Array.from({ length: columns }, (_, i) => `'c${i}': 'VARCHAR'`).join(', ');
       const reader = await conn.runAndReadAll(
-        `SELECT * FROM read_csv($1, header = false, auto_detect = false, delim = $2, columns = {${types}}, quote = '"', escape = '"', skip = 0, strict_mode = true, null_padding = false, store_rejects = true)${limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(limit)) + 1}`}`,
+        `SELECT * FROM read_csv($1, header = false, auto_detect = false, delim = $2, columns = {${types}}, ` +
+          `quote = '"', escape = '"', skip = 0, strict_mode = true, null_padding = false, store_rejects = true)` +
+          (limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(limit)) + 1}`),
         [path, delimiter],
       );
       all = reader.getColumns() as (string | null)[][];

@@ -124,7 +124,8 @@ export function adminRoutes(ctx: ServerContext) {
       '/load',
       {
         schema: doc(
-          "Load one file as a user picked it: ?file=NAME, the body is the file; its endpoint is told by the name, else by the body's one array",
+          'Load one file as a user picked it: ?file=NAME, the body is the file; ' +
+            "its endpoint is told by the name, else by the body's one array",
         ),
         bodyLimit: LARGEST_FILE,
       },
@@ -154,7 +155,8 @@ export function adminRoutes(ctx: ServerContext) {
     app.post(
       '/load/files',
       filesRoute(
-        "Load picked JSON and CSV files as `workbench load` does (synchronous): each dataset's batch whole or not at all",
+        'Load picked JSON and CSV files as `workbench load` does (synchronous): ' +
+          "each dataset's batch whole or not at all",
         LoadRequestSchema,
       ),
       async (req) => {
@@ -180,7 +182,8 @@ export function adminRoutes(ctx: ServerContext) {
       '/scenarios',
       {
         schema: doc(
-          "The scenarios kept in the workspace, the one runs use when none is named, the engine defaults, the settings' JSON Schema, and the merchandise categories with the settings the data gives them",
+          'The scenarios kept in the workspace, the one runs use when none is named, the engine defaults, ' +
+            "the settings' JSON Schema, and the merchandise categories with the settings the data gives them",
         ),
       },
       async () => ({
@@ -278,7 +281,8 @@ export function adminRoutes(ctx: ServerContext) {
       '/backtests/:runId/styles/:styleId/days',
       {
         schema: doc(
-          "One style of a run, day by day: stock, sales, lost sales, stock-outs, receipts and the engine's transfers and demand estimate, simulated and actual",
+          'One style of a run, day by day: stock, sales, lost sales, stock-outs, receipts ' +
+            "and the engine's transfers and demand estimate, simulated and actual",
         ),
       },
       async (req) => {
@@ -290,7 +294,8 @@ export function adminRoutes(ctx: ServerContext) {
       '/backtests/:runId/styles/:styleId/cells',
       {
         schema: doc(
-          "A style's location×SKUs over a run, most simulated lost sales first (the run is replayed to trace them; 409 when the workspace no longer reproduces it)",
+          "A style's location×SKUs over a run, most simulated lost sales first " +
+            '(the run is replayed to trace them; 409 when the workspace no longer reproduces it)',
         ),
       },
       async (req) => {

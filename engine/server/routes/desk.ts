@@ -1,6 +1,6 @@
 /** The app's own admin routes: which workspace its screens work on, and the local API it runs on the side. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { DeskControls } from '../desk.js';
+import type { DeskControls } from '../desk-controls.js';
 
 export function deskRoutes(desk: DeskControls) {
   return async (app: FastifyInstance) => {
