@@ -55,19 +55,45 @@ export async function categorySettingsOf(ws: Workspace): Promise<Record<string, 
  */
 export type StateMode = { kind: 'live'; nowMicros: number; atMoment: boolean } | { kind: 'replay' };
 
+/** Where each location×SKU sits in the state's flat arrays. */
+interface CellIndex {
+  locIndex: Map<string, number>;
+  skuIndex: Map<string, number>;
+  /** l × K + k, or −1 for a location or SKU the state does not hold. */
+  cellOf: (loc: unknown, sku: unknown) => number;
+}
+
+type Columns = Record<string, unknown[]>;
+type Stamp = ReturnType<typeof timestampValue>;
+
+/**
+ * The state as of a day's morning (or, live at a moment, now), in named phases: the year of sales, the locations
+ * and the assortment, prices and packs, the daily levels of the demand window, what is on its way, and the
+ * client's own controls.
+ */
 export async function loadEngineState(
   ws: Workspace,
   asOfDay: number,
   settings: Settings,
   mode: StateMode = { kind: 'replay' },
 ): Promise<EngineState> {
-  const W = settings.demandWindowDays;
   const asOf = timestampValue(asOfDay * DAY_MICROS);
   const historyStart = timestampValue((asOfDay - HISTORY_DAYS) * DAY_MICROS);
+  const year = await readYearOfSales(ws, historyStart, asOf);
+  const { state, index } = await readNetwork(ws, asOfDay, settings, year);
+  await applyPricesAndPacks(ws, state, year, index);
+  await applyDailyLevels(ws, state, settings.demandWindowDays, mode, asOf, index);
+  await applyStockedInYear(ws, state, historyStart, asOf, index);
+  await applyInbound(ws, state, settings, mode, asOf, asOfDay, index);
+  await applyClientControls(ws, state, asOf, index);
+  return state;
+}
 
+/** One pass over the last year of sales, per location×SKU: lines, online lines, revenue, units, list price. */
+async function readYearOfSales(ws: Workspace, historyStart: Stamp, asOf: Stamp): Promise<Columns> {
   // One pass over the last year of sales: location kinds, prices and what each location carried. Exact sums, in a
   // fixed order: the SKU totals below add these up, and the same data must price the same (daily-levels.ts).
-  const year = await ws.columns(
+  return ws.columns(
     `
     SELECT s.locationId, l.skuId, count(*)::DOUBLE AS lines, (count(*) FILTER (WHERE l.online))::DOUBLE AS online,
            (sum(l.salesAmountInclVat::${EXACT}) FILTER (WHERE l.quantitySold > 0))::DOUBLE AS revenue,
@@ -77,9 +103,16 @@ export async function loadEngineState(
     WHERE s._deleted_at IS NULL AND s.salesDateTime >= $1 AND s.salesDateTime < $2 GROUP BY 1, 2 ORDER BY 1, 2`,
     [historyStart, asOf],
   );
-  const yLoc = year.locationId as string[];
-  const ySku = year.skuId as string[];
+}
 
+/** Locations with their kinds, and the assortment: SKUs of live items grouped by style in their size order. */
+async function readNetwork(
+  ws: Workspace,
+  asOfDay: number,
+  settings: Settings,
+  year: Columns,
+): Promise<{ state: EngineState; index: CellIndex }> {
+  const W = settings.demandWindowDays;
   // Locations and their kinds: online where most lines are online sales, a store where anything sells,
   // a warehouse otherwise; settings may say otherwise.
   const kindRows = year;
@@ -211,8 +244,14 @@ export async function loadEngineState(
     const k = skuIndex.get(sku as string);
     return l === undefined || k === undefined ? -1 : l * K + k;
   };
+  return { state, index: { locIndex, skuIndex, cellOf } };
+}
 
-  // Prices from the last year's sales (see prices.ts). What sold was carried.
+/** Prices from the last year's sales (see prices.ts), single-SKU prepacks; and what sold was carried. */
+async function applyPricesAndPacks(ws: Workspace, state: EngineState, year: Columns, { skuIndex, cellOf }: CellIndex) {
+  const K = state.skus.ids.length;
+  const yLoc = year.locationId as string[];
+  const ySku = year.skuId as string[];
   const revenue = new Float64Array(K);
   const units = new Float64Array(K);
   const list = new Float64Array(K);
@@ -235,9 +274,21 @@ export async function loadEngineState(
     const k = skuIndex.get(r.skuId as string);
     if (k !== undefined) state.skus.packSize[k] = Number(r.quantity);
   }
+}
 
-  // Daily stock levels and gross sales over the window, from the latest level before it on; at a moment of the
-  // day, that day's part as well (its stock is on hand now; its sales, not a whole day's, stay out of the window).
+/**
+ * Daily stock levels and gross sales over the window, from the latest level before it on; at a moment of the
+ * day, that day's part as well (its stock is on hand now; its sales, not a whole day's, stay out of the window).
+ */
+async function applyDailyLevels(
+  ws: Workspace,
+  state: EngineState,
+  W: number,
+  mode: StateMode,
+  asOf: Stamp,
+  { cellOf }: CellIndex,
+) {
+  const asOfDay = state.asOfDay;
   const atMoment = mode.kind === 'live' && mode.atMoment;
   const days = atMoment
     ? await dailyLevels(ws, state.locations.ids, state.skus.ids, asOfDay - W, asOfDay + 1, mode.nowMicros + 1)
@@ -290,7 +341,16 @@ export async function loadEngineState(
       if (c >= 0) state.onHand[c] = Number(r.q);
     }
   }
+}
 
+/** A location×SKU with stock at any level in the last year was carried there. */
+async function applyStockedInYear(
+  ws: Workspace,
+  state: EngineState,
+  historyStart: Stamp,
+  asOf: Stamp,
+  { cellOf }: CellIndex,
+) {
   for (const r of await ws.rows(
     `
     SELECT DISTINCT locationId, skuId FROM stock WHERE quantity > 0 AND stockDateTime >= $1 AND stockDateTime <= $2`,
@@ -299,10 +359,24 @@ export async function loadEngineState(
     const c = cellOf(r.locationId, r.skuId);
     if (c >= 0) state.everActive[c] = 1;
   }
+}
 
-  // On its way, with the day it is expected: approved transfers still open (live only: confirmation + lead
-  // time), client transfers in transit, and open purchase-order lines (at the order's location, else the first
-  // warehouse).
+/**
+ * On its way, with the day it is expected: approved transfers still open (live only: confirmation + lead
+ * time), client transfers in transit, and open purchase-order lines (at the order's location, else the first
+ * warehouse).
+ */
+async function applyInbound(
+  ws: Workspace,
+  state: EngineState,
+  settings: Settings,
+  mode: StateMode,
+  asOf: Stamp,
+  asOfDay: number,
+  { cellOf }: CellIndex,
+) {
+  const K = state.skus.ids.length;
+  const kind = state.locations.kind;
   const firstWarehouse = state.locations.ids.find((_, l) => kind[l] === 'warehouse') ?? '';
   const live = mode.kind === 'live';
   const approvalsSince = timestampValue(live ? mode.nowMicros - APPROVAL_OPEN_DAYS * DAY_MICROS : 0);
@@ -357,6 +431,10 @@ export async function loadEngineState(
     quantity: Float64Array.from(inQty),
     purchaseOrder: Uint8Array.from(inPo),
   };
+}
+
+/** The client's own controls: last arrivals, stock not for replenishment, stock targets. */
+async function applyClientControls(ws: Workspace, state: EngineState, asOf: Stamp, { cellOf }: CellIndex) {
   for (const r of await ws.rows(
     `
     SELECT toLocationId AS loc, skuId, max(epoch_us(coalesce(expectedArrivalDateTime, shippedDateTime))) AS at
@@ -383,5 +461,4 @@ export async function loadEngineState(
     if (r.minimumQuantity !== null) state.clientMinimum[c] = Number(r.minimumQuantity);
     if (r.maximumQuantity !== null) state.clientMaximum[c] = Number(r.maximumQuantity);
   }
-  return state;
 }
