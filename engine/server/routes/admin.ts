@@ -7,6 +7,7 @@ const LARGEST_FILE = Math.max(...DATASETS.map((d) => d.bodyLimit));
 import type { ServerContext } from '../context.js';
 import { HttpProblem } from '../problem.js';
 import { optionsBody } from '../body.js';
+import { ARROW_STREAM, PROPOSAL_COLUMNS, rowsToArrow, TOTAL_COUNT_HEADER, wantsArrow } from '../arrow.js';
 import { readQuery, type RawQuery } from '../query.js';
 import { parseDay } from '../../model/datetime.js';
 import { DEFAULT_SCENARIO, DEFAULT_SETTINGS } from '../../recommend/settings.js';
@@ -217,14 +218,29 @@ export function adminRoutes(ctx: ServerContext) {
       wb.approveTransfers(optionsBody(req.body, '{referenceIds?, description?, plannedDispatchDate?}')),
     );
 
-    app.get('/transfers', { schema: doc('Open proposals and approved transfers, with their reasons') }, async (req) => {
-      const q = readQuery(req.query as RawQuery, {
-        offset: { kind: 'integer', min: 0 },
-        limit: { kind: 'integer', min: 1, max: 10_000 },
-        approved: { kind: 'boolean' },
-      }).values;
-      return wb.proposals({ offset: q.offset ?? 0, limit: q.limit ?? 100, approved: q.approved });
-    });
+    app.get(
+      '/transfers',
+      {
+        schema: doc(
+          'Open proposals and approved transfers, with their reasons; as an Arrow IPC stream with ' +
+            `Accept: ${ARROW_STREAM} (the total in ${TOTAL_COUNT_HEADER})`,
+        ),
+      },
+      async (req, reply) => {
+        const q = readQuery(req.query as RawQuery, {
+          offset: { kind: 'integer', min: 0 },
+          limit: { kind: 'integer', min: 1, max: 10_000 },
+          approved: { kind: 'boolean' },
+        }).values;
+        const page = await wb.proposals({ offset: q.offset ?? 0, limit: q.limit ?? 100, approved: q.approved });
+        if (!wantsArrow(req)) return page;
+        // The page's rows as columns; how many there are in all rides in a header.
+        return reply
+          .type(ARROW_STREAM)
+          .header(TOTAL_COUNT_HEADER, String(page.total))
+          .send(Buffer.from(rowsToArrow(page.proposals, PROPOSAL_COLUMNS)));
+      },
+    );
 
     app.post(
       '/backtests',
