@@ -38,12 +38,17 @@ try {
   const truth =
     args.truth === undefined
       ? ''
-      : `; truth in ${args.truth}: stock-out on ${percent(r.truth.stockOutDays, r.truth.carriedDays)} of carried days, ${percent(r.truth.lost, r.truth.demand)} of demand lost`;
+      : `; truth in ${args.truth}: ` +
+        `stock-out on ${percent(r.truth.stockOutDays, r.truth.carriedDays)} of carried days, ` +
+        `${percent(r.truth.lost, r.truth.demand)} of demand lost`;
   process.stdout.write(
-    `${args.out}: ${r.options.assortment}, ${r.counts.locations} locations (${r.counts.stores} stores), ${r.counts.items} items / ${r.counts.styles} styles / ${r.counts.skus} SKUs, ` +
-      `${r.counts.purchaseOrders} purchase orders (${r.counts.openPurchaseOrders} open), ${rows('Sales')} sales (${r.stats.salesLines} lines) in ${of('Sales').length} files, ` +
+    `${args.out}: ${r.options.assortment}, ${r.counts.locations} locations (${r.counts.stores} stores), ` +
+      `${r.counts.items} items / ${r.counts.styles} styles / ${r.counts.skus} SKUs, ` +
+      `${r.counts.purchaseOrders} purchase orders (${r.counts.openPurchaseOrders} open), ` +
+      `${rows('Sales')} sales (${r.stats.salesLines} lines) in ${of('Sales').length} files, ` +
       `${rows('Stock')} stock rows in ${of('Stock').length} files, ${rows('StockMutations')} stock mutations; ` +
-      `${r.files.length} files, ${(r.bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s${truth} [${toFlags(r.options)}]\n`,
+      `${r.files.length} files, ${(r.bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s` +
+      `${truth} [${toFlags(r.options)}]\n`,
   );
 } catch (e) {
   if (e instanceof OptionError) fail(e.message);

@@ -42,7 +42,10 @@ export interface BridgeOptions {
   opened?: (dir: string) => void;
 }
 
-/** What a call's path and query may hold: printable ASCII (the client percent-encodes the rest), no backslash or scheme. */
+/**
+ * What a call's path and query may hold: printable ASCII (the client percent-encodes the rest),
+ * no backslash or scheme.
+ */
 const PATH_PART = /^[\x21-\x7e]+$/;
 const QUERY_PART = /^[A-Za-z0-9_\-.=&%]*$/;
 

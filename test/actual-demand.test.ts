@@ -186,7 +186,10 @@ describe('carried or not', () => {
     expect(Array.from(r.out.day)).toEqual([40]);
   });
 
-  it('counts an outage between two spells in stock as carried up to eight weeks long, and a longer one by its start only', () => {
+  const outageTitle =
+    'counts an outage between two spells in stock as carried up to eight weeks long, ' +
+    'and a longer one by its start only';
+  it(outageTitle, () => {
     const short = actualDemand(
       rowsOf([{ cell: 0, start: 1000, days: steady(2, 250, 60, 116) }]),
       range(250),

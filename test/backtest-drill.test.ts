@@ -48,7 +48,9 @@ async function worstStyle(runId: string): Promise<GroupKpis> {
 }
 
 describe('a backtest run, style by style and location×SKU by location×SKU', () => {
-  it("gives a style's days, its location×SKUs ranked by lost sales and one of them day by day, adding up to the run", async () => {
+  const styleDrillTitle =
+    "gives a style's days, its location×SKUs ranked by lost sales and one of them day by day, adding up to the run";
+  it(styleDrillTitle, async () => {
     const run = (await t.call('POST', '/_workbench/backtests', { from: '2025-03-03', to: '2025-04-27' })).json;
     const runId = run.run.runId as string;
     const style = await worstStyle(runId);
@@ -229,7 +231,8 @@ describe('a backtest run, style by style and location×SKU by location×SKU', ()
     expect(refused.status).toBe(409);
     expect(refused.json.detail).toMatch(
       new RegExp(
-        `replaying run "${other.run.runId}" no longer gives its figures for style "${style.id}": .* on 2025-03-\\d\\d come to .*, the run kept .*run the backtest again`,
+        `replaying run "${other.run.runId}" no longer gives its figures for style "${style.id}": ` +
+          '.* on 2025-03-\\d\\d come to .*, the run kept .*run the backtest again',
       ),
     );
   });

@@ -65,7 +65,8 @@ describe('backtest runs', () => {
       const csv = await wb.exportBacktest(a.run.runId, 'daily', join(dir, 'daily.csv'), 'csv');
       const lines = readFileSync(csv, 'utf8').trim().split('\n');
       expect(lines[0]).toBe(
-        'date,side,demand,estimatedDemand,carriedDays,stockOutDays,sales,lostSales,inventoryUnits,warehouseUnits,transferUnits',
+        'date,side,demand,estimatedDemand,carriedDays,stockOutDays,sales,lostSales,' +
+          'inventoryUnits,warehouseUnits,transferUnits',
       );
       expect(lines).toHaveLength(1 + 56 * 2);
       const pq = await wb.exportBacktest(a.run.runId, 'transfers', join(dir, 'transfers.parquet'), 'parquet');
@@ -185,9 +186,12 @@ describe('backtest runs', () => {
       { encoding: 'utf8' },
     ).catch((e) => e);
     expect(empty.code).toBe(2);
-    expect(empty.stderr).toMatch(
-      /^workbench: no backtest of 2030-01-01 … 2030-12-31: it runs past the last sale \(the workspace's sales run from 2024-01-01 to 2025-12-30 and its stock is known from 2024-01-01\); pick a period within 2024-01-01 … 2025-12-30\n$/,
+    const pastTheLastSale = new RegExp(
+      '^workbench: no backtest of 2030-01-01 … 2030-12-31: ' +
+        "it runs past the last sale \\(the workspace's sales run from 2024-01-01 to 2025-12-30 " +
+        'and its stock is known from 2024-01-01\\); pick a period within 2024-01-01 … 2025-12-30\\n$',
     );
+    expect(empty.stderr).toMatch(pastTheLastSale);
     expect((await exec(process.execPath, [BIN, 'backtests', '-w', ws], { encoding: 'utf8' })).stdout).toBe(runs);
   });
 });

@@ -85,7 +85,9 @@ describe('desktop bridge', () => {
     await (await openBridge(join(dir, 'src'), { home: dir })).close();
   });
 
-  it("creates, lists and opens workspaces by name in its home folder only, and keeps the screens' key across a switch", async () => {
+  const workspacesTitle =
+    "creates, lists and opens workspaces by name in its home folder only, and keeps the screens' key across a switch";
+  it(workspacesTitle, async () => {
     const home = mkdtempSync(join(tmpdir(), 'wb-home-'));
     const opened: string[] = [];
     const bridge = await openBridge(join(dir, 'src'), {
@@ -136,7 +138,9 @@ describe('desktop bridge', () => {
     }
   });
 
-  it("starts and stops a local API on loopback for an integrator's client, which writes to the open workspace", async () => {
+  const localApiTitle =
+    "starts and stops a local API on loopback for an integrator's client, which writes to the open workspace";
+  it(localApiTitle, async () => {
     const home = mkdtempSync(join(tmpdir(), 'wb-home-'));
     const bridge = await openBridge(join(dir, 'src'), { home });
     try {

@@ -39,7 +39,9 @@ describe('workbench load', () => {
     expect(datasetFromFileName('Stockholm.json')).toBeUndefined();
   });
 
-  it('loads files and folders, reports a rejected file with its errors, and leaves the workspace as it was', async () => {
+  const loadTitle =
+    'loads files and folders, reports a rejected file with its errors, and leaves the workspace as it was';
+  it(loadTitle, async () => {
     const src = tempDir();
     const ws = join(tempDir(), 'ws');
     mkdirSync(join(src, 'feed'));
@@ -134,15 +136,21 @@ describe('workbench load with CSV', () => {
     expect(await counts(ws)).toEqual({ Items: 3, PurchaseOrders: 3, Sales: 3 });
   });
 
-  it('rejects a dataset whose CSV lacks a required field, names the file, row and column of bad cells, and applies nothing of it', async () => {
+  const csvRejectTitle =
+    'rejects a dataset whose CSV lacks a required field, names the file, ' +
+    'row and column of bad cells, and applies nothing of it';
+  it(csvRejectTitle, async () => {
     const src = tempDir();
     const ws = join(tempDir(), 'ws');
     writeFileSync(join(src, 'Locations.csv'), 'locationId;code;name;latitude\nL1;c1;One;52,1\nL2;c2;Two;52.2\n');
     const r = await workbench(['load', '-w', ws, join(CSV, 'items'), join(src, 'Locations.csv')]);
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(
-      /REJECTED \S+items\.csv, \S+skus\.csv, \S+barcodes\.csv \(Items\): rejected, nothing of it applied: 1 error\n {2}skus\.csv: no column is loaded into colorId, which every SKU needs/,
+    const itemsRejected = new RegExp(
+      'REJECTED \\S+items\\.csv, \\S+skus\\.csv, \\S+barcodes\\.csv \\(Items\\): ' +
+        'rejected, nothing of it applied: 1 error\\n' +
+        ' {2}skus\\.csv: no column is loaded into colorId, which every SKU needs',
     );
+    expect(r.out).toMatch(itemsRejected);
     expect(r.out).toContain(
       '  Locations.csv row 2, column "latitude" /locations/0/latitude [L1]: "52,1" is not a number',
     );

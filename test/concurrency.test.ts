@@ -193,7 +193,8 @@ describe('concurrent clients', () => {
           const runsBefore = runsDone;
           const pass = await transferPass(api, () => requests++);
           if (runsDone > runsBefore) passesSpanningRuns++;
-          // Within a pass, each approval batch is one contiguous block: a later approval never lands inside earlier pages.
+          // Within a pass, each approval batch is one contiguous block:
+          // a later approval never lands inside earlier pages.
           const blocks = pass.map((t) => t.approvalBatchId).filter((b, i, all) => i === 0 || all[i - 1] !== b);
           if (new Set(blocks).size !== blocks.length) wrong.push(`a pass split an approval batch: ${blocks.join(' ')}`);
           passes.push(pass.map((t) => t.referenceId));
@@ -240,10 +241,14 @@ describe('concurrent clients', () => {
       }
       const records = [...acknowledged.values()].reduce((a, ks) => a + ks.length, 0);
       console.log(
-        `concurrency: ${CLIENTS} clients × ${BATCHES} batches, ${requests} requests in ${seconds.toFixed(1)} s, ${records} records acknowledged, ` +
-          `${badInputs} bad inputs refused, split full load of ${NEW.length + generatedLocations.length} locations with ${upsertedBeside.length} upserted beside it, ` +
-          `${RUNS + 1} runs approving ${approved} transfers read in ${passes.length} passes (${passesSpanningRuns} spanning a run): ` +
-          `${lost} records lost, ${extra} unexpected, ${duplicated} duplicated, ${duplicatedTransfers} transfers seen twice, ${inconsistentPasses} inconsistent passes`,
+        `concurrency: ${CLIENTS} clients × ${BATCHES} batches, ${requests} requests in ${seconds.toFixed(1)} s, ` +
+          `${records} records acknowledged, ${badInputs} bad inputs refused, ` +
+          `split full load of ${NEW.length + generatedLocations.length} locations ` +
+          `with ${upsertedBeside.length} upserted beside it, ` +
+          `${RUNS + 1} runs approving ${approved} transfers read in ${passes.length} passes ` +
+          `(${passesSpanningRuns} spanning a run): ` +
+          `${lost} records lost, ${extra} unexpected, ${duplicated} duplicated, ` +
+          `${duplicatedTransfers} transfers seen twice, ${inconsistentPasses} inconsistent passes`,
       );
       expect({ lost, extra, duplicated, duplicatedTransfers, inconsistentPasses }).toEqual({
         lost: 0,

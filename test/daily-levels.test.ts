@@ -49,7 +49,9 @@ describe('actual stock per day', () => {
     expect(today.map((j) => levels.mutations[j])).toEqual(skus.map(() => 2));
   });
 
-  it("counts what is stamped at a count's own instant after it, whether the period starts at the count or after it", async () => {
+  const countInstantTitle =
+    "counts what is stamped at a count's own instant after it, whether the period starts at the count or after it";
+  it(countInstantTitle, async () => {
     t = await tempWorkbench();
     await t.wb.ingest('Locations', { locations: [location('L1')] });
     await t.wb.ingest('Items', { items: [item('I1', ['SKU1'])] });

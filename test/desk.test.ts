@@ -49,7 +49,9 @@ describe('the desk', () => {
     await new Promise<void>((resolve) => {
       const socket = net.connect(Number(new URL(w.url).port), '127.0.0.1', () => {
         socket.write(
-          `POST /_workbench/workspaces/open HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${w.desk.sessionToken}\r\nX-Tenant: DEMO\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+          'POST /_workbench/workspaces/open HTTP/1.1\r\nHost: x\r\n' +
+            `Authorization: Bearer ${w.desk.sessionToken}\r\nX-Tenant: DEMO\r\n` +
+            `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
         );
         setTimeout(() => {
           socket.destroy();
@@ -70,7 +72,10 @@ describe('the desk', () => {
     for (const name of ['a', 'b']) await (await Workbench.open(join(home, name))).close();
   });
 
-  it('starts one local API however often it is asked at once, and a start asked during a switch serves the new workspace', async () => {
+  const oneApiTitle =
+    'starts one local API however often it is asked at once, ' +
+    'and a start asked during a switch serves the new workspace';
+  it(oneApiTitle, async () => {
     const home = tempDir();
     await (await Workbench.open(join(home, 'b'))).close();
     const w = await serveHome(home);

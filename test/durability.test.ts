@@ -1,9 +1,9 @@
 /**
- * Durability: `workbench serve` killed with SIGKILL at seeded random moments while clients post batches (and now
- * and then while it starts), then restarted on the same workspace. A 200 is a promise: every batch answered 200 must be stored whole after any
- * kill; a batch cut off by the kill is stored whole or not at all; a refused batch leaves nothing; a split full
- * load cut off before its last call deletes nothing, and its acknowledged calls survive to be completed. The
- * last round stops the server cleanly (SIGTERM) in the middle of the writes, with the same promises.
+ * Durability: `workbench serve` killed with SIGKILL at seeded random moments while clients post batches (and now and
+ * then while it starts), then restarted on the same workspace. A 200 is a promise: every batch answered 200 must be
+ * stored whole after any kill; a batch cut off by the kill is stored whole or not at all; a refused batch leaves
+ * nothing; a split full load cut off before its last call deletes nothing, and its acknowledged calls survive to be
+ * completed. The last round stops the server cleanly (SIGTERM) in the middle of the writes, with the same promises.
  * DURABILITY_SEED=N repeats a run's kill moments and batch mix.
  */
 import { execFile } from 'node:child_process';
@@ -51,7 +51,8 @@ async function client(
   sent: Sent[],
   failures: string[],
 ): Promise<void> {
-  const api = apiClient(server.url, CREDENTIALS); // asks for its token inside the first call, which a kill may cut off too
+  // Asks for its token inside the first call, which a kill may cut off too.
+  const api = apiClient(server.url, CREDENTIALS);
   for (let n = 0; ; n++) {
     const dataset = random.pick(BATCH_DATASETS);
     // Mostly ordinary batches; some large enough that the kill may meet them mid-commit or mid-checkpoint.
@@ -65,7 +66,8 @@ async function client(
       batch.status = res.status;
       if (res.status !== batch.expected)
         failures.push(
-          `${batch.marker} (${dataset}, ${size} records${flaw ? `, ${flaw}` : ''}): ${res.status} ${res.text.slice(0, 300)}`,
+          `${batch.marker} (${dataset}, ${size} records${flaw ? `, ${flaw}` : ''}): ` +
+            `${res.status} ${res.text.slice(0, 300)}`,
         );
     } catch (e) {
       if (!server.proc.killed)
@@ -255,8 +257,12 @@ describe('durability under SIGKILL', () => {
       const acknowledged = sent.filter((b) => b.status === 200);
       const refused = sent.filter((b) => b.outcome === 'answered' && b.expected === 400);
       console.log(
-        `durability: ${kills + startupKills} kills survived (${startupKills} while starting), ${acknowledged.length} batches acknowledged (${acknowledged.reduce((a, b) => a + b.records.length, 0)} records), ` +
-          `${refused.length} bad inputs refused, ${cutOffApplied + cutOffAbsent} batches cut off by a kill or the stop (${cutOffApplied} stored whole, ${cutOffAbsent} absent), ` +
+        `durability: ${kills + startupKills} kills survived (${startupKills} while starting), ` +
+          `${acknowledged.length} batches acknowledged ` +
+          `(${acknowledged.reduce((a, b) => a + b.records.length, 0)} records), ` +
+          `${refused.length} bad inputs refused, ` +
+          `${cutOffApplied + cutOffAbsent} batches cut off by a kill or the stop ` +
+          `(${cutOffApplied} stored whole, ${cutOffAbsent} absent), ` +
           `${lost} records lost, ${halfApplied} half-applied, ${duplicated} duplicated`,
       );
       expect(problems).toEqual([]);

@@ -386,17 +386,15 @@ const badQuery: fc.Arbitrary<HostileRequest> = fc.oneof(
       v: fc.oneof(badInteger, fc.constantFrom('0', '10001', '99999999')),
     })
     .map(({ path, v }) => ({ method: 'GET', url: `${path}?limit=${encodeURIComponent(v)}` }) as HostileRequest),
-  fc
-    .record({ v: fc.string({ maxLength: 30 }), twice: fc.boolean() })
-    .map(
-      ({ v, twice }) =>
-        ({
-          method: 'GET',
-          url: twice
-            ? '/Recommendations/transfers?Limit=5&limit=6'
-            : `/Recommendations/transfers?FromConfirmedDateTime=x${encodeURIComponent(v)}`,
-        }) as HostileRequest,
-    ),
+  fc.record({ v: fc.string({ maxLength: 30 }), twice: fc.boolean() }).map(
+    ({ v, twice }) =>
+      ({
+        method: 'GET',
+        url: twice
+          ? '/Recommendations/transfers?Limit=5&limit=6'
+          : `/Recommendations/transfers?FromConfirmedDateTime=x${encodeURIComponent(v)}`,
+      }) as HostileRequest,
+  ),
   fc
     .record({
       d: fc.constantFrom(...DATASETS.filter((x) => x.fullLoad)),
@@ -609,7 +607,8 @@ afterAll(async () => {
     ? `workspace CHANGED after ${tally.stateChanged} of ${tally.stateChecks} runs`
     : `workspace unchanged (${tally.stateChecks} checks)`;
   console.log(
-    `hostile input: ${tally.tried} bodies tried (${tally.overHttp} over HTTP), ${tally.status5xx} answered 5xx, ${state}; answers: ${statuses}`,
+    `hostile input: ${tally.tried} bodies tried (${tally.overHttp} over HTTP), ${tally.status5xx} answered 5xx, ` +
+      `${state}; answers: ${statuses}`,
   );
   await t?.close();
 });
@@ -648,75 +647,84 @@ describe('hostile input', () => {
     }, 120_000);
   }
 
-  it('survives the large ones: megabyte ids and strings, nesting a million deep, huge arrays, bodies over the limit', async () => {
-    const mb = 'x'.repeat(1 << 20);
-    const deep = (n: number, inner = '') => '['.repeat(n) + inner + ']'.repeat(n);
-    const big: HostileRequest[] = [
-      // A megabyte id repeated in each of a thousand errors would make a gigabyte answer.
-      {
-        method: 'POST',
-        url: '/Items',
-        body: json({ items: [{ itemId: mb, skus: Array.from({ length: 1500 }, () => ({})) }] }),
-        expectPath: '/items/0/skus/0',
-      },
-      {
-        method: 'POST',
-        url: '/Brands',
-        body: `{"brands":[{"brandId":"B","code":${json(mb)}}]}`,
-        expectPath: '/brands/0/code',
-      },
-      {
-        method: 'POST',
-        url: '/Brands',
-        body: `{"brands":[{"brandId":"B","code":"C","extra":${deep(1_000_000)}},{"brandId":null}]}`,
-        expectPath: '/brands/1/brandId',
-      },
-      {
-        method: 'POST',
-        url: '/Brands',
-        body: `{"brands":[{"brandId":"B","code":"C","extra":${deep(1_000_000, '"\\ud800"')}}]}`,
-      },
-      {
-        method: 'POST',
-        url: '/Brands',
-        body: `{"brands":[{"brandId":"B","code":"C","extra":${deep(200_000, Array(20_000).fill('"\\udc00"').join(','))}}]}`,
-      },
-      { method: 'POST', url: '/Brands', body: deep(1_000_000) },
-      { method: 'POST', url: '/Brands', body: `{"brands":${deep(1_000_000)}}` },
-      {
-        method: 'POST',
-        url: '/Brands',
-        body: `{"brands":[${Array(200_000).fill('{}').join(',')}]}`,
-        expectPath: '/brands/0/brandId',
-      },
-      {
-        method: 'POST',
-        url: '/Brands',
-        body: `{"brands":[{"brandId":"B"}],${Array.from({ length: 50_000 }, (_, i) => `"k${i}${'y'.repeat(40)}":1`).join(',')}}`,
-        expectPath: '/brands/0/code',
-      },
-      // A field name of megabytes; of two "brands" the last counts.
-      {
-        method: 'POST',
-        url: '/Brands',
-        body: `{"brands":[{"brandId":"B","code":"C"}],${json('k'.repeat(4 << 20))}:1,"brands":[{"brandId":null}]}`,
-        expectPath: '/brands/0/brandId',
-      },
-      { method: 'POST', url: '/Brands', body: Buffer.alloc(getDataset('Brands').bodyLimit + 1, 0x20) },
-      {
-        method: 'POST',
-        url: '/_workbench/load?file=Brands.json',
-        body: `{"brands":7,"x":${deep(1_000_000)}}`,
-        expectPath: '/brands',
-      },
-    ];
-    for (const r of big) {
-      const res = await refused(r);
-      // An answer lists at most a thousand errors, each of bounded size, whatever the body repeated.
-      expect(res.text.length, r.url).toBeLessThan(4 << 20);
-    }
-    await expectUnchanged();
-    // Still answering, and still taking a good request.
-    expect((await t.call('POST', '/Colors', { colors: [{ colorId: 'AFTER', code: 'A' }] })).status).toBe(200);
-  }, 120_000);
+  it(
+    'survives the large ones: megabyte ids and strings, ' +
+      'nesting a million deep, huge arrays, bodies over the limit',
+    async () => {
+      const mb = 'x'.repeat(1 << 20);
+      const deep = (n: number, inner = '') => '['.repeat(n) + inner + ']'.repeat(n);
+      const big: HostileRequest[] = [
+        // A megabyte id repeated in each of a thousand errors would make a gigabyte answer.
+        {
+          method: 'POST',
+          url: '/Items',
+          body: json({ items: [{ itemId: mb, skus: Array.from({ length: 1500 }, () => ({})) }] }),
+          expectPath: '/items/0/skus/0',
+        },
+        {
+          method: 'POST',
+          url: '/Brands',
+          body: `{"brands":[{"brandId":"B","code":${json(mb)}}]}`,
+          expectPath: '/brands/0/code',
+        },
+        {
+          method: 'POST',
+          url: '/Brands',
+          body: `{"brands":[{"brandId":"B","code":"C","extra":${deep(1_000_000)}},{"brandId":null}]}`,
+          expectPath: '/brands/1/brandId',
+        },
+        {
+          method: 'POST',
+          url: '/Brands',
+          body: `{"brands":[{"brandId":"B","code":"C","extra":${deep(1_000_000, '"\\ud800"')}}]}`,
+        },
+        {
+          method: 'POST',
+          url: '/Brands',
+          body:
+            '{"brands":[{"brandId":"B","code":"C","extra":' +
+            `${deep(200_000, Array(20_000).fill('"\\udc00"').join(','))}}]}`,
+        },
+        { method: 'POST', url: '/Brands', body: deep(1_000_000) },
+        { method: 'POST', url: '/Brands', body: `{"brands":${deep(1_000_000)}}` },
+        {
+          method: 'POST',
+          url: '/Brands',
+          body: `{"brands":[${Array(200_000).fill('{}').join(',')}]}`,
+          expectPath: '/brands/0/brandId',
+        },
+        {
+          method: 'POST',
+          url: '/Brands',
+          body:
+            '{"brands":[{"brandId":"B"}],' +
+            `${Array.from({ length: 50_000 }, (_, i) => `"k${i}${'y'.repeat(40)}":1`).join(',')}}`,
+          expectPath: '/brands/0/code',
+        },
+        // A field name of megabytes; of two "brands" the last counts.
+        {
+          method: 'POST',
+          url: '/Brands',
+          body: `{"brands":[{"brandId":"B","code":"C"}],${json('k'.repeat(4 << 20))}:1,"brands":[{"brandId":null}]}`,
+          expectPath: '/brands/0/brandId',
+        },
+        { method: 'POST', url: '/Brands', body: Buffer.alloc(getDataset('Brands').bodyLimit + 1, 0x20) },
+        {
+          method: 'POST',
+          url: '/_workbench/load?file=Brands.json',
+          body: `{"brands":7,"x":${deep(1_000_000)}}`,
+          expectPath: '/brands',
+        },
+      ];
+      for (const r of big) {
+        const res = await refused(r);
+        // An answer lists at most a thousand errors, each of bounded size, whatever the body repeated.
+        expect(res.text.length, r.url).toBeLessThan(4 << 20);
+      }
+      await expectUnchanged();
+      // Still answering, and still taking a good request.
+      expect((await t.call('POST', '/Colors', { colors: [{ colorId: 'AFTER', code: 'A' }] })).status).toBe(200);
+    },
+    120_000,
+  );
 });

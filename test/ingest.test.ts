@@ -105,7 +105,9 @@ describe('all or nothing', () => {
 });
 
 describe('full load', () => {
-  it('follows the spec example: existing A and B, full load with B and C → B updated, C created, A removed', async () => {
+  const specExampleTitle =
+    'follows the spec example: existing A and B, full load with B and C → B updated, C created, A removed';
+  it(specExampleTitle, async () => {
     t = await tempWorkbench();
     await t.wb.ingest('Locations', { locations: [location('A'), location('B')] });
     const r = await t.wb.ingest(

@@ -62,7 +62,8 @@ describe('engine state from a workspace', () => {
     expect(s.locations.kind[loc('WEB')]).toBe('online');
     expect(s.onHand[loc('WH')]).toBe(120);
     expect(s.onHand[loc('S1')]).toBe(0);
-    // Window: 2024-01-26 … 2024-02-29. S1 held stock from Feb 1 to Feb 28 and sold 2 a day; before and after, out of stock.
+    // Window: 2024-01-26 … 2024-02-29. S1 held stock from Feb 1 to Feb 28 and sold 2 a day;
+    // before and after, out of stock.
     const W = 35;
     const base = loc('S1') * W;
     const inStock = Array.from(s.inStock.subarray(base, base + W));
@@ -280,7 +281,9 @@ describe('recommendations through the service', () => {
     ).toEqual([]);
   });
 
-  it('follows exclusions, stock not for replenishment, client targets and category settings from the workspace', async () => {
+  const workspaceSettingsTitle =
+    'follows exclusions, stock not for replenishment, client targets and category settings from the workspace';
+  it(workspaceSettingsTitle, async () => {
     t = await tempWorkbench();
     await feed(t.wb);
     const asOfDay = dayNo('2024-03-01');

@@ -93,7 +93,11 @@ describe('workbench recommend on the committed sample', () => {
       { encoding: 'utf8' },
     );
     expect(r.stdout).toMatch(/^run run-\S+ as of 2026-01-01: \d+ proposals/);
-    expect(r.stdout).toMatch(/^(InitialDistribution|Replenishment) +WH-0\d → \S+ \S+ × \d+: (new style|below target)/m);
+    const proposalLine = new RegExp(
+      '^(InitialDistribution|Replenishment) +WH-0\\d → \\S+ \\S+ × \\d+: (new style|below target)',
+      'm',
+    );
+    expect(r.stdout).toMatch(proposalLine);
     expect(r.stdout).toMatch(/approved \d+ as batch AB-\S+/);
     const bad = join(dir, 'bad-settings.json');
     (await import('node:fs')).writeFileSync(bad, JSON.stringify({ defaults: { serviceLevel: 1.5 } }));

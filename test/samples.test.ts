@@ -269,7 +269,9 @@ describe('stock', () => {
     expect(r.onHand.some((day) => day.some((q) => q > 0))).toBe(true);
   }
 
-  it('on-hand = latest snapshot + mutations since − net sales since, for every location × SKU × day, never below 0', () => {
+  const onHandTitle =
+    'on-hand = latest snapshot + mutations since − net sales since, for every location × SKU × day, never below 0';
+  it(onHandTitle, () => {
     for (const r of [small, twoWh, basics, slow]) checkIdentity(r, r.result.options.days, startMs(r));
   });
 

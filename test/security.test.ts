@@ -95,7 +95,9 @@ describe('secrets in logs', () => {
   // A secret with every character that JSON, query strings and forms encode differently.
   const SECRET = 'Sx9+/=&q"w\\e%ZZ-long-secret-0123 !';
 
-  it('keeps the client secret and every token out of the request log, the stored log, the lint and the console', async () => {
+  const secretsTitle =
+    'keeps the client secret and every token out of the request log, the stored log, the lint and the console';
+  it(secretsTitle, async () => {
     const printed: string[] = [];
     const capture = (...args: unknown[]) => void printed.push(args.map(String).join(' '));
     const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) =>
@@ -349,7 +351,9 @@ describe('log bounds', () => {
 });
 
 describe('two workspaces served at once', () => {
-  it('are isolated by tenant: a token of one is refused by the other, and data sent to one is absent in the other', async () => {
+  const tenantsTitle =
+    'are isolated by tenant: a token of one is refused by the other, and data sent to one is absent in the other';
+  it(tenantsTitle, async () => {
     const acme = await serve({ tenant: 'ACME', clientSecret: 'acme-secret-value' });
     const globex = await serve({ tenant: 'GLOBEX', clientSecret: 'globex-secret-value' });
     const acmeToken = await acme.token();

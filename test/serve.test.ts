@@ -45,7 +45,8 @@ describe('workbench serve', () => {
     const secret = /client secret (\S+) \(kept in the workspace\)/.exec(out)?.[1];
     expect(secret).toBeDefined();
     expect(out).toContain(
-      `try: curl -s -X POST ${url}/Token -H 'X-Tenant: ACME' -d grant_type=client_credentials -d client_id=workbench -d client_secret=<secret>`,
+      `try: curl -s -X POST ${url}/Token -H 'X-Tenant: ACME' ` +
+        '-d grant_type=client_credentials -d client_id=workbench -d client_secret=<secret>',
     );
     const info = JSON.parse(readFileSync(join(dir, 'ws', 'server.json'), 'utf8'));
     expect(info).toMatchObject({ url, tenant: 'ACME', clientId: 'workbench', clientSecret: secret });

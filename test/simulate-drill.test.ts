@@ -71,7 +71,9 @@ describe('a run per style and day', () => {
   const beyond = () => input().actual.extra[input().actual.dayStart[1]];
   const out = () => input().out.demand[0];
 
-  it("counts what the style did each day: demand, sales, lost sales, stock, receipts and the engine's transfers", () => {
+  const styleDaysTitle =
+    "counts what the style did each day: demand, sales, lost sales, stock, receipts and the engine's transfers";
+  it(styleDaysTitle, () => {
     expect(Array.from(input().out.dayStart)).toEqual([0, 0, 0, 1, 1]);
     const [e1, e2] = [beyond(), out()];
     expect(e1).toBeGreaterThan(0);

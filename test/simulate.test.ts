@@ -106,7 +106,9 @@ describe('backtest, lost-sales mode', () => {
     expect(r.daily[0].actual.warehouseUnits).toBe(1000);
   });
 
-  it('keeps simulated stock physical: a write-down larger than it takes what there is, and the rest is reported', () => {
+  const physicalStockTitle =
+    'keeps simulated stock physical: a write-down larger than it takes what there is, and the rest is reported';
+  it(physicalStockTitle, () => {
     // The store holds 3; in fact 5 were written off on day 1 (a count found more than the simulation holds).
     const r = simulate(
       input(

@@ -56,8 +56,10 @@ describe('workspace', () => {
   it('has exactly one owner across processes', async () => {
     const dir = tempDir();
     const wb = await Workbench.open(dir);
-    const script = `import { Workbench } from './engine/service/workbench.ts';
-      try { await Workbench.open(${JSON.stringify(dir)}); console.log('opened'); } catch (e) { console.log(e.message); }`;
+    const script =
+      `import { Workbench } from './engine/service/workbench.ts';
+      try { await Workbench.open(${JSON.stringify(dir)}); console.log('opened'); ` +
+      '} catch (e) { console.log(e.message); }';
     const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       cwd: process.cwd(),
       encoding: 'utf8',
@@ -72,8 +74,10 @@ describe('workspace', () => {
     await tamper(dir, `INSERT INTO schema_migrations VALUES (${SCHEMA_VERSION + 1}, 'future', now()::TIMESTAMP)`);
     await expect(Workbench.open(dir)).rejects.toThrow(/newer than this release/);
     // A refused open leaves the workspace free for the next owner, in another process too: its lock is let go.
-    const script = `import { Workbench } from './engine/service/workbench.ts';
-      try { await Workbench.open(${JSON.stringify(dir)}); console.log('opened'); } catch (e) { console.log(e.message); }`;
+    const script =
+      `import { Workbench } from './engine/service/workbench.ts';
+      try { await Workbench.open(${JSON.stringify(dir)}); console.log('opened'); ` +
+      '} catch (e) { console.log(e.message); }';
     const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       cwd: process.cwd(),
       encoding: 'utf8',

@@ -234,7 +234,9 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
         stats.receivedUnits += q;
         stats.mutations++;
         mutationWriter.add(
-          `{"stockMutationId":"RCV-${po.purchaseOrderId}-${i + 1}-${di + 1}","locationId":"${locs[po.warehouse].locationId}","skuId":"${catalog.skuIds[line.sku]}","quantity":${q},"mutationDateTime":"${cal.iso(day, seconds)}","type":"receipt"}`,
+          `{"stockMutationId":"RCV-${po.purchaseOrderId}-${i + 1}-${di + 1}",` +
+            `"locationId":"${locs[po.warehouse].locationId}","skuId":"${catalog.skuIds[line.sku]}","quantity":${q},` +
+            `"mutationDateTime":"${cal.iso(day, seconds)}","type":"receipt"}`,
         );
       });
     }
@@ -255,7 +257,9 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
           implied[w * nSku + k] -= q;
           stats.mutations++;
           mutationWriter.add(
-            `{"stockMutationId":"CLR-${locs[w].locationId}-${catalog.skuIds[k]}","locationId":"${locs[w].locationId}","skuId":"${catalog.skuIds[k]}","quantity":${-q},"mutationDateTime":"${cal.iso(day, seconds)}","type":"clearance"}`,
+            `{"stockMutationId":"CLR-${locs[w].locationId}-${catalog.skuIds[k]}",` +
+              `"locationId":"${locs[w].locationId}","skuId":"${catalog.skuIds[k]}","quantity":${-q},` +
+              `"mutationDateTime":"${cal.iso(day, seconds)}","type":"clearance"}`,
           );
         }
       }
@@ -278,7 +282,9 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
         stats.mutations++;
         const loc = locs[l];
         mutationWriter.add(
-          `{"stockMutationId":"COR-${loc.locationId}-${cal.compact(day)}","locationId":"${loc.locationId}","skuId":"${catalog.skuIds[k]}","quantity":${-q},"mutationDateTime":"${cal.iso(day, opsRng.int(21 * 3600 + 1800, 22 * 3600 + 1800))}","type":"correction"}`,
+          `{"stockMutationId":"COR-${loc.locationId}-${cal.compact(day)}",` +
+            `"locationId":"${loc.locationId}","skuId":"${catalog.skuIds[k]}","quantity":${-q},` +
+            `"mutationDateTime":"${cal.iso(day, opsRng.int(21 * 3600 + 1800, 22 * 3600 + 1800))}","type":"correction"}`,
         );
       }
       return;

@@ -67,5 +67,8 @@ export function resolveOptions(input: OptionInput = {}): GenerateOptions {
 
 /** The flags that reproduce a run, in the CLI's spelling. */
 export function toFlags(o: GenerateOptions): string {
-  return `--seed ${o.seed} --stores ${o.stores} --warehouses ${o.warehouses} --skus ${o.skus} --days ${o.days} --start ${o.start} --assortment ${o.assortment}`;
+  return (
+    `--seed ${o.seed} --stores ${o.stores} --warehouses ${o.warehouses} --skus ${o.skus} ` +
+    `--days ${o.days} --start ${o.start} --assortment ${o.assortment}`
+  );
 }

@@ -40,7 +40,10 @@ export class PeriodicBuyer {
     this.firstDay = catalog.items.reduce((m, it) => Math.min(m, it.launchDay - FIRST_ORDER_BEFORE_LAUNCH), 0);
   }
 
-  /** Places the day's orders; called on Mondays after the morning's moves, so it sees the stock left to the warehouse. */
+  /**
+   * Places the day's orders; called on Mondays after the morning's moves,
+   * so it sees the stock left to the warehouse.
+   */
   order(day: number, onHand: Int32Array): void {
     const nSku = this.catalog.skuIds.length;
     const placed: PoPlan[] = [];
@@ -130,7 +133,10 @@ export class PeriodicBuyer {
     return units;
   }
 
-  /** Expected units of the whole style over the next eight weeks at the outlets the warehouse supplies that carry it. */
+  /**
+   * Expected units of the whole style over the next eight weeks
+   * at the outlets the warehouse supplies that carry it.
+   */
   private expected(s: number, w: number, day: number): number {
     const style = this.catalog.styles[s];
     const outlets = this.network.outlets.filter(

@@ -66,7 +66,9 @@ export function listPitfalls(
       kind: 'bareSalesLineIds',
       dataset: 'Sales',
       ids: [sales.bareLineLocation],
-      what: 'every sale of this location numbers its lines "1", "2", … as salesLineId (unique within a sale, repeated across sales)',
+      what:
+        'every sale of this location numbers its lines "1", "2", … as salesLineId ' +
+        '(unique within a sale, repeated across sales)',
     },
     {
       kind: 'incompleteAddress',
@@ -96,13 +98,17 @@ export function listPitfalls(
       kind: 'openOrderPastDue',
       dataset: 'PurchaseOrders',
       ids: [po.pastDue],
-      what: 'open order whose orderDueDate lies before the end date (its goods never came and the date was never updated)',
+      what:
+        'open order whose orderDueDate lies before the end date ' +
+        '(its goods never came and the date was never updated)',
     },
     {
       kind: 'skuNotInItems',
       dataset: 'Sales',
       ids: [sku(cp.missingSku)],
-      what: `SKU of style ${styleOf(cp.missingSku).styleId} left out of Items; its sales, stock and order lines still refer to it`,
+      what:
+        `SKU of style ${styleOf(cp.missingSku).styleId} left out of Items; ` +
+        'its sales, stock and order lines still refer to it',
     },
   ];
   // A basics style is a single SKU, so no style there can mix colours: the catalogue leaves this one out.
@@ -112,7 +118,9 @@ export function listPitfalls(
       kind: 'styleWithMixedColors',
       dataset: 'Items',
       ids: [sku(mc.sku)],
-      what: `SKU sent with colorId ${mc.colorId} while the rest of style ${styleOf(mc.sku).styleId} is ${styleOf(mc.sku).colorId}`,
+      what:
+        `SKU sent with colorId ${mc.colorId} ` +
+        `while the rest of style ${styleOf(mc.sku).styleId} is ${styleOf(mc.sku).colorId}`,
     });
   if (sales.eurSale)
     list.push({

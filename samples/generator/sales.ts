@@ -107,7 +107,10 @@ export class SalesBook {
         currency = 'EUR';
         this.pitfalls.eurSale = salesId;
       }
-      let json = `{"salesId":"${salesId}","code":"${code}${compact.slice(2)}${pad4(i + 1)}","salesDateTime":"${this.cal.iso(day, r.seconds)}","currencyCode":"${currency}","locationId":"${loc.locationId}","salesLines":[`;
+      let json =
+        `{"salesId":"${salesId}","code":"${code}${compact.slice(2)}${pad4(i + 1)}",` +
+        `"salesDateTime":"${this.cal.iso(day, r.seconds)}","currencyCode":"${currency}",` +
+        `"locationId":"${loc.locationId}","salesLines":[`;
       r.lines.forEach((l, li) => {
         const lineId = bare ? String(li + 1) : `${salesId}-${li + 1}`;
         let cost = `,"costPrice":${money(l.costCents)}`;
@@ -121,7 +124,11 @@ export class SalesBook {
             this.pitfalls.negativeCostLine = lineId;
           }
         }
-        json += `${li ? ',' : ''}{"salesLineId":"${lineId}","skuId":"${this.catalog.skuIds[l.sku]}","lineNumber":${li + 1},"originalSalesAmountInclVat":${money(l.fullCents * l.qty)},"salesAmountInclVat":${money(l.paidCents * l.qty)},"vatPercentage":${VAT}${cost},"online":${online},"quantitySold":${l.qty},"quantityTransferred":${l.qty},"quantityCancelled":0}`;
+        json +=
+          `${li ? ',' : ''}{"salesLineId":"${lineId}","skuId":"${this.catalog.skuIds[l.sku]}","lineNumber":${li + 1},` +
+          `"originalSalesAmountInclVat":${money(l.fullCents * l.qty)},` +
+          `"salesAmountInclVat":${money(l.paidCents * l.qty)},"vatPercentage":${VAT}${cost},"online":${online},` +
+          `"quantitySold":${l.qty},"quantityTransferred":${l.qty},"quantityCancelled":0}`;
       });
       this.writer.add(json + ']}');
       this.sales++;

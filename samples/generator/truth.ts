@@ -73,7 +73,8 @@ export class TruthBook {
     for (const l of this.network.outlets) {
       const loc = this.network.locations[l];
       this.rows.push(
-        `${date},${loc.locationId},${this.carried[l]},${this.out[l]},${this.demand[l]},${this.sales[l]},${this.demand[l] - this.sales[l]}`,
+        `${date},${loc.locationId},${this.carried[l]},${this.out[l]},` +
+          `${this.demand[l]},${this.sales[l]},${this.demand[l] - this.sales[l]}`,
       );
       this.sum.carriedDays += this.carried[l];
       this.sum.stockOutDays += this.out[l];

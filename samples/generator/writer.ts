@@ -17,8 +17,10 @@ export class MemorySink implements Sink {
 }
 
 /** The endpoints whose files the generator writes; a re-run clears only these from the folder. */
-export const ENDPOINT_FILES =
-  /^(Brands|Seasons|Collections|Themes|Colors|Sizes|MerchandiseCategories|Vendors|Currencies|Locations|Items|PurchaseOrders|Sales|Stock|StockMutations)(-\d{4})?\.json$/;
+export const ENDPOINT_FILES = new RegExp(
+  '^(Brands|Seasons|Collections|Themes|Colors|Sizes|MerchandiseCategories|Vendors|Currencies|Locations|' +
+    'Items|PurchaseOrders|Sales|Stock|StockMutations)(-\\d{4})?\\.json$',
+);
 
 /** `clean`: remove earlier generator files first (the data folder; the truth folder has fixed names). */
 export class DirSink implements Sink {

@@ -159,7 +159,10 @@ export class WorkbenchError extends Error {
   }
 }
 
-/** Browser mode: the page was opened with `#tenant=…&token=…`, kept for the session and taken out of the address bar. */
+/**
+ * Browser mode: the page was opened with `#tenant=…&token=…`,
+ * kept for the session and taken out of the address bar.
+ */
 export function sessionFromLocation(): { tenant: string; token: string } | undefined {
   const params = new URLSearchParams(window.location.hash.slice(1));
   const tenant = params.get('tenant');

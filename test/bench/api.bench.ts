@@ -73,7 +73,8 @@ for (let round = 0; round < ROUNDS; round++) {
   await direct.ingest('Sales', JSON.parse(text));
   directMs.push(performance.now() - t);
   console.log(
-    `round ${round + 1}: HTTP ${httpMs[round].toFixed(0)} ms, service ${directMs[round].toFixed(0)} ms (${(text.length / 1e6).toFixed(1)} MB)`,
+    `round ${round + 1}: HTTP ${httpMs[round].toFixed(0)} ms, service ${directMs[round].toFixed(0)} ms ` +
+      `(${(text.length / 1e6).toFixed(1)} MB)`,
   );
 }
 
@@ -83,10 +84,12 @@ const d = median(directMs);
 const ratio = h / d;
 console.log('');
 console.log(
-  `HTTP POST /Sales, median: ${h.toFixed(0)} ms per call, ${Math.round(lines / (h / 1000)).toLocaleString('en')} sales lines/s`,
+  `HTTP POST /Sales, median: ${h.toFixed(0)} ms per call, ` +
+    `${Math.round(lines / (h / 1000)).toLocaleString('en')} sales lines/s`,
 );
 console.log(
-  `service directly, median: ${d.toFixed(0)} ms per call, ${Math.round(lines / (d / 1000)).toLocaleString('en')} sales lines/s`,
+  `service directly, median: ${d.toFixed(0)} ms per call, ` +
+    `${Math.round(lines / (d / 1000)).toLocaleString('en')} sales lines/s`,
 );
 console.log(`ratio HTTP / service: ${ratio.toFixed(2)} (budget ≤ 1.3: ${ratio <= 1.3 ? 'met' : 'NOT met'})`);
 

@@ -22,7 +22,9 @@ const rows: ProposalRow[] = Array.from({ length: N }, (_, i) => {
     skuId: sku,
     styleId: sku.replace(/-[^-]+$/, ''),
     quantity: 1 + (i % 12),
-    reason: `below target at ${store} (on hand ${i % 4}, target ${4 + (i % 9)}; demand ${((i % 17) / 10).toFixed(2)}/day over 14 days at 90% service)`,
+    reason:
+      `below target at ${store} (on hand ${i % 4}, target ${4 + (i % 9)}; ` +
+      `demand ${((i % 17) / 10).toFixed(2)}/day over 14 days at 90% service)`,
     details: { onHand: i % 4, target: 4 + (i % 9), demandPerDay: (i % 17) / 10 },
   };
 });
@@ -61,8 +63,12 @@ const jsonEncodeMs = time(() => JSON.stringify({ proposals: rows, total: N }), 3
 if (checked !== N) throw new Error(`decoded ${checked} of ${N}`);
 const mb = (n: number) => `${(n / 2 ** 20).toFixed(1)} MiB`;
 console.log(`bench:arrow — ${N.toLocaleString('en')} transfer lines`);
-console.log(`JSON:  ${mb(json.length)}, decode (UTF-8 + JSON.parse) ${jsonMs.toFixed(0)} ms; encode ${jsonEncodeMs.toFixed(0)} ms`);
+console.log(
+  `JSON:  ${mb(json.length)}, decode (UTF-8 + JSON.parse) ${jsonMs.toFixed(0)} ms; ` +
+    `encode ${jsonEncodeMs.toFixed(0)} ms`,
+);
 console.log(
   `Arrow: ${mb(arrow.length)} (${((arrow.length / json.length) * 100).toFixed(0)} % of JSON), ` +
-    `decode to rows ${arrowMs.toFixed(0)} ms, to columns ${arrowColumnsMs.toFixed(1)} ms; encode ${encodeMs.toFixed(0)} ms`,
+    `decode to rows ${arrowMs.toFixed(0)} ms, to columns ${arrowColumnsMs.toFixed(1)} ms; ` +
+    `encode ${encodeMs.toFixed(0)} ms`,
 );

@@ -94,23 +94,32 @@ const m = JSON.parse(r.stdout);
 const cellDays = m.cells * m.days;
 const wall = (m.loadMs + m.simMs) / 1000;
 console.log(
-  `bench:backtest — ${m.days} days from ${FROM} over ${m.cells.toLocaleString('en')} location×SKU cells (${BIG_WORKSPACE})`,
+  `bench:backtest — ${m.days} days from ${FROM} over ${m.cells.toLocaleString('en')} location×SKU cells ` +
+    `(${BIG_WORKSPACE})`,
 );
 console.log(
-  `load (actual days from the workspace): ${(m.loadMs / 1000).toFixed(1)} s; simulation (${m.partitions} style partition${m.partitions === 1 ? '' : 's'}): ${(m.simMs / 1000).toFixed(1)} s; wall ${wall.toFixed(1)} s`,
+  `load (actual days from the workspace): ${(m.loadMs / 1000).toFixed(1)} s; ` +
+    `simulation (${m.partitions} style partition${m.partitions === 1 ? '' : 's'}): ${(m.simMs / 1000).toFixed(1)} s; ` +
+    `wall ${wall.toFixed(1)} s`,
 );
 console.log(`simulation: ${Math.round(cellDays / (m.simMs / 1000)).toLocaleString('en')} SKU-location-days/s`);
 console.log(
-  `floor (bare loop applying actual sales to stock): ${(m.floorMs / 1000).toFixed(2)} s, ${Math.round(cellDays / (m.floorMs / 1000)).toLocaleString('en')} SKU-location-days/s; simulation / floor = ${(m.simMs / m.floorMs).toFixed(1)}`,
+  `floor (bare loop applying actual sales to stock): ${(m.floorMs / 1000).toFixed(2)} s, ` +
+    `${Math.round(cellDays / (m.floorMs / 1000)).toLocaleString('en')} SKU-location-days/s; ` +
+    `simulation / floor = ${(m.simMs / m.floorMs).toFixed(1)}`,
 );
 console.log(
   `in-stock rate simulated ${m.inStock[0]} vs actual ${m.inStock[1]}; transfers ${JSON.stringify(m.transfers)}`,
 );
 console.log(
-  `kept per style and day: ${m.styles.toLocaleString('en')} styles × ${m.days} days, ${m.styleDayRows.toLocaleString('en')} rows with anything in them (${(m.styleDayBytes / 2 ** 20).toFixed(0)} MiB in memory)`,
+  `kept per style and day: ${m.styles.toLocaleString('en')} styles × ${m.days} days, ` +
+    `${m.styleDayRows.toLocaleString('en')} rows with anything in them ` +
+    `(${(m.styleDayBytes / 2 ** 20).toFixed(0)} MiB in memory)`,
 );
 console.log(
-  `lowest simulated stock of any cell at the end of any day: ${m.lowest} (physical stock: never below 0${m.lowest < 0 ? ' — BROKEN' : ''}); demand estimated ${(m.estimated[0] * 100).toFixed(1)} % simulated, ${(m.estimated[1] * 100).toFixed(1)} % actual`,
+  `lowest simulated stock of any cell at the end of any day: ${m.lowest} ` +
+    `(physical stock: never below 0${m.lowest < 0 ? ' — BROKEN' : ''}); ` +
+    `demand estimated ${(m.estimated[0] * 100).toFixed(1)} % simulated, ${(m.estimated[1] * 100).toFixed(1)} % actual`,
 );
 if (m.lowest < 0) process.exitCode = 1;
 console.log(`peak RSS ${(m.maxRssKb / 1024).toFixed(0)} MiB`);

@@ -55,7 +55,8 @@ const assembleMs: number[] = [];
 const jsonMs: number[] = [];
 
 console.log(
-  `bench:csv — ${SALES} sales × ${LINES} lines per file (one row per line), ${ROUNDS} rounds, file-backed workspaces in ${dir}`,
+  `bench:csv — ${SALES} sales × ${LINES} lines per file (one row per line), ${ROUNDS} rounds, ` +
+    `file-backed workspaces in ${dir}`,
 );
 try {
   for (let round = 0; round < ROUNDS; round++) {
@@ -83,7 +84,9 @@ try {
     await jsonWb.ingest('Sales', JSON.parse(json));
     jsonMs.push(performance.now() - t);
     console.log(
-      `round ${round}: CSV file load ${loadMs[round].toFixed(0)} ms (read ${readMs[round].toFixed(0)} ms, rows → records ${assembleMs[round].toFixed(0)} ms); JSON ingest ${jsonMs[round].toFixed(0)} ms`,
+      `round ${round}: CSV file load ${loadMs[round].toFixed(0)} ms ` +
+        `(read ${readMs[round].toFixed(0)} ms, rows → records ${assembleMs[round].toFixed(0)} ms); ` +
+        `JSON ingest ${jsonMs[round].toFixed(0)} ms`,
     );
   }
   const lines = SALES * LINES;
@@ -91,7 +94,8 @@ try {
   console.log(
     `median CSV file load ${median(loadMs).toFixed(0)} ms ≈ ${perSecond(median(loadMs))} sales lines/s` +
       ` (DuckDB read ${median(readMs).toFixed(0)} ms, rows → records ${median(assembleMs).toFixed(0)} ms);` +
-      ` JSON ingest of the same sales ${median(jsonMs).toFixed(0)} ms ≈ ${perSecond(median(jsonMs))} lines/s; ratio ${(median(loadMs) / median(jsonMs)).toFixed(2)}`,
+      ` JSON ingest of the same sales ${median(jsonMs).toFixed(0)} ms ≈ ${perSecond(median(jsonMs))} lines/s; ` +
+      `ratio ${(median(loadMs) / median(jsonMs)).toFixed(2)}`,
   );
 } finally {
   await csvWb.close();

@@ -76,7 +76,8 @@ for (let round = 0; round < ROUNDS; round++) {
   if (again.updated !== SALES) throw new Error(`expected ${SALES} updated, got ${JSON.stringify(again)}`);
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
   console.log(
-    `round ${round + 1}: service ${serviceMs[round].toFixed(0)} ms, resend ${resendMs[round].toFixed(0)} ms, read_json ${readJsonMs[round].toFixed(0)} ms (${(text.length / 1e6).toFixed(1)} MB)`,
+    `round ${round + 1}: service ${serviceMs[round].toFixed(0)} ms, resend ${resendMs[round].toFixed(0)} ms, ` +
+      `read_json ${readJsonMs[round].toFixed(0)} ms (${(text.length / 1e6).toFixed(1)} MB)`,
   );
 }
 
@@ -91,16 +92,20 @@ const lps = Math.round(lines / (svc / 1000));
 const ratio = svc / base;
 console.log('');
 console.log(
-  `service (parse + validate + upsert), median: ${svc.toFixed(0)} ms per call, ${lps.toLocaleString('en')} sales lines/s`,
+  `service (parse + validate + upsert), median: ${svc.toFixed(0)} ms per call, ` +
+    `${lps.toLocaleString('en')} sales lines/s`,
 );
 console.log(
-  `service resend (replace every sale), median: ${median(resendMs).toFixed(0)} ms per call, ${Math.round(lines / (median(resendMs) / 1000)).toLocaleString('en')} sales lines/s`,
+  `service resend (replace every sale), median: ${median(resendMs).toFixed(0)} ms per call, ` +
+    `${Math.round(lines / (median(resendMs) / 1000)).toLocaleString('en')} sales lines/s`,
 );
 console.log(
-  `DuckDB read_json into the same tables, median: ${base.toFixed(0)} ms per call, ${Math.round(lines / (base / 1000)).toLocaleString('en')} sales lines/s`,
+  `DuckDB read_json into the same tables, median: ${base.toFixed(0)} ms per call, ` +
+    `${Math.round(lines / (base / 1000)).toLocaleString('en')} sales lines/s`,
 );
 console.log(
-  `ratio service / read_json: ${ratio.toFixed(2)} (budget ≤ 1.5: ${ratio <= 1.5 ? 'met' : 'NOT met'}); lines/s budget ≥ 150,000: ${lps >= 150_000 ? 'met' : 'NOT met'}`,
+  `ratio service / read_json: ${ratio.toFixed(2)} (budget ≤ 1.5: ${ratio <= 1.5 ? 'met' : 'NOT met'}); ` +
+    `lines/s budget ≥ 150,000: ${lps >= 150_000 ? 'met' : 'NOT met'}`,
 );
 console.log(`peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
 

@@ -28,7 +28,8 @@ const CREDENTIALS = { tenant: 'LOAD', clientId: 'load', clientSecret: 'bench-loa
 const dir = mkdtempSync(join(tmpdir(), 'bench-load-'));
 const server = await spawnServe(join(dir, 'ws'), CREDENTIALS);
 console.log(
-  `bench:load — ${CLIENTS} clients for ${SECONDS} s against ${server.url}: POST /Sales (${SALES} sales × ${LINES} lines), every fourth call POST /Stock (${LEVELS} levels)`,
+  `bench:load — ${CLIENTS} clients for ${SECONDS} s against ${server.url}: ` +
+    `POST /Sales (${SALES} sales × ${LINES} lines), every fourth call POST /Stock (${LEVELS} levels)`,
 );
 
 const latencies: number[] = [];
@@ -67,7 +68,8 @@ async function client(): Promise<void> {
 const progress = setInterval(() => {
   const s = (performance.now() - started) / 1000;
   console.log(
-    `  ${s.toFixed(0).padStart(3)} s: ${latencies.length} requests, ${Math.round(lines / s).toLocaleString('en')} lines/s`,
+    `  ${s.toFixed(0).padStart(3)} s: ${latencies.length} requests, ` +
+      `${Math.round(lines / s).toLocaleString('en')} lines/s`,
   );
 }, 10_000);
 await Promise.all(Array.from({ length: CLIENTS }, client));
@@ -91,14 +93,20 @@ console.log(
   `requests: ${latencies.length} in ${seconds.toFixed(1)} s = ${(latencies.length / seconds).toFixed(1)} requests/s`,
 );
 console.log(
-  `records:  ${records.toLocaleString('en')} = ${Math.round(records / seconds).toLocaleString('en')} records/s; lines (sales lines + stock levels): ${Math.round(lines / seconds).toLocaleString('en')} lines/s`,
+  `records:  ${records.toLocaleString('en')} = ${Math.round(records / seconds).toLocaleString('en')} records/s; ` +
+    `lines (sales lines + stock levels): ${Math.round(lines / seconds).toLocaleString('en')} lines/s`,
 );
 console.log(
-  `latency:  p50 ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms, max ${sorted[sorted.length - 1]?.toFixed(0)} ms`,
+  `latency:  p50 ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms, ` +
+    `max ${sorted[sorted.length - 1]?.toFixed(0)} ms`,
 );
 console.log(`errors:   ${errors}`);
 console.log(
-  `stored:   Sales ${stored('Sales').toLocaleString('en')} of ${acknowledged.Sales.toLocaleString('en')} acknowledged, Stock ${stored('Stock').toLocaleString('en')} of ${acknowledged.Stock.toLocaleString('en')} (records lost or doubled: ${differences.length ? differences.map((d) => `${d} ${stored(d) - acknowledged[d]}`).join(', ') : 0})`,
+  `stored:   Sales ${stored('Sales').toLocaleString('en')} ` +
+    `of ${acknowledged.Sales.toLocaleString('en')} acknowledged, ` +
+    `Stock ${stored('Stock').toLocaleString('en')} of ${acknowledged.Stock.toLocaleString('en')} ` +
+    '(records lost or doubled: ' +
+    `${differences.length ? differences.map((d) => `${d} ${stored(d) - acknowledged[d]}`).join(', ') : 0})`,
 );
 
 await server.stop('SIGTERM');

@@ -31,7 +31,8 @@ if (r.status !== 0) throw new Error(`measure run failed: ${r.stderr}`);
 const m = JSON.parse(r.stdout);
 console.log(`bench:recommend — ${STORES} stores × ${SKUS} SKUs × ${DAYS} days of history (${WS})`);
 console.log(
-  `one run (state from the workspace, engine, proposals stored): ${(m.runMs / 1000).toFixed(2)} s; workspace open ${(m.openMs / 1000).toFixed(2)} s`,
+  `one run (state from the workspace, engine, proposals stored): ${(m.runMs / 1000).toFixed(2)} s; ` +
+    `workspace open ${(m.openMs / 1000).toFixed(2)} s`,
 );
 console.log(`proposals ${m.summary.proposals}: ${JSON.stringify(m.summary.byType)}`);
 console.log(`peak RSS ${(m.maxRssKb / 1024).toFixed(0)} MiB`);

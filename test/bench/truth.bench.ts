@@ -134,28 +134,36 @@ for (const name of picked) {
   const met = Math.abs(outOff) <= 0.01 && Math.abs(lostOff) <= 0.1 && Math.abs(fillOff) <= 1 && identical && physical;
   allMet &&= met;
   console.log(
-    `\n${name} — ${ASSORTMENTS[name].join(' ')}, backtest ${from} … ${to} (${runs.map((r) => `${r.seconds.toFixed(1)} s`).join(', ')})`,
+    `\n${name} — ${ASSORTMENTS[name].join(' ')}, backtest ${from} … ${to} ` +
+      `(${runs.map((r) => `${r.seconds.toFixed(1)} s`).join(', ')})`,
   );
   console.log(
-    `  stock-out days   actual ${fmt(a.stockOutDays)} vs truth ${fmt(truth.stockOutDays)} (${pct(outOff)}; carried days ${fmt(a.carriedDays)} vs ${fmt(truth.carriedDays)})`,
+    `  stock-out days   actual ${fmt(a.stockOutDays)} vs truth ${fmt(truth.stockOutDays)} ` +
+      `(${pct(outOff)}; carried days ${fmt(a.carriedDays)} vs ${fmt(truth.carriedDays)})`,
   );
   console.log(
-    `  lost sales       estimated ${fmt(a.lostSales)} vs hidden ${fmt(truth.lost)} (${pct(lostOff)}; ${pct(truth.lost / truth.demand)} of true demand)`,
+    `  lost sales       estimated ${fmt(a.lostSales)} vs hidden ${fmt(truth.lost)} ` +
+      `(${pct(lostOff)}; ${pct(truth.lost / truth.demand)} of true demand)`,
   );
   console.log(
-    `  fill rate        actual ${pct(a.fillRate ?? 1)} vs true ${pct(trueFill)} (${fillOff >= 0 ? '+' : ''}${fillOff.toFixed(2)} points)`,
+    `  fill rate        actual ${pct(a.fillRate ?? 1)} vs true ${pct(trueFill)} ` +
+      `(${fillOff >= 0 ? '+' : ''}${fillOff.toFixed(2)} points)`,
   );
   console.log(
-    `  demand           ${fmt(a.demand)} (sales ${fmt(a.sales)} + lost) vs true ${fmt(truth.demand)} (sales ${fmt(truth.sales)} + lost)`,
+    `  demand           ${fmt(a.demand)} (sales ${fmt(a.sales)} + lost) ` +
+      `vs true ${fmt(truth.demand)} (sales ${fmt(truth.sales)} + lost)`,
   );
   console.log(
-    `  actual side under ${SCENARIOS.map(([n]) => n).join(' and ')}: ${identical ? 'identical' : 'DIFFERENT'}; simulated fill rate ${runs.map((r) => pct(r.report.summary.simulated.fillRate ?? 1)).join(' and ')}`,
+    `  actual side under ${SCENARIOS.map(([n]) => n).join(' and ')}: ${identical ? 'identical' : 'DIFFERENT'}; ` +
+      `simulated fill rate ${runs.map((r) => pct(r.report.summary.simulated.fillRate ?? 1)).join(' and ')}`,
   );
   console.log(
-    `  simulated stock  lowest of any cell at the end of any day: ${Math.min(...runs.map((r) => r.report.lowestSimulatedStock))}`,
+    `  simulated stock  lowest of any cell at the end of any day: ` +
+      `${Math.min(...runs.map((r) => r.report.lowestSimulatedStock))}`,
   );
   console.log(
-    `  goals (stock-out days ±1 %, lost sales ±10 %, fill rate ±1 point, identical, physical): ${met ? 'met' : 'NOT met'}`,
+    `  goals (stock-out days ±1 %, lost sales ±10 %, fill rate ±1 point, identical, physical): ` +
+      `${met ? 'met' : 'NOT met'}`,
   );
 }
 if (!allMet) process.exitCode = 1;

@@ -59,7 +59,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** One screen of the app in a fresh page whose console errors and uncaught exceptions are collected, bar those matching `expected`. */
+/**
+ * One screen of the app in a fresh page whose console errors and uncaught exceptions are collected,
+ * bar those matching `expected`.
+ */
 async function openScreen(tab: string, width: number, height: number, expected?: RegExp) {
   const page = await browser.newPage({ viewport: { width, height } });
   const problems: string[] = [];
@@ -104,9 +107,11 @@ describe('browser mode', () => {
     expect(await inStock.innerText()).toMatch(/In-stock rate\s+\d+\.\d%\s+actual \d+\.\d%/);
     expect(await page.locator('.card').count()).toBe(7);
     // How much rests on estimates, said beside the cards.
-    expect(await page.getByTestId('estimates').innerText()).toMatch(
-      /^Demand [\d,.]+ units, of it [\d,.]+ estimated \(\d+\.\d%\): .* The engine sold [\d,.]+ of the estimated units\./,
+    const estimatesHint = new RegExp(
+      '^Demand [\\d,.]+ units, of it [\\d,.]+ estimated \\(\\d+\\.\\d%\\):' +
+        ' .* The engine sold [\\d,.]+ of the estimated units\\.',
     );
+    expect(await page.getByTestId('estimates').innerText()).toMatch(estimatesHint);
     expect(await page.locator('.hint').first().innerText()).toMatch(/Run bt-\S+, 2025-03-03 … 2025-04-27/);
     const charts = page.getByRole('img', { name: /simulated and actual/ });
     expect(await charts.count()).toBe(4);
@@ -188,9 +193,12 @@ describe('browser mode', () => {
     expect(await styleCharts.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-points'))))).toEqual([
       112, 336, 224, 168,
     ]);
-    expect(await page.getByTestId('style-totals').innerText()).toMatch(
-      /^2025-03-03 … 2025-04-27: [\d,.]+ stock-out SKU-days and [\d,.]+ units of lost sales with the engine, against [\d,.]+ and [\d,.]+ in fact, of a demand of [\d,.]+ units \([\d,.]+ of them estimated\)\.$/,
+    const styleTotals = new RegExp(
+      '^2025-03-03 … 2025-04-27: [\\d,.]+ stock-out SKU-days and [\\d,.]+ units of lost sales with the engine,' +
+        ' against [\\d,.]+ and [\\d,.]+ in fact,' +
+        ' of a demand of [\\d,.]+ units \\([\\d,.]+ of them estimated\\)\\.$',
     );
+    expect(await page.getByTestId('style-totals').innerText()).toMatch(styleTotals);
     // Its location × SKUs, most simulated lost sales first.
     const cells = page.locator(`table[aria-label="Location × SKUs of style ${styleId}"] tbody tr`);
     await cells.first().waitFor({ timeout: 30_000 });
@@ -469,7 +477,9 @@ describe('browser mode', () => {
       return times.sort((a, b) => a - b);
     });
     console.log(
-      `transfers table: 100,000 lines, ${frames.length} scrolled frames, median ${frames[frames.length >> 1].toFixed(1)} ms, slowest ${frames[frames.length - 1].toFixed(1)} ms per frame`,
+      `transfers table: 100,000 lines, ${frames.length} scrolled frames, ` +
+        `median ${frames[frames.length >> 1].toFixed(1)} ms, ` +
+        `slowest ${frames[frames.length - 1].toFixed(1)} ms per frame`,
     );
     expect(await rendered()).toBeLessThan(100);
     await page.locator('.vtable__body').evaluate((el) => {
@@ -486,9 +496,11 @@ describe('browser mode', () => {
   it('shows how to reach the API and each request in a live log, with its validation errors', async () => {
     const { page, problems } = await openScreen('Integration', 1280, 900);
     const curl = await page.getByTestId('curl').innerText();
-    expect(curl).toMatch(
-      /^curl -s -X POST http:\/\/127\.0\.0\.1:\d+\/Token -H 'X-Tenant: DEMO' -d grant_type=client_credentials -d client_id=workbench -d client_secret=\S+$/,
+    const tokenCurl = new RegExp(
+      "^curl -s -X POST http:\\/\\/127\\.0\\.0\\.1:\\d+\\/Token -H 'X-Tenant: DEMO'" +
+        ' -d grant_type=client_credentials -d client_id=workbench -d client_secret=\\S+$',
     );
+    expect(curl).toMatch(tokenCurl);
     // An integrator's client, from the shown credentials: a token, then a batch with a mistake.
     const origin = new URL(url).origin;
     const secret = /client_secret=(\S+)$/.exec(curl)![1];
@@ -533,7 +545,9 @@ describe('browser mode', () => {
       await fetch(`${apiUrl}/Token`, {
         method: 'POST',
         headers: { 'x-tenant': 'E2E', 'content-type': 'application/x-www-form-urlencoded' },
-        body: `grant_type=client_credentials&client_id=workbench&client_secret=${/client_secret=(\S+)$/.exec(apiCurl)![1]}`,
+        body:
+          'grant_type=client_credentials&client_id=workbench&client_secret=' +
+          `${/client_secret=(\S+)$/.exec(apiCurl)![1]}`,
       })
     ).json();
     const wrong = await fetch(`${apiUrl}/Brands`, {
@@ -623,7 +637,10 @@ describe('browser mode', () => {
     await page.close();
   });
 
-  it('maps CSV columns, previews the rows as they will load, loads them and names every rejected record by file, row and column', async () => {
+  const csvScreenTitle =
+    'maps CSV columns, previews the rows as they will load, ' +
+    'loads them and names every rejected record by file, row and column';
+  it(csvScreenTitle, async () => {
     const { page, problems } = await openScreen('Workspace', 1280, 1400);
     const items = page.locator('tr[data-dataset="Items"] td').nth(1);
     await items.waitFor();
@@ -686,9 +703,11 @@ describe('browser mode', () => {
       '0',
       'loaded',
     ]);
-    expect(await row('Sales.csv').innerText()).toMatch(
-      /Rejected, nothing of it applied\s+Sales\.csv row 4, column "quantitySold" \/sales\/1\/salesLines\/0\/quantitySold \[R-1002\]: "2,5" is not a number/,
+    const rejectedSalesRow = new RegExp(
+      'Rejected, nothing of it applied\\s+Sales\\.csv row 4, column "quantitySold"' +
+        ' \\/sales\\/1\\/salesLines\\/0\\/quantitySold \\[R-1002\\]: "2,5" is not a number',
     );
+    expect(await row('Sales.csv').innerText()).toMatch(rejectedSalesRow);
     await page.getByRole('tab', { name: 'Workspace' }).click();
     await expect
       .poll(() => page.locator('tr[data-dataset="Items"] td').nth(1).innerText())
@@ -722,11 +741,11 @@ describe('browser mode', () => {
       { name: 'Locations-2.json', mimeType: 'application/json', buffer: json({ locations: locations.slice(4) }) },
     ]);
     // The hint names the datasets as the workspace's summary lists them, once it is read.
-    await expect
-      .poll(() => page.getByTestId('full-load-hint').innerText())
-      .toMatch(
-        /^Full load: locations, purchase orders and stock that these files do not hold are deleted \(stock is set to 0\)/,
-      );
+    const fullLoadHint = new RegExp(
+      '^Full load: locations, purchase orders and stock that these files do not hold are deleted ' +
+        '\\(stock is set to 0\\)',
+    );
+    await expect.poll(() => page.getByTestId('full-load-hint').innerText()).toMatch(fullLoadHint);
     await page.getByLabel('Full load').check();
     await page.getByRole('button', { name: 'Load 2 files' }).click();
     await page

@@ -162,9 +162,11 @@ function Estimates({ summary }: { summary: BacktestResult['summary'] }) {
       without stock, and beyond the sales of days it sold out; both sides meet the same demand. The engine sold{' '}
       {units(s.estimatedSales)} of the estimated units.
       {s.writeDownShortfall.units > 0 &&
-        ` Write-downs beyond the simulated stock: ${units(s.writeDownShortfall.units)} units on ${units(s.writeDownShortfall.days)} SKU-days, taken in fact only.`}
+        ` Write-downs beyond the simulated stock: ${units(s.writeDownShortfall.units)} units ` +
+          `on ${units(s.writeDownShortfall.days)} SKU-days, taken in fact only.`}
       {s.unsentTransferUnits > 0 &&
-        ` Transfers never sent: ${units(s.unsentTransferUnits)} units (the stock their sender waited for did not come in time).`}
+        ` Transfers never sent: ${units(s.unsentTransferUnits)} units ` +
+          '(the stock their sender waited for did not come in time).'}
     </p>
   );
 }

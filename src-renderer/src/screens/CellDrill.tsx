@@ -54,8 +54,10 @@ export function CellDrill({
       {!days && !error && <p className="hint">Loading…</p>}
       {days && (
         <>
+          {/* prettier-ignore */}
           <p className="hint">
-            Carried here on {units(cell.carriedDays)} of {days.dates.length} days, with a demand of {units(cell.demand)}{' '}
+            Carried here on {units(cell.carriedDays)} of {days.dates.length} days, with a demand
+            of {units(cell.demand)}{' '}
             units; {units(cell.estimatedDemand)} of them are estimated from the history (days the shelf was empty in
             fact, and beyond the sales of days it sold out), the same on both sides. Stock is counted at the end of each
             day.

@@ -95,9 +95,10 @@ export function Load({ client }: { client: WorkbenchClient }) {
             {...{ webkitdirectory: '' }}
           />
         </label>
+        {/* prettier-ignore */}
         <label className="check">
-          <input type="checkbox" name="fullLoad" checked={fullLoad} onChange={(e) => setFullLoad(e.target.checked)} />{' '}
-          Full load
+          <input type="checkbox" name="fullLoad" checked={fullLoad} onChange={(e) => setFullLoad(e.target.checked)} />
+          {' '}Full load
         </label>
         <button
           type="button"
@@ -114,8 +115,10 @@ export function Load({ client }: { client: WorkbenchClient }) {
         per sales line; <code>PurchaseOrders.csv</code> with one row per order line), with a header row. Each dataset's
         files are applied whole or not at all.
       </p>
+      {/* prettier-ignore */}
       <p className="hint" data-testid="full-load-hint">
-        Full load: {fullLoadable.length ? listed(fullLoadable) : 'the data that allows it'} that these files do not hold{' '}
+        Full load: {fullLoadable.length ? listed(fullLoadable) : 'the data that allows it'} that these files do
+        not hold{' '}
         {fullLoadable.length === 1 ? 'is' : 'are'} deleted (stock is set to 0); other data is added or updated as usual.
         A rejected file cancels its dataset's full load, which then deletes nothing.
       </p>

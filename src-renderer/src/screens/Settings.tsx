@@ -215,7 +215,8 @@ function SettingsForm({
   const everyCategory = { ...(engine.defaults as Values), ...scenarioDefaults };
   const categorySchema = Object.values(schema.properties?.categories?.patternProperties ?? {})[0];
   const label = (c: ScenarioContext['categories'][number]) =>
-    `${c.code ?? c.id}${c.description ? ` — ${c.description}` : ''}${categories[c.id] ? ' (changed here)' : context.fromWorkspace[c.id] ? ' (set in the data)' : ''}`;
+    `${c.code ?? c.id}${c.description ? ` — ${c.description}` : ''}` +
+    `${categories[c.id] ? ' (changed here)' : context.fromWorkspace[c.id] ? ' (set in the data)' : ''}`;
   return (
     <div className="settings-form">
       <fieldset className="fields__group">

@@ -95,8 +95,10 @@ export function StyleDrill({
       )}
       {days && (
         <>
+          {/* prettier-ignore */}
           <p className="hint" data-testid="style-totals">
-            {days.dates[0]} … {days.dates.at(-1)}: {units(total(days.series.simStockOutDays))} stock-out SKU-days and{' '}
+            {days.dates[0]} … {days.dates.at(-1)}: {units(total(days.series.simStockOutDays))} stock-out SKU-days
+            and{' '}
             {units(total(days.series.simLostSales))} units of lost sales with the engine, against{' '}
             {units(total(days.series.actStockOutDays))} and {units(total(days.series.actLostSales))} in fact, of a
             demand of {units(total(days.series.demand))} units ({units(total(days.series.estimatedDemand))} of them
@@ -120,7 +122,8 @@ export function StyleDrill({
           )}
           <span className="hint" data-testid="trace-progress">
             {progress?.status === 'replaying'
-              ? `Replaying the run to follow each location × SKU of the style: ${progress.daysDone} of ${progress.days} days`
+              ? 'Replaying the run to follow each location × SKU of the style: ' +
+                `${progress.daysDone} of ${progress.days} days`
               : "Reading the run's days to replay them and follow each location × SKU of the style…"}
           </span>
         </div>

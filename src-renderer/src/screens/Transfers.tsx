@@ -113,7 +113,8 @@ export function Transfers({ rows, busy, run, approve }: Props) {
       <p className="hint" data-testid="transfer-count">
         {rows === undefined
           ? 'No recommendations loaded yet.'
-          : `${shown.length.toLocaleString('en')} of ${rows.length.toLocaleString('en')} lines, ${open.length.toLocaleString('en')} open`}
+          : `${shown.length.toLocaleString('en')} of ${rows.length.toLocaleString('en')} lines, ` +
+            `${open.length.toLocaleString('en')} open`}
       </p>
       <div className="vtable" role="table" aria-label="Proposals and transfers" aria-rowcount={shown.length}>
         <div className="vrow vrow--head" role="row">
