@@ -6,6 +6,7 @@
 import { buildServer } from '../engine/server/app';
 import { Desk } from '../engine/server/desk';
 import { DEFAULT_CLIENT_ID, workspaceSecret } from '../engine/server/serve';
+import { ARROW_STREAM, TOTAL_COUNT_HEADER } from '../engine/server/arrow';
 import { WorkspaceHome } from '../engine/service/workspace-home';
 
 export const BRIDGE_METHODS = ['GET', 'POST', 'PUT'] as const;
@@ -15,11 +16,16 @@ export interface BridgeRequest {
   method: (typeof BRIDGE_METHODS)[number];
   path: string;
   body?: unknown;
+  /** A large table as Arrow columns rather than JSON, where the route offers it. */
+  accept?: 'arrow';
 }
 
 export interface BridgeReply {
   status: number;
+  /** Parsed JSON; an Arrow stream's bytes. */
   body: unknown;
+  /** A paged table's row count in all, when the route tells it. */
+  total?: number;
 }
 
 export interface Bridge {
@@ -106,15 +112,20 @@ export async function openBridge(workspace: string, options: BridgeOptions): Pro
           authorization: `Bearer ${desk.sessionToken}`,
           'x-tenant': desk.tenant,
           ...(r.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(r.accept === 'arrow' ? { accept: ARROW_STREAM } : {}),
         },
         payload: r.body === undefined ? undefined : JSON.stringify(r.body),
       });
+      const type = res.headers['content-type']?.toString() ?? '';
+      const total = res.headers[TOTAL_COUNT_HEADER];
       return {
         status: res.statusCode,
-        body:
-          res.body && res.headers['content-type']?.toString().includes('json')
+        body: type.startsWith(ARROW_STREAM)
+          ? new Uint8Array(res.rawPayload)
+          : res.body && type.includes('json')
             ? JSON.parse(res.body)
             : res.body || undefined,
+        ...(total === undefined ? {} : { total: Number(total) }),
       };
     },
     openFolder: (path) => desk.openFolder(path),

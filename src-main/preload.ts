@@ -7,7 +7,7 @@ const INVOKE: IpcChannel = 'workbench:invoke';
 const CHOOSE: IpcChannel = 'workbench:choose-workspace';
 
 contextBridge.exposeInMainWorld('workbench', {
-  invoke(request: { method: string; path: string; body?: unknown }): Promise<unknown> {
+  invoke(request: { method: string; path: string; body?: unknown; accept?: 'arrow' }): Promise<unknown> {
     return ipcRenderer.invoke(INVOKE, request);
   },
   /** The app's folder dialog; the page reloads onto the chosen workspace. */

@@ -1,3 +1,4 @@
+import { tableFromIPC } from 'apache-arrow';
 /**
  * The Electron app's bridge to the workbench, in plain Node: from the sources, and from the built main bundle,
  * which must carry the backtest's worker threads with it.
@@ -46,6 +47,21 @@ describe('desktop bridge', () => {
         scenarios: [],
         defaultScenario: 'default',
       });
+      // The transfers list as Arrow columns over IPC too: the same rows as its JSON, the total beside them.
+      await bridge.invoke({ method: 'POST', path: 'recommendations/run', body: {} });
+      const json = (await bridge.invoke({ method: 'GET', path: 'transfers?limit=50' })).body as {
+        proposals: Record<string, unknown>[];
+        total: number;
+      };
+      expect(json.proposals.length).toBeGreaterThan(0);
+      const arrow = await bridge.invoke({ method: 'GET', path: 'transfers?limit=50', accept: 'arrow' });
+      expect(arrow.body).toBeInstanceOf(Uint8Array);
+      expect(arrow.total).toBe(json.total);
+      const rows = tableFromIPC(arrow.body as Uint8Array)
+        .toArray()
+        .map((r) => Object.fromEntries(Object.entries(r.toJSON()).filter(([, v]) => v !== null)));
+      expect(rows).toEqual(json.proposals.map((p) => ({ ...p, details: JSON.stringify(p.details) })));
+
       // No port in the app: no address and no token command to show.
       const integration = (await bridge.invoke({ method: 'GET', path: 'integration' })).body as Record<string, unknown>;
       expect(integration).toMatchObject({ tenant: 'DEMO', clientId: 'workbench' });

@@ -7,9 +7,11 @@
 import type { FastifyRequest } from 'fastify';
 import { Dictionary, Float64, Int32, Table, tableToIPC, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
 
-export const ARROW_STREAM = 'application/vnd.apache.arrow.stream';
+/** The media type, as a type too: a client that may take engine code as types only spells it checked against this. */
+export type ArrowStream = 'application/vnd.apache.arrow.stream';
+export const ARROW_STREAM: ArrowStream = 'application/vnd.apache.arrow.stream';
 /** How many rows a paged table holds in all, beside a page sent as Arrow. */
-export const TOTAL_COUNT_HEADER = 'x-total-count';
+export const TOTAL_COUNT_HEADER = 'x-total-count' as const;
 
 /** The client asked for Arrow (and did not prefer JSON to it). */
 export function wantsArrow(req: FastifyRequest): boolean {

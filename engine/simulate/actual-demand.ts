@@ -134,19 +134,15 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
 
   // Cells' row ranges, and which locations sell.
   const selling = new Uint8Array(L);
-  const rowFrom = new Int32Array(L * K + 1).fill(-1);
+  const rowFrom = new Int32Array(L * K).fill(-1);
+  const rowTo = new Int32Array(L * K);
   for (let j = 0; j < n; j++) {
     const c = rows.cell[j];
     if (rowFrom[c] < 0) rowFrom[c] = j;
+    rowTo[c] = j + 1;
     if (rows.sold[j] > 0) selling[(c / K) | 0] = 1;
   }
-  const rowsOf = (c: number): [number, number] => {
-    const j0 = rowFrom[c];
-    if (j0 < 0) return [0, 0];
-    let j1 = j0;
-    while (j1 < n && rows.cell[j1] === c) j1++;
-    return [j0, j1];
-  };
+  const rowsOf = (c: number): [number, number] => (rowFrom[c] < 0 ? [0, 0] : [rowFrom[c], rowTo[c]]);
 
   // Pass A, sparse: each selling cell's mean sales over its days in stock (r), when it had stock or sales, and the
   // sums behind the day indices.

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser.js';
+import { ARROW_STREAM, PROPOSAL_COLUMNS, rowsToArrow, TOTAL_COUNT_HEADER } from '../../engine/server/arrow.js';
 
 const ROOT = process.cwd();
 const BIN = join(ROOT, 'bin', 'workbench.mjs');
@@ -434,6 +435,7 @@ describe('browser mode', () => {
   it('scrolls 100,000 transfer lines, rendering only the rows in view', async () => {
     const { page, problems } = await openScreen('Workspace', 1280, 900);
     // The list as the admin API pages it, made up here: what is measured is the table, not the engine.
+    let arrowPages = 0;
     const TOTAL = 100_000;
     const kinds = ['Replenishment', 'Redistribution', 'InitialDistribution'];
     await page.route(/\/_workbench\/transfers\?/, (route) => {
@@ -454,7 +456,15 @@ describe('browser mode', () => {
           reason: `line ${i}: below target`,
         };
       });
-      return route.fulfill({ json: { proposals, total: TOTAL } });
+      // The screen asks for Arrow columns, as the server answers them.
+      if (!route.request().headers().accept?.includes(ARROW_STREAM))
+        return route.fulfill({ json: { proposals, total: TOTAL } });
+      arrowPages++;
+      return route.fulfill({
+        contentType: ARROW_STREAM,
+        headers: { [TOTAL_COUNT_HEADER]: String(TOTAL) },
+        body: Buffer.from(rowsToArrow(proposals, PROPOSAL_COLUMNS)),
+      });
     });
     await page.getByRole('tab', { name: 'Transfers' }).click();
     await expect
@@ -462,6 +472,7 @@ describe('browser mode', () => {
       .toMatch(/^100,000 of 100,000 lines/);
     const rendered = () => page.locator('.vrow[data-reference]').count();
     expect(await rendered()).toBeLessThan(100);
+    expect(arrowPages).toBeGreaterThanOrEqual(10);
 
     // Scrolled by frames, as a wheel would: each frame's time is measured and printed.
     const frames = await page.locator('.vtable__body').evaluate(async (el) => {
