@@ -2,6 +2,20 @@
 import stylistic from '@stylistic/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
+/** Node's own modules and globals, which the renderer (a browser page) does not have. */
+const NODE_MODULES = [
+  'node:*',
+  ...['fs', 'path', 'os', 'child_process', 'crypto', 'worker_threads', 'url', 'util'].flatMap((m) => [m, `${m}/*`]),
+  'stream',
+  'http',
+  'https',
+  'net',
+  'events',
+  'buffer',
+  'process',
+];
+const NODE_GLOBALS = ['process', 'Buffer', 'require', '__dirname', '__filename', 'global', 'module'];
+
 const SERVICE_LAYERS = ['**/store/**', '**/service/**', '**/server/**', '**/cli', '**/cli.js'];
 
 export default tseslint.config(
@@ -55,9 +69,11 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'The renderer imports engine code as types only.',
             },
+            { group: NODE_MODULES, message: 'The renderer runs in a browser: no Node modules.' },
           ],
         },
       ],
+      'no-restricted-globals': ['error', ...NODE_GLOBALS],
     },
   },
 );

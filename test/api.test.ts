@@ -463,7 +463,7 @@ describe('sessions, admin API and OpenAPI', () => {
   it('serves an OpenAPI 3.1 document without auth', async () => {
     const res = await fetch(`${t.url}/openapi.json`);
     expect(res.status).toBe(200);
-    const doc = await res.json();
+    const doc = (await res.json()) as any;
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.components.schemas.Problem).toBeDefined();

@@ -47,7 +47,7 @@ async function send(r: HostileRequest, overHttp = false): Promise<{ status: numb
   tally.tried++;
   if (overHttp) {
     tally.overHttp++;
-    const res = await fetch(t.url + r.url, { method: r.method, headers, body: r.body as BodyInit | undefined });
+    const res = await fetch(t.url + r.url, { method: r.method, headers, body: r.body as RequestInit['body'] });
     return { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() };
   }
   const res = await t.server.app.inject({

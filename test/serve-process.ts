@@ -127,7 +127,7 @@ export function apiClient(url: string, credentials: Credentials) {
         ...(raw ? {} : { 'content-type': 'application/json' }),
         ...headers,
       },
-      body: (body === undefined || raw ? body : JSON.stringify(body)) as BodyInit | undefined,
+      body: (body === undefined || raw ? body : JSON.stringify(body)) as RequestInit['body'],
     });
     const text = await res.text();
     let json: unknown;

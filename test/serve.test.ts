@@ -55,7 +55,7 @@ describe('workbench serve', () => {
       headers: { 'x-tenant': 'ACME', 'content-type': 'application/x-www-form-urlencoded' },
       body: `grant_type=client_credentials&client_id=workbench&client_secret=${secret}`,
     });
-    const { access_token } = await tok.json();
+    const { access_token } = (await tok.json()) as { access_token: string };
     const post = await fetch(`${url}/Sales`, {
       method: 'POST',
       headers: { authorization: `Bearer ${access_token}`, 'x-tenant': 'ACME', 'content-type': 'application/json' },

@@ -72,7 +72,7 @@ async function remote(info: ServerInfo): Promise<WorkspaceReader> {
           `log?${new URLSearchParams(
             Object.entries(q)
               .filter(([, v]) => v !== undefined)
-              .map(([k, v]) => [k, String(v)]),
+              .map(([k, v]): [string, string] => [k, String(v)]),
           )}`,
         )
       ).entries,
