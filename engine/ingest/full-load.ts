@@ -18,7 +18,7 @@ export interface StagedLoad {
 }
 
 export async function stagedLoad(ws: Workspace, dataset: string): Promise<StagedLoad | undefined> {
-  const [row] = await ws.rows(
+  const [row] = await ws.rows<{ s: bigint; r: bigint; c: bigint; n: bigint }>(
     `SELECT epoch_us(min(started_at)) AS s, epoch_us(max(received_at)) AS r, count(*) AS c,
             sum(json_array_length(records)) AS n
      FROM full_load_staging WHERE dataset = $1 HAVING count(*) > 0`,
@@ -52,6 +52,9 @@ export async function stageCall(
 }
 
 export async function stagedRecords(ws: Workspace, dataset: string): Promise<JsonRecord[]> {
-  const rows = await ws.rows('SELECT records FROM full_load_staging WHERE dataset = $1 ORDER BY seq', [dataset]);
-  return rows.flatMap((r) => JSON.parse(r.records as string) as JsonRecord[]);
+  const rows = await ws.rows<{ records: string }>(
+    'SELECT records FROM full_load_staging WHERE dataset = $1 ORDER BY seq',
+    [dataset],
+  );
+  return rows.flatMap((r) => JSON.parse(r.records) as JsonRecord[]);
 }

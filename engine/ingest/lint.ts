@@ -123,6 +123,14 @@ interface Rule {
   run?: (ws: Workspace, now: number, log: RequestLogEntry[]) => Promise<LintExample[]>;
 }
 
+/** A finding of a rule's query, with how many there are: the rules select texts, never NULL (ids are keys). */
+interface LintRow {
+  dataset: string;
+  id: string;
+  detail: string;
+  total: bigint;
+}
+
 const union = (parts: string[]) => parts.join('\nUNION ALL\n');
 
 const RULES: Rule[] = [
@@ -346,16 +354,14 @@ export async function lint(ws: Workspace, now: number, log: RequestLogEntry[]): 
     let examples: LintExample[];
     if (r.sql) {
       const uses = r.sql.includes('$1');
-      const rows = await ws.rows(
+      const rows = await ws.rows<LintRow>(
         // The total as a scalar subquery: `count(*) OVER ()` here hit an internal DuckDB error (1.5.5) now and then.
         `WITH hits AS (SELECT * FROM (${r.sql}) AS h(dataset, id, detail))
          SELECT *, (SELECT count(*) FROM hits) AS total FROM hits ORDER BY dataset, id LIMIT ${LINT_EXAMPLES}`,
         uses ? [timestampValue(now)] : [],
       );
       count = rows.length ? Number(rows[0].total) : 0;
-      examples = rows.map((x) =>
-        withRecord({ dataset: x.dataset as string, id: String(x.id), detail: x.detail as string }),
-      );
+      examples = rows.map((x) => withRecord({ dataset: x.dataset, id: String(x.id), detail: x.detail }));
     } else {
       const all = await r.run!(ws, now, log);
       count = all.length;

@@ -60,7 +60,7 @@ export async function softDeleteRecords(
   if (records.length === 0) return { deleted: 0, notFound: [], notFoundCount: 0 };
   const t = q(dataset.table);
   const probe = keySet(dataset, records);
-  const missing = await ws.rows(
+  const missing = await ws.rows<Record<`k${number}`, string | null> & { n: bigint }>(
     // No `count(*) OVER ()`: it hit an internal DuckDB error (1.5.5) now and then.
     `WITH missing AS (SELECT ${probe.fields.map((_, i) => `k.k${i}::VARCHAR AS k${i}`).join(', ')}
        FROM (${probe.select}) AS k

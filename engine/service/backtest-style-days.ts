@@ -51,23 +51,24 @@ export async function storeStyleDays(
 
 /** The run's period as replayed: its first day and the days done (fewer than the period when cancelled). */
 export async function replayedDays(ws: Workspace, runId: string): Promise<{ fromDay: number; daysDone: number }> {
-  const [r] = await ws.rows(
+  const [r] = await ws.rows<{ fromDate: DuckDBDateValue; n: number }>(
     `SELECT fromDate, (SELECT count(*) FROM backtest_daily WHERE runId = $1 AND side = 'simulated')::INTEGER AS n
     FROM backtest_runs WHERE runId = $1`,
     [runId],
   );
   if (!r) throw new RequestRejected(`no backtest run "${runId.slice(0, 80)}"`, 404);
-  return { fromDay: (r.fromDate as DuckDBDateValue).days, daysDone: Number(r.n) };
+  return { fromDay: r.fromDate.days, daysDone: Number(r.n) };
 }
 
 export async function styleDaySeries(ws: Workspace, runId: string, styleId: string): Promise<StyleDaySeries> {
   const { fromDay, daysDone } = await replayedDays(ws, runId);
-  const cols = await ws.columns(
+  // The fields are never NULL: every style-day kept is written whole (storeStyleDays).
+  const cols = await ws.columns<{ i: number } & Record<StyleDayField, number>>(
     `SELECT datediff('day', $3::DATE, date)::INTEGER AS i, ${STYLE_DAY_FIELDS.join(', ')}
     FROM backtest_style_days WHERE runId = $1 AND styleId = $2`,
     [runId, styleId, new DuckDBDateValue(fromDay)],
   );
-  const index = cols.i as number[];
+  const index = cols.i;
   if (index.length === 0) {
     const [kept] = await ws.rows('SELECT 1 FROM backtest_style_days WHERE runId = $1 LIMIT 1', [runId]);
     // Days are kept only where something happened: a style of the run with none has all-zero days.
@@ -86,7 +87,7 @@ export async function styleDaySeries(ws: Workspace, runId: string, styleId: stri
   const series = Object.fromEntries(
     STYLE_DAY_FIELDS.map((f) => {
       const out = new Array<number>(daysDone).fill(0);
-      const v = cols[f] as number[];
+      const v = cols[f];
       for (let j = 0; j < index.length; j++) out[index[j]] = v[j];
       return [f, out];
     }),

@@ -5,6 +5,7 @@
  * longer reproduces it, and is told so rather than shown another run's days.
  */
 import { availableParallelism } from 'node:os';
+import type { DuckDBDateValue } from '@duckdb/node-api';
 import { RequestRejected } from '../ingest/problems.js';
 import { dayText } from '../model/datetime.js';
 import type { Settings } from '../recommend/settings.js';
@@ -245,15 +246,18 @@ async function replay(
 ): Promise<Traced> {
   const { run, stored, input } = await ws.exclusive(async () => {
     const stored = await styleDaySeries(ws, runId, styleId);
-    const [r] = await ws.rows('SELECT settings, reviewEveryDays, toDate FROM backtest_runs WHERE runId = $1', [runId]);
+    const [r] = await ws.rows<{ settings: string; reviewEveryDays: number | null; toDate: DuckDBDateValue }>(
+      'SELECT settings, reviewEveryDays, toDate FROM backtest_runs WHERE runId = $1',
+      [runId],
+    );
     const { fromDay, daysDone } = await replayedDays(ws, runId);
     const run = {
-      settings: JSON.parse(r.settings as string) as Settings,
+      settings: JSON.parse(r.settings) as Settings,
       reviewEveryDays: r.reviewEveryDays === null ? undefined : Number(r.reviewEveryDays),
       fromDay,
       daysDone,
     };
-    const toDay = (r.toDate as { days: number }).days;
+    const toDay = r.toDate.days;
     return { run, stored, input: await loadBacktestInput(ws, fromDay, toDay, run.settings) };
   });
   const S0 = input.start;

@@ -23,7 +23,12 @@ import { STYLE_DAY_FIELDS } from '../simulate/style-days.js';
  * data would read as a perfect run (nothing sold, nothing lost). Refuses any other period, naming the data's range.
  */
 export async function checkCoverage(ws: Workspace, fromDay: number, toDay: number): Promise<void> {
-  const [r] = await ws.rows(
+  const [r] = await ws.rows<{
+    firstSale: bigint | null;
+    lastSale: bigint | null;
+    firstStock: bigint | null;
+    inPeriod: number;
+  }>(
     `SELECT
       (SELECT epoch_us(min(salesDateTime)) FROM sales WHERE _deleted_at IS NULL) AS firstSale,
       (SELECT epoch_us(max(salesDateTime)) FROM sales WHERE _deleted_at IS NULL) AS lastSale,
@@ -33,7 +38,7 @@ export async function checkCoverage(ws: Workspace, fromDay: number, toDay: numbe
          WHERE _deleted_at IS NULL AND salesDateTime >= $1 AND salesDateTime < $2)::INTEGER AS inPeriod`,
     [timestampValue(fromDay * DAY_MICROS), timestampValue((toDay + 1) * DAY_MICROS)],
   );
-  const when = (v: unknown) => (v === null ? undefined : dayOf(Number(v)));
+  const when = (v: bigint | null) => (v === null ? undefined : dayOf(Number(v)));
   const [firstSale, lastSale, firstStock] = [when(r.firstSale), when(r.lastSale), when(r.firstStock)];
   const period = `${dayText(fromDay)} … ${dayText(toDay)}`;
   if (firstSale === undefined && firstStock === undefined) {
@@ -192,38 +197,57 @@ export async function storeBacktest(
   return run;
 }
 
-function runOf(r: Record<string, unknown>): BacktestRun {
+function runOf(r: RunRow): BacktestRun {
   return {
-    runId: r.runId as string,
+    runId: r.runId,
     createdAt: formatIsoMicros(Number(r.created)),
-    from: r.fromText as string,
-    to: r.toText as string,
-    status: r.status as BacktestRun['status'],
+    from: r.fromText,
+    to: r.toText,
+    status: r.status,
     durationMs: Number(r.durationMs),
-    ...(r.scenario ? { scenario: r.scenario as string } : {}),
+    ...(r.scenario ? { scenario: r.scenario } : {}),
   };
 }
 
 const RUN_COLUMNS = `runId, epoch_us(createdAt) AS created, strftime(fromDate, '%Y-%m-%d') AS fromText,
   strftime(toDate, '%Y-%m-%d') AS toText, status, scenario, durationMs`;
 
+/** A row of RUN_COLUMNS (status holds what storeBacktest wrote: a BacktestRun's). */
+interface RunRow {
+  runId: string;
+  created: bigint;
+  fromText: string;
+  toText: string;
+  status: BacktestRun['status'];
+  scenario: string | null;
+  durationMs: number;
+}
+
+/** A day's row of backtest_daily, its columns nullable (the actual side has no transfers). */
+type DailyDbRow = { d: string; side: string } & Record<(typeof DAILY_COLUMNS)[number], number | null>;
+
 export async function listBacktests(
   ws: Workspace,
 ): Promise<(BacktestRun & { summary: SimulationResult['summary'] })[]> {
-  const rows = await ws.rows(`SELECT ${RUN_COLUMNS}, summary FROM backtest_runs ORDER BY createdAt DESC`);
-  return rows.map((r) => ({ ...runOf(r), summary: JSON.parse(r.summary as string) }));
+  const rows = await ws.rows<RunRow & { summary: string }>(
+    `SELECT ${RUN_COLUMNS}, summary FROM backtest_runs ORDER BY createdAt DESC`,
+  );
+  return rows.map((r) => ({ ...runOf(r), summary: JSON.parse(r.summary) }));
 }
 
 export async function getBacktest(ws: Workspace, runId: string): Promise<BacktestReport | undefined> {
-  const [r] = await ws.rows(`SELECT ${RUN_COLUMNS}, settings, summary FROM backtest_runs WHERE runId = $1`, [runId]);
+  const [r] = await ws.rows<RunRow & { settings: string; summary: string }>(
+    `SELECT ${RUN_COLUMNS}, settings, summary FROM backtest_runs WHERE runId = $1`,
+    [runId],
+  );
   if (!r) return undefined;
-  const rows = await ws.rows(
+  const rows = await ws.rows<DailyDbRow>(
     `SELECT strftime(date, '%Y-%m-%d') AS d, side, ${DAILY_COLUMNS.join(', ')}
     FROM backtest_daily WHERE runId = $1 ORDER BY date, side DESC`,
     [runId],
   );
   const daily: DailyRow[] = [];
-  const side = (x: Record<string, unknown>): DailySide => ({
+  const side = (x: DailyDbRow): DailySide => ({
     carriedDays: Number(x.carriedDays),
     stockOutDays: Number(x.stockOutDays),
     sales: Number(x.sales),
@@ -235,15 +259,18 @@ export async function getBacktest(ws: Workspace, runId: string): Promise<Backtes
     const s = rows[i];
     const a = rows[i + 1];
     daily.push({
-      date: s.d as string,
+      date: s.d,
       demand: Number(s.demand),
       estimatedDemand: Number(s.estimatedDemand),
       simulated: { ...side(s), transferUnits: Number(s.transferUnits) },
       actual: side(a),
     });
   }
-  return { run: runOf(r), settings: JSON.parse(r.settings as string), summary: JSON.parse(r.summary as string), daily };
+  return { run: runOf(r), settings: JSON.parse(r.settings), summary: JSON.parse(r.summary), daily };
 }
+
+/** A row of backtest_groups: its KPIs are nullable (a rate of nothing is none). */
+type GroupDbRow = { runId: string; level: string; id: string; side: string } & Record<KpiColumn, number | null>;
 
 export async function backtestGroups(
   ws: Workspace,
@@ -252,15 +279,15 @@ export async function backtestGroups(
 ): Promise<{ id: string; simulated: SideKpis; actual: SideKpis }[]> {
   if (level !== 'location' && level !== 'style')
     throw new RequestRejected(`a breakdown is by "location" or "style", got "${String(level).slice(0, 40)}"`);
-  const rows = await ws.rows(`SELECT * FROM backtest_groups WHERE runId = $1 AND level = $2 ORDER BY id, side DESC`, [
-    runId,
-    level,
-  ]);
+  const rows = await ws.rows<GroupDbRow>(
+    `SELECT * FROM backtest_groups WHERE runId = $1 AND level = $2 ORDER BY id, side DESC`,
+    [runId, level],
+  );
   if (rows.length === 0 && (await ws.rows('SELECT 1 FROM backtest_runs WHERE runId = $1', [runId])).length === 0)
     throw new RequestRejected(`no backtest run "${runId.slice(0, 80)}"`, 404);
   const out: { id: string; simulated: SideKpis; actual: SideKpis }[] = [];
   for (let i = 0; i < rows.length; i += 2)
-    out.push({ id: rows[i].id as string, simulated: kpisFromColumns(rows[i]), actual: kpisFromColumns(rows[i + 1]) });
+    out.push({ id: rows[i].id, simulated: kpisFromColumns(rows[i]), actual: kpisFromColumns(rows[i + 1]) });
   return out;
 }
 

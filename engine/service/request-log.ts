@@ -2,6 +2,7 @@
  * The request log: what every API request did, kept in the workspace and bounded, so an integrator can see
  * why a call failed long after their client forgot it.
  */
+import type { DuckDBTimestampValue } from '@duckdb/node-api';
 import { formatIsoMicros } from '../model/datetime.js';
 import { clip, type Problem } from '../ingest/problems.js';
 import { timestampValue } from '../store/values.js';
@@ -61,6 +62,27 @@ export interface RequestLogEntry extends Required<
   bodyExcerpt?: string;
 }
 
+/** A row of request_log (migration 2), with its moment in microseconds (`us`). */
+interface RequestLogRow {
+  id: bigint;
+  loggedAt: DuckDBTimestampValue;
+  requestId: string;
+  tenant: string | null;
+  method: string;
+  path: string;
+  query: string | null;
+  status: number;
+  durationMs: number;
+  dataset: string | null;
+  records: number | null;
+  errorCount: number;
+  errors: string | null;
+  warningCount: number;
+  warnings: string | null;
+  bodyExcerpt: string | null;
+  us: bigint;
+}
+
 export class RequestLog {
   private nextId = 0;
 
@@ -70,7 +92,7 @@ export class RequestLog {
   ) {}
 
   async init(): Promise<void> {
-    const [row] = await this.ws.rows('SELECT coalesce(max(id), 0) AS id FROM request_log');
+    const [row] = await this.ws.rows<{ id: bigint }>('SELECT coalesce(max(id), 0) AS id FROM request_log');
     this.nextId = Number(row.id) + 1;
   }
 
@@ -111,32 +133,35 @@ export class RequestLog {
     const limit = Math.min(MAX_LOG_ENTRIES, Math.max(1, Math.floor(query.limit ?? 100)));
     const rows =
       query.afterId !== undefined
-        ? await this.ws.rows('SELECT *, epoch_us(loggedAt) AS us FROM request_log WHERE id > $1 ORDER BY id LIMIT $2', [
-            query.afterId,
-            limit,
-          ])
+        ? await this.ws.rows<RequestLogRow>(
+            'SELECT *, epoch_us(loggedAt) AS us FROM request_log WHERE id > $1 ORDER BY id LIMIT $2',
+            [query.afterId, limit],
+          )
         : (
-            await this.ws.rows('SELECT *, epoch_us(loggedAt) AS us FROM request_log ORDER BY id DESC LIMIT $1', [limit])
+            await this.ws.rows<RequestLogRow>(
+              'SELECT *, epoch_us(loggedAt) AS us FROM request_log ORDER BY id DESC LIMIT $1',
+              [limit],
+            )
           ).reverse();
     return rows.map((r) => {
       const e: RequestLogEntry = {
         id: Number(r.id),
         loggedAt: formatIsoMicros(Number(r.us)),
-        requestId: r.requestId as string,
-        method: r.method as string,
-        path: r.path as string,
+        requestId: r.requestId,
+        method: r.method,
+        path: r.path,
         status: Number(r.status),
         durationMs: Number(r.durationMs),
         errorCount: Number(r.errorCount),
-        errors: r.errors ? JSON.parse(r.errors as string) : [],
+        errors: r.errors ? JSON.parse(r.errors) : [],
         warningCount: Number(r.warningCount),
-        warnings: r.warnings ? JSON.parse(r.warnings as string) : [],
+        warnings: r.warnings ? JSON.parse(r.warnings) : [],
       };
-      if (r.tenant !== null) e.tenant = r.tenant as string;
-      if (r.query !== null) e.query = r.query as string;
-      if (r.dataset !== null) e.dataset = r.dataset as string;
+      if (r.tenant !== null) e.tenant = r.tenant;
+      if (r.query !== null) e.query = r.query;
+      if (r.dataset !== null) e.dataset = r.dataset;
       if (r.records !== null) e.records = Number(r.records);
-      if (r.bodyExcerpt !== null) e.bodyExcerpt = r.bodyExcerpt as string;
+      if (r.bodyExcerpt !== null) e.bodyExcerpt = r.bodyExcerpt;
       return e;
     });
   }

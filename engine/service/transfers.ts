@@ -2,7 +2,7 @@
  * Recommended transfers: the proposals of the latest run, and the approved ones the API hands out.
  * An approval is one user action: one approvalBatchId, one confirmedDateTime for all it approves.
  */
-import { listValue } from '@duckdb/node-api';
+import { listValue, type DuckDBDateValue, type DuckDBTimestampValue } from '@duckdb/node-api';
 import { formatIsoMicros, parseIsoMicros } from '../model/datetime.js';
 import type { Proposal, TransferType } from '../recommend/proposal.js';
 import { clip, RequestRejected, ValidationFailed, type Problem } from '../ingest/problems.js';
@@ -67,6 +67,24 @@ const PROPOSAL_COLUMNS: ColumnType[] = [
   'DATE',
 ];
 
+/** A row of transfer_proposals (its transferType is a Proposal's, as storeRun wrote it). */
+interface ProposalDbRow {
+  referenceId: string;
+  runId: string;
+  transferType: TransferType;
+  fromLocationId: string;
+  toLocationId: string;
+  skuId: string;
+  quantity: number;
+  reason: string;
+  details: string | null;
+  createdAt: DuckDBTimestampValue;
+  approvalBatchId: string | null;
+  confirmedDateTime: DuckDBTimestampValue | null;
+  approvalBatchDescription: string | null;
+  plannedDispatchDate: DuckDBDateValue | null;
+}
+
 export const TRANSFERS_DEFAULT_LIMIT = 1000;
 export const TRANSFERS_MAX_LIMIT = 10_000;
 const DESCRIPTION_MAX = 1000;
@@ -82,7 +100,7 @@ export async function storeRun(
   // Open proposals of earlier runs are superseded; approved ones stay, and are not proposed again.
   await ws.run('DELETE FROM transfer_proposals WHERE approvalBatchId IS NULL');
   const approved = new Set(
-    (await ws.rows('SELECT referenceId FROM transfer_proposals')).map((r) => r.referenceId as string),
+    (await ws.rows<{ referenceId: string }>('SELECT referenceId FROM transfer_proposals')).map((r) => r.referenceId),
   );
   const fresh = proposals.filter((p) => !approved.has(p.referenceId));
   const created = timestampValue(finished);
@@ -165,12 +183,12 @@ export async function approve(ws: Workspace, req: ApprovalRequest, now: number):
   if (req.referenceIds) {
     const open = new Set(
       (
-        await ws.rows(
+        await ws.rows<{ referenceId: string }>(
           'SELECT referenceId FROM transfer_proposals ' +
             'WHERE approvalBatchId IS NULL AND referenceId IN (SELECT unnest($1::VARCHAR[]))',
           [listValue(req.referenceIds)],
         )
-      ).map((r) => r.referenceId as string),
+      ).map((r) => r.referenceId),
     );
     const missing = req.referenceIds.map((id, i) => ({ id, i })).filter((x) => !open.has(x.id));
     if (missing.length) {
@@ -185,9 +203,9 @@ export async function approve(ws: Workspace, req: ApprovalRequest, now: number):
     }
     ids = [...open];
   } else {
-    ids = (await ws.rows('SELECT referenceId FROM transfer_proposals WHERE approvalBatchId IS NULL')).map(
-      (r) => r.referenceId as string,
-    );
+    ids = (
+      await ws.rows<{ referenceId: string }>('SELECT referenceId FROM transfer_proposals WHERE approvalBatchId IS NULL')
+    ).map((r) => r.referenceId);
   }
   const approvalBatchId = `AB-${now.toString(36).toUpperCase()}`;
   if (ids.length === 0)
@@ -212,7 +230,9 @@ export async function approvedTransfers(
   ws: Workspace,
   query: { offset: number; limit: number; fromConfirmedDateTime?: number },
 ): Promise<{ transfers: TransferOut[]; offset: number; limit: number; moreRecordsAvailable: boolean }> {
-  const rows = await ws.rows(
+  const rows = await ws.rows<
+    ProposalDbRow & { approvalBatchId: string; fromGln: string | null; toGln: string | null; dispatch: string | null }
+  >(
     `SELECT p.*, f.gln AS fromGln, t.gln AS toGln, strftime(p.plannedDispatchDate, '%Y-%m-%d') AS dispatch
      FROM transfer_proposals AS p
      LEFT JOIN locations AS f ON f.locationId = p.fromLocationId AND f._deleted_at IS NULL
@@ -230,18 +250,18 @@ export async function approvedTransfers(
   const more = rows.length > query.limit;
   const transfers = rows.slice(0, query.limit).map((r) => {
     const out: TransferOut = {
-      fromLocationId: r.fromLocationId as string,
-      toLocationId: r.toLocationId as string,
-      skuId: r.skuId as string,
+      fromLocationId: r.fromLocationId,
+      toLocationId: r.toLocationId,
+      skuId: r.skuId,
       quantity: Number(r.quantity),
-      referenceId: r.referenceId as string,
-      approvalBatchId: r.approvalBatchId as string,
-      fromLocationGLN: (r.fromGln as string | null) ?? null,
-      toLocationGLN: (r.toGln as string | null) ?? null,
-      transferType: r.transferType as TransferType,
+      referenceId: r.referenceId,
+      approvalBatchId: r.approvalBatchId,
+      fromLocationGLN: r.fromGln,
+      toLocationGLN: r.toGln,
+      transferType: r.transferType,
     };
-    if (r.approvalBatchDescription !== null) out.approvalBatchDescription = r.approvalBatchDescription as string;
-    if (r.dispatch !== null) out.plannedDispatchDate = r.dispatch as string;
+    if (r.approvalBatchDescription !== null) out.approvalBatchDescription = r.approvalBatchDescription;
+    if (r.dispatch !== null) out.plannedDispatchDate = r.dispatch;
     return out;
   });
   return { transfers, offset: query.offset, limit: query.limit, moreRecordsAvailable: more };
@@ -266,7 +286,7 @@ export async function listProposals(
       : query.approved
         ? 'WHERE approvalBatchId IS NOT NULL'
         : 'WHERE approvalBatchId IS NULL';
-  const rows = await ws.rows(
+  const rows = await ws.rows<ProposalDbRow & { confirmedUs: bigint | null; styleId: string | null }>(
     `SELECT p.*, epoch_us(p.confirmedDateTime) AS confirmedUs,
       (SELECT any_value(s.styleId) FROM items__skus AS s WHERE s.skuId = p.skuId) AS styleId
     FROM transfer_proposals AS p ${where}
@@ -274,24 +294,24 @@ export async function listProposals(
     [query.limit, query.offset],
   );
   // Counted on its own, so a page past the end still says how many there are.
-  const [{ n }] = await ws.rows(`SELECT count(*)::INTEGER AS n FROM transfer_proposals ${where}`);
+  const [{ n }] = await ws.rows<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM transfer_proposals ${where}`);
   return {
     total: Number(n),
     proposals: rows.map((r) => {
       const p: ProposalRow = {
-        referenceId: r.referenceId as string,
-        runId: r.runId as string,
-        transferType: r.transferType as TransferType,
-        fromLocationId: r.fromLocationId as string,
-        toLocationId: r.toLocationId as string,
-        skuId: r.skuId as string,
+        referenceId: r.referenceId,
+        runId: r.runId,
+        transferType: r.transferType,
+        fromLocationId: r.fromLocationId,
+        toLocationId: r.toLocationId,
+        skuId: r.skuId,
         quantity: Number(r.quantity),
-        reason: r.reason as string,
+        reason: r.reason,
       };
-      if (r.details !== null) p.details = JSON.parse(r.details as string);
-      if (r.styleId !== null) p.styleId = r.styleId as string;
+      if (r.details !== null) p.details = JSON.parse(r.details);
+      if (r.styleId !== null) p.styleId = r.styleId;
       if (r.approvalBatchId !== null) {
-        p.approvalBatchId = r.approvalBatchId as string;
+        p.approvalBatchId = r.approvalBatchId;
         p.confirmedDateTime = formatIsoMicros(Number(r.confirmedUs));
       }
       return p;

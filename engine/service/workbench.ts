@@ -334,19 +334,22 @@ export class Workbench {
     skuId: string,
   ): Promise<{ locationId: string; skuId: string; quantity: number } | undefined> {
     const [row] = await this.workspace.exclusive(() =>
-      this.workspace.rows('SELECT quantity FROM current_stock WHERE locationId = $1 AND skuId = $2', [
-        locationId,
-        skuId,
-      ]),
+      this.workspace.rows<{ quantity: number }>(
+        'SELECT quantity FROM current_stock WHERE locationId = $1 AND skuId = $2',
+        [locationId, skuId],
+      ),
     );
     return row ? { locationId, skuId, quantity: Number(row.quantity) } : undefined;
   }
 
   async purchaseOrderStatus(purchaseOrderId: string): Promise<PurchaseOrderStatus | undefined> {
     const [row] = await this.workspace.exclusive(() =>
-      this.workspace.rows('SELECT status FROM purchase_order_status WHERE purchaseOrderId = $1', [purchaseOrderId]),
+      this.workspace.rows<{ status: PurchaseOrderStatus }>(
+        'SELECT status FROM purchase_order_status WHERE purchaseOrderId = $1',
+        [purchaseOrderId],
+      ),
     );
-    return row?.status as PurchaseOrderStatus | undefined;
+    return row?.status;
   }
 
   /** Counts, date ranges, last write and open split loads per dataset. */
@@ -359,7 +362,7 @@ export class Workbench {
         if (c.lastWrite !== undefined) s.lastWrite = formatIsoMicros(c.lastWrite);
         const dateField = DATE_FIELDS[d.name];
         if (dateField && c.live) {
-          const [r] = await this.workspace.rows(
+          const [r] = await this.workspace.rows<{ a: bigint; b: bigint }>(
             `SELECT epoch_us(min(${q(dateField)})) AS a, epoch_us(max(${q(dateField)})) AS b
              FROM ${q(d.table)} WHERE _deleted_at IS NULL`,
           );
@@ -613,17 +616,17 @@ export class Workbench {
     fromWorkspace: Record<string, Partial<CategorySettings>>;
   }> {
     return this.workspace.exclusive(async () => {
-      const rows = await this.workspace.rows(
+      const rows = await this.workspace.rows<{ id: string; code: string; description: string | null }>(
         `SELECT merchandiseCategoryId AS id, code, description FROM merchandise_categories
          WHERE _deleted_at IS NULL ORDER BY code, merchandiseCategoryId`,
       );
       const fromWorkspace = await categorySettingsOf(this.workspace);
-      const known = new Set(rows.map((r) => r.id as string));
+      const known = new Set(rows.map((r) => r.id));
       const categories = [
         ...rows.map((r) => ({
-          id: r.id as string,
-          code: (r.code as string | null) ?? undefined,
-          description: (r.description as string | null) ?? undefined,
+          id: r.id,
+          code: r.code ?? undefined,
+          description: r.description ?? undefined,
         })),
         ...Object.keys(fromWorkspace)
           .filter((id) => !known.has(id))
@@ -642,9 +645,11 @@ export class Workbench {
   /** The names of the scenarios kept in the workspace. */
   async scenarios(): Promise<string[]> {
     const rows = await this.workspace.exclusive(() =>
-      this.workspace.rows(`SELECT key FROM workspace_settings WHERE key LIKE '${SCENARIO_PREFIX}%' ORDER BY key`),
+      this.workspace.rows<{ key: string }>(
+        `SELECT key FROM workspace_settings WHERE key LIKE '${SCENARIO_PREFIX}%' ORDER BY key`,
+      ),
     );
-    return rows.map((r) => (r.key as string).slice(SCENARIO_PREFIX.length));
+    return rows.map((r) => r.key.slice(SCENARIO_PREFIX.length));
   }
 
   /** Validates and keeps a scenario; a bad one is refused whole with every problem named. */
@@ -664,11 +669,11 @@ export class Workbench {
   }
 
   private async storedScenario(name = DEFAULT_SCENARIO): Promise<SettingsOverride> {
-    const [row] = await this.workspace.rows('SELECT value FROM workspace_settings WHERE key = $1', [
+    const [row] = await this.workspace.rows<{ value: string }>('SELECT value FROM workspace_settings WHERE key = $1', [
       SCENARIO_PREFIX + name,
     ]);
     if (!row && name !== DEFAULT_SCENARIO) throw new RequestRejected(`no scenario "${name}" in this workspace`, 404);
-    return row ? (JSON.parse(row.value as string) as SettingsOverride) : {};
+    return row ? (JSON.parse(row.value) as SettingsOverride) : {};
   }
 
   /** The demand estimate and target of one location/SKU with every part, for explanation. */
@@ -698,9 +703,9 @@ export class Workbench {
 
   async setting(key: string): Promise<string | undefined> {
     const [row] = await this.workspace.exclusive(() =>
-      this.workspace.rows('SELECT value FROM workspace_settings WHERE key = $1', [key]),
+      this.workspace.rows<{ value: string }>('SELECT value FROM workspace_settings WHERE key = $1', [key]),
     );
-    return row?.value as string | undefined;
+    return row?.value;
   }
 
   setSetting(key: string, value: string): Promise<void> {

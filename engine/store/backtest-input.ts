@@ -33,26 +33,26 @@ export async function loadBacktestInput(
 
   const skuIndex = new Map(start.skus.ids.map((id, k) => [id, k]));
   const cost = new Float64Array(K);
-  for (const r of await ws.rows(`
+  for (const r of await ws.rows<{ skuId: string; cost: number }>(`
     SELECT skuId, avg(c::${EXACT})::DOUBLE AS cost FROM (
       SELECT l.skuId, l.costPrice AS c FROM sales__salesLines AS l WHERE l.costPrice > 0
       UNION ALL SELECT skuId, unitCostLocalCurrency FROM purchase_orders__purchaseOrderLines
         WHERE unitCostLocalCurrency > 0)
     GROUP BY 1`)) {
-    const k = skuIndex.get(r.skuId as string);
+    const k = skuIndex.get(r.skuId);
     if (k !== undefined) cost[k] = Number(r.cost);
   }
 
   const locIndex = new Map(start.locations.ids.map((id, l) => [id, l]));
   const firstWarehouse = start.locations.kind.indexOf('warehouse');
   const receipts: PlannedReceipt[] = [];
-  for (const r of await ws.rows(`
+  for (const r of await ws.rows<{ locationId: string | null; skuId: string; q: number; ordered: number; due: number }>(`
     SELECT p.locationId, l.skuId, l.quantity::DOUBLE AS q, (epoch_us(p.orderDate) // ${DAY_MICROS})::INTEGER AS ordered,
            (epoch_us(l.plannedReceiptDate) // ${DAY_MICROS})::INTEGER AS due
     FROM purchase_orders AS p JOIN purchase_orders__purchaseOrderLines AS l ON l._purchaseOrderId = p.purchaseOrderId
     WHERE p._deleted_at IS NULL`)) {
-    const l = r.locationId === null ? firstWarehouse : (locIndex.get(r.locationId as string) ?? -1);
-    const k = skuIndex.get(r.skuId as string);
+    const l = r.locationId === null ? firstWarehouse : (locIndex.get(r.locationId) ?? -1);
+    const k = skuIndex.get(r.skuId);
     if (l < 0 || k === undefined) continue;
     receipts.push({
       cell: l * K + k,

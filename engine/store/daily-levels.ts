@@ -75,7 +75,7 @@ export async function dailyLevels(
       listValue([...skuIds]),
       K,
     ]);
-  const cols = await ws.columns(
+  const cols = await ws.columns<{ [K in keyof DailyLevels]: DailyLevels[K][number] }>(
     `
     WITH base AS (
       SELECT locationId, skuId, arg_max(quantity, stockDateTime) AS quantity, max(stockDateTime) AS t
@@ -122,5 +122,5 @@ export async function dailyLevels(
     FROM levels GROUP BY 1, 2 ORDER BY 1, 2`,
     [from, to, lookBack],
   );
-  return cols as unknown as DailyLevels;
+  return cols;
 }

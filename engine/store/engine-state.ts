@@ -3,6 +3,7 @@
  * Stock on any moment is the latest level before it, plus the stock mutations and minus the net sales
  * after that level: the same rule the backtest uses to reconstruct actual stock.
  */
+import type { DuckDBValue } from '@duckdb/node-api';
 import { DAY_MICROS, dayOf } from '../model/datetime.js';
 import { timestampValue } from './values.js';
 import { dailyLevels, EXACT } from './daily-levels.js';
@@ -21,7 +22,7 @@ const HISTORY_DAYS = 365;
  * the stock its day starts with, and nothing else of that day is known yet).
  */
 export async function defaultAsOfDay(ws: Workspace, nowMicros: number): Promise<number> {
-  const [row] = await ws.rows(`SELECT
+  const [row] = await ws.rows<{ sale: bigint | null; level: bigint | null }>(`SELECT
       (SELECT epoch_us(max(salesDateTime)) FROM sales WHERE _deleted_at IS NULL) AS sale,
       (SELECT epoch_us(max(stockDateTime)) FROM stock) AS level`);
   const days = [
@@ -33,14 +34,16 @@ export async function defaultAsOfDay(ws: Workspace, nowMicros: number): Promise<
 }
 
 export async function categorySettingsOf(ws: Workspace): Promise<Record<string, Partial<CategorySettings>>> {
-  const rows = await ws.rows(`SELECT * FROM merchandise_category_settings WHERE _deleted_at IS NULL`);
+  const rows = await ws.rows<Record<string, DuckDBValue> & { merchandiseCategoryId: string }>(
+    `SELECT * FROM merchandise_category_settings WHERE _deleted_at IS NULL`,
+  );
   const out: Record<string, Partial<CategorySettings>> = {};
   for (const r of rows) {
     const s: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(r))
       if (!k.startsWith('_') && k !== 'merchandiseCategoryId' && v !== null)
         s[k] = typeof v === 'bigint' ? Number(v) : v;
-    out[r.merchandiseCategoryId as string] = s as Partial<CategorySettings>;
+    out[r.merchandiseCategoryId] = s as Partial<CategorySettings>;
   }
   return out;
 }
@@ -60,10 +63,20 @@ interface CellIndex {
   locIndex: Map<string, number>;
   skuIndex: Map<string, number>;
   /** l × K + k, or −1 for a location or SKU the state does not hold. */
-  cellOf: (loc: unknown, sku: unknown) => number;
+  cellOf: (loc: string | null, sku: string) => number;
 }
 
-type Columns = Record<string, unknown[]>;
+/** One location×SKU's last year of sales (readYearOfSales). */
+interface YearOfSalesRow {
+  locationId: string;
+  skuId: string;
+  lines: number;
+  online: number;
+  revenue: number | null;
+  units: number | null;
+  list: number | null;
+}
+type YearOfSales = { [K in keyof YearOfSalesRow]: YearOfSalesRow[K][] };
 type Stamp = ReturnType<typeof timestampValue>;
 
 /**
@@ -90,10 +103,10 @@ export async function loadEngineState(
 }
 
 /** One pass over the last year of sales, per location×SKU: lines, online lines, revenue, units, list price. */
-async function readYearOfSales(ws: Workspace, historyStart: Stamp, asOf: Stamp): Promise<Columns> {
+async function readYearOfSales(ws: Workspace, historyStart: Stamp, asOf: Stamp): Promise<YearOfSales> {
   // One pass over the last year of sales: location kinds, prices and what each location carried. Exact sums, in a
   // fixed order: the SKU totals below add these up, and the same data must price the same (daily-levels.ts).
-  return ws.columns(
+  return ws.columns<YearOfSalesRow>(
     `
     SELECT s.locationId, l.skuId, count(*)::DOUBLE AS lines, (count(*) FILTER (WHERE l.online))::DOUBLE AS online,
            (sum(l.salesAmountInclVat::${EXACT}) FILTER (WHERE l.quantitySold > 0))::DOUBLE AS revenue,
@@ -110,35 +123,46 @@ async function readNetwork(
   ws: Workspace,
   asOfDay: number,
   settings: Settings,
-  year: Columns,
+  year: YearOfSales,
 ): Promise<{ state: EngineState; index: CellIndex }> {
   const W = settings.demandWindowDays;
   // Locations and their kinds: online where most lines are online sales, a store where anything sells,
   // a warehouse otherwise; settings may say otherwise.
   const kindRows = year;
-  const locRows = await ws.rows(`
+  const locRows = await ws.rows<{ locationId: string; gln: string | null; closed: bigint | null; excluded: boolean }>(`
     SELECT l.locationId, l.gln, epoch_us(l.dateClosed) AS closed,
            EXISTS (SELECT 1 FROM excluded_locations e
                    WHERE e.locationId = l.locationId AND e._deleted_at IS NULL) AS excluded
     FROM locations AS l WHERE l._deleted_at IS NULL ORDER BY l.locationId`);
-  const locIndex = new Map(locRows.map((r, i) => [r.locationId as string, i]));
+  const locIndex = new Map(locRows.map((r, i) => [r.locationId, i]));
   const lines = new Float64Array(locRows.length);
   const online = new Float64Array(locRows.length);
-  (kindRows.locationId as string[]).forEach((loc, i) => {
+  kindRows.locationId.forEach((loc, i) => {
     const l = locIndex.get(loc);
     if (l === undefined) return;
-    lines[l] += (kindRows.lines as number[])[i];
-    online[l] += (kindRows.online as number[])[i];
+    lines[l] += kindRows.lines[i];
+    online[l] += kindRows.online[i];
   });
   const kind: LocationKind[] = locRows.map((r, l) => {
-    const override = settings.locationKinds[r.locationId as string];
+    const override = settings.locationKinds[r.locationId];
     if (override) return override;
     if (lines[l] === 0) return 'warehouse';
     return online[l] * 2 > lines[l] ? 'online' : 'store';
   });
 
   // SKUs of live items, grouped by style in the order the item lists them (its size order).
-  const skuRows = await ws.rows(`
+  const skuRows = await ws.rows<{
+    skuId: string;
+    styleId: string;
+    sizeId: string;
+    colorId: string;
+    itemId: string;
+    category: string;
+    brand: string | null;
+    season: string | null;
+    collection: string | null;
+    excluded: boolean;
+  }>(`
     SELECT s.skuId, s.styleId, s.sizeId, s.colorId, s._itemId AS itemId, i.merchandiseCategoryId AS category,
            coalesce(s.brandId, i.brandId) AS brand, coalesce(s.seasonId, i.seasonId) AS season,
            coalesce(s.collectionId, i.collectionId) AS collection,
@@ -146,7 +170,7 @@ async function readNetwork(
     FROM items__skus AS s JOIN items AS i ON i.itemId = s._itemId AND i._deleted_at IS NULL
     QUALIFY row_number() OVER (PARTITION BY s.skuId ORDER BY i._updated_at DESC) = 1
     ORDER BY s.styleId, s._itemId, s._ord`);
-  const skuIndex = new Map(skuRows.map((r, i) => [r.skuId as string, i]));
+  const skuIndex = new Map(skuRows.map((r, i) => [r.skuId, i]));
   const styleIds: string[] = [];
   const styleOf = new Int32Array(skuRows.length);
   const sizeRank = new Int32Array(skuRows.length);
@@ -156,10 +180,8 @@ async function readNetwork(
     const map = new Map<string, number>();
     return {
       ids,
-      at: (v: unknown) =>
-        v === null || v === undefined
-          ? -1
-          : (map.get(v as string) ?? (ids.push(v as string), map.set(v as string, ids.length - 1), ids.length - 1)),
+      at: (v: string | null) =>
+        v === null || v === undefined ? -1 : (map.get(v) ?? (ids.push(v), map.set(v, ids.length - 1), ids.length - 1)),
     };
   };
   const categories = dict();
@@ -173,30 +195,30 @@ async function readNetwork(
   skuRows.forEach((r, k) => {
     if (styleIds[styleIds.length - 1] !== r.styleId) {
       if (k > 0) styleStart.push(k);
-      styleIds.push(r.styleId as string);
+      styleIds.push(r.styleId);
       styleCategory.push(Math.max(0, categories.at(r.category ?? '')));
       styleBrand.push(brands.at(r.brand));
       styleSeason.push(seasons.at(r.season));
-      styleCollection.push((r.collection as string | null) ?? null);
-      styleItem.push(r.itemId as string);
+      styleCollection.push(r.collection);
+      styleItem.push(r.itemId);
     }
     styleOf[k] = styleIds.length - 1;
     sizeRank[k] = k - styleStart[styleStart.length - 1];
   });
   styleStart.push(skuRows.length);
   const excludedCollections = new Set(
-    (await ws.rows(`SELECT collectionId FROM excluded_collections WHERE _deleted_at IS NULL`)).map(
-      (r) => r.collectionId as string,
-    ),
+    (
+      await ws.rows<{ collectionId: string }>(`SELECT collectionId FROM excluded_collections WHERE _deleted_at IS NULL`)
+    ).map((r) => r.collectionId),
   );
   const openStyles = new Set(
     (
-      await ws.rows(`
+      await ws.rows<{ styleId: string }>(`
     SELECT DISTINCT s.styleId FROM purchase_order_status AS p
     JOIN purchase_orders__purchaseOrderLines AS l ON l._purchaseOrderId = p.purchaseOrderId
     JOIN items__skus AS s ON s.skuId = l.skuId
     WHERE p.status IN ('open', 'partiallyReceived') AND l.quantityOutstanding > 0`)
-    ).map((r) => r.styleId as string),
+    ).map((r) => r.styleId),
   );
 
   const L = locRows.length;
@@ -205,19 +227,19 @@ async function readNetwork(
   const state: EngineState = {
     ...base,
     locations: {
-      ids: locRows.map((r) => r.locationId as string),
+      ids: locRows.map((r) => r.locationId),
       kind,
-      gln: locRows.map((r) => (r.gln as string | null) ?? null),
+      gln: locRows.map((r) => r.gln),
       excluded: Uint8Array.from(
         locRows.map((r) => (r.excluded || (r.closed !== null && dayOf(Number(r.closed)) <= asOfDay) ? 1 : 0)),
       ),
     },
     skus: {
-      ids: skuRows.map((r) => r.skuId as string),
+      ids: skuRows.map((r) => r.skuId),
       style: styleOf,
       sizeRank,
-      sizeId: skuRows.map((r) => r.sizeId as string),
-      colorId: skuRows.map((r) => r.colorId as string),
+      sizeId: skuRows.map((r) => r.sizeId),
+      colorId: skuRows.map((r) => r.colorId),
       price: new Float64Array(K).fill(1),
       soldUnits: new Float64Array(K),
       soldValue: new Float64Array(K),
@@ -239,39 +261,45 @@ async function readNetwork(
     brands: { ids: brands.ids },
     seasons: { ids: seasons.ids },
   };
-  const cellOf = (loc: unknown, sku: unknown) => {
-    const l = locIndex.get(loc as string);
-    const k = skuIndex.get(sku as string);
+  const cellOf = (loc: string | null, sku: string) => {
+    const l = loc === null ? undefined : locIndex.get(loc);
+    const k = skuIndex.get(sku);
     return l === undefined || k === undefined ? -1 : l * K + k;
   };
   return { state, index: { locIndex, skuIndex, cellOf } };
 }
 
 /** Prices from the last year's sales (see prices.ts), single-SKU prepacks; and what sold was carried. */
-async function applyPricesAndPacks(ws: Workspace, state: EngineState, year: Columns, { skuIndex, cellOf }: CellIndex) {
+async function applyPricesAndPacks(
+  ws: Workspace,
+  state: EngineState,
+  year: YearOfSales,
+  { skuIndex, cellOf }: CellIndex,
+) {
   const K = state.skus.ids.length;
-  const yLoc = year.locationId as string[];
-  const ySku = year.skuId as string[];
+  const yLoc = year.locationId;
+  const ySku = year.skuId;
   const revenue = new Float64Array(K);
   const units = new Float64Array(K);
   const list = new Float64Array(K);
   ySku.forEach((sku, i) => {
     const k = skuIndex.get(sku);
     if (k === undefined) return;
-    revenue[k] += (year.revenue as (number | null)[])[i] ?? 0;
-    units[k] += (year.units as (number | null)[])[i] ?? 0;
-    list[k] = Math.max(list[k], (year.list as (number | null)[])[i] ?? 0);
+    revenue[k] += year.revenue[i] ?? 0;
+    units[k] += year.units[i] ?? 0;
+    list[k] = Math.max(list[k], year.list[i] ?? 0);
     const c = cellOf(yLoc[i], sku);
     if (c >= 0) state.everActive[c] = 1;
   });
   state.skus.soldUnits.set(units);
   state.skus.soldValue.set(revenue);
   state.skus.price.set(prices(state, units, revenue, list));
-  for (const r of await ws.rows(`SELECT p.skuId AS pack, c.skuId, c.quantity
+  type Component = { pack: string; skuId: string; quantity: number };
+  for (const r of await ws.rows<Component>(`SELECT p.skuId AS pack, c.skuId, c.quantity
                                  FROM prepacks AS p JOIN prepacks__components AS c ON c._skuId = p.skuId
                                  WHERE p._deleted_at IS NULL
                                    AND (SELECT count(*) FROM prepacks__components x WHERE x._skuId = p.skuId) = 1`)) {
-    const k = skuIndex.get(r.skuId as string);
+    const k = skuIndex.get(r.skuId);
     if (k !== undefined) state.skus.packSize[k] = Number(r.quantity);
   }
 }
@@ -293,11 +321,11 @@ async function applyDailyLevels(
   const days = atMoment
     ? await dailyLevels(ws, state.locations.ids, state.skus.ids, asOfDay - W, asOfDay + 1, mode.nowMicros + 1)
     : await dailyLevels(ws, state.locations.ids, state.skus.ids, asOfDay - W, asOfDay);
-  const dCell = days.cell as number[];
-  const dDay = days.d as number[];
-  const dEnd = days.endLevel as number[];
-  const dOpening = days.opening as (number | null)[];
-  const dSold = days.sold as number[];
+  const dCell = days.cell;
+  const dDay = days.d;
+  const dEnd = days.endLevel;
+  const dOpening = days.opening;
+  const dSold = days.sold;
   let cell = -1;
   let level = 0;
   let day = -1;
@@ -333,7 +361,7 @@ async function applyDailyLevels(
   // A count stamped at midnight is the stock the day starts with: the morning's review (and a backtest's first
   // day) starts from it. The day's own sales and moves still come after it (at a moment, they are in already).
   if (!atMoment) {
-    for (const r of await ws.rows(
+    for (const r of await ws.rows<{ locationId: string; skuId: string; q: number }>(
       `SELECT locationId, skuId, quantity::DOUBLE AS q FROM stock WHERE stockDateTime = $1`,
       [asOf],
     )) {
@@ -351,7 +379,7 @@ async function applyStockedInYear(
   asOf: Stamp,
   { cellOf }: CellIndex,
 ) {
-  for (const r of await ws.rows(
+  for (const r of await ws.rows<{ locationId: string; skuId: string }>(
     `
     SELECT DISTINCT locationId, skuId FROM stock WHERE quantity > 0 AND stockDateTime >= $1 AND stockDateTime <= $2`,
     [historyStart, asOf],
@@ -380,7 +408,15 @@ async function applyInbound(
   const firstWarehouse = state.locations.ids.find((_, l) => kind[l] === 'warehouse') ?? '';
   const live = mode.kind === 'live';
   const approvalsSince = timestampValue(live ? mode.nowMicros - APPROVAL_OPEN_DAYS * DAY_MICROS : 0);
-  const inbound = await ws.columns(
+  const inbound = await ws.columns<{
+    loc: string;
+    sender: string | null;
+    skuId: string;
+    q: number;
+    day: number;
+    po: number;
+    approved: number;
+  }>(
     `
     SELECT p.toLocationId AS loc, p.fromLocationId AS sender, p.skuId, p.quantity::DOUBLE AS q,
            (epoch_us(p.confirmedDateTime) // ${DAY_MICROS})::INTEGER AS day, 0 AS po, 1 AS approved
@@ -405,17 +441,17 @@ async function applyInbound(
   const inDay: number[] = [];
   const inQty: number[] = [];
   const inPo: number[] = [];
-  (inbound.loc as string[]).forEach((loc, i) => {
-    const c = cellOf(loc, (inbound.skuId as string[])[i]);
+  inbound.loc.forEach((loc, i) => {
+    const c = cellOf(loc, inbound.skuId[i]);
     if (c < 0) return;
-    const q = (inbound.q as number[])[i];
-    const po = (inbound.po as number[])[i];
-    let day = (inbound.day as number[])[i];
-    if ((inbound.approved as number[])[i]) {
+    const q = inbound.q[i];
+    const po = inbound.po[i];
+    let day = inbound.day[i];
+    if (inbound.approved[i]) {
       const k = c % K;
       day += categorySettings(settings, state.categories.ids[state.styles.category[state.skus.style[k]]]).leadTimeDays;
       // Promised to a destination: not the sender's to give again until the stock feed shows it gone.
-      const from = cellOf((inbound.sender as string[])[i], (inbound.skuId as string[])[i]);
+      const from = cellOf(inbound.sender[i], inbound.skuId[i]);
       if (from >= 0) state.onHand[from] = Math.max(0, state.onHand[from] - q);
     }
     inCell.push(c);
@@ -435,7 +471,7 @@ async function applyInbound(
 
 /** The client's own controls: last arrivals, stock not for replenishment, stock targets. */
 async function applyClientControls(ws: Workspace, state: EngineState, asOf: Stamp, { cellOf }: CellIndex) {
-  for (const r of await ws.rows(
+  for (const r of await ws.rows<{ loc: string; skuId: string; at: bigint | null }>(
     `
     SELECT toLocationId AS loc, skuId, max(epoch_us(coalesce(expectedArrivalDateTime, shippedDateTime))) AS at
     FROM transfers
@@ -445,13 +481,19 @@ async function applyClientControls(ws: Workspace, state: EngineState, asOf: Stam
     const c = cellOf(r.loc, r.skuId);
     if (c >= 0 && r.at !== null) state.lastArrivalDay[c] = dayOf(Number(r.at));
   }
-  for (const r of await ws.rows(
+  for (const r of await ws.rows<{ locationId: string; skuId: string; quantity: number }>(
     `SELECT locationId, skuId, quantity FROM stock_not_for_replenishment WHERE _deleted_at IS NULL`,
   )) {
     const c = cellOf(r.locationId, r.skuId);
     if (c >= 0) state.notForReplenishment[c] = Number(r.quantity);
   }
-  for (const r of await ws.rows(
+  for (const r of await ws.rows<{
+    locationId: string;
+    skuId: string;
+    targetQuantity: number;
+    minimumQuantity: number | null;
+    maximumQuantity: number | null;
+  }>(
     `SELECT locationId, skuId, targetQuantity, minimumQuantity, maximumQuantity FROM stock_targets
      WHERE _deleted_at IS NULL`,
   )) {

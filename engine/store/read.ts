@@ -75,7 +75,7 @@ export async function countRecords(
   ws: Workspace,
   dataset: DatasetDef,
 ): Promise<{ live: number; deleted: number; lastWrite?: number }> {
-  const [row] = await ws.rows(
+  const [row] = await ws.rows<{ live: bigint; deleted: bigint; last: bigint | null }>(
     `SELECT count(*) FILTER (WHERE ${DELETED_AT} IS NULL) AS live,
             count(*) FILTER (WHERE ${DELETED_AT} IS NOT NULL) AS deleted,
             epoch_us(max(_updated_at)) AS last FROM ${q(dataset.table)}`,

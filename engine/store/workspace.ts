@@ -74,18 +74,32 @@ export class Workspace {
     return result.rowsChanged;
   }
 
-  async rows(sql: string, params?: DuckDBValue[]): Promise<Record<string, DuckDBValue>[]> {
+  /**
+   * A query's rows as objects. `T` names the row's columns and must tell the truth about what DuckDB returns for
+   * the SQL (nothing checks it): VARCHAR → string; INTEGER, DOUBLE, FLOAT and anything cast `::INTEGER` or
+   * `::DOUBLE` → number; BIGINT, UBIGINT and HUGEINT (a bare `count(*)`, `epoch_us(…)`, `datediff`, a sum of
+   * integers) → bigint; BOOLEAN → boolean; TIMESTAMP → DuckDBTimestampValue; DATE → DuckDBDateValue; DECIMAL
+   * (a bare `0.5` too) → DuckDBDecimalValue; a column that can be NULL → `| null`.
+   */
+  async rows<T extends object = Record<string, DuckDBValue>>(sql: string, params?: DuckDBValue[]): Promise<T[]> {
     const reader = await this.conn.runAndReadAll(sql, params);
-    return reader.getRowObjects();
+    return reader.getRowObjects() as T[];
   }
 
-  /** Column arrays of a query's result: far cheaper than row objects for large results. */
-  async columns(sql: string, params?: DuckDBValue[]): Promise<Record<string, unknown[]>> {
+  /**
+   * Column arrays of a query's result: far cheaper than row objects for large results. `T` is one row, held to the
+   * truth as in `rows`, but the values here are plain JS: TIMESTAMP and DATE → Date, DECIMAL → number; BIGINT,
+   * UBIGINT and HUGEINT stay bigint, and the others are as in `rows`.
+   */
+  async columns<T extends object = Record<string, unknown>>(
+    sql: string,
+    params?: DuckDBValue[],
+  ): Promise<{ [K in keyof T]: T[K][] }> {
     const reader = await this.conn.runAndReadAll(sql, params);
     const names = reader.columnNames();
     const cols = reader.getColumnsJS();
     // An empty result has no column arrays at all: give each column an empty one.
-    return Object.fromEntries(names.map((n, i) => [n, (cols[i] ?? []) as unknown[]]));
+    return Object.fromEntries(names.map((n, i) => [n, (cols[i] ?? []) as unknown[]])) as { [K in keyof T]: T[K][] };
   }
 
   /** Runs `fn` in one transaction: everything it writes is applied, or nothing is. */
@@ -102,8 +116,10 @@ export class Workspace {
   }
 
   async schemaVersion(): Promise<number> {
-    const [row] = await this.rows('SELECT coalesce(max(version), 0)::INTEGER AS v FROM schema_migrations');
-    return row.v as number;
+    const [row] = await this.rows<{ v: number }>(
+      'SELECT coalesce(max(version), 0)::INTEGER AS v FROM schema_migrations',
+    );
+    return row.v;
   }
 
   private async migrate(): Promise<void> {
@@ -126,7 +142,7 @@ export class Workspace {
 
   /** Every table and column the schemas call for exists: a schema changed without a migration is caught here. */
   private async checkSchema(): Promise<void> {
-    const existing = await this.rows(
+    const existing = await this.rows<{ table_name: string; column_name: string }>(
       `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'main'`,
     );
     const have = new Set(existing.map((r) => `${r.table_name}.${r.column_name}`));
