@@ -3,17 +3,14 @@
  * physical on the simulated side over every cell and day, the actual side is one fact whatever the scenario, and its
  * stock-out days, lost sales and fill rate stay near the hidden truth. bench:truth measures the same on larger sets.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Workbench } from '../engine/service/workbench.js';
 import type { SettingsOverride } from '../engine/recommend/settings.js';
+import { generateFeed, loadFeed } from './generated-feed.js';
 
-const exec = promisify(execFile);
-const ROOT = process.cwd();
 const dir = mkdtempSync(join(tmpdir(), 'wb-truth-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -58,29 +55,9 @@ describe.each(Object.keys(SETS))('a backtest of the generated %s history', (asso
     const data = join(dir, `${assortment}-data`);
     const truthDir = join(dir, `${assortment}-truth`);
     const ws = join(dir, `${assortment}-ws`);
-    await exec(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        join(ROOT, 'samples/generate.ts'),
-        '--out',
-        data,
-        '--truth',
-        truthDir,
-        '--seed',
-        '2',
-        ...SETS[assortment].flags,
-        '--days',
-        String(DAYS),
-        '--start',
-        START,
-        '--assortment',
-        assortment,
-      ],
-      { cwd: ROOT },
-    );
-    await exec(process.execPath, [join(ROOT, 'bin/workbench.mjs'), 'load', '-q', '-w', ws, data], { cwd: ROOT });
+    const flags = ['--seed', '2', ...SETS[assortment].flags, '--days', String(DAYS), '--start', START];
+    await generateFeed(data, [...flags, '--assortment', assortment], { truth: truthDir });
+    await loadFeed(ws, data);
     const wb = await Workbench.open(ws);
     try {
       const a = await wb.runBacktest({ fromDay: FROM_DAY, toDay: TO_DAY });

@@ -81,7 +81,7 @@ if (process.argv[2] === '--measure') {
   process.exit(0);
 }
 
-prepareBigWorkspace();
+await prepareBigWorkspace();
 const days = Number(process.env.BENCH_BACKTEST_DAYS ?? 730);
 const r = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--measure', String(days)], {
   cwd: ROOT,

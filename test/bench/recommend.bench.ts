@@ -20,7 +20,7 @@ if (process.argv[2] === '--measure') {
   process.exit(0);
 }
 
-prepareBigWorkspace();
+await prepareBigWorkspace();
 
 const r = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--measure'], {
   cwd: ROOT,

@@ -7,7 +7,6 @@
  * scenarios. Goals: stock-out days within 1 %, lost sales within 10 %, fill rate within 1 point, identical.
  * Feeds and workspaces are prepared once under .workspaces/truth-*; TRUTH_ASSORTMENTS=basics,slow picks some.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Workbench } from '../../engine/service/workbench.js';
@@ -16,6 +15,7 @@ import type { SettingsOverride } from '../../engine/recommend/settings.js';
 import type { BacktestRun } from '../../engine/service/backtests.js';
 import type { GroupKpis, SimulationResult } from '../../engine/simulate/simulate.js';
 import { ROOT } from './big-workspace.js';
+import { generateFeed, loadFeed } from '../generated-feed.js';
 
 const START = '2024-01-01';
 const DAYS = 730;
@@ -49,7 +49,7 @@ interface Truth {
   lost: number;
 }
 
-function prepare(name: string): { workspace: string; truthDir: string } {
+async function prepare(name: string): Promise<{ workspace: string; truthDir: string }> {
   const base = join(ROOT, '.workspaces', `truth-${name}`);
   const flags = ['--seed', '1', ...ASSORTMENTS[name], '--days', String(DAYS), '--start', START, '--assortment', name];
   const workspace = join(base, 'workspace');
@@ -64,15 +64,8 @@ function prepare(name: string): { workspace: string; truthDir: string } {
   rmSync(base, { recursive: true, force: true });
   const data = join(base, 'data');
   console.log(`preparing ${base} (once): ${flags.join(' ')}`);
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'samples/generate.ts'), '--out', data, '--truth', truthDir, ...flags],
-    { stdio: 'inherit', cwd: ROOT },
-  );
-  execFileSync(process.execPath, [join(ROOT, 'bin/workbench.mjs'), 'load', '-q', '-w', workspace, data], {
-    stdio: 'inherit',
-    cwd: ROOT,
-  });
+  await generateFeed(data, flags, { truth: truthDir, show: true });
+  await loadFeed(workspace, data, { show: true });
   rmSync(data, { recursive: true, force: true });
   writeFileSync(stamp, JSON.stringify(flags));
   return { workspace, truthDir };
@@ -98,7 +91,7 @@ const fmt = (x: number) => Math.round(x).toLocaleString('en');
 const picked = (process.env.TRUTH_ASSORTMENTS ?? Object.keys(ASSORTMENTS).join(',')).split(',');
 let allMet = true;
 for (const name of picked) {
-  const { workspace, truthDir } = prepare(name);
+  const { workspace, truthDir } = await prepare(name);
   const from = dayText(FROM_DAY);
   const to = dayText(TO_DAY);
   const truth = truthOver(truthDir, from, to);

@@ -1,0 +1,34 @@
+/** A feed from the sample generator, and a workspace loaded with it through the CLI: for tests and benchmarks. */
+import { execFile, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const ROOT = join(import.meta.dirname, '..');
+const run = promisify(execFile);
+
+/** Runs a command of the project; with `show`, its output goes to the console (a benchmark's long preparation). */
+async function node(args: string[], show: boolean): Promise<void> {
+  if (!show) {
+    await run(process.execPath, args, { cwd: ROOT, maxBuffer: 1 << 26 });
+    return;
+  }
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+/** `samples/generate.ts --out data [--truth truth] …flags`. */
+export function generateFeed(data: string, flags: string[], options: { truth?: string; show?: boolean } = {}) {
+  const truth = options.truth ? ['--truth', options.truth] : [];
+  return node(
+    ['--import', 'tsx', join(ROOT, 'samples/generate.ts'), '--out', data, ...truth, ...flags],
+    !!options.show,
+  );
+}
+
+/** `workbench load -q -w workspace data`. */
+export function loadFeed(workspace: string, data: string, options: { show?: boolean } = {}) {
+  return node([join(ROOT, 'bin/workbench.mjs'), 'load', '-q', '-w', workspace, data], !!options.show);
+}
