@@ -254,7 +254,8 @@ export function desktopBridge(): DesktopBridge | undefined {
 export class ApiWorkbenchClient implements WorkbenchClient {
   constructor(private readonly transport: Transport) {}
 
-  private async get<T>(
+  /** A call answered with JSON: a GET without a body, a POST with one unless another method is named. */
+  private async request<T>(
     path: string,
     body?: unknown,
     method: 'GET' | 'POST' | 'PUT' = body === undefined ? 'GET' : 'POST',
@@ -272,85 +273,86 @@ export class ApiWorkbenchClient implements WorkbenchClient {
   }
 
   summary(): Promise<DatasetSummary[]> {
-    return this.get('summary');
+    return this.request('summary');
   }
 
   lint(): Promise<LintReport> {
-    return this.get('lint');
+    return this.request('lint');
   }
 
   previewCsv(files: PickedFile[], mapping: CsvMapping): Promise<CsvPreview> {
-    return this.get('load/preview', { files, mapping });
+    return this.request('load/preview', { files, mapping });
   }
 
   startLoad(files: PickedFile[], options: { mapping: CsvMapping; fullLoad: boolean }): Promise<LoadJob> {
-    return this.get('load/jobs', { files, ...options });
+    return this.request('load/jobs', { files, ...options });
   }
 
   loadJob(jobId: string): Promise<LoadJob> {
-    return this.get(`load/jobs/${encodeURIComponent(jobId)}`);
+    return this.request(`load/jobs/${encodeURIComponent(jobId)}`);
   }
 
   startBacktest(from: string, to: string, scenario?: string): Promise<BacktestJob> {
-    return this.get('backtests/jobs', { from, to, scenario });
+    return this.request('backtests/jobs', { from, to, scenario });
   }
 
   backtestJob(jobId: string): Promise<BacktestJob> {
-    return this.get(`backtests/jobs/${encodeURIComponent(jobId)}`);
+    return this.request(`backtests/jobs/${encodeURIComponent(jobId)}`);
   }
 
   cancelBacktest(jobId: string): Promise<BacktestJob> {
-    return this.get(`backtests/jobs/${encodeURIComponent(jobId)}/cancel`, {});
+    return this.request(`backtests/jobs/${encodeURIComponent(jobId)}/cancel`, {});
   }
 
   backtest(runId: string): Promise<BacktestResult> {
-    return this.get(`backtests/${encodeURIComponent(runId)}`);
+    return this.request(`backtests/${encodeURIComponent(runId)}`);
   }
 
   async backtests(): Promise<BacktestRun[]> {
-    return (await this.get<{ runs: BacktestRun[] }>('backtests')).runs;
+    return (await this.request<{ runs: BacktestRun[] }>('backtests')).runs;
   }
 
   async backtestGroups(runId: string, level: 'location' | 'style'): Promise<GroupKpis[]> {
-    return (await this.get<{ groups: GroupKpis[] }>(`backtests/${encodeURIComponent(runId)}/groups/${level}`)).groups;
+    return (await this.request<{ groups: GroupKpis[] }>(`backtests/${encodeURIComponent(runId)}/groups/${level}`))
+      .groups;
   }
 
   compareBacktests(a: string, b: string): Promise<BacktestComparison> {
-    return this.get(`backtests/${encodeURIComponent(a)}/compare/${encodeURIComponent(b)}`);
+    return this.request(`backtests/${encodeURIComponent(a)}/compare/${encodeURIComponent(b)}`);
   }
 
   backtestStyleDays(runId: string, styleId: string): Promise<StyleDaySeries> {
-    return this.get(`backtests/${encodeURIComponent(runId)}/styles/${encodeURIComponent(styleId)}/days`);
+    return this.request(`backtests/${encodeURIComponent(runId)}/styles/${encodeURIComponent(styleId)}/days`);
   }
 
   backtestStyleCells(runId: string, styleId: string): Promise<StyleCells> {
-    return this.get(`backtests/${encodeURIComponent(runId)}/styles/${encodeURIComponent(styleId)}/cells`);
+    return this.request(`backtests/${encodeURIComponent(runId)}/styles/${encodeURIComponent(styleId)}/cells`);
   }
 
   backtestTraceProgress(runId: string, styleId: string): Promise<TraceProgress> {
-    return this.get(`backtests/${encodeURIComponent(runId)}/styles/${encodeURIComponent(styleId)}/trace`);
+    return this.request(`backtests/${encodeURIComponent(runId)}/styles/${encodeURIComponent(styleId)}/trace`);
   }
 
   backtestCellDays(runId: string, styleId: string, locationId: string, skuId: string): Promise<CellDays> {
     const e = encodeURIComponent;
-    return this.get(`backtests/${e(runId)}/styles/${e(styleId)}/cells/${e(locationId)}/${e(skuId)}`);
+    return this.request(`backtests/${e(runId)}/styles/${e(styleId)}/cells/${e(locationId)}/${e(skuId)}`);
   }
 
   scenarios(): Promise<ScenarioContext> {
-    return this.get('scenarios');
+    return this.request('scenarios');
   }
 
   async scenario(name: string): Promise<SettingsOverride> {
-    return (await this.get<{ scenario: SettingsOverride }>(`scenarios/${encodeURIComponent(name)}`)).scenario;
+    return (await this.request<{ scenario: SettingsOverride }>(`scenarios/${encodeURIComponent(name)}`)).scenario;
   }
 
   async saveScenario(name: string, value: unknown): Promise<SettingsOverride> {
-    return (await this.get<{ scenario: SettingsOverride }>(`scenarios/${encodeURIComponent(name)}`, value, 'PUT'))
+    return (await this.request<{ scenario: SettingsOverride }>(`scenarios/${encodeURIComponent(name)}`, value, 'PUT'))
       .scenario;
   }
 
   runRecommendations(): Promise<RunSummary> {
-    return this.get('recommendations/run', {});
+    return this.request('recommendations/run', {});
   }
 
   async proposals(): Promise<ProposalRow[]> {
@@ -365,20 +367,20 @@ export class ApiWorkbenchClient implements WorkbenchClient {
   }
 
   approve(request: ApprovalRequest): Promise<ApprovalResult> {
-    return this.get('transfers/approve', request);
+    return this.request('transfers/approve', request);
   }
 
   integration(): Promise<Integration> {
-    return this.get('integration');
+    return this.request('integration');
   }
 
   workspaces(): Promise<WorkspacesView> {
-    return this.get('workspaces');
+    return this.request('workspaces');
   }
 
   async openWorkspace(target: { name?: string; path?: string; create?: boolean }): Promise<WorkspaceEntry> {
     const { create, ...which } = target;
-    const entry = await this.get<WorkspaceEntry>(create ? 'workspaces' : 'workspaces/open', which);
+    const entry = await this.request<WorkspaceEntry>(create ? 'workspaces' : 'workspaces/open', which);
     // Browser mode serves the next workspace on the same address after a moment: wait until it answers from there.
     const until = Date.now() + SWITCH_WAIT_MS;
     for (;;) {
@@ -394,27 +396,27 @@ export class ApiWorkbenchClient implements WorkbenchClient {
   }
 
   listener(): Promise<ListenerStatus> {
-    return this.get('listener');
+    return this.request('listener');
   }
 
   startListener(port: number, tenant?: string): Promise<ListenerStatus> {
-    return this.get('listener/start', { port, tenant });
+    return this.request('listener/start', { port, tenant });
   }
 
   stopListener(): Promise<ListenerStatus> {
-    return this.get('listener/stop', {});
+    return this.request('listener/stop', {});
   }
 
   openApi(): Promise<unknown> {
-    return this.get('openapi');
+    return this.request('openapi');
   }
 
   record(dataset: string, id: string): Promise<unknown> {
-    return this.get(`data/${dataset}/${encodeURIComponent(id)}`);
+    return this.request(`data/${dataset}/${encodeURIComponent(id)}`);
   }
 
   async requestLog(afterId?: number): Promise<RequestLogEntry[]> {
     const q = afterId === undefined ? 'limit=200' : `afterId=${afterId}&limit=1000`;
-    return (await this.get<{ entries: RequestLogEntry[] }>(`log?${q}`)).entries;
+    return (await this.request<{ entries: RequestLogEntry[] }>(`log?${q}`)).entries;
   }
 }

@@ -173,10 +173,10 @@ export function adminRoutes(ctx: ServerContext) {
         return wb.startLoad(files, options);
       },
     );
-    app.get(
+    app.get<{ Params: { jobId: string } }>(
       '/load/jobs/:jobId',
       { schema: doc("A background load: files done, records and rate, and every batch's outcome once it ends") },
-      async (req) => wb.loadJob((req.params as { jobId: string }).jobId),
+      async (req) => wb.loadJob(req.params.jobId),
     );
 
     app.get(
@@ -195,18 +195,26 @@ export function adminRoutes(ctx: ServerContext) {
         ...(await wb.categoryContext()),
       }),
     );
-    app.get('/scenarios/:name', { schema: doc("One scenario's settings") }, async (req) => ({
-      scenario: await wb.scenario((req.params as { name: string }).name),
-    }));
-    app.put('/scenarios/:name', { schema: doc("Replace a scenario's settings (validated)") }, async (req) => ({
-      scenario: await wb.setScenario(req.body === undefined ? {} : req.body, (req.params as { name: string }).name),
-    }));
+    app.get<{ Params: { name: string } }>(
+      '/scenarios/:name',
+      { schema: doc("One scenario's settings") },
+      async (req) => ({
+        scenario: await wb.scenario(req.params.name),
+      }),
+    );
+    app.put<{ Params: { name: string } }>(
+      '/scenarios/:name',
+      { schema: doc("Replace a scenario's settings (validated)") },
+      async (req) => ({
+        scenario: await wb.setScenario(req.body === undefined ? {} : req.body, req.params.name),
+      }),
+    );
 
-    app.get(
+    app.get<{ Params: { locationId: string; skuId: string } }>(
       '/demand/:locationId/:skuId',
       { schema: doc('The demand estimate and target of one location/SKU, with its parts') },
       async (req) => {
-        const { locationId, skuId } = req.params as { locationId: string; skuId: string };
+        const { locationId, skuId } = req.params;
         const d = await wb.explainDemand(locationId, skuId);
         if (!d)
           throw new HttpProblem(404, 'not-found', `no location "${locationId}" or SKU "${skuId}" in the engine's view`);
@@ -259,41 +267,41 @@ export function adminRoutes(ctx: ServerContext) {
         return wb.startBacktest({ fromDay, toDay, scenarioName: scenario });
       },
     );
-    app.get(
+    app.get<{ Params: { jobId: string } }>(
       '/backtests/jobs/:jobId',
       { schema: doc('A background backtest: status, days done of days, and its run once it ends') },
-      async (req) => wb.backtestJob((req.params as { jobId: string }).jobId),
+      async (req) => wb.backtestJob(req.params.jobId),
     );
-    app.post(
+    app.post<{ Params: { jobId: string } }>(
       '/backtests/jobs/:jobId/cancel',
       {
         schema: doc('Stop a background backtest after its current day; the days replayed are kept as a cancelled run'),
       },
-      async (req) => wb.cancelBacktest((req.params as { jobId: string }).jobId),
+      async (req) => wb.cancelBacktest(req.params.jobId),
     );
     app.get('/backtests', { schema: doc('The backtest runs kept in the workspace') }, async () => ({
       runs: await wb.backtests(),
     }));
-    app.get(
+    app.get<{ Params: { runId: string } }>(
       '/backtests/:runId',
       { schema: doc('One backtest run: settings, summary and daily series') },
       async (req) => {
-        const report = await wb.backtest((req.params as { runId: string }).runId);
+        const report = await wb.backtest(req.params.runId);
         if (!report) throw new HttpProblem(404, 'not-found', 'no such backtest run');
         return report;
       },
     );
 
-    app.get(
+    app.get<{ Params: { runId: string; level: 'location' | 'style' } }>(
       '/backtests/:runId/groups/:level',
       { schema: doc("A run's KPIs by location or by style, simulated and actual") },
       async (req) => {
-        const { runId, level } = req.params as { runId: string; level: 'location' | 'style' };
+        const { runId, level } = req.params;
         return { groups: await wb.backtestGroups(runId, level) };
       },
     );
 
-    app.get(
+    app.get<{ Params: { runId: string; styleId: string } }>(
       '/backtests/:runId/styles/:styleId/days',
       {
         schema: doc(
@@ -302,11 +310,11 @@ export function adminRoutes(ctx: ServerContext) {
         ),
       },
       async (req) => {
-        const { runId, styleId } = req.params as { runId: string; styleId: string };
+        const { runId, styleId } = req.params;
         return wb.backtestStyleDays(runId, styleId);
       },
     );
-    app.get(
+    app.get<{ Params: { runId: string; styleId: string } }>(
       '/backtests/:runId/styles/:styleId/cells',
       {
         schema: doc(
@@ -315,11 +323,11 @@ export function adminRoutes(ctx: ServerContext) {
         ),
       },
       async (req) => {
-        const { runId, styleId } = req.params as { runId: string; styleId: string };
+        const { runId, styleId } = req.params;
         return wb.backtestStyleCells(runId, styleId);
       },
     );
-    app.get(
+    app.get<{ Params: { runId: string; styleId: string } }>(
       '/backtests/:runId/styles/:styleId/trace',
       {
         schema: doc(
@@ -327,29 +335,24 @@ export function adminRoutes(ctx: ServerContext) {
         ),
       },
       async (req) => {
-        const { runId, styleId } = req.params as { runId: string; styleId: string };
+        const { runId, styleId } = req.params;
         return wb.backtestTraceProgress(runId, styleId);
       },
     );
-    app.get(
+    app.get<{ Params: { runId: string; styleId: string; locationId: string; skuId: string } }>(
       '/backtests/:runId/styles/:styleId/cells/:locationId/:skuId',
       { schema: doc("One location×SKU of a run, day by day, with the engine's transfers and their reasons") },
       async (req) => {
-        const { runId, styleId, locationId, skuId } = req.params as {
-          runId: string;
-          styleId: string;
-          locationId: string;
-          skuId: string;
-        };
+        const { runId, styleId, locationId, skuId } = req.params;
         return wb.backtestCellDays(runId, styleId, locationId, skuId);
       },
     );
 
-    app.get(
+    app.get<{ Params: { a: string; b: string } }>(
       '/backtests/:a/compare/:b',
       { schema: doc("Two runs side by side: each one's KPIs and daily series, b − a, and a's actual") },
       async (req) => {
-        const { a, b } = req.params as { a: string; b: string };
+        const { a, b } = req.params;
         return wb.compareBacktests(a, b);
       },
     );
