@@ -13,7 +13,7 @@ export const ARROW_STREAM: ArrowStream = 'application/vnd.apache.arrow.stream';
 /** How many rows a paged table holds in all, beside a page sent as Arrow. */
 export const TOTAL_COUNT_HEADER = 'x-total-count' as const;
 
-/** The client asked for Arrow (and did not prefer JSON to it). */
+/** The client named the Arrow stream among the types it accepts. */
 export function wantsArrow(req: FastifyRequest): boolean {
   const accept = String(req.headers.accept ?? '').toLowerCase();
   return accept.includes(ARROW_STREAM);

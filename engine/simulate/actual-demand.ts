@@ -342,17 +342,20 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
           if (!selling[l]) continue;
           diff.fill(0);
           let any = false;
-          // The expected sales of the location's days on the style's course so far, summed up to each day.
-          if (round > 0)
-            for (let e = 0; e < E; e++)
-              course[e + 1] = course[e] + locIndex[l * E + e] * catIndex[cat * E + e] * styleIndex[s * E + e];
           for (let k = styleStart[s]; k < styleStart[s + 1]; k++) {
             const c = l * K + k;
             if (rate[c] === 0) continue;
+            const [j0, j1] = rowsOf(c);
+            // The expected sales of the location's days on the style's course so far, summed up to each day.
+            if (round > 0 && !any)
+              for (let e = 0; e < E; e++)
+                course[e + 1] = course[e] + locIndex[l * E + e] * catIndex[cat * E + e] * styleIndex[s * E + e];
+            any = true;
             let exposure = 0;
             if (round > 0) {
               walk(
-                ...rowsOf(c),
+                j0,
+                j1,
                 (a, b, inStock) => {
                   if (inStock) exposure += course[b] - course[a];
                 },
@@ -362,8 +365,6 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
               );
             }
             const r = round > 0 && exposure > 0 ? (rate[c] * fullDays[c]) / exposure : rate[c];
-            const [j0, j1] = rowsOf(c);
-            any = true;
             walk(
               j0,
               j1,

@@ -95,17 +95,17 @@ export async function loadEngineState(
   const year = await readYearOfSales(ws, historyStart, asOf);
   const { state, index } = await readNetwork(ws, asOfDay, settings, year);
   await applyPricesAndPacks(ws, state, year, index);
-  await applyDailyLevels(ws, state, settings.demandWindowDays, mode, asOf, index);
+  await applyDailyLevels(ws, state, mode, asOf, index);
   await applyStockedInYear(ws, state, historyStart, asOf, index);
-  await applyInbound(ws, state, settings, mode, asOf, asOfDay, index);
+  await applyInbound(ws, state, settings, mode, asOf, index);
   await applyClientControls(ws, state, asOf, index);
   return state;
 }
 
 /** One pass over the last year of sales, per location×SKU: lines, online lines, revenue, units, list price. */
 async function readYearOfSales(ws: Workspace, historyStart: Stamp, asOf: Stamp): Promise<YearOfSales> {
-  // One pass over the last year of sales: location kinds, prices and what each location carried. Exact sums, in a
-  // fixed order: the SKU totals below add these up, and the same data must price the same (daily-levels.ts).
+  // It serves location kinds, prices and what each location carried. Exact sums, in a fixed order: the SKU totals
+  // add these up, and the same data must price the same (daily-levels.ts).
   return ws.columns<YearOfSalesRow>(
     `
     SELECT s.locationId, l.skuId, count(*)::DOUBLE AS lines, (count(*) FILTER (WHERE l.online))::DOUBLE AS online,
@@ -128,7 +128,6 @@ async function readNetwork(
   const W = settings.demandWindowDays;
   // Locations and their kinds: online where most lines are online sales, a store where anything sells,
   // a warehouse otherwise; settings may say otherwise.
-  const kindRows = year;
   const locRows = await ws.rows<{ locationId: string; gln: string | null; closed: bigint | null; excluded: boolean }>(`
     SELECT l.locationId, l.gln, epoch_us(l.dateClosed) AS closed,
            EXISTS (SELECT 1 FROM excluded_locations e
@@ -137,11 +136,11 @@ async function readNetwork(
   const locIndex = new Map(locRows.map((r, i) => [r.locationId, i]));
   const lines = new Float64Array(locRows.length);
   const online = new Float64Array(locRows.length);
-  kindRows.locationId.forEach((loc, i) => {
+  year.locationId.forEach((loc, i) => {
     const l = locIndex.get(loc);
     if (l === undefined) return;
-    lines[l] += kindRows.lines[i];
-    online[l] += kindRows.online[i];
+    lines[l] += year.lines[i];
+    online[l] += year.online[i];
   });
   const kind: LocationKind[] = locRows.map((r, l) => {
     const override = settings.locationKinds[r.locationId];
@@ -311,12 +310,11 @@ async function applyPricesAndPacks(
 async function applyDailyLevels(
   ws: Workspace,
   state: EngineState,
-  W: number,
   mode: StateMode,
   asOf: Stamp,
   { cellOf }: CellIndex,
 ) {
-  const asOfDay = state.asOfDay;
+  const { asOfDay, windowDays: W } = state;
   const atMoment = mode.kind === 'live' && mode.atMoment;
   const days = atMoment
     ? await dailyLevels(ws, state.locations.ids, state.skus.ids, asOfDay - W, asOfDay + 1, mode.nowMicros + 1)
@@ -400,9 +398,9 @@ async function applyInbound(
   settings: Settings,
   mode: StateMode,
   asOf: Stamp,
-  asOfDay: number,
   { cellOf }: CellIndex,
 ) {
+  const asOfDay = state.asOfDay;
   const K = state.skus.ids.length;
   const kind = state.locations.kind;
   const firstWarehouse = state.locations.ids.find((_, l) => kind[l] === 'warehouse') ?? '';
