@@ -3,13 +3,14 @@
  * physical on the simulated side over every cell and day, the actual side is one fact whatever the scenario, and its
  * stock-out days, lost sales and fill rate stay near the hidden truth. bench:truth measures the same on larger sets.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Workbench } from '../engine/service/workbench.js';
 import type { SettingsOverride } from '../engine/recommend/settings.js';
-import { generateFeed, loadFeed } from './generated-feed.js';
+import { generateFeed, loadFeed, truthTotals } from './generated-feed.js';
+import { dayText } from '../engine/model/datetime.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wb-truth-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -34,21 +35,6 @@ const LEAN: SettingsOverride = {
   defaults: { serviceLevel: 0.6, reviewPeriodDays: 14, presentationMinimum: 0 },
   redistribution: { enabled: false },
 };
-
-/** The truth's totals over the backtest's days, all outlets. */
-function truthOver(truthDir: string) {
-  const [header, ...lines] = readFileSync(join(truthDir, 'truth-daily.csv'), 'utf8').trim().split('\n');
-  const col = Object.fromEntries(header.split(',').map((c, i) => [c, i]));
-  const from = new Date(FROM_DAY * 86_400_000).toISOString().slice(0, 10);
-  const to = new Date(TO_DAY * 86_400_000).toISOString().slice(0, 10);
-  const t = { stockOutDays: 0, demand: 0, sales: 0, lost: 0 };
-  for (const line of lines) {
-    const v = line.split(',');
-    if (v[col.date] < from || v[col.date] > to) continue;
-    for (const k of Object.keys(t) as (keyof typeof t)[]) t[k] += Number(v[col[k]]);
-  }
-  return t;
-}
 
 describe.each(Object.keys(SETS))('a backtest of the generated %s history', (assortment) => {
   it('keeps simulated stock physical, the actual side one fact, and near the hidden truth', async () => {
@@ -76,7 +62,7 @@ describe.each(Object.keys(SETS))('a backtest of the generated %s history', (asso
         await wb.backtestGroups(a.run.runId, 'style').then((g) => g.map((x) => x.actual)),
       );
 
-      const truth = truthOver(truthDir);
+      const truth = truthTotals(truthDir, dayText(FROM_DAY), dayText(TO_DAY));
       const actual = a.report.summary.actual;
       expect(actual.sales).toBeCloseTo(truth.sales, 6);
       expect(Math.abs(actual.stockOutDays / truth.stockOutDays - 1)).toBeLessThan(0.02);

@@ -1,5 +1,9 @@
-/** A feed from the sample generator, and a workspace loaded with it through the CLI: for tests and benchmarks. */
+/**
+ * A feed from the sample generator, a workspace loaded with it through the CLI, and the truth it hides: for tests
+ * and benchmarks.
+ */
 import { execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -31,4 +35,25 @@ export function generateFeed(data: string, flags: string[], options: { truth?: s
 /** `workbench load -q -w workspace data`. */
 export function loadFeed(workspace: string, data: string, options: { show?: boolean } = {}) {
   return node([join(ROOT, 'bin/workbench.mjs'), 'load', '-q', '-w', workspace, data], !!options.show);
+}
+
+/** The truth's totals over all outlets, days `from` … `to` (YYYY-MM-DD) of its truth-daily.csv. */
+export interface TruthTotals {
+  carriedDays: number;
+  stockOutDays: number;
+  demand: number;
+  sales: number;
+  lost: number;
+}
+
+export function truthTotals(truthDir: string, from: string, to: string): TruthTotals {
+  const [header, ...lines] = readFileSync(join(truthDir, 'truth-daily.csv'), 'utf8').trim().split('\n');
+  const col = Object.fromEntries(header.split(',').map((c, i) => [c, i]));
+  const t: TruthTotals = { carriedDays: 0, stockOutDays: 0, demand: 0, sales: 0, lost: 0 };
+  for (const line of lines) {
+    const v = line.split(',');
+    if (v[col.date] < from || v[col.date] > to) continue;
+    for (const k of Object.keys(t) as (keyof TruthTotals)[]) t[k] += Number(v[col[k]]);
+  }
+  return t;
 }

@@ -15,7 +15,7 @@ import type { SettingsOverride } from '../../engine/recommend/settings.js';
 import type { BacktestRun } from '../../engine/service/backtests.js';
 import type { GroupKpis, SimulationResult } from '../../engine/simulate/simulate.js';
 import { ROOT } from './big-workspace.js';
-import { generateFeed, loadFeed } from '../generated-feed.js';
+import { generateFeed, loadFeed, truthTotals } from '../generated-feed.js';
 
 const START = '2024-01-01';
 const DAYS = 730;
@@ -41,14 +41,6 @@ const SCENARIOS: [string, SettingsOverride][] = [
   ],
 ];
 
-interface Truth {
-  carriedDays: number;
-  stockOutDays: number;
-  demand: number;
-  sales: number;
-  lost: number;
-}
-
 async function prepare(name: string): Promise<{ workspace: string; truthDir: string }> {
   const base = join(ROOT, '.workspaces', `truth-${name}`);
   const flags = ['--seed', '1', ...ASSORTMENTS[name], '--days', String(DAYS), '--start', START, '--assortment', name];
@@ -71,19 +63,6 @@ async function prepare(name: string): Promise<{ workspace: string; truthDir: str
   return { workspace, truthDir };
 }
 
-/** The truth's totals over the backtest's days, all outlets. */
-function truthOver(truthDir: string, from: string, to: string): Truth {
-  const [header, ...lines] = readFileSync(join(truthDir, 'truth-daily.csv'), 'utf8').trim().split('\n');
-  const col = Object.fromEntries(header.split(',').map((c, i) => [c, i]));
-  const t: Truth = { carriedDays: 0, stockOutDays: 0, demand: 0, sales: 0, lost: 0 };
-  for (const line of lines) {
-    const v = line.split(',');
-    if (v[col.date] < from || v[col.date] > to) continue;
-    for (const k of Object.keys(t) as (keyof Truth)[]) t[k] += Number(v[col[k]]);
-  }
-  return t;
-}
-
 const pct = (x: number) => `${(x * 100).toFixed(2)} %`;
 const off = (got: number, want: number) => (want === 0 ? (got === 0 ? 0 : Infinity) : (got - want) / want);
 const fmt = (x: number) => Math.round(x).toLocaleString('en');
@@ -94,7 +73,7 @@ for (const name of picked) {
   const { workspace, truthDir } = await prepare(name);
   const from = dayText(FROM_DAY);
   const to = dayText(TO_DAY);
-  const truth = truthOver(truthDir, from, to);
+  const truth = truthTotals(truthDir, from, to);
   const wb = await Workbench.open(workspace);
   const runs: { run: BacktestRun; report: SimulationResult; seconds: number; groups: GroupKpis[] }[] = [];
   try {
