@@ -383,7 +383,8 @@ describe('sessions, admin API and OpenAPI', () => {
       settings: { defaults: { serviceLevel: 7 } },
     });
     expect(bad.status).toBe(400);
-    expect(bad.json.errors[0].path).toBe('/defaults/serviceLevel');
+    // A pointer into the body, in words a user reads.
+    expect(bad.json.errors).toEqual([{ path: '/settings/defaults/serviceLevel', message: 'must be at most 0.9999' }]);
   });
 
   it('keeps a request log with errors and warnings, and never a secret', async () => {

@@ -39,7 +39,8 @@ describe('POST /_workbench/load/preview', () => {
   it('refuses a request that is not files with names and text', async () => {
     const bad = await t.call('POST', '/_workbench/load/preview', { files: [{ name: 'items.csv' }] });
     expect(bad.status).toBe(400);
-    expect(bad.json.detail).toMatch(/^the request is not valid: \/files\/0\/text: /);
+    expect(bad.json.detail).toBe('the body is not valid: files/0/text: is required');
+    expect(bad.json.errors).toEqual([{ path: '/files/0/text', message: 'is required' }]);
     expect(
       (
         await t.call('POST', '/_workbench/load/preview', {

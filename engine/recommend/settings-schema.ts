@@ -1,6 +1,7 @@
 /** The schema of a scenario's settings file: checked before a run, so a typo is an error, not a silent default. */
 import { Type, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { schemaProblems } from '../model/schema-errors.js';
 import type { SettingsOverride } from './settings.js';
 
 const n = (description: string, minimum = 0, maximum?: number) =>
@@ -69,5 +70,5 @@ export class SettingsInvalid extends Error {
 
 export function parseSettingsOverride(value: unknown): SettingsOverride {
   if (check.Check(value)) return value as SettingsOverride;
-  throw new SettingsInvalid([...check.Errors(value)].slice(0, 20).map((e) => ({ path: e.path, message: e.message })));
+  throw new SettingsInvalid(schemaProblems(check, value, 20));
 }

@@ -16,8 +16,8 @@ import type { ServerContext } from './context.js';
 import type { DeskControls } from './desk-controls.js';
 import { HttpProblem, problemBody, sendProblem } from './problem.js';
 import { parseQueryString } from './query.js';
-import { adminRoutes } from './routes/admin.js';
-import { deskRoutes } from './routes/desk.js';
+import { registerAdminRoutes } from './admin/register.js';
+import { ADMIN_ROUTES, DESK_ROUTES } from './admin/table.js';
 import { uiRoutes } from './routes/ui.js';
 import { apiRoutes } from './routes/api.js';
 import { ProblemSchema } from './schemas.js';
@@ -132,7 +132,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     },
   });
 
-  // The service validates bodies itself (with record ids and its own messages); route schemas document.
+  // The service's own endpoints validate their bodies in the service (with record ids and its own messages): their
+  // route schemas only document. The admin routes validate each part against their schemas (admin/validate.ts).
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
@@ -140,7 +141,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addHook('onRequest', async (req, reply) => {
     // Known before the body is read, from the route the router found (however the path was spelled or encoded):
     // a token request's body and query hold the client secret.
-    req.audit = { secret: (req.routeOptions.config as { secret?: boolean } | undefined)?.secret === true };
+    req.audit = { secret: req.routeOptions.config?.secret === true };
     reply.header('X-Request-Id', req.id);
   });
 
@@ -202,7 +203,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   // Every route but /Token and /openapi.json needs a valid token for this tenant.
   app.addHook('onRequest', async (req) => {
-    if (req.routeOptions.config && (req.routeOptions.config as { public?: boolean }).public) return;
+    if (req.routeOptions.config?.public) return;
     if (!req.routeOptions.url) return; // unknown path: answered 404 below
     tokens.verify(req);
   });
@@ -289,8 +290,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Routes last: handlers and hooks set above apply to them.
   await app.register(apiRoutes(ctx, false));
   await app.register(apiRoutes(ctx, true), { prefix: '/v1' });
-  await app.register(adminRoutes(ctx), { prefix: ADMIN_PREFIX });
-  if (options.desk) await app.register(deskRoutes(options.desk), { prefix: ADMIN_PREFIX });
+  await app.register(async (admin) => registerAdminRoutes(admin, ADMIN_ROUTES, ctx), { prefix: ADMIN_PREFIX });
+  const desk = options.desk;
+  if (desk)
+    await app.register(async (admin) => registerAdminRoutes(admin, DESK_ROUTES, { desk }), { prefix: ADMIN_PREFIX });
 
   return app;
 }

@@ -26,6 +26,12 @@ export interface Audit {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The request's query and body hold secrets (known from the route before the body is read). */
+    secret?: boolean;
+    /** Answered without a token. */
+    public?: boolean;
+  }
   interface FastifyRequest {
     audit: Audit;
     bodyExcerpt?: string;

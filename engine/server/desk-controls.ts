@@ -18,6 +18,13 @@ export interface ListenerStatus {
   curl?: string;
 }
 
+/** A workspace to move to: a new one by name, or a known one by name or by the path it was opened at. */
+export interface SwitchRequest {
+  name?: string;
+  path?: string;
+  create: boolean;
+}
+
 /** What the admin API's routes may ask of the desk. */
 export interface DeskControls {
   workspaces(): WorkspacesView;
@@ -25,8 +32,8 @@ export interface DeskControls {
    * Checks and opens the named workspace; the screens move to it when `go` is called: once the answer to this
    * request is out (or its asker has gone), since the server answering it is the old workspace's.
    */
-  prepareSwitch(request: unknown): Promise<{ entry: WorkspaceEntry; go: () => void }>;
+  prepareSwitch(request: SwitchRequest): Promise<{ entry: WorkspaceEntry; go: () => void }>;
   listener(): ListenerStatus;
-  startListener(request: unknown): Promise<ListenerStatus>;
+  startListener(request: { port: number; tenant?: string }): Promise<ListenerStatus>;
   stopListener(): Promise<ListenerStatus>;
 }

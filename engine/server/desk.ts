@@ -11,8 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import { RequestRejected } from '../ingest/problems.js';
 import { DATABASE_FILE } from '../store/workspace.js';
 import { Workbench } from '../service/workbench.js';
-import { WORKSPACE_NAME, type WorkspaceEntry, type WorkspaceHome } from '../service/workspace-home.js';
-import type { DeskControls, ListenerStatus, WorkspacesView } from './desk-controls.js';
+import type { WorkspaceEntry, WorkspaceHome } from '../service/workspace-home.js';
+import type { DeskControls, ListenerStatus, SwitchRequest, WorkspacesView } from './desk-controls.js';
 import { tokenRequestCurl } from './auth.js';
 import { DEFAULT_CLIENT_ID, DEFAULT_TENANT, listen, workspaceSecret, type Listening } from './serve.js';
 
@@ -31,7 +31,6 @@ export interface DeskOptions {
   front(wb: Workbench, desk: Desk): Promise<Front>;
 }
 
-const TENANT = WORKSPACE_NAME;
 const LOOPBACK = '127.0.0.1';
 
 export class Desk implements DeskControls {
@@ -90,13 +89,8 @@ export class Desk implements DeskControls {
     return { home: this.options.home.dir, current: { ...current, tenant: this.tenant }, workspaces };
   }
 
-  async prepareSwitch(request: unknown): Promise<{ entry: WorkspaceEntry; go: () => void }> {
-    const r = (request && typeof request === 'object' ? request : {}) as {
-      name?: unknown;
-      path?: unknown;
-      create?: unknown;
-    };
-    const create = r.create === true;
+  async prepareSwitch(r: SwitchRequest): Promise<{ entry: WorkspaceEntry; go: () => void }> {
+    const create = r.create;
     const path = create ? this.options.home.pathOf(r.name) : this.options.home.resolve(r);
     const exists = existsSync(join(path, DATABASE_FILE));
     if (create && exists)
@@ -183,16 +177,9 @@ export class Desk implements DeskControls {
     };
   }
 
-  async startListener(request: unknown): Promise<ListenerStatus> {
-    const r = (request && typeof request === 'object' ? request : {}) as { port?: unknown; tenant?: unknown };
-    if (typeof r.port !== 'number' || !Number.isInteger(r.port) || r.port < 0 || r.port > 65_535) {
-      throw new RequestRejected('port must be a whole number from 1 to 65535 (0: any free port)');
-    }
-    if (r.tenant !== undefined && (typeof r.tenant !== 'string' || !TENANT.test(r.tenant))) {
-      throw new RequestRejected('a tenant is 1 to 80 letters, digits, ".", "-" or "_"');
-    }
-    const port = r.port;
-    const tenant = (r.tenant as string | undefined) ?? this.tenant;
+  async startListener(request: { port: number; tenant?: string }): Promise<ListenerStatus> {
+    const port = request.port;
+    const tenant = request.tenant ?? this.tenant;
     // After any switch asked for before it: the API serves the workspace the screens show.
     return this.step(async () => {
       if (this.api)

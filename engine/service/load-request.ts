@@ -1,6 +1,5 @@
 /** The admin API's load and preview requests: picked files as names and text, with the load's options. */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import { Type, type Static } from '@sinclair/typebox';
 import { findDataset } from '../model/datasets.js';
 import { RequestRejected } from '../ingest/problems.js';
 import { CsvMappingSchema } from '../ingest/csv/mapping.js';
@@ -41,17 +40,8 @@ export const LoadRequestSchema = Type.Object({
   ),
 });
 
-const checkLoad = TypeCompiler.Compile(LoadRequestSchema);
-const checkPreview = TypeCompiler.Compile(PreviewRequestSchema);
-
-function parse<T extends TSchema>(check: TypeCheck<T>, body: unknown): Static<T> {
-  if (check.Check(body)) return body;
-  const problems = [...check.Errors(body)].slice(0, 5).map((e) => `${e.path || '/'}: ${e.message}`);
-  throw new RequestRejected(
-    `the request is not valid: ${problems.join('; ')}; ` +
-      `send {"files": [{"name": "items.csv", "text": "…"}], "mapping"?: {…}, "fullLoad"?: true}`,
-  );
-}
+export type LoadRequest = Static<typeof LoadRequestSchema>;
+export type PreviewRequest = Static<typeof PreviewRequestSchema>;
 
 function datasetOption(name: string | undefined) {
   if (name === undefined) return undefined;
@@ -60,18 +50,14 @@ function datasetOption(name: string | undefined) {
   return d;
 }
 
-export function parseLoadRequest(body: unknown): { files: LoadFile[]; options: FileLoadOptions } {
-  const r = parse(checkLoad, body);
+/** A load request its schema let through, as the files and options the service takes. */
+export function loadRequestOptions(r: LoadRequest): { files: LoadFile[]; options: FileLoadOptions } {
   return {
     files: r.files,
     options: { mapping: r.mapping, fullLoad: r.fullLoad === true, dataset: datasetOption(r.dataset) },
   };
 }
 
-export function parsePreviewRequest(body: unknown): {
-  files: { name: string; text: string }[];
-  options: FileLoadOptions;
-} {
-  const r = parse(checkPreview, body);
+export function previewRequestOptions(r: PreviewRequest): { files: LoadFile[]; options: FileLoadOptions } {
   return { files: r.files, options: { mapping: r.mapping, dataset: datasetOption(r.dataset) } };
 }

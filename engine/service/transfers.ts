@@ -2,8 +2,10 @@
  * Recommended transfers: the proposals of the latest run, and the approved ones the API hands out.
  * An approval is one user action: one approvalBatchId, one confirmedDateTime for all it approves.
  */
+import { Type, type Static } from '@sinclair/typebox';
 import { listValue, type DuckDBDateValue, type DuckDBTimestampValue } from '@duckdb/node-api';
 import { formatIsoMicros, parseIsoMicros } from '../model/datetime.js';
+import { DateOnly } from '../model/fields.js';
 import type { Proposal, TransferType } from '../recommend/proposal.js';
 import { clip, RequestRejected, ValidationFailed, type Problem } from '../ingest/problems.js';
 import { timestampValue, toDuck } from '../store/values.js';
@@ -36,12 +38,23 @@ export interface TransferOut {
   plannedDispatchDate?: string;
 }
 
-export interface ApprovalRequest {
-  /** The proposals to approve; all open proposals when absent. */
-  referenceIds?: string[];
-  description?: string;
-  plannedDispatchDate?: string;
-}
+/** Longest approval batch description kept. */
+const DESCRIPTION_MAX = 1000;
+
+export const ApprovalRequestSchema = Type.Object(
+  {
+    referenceIds: Type.Optional(
+      Type.Array(Type.String(), {
+        minItems: 1,
+        description: 'The proposals to approve; every open proposal when absent.',
+      }),
+    ),
+    description: Type.Optional(Type.String({ maxLength: DESCRIPTION_MAX, description: "The batch's description." })),
+    plannedDispatchDate: Type.Optional(DateOnly('The day the transfers leave (YYYY-MM-DD).')),
+  },
+  { additionalProperties: false },
+);
+export type ApprovalRequest = Static<typeof ApprovalRequestSchema>;
 
 export interface ApprovalResult {
   approvalBatchId: string;
@@ -87,7 +100,6 @@ interface ProposalDbRow {
 
 export const TRANSFERS_DEFAULT_LIMIT = 1000;
 export const TRANSFERS_MAX_LIMIT = 10_000;
-const DESCRIPTION_MAX = 1000;
 
 export async function storeRun(
   ws: Workspace,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ApiWorkbenchClient, desktopBridge, httpTransport, ipcTransport, sessionFromLocation } from './client';
+import { AdminClient, desktopBridge, httpTransport, ipcTransport, sessionFromLocation } from './client';
 import { useWorkbench } from './store';
 import { Datasets } from './screens/Datasets';
 import { DataQuality } from './screens/DataQuality';
@@ -49,8 +49,8 @@ export function App() {
   useEffect(() => {
     const bridge = desktopBridge();
     const session = bridge ? undefined : sessionFromLocation();
-    if (bridge) connect(new ApiWorkbenchClient(ipcTransport(bridge)));
-    else if (session) connect(new ApiWorkbenchClient(httpTransport(session)));
+    if (bridge) connect(new AdminClient(ipcTransport(bridge)));
+    else if (session) connect(new AdminClient(httpTransport(session)));
   }, [connect]);
   useEffect(() => {
     void refresh();

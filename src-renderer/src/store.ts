@@ -2,18 +2,11 @@
 import { create } from 'zustand';
 import type { DatasetSummary } from '../../engine/service/workbench';
 import type { LintReport } from '../../engine/ingest/lint';
-import type {
-  BacktestJob,
-  BacktestResult,
-  CsvMapping,
-  LoadJob,
-  PickedFile,
-  ProposalRow,
-  WorkbenchClient,
-} from './client';
+import type { BacktestJob, BacktestResult, CsvMapping, LoadJob, PickedFile, ProposalRow } from './client';
+import { allProposals, type AdminClient } from './client';
 
 interface State {
-  client?: WorkbenchClient;
+  client?: AdminClient;
   summary?: DatasetSummary[];
   lint?: LintReport;
   /** The kept scenarios' names, the one runs use when none is named first; empty until read. */
@@ -31,7 +24,7 @@ interface State {
   runRecommendations(): Promise<void>;
   loadProposals(): Promise<void>;
   approve(referenceIds: string[], description: string, plannedDispatchDate: string): Promise<void>;
-  connect(client: WorkbenchClient): void;
+  connect(client: AdminClient): void;
   refresh(): Promise<void>;
   runBacktest(from: string, to: string, scenario?: string): Promise<void>;
   loadScenarios(): Promise<void>;
@@ -46,7 +39,7 @@ const POLL_MS = 250;
 
 export const useWorkbench = create<State>((set, get) => {
   /** A change to the transfers: the list is read again, then the notice says what happened. */
-  const changeTransfers = async (failed: string, change: (client: WorkbenchClient) => Promise<string>) => {
+  const changeTransfers = async (failed: string, change: (client: AdminClient) => Promise<string>) => {
     const { client } = get();
     if (!client) return;
     set({ transfersBusy: true, error: undefined, notice: undefined });
@@ -73,11 +66,11 @@ export const useWorkbench = create<State>((set, get) => {
       set({ loadRunning: true, loadJob: undefined, error: undefined, notice: undefined });
       let failure: string | undefined;
       try {
-        let job = await client.startLoad(files, options);
+        let job = await client.call('POST /load/jobs', { body: { files, ...options } });
         set({ loadJob: job });
         while (job.status === 'running') {
           await new Promise((r) => setTimeout(r, POLL_MS));
-          job = await client.loadJob(job.jobId);
+          job = await client.call('GET /load/jobs/:jobId', { params: { jobId: job.jobId } });
           set({ loadJob: job });
         }
         if (job.status === 'failed') failure = job.error;
@@ -93,22 +86,24 @@ export const useWorkbench = create<State>((set, get) => {
       const { client } = get();
       if (!client) return;
       try {
-        set({ proposals: await client.proposals() });
+        set({ proposals: await allProposals(client) });
       } catch (e) {
         set({ error: `The transfers could not be read: ${(e as Error).message}` });
       }
     },
     runRecommendations: () =>
       changeTransfers('The recommendations did not run', async (client) => {
-        const run = await client.runRecommendations();
+        const run = await client.call('POST /recommendations/run', { body: {} });
         return `Run ${run.runId} as of ${run.asOf.slice(0, 10)}: ${run.proposals} proposals`;
       }),
     approve: (referenceIds, description, plannedDispatchDate) =>
       changeTransfers('The approval was refused', async (client) => {
-        const r = await client.approve({
-          referenceIds,
-          description: description || undefined,
-          plannedDispatchDate: plannedDispatchDate || undefined,
+        const r = await client.call('POST /transfers/approve', {
+          body: {
+            referenceIds,
+            description: description || undefined,
+            plannedDispatchDate: plannedDispatchDate || undefined,
+          },
         });
         return `Approved ${r.approved} as batch ${r.approvalBatchId}`;
       }),
@@ -117,7 +112,7 @@ export const useWorkbench = create<State>((set, get) => {
       const { client } = get();
       if (!client) return;
       try {
-        const { scenarios, defaultScenario } = await client.scenarios();
+        const { scenarios, defaultScenario } = await client.call('GET /scenarios');
         set({ scenarios: [defaultScenario, ...scenarios.filter((n) => n !== defaultScenario)] });
       } catch (e) {
         set({ error: `The scenarios could not be read: ${(e as Error).message}` });
@@ -128,15 +123,15 @@ export const useWorkbench = create<State>((set, get) => {
       if (!client) return;
       set({ backtestRunning: true, backtestJob: undefined, error: undefined, notice: undefined });
       try {
-        let job = await client.startBacktest(from, to, scenario);
+        let job = await client.call('POST /backtests/jobs', { body: { from, to, scenario } });
         set({ backtestJob: job });
         while (job.status === 'running') {
           await new Promise((r) => setTimeout(r, POLL_MS));
-          job = await client.backtestJob(job.jobId);
+          job = await client.call('GET /backtests/jobs/:jobId', { params: { jobId: job.jobId } });
           set({ backtestJob: job });
         }
         if (job.status === 'failed' || !job.runId) throw new Error(job.error ?? 'it stopped without a run');
-        const result = await client.backtest(job.runId);
+        const result = await client.call('GET /backtests/:runId', { params: { runId: job.runId } });
         set({
           backtest: result,
           notice:
@@ -154,7 +149,7 @@ export const useWorkbench = create<State>((set, get) => {
       const { client, backtestJob } = get();
       if (!client || !backtestJob) return;
       try {
-        await client.cancelBacktest(backtestJob.jobId);
+        await client.call('POST /backtests/jobs/:jobId/cancel', { params: { jobId: backtestJob.jobId } });
       } catch (e) {
         set({ error: `The backtest could not be cancelled: ${(e as Error).message}` });
       }
@@ -164,7 +159,11 @@ export const useWorkbench = create<State>((set, get) => {
       if (!client) return;
       set({ loading: true, error: undefined });
       try {
-        const [summary, lint] = await Promise.all([client.summary(), client.lint(), get().loadScenarios()]);
+        const [summary, lint] = await Promise.all([
+          client.call('GET /summary'),
+          client.call('GET /lint'),
+          get().loadScenarios(),
+        ]);
         set({ summary, lint, loading: false });
       } catch (e) {
         set({ loading: false, error: (e as Error).message });

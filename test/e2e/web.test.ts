@@ -253,8 +253,8 @@ describe('browser mode', () => {
       .filter({ hasText: /Not saved/ })
       .waitFor();
     const listed = await page.getByLabel('Settings problems').innerText();
-    expect(listed).toMatch(/\/defaults\/serviceLevel: Expected number to be less or equal to 0\.9999/);
-    expect(listed).toMatch(/\/defaults\/leadTimeDays: Expected integer/);
+    expect(listed).toMatch(/\/defaults\/serviceLevel: must be at most 0\.9999/);
+    expect(listed).toMatch(/\/defaults\/leadTimeDays: must be a whole number/);
     // Each refused value is marked where it was typed.
     expect(
       await page.locator('.field--bad input').evaluateAll((els) => els.map((e) => e.getAttribute('name'))),

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { BacktestJob, BacktestResult, WorkbenchClient } from '../client';
+import type { BacktestJob, BacktestResult, AdminClient } from '../client';
 import { Breakdown } from './Breakdown';
 import { StyleDrill } from './StyleDrill';
 
@@ -19,7 +19,7 @@ export function Backtest({
   running,
   scenarios,
 }: {
-  client: WorkbenchClient;
+  client: AdminClient;
   run: (from: string, to: string, scenario: string) => void;
   cancel: () => void;
   job?: BacktestJob;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { GroupKpis, WorkbenchClient } from '../client';
+import type { GroupKpis, AdminClient } from '../client';
 import { KPIS, show } from '../kpis';
 
 type Level = 'location' | 'style';
@@ -26,7 +26,7 @@ export function Breakdown({
   runId,
   onStyle,
 }: {
-  client: WorkbenchClient;
+  client: AdminClient;
   runId: string;
   onStyle?: (styleId: string) => void;
 }) {
@@ -39,8 +39,8 @@ export function Breakdown({
     let live = true;
     setGroups(undefined);
     setError(undefined);
-    void client.backtestGroups(runId, level).then(
-      (g) => live && setGroups(g),
+    void client.call('GET /backtests/:runId/groups/:level', { params: { runId, level } }).then(
+      ({ groups: g }) => live && setGroups(g),
       (e: Error) => live && setError(e.message),
     );
     return () => {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { CellDays, CellTotals, WorkbenchClient } from '../client';
+import type { CellDays, CellTotals, AdminClient } from '../client';
 import { Chart } from '../Chart';
 import { TRANSFER_KIND, units } from '../units';
 
@@ -11,7 +11,7 @@ export function CellDrill({
   cell,
   back,
 }: {
-  client: WorkbenchClient;
+  client: AdminClient;
   runId: string;
   styleId: string;
   cell: CellTotals;
@@ -25,10 +25,14 @@ export function CellDrill({
   }, []);
   useEffect(() => {
     let live = true;
-    client.backtestCellDays(runId, styleId, cell.locationId, cell.skuId).then(
-      (d) => live && setDays(d),
-      (e: Error) => live && setError(e.message),
-    );
+    client
+      .call('GET /backtests/:runId/styles/:styleId/cells/:locationId/:skuId', {
+        params: { runId, styleId, locationId: cell.locationId, skuId: cell.skuId },
+      })
+      .then(
+        (d) => live && setDays(d),
+        (e: Error) => live && setError(e.message),
+      );
     return () => {
       live = false;
     };

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { BacktestComparison, BacktestRun, WorkbenchClient } from '../client';
+import type { BacktestComparison, BacktestRun, AdminClient } from '../client';
 import { Chart } from '../Chart';
 import { difference, KPIS, show } from '../kpis';
 import { scenarioOf } from '../runs';
@@ -9,7 +9,7 @@ type Day = BacktestComparison['a']['daily'][number];
 const describe = (r: BacktestRun) => `${r.runId} · ${scenarioOf(r)} · ${r.from} … ${r.to}`;
 
 /** Two kept backtest runs side by side, for tuning settings: each one's KPIs, the change from a to b, and the days. */
-export function Compare({ client }: { client: WorkbenchClient }) {
+export function Compare({ client }: { client: AdminClient }) {
   const [runs, setRuns] = useState<BacktestRun[]>();
   const [a, setA] = useState('');
   const [b, setB] = useState('');
@@ -18,8 +18,8 @@ export function Compare({ client }: { client: WorkbenchClient }) {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    void client.backtests().then(
-      (list) => {
+    void client.call('GET /backtests').then(
+      ({ runs: list }) => {
         setRuns(list);
         // Newest first: the latest run against the one before it.
         setB(list[0]?.runId ?? '');
@@ -33,7 +33,7 @@ export function Compare({ client }: { client: WorkbenchClient }) {
     setBusy(true);
     setError(undefined);
     try {
-      setResult(await client.compareBacktests(a, b));
+      setResult(await client.call('GET /backtests/:a/compare/:b', { params: { a, b } }));
     } catch (e) {
       setError(`The runs could not be compared: ${(e as Error).message}`);
     } finally {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { LintReport } from '../../../engine/ingest/lint';
-import type { WorkbenchClient } from '../client';
+import type { AdminClient } from '../client';
 
 /** The feed lint: each of the spec's pitfalls with its count, why it matters, and examples that open their record. */
-export function DataQuality({ report, client }: { report: LintReport; client: WorkbenchClient }) {
+export function DataQuality({ report, client }: { report: LintReport; client: AdminClient }) {
   const found = report.findings.filter((f) => f.count > 0);
   return (
     <section aria-label="Data quality">
@@ -39,12 +39,18 @@ export function DataQuality({ report, client }: { report: LintReport; client: Wo
 type LintExample = LintReport['findings'][number]['examples'][number];
 
 /** One example; one that names a stored record shows it, as sent, on a click. */
-function Example({ example: x, client }: { example: LintExample; client: WorkbenchClient }) {
+function Example({ example: x, client }: { example: LintExample; client: AdminClient }) {
   const [shown, setShown] = useState<{ text: string; failed?: boolean }>();
   const toggle = async () => {
     if (shown) return setShown(undefined);
     try {
-      setShown({ text: JSON.stringify(await client.record(x.dataset, x.id), null, 2) });
+      setShown({
+        text: JSON.stringify(
+          await client.call('GET /data/*', { params: { '*': `${x.dataset}/${encodeURIComponent(x.id)}` } }),
+          null,
+          2,
+        ),
+      });
     } catch (e) {
       setShown({ text: `Could not open ${x.dataset} ${x.id}: ${(e as Error).message}`, failed: true });
     }

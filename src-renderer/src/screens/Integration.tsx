@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Integration as Info, RequestLogEntry, WorkbenchClient } from '../client';
+import type { Integration as Info, RequestLogEntry, AdminClient } from '../client';
 import { download } from '../csv';
 import { LocalApi } from './LocalApi';
 import { ApiFacts } from './ApiFacts';
@@ -7,19 +7,21 @@ import { ApiFacts } from './ApiFacts';
 const POLL_MS = 2000;
 
 /** What an integrator needs: where the API is, how to get a token, and what each request did. */
-export function Integration({ client }: { client: WorkbenchClient }) {
+export function Integration({ client }: { client: AdminClient }) {
   const [info, setInfo] = useState<Info>();
   const [entries, setEntries] = useState<RequestLogEntry[]>([]);
   const [error, setError] = useState<string>();
   useEffect(() => {
-    void client.integration().then(setInfo, (e: Error) => setError(e.message));
+    void client.call('GET /integration').then(setInfo, (e: Error) => setError(e.message));
   }, [client]);
   useEffect(() => {
     let last: number | undefined;
     let stopped = false;
     const poll = async () => {
       try {
-        const fresh = await client.requestLog(last);
+        const { entries: fresh } = await client.call('GET /log', {
+          query: last === undefined ? { limit: 200 } : { afterId: last, limit: 1000 },
+        });
         if (fresh.length) {
           last = fresh[fresh.length - 1].id;
           setEntries((old) => [...fresh.reverse(), ...old].slice(0, 500));
@@ -54,7 +56,7 @@ export function Integration({ client }: { client: WorkbenchClient }) {
         <button
           type="button"
           onClick={() =>
-            void client.openApi().then(
+            void client.call('GET /openapi').then(
               (doc) => download('openapi.json', JSON.stringify(doc, null, 2), 'application/json'),
               (e: Error) => setError(e.message),
             )

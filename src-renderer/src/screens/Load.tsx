@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { BatchOutcome, CsvMapping as Mapping, CsvPreview, PickedFile, WorkbenchClient } from '../client';
+import type { BatchOutcome, CsvMapping as Mapping, CsvPreview, PickedFile, AdminClient } from '../client';
 import { useWorkbench } from '../store';
 import { CsvMapping } from './CsvMapping';
 import { ProblemPlace } from './ProblemPlace';
@@ -32,7 +32,7 @@ function outcomeText(o: BatchOutcome): string {
  * barcodes; one row per sales line or order line), CSV through a mapping step with a preview; each dataset's
  * files are applied whole or not at all, and every rejected record is named with its reason.
  */
-export function Load({ client }: { client: WorkbenchClient }) {
+export function Load({ client }: { client: AdminClient }) {
   const { loadJob, loadRunning, loadFiles, summary } = useWorkbench();
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [mapping, setMapping] = useState<Mapping>({});
@@ -57,7 +57,7 @@ export function Load({ client }: { client: WorkbenchClient }) {
       return;
     }
     let current = true;
-    client.previewCsv(csv, mapping).then(
+    client.call('POST /load/preview', { body: { files: csv, mapping } }).then(
       (p) => current && setPreview(p),
       (e: Error) => current && setPreviewError(e.message),
     );

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { ListenerStatus, WorkbenchClient } from '../client';
+import type { ListenerStatus, AdminClient } from '../client';
 import { ApiFacts } from './ApiFacts';
 
 const DEFAULT_PORT = 8080;
 
 /** Starts and stops the local API an integrator's client posts to, on this computer only, and says how to reach it. */
-export function LocalApi({ client }: { client: WorkbenchClient }) {
+export function LocalApi({ client }: { client: AdminClient }) {
   const [status, setStatus] = useState<ListenerStatus>();
   const [port, setPort] = useState(String(DEFAULT_PORT));
   const [tenant, setTenant] = useState('');
@@ -13,7 +13,7 @@ export function LocalApi({ client }: { client: WorkbenchClient }) {
   const [error, setError] = useState<string>();
 
   useEffect(() => {
-    void client.listener().then(
+    void client.call('GET /listener').then(
       (s) => {
         setStatus(s);
         setTenant(s.tenant);
@@ -41,7 +41,10 @@ export function LocalApi({ client }: { client: WorkbenchClient }) {
       setError('The port is a whole number from 1 to 65535 (0 picks any free port).');
       return;
     }
-    void act(() => client.startListener(p, tenant || undefined), 'Not started');
+    void act(
+      () => client.call('POST /listener/start', { body: { port: p, tenant: tenant || undefined } }),
+      'Not started',
+    );
   };
 
   return (
@@ -75,7 +78,11 @@ export function LocalApi({ client }: { client: WorkbenchClient }) {
             url={status.url!}
             testIds={{ facts: 'listener', url: 'listener-url', curl: 'listener-curl' }}
           />
-          <button type="button" disabled={busy} onClick={() => void act(() => client.stopListener(), 'Not stopped')}>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void act(() => client.call('POST /listener/stop'), 'Not stopped')}
+          >
             {busy ? 'Stopping…' : 'Stop'}
           </button>
         </>

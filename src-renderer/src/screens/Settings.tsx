@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { WorkbenchError, type FieldProblem, type ScenarioContext, type WorkbenchClient } from '../client';
+import { WorkbenchError, type FieldProblem, type ScenarioContext, type AdminClient } from '../client';
 import { SchemaFields, withValue, type FieldSchema, type Values } from './SettingsFields';
 
 const NAME = /^[\w.-]{1,80}$/;
@@ -16,7 +16,7 @@ export function Settings({
   names,
   saved,
 }: {
-  client: WorkbenchClient;
+  client: AdminClient;
   names: string[];
   saved: (name: string) => void;
 }) {
@@ -32,7 +32,7 @@ export function Settings({
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    void client.scenarios().then(
+    void client.call('GET /scenarios').then(
       (c) => {
         setContext(c);
         setCategory(c.categories[0]?.id ?? '');
@@ -51,7 +51,7 @@ export function Settings({
     setProblems([]);
     setMessage(undefined);
     try {
-      show((await client.scenario(next)) as Values);
+      show((await client.call('GET /scenarios/:name', { params: { name: next } })).scenario as Values);
     } catch (e) {
       // A name not yet saved starts empty: it overrides nothing.
       if (e instanceof WorkbenchError && e.status === 404) show({});
@@ -95,7 +95,7 @@ export function Settings({
     if (!v) return;
     setBusy(true);
     try {
-      show((await client.saveScenario(name, v)) as Values);
+      show((await client.call('PUT /scenarios/:name', { params: { name }, body: v })).scenario as Values);
       setMessage({ kind: 'notice', text: `Saved scenario ${name}` });
       saved(name);
     } catch (e) {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { CellTotals, StyleCells, StyleDaySeries, TraceProgress, WorkbenchClient } from '../client';
+import type { CellTotals, StyleCells, StyleDaySeries, TraceProgress, AdminClient } from '../client';
 import { Chart } from '../Chart';
 import { CellDrill } from './CellDrill';
 import { units } from '../units';
@@ -16,7 +16,7 @@ export function StyleDrill({
   styleId,
   back,
 }: {
-  client: WorkbenchClient;
+  client: AdminClient;
   runId: string;
   styleId: string;
   back: () => void;
@@ -39,11 +39,11 @@ export function StyleDrill({
     setError(undefined);
     setCellsError(undefined);
     setOpen(undefined);
-    client.backtestStyleDays(runId, styleId).then(
+    client.call('GET /backtests/:runId/styles/:styleId/days', { params: { runId, styleId } }).then(
       (d) => live && setDays(d),
       (e: Error) => live && setError(e.message),
     );
-    client.backtestStyleCells(runId, styleId).then(
+    client.call('GET /backtests/:runId/styles/:styleId/cells', { params: { runId, styleId } }).then(
       (c) => live && setCells(c),
       (e: Error) => live && setCellsError(e.message),
     );
@@ -60,7 +60,7 @@ export function StyleDrill({
     // A failed poll says nothing the awaited cells will not: their answer carries any error.
     const timer = setInterval(
       () =>
-        client.backtestTraceProgress(runId, styleId).then(
+        client.call('GET /backtests/:runId/styles/:styleId/trace', { params: { runId, styleId } }).then(
           (p) => live && setProgress(p),
           () => undefined,
         ),

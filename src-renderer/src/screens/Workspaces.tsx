@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { desktopBridge, type WorkbenchClient, type WorkspacesView } from '../client';
+import { desktopBridge, openWorkspace, type AdminClient, type WorkspacesView } from '../client';
 
 const NAME = /^(?!\.{1,2}$)[\w.-]{1,80}$/;
 const when = (iso?: string) => (iso ? iso.replace('T', ' ').slice(0, 16) : '');
@@ -8,7 +8,7 @@ const when = (iso?: string) => (iso ? iso.replace('T', ' ').slice(0, 16) : '');
  * Which workspace the app works on: the one open now, the others in the home folder or opened lately, and a
  * new one by name. Moving to another reloads the screens onto it.
  */
-export function Workspaces({ client }: { client: WorkbenchClient }) {
+export function Workspaces({ client }: { client: AdminClient }) {
   const [view, setView] = useState<WorkspacesView>();
   const [name, setName] = useState('');
   const [busy, setBusy] = useState<string>();
@@ -16,14 +16,14 @@ export function Workspaces({ client }: { client: WorkbenchClient }) {
   const chooseFolder = desktopBridge()?.chooseWorkspace;
 
   useEffect(() => {
-    void client.workspaces().then(setView, (e: Error) => setError(e.message));
+    void client.call('GET /workspaces').then(setView, (e: Error) => setError(e.message));
   }, [client]);
 
   const move = async (target: { name?: string; path?: string; create?: boolean }, label: string) => {
     setError(undefined);
     setBusy(label);
     try {
-      await client.openWorkspace(target);
+      await openWorkspace(client, target);
       // Every screen starts afresh on the workspace it now shows.
       window.location.reload();
     } catch (e) {

@@ -1,0 +1,94 @@
+/** Admin routes on the stored datasets: what they hold, a record by key, a page, and the reset. */
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { DATASETS, type DatasetDef } from '../../model/datasets.js';
+import type { JsonRecord } from '../../model/fields.js';
+import type { DatasetSummary } from '../../service/workbench.js';
+import type { ServerContext } from '../context.js';
+import { HttpProblem } from '../problem.js';
+import { answer, routeFor } from './route.js';
+import { PageQuery } from './schemas.js';
+
+const route = routeFor<ServerContext>();
+
+/** `data/Images/urls/ST1/https%3A…` → the dataset whose name the leading segments spell, and the key segments. */
+function datasetPath(req: FastifyRequest): { dataset: DatasetDef; key: string[] } {
+  const path = req.url.split('?')[0];
+  const at = path.toLowerCase().indexOf('/data/');
+  const segments = path
+    .slice(at + '/data/'.length)
+    .split('/')
+    .filter((s) => s !== '');
+  let best: { dataset: DatasetDef; used: number } | undefined;
+  for (const d of DATASETS) {
+    const parts = d.name.toLowerCase().split('/');
+    if (parts.every((p, i) => segments[i]?.toLowerCase() === p) && (!best || parts.length > best.used))
+      best = { dataset: d, used: parts.length };
+  }
+  if (!best)
+    throw new HttpProblem(
+      404,
+      'unknown-dataset',
+      `no dataset "${segments[0] ?? ''}"; known: ${DATASETS.map((d) => d.name).join(', ')}`,
+    );
+  let key: string[];
+  try {
+    key = segments.slice(best.used).map((s) => decodeURIComponent(s));
+  } catch {
+    throw new HttpProblem(400, 'invalid-path', 'the record key in the path is not valid percent-encoding');
+  }
+  return { dataset: best.dataset, key };
+}
+
+type RecordPage = { records: JsonRecord[]; total: number; offset: number; limit: number };
+type StockLevel = { locationId: string; skuId: string; quantity: number };
+
+export const datasetRoutes = {
+  'GET /data/*': route({
+    summary:
+      'A stored record by key (data/{dataset}/{key…}, each segment percent-encoded), ' +
+      'or a page of a dataset (data/{dataset})',
+    params: Type.Object({ '*': Type.String({ description: 'The dataset, then the record key segments.' }) }),
+    query: Type.Object(PageQuery),
+    response: answer<JsonRecord | RecordPage | StockLevel>(
+      'StoredData',
+      'A record as it was sent; a page {records, total, offset, limit}; or, for Stock by location and SKU, ' +
+        'its current quantity.',
+    ),
+    handle: async ({ query }, { wb, req }) => {
+      const { dataset, key } = datasetPath(req);
+      if (key.length === 0) return wb.list(dataset.name, { offset: query.offset ?? 0, limit: query.limit ?? 100 });
+      if (dataset.history && key.length === 2) {
+        const stock = await wb.stock(key[0], key[1]);
+        if (!stock) throw new HttpProblem(404, 'not-found', `no stock for location "${key[0]}" and SKU "${key[1]}"`);
+        return stock;
+      }
+      if (key.length !== dataset.key.length) {
+        throw new HttpProblem(
+          400,
+          'invalid-path',
+          `${dataset.name} records are addressed as data/${dataset.name}/${dataset.key.map((k) => `{${k}}`).join('/')}`,
+        );
+      }
+      const record = await wb.read(dataset.name, key);
+      if (!record)
+        throw new HttpProblem(404, 'not-found', `${dataset.name} "${key.join('/')}" does not exist or was deleted`);
+      return record;
+    },
+  }),
+
+  'GET /summary': route({
+    summary: 'Counts, date ranges and last writes per dataset',
+    response: answer<DatasetSummary[]>('DatasetSummaries', 'One entry per dataset.'),
+    handle: async (_, { wb }) => wb.summary(),
+  }),
+
+  'DELETE /state': route({
+    summary: 'Reset the workspace: every dataset, run and transfer',
+    response: Type.Null(),
+    handle: async (_, { wb, reply }) => {
+      await wb.reset();
+      return reply.code(200).send();
+    },
+  }),
+};

@@ -1,0 +1,162 @@
+/**
+ * The one client of the admin API: `call` names a route of its table (`engine/server/admin`) and is typed by it;
+ * a transport carries it (IPC in the desktop app, HTTP in a browser). Nothing here needs a page, so it runs in
+ * plain Node too.
+ */
+import { tableFromIPC, type Table } from 'apache-arrow';
+import type { Method } from '../../engine/server/admin/route';
+import type { ADMIN_PAGE_LIMIT } from '../../engine/server/admin/schemas';
+import type { AdminInput, AdminReply, AdminRouteKey, ArrowRouteKey } from '../../engine/server/admin/table';
+import type { ProposalRow } from '../../engine/service/transfers';
+import type { WorkspaceEntry } from '../../engine/service/workspace-home';
+
+/** How a call reaches the workbench's admin API: `path` is under /_workbench/. */
+export type Transport = (
+  method: Method,
+  path: string,
+  body?: unknown,
+  /** A large table as Arrow columns (the body is then its bytes, `total` its row count in all). */
+  accept?: 'arrow',
+) => Promise<{ status: number; body: unknown; total?: number }>;
+
+/** What the Electron preload puts on the page: one allow-listed call into the main process, and its folder dialog. */
+export interface DesktopBridge {
+  invoke(request: {
+    method: string;
+    path: string;
+    body?: unknown;
+    accept?: 'arrow';
+  }): Promise<{ status: number; body: unknown; total?: number }>;
+  /** Opens (or makes) a workspace in a folder the user picks; true when the app moved to it. */
+  chooseWorkspace?(): Promise<boolean>;
+}
+
+/** The Electron app: the same calls over IPC, answered by the same routes in the main process. */
+export function ipcTransport(bridge: DesktopBridge): Transport {
+  return (method, path, body, accept) => bridge.invoke({ method, path, body, ...(accept ? { accept } : {}) });
+}
+
+/** Largest page the admin API gives. */
+const PAGE: typeof ADMIN_PAGE_LIMIT = 10_000;
+
+/** An Arrow page of the transfers list as the rows the screen reads: absent fields left out, details parsed. */
+function proposalRows(table: Table): ProposalRow[] {
+  return table.toArray().map((r) => {
+    const row: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(r.toJSON() as Record<string, unknown>)) {
+      if (v !== null) row[k] = k === 'details' ? JSON.parse(v as string) : v;
+    }
+    return row as unknown as ProposalRow;
+  });
+}
+/** How long a workspace switch may take before the app says it failed. */
+const SWITCH_WAIT_MS = 30_000;
+
+export interface FieldProblem {
+  path: string;
+  message: string;
+  /** The record a data problem is in. */
+  recordId?: string;
+}
+
+export class WorkbenchError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly errors: FieldProblem[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** What a call to a route passes: nothing for a route that takes nothing, else its params, query and body. */
+type CallArgs<K extends AdminRouteKey> = keyof AdminInput<K> extends never
+  ? []
+  : object extends AdminInput<K>
+    ? [input?: AdminInput<K>]
+    : [input: AdminInput<K>];
+
+interface RawInput {
+  params?: Record<string, string>;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+}
+
+/** `GET /backtests/:runId` and its input → the method and the path under /_workbench/, each segment encoded. */
+export function routeRequest(key: string, input: RawInput = {}): { method: Method; path: string; body?: unknown } {
+  const at = key.indexOf(' ');
+  const method = key.slice(0, at) as Method;
+  const params = input.params ?? {};
+  const path = key
+    .slice(at + 2)
+    .split('/')
+    // A `*` takes the rest of the path as the caller spelled it (its segments already encoded).
+    .map((s) => (s === '*' ? params['*'] : s.startsWith(':') ? encodeURIComponent(params[s.slice(1)]) : s))
+    .join('/');
+  const query = Object.entries(input.query ?? {})
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .join('&');
+  return { method, path: query ? `${path}?${query}` : path, body: input.body };
+}
+
+/** The one client: every call names a route of the admin API's table, over whichever transport the app has. */
+export class AdminClient {
+  constructor(private readonly transport: Transport) {}
+
+  /** Calls a route; its answer as JSON, typed by the route. */
+  async call<K extends AdminRouteKey>(key: K, ...[input]: CallArgs<K>): Promise<AdminReply<K>> {
+    return (await this.send(key, input as RawInput | undefined)).body as AdminReply<K>;
+  }
+
+  /** Calls a route that offers its table as Arrow columns: the decoded rows, and how many there are in all. */
+  async arrow<K extends ArrowRouteKey>(key: K, ...[input]: CallArgs<K>) {
+    const res = await this.send(key, input as RawInput | undefined, 'arrow');
+    return { table: tableFromIPC(res.body as Uint8Array), total: res.total ?? 0 };
+  }
+
+  private async send(key: string, input: RawInput | undefined, accept?: 'arrow') {
+    const { method, path, body } = routeRequest(key, input);
+    const res = await this.transport(method, path, body, accept);
+    if (res.status >= 400) {
+      const problem = (res.body ?? {}) as { detail?: string; errors?: FieldProblem[] };
+      throw new WorkbenchError(problem.detail ?? `the workbench answered ${res.status}`, res.status, problem.errors);
+    }
+    return res;
+  }
+}
+
+/** Every open proposal and approved transfer, in the largest pages the server gives, as Arrow columns. */
+export async function allProposals(client: AdminClient): Promise<ProposalRow[]> {
+  const all: ProposalRow[] = [];
+  // A large run's list comes at a fraction of its JSON and decodes without parsing.
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await client.arrow('GET /transfers', { query: { offset, limit: PAGE } });
+    const rows = proposalRows(page.table);
+    all.push(...rows);
+    if (all.length >= page.total || rows.length === 0) return all;
+  }
+}
+
+/** Moves to another workspace (a new one by name, or a known one by name or path); settles once it answers. */
+export async function openWorkspace(
+  client: AdminClient,
+  target: { name?: string; path?: string; create?: boolean },
+): Promise<WorkspaceEntry> {
+  const { create, ...which } = target;
+  const entry = create
+    ? await client.call('POST /workspaces', { body: { name: which.name ?? '' } })
+    : await client.call('POST /workspaces/open', { body: which });
+  // Browser mode serves the next workspace on the same address after a moment: wait until it answers from there.
+  const until = Date.now() + SWITCH_WAIT_MS;
+  for (;;) {
+    try {
+      if ((await client.call('GET /workspaces')).current.path === entry.path) return entry;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > until)
+      throw new WorkbenchError(`the workspace ${entry.name} did not open within ${SWITCH_WAIT_MS / 1000} s`, 504);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
