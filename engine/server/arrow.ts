@@ -1,8 +1,10 @@
 /**
  * Large tables as Arrow IPC streams, for a client that asks for them (`Accept: application/vnd.apache.arrow.stream`):
  * columns, not objects, so 100,000 transfer lines cross as a fraction of their JSON and decode without parsing.
- * Columns that repeat a few values (types, locations, SKUs) are dictionary-encoded; nested values (a proposal's
- * details) travel as JSON text in their column.
+ * Columns that repeat a few values (types, locations, SKUs) are dictionary-encoded. A nested record's fields are
+ * columns of their own, named by their path (`simulated.fillRate`); a value kept whole (a proposal's details)
+ * travels as JSON text, its column named in the schema's metadata. A client rebuilds the rows from these rules
+ * alone (src-renderer/src/arrow-rows.ts): a null text is an absent field, a null number stays null.
  */
 import type { FastifyRequest } from 'fastify';
 import { Dictionary, Float64, Int32, Table, tableToIPC, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
@@ -21,11 +23,22 @@ export function wantsArrow(req: FastifyRequest): boolean {
 
 export type ColumnKind = 'text' | 'category' | 'number' | 'json';
 
-/** Rows of flat records as one Arrow stream, each named column with its kind; absent values are nulls. */
+/** The schema metadata key naming the columns that hold JSON text. */
+export const JSON_COLUMNS_KEY = 'workbench.json-columns';
+
+/** Reads a column's field from a row by its path. */
+function reader(name: string): (row: object) => unknown {
+  const path = name.split('.');
+  if (path.length === 1) return (row) => (row as Record<string, unknown>)[name];
+  return (row) => path.reduce<unknown>((o, k) => (o as Record<string, unknown> | null | undefined)?.[k], row);
+}
+
+/** Rows as one Arrow stream, each column (a field's path) with its kind; absent values are nulls. */
 export function rowsToArrow<T extends object>(rows: readonly T[], columns: Record<string, ColumnKind>): Uint8Array {
   const vectors: Record<string, Vector> = {};
   for (const [name, kind] of Object.entries(columns)) {
-    const values = rows.map((r) => (r as Record<string, unknown>)[name] ?? null);
+    const read = reader(name);
+    const values = rows.map((r) => read(r) ?? null);
     vectors[name] =
       kind === 'number'
         ? vectorFromArray(values as (number | null)[], new Float64())
@@ -38,7 +51,21 @@ export function rowsToArrow<T extends object>(rows: readonly T[], columns: Recor
               new Utf8(),
             );
   }
-  return tableToIPC(new Table(vectors), 'stream');
+  const table = new Table(vectors);
+  const json = Object.keys(columns).filter((c) => columns[c] === 'json');
+  if (json.length) table.schema.metadata.set(JSON_COLUMNS_KEY, json.join(','));
+  return tableToIPC(table, 'stream');
+}
+
+/** The columns of records shaped like `row`: a nested record's fields by path, text and numbers by their kind. */
+export function columnsOf(row: object, prefix = ''): Record<string, ColumnKind> {
+  const out: Record<string, ColumnKind> = {};
+  for (const [key, v] of Object.entries(row)) {
+    const name = prefix + key;
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) Object.assign(out, columnsOf(v, `${name}.`));
+    else out[name] = typeof v === 'string' ? 'text' : typeof v === 'number' || v === null ? 'number' : 'json';
+  }
+  return out;
 }
 
 /** A proposal's fields as Arrow columns (the transfers list). */

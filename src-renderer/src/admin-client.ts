@@ -3,12 +3,13 @@
  * a transport carries it (IPC in the desktop app, HTTP in a browser). Nothing here needs a page, so it runs in
  * plain Node too.
  */
-import { tableFromIPC, type Table } from 'apache-arrow';
+import { tableFromIPC } from 'apache-arrow';
 import type { Method } from '../../engine/server/admin/route';
 import type { ADMIN_PAGE_LIMIT } from '../../engine/server/admin/schemas';
 import type { AdminInput, AdminReply, AdminRouteKey, ArrowRouteKey } from '../../engine/server/admin/table';
 import type { ProposalRow } from '../../engine/service/transfers';
 import type { WorkspaceEntry } from '../../engine/service/workspace-home';
+import { rowsFromArrow } from './arrow-rows';
 
 /** How a call reaches the workbench's admin API: `path` is under /_workbench/. */
 export type Transport = (
@@ -39,16 +40,10 @@ export function ipcTransport(bridge: DesktopBridge): Transport {
 /** Largest page the admin API gives. */
 const PAGE: typeof ADMIN_PAGE_LIMIT = 10_000;
 
-/** An Arrow page of the transfers list as the rows the screen reads: absent fields left out, details parsed. */
-function proposalRows(table: Table): ProposalRow[] {
-  return table.toArray().map((r) => {
-    const row: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(r.toJSON() as Record<string, unknown>)) {
-      if (v !== null) row[k] = k === 'details' ? JSON.parse(v as string) : v;
-    }
-    return row as unknown as ProposalRow;
-  });
-}
+/** The rows of a route's table: the elements of the array its JSON answer holds them in. */
+type ArrowRow<K extends AdminRouteKey> = {
+  [P in keyof AdminReply<K>]: AdminReply<K>[P] extends readonly (infer E)[] ? E : never;
+}[keyof AdminReply<K>];
 /** How long a workspace switch may take before the app says it failed. */
 const SWITCH_WAIT_MS = 30_000;
 
@@ -109,10 +104,17 @@ export class AdminClient {
     return (await this.send(key, input as RawInput | undefined)).body as AdminReply<K>;
   }
 
-  /** Calls a route that offers its table as Arrow columns: the decoded rows, and how many there are in all. */
-  async arrow<K extends ArrowRouteKey>(key: K, ...[input]: CallArgs<K>) {
+  /**
+   * Calls a route that offers its table as Arrow columns: its rows (typed as the rows of its JSON answer), and how
+   * many there are in all.
+   */
+  async arrow<K extends ArrowRouteKey>(
+    key: K,
+    ...[input]: CallArgs<K>
+  ): Promise<{ rows: ArrowRow<K>[]; total: number }> {
     const res = await this.send(key, input as RawInput | undefined, 'arrow');
-    return { table: tableFromIPC(res.body as Uint8Array), total: res.total ?? 0 };
+    const rows = rowsFromArrow<ArrowRow<K>>(tableFromIPC(res.body as Uint8Array));
+    return { rows, total: res.total ?? rows.length };
   }
 
   private async send(key: string, input: RawInput | undefined, accept?: 'arrow') {
@@ -131,10 +133,9 @@ export async function allProposals(client: AdminClient): Promise<ProposalRow[]> 
   const all: ProposalRow[] = [];
   // A large run's list comes at a fraction of its JSON and decodes without parsing.
   for (let offset = 0; ; offset += PAGE) {
-    const page = await client.arrow('GET /transfers', { query: { offset, limit: PAGE } });
-    const rows = proposalRows(page.table);
+    const { rows, total } = await client.arrow('GET /transfers', { query: { offset, limit: PAGE } });
     all.push(...rows);
-    if (all.length >= page.total || rows.length === 0) return all;
+    if (all.length >= total || rows.length === 0) return all;
   }
 }
 

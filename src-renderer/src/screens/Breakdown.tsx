@@ -39,8 +39,9 @@ export function Breakdown({
     let live = true;
     setGroups(undefined);
     setError(undefined);
-    void client.call('GET /backtests/:runId/groups/:level', { params: { runId, level } }).then(
-      ({ groups: g }) => live && setGroups(g),
+    // As Arrow columns: a run's breakdown by style is a row per style of the data.
+    void client.arrow('GET /backtests/:runId/groups/:level', { params: { runId, level } }).then(
+      ({ rows }) => live && setGroups(rows),
       (e: Error) => live && setError(e.message),
     );
     return () => {
