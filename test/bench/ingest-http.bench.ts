@@ -5,18 +5,18 @@
  * gets); DuckDB reads the same 10 files into two flat tables (sales, and their lines) in a database file of its own.
  * It prints both rates and their ratio (goal: HTTP ≤ 1.3 × read_json).
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { apiClient, spawnServe } from '../serve-process.js';
 import { salesPayload } from './payloads.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const FILES = 10;
 const SALES = 2_000;
 const LINES = 5;
-const TENANT = 'BENCH';
+const CREDENTIALS = { tenant: 'BENCH', clientId: 'workbench', clientSecret: 'bench' };
 const lines = FILES * SALES * LINES;
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-ingest-http-'));
@@ -32,37 +32,10 @@ function writeRound(round: number): string[] {
   });
 }
 
-const server = spawn(
-  process.execPath,
-  [
-    join(import.meta.dirname, '../../bin/workbench.mjs'),
-    'serve',
-    '-w',
-    join(dir, 'workspace'),
-    '--port',
-    '0',
-    '--tenant',
-    TENANT,
-    '--client-secret',
-    'bench',
-  ],
-  { stdio: ['ignore', 'pipe', 'inherit'] },
-);
-const url = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  server.stdout!.on('data', (d) => {
-    out += d;
-    const m = /listening on (\S+)/.exec(out);
-    if (m) resolve(m[1]);
-  });
-  server.once('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
-});
-const tokenRes = await fetch(`${url}/Token`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', 'x-tenant': TENANT },
-  body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'workbench', client_secret: 'bench' }),
-});
-const { access_token } = (await tokenRes.json()) as { access_token: string };
+const server = await spawnServe(join(dir, 'workspace'), CREDENTIALS);
+const api = apiClient(server.url, CREDENTIALS);
+// The token is asked for before the first timed call.
+await api.call('GET', '/_workbench/summary');
 
 const duck = await DuckDBInstance.create(join(dir, 'read-json.duckdb'));
 const db = await duck.connect();
@@ -70,13 +43,8 @@ const db = await duck.connect();
 async function overHttp(files: string[]): Promise<number> {
   const t = performance.now();
   for (const file of files) {
-    const res = await fetch(`${url}/Sales`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${access_token}`, 'x-tenant': TENANT, 'content-type': 'application/json' },
-      body: readFileSync(file),
-    });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`POST /Sales answered ${res.status}`);
+    const res = await api.call('POST', '/Sales', readFileSync(file), { 'content-type': 'application/json' });
+    if (res.status !== 200) throw new Error(`POST /Sales answered ${res.status}: ${res.text}`);
   }
   return performance.now() - t;
 }
@@ -106,7 +74,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const rate = (ms: number) => `${Math.round(lines / (ms / 1000)).toLocaleString('en')} lines/s`;
 console.log(
   `bench:ingest-http — ${lines.toLocaleString('en')} sales lines as ${FILES} files of ${SALES} sales × ${LINES} ` +
-    `lines, ${ROUNDS} rounds; server process at ${url}`,
+    `lines, ${ROUNDS} rounds; server process at ${server.url}`,
 );
 const httpMs: number[] = [];
 const duckMs: number[] = [];
@@ -126,8 +94,7 @@ console.log(`HTTP POST /Sales, median: ${h.toFixed(0)} ms, ${rate(h)}`);
 console.log(`DuckDB read_json into sales + lines, median: ${d.toFixed(0)} ms, ${rate(d)}`);
 console.log(`ratio HTTP / read_json: ${(h / d).toFixed(2)} (goal ≤ 1.3: ${h / d <= 1.3 ? 'met' : 'NOT met'})`);
 
-server.kill('SIGTERM');
-await new Promise((r) => server.once('exit', r));
+await server.stop('SIGTERM');
 db.closeSync();
 duck.closeSync();
 rmSync(dir, { recursive: true, force: true });
