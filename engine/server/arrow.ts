@@ -6,7 +6,7 @@
  * travels as JSON text, its column named in the schema's metadata. A client rebuilds the rows from these rules
  * alone (src-renderer/src/arrow-rows.ts): a null text is an absent field, a null number stays null.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Dictionary, Float64, Int32, Table, tableToIPC, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
 
 /** The media type, as a type too: a client that may take engine code as types only spells it checked against this. */
@@ -83,3 +83,24 @@ export const PROPOSAL_COLUMNS: Record<string, ColumnKind> = {
   approvalBatchId: 'category',
   confirmedDateTime: 'category',
 };
+
+/** How a route's answer travels as Arrow: the field of the answer that holds its rows, and their columns. */
+export interface ArrowTable {
+  rows: string;
+  /** Default: read off the first row (`columnsOf`). */
+  columns?: Record<string, ColumnKind>;
+}
+
+/**
+ * A JSON answer sent as its table's Arrow stream instead; the row total (the answer's `total`, else its rows) rides
+ * in a header.
+ */
+export function sendArrow(reply: FastifyReply, answer: unknown, table: ArrowTable): FastifyReply {
+  const { [table.rows]: rows, total } = answer as Record<string, unknown>;
+  const list = rows as object[];
+  const columns = table.columns ?? (list.length ? columnsOf(list[0]) : {});
+  return reply
+    .type(ARROW_STREAM)
+    .header(TOTAL_COUNT_HEADER, String(typeof total === 'number' ? total : list.length))
+    .send(Buffer.from(rowsToArrow(list, columns)));
+}

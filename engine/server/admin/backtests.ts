@@ -4,7 +4,7 @@ import type { BacktestJob } from '../../service/backtest-jobs.js';
 import type { BacktestRun } from '../../service/backtests.js';
 import type { SimulationResult } from '../../simulate/simulate.js';
 import type { ServerContext } from '../context.js';
-import { ARROW_STREAM, columnsOf, rowsToArrow, TOTAL_COUNT_HEADER, wantsArrow } from '../arrow.js';
+import { ARROW_STREAM } from '../arrow.js';
 import { HttpProblem } from '../problem.js';
 import { answer, routeFor } from './route.js';
 import { DayText, dayOf, Id, type ServiceAnswer } from './schemas.js';
@@ -92,19 +92,12 @@ export const backtestRoutes = {
       runId: Id('A kept run.'),
       level: Type.Union([Type.Literal('location'), Type.Literal('style')]),
     }),
-    arrow: true,
+    arrow: { rows: 'groups' },
     response: answer<{ groups: ServiceAnswer<'backtestGroups'> }>(
       'BacktestGroups',
       `{groups}: KPIs per group; as an Arrow IPC stream with Accept: ${ARROW_STREAM}, a column per KPI and side`,
     ),
-    handle: async ({ params }, { wb, req, reply }) => {
-      const groups = await wb.backtestGroups(params.runId, params.level);
-      if (!wantsArrow(req)) return { groups };
-      return reply
-        .type(ARROW_STREAM)
-        .header(TOTAL_COUNT_HEADER, String(groups.length))
-        .send(Buffer.from(rowsToArrow(groups, groups.length ? columnsOf(groups[0]) : { id: 'text' })));
-    },
+    handle: async ({ params }, { wb }) => ({ groups: await wb.backtestGroups(params.runId, params.level) }),
   }),
 
   'GET /backtests/:runId/styles/:styleId/days': route({

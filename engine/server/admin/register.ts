@@ -1,6 +1,6 @@
 /** The admin routes as Fastify routes: each part validated by its schema, described in the OpenAPI document. */
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { ARROW_STREAM } from '../arrow.js';
+import { ARROW_STREAM, sendArrow, wantsArrow } from '../arrow.js';
 import type { AnyRoute, RouteTable } from './route.js';
 import { adminValidator } from './validate.js';
 
@@ -46,7 +46,11 @@ export function registerAdminRoutes<C>(app: FastifyInstance, table: RouteTable<C
       ...(def.onResponse ? { onResponse: def.onResponse } : {}),
       handler: async (req, reply) => {
         if (def.audit === 'quiet') req.audit.quiet = true;
-        return def.handle({ params: req.params, query: req.query, body: req.body }, { ...context, req, reply });
+        const answer = await def.handle(
+          { params: req.params, query: req.query, body: req.body },
+          { ...context, req, reply },
+        );
+        return def.arrow && wantsArrow(req) && !reply.sent ? sendArrow(reply, answer, def.arrow) : answer;
       },
     });
   }

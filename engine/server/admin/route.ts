@@ -5,6 +5,7 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
+import type { ArrowTable } from '../arrow.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** A route's key in its table: `GET /backtests/:runId`. */
@@ -31,7 +32,7 @@ export interface AdminRoute<
   Q extends TSchema | undefined = undefined,
   B extends TSchema | undefined = undefined,
   R extends TSchema = TSchema,
-  A extends boolean = false,
+  A extends ArrowTable | undefined = undefined,
 > {
   summary: string;
   /** Path parameters, by name as the path spells them (`*` for a path's rest). */
@@ -42,7 +43,10 @@ export interface AdminRoute<
   /** No body at all reads as `{}`: the route's options all take their defaults. A JSON `null` is still refused. */
   bodyOptional?: boolean;
   response: R;
-  /** The route can answer its table as an Arrow IPC stream when asked (`Accept`), the row total in a header. */
+  /**
+   * The answer holds a table that travels as an Arrow IPC stream when the client asks for one (`Accept`): which
+   * field holds its rows, and their columns. The handler answers JSON either way.
+   */
   arrow?: A;
   bodyLimit?: number;
   /** `secret`: the request log keeps neither its query nor its body; `quiet`: it keeps no entry at all. */
@@ -62,7 +66,7 @@ export function routeFor<C>() {
     Q extends TSchema | undefined = undefined,
     B extends TSchema | undefined = undefined,
     R extends TSchema = TSchema,
-    A extends boolean = false,
+    A extends ArrowTable | undefined = undefined,
   >(
     def: AdminRoute<C, P, Q, B, R, A>,
   ): AdminRoute<C, P, Q, B, R, A> => def;

@@ -8,6 +8,7 @@ import { deskRoutes } from './desk.js';
 import { loadRoutes } from './load.js';
 import { logRoutes } from './log.js';
 import { recommendationRoutes } from './recommendations.js';
+import type { ArrowTable } from '../arrow.js';
 import type { CallInput, CallReply } from './route.js';
 import { scenarioRoutes } from './scenarios.js';
 import { transferRoutes } from './transfers.js';
@@ -34,5 +35,5 @@ export type AdminInput<K extends AdminRouteKey> = CallInput<AdminApi[K]>;
 export type AdminReply<K extends AdminRouteKey> = CallReply<AdminApi[K]>;
 /** The routes that can answer as an Arrow IPC stream. */
 export type ArrowRouteKey = {
-  [K in AdminRouteKey]: AdminApi[K] extends { arrow?: true } ? K : never;
+  [K in AdminRouteKey]: AdminApi[K] extends { arrow?: infer A } ? (A extends ArrowTable ? K : never) : never;
 }[AdminRouteKey];

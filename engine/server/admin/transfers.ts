@@ -1,7 +1,7 @@
 /** Admin routes on the engine's transfers: the open proposals and approved transfers, and approving them. */
 import { Type } from '@sinclair/typebox';
 import { ApprovalRequestSchema, type ApprovalResult, type ProposalRow } from '../../service/transfers.js';
-import { ARROW_STREAM, PROPOSAL_COLUMNS, rowsToArrow, TOTAL_COUNT_HEADER, wantsArrow } from '../arrow.js';
+import { ARROW_STREAM, PROPOSAL_COLUMNS, TOTAL_COUNT_HEADER } from '../arrow.js';
 import type { ServerContext } from '../context.js';
 import { answer, routeFor } from './route.js';
 import { PageQuery } from './schemas.js';
@@ -17,24 +17,13 @@ export const transferRoutes = {
       ...PageQuery,
       approved: Type.Optional(Type.Boolean({ description: 'Only approved (true) or only open (false) ones.' })),
     }),
-    arrow: true,
+    arrow: { rows: 'proposals', columns: PROPOSAL_COLUMNS },
     response: answer<{ proposals: ProposalRow[]; total: number }>(
       'ProposalPage',
       '{proposals, total}: a page of proposals, each with its reason and details, and how many there are in all.',
     ),
-    handle: async ({ query }, { wb, req, reply }) => {
-      const page = await wb.proposals({
-        offset: query.offset ?? 0,
-        limit: query.limit ?? 100,
-        approved: query.approved,
-      });
-      if (!wantsArrow(req)) return page;
-      // The page's rows as columns; how many there are in all rides in a header.
-      return reply
-        .type(ARROW_STREAM)
-        .header(TOTAL_COUNT_HEADER, String(page.total))
-        .send(Buffer.from(rowsToArrow(page.proposals, PROPOSAL_COLUMNS)));
-    },
+    handle: async ({ query }, { wb }) =>
+      wb.proposals({ offset: query.offset ?? 0, limit: query.limit ?? 100, approved: query.approved }),
   }),
 
   'POST /transfers/approve': route({
