@@ -7,6 +7,10 @@ import { HttpProblem } from './problem.js';
 
 export type RawQuery = Record<string, string | string[] | undefined>;
 
+/** The text a query or path value spells a whole number, or a boolean, in (nothing before or after it). */
+export const WHOLE_NUMBER_TEXT = /^-?\d{1,15}$/;
+export const BOOLEAN_TEXT = /^(true|false)$/i;
+
 export function parseQueryString(text: string): RawQuery {
   const out: RawQuery = {};
   for (const [k, v] of new URLSearchParams(text)) {
@@ -52,7 +56,7 @@ export function readQuery<S extends QuerySpec>(raw: RawQuery, spec: S): { values
     const v = rawValue ?? '';
     const { kind, min, max } = spec[name];
     if (kind === 'boolean') {
-      if (!/^(true|false)$/i.test(v))
+      if (!BOOLEAN_TEXT.test(v))
         throw new HttpProblem(
           400,
           'invalid-query',
@@ -60,7 +64,7 @@ export function readQuery<S extends QuerySpec>(raw: RawQuery, spec: S): { values
         );
       values[name] = v.toLowerCase() === 'true';
     } else if (kind === 'integer') {
-      if (!/^-?\d{1,15}$/.test(v))
+      if (!WHOLE_NUMBER_TEXT.test(v))
         throw new HttpProblem(
           400,
           'invalid-query',

@@ -81,15 +81,9 @@ const PROPOSAL_COLUMNS: ColumnType[] = [
 ];
 
 /** A row of transfer_proposals (its transferType is a Proposal's, as storeRun wrote it). */
-interface ProposalDbRow {
-  referenceId: string;
+interface ProposalDbRow extends Omit<Proposal, 'details'> {
   runId: string;
-  transferType: TransferType;
-  fromLocationId: string;
-  toLocationId: string;
-  skuId: string;
-  quantity: number;
-  reason: string;
+  /** The details as JSON text. */
   details: string | null;
   createdAt: DuckDBTimestampValue;
   approvalBatchId: string | null;

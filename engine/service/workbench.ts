@@ -69,6 +69,9 @@ import {
 
 export type { IngestOptions, IngestResult };
 
+/** Largest page of records the service gives (the admin API's bound on every page it pages). */
+export const PAGE_MAX = 10_000;
+
 export interface DatasetSummary {
   dataset: string;
   live: number;
@@ -320,7 +323,7 @@ export class Workbench {
   ): Promise<{ records: JsonRecord[]; total: number; offset: number; limit: number }> {
     const dataset = getDataset(datasetName);
     const offset = Math.max(0, Math.floor(page.offset ?? 0));
-    const limit = Math.min(10_000, Math.max(0, Math.floor(page.limit ?? 100)));
+    const limit = Math.min(PAGE_MAX, Math.max(0, Math.floor(page.limit ?? 100)));
     return this.workspace.exclusive(async () => {
       const records = await readRecords(this.workspace, dataset, { offset, limit });
       const { live } = await countRecords(this.workspace, dataset);

@@ -2,10 +2,10 @@
 import { Type } from '@sinclair/typebox';
 import { DateOnly } from '../../model/fields.js';
 import { parseDay } from '../../model/datetime.js';
-import type { Workbench } from '../../service/workbench.js';
+import { PAGE_MAX, type Workbench } from '../../service/workbench.js';
 
-/** Largest page the admin API gives. */
-export const ADMIN_PAGE_LIMIT = 10_000;
+/** Largest page the admin API gives: the service's. */
+export const ADMIN_PAGE_LIMIT = PAGE_MAX;
 
 /** An id as a path segment carries it (decoded): no longer than any id the workspace keeps. */
 export { Id } from '../../model/fields.js';

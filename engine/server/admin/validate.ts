@@ -7,6 +7,7 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { schemaProblems } from '../../model/schema-errors.js';
 import { HttpProblem } from '../problem.js';
+import { BOOLEAN_TEXT, WHOLE_NUMBER_TEXT } from '../query.js';
 
 /** How many of a part's errors a problem lists. */
 const LISTED_ERRORS = 20;
@@ -55,9 +56,9 @@ function fromText(schema: TSchema, value: unknown): unknown {
     const v = out[name];
     if (typeof v !== 'string') continue;
     const kind = (property as TSchema)[Kind];
-    if (kind === 'Integer' && /^-?\d{1,15}$/.test(v)) out[name] = Number(v);
+    if (kind === 'Integer' && WHOLE_NUMBER_TEXT.test(v)) out[name] = Number(v);
     else if (kind === 'Number' && /^-?\d{1,15}(\.\d{1,15})?$/.test(v)) out[name] = Number(v);
-    else if (kind === 'Boolean' && /^(true|false)$/i.test(v)) out[name] = v.toLowerCase() === 'true';
+    else if (kind === 'Boolean' && BOOLEAN_TEXT.test(v)) out[name] = v.toLowerCase() === 'true';
   }
   return out;
 }
