@@ -32,12 +32,32 @@ export function classify(adi: number, cv2: number): DemandClass {
   return cv2 < CV2_CUTOFF ? 'intermittent' : 'lumpy';
 }
 
+/** A window read oldest day first, in-stock days only: `sales[offset + (head + i) % days]` where inStock is set. */
+interface Ring {
+  sales: ArrayLike<number>;
+  inStock: ArrayLike<number>;
+  offset: number;
+  days: number;
+  head: number;
+}
+
+const ringOf = (days: readonly number[]): Ring => ({
+  sales: days,
+  inStock: new Uint8Array(days.length).fill(1),
+  offset: 0,
+  days: days.length,
+  head: 0,
+});
+
 /** Croston with the Syntetos–Boylan bias correction, over the in-stock days in order. */
-export function sba(days: readonly number[]): number {
+function sbaOver({ sales, inStock, offset, days, head }: Ring): number {
   let z = NaN;
   let p = NaN;
   let q = 1;
-  for (const d of days) {
+  for (let i = 0; i < days; i++) {
+    const at = offset + (head + i < days ? head + i : head + i - days);
+    if (!inStock[at]) continue;
+    const d = sales[at];
     if (d > 0) {
       z = Number.isNaN(z) ? d : z + ALPHA * (d - z);
       p = Number.isNaN(p) ? q : p + ALPHA * (q - p);
@@ -50,10 +70,13 @@ export function sba(days: readonly number[]): number {
 }
 
 /** Teunter–Syntetos–Babai: demand probability updated every day, so a dying item fades out. */
-export function tsb(days: readonly number[]): number {
+function tsbOver({ sales, inStock, offset, days, head }: Ring): number {
   let z = NaN;
   let prob = NaN;
-  for (const d of days) {
+  for (let i = 0; i < days; i++) {
+    const at = offset + (head + i < days ? head + i : head + i - days);
+    if (!inStock[at]) continue;
+    const d = sales[at];
     if (Number.isNaN(prob)) {
       prob = d > 0 ? 1 : 0;
       if (d > 0) z = d;
@@ -65,15 +88,25 @@ export function tsb(days: readonly number[]): number {
   return Number.isNaN(z) ? 0 : prob * z;
 }
 
-/** The estimate from one SKU×location's own window: `sales[offset + (head + d) % windowDays]`, oldest day first. */
-export function ownEstimate(
+export const sba = (days: readonly number[]): number => sbaOver(ringOf(days));
+export const tsb = (days: readonly number[]): number => tsbOver(ringOf(days));
+
+export const CLASSES: DemandClass[] = ['none', 'smooth', 'erratic', 'intermittent', 'lumpy'];
+const METHODS: OwnEstimate['method'][] = ['none', 'mean', 'sba', 'tsb'];
+/** Where ownStats writes: a scratch array the caller reuses, so a million cells allocate nothing. */
+export const OWN = { rate: 0, sd: 1, inStockDays: 2, units: 3, adi: 4, cv2: 5, demandClass: 6, method: 7 } as const;
+export const OWN_FIELDS = 8;
+
+/** ownEstimate's figures, written into `out` (see OWN): the form the forecast reads for every cell. */
+export function ownStats(
   sales: Float32Array,
   inStock: Uint8Array,
   offset: number,
   windowDays: number,
-  head = 0,
-): OwnEstimate {
-  const days: number[] = [];
+  head: number,
+  out: Float64Array,
+): void {
+  let n = 0;
   let units = 0;
   let nonZero = 0;
   let sumSq = 0;
@@ -83,7 +116,7 @@ export function ownEstimate(
     const d = head + i < windowDays ? head + i : head + i - windowDays;
     if (!inStock[offset + d]) continue;
     const x = sales[offset + d];
-    days.push(x);
+    n++;
     units += x;
     sumSq += x * x;
     if (x > 0) {
@@ -92,21 +125,60 @@ export function ownEstimate(
       sizeSq += x * x;
     }
   }
-  const n = days.length;
-  if (n === 0)
-    return { rate: 0, sd: 0, inStockDays: 0, units: 0, adi: Infinity, cv2: 0, demandClass: 'none', method: 'none' };
+  out[OWN.inStockDays] = n;
+  out[OWN.units] = units;
+  if (n === 0) {
+    out[OWN.rate] = 0;
+    out[OWN.sd] = 0;
+    out[OWN.adi] = Infinity;
+    out[OWN.cv2] = 0;
+    out[OWN.demandClass] = 0;
+    out[OWN.method] = 0;
+    return;
+  }
   const mean = units / n;
-  const sd = Math.sqrt(Math.max(0, sumSq / n - mean * mean));
   const adi = nonZero ? n / nonZero : Infinity;
   const sizeMean = nonZero ? sizeSum / nonZero : 0;
   const cv2 =
     nonZero > 1 && sizeMean > 0 ? Math.max(0, sizeSq / nonZero - sizeMean * sizeMean) / (sizeMean * sizeMean) : 0;
   const demandClass = nonZero ? classify(adi, cv2) : 'none';
-  if (demandClass === 'intermittent')
-    return { rate: sba(days), sd, inStockDays: n, units, adi, cv2, demandClass, method: 'sba' };
-  if (demandClass === 'lumpy')
-    return { rate: tsb(days), sd, inStockDays: n, units, adi, cv2, demandClass, method: 'tsb' };
-  return { rate: mean, sd, inStockDays: n, units, adi, cv2, demandClass, method: nonZero ? 'mean' : 'none' };
+  out[OWN.sd] = Math.sqrt(Math.max(0, sumSq / n - mean * mean));
+  out[OWN.adi] = adi;
+  out[OWN.cv2] = cv2;
+  out[OWN.demandClass] = CLASSES.indexOf(demandClass);
+  const ring = () => ({ sales, inStock, offset, days: windowDays, head });
+  if (demandClass === 'intermittent') {
+    out[OWN.rate] = sbaOver(ring());
+    out[OWN.method] = 2;
+  } else if (demandClass === 'lumpy') {
+    out[OWN.rate] = tsbOver(ring());
+    out[OWN.method] = 3;
+  } else {
+    out[OWN.rate] = mean;
+    out[OWN.method] = nonZero ? 1 : 0;
+  }
+}
+
+/** The estimate from one SKU×location's own window: `sales[offset + (head + d) % windowDays]`, oldest day first. */
+export function ownEstimate(
+  sales: Float32Array,
+  inStock: Uint8Array,
+  offset: number,
+  windowDays: number,
+  head = 0,
+): OwnEstimate {
+  const out = new Float64Array(OWN_FIELDS);
+  ownStats(sales, inStock, offset, windowDays, head, out);
+  return {
+    rate: out[OWN.rate],
+    sd: out[OWN.sd],
+    inStockDays: out[OWN.inStockDays],
+    units: out[OWN.units],
+    adi: out[OWN.adi],
+    cv2: out[OWN.cv2],
+    demandClass: CLASSES[out[OWN.demandClass]],
+    method: METHODS[out[OWN.method]],
+  };
 }
 
 /**
@@ -115,5 +187,11 @@ export function ownEstimate(
  */
 export function blend(own: OwnEstimate, pooledRate: number, halfWeightDays: number): { rate: number; weight: number } {
   const weight = own.inStockDays / (own.inStockDays + halfWeightDays);
-  return { rate: weight * own.rate + (1 - weight) * pooledRate, weight };
+  return { rate: blendRate(own.rate, own.inStockDays, pooledRate, halfWeightDays), weight };
+}
+
+/** blend's rate alone, for a forecast of every cell. */
+export function blendRate(ownRate: number, inStockDays: number, pooledRate: number, halfWeightDays: number): number {
+  const weight = inStockDays / (inStockDays + halfWeightDays);
+  return weight * ownRate + (1 - weight) * pooledRate;
 }

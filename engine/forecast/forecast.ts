@@ -5,11 +5,10 @@
  */
 import type { EngineState } from '../recommend/state.js';
 import type { Settings } from '../recommend/settings.js';
-import { blend, ownEstimate, type DemandClass } from './demand.js';
+import { blendRate, CLASSES, OWN, OWN_FIELDS, ownStats } from './demand.js';
 
 export type PoolSource = 'none' | 'style' | 'category' | 'network';
 const SOURCES: PoolSource[] = ['none', 'style', 'category', 'network'];
-const CLASSES: DemandClass[] = ['none', 'smooth', 'erratic', 'intermittent', 'lumpy'];
 
 export interface Forecast {
   /** Units per day, per cell (0 at warehouses). */
@@ -58,18 +57,19 @@ export function forecast(state: EngineState, settings: Settings): Forecast {
   const units = f.units;
   const selling = state.locations.kind.map((k) => k !== 'warehouse');
 
+  const e = new Float64Array(OWN_FIELDS);
   for (let l = 0; l < L; l++) {
     if (!selling[l]) continue;
     for (let k = 0; k < K; k++) {
       const c = l * K + k;
       // No in-stock day: nothing to estimate from (all parts stay 0).
       if (state.inStockDays && state.inStockDays[c] === 0) continue;
-      const e = ownEstimate(state.sales, state.inStock, c * W, W, state.windowHead);
-      f.own[c] = e.rate;
-      f.sd[c] = e.sd;
-      f.inStockDays[c] = e.inStockDays;
-      f.demandClass[c] = CLASSES.indexOf(e.demandClass);
-      units[c] = e.units;
+      ownStats(state.sales, state.inStock, c * W, W, state.windowHead, e);
+      f.own[c] = e[OWN.rate];
+      f.sd[c] = e[OWN.sd];
+      f.inStockDays[c] = e[OWN.inStockDays];
+      f.demandClass[c] = e[OWN.demandClass];
+      units[c] = e[OWN.units];
     }
   }
 
@@ -95,6 +95,7 @@ export function forecast(state: EngineState, settings: Settings): Forecast {
   }
 
   const C = state.categories.ids.length;
+  const anyInStock = new Uint8Array(W);
   for (let l = 0; l < L; l++) {
     if (!selling[l]) continue;
     // Category at the location: average units per in-stock SKU-day.
@@ -114,11 +115,12 @@ export function forecast(state: EngineState, settings: Settings): Forecast {
       let anyDays = 0;
       for (let i = styleStart[s]; i < styleStart[s + 1]; i++) anyDays += f.inStockDays[l * K + skuIndex[i]];
       if (anyDays > 0) {
-        for (let d = 0; d < state.windowDays; d++) {
-          let any = 0;
-          for (let i = styleStart[s]; i < styleStart[s + 1]; i++) any |= state.inStock[(l * K + skuIndex[i]) * W + d];
-          styleDays += any;
+        anyInStock.fill(0);
+        for (let i = styleStart[s]; i < styleStart[s + 1]; i++) {
+          const base = (l * K + skuIndex[i]) * W;
+          for (let d = 0; d < W; d++) anyInStock[d] |= state.inStock[base + d];
         }
+        for (let d = 0; d < W; d++) styleDays += anyInStock[d];
       }
       for (let i = styleStart[s]; i < styleStart[s + 1]; i++) styleUnits += units[l * K + skuIndex[i]];
       for (let i = styleStart[s]; i < styleStart[s + 1]; i++) {
@@ -136,11 +138,14 @@ export function forecast(state: EngineState, settings: Settings): Forecast {
           pooled = skuNetUnits[k] / skuNetDays[k];
           source = 'network';
         }
-        const own = { rate: f.own[c], inStockDays: f.inStockDays[c] } as Parameters<typeof blend>[0];
-        const b =
-          source === 'none' ? { rate: f.own[c], weight: 1 } : blend(own, pooled, settings.poolingHalfWeightDays);
-        f.rate[c] = b.rate;
-        f.weight[c] = b.weight;
+        if (source === 'none') {
+          f.rate[c] = f.own[c];
+          f.weight[c] = 1;
+        } else {
+          const b = blendRate(f.own[c], f.inStockDays[c], pooled, settings.poolingHalfWeightDays);
+          f.rate[c] = b;
+          f.weight[c] = f.inStockDays[c] / (f.inStockDays[c] + settings.poolingHalfWeightDays);
+        }
         f.pooled[c] = pooled;
         f.source[c] = SOURCES.indexOf(source);
       }

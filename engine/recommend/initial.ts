@@ -7,7 +7,6 @@ import { categorySettings } from './settings.js';
 import { dayText, proposal, round2, type Proposal } from './proposal.js';
 import { purchaseOrderArrivals } from './state.js';
 import { skuBlocked, warehouseAvailable, type Context } from './replenish.js';
-import { carriesStyle } from './targets.js';
 
 /** Largest-remainder rounding of `weights` scaled to `total` whole units. */
 export function apportion(total: number, weights: readonly number[]): number[] {
@@ -42,7 +41,17 @@ export function initialDistribution(ctx: Context): Proposal[] {
   // Units sold per location × style, and per store × category × size, over the window (from the forecast's sums).
   const units = ctx.forecast.units;
   const sold = new Float64Array(L * S);
-  const sizeSales = new Map<string, number>();
+  // Sizes by number: sizeSales[(l * categories + category) * sizes + size].
+  const sizeNumber = new Map<string, number>();
+  const sizeOf = Int32Array.from(state.skus.sizeId, (id) => {
+    let n = sizeNumber.get(id);
+    if (n === undefined) sizeNumber.set(id, (n = sizeNumber.size));
+    return n;
+  });
+  const Z = Math.max(1, sizeNumber.size);
+  const C = Math.max(1, state.categories.ids.length);
+  const sizeSales = new Float64Array(L * C * Z);
+  const sizeAt = (l: number, category: number, k: number) => (l * C + category) * Z + sizeOf[k];
   for (let o = 0; o < S; o++) {
     for (const l of stores) {
       let u = 0;
@@ -51,8 +60,7 @@ export function initialDistribution(ctx: Context): Proposal[] {
         const x = units[l * K + k];
         if (x === 0) continue;
         u += x;
-        const key = `${l}\u0000${state.styles.category[o]}\u0000${state.skus.sizeId[k]}`;
-        sizeSales.set(key, (sizeSales.get(key) ?? 0) + x);
+        sizeSales[sizeAt(l, state.styles.category[o], k)] += x;
       }
       sold[l * S + o] = u;
     }
@@ -84,7 +92,7 @@ export function initialDistribution(ctx: Context): Proposal[] {
 
   for (let s = 0; s < S; s++) {
     if (state.styles.excluded[s]) continue;
-    if (stores.some((l) => carriesStyle(state, l, s))) continue;
+    if (stores.some((l) => ctx.targets.carried[l * S + s])) continue;
     const skus = [...skuIndex.subarray(styleStart[s], styleStart[s + 1])].filter((k) => !skuBlocked(state, k));
     if (skus.length === 0) continue;
     const cs = categorySettings(settings, state.categories.ids[state.styles.category[s]]);
@@ -111,7 +119,7 @@ export function initialDistribution(ctx: Context): Proposal[] {
     // Size curve per store: the store's sales by sizeId within the style's category, Laplace-smoothed.
     const cat = state.styles.category[s];
     const curve = stores.map((l) => {
-      const bySize = skus.map((k) => (sizeSales.get(`${l}\u0000${cat}\u0000${state.skus.sizeId[k]}`) ?? 0) + 1);
+      const bySize = skus.map((k) => sizeSales[sizeAt(l, cat, k)] + 1);
       const total = bySize.reduce((a, b) => a + b, 0);
       return bySize.map((x) => x / total);
     });
@@ -154,20 +162,14 @@ export function initialDistribution(ctx: Context): Proposal[] {
           ctx.incoming[l * K + k] += take;
           left -= take;
           out.push(
-            proposal(
-              state,
-              ctx.ids,
-              'InitialDistribution',
-              w,
-              l,
-              k,
-              take,
-              `new style ${state.styles.ids[s]}: ${take} of ${allocatable[j]} allocatable units` +
+            proposal(state, ctx, 'InitialDistribution', w, l, k, take, () => ({
+              reason:
+                `new style ${state.styles.ids[s]}: ${take} of ${allocatable[j]} allocatable units` +
                 (onOrder[j] > 0
                   ? ` (${onOrder[j]} of them on purchase orders arriving by ${dayText(arrivalDay)})`
                   : '') +
                 ` by ${basis} and the store's size curve; ${cs.holdbackPercentage}% held back at the warehouse`,
-              {
+              details: {
                 storeShare: round2(weight[i] / weight.reduce((a, b, x) => a + (active[x] ? b : 0), 0)),
                 sizeShare: round2(curve[i][j]),
                 allocatable: allocatable[j],
@@ -176,7 +178,7 @@ export function initialDistribution(ctx: Context): Proposal[] {
                 holdbackPercentage: cs.holdbackPercentage,
                 basis,
               },
-            ),
+            })),
           );
           if (left === 0) break;
         }

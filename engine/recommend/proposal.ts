@@ -31,6 +31,16 @@ function fnv1a(text: string): string {
 export { dayText } from '../model/datetime.js';
 import { dayText } from '../model/datetime.js';
 
+/** YYYYMMDD of a day; a run asks for the same day thousands of times, so the last one is kept. */
+const compactDay = (() => {
+  let day = Number.NaN;
+  let text = '';
+  return (d: number) => {
+    if (d !== day) [day, text] = [d, dayText(d).replace(/-/g, '')];
+    return text;
+  };
+})();
+
 /**
  * The same decision on the same day gets the same id, so a client that saw it once recognises it again.
  * `seen` resolves the rare digest collision within one run.
@@ -43,7 +53,7 @@ export function referenceId(
   sku: string,
   seen: Set<string>,
 ): string {
-  const base = `${PREFIX[type]}-${dayText(asOfDay).replace(/-/g, '')}-${fnv1a(`${from}\u0000${to}\u0000${sku}`)}`;
+  const base = `${PREFIX[type]}-${compactDay(asOfDay)}-${fnv1a(`${from}\u0000${to}\u0000${sku}`)}`;
   let id = base;
   for (let n = 2; seen.has(id); n++) id = `${base}-${n}`;
   seen.add(id);
@@ -52,29 +62,42 @@ export function referenceId(
 
 export const round2 = (x: number) => Math.round(x * 100) / 100;
 
-/** A proposal between two locations of a state, by index, with its deterministic id. */
+/** Why a proposal was made: the words and the numbers behind them. */
+export interface Explanation {
+  reason: string;
+  details: Record<string, unknown>;
+}
+
+/** Which proposals are explained: a replay keeps only the decisions, except for the style it traces. */
+export type Explain = (sku: number) => boolean;
+export const EXPLAIN_ALL: Explain = () => true;
+
+/**
+ * A proposal between two locations of a state, by index, with its deterministic id. `why` is called only when the
+ * proposal is explained: a replay makes a million proposals and reads the words of a few.
+ */
 export function proposal(
   state: { asOfDay: number; locations: { ids: string[] }; skus: { ids: string[] } },
-  ids: Set<string>,
+  run: { ids: Set<string>; explain: Explain },
   transferType: TransferType,
   from: number,
   to: number,
   sku: number,
   quantity: number,
-  reason: string,
-  details: Record<string, unknown>,
+  why: () => Explanation,
 ): Proposal {
   const fromLocationId = state.locations.ids[from];
   const toLocationId = state.locations.ids[to];
   const skuId = state.skus.ids[sku];
+  const { reason, details } = run.explain(sku) ? why() : { reason: '', details: undefined };
   return {
-    referenceId: referenceId(transferType, state.asOfDay, fromLocationId, toLocationId, skuId, ids),
+    referenceId: referenceId(transferType, state.asOfDay, fromLocationId, toLocationId, skuId, run.ids),
     transferType,
     fromLocationId,
     toLocationId,
     skuId,
     quantity,
     reason,
-    details,
+    ...(details ? { details } : {}),
   };
 }

@@ -4,7 +4,7 @@
  */
 import { forecast, type Forecast } from '../forecast/forecast.js';
 import { initialDistribution } from './initial.js';
-import type { Proposal } from './proposal.js';
+import { EXPLAIN_ALL, type Explain, type Proposal } from './proposal.js';
 import { redistribute } from './redistribute.js';
 import { replenish, type Context } from './replenish.js';
 import type { Settings } from './settings.js';
@@ -17,7 +17,7 @@ export interface Recommendation {
   targets: Targets;
 }
 
-export function recommend(state: EngineState, settings: Settings): Recommendation {
+export function recommend(state: EngineState, settings: Settings, explain: Explain = EXPLAIN_ALL): Recommendation {
   const f = forecast(state, settings);
   const t = targets(state, f, settings);
   const ctx: Context = {
@@ -26,14 +26,18 @@ export function recommend(state: EngineState, settings: Settings): Recommendatio
     targets: t,
     settings,
     ids: new Set(),
+    explain,
     promised: new Float64Array(state.onHand.length),
     incoming: new Float64Array(state.onHand.length),
   };
   // New styles first: they have no other way to reach the stores; replenishment then uses what is left.
-  const proposals = [
-    ...(settings.initialDistribution.enabled ? initialDistribution(ctx) : []),
-    ...(settings.replenishment.enabled ? replenish(ctx) : []),
-    ...(settings.redistribution.enabled ? redistribute(ctx) : []),
-  ];
+  const proposals: Proposal[] = [];
+  for (const [enabled, step] of [
+    [settings.initialDistribution.enabled, initialDistribution],
+    [settings.replenishment.enabled, replenish],
+    [settings.redistribution.enabled, redistribute],
+  ] as const) {
+    if (enabled) for (const p of step(ctx)) proposals.push(p);
+  }
   return { proposals, forecast: f, targets: t };
 }

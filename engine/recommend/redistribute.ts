@@ -11,7 +11,6 @@ import { MaxHeap } from './heap.js';
 import { categorySettings } from './settings.js';
 import { proposal, round2, type Proposal } from './proposal.js';
 import { skuBlocked, type Context } from './replenish.js';
-import { carriesStyle } from './targets.js';
 
 interface Move {
   from: number;
@@ -32,9 +31,10 @@ export function redistribute(ctx: Context): Proposal[] {
     (l) => state.locations.kind[l] !== 'warehouse' && !state.locations.excluded[l],
   );
   const { styleStart, skuIndex } = state.styles;
+  const S = state.styles.ids.length;
   const moves: Move[] = [];
 
-  for (let s = 0; s < state.styles.ids.length; s++) {
+  for (let s = 0; s < S; s++) {
     if (state.styles.excluded[s]) continue;
     const cs = categorySettings(settings, state.categories.ids[state.styles.category[s]]);
     if (cs.blockRedistributionWithOpenPurchaseOrders && state.styles.hasOpenPurchaseOrder[s]) continue;
@@ -62,7 +62,7 @@ export function redistribute(ctx: Context): Proposal[] {
         return pos >= t.target[c] ? -1 : price * poissonTail(f.rate[c] * horizon, pos + 1);
       };
       for (const l of stores) {
-        if (broken.has(l) || !carriesStyle(state, l, s)) continue;
+        if (broken.has(l) || !t.carried[l * S + s]) continue;
         const v = next(l, 0);
         if (v > 0) receivers.push({ key: l, given: 0 }, v);
       }
@@ -178,21 +178,15 @@ export function redistribute(ctx: Context): Proposal[] {
       const cf = m.from * K + m.sku;
       const ct = m.to * K + m.sku;
       out.push(
-        proposal(
-          state,
-          ctx.ids,
-          'Redistribution',
-          m.from,
-          m.to,
-          m.sku,
-          m.units,
-          // A replay's stock can be fractional (estimated demand served): the words carry two decimals at most.
-          `${m.why} at ${from} (on hand ${round2(state.onHand[cf])}, target ${t.target[cf]})` +
+        proposal(state, ctx, 'Redistribution', m.from, m.to, m.sku, m.units, () => ({
+          reason:
+            // A replay's stock can be fractional (estimated demand served): the words carry two decimals at most.
+            `${m.why} at ${from} (on hand ${round2(state.onHand[cf])}, target ${t.target[cf]})` +
             ` to ${to}, which would lose sales` +
             ` (on hand ${round2(state.onHand[ct])}, target ${t.target[ct]}):` +
             ` about ${round2(m.gain)} extra sales value;` +
             ` the trip brings ${round2(trip.gain)} against a cost of ${rs.tripCost}`,
-          {
+          details: {
             reason: m.why,
             gain: round2(m.gain),
             tripGain: round2(trip.gain),
@@ -205,7 +199,7 @@ export function redistribute(ctx: Context): Proposal[] {
             senderDemandPerDay: round2(f.rate[cf]),
             receiverDemandPerDay: round2(f.rate[ct]),
           },
-        ),
+        })),
       );
     }
   }

@@ -7,7 +7,7 @@ import { explainCell, type Forecast } from '../forecast/forecast.js';
 import { poissonTail } from '../forecast/poisson.js';
 import { MaxHeap } from './heap.js';
 import { categorySettings, type Settings } from './settings.js';
-import { proposal, round2, type Proposal } from './proposal.js';
+import { proposal, round2, type Explain, type Proposal } from './proposal.js';
 import type { EngineState } from './state.js';
 import type { Targets } from './targets.js';
 
@@ -18,6 +18,7 @@ export interface Context {
   settings: Settings;
   /** Referenced ids of this run. */
   ids: Set<string>;
+  explain: Explain;
   /** Units of each warehouse cell already promised in this run. */
   promised: Float64Array;
   /** Units each cell receives from proposals made earlier in this run. */
@@ -122,19 +123,13 @@ export function replenish(ctx: Context): Proposal[] {
         ctx.incoming[n.cell] += take;
         left -= take;
         out.push(
-          proposal(
-            state,
-            ctx.ids,
-            'Replenishment',
-            s.w,
-            n.location,
-            k,
-            take,
-            `below target: ${round2(n.position)} on hand and in transit against a target of ${t.target[n.cell]}` +
+          proposal(state, ctx, 'Replenishment', s.w, n.location, k, take, () => ({
+            reason:
+              `below target: ${round2(n.position)} on hand and in transit against a target of ${t.target[n.cell]}` +
               ` (${BASIS[t.basis[n.cell]] ?? t.basis[n.cell]}; demand ${round2(f.rate[n.cell])}/day` +
               ` over ${horizon} days at ${cs.serviceLevel * 100}% service)` +
               (short ? `; warehouse short (${totalNeed} needed), allocated where it sells most` : ''),
-            {
+            details: {
               onHand: state.onHand[n.cell],
               inTransit: state.inTransit[n.cell],
               target: t.target[n.cell],
@@ -146,7 +141,7 @@ export function replenish(ctx: Context): Proposal[] {
               warehouseShort: short,
               packSize: pack,
             },
-          ),
+          })),
         );
         if (left === 0) break;
       }

@@ -43,6 +43,8 @@ export interface Targets {
   target: Float64Array;
   /** Why: 'client', 'demand', 'presentation', 'maximum', or '' where the location does not carry the style. */
   basis: string[];
+  /** Per location × style (`l * styles + s`): 1 where a selling location carries the style (see carriesStyle). */
+  carried: Uint8Array;
 }
 
 /** Whether a selling location carries a style: it has sold or held any of its SKUs before the decision day. */
@@ -58,15 +60,21 @@ export function carriesStyle(state: EngineState, location: number, style: number
 export function targets(state: EngineState, f: Forecast, settings: Settings): Targets {
   const L = state.locations.ids.length;
   const K = state.skus.ids.length;
+  const S = state.styles.ids.length;
   const target = new Float64Array(L * K);
   const basis = new Array<string>(L * K).fill('');
+  const carriedAt = new Uint8Array(L * S);
+  // Per category (a state without categories files its styles under 0).
+  const z = Array.from({ length: Math.max(1, state.categories.ids.length) }, (_, c) =>
+    normalQuantile(categorySettings(settings, state.categories.ids[c]).serviceLevel),
+  );
   for (let l = 0; l < L; l++) {
     if (state.locations.kind[l] === 'warehouse') continue;
-    for (let s = 0; s < state.styles.ids.length; s++) {
+    for (let s = 0; s < S; s++) {
       const carried = carriesStyle(state, l, s);
+      carriedAt[l * S + s] = carried ? 1 : 0;
       const cs = categorySettings(settings, state.categories.ids[state.styles.category[s]]);
       const horizon = cs.reviewPeriodDays + cs.leadTimeDays;
-      const z = normalQuantile(cs.serviceLevel);
       for (let i = state.styles.styleStart[s]; i < state.styles.styleStart[s + 1]; i++) {
         const c = l * K + state.styles.skuIndex[i];
         if (!Number.isNaN(state.clientTarget[c])) {
@@ -80,7 +88,7 @@ export function targets(state: EngineState, f: Forecast, settings: Settings): Ta
         if (!carried) continue;
         const rate = f.rate[c];
         const sdDaily = Math.max(f.sd[c], Math.sqrt(rate));
-        const demand = Math.ceil(rate * horizon + z * sdDaily * Math.sqrt(horizon) - 1e-9);
+        const demand = Math.ceil(rate * horizon + z[state.styles.category[s]] * sdDaily * Math.sqrt(horizon) - 1e-9);
         let t = Math.max(cs.presentationMinimum, demand);
         basis[c] = demand >= cs.presentationMinimum ? 'demand' : 'presentation';
         if (cs.maximumStock !== undefined && t > cs.maximumStock) {
@@ -91,5 +99,5 @@ export function targets(state: EngineState, f: Forecast, settings: Settings): Ta
       }
     }
   }
-  return { target, basis };
+  return { target, basis, carried: carriedAt };
 }

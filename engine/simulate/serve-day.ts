@@ -103,6 +103,10 @@ function firstRow(cells: Int32Array, from: number, to: number, cell: number): nu
   return lo;
 }
 
+/**
+ * Sums are taken per run of a style's SKUs at a location, then per location, then for the day: a style's sums are
+ * made of the same runs in the same order however the SKUs are split over threads, so they come out the same.
+ */
 export function serveDay(
   a: ServeArrays,
   L: number,
@@ -114,6 +118,9 @@ export function serveDay(
   kTo: number,
   acc: Accumulators,
 ): void {
+  const { actualCell, actualOpening, actualSold, actualNet, actualEnd, actualRevenue, actualExtra } = a;
+  const { outCell, outDemand, styleOf, styleStart, soldUnits, soldValue, salePrice, cost, trace } = a;
+  const { sim: simStock, actLevel, windowSales, windowInStock, inStockDays, everActive, rate } = a;
   const rowsFrom = a.dayStart[i];
   const rowsTo = a.dayStart[i + 1];
   const outFrom = a.outStart[i];
@@ -122,122 +129,225 @@ export function serveDay(
   const act = acc.act.f;
   const locationBase = 1;
   const styleBase = 1 + L;
-  const inc = (arr: Float64Array, l: number, style: number, v: number) => {
-    if (v === 0) return;
-    arr[0] += v;
-    arr[locationBase + l] += v;
-    arr[styleBase + style] += v;
-  };
-  const d = i * DAY_FIELDS.length;
-  const t = acc.daily;
+  // The day's network totals.
+  let dCarried = 0;
+  let dSales = 0;
+  let aSalesDay = 0;
+  let dLost = 0;
+  let dDemand = 0;
+  let dEstimated = 0;
+  let dSimOut = 0;
+  let dActOut = 0;
+  let dSimInv = 0;
+  let dActInv = 0;
+  let dSimWarehouse = 0;
+  let dActWarehouse = 0;
   let lowest = acc.lowest[0];
   for (let l = 0; l < L; l++) {
-    let j = firstRow(a.actualCell, rowsFrom, rowsTo, l * K + kFrom);
-    let o = firstRow(a.outCell, outFrom, outTo, l * K + kFrom);
+    let j = firstRow(actualCell, rowsFrom, rowsTo, l * K + kFrom);
+    let o = firstRow(outCell, outFrom, outTo, l * K + kFrom);
     const store = a.stores[l] === 1 && a.closed[l * a.days + i] === 0;
-    const [units, value, simInv, actInv] =
-      a.stores[l] === 1
-        ? ([sim.storeUnitsSum, sim.storeValueSum, D.sInv, D.aInv] as const)
-        : ([sim.warehouseUnitsSum, sim.warehouseValueSum, D.sWarehouse, D.aWarehouse] as const);
-    const [actUnits, actValue] =
-      a.stores[l] === 1 ? [act.storeUnitsSum, act.storeValueSum] : [act.warehouseUnitsSum, act.warehouseValueSum];
-    let s = a.styleOf[kFrom];
-    for (let k = kFrom; k < kTo; k++) {
-      if (k >= a.styleStart[s + 1]) s = a.styleOf[k];
-      const c = l * K + k;
-      const row = j < rowsTo && a.actualCell[j] === c ? j++ : -1;
-      const out = o < outTo && a.outCell[o] === c ? o++ : -1;
-      const tr = a.trace !== undefined && a.trace.style === s ? a.trace : undefined;
-      const traced = tr ? traceAt(tr, K, c, i) : -1;
-      const opening = row >= 0 && !Number.isNaN(a.actualOpening[row]) ? a.actualOpening[row] : a.actLevel[c];
-      const gross = row >= 0 ? a.actualSold[row] : 0;
-      const returns = row >= 0 ? gross - a.actualNet[row] : 0;
-      if (row >= 0) {
-        a.actLevel[c] = a.actualEnd[row];
-        a.soldUnits[k] += gross;
-        a.soldValue[k] += a.actualRevenue[row];
-      }
-      const actInStock = heldStock(opening, gross);
-      // What customers wanted: the day's sales (and more, had it sold out) in stock; the estimate when carried without.
-      const estimated = actInStock ? (row >= 0 ? a.actualExtra[row] : 0) : out >= 0 ? a.outDemand[out] : 0;
-      const demand = actInStock ? gross + estimated : estimated;
-      const carried = store && (actInStock || out >= 0);
-      const simStart = a.sim[c];
-      const served = Math.min(demand, Math.max(simStart, 0));
-      a.sim[c] = simStart - served + returns;
-      const simInStock = simStart > 0 || served > 0;
-      if (carried) {
-        // Units are valued at the day's own prices where the actual sold, else at the history's average.
-        const price = gross > 0 ? a.actualRevenue[row] / gross : a.salePrice[k];
-        const lost = demand - served;
-        inc(sim.carriedDays, l, s, 1);
-        inc(act.carriedDays, l, s, 1);
-        inc(sim.demand, l, s, demand);
-        inc(act.demand, l, s, demand);
-        inc(sim.estimatedDemand, l, s, estimated);
-        inc(act.estimatedDemand, l, s, estimated);
-        inc(sim.sales, l, s, served);
-        inc(act.sales, l, s, gross);
-        inc(sim.returns, l, s, returns);
-        inc(act.returns, l, s, returns);
-        inc(sim.lostSales, l, s, lost);
-        inc(act.lostSales, l, s, estimated);
-        inc(sim.salesValue, l, s, served * price);
-        inc(act.salesValue, l, s, gross > 0 ? a.actualRevenue[row] : 0);
-        inc(sim.estimatedSales, l, s, Math.max(0, served - (actInStock ? gross : 0)));
-        t[d + D.sCarried]++;
-        t[d + D.aCarried]++;
-        t[d + D.sSales] += served;
-        t[d + D.aSales] += gross;
-        t[d + D.sLost] += lost;
-        t[d + D.aLost] += estimated;
-        t[d + D.demand] += demand;
-        t[d + D.estimated] += estimated;
-        if (!simInStock) {
-          inc(sim.stockOutDays, l, s, 1);
-          t[d + D.sOut]++;
+    const selling = a.selling[l] === 1;
+    // The location's sums over the day, and a style run's (cd: carried days; s…/a…: simulated/actual).
+    const at = new Float64Array(RUN_FIELDS);
+    const run = new Float64Array(RUN_FIELDS);
+    for (let k = kFrom; k < kTo;) {
+      const s = styleOf[k];
+      const runTo = Math.min(kTo, styleStart[s + 1]);
+      const tr = trace !== undefined && trace.style === s ? trace : undefined;
+      let cd = 0;
+      let dem = 0;
+      let est = 0;
+      let sSales = 0;
+      let aSales = 0;
+      let ret = 0;
+      let sLost = 0;
+      let sVal = 0;
+      let aVal = 0;
+      let sEst = 0;
+      let sOut = 0;
+      let aOut = 0;
+      let sU = 0;
+      let sV = 0;
+      let aU = 0;
+      let aV = 0;
+      for (; k < runTo; k++) {
+        const c = l * K + k;
+        const row = j < rowsTo && actualCell[j] === c ? j++ : -1;
+        const out = o < outTo && outCell[o] === c ? o++ : -1;
+        const opening = row >= 0 && !Number.isNaN(actualOpening[row]) ? actualOpening[row] : actLevel[c];
+        const gross = row >= 0 ? actualSold[row] : 0;
+        const returns = row >= 0 ? gross - actualNet[row] : 0;
+        if (row >= 0) {
+          actLevel[c] = actualEnd[row];
+          soldUnits[k] += gross;
+          soldValue[k] += actualRevenue[row];
         }
-        if (!actInStock) {
-          inc(act.stockOutDays, l, s, 1);
-          t[d + D.aOut]++;
+        const actInStock = heldStock(opening, gross);
+        // What customers wanted: the day's sales (and more, had it sold out) in stock; the estimate when carried without.
+        const estimated = actInStock ? (row >= 0 ? actualExtra[row] : 0) : out >= 0 ? outDemand[out] : 0;
+        const demand = actInStock ? gross + estimated : estimated;
+        const carried = store && (actInStock || out >= 0);
+        const simStart = simStock[c];
+        const served = Math.min(demand, Math.max(simStart, 0));
+        const simNow = simStart - served + returns;
+        simStock[c] = simNow;
+        const simInStock = simStart > 0 || served > 0;
+        if (carried) {
+          cd++;
+          dem += demand;
+          est += estimated;
+          sSales += served;
+          aSales += gross;
+          ret += returns;
+          sLost += demand - served;
+          // Units are valued at the day's own prices where the actual sold, else at the history's average.
+          if (gross > 0) {
+            sVal += served * (actualRevenue[row] / gross);
+            aVal += actualRevenue[row];
+          } else sVal += served * salePrice[k];
+          sEst += Math.max(0, served - (actInStock ? gross : 0));
+          if (!simInStock) sOut++;
+          if (!actInStock) aOut++;
         }
+        if (selling) {
+          // The engine's own history of the simulated world: what it sold, and whether it had stock.
+          const slot = c * W + head;
+          windowSales[slot] = served;
+          const flag = simInStock ? 1 : 0;
+          inStockDays[c] += flag - windowInStock[slot];
+          windowInStock[slot] = flag;
+          if (simInStock) everActive[c] = 1;
+        }
+        if (tr) {
+          const traced = traceAt(tr, K, c, i);
+          const v = tr.values;
+          v[traced + CF.simSales] = served;
+          v[traced + CF.actSales] = gross;
+          v[traced + CF.returns] = returns;
+          v[traced + CF.demand] = carried ? demand : 0;
+          v[traced + CF.estimatedDemand] = carried ? estimated : 0;
+          v[traced + CF.simLostSales] = carried ? demand - served : 0;
+          v[traced + CF.actLostSales] = carried ? estimated : 0;
+          v[traced + CF.demandEstimate] = rate[c];
+          v[traced + CF.simInStock] = simInStock ? 1 : 0;
+          v[traced + CF.actInStock] = actInStock ? 1 : 0;
+          v[traced + CF.carried] = carried ? 1 : 0;
+          v[traced + CF.simStock] = simNow;
+          v[traced + CF.actStock] = actLevel[c];
+        }
+        const actNow = actLevel[c];
+        if (simNow < lowest) lowest = simNow;
+        sU += simNow;
+        sV += simNow * cost[k];
+        aU += actNow;
+        aV += actNow * cost[k];
       }
-      if (a.selling[l]) {
-        // The engine's own history of the simulated world: what it sold, and whether it had stock.
-        const slot = c * W + head;
-        a.windowSales[slot] = served;
-        const flag = simInStock ? 1 : 0;
-        a.inStockDays[c] += flag - a.windowInStock[slot];
-        a.windowInStock[slot] = flag;
-        if (simInStock) a.everActive[c] = 1;
-      }
-      if (traced >= 0) {
-        const v = tr!.values;
-        v[traced + CF.simSales] = served;
-        v[traced + CF.actSales] = gross;
-        v[traced + CF.returns] = returns;
-        v[traced + CF.demand] = carried ? demand : 0;
-        v[traced + CF.estimatedDemand] = carried ? estimated : 0;
-        v[traced + CF.simLostSales] = carried ? demand - served : 0;
-        v[traced + CF.actLostSales] = carried ? estimated : 0;
-        v[traced + CF.demandEstimate] = a.rate[c];
-        v[traced + CF.simInStock] = simInStock ? 1 : 0;
-        v[traced + CF.actInStock] = actInStock ? 1 : 0;
-        v[traced + CF.carried] = carried ? 1 : 0;
-        v[traced + CF.simStock] = a.sim[c];
-        v[traced + CF.actStock] = a.actLevel[c];
-      }
-      const cost = a.cost[k];
-      const simNow = a.sim[c];
-      const actNow = a.actLevel[c];
-      if (simNow < lowest) lowest = simNow;
-      inc(units, l, s, simNow);
-      inc(value, l, s, simNow * cost);
-      inc(actUnits, l, s, actNow);
-      inc(actValue, l, s, actNow * cost);
-      t[d + simInv] += simNow;
-      t[d + actInv] += actNow;
+      run[R.cd] = cd;
+      run[R.dem] = dem;
+      run[R.est] = est;
+      run[R.sSales] = sSales;
+      run[R.aSales] = aSales;
+      run[R.ret] = ret;
+      run[R.sLost] = sLost;
+      run[R.sVal] = sVal;
+      run[R.aVal] = aVal;
+      run[R.sEst] = sEst;
+      run[R.sOut] = sOut;
+      run[R.aOut] = aOut;
+      run[R.sU] = sU;
+      run[R.sV] = sV;
+      run[R.aU] = aU;
+      run[R.aV] = aV;
+      addRun(sim, act, a.stores[l] === 1, styleBase + s, run);
+      for (let f = 0; f < RUN_FIELDS; f++) at[f] += run[f];
+    }
+    addRun(sim, act, a.stores[l] === 1, locationBase + l, at);
+    addRun(sim, act, a.stores[l] === 1, 0, at);
+    dCarried += at[R.cd];
+    dSales += at[R.sSales];
+    aSalesDay += at[R.aSales];
+    dLost += at[R.sLost];
+    dDemand += at[R.dem];
+    dEstimated += at[R.est];
+    dSimOut += at[R.sOut];
+    dActOut += at[R.aOut];
+    if (a.stores[l] === 1) {
+      dSimInv += at[R.sU];
+      dActInv += at[R.aU];
+    } else {
+      dSimWarehouse += at[R.sU];
+      dActWarehouse += at[R.aU];
     }
   }
+  const d = i * DAY_FIELDS.length;
+  const t = acc.daily;
+  t[d + D.sCarried] += dCarried;
+  t[d + D.aCarried] += dCarried;
+  t[d + D.sSales] += dSales;
+  t[d + D.aSales] += aSalesDay;
+  t[d + D.sLost] += dLost;
+  t[d + D.aLost] += dEstimated;
+  t[d + D.demand] += dDemand;
+  t[d + D.estimated] += dEstimated;
+  t[d + D.sOut] += dSimOut;
+  t[d + D.aOut] += dActOut;
+  t[d + D.sInv] += dSimInv;
+  t[d + D.aInv] += dActInv;
+  t[d + D.sWarehouse] += dSimWarehouse;
+  t[d + D.aWarehouse] += dActWarehouse;
   acc.lowest[0] = lowest;
+}
+
+/** A run's sums (see serveDay), by position. */
+const R = {
+  cd: 0,
+  dem: 1,
+  est: 2,
+  sSales: 3,
+  aSales: 4,
+  ret: 5,
+  sLost: 6,
+  sVal: 7,
+  aVal: 8,
+  sEst: 9,
+  sOut: 10,
+  aOut: 11,
+  sU: 12,
+  sV: 13,
+  aU: 14,
+  aV: 15,
+} as const;
+const RUN_FIELDS = 16;
+
+/** Adds a run's sums to group g of both sides; stock goes to the stores' or the warehouses' sums. */
+function addRun(sim: Sums['f'], act: Sums['f'], store: boolean, g: number, r: Float64Array): void {
+  sim.carriedDays[g] += r[R.cd];
+  act.carriedDays[g] += r[R.cd];
+  sim.demand[g] += r[R.dem];
+  act.demand[g] += r[R.dem];
+  sim.estimatedDemand[g] += r[R.est];
+  act.estimatedDemand[g] += r[R.est];
+  sim.sales[g] += r[R.sSales];
+  act.sales[g] += r[R.aSales];
+  sim.returns[g] += r[R.ret];
+  act.returns[g] += r[R.ret];
+  sim.lostSales[g] += r[R.sLost];
+  act.lostSales[g] += r[R.est];
+  sim.salesValue[g] += r[R.sVal];
+  act.salesValue[g] += r[R.aVal];
+  sim.estimatedSales[g] += r[R.sEst];
+  sim.stockOutDays[g] += r[R.sOut];
+  act.stockOutDays[g] += r[R.aOut];
+  if (store) {
+    sim.storeUnitsSum[g] += r[R.sU];
+    sim.storeValueSum[g] += r[R.sV];
+    act.storeUnitsSum[g] += r[R.aU];
+    act.storeValueSum[g] += r[R.aV];
+  } else {
+    sim.warehouseUnitsSum[g] += r[R.sU];
+    sim.warehouseValueSum[g] += r[R.sV];
+    act.warehouseUnitsSum[g] += r[R.aU];
+    act.warehouseValueSum[g] += r[R.aV];
+  }
 }

@@ -328,7 +328,8 @@ export function simulate(
         }
       }
       view.inbound = inbound;
-      const rec = recommend(view, settings);
+      // Only the traced style's proposals are put in words: the others are decisions and nothing more.
+      const rec = recommend(view, settings, (k) => trace !== undefined && k >= trace.kFrom && k < trace.kTo);
       a.rate.set(rec.forecast.rate);
       styleDays.review(a.rate, K);
       const trips = new Set<string>();
