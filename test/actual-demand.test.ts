@@ -24,7 +24,7 @@ function rowsOf(cells: { cell: number; start?: number; days: Day[] }[]): CellDay
     cell: [] as number[],
     d: [] as number[],
     endLevel: [] as number[],
-    opening: [] as (number | null)[],
+    opening: [] as number[],
     soldOut: [] as number[],
     counted: [] as number[],
     sold: [] as number[],
@@ -37,7 +37,7 @@ function rowsOf(cells: { cell: number; start?: number; days: Day[] }[]): CellDay
       out.endLevel.push(end);
       out.sold.push(sold);
       out.net.push(sold);
-      out.opening.push(open);
+      out.opening.push(open ?? Number.NaN);
       // A day that sold and ended empty sold out.
       out.soldOut.push(sold > 0 && end <= 0 ? 1 : 0);
       out.counted.push(open === null ? 0 : 1);

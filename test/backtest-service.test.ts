@@ -10,6 +10,7 @@ import { loadBacktestInput } from '../engine/store/backtest-input.js';
 import { resolveSettings } from '../engine/recommend/settings.js';
 import { simulate } from '../engine/simulate/simulate.js';
 import { simulatePartitioned, styleRanges } from '../engine/simulate/partitioned.js';
+import { sale, salesLine } from './fixtures.js';
 
 const exec = promisify(execFile);
 const BIN = join(process.cwd(), 'bin', 'workbench.mjs');
@@ -163,6 +164,49 @@ describe('backtest runs', () => {
       // The history writes off more than the simulation holds on some days: taken from what there is, the rest told.
       expect(report.summary.simulated.writeDownShortfall.units).toBeGreaterThan(0);
       expect(report.daily.every((d) => d.simulated.inventoryUnits >= 0 && d.simulated.warehouseUnits >= 0)).toBe(true);
+    } finally {
+      await wb.close();
+    }
+  });
+
+  it('reads the actual days back when the data has not changed, and derives them again when it has', async () => {
+    const wb = await Workbench.open(ws);
+    try {
+      rmSync(join(ws, 'cache'), { recursive: true, force: true });
+      const settings = resolveSettings({});
+      const [from, to] = [day('2025-05-05'), day('2025-06-01')];
+      const load = () => loadBacktestInput(wb.workspace, from, to, settings);
+      const derived = await load();
+      const kept = await load();
+      expect([derived.historyCached, kept.historyCached]).toEqual([false, true]);
+      for (const k of ['actual', 'out', 'selling', 'closed', 'salePrice'] as const) expect(kept[k]).toEqual(derived[k]);
+      expect(simulate(kept, settings).summary).toEqual(simulate(derived, settings).summary);
+      // Another scenario reads the same days: the history depends on the data only.
+      const rich = resolveSettings({}, { defaults: { serviceLevel: 0.99 } });
+      expect((await loadBacktestInput(wb.workspace, from, to, rich)).historyCached).toBe(true);
+
+      // A sale more on a day of the period: the kept days no longer hold, and the new one is in what is derived.
+      const store = derived.start.locations.ids[derived.start.locations.kind.indexOf('store')];
+      const sku = derived.start.skus.ids[0];
+      await wb.ingest('Sales', {
+        sales: [
+          sale('CACHE-1', [salesLine('CACHE-1-1', sku, 40)], {
+            locationId: store,
+            salesDateTime: '2025-05-10T12:00:00Z',
+          }),
+        ],
+      });
+      const after = await load();
+      expect(after.historyCached).toBe(false);
+      const sold = (input: typeof derived) => {
+        const i = 5;
+        const cell = input.start.locations.ids.indexOf(store) * input.start.skus.ids.length;
+        let units = 0;
+        for (let j = input.actual.dayStart[i]; j < input.actual.dayStart[i + 1]; j++)
+          if (input.actual.cell[j] === cell) units += input.actual.sold[j];
+        return units;
+      };
+      expect(sold(after) - sold(derived)).toBe(40);
     } finally {
       await wb.close();
     }

@@ -41,7 +41,7 @@ describe('actual stock per day', () => {
     const levels = await t.wb.workspace.exclusive(() =>
       dailyLevels(t!.wb.workspace, ['L1'], skus, day('2024-03-02'), day('2024-03-03')),
     );
-    const today = levels.d.flatMap((d, j) => (d === 0 ? [j] : []));
+    const today = Array.from(levels.d).flatMap((d, j) => (d === 0 ? [j] : []));
     expect(today).toHaveLength(skus.length);
     // 5 + 2 − 1 − 1: never the level between the two lines of the receipt.
     expect(today.map((j) => levels.endLevel[j])).toEqual(skus.map(() => 5));
@@ -69,7 +69,7 @@ describe('actual stock per day', () => {
       const levels = await t!.wb.workspace.exclusive(() =>
         dailyLevels(t!.wb.workspace, ['L1'], ['SKU1'], day(from), day('2024-03-09')),
       );
-      return Object.fromEntries(levels.d.map((d, j) => [d, levels.endLevel[j]]));
+      return Object.fromEntries(Array.from(levels.d, (d, j) => [d, levels.endLevel[j]]));
     };
     // From the count's day: 10 − 3, then − 1 on the 7th.
     expect(await closing('2024-03-04')).toEqual({ 0: 7, 3: 6 });
@@ -94,7 +94,7 @@ describe('actual stock per day', () => {
     const levels = await t.wb.workspace.exclusive(() =>
       dailyLevels(t!.wb.workspace, ['L1'], ['SKU1'], day('2024-03-02'), day('2024-03-03')),
     );
-    expect(levels.revenue).toEqual([0.6]);
-    expect(levels.sold).toEqual([3]);
+    expect(Array.from(levels.revenue)).toEqual([0.6]);
+    expect(Array.from(levels.sold)).toEqual([3]);
   });
 });

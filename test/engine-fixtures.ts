@@ -187,7 +187,7 @@ export function backtestInput(
       cell: all.map((r) => r.cell),
       d: all.map((r) => r.d),
       endLevel: all.map((r) => r.end),
-      opening: all.map((r) => r.open),
+      opening: all.map((r) => r.open ?? Number.NaN),
       soldOut: all.map((r) => r.soldOut),
       counted: all.map((r) => r.counted),
       sold: all.map((r) => r.sold),

@@ -60,6 +60,9 @@ export function heldStock(opening: number, sold: number): boolean {
   return opening > 0 || sold > 0;
 }
 
+/** The level a day starts with: its own opening where something was stamped at its midnight (else NaN), or `level`. */
+export const openingOr = (opening: number, level: number): number => (Number.isNaN(opening) ? level : opening);
+
 const OUT = 0;
 const IN = 1;
 /** In stock and sold out during the day: the day's sales are a lower bound of its demand. */
@@ -72,8 +75,8 @@ export interface CellDayRows {
   /** Day index in the history read; −1 is the level it starts from. */
   d: ArrayLike<number>;
   endLevel: ArrayLike<number>;
-  /** The level the day starts with, when something is stamped at its midnight; else null (the day before's end). */
-  opening: ArrayLike<number | null>;
+  /** The level the day starts with, when something is stamped at its midnight; else NaN (the day before's end). */
+  opening: ArrayLike<number>;
   /** 1 when a sale left no stock: the day sold out. */
   soldOut: ArrayLike<number>;
   /** 1 when a stock level was posted that day (zero included): the location still lists the SKU. */
@@ -178,7 +181,7 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
       if (d >= E) break;
       if (d > e) stretch(e, d, level > 0);
       const sold = rows.sold[j];
-      const opening = rows.opening[j] ?? level;
+      const opening = openingOr(rows.opening[j], level);
       day(d, j, !heldStock(opening, sold) ? OUT : rows.soldOut[j] ? SOLD_OUT : IN, level);
       level = rows.endLevel[j];
       e = d + 1;

@@ -60,6 +60,8 @@ export interface BacktestInput {
   salePrice: Float64Array;
   /** Purchase-order lines, so the engine knows what is on order on each day (nothing ordered later). */
   receipts: PlannedReceipt[];
+  /** Whether the actual days were read back from the workspace's cache rather than derived (history-cache.ts). */
+  historyCached?: boolean;
 }
 
 /** History rows of every cell over a range holding the period (cell by cell), with the columns the replay uses. */
@@ -117,7 +119,7 @@ export function periodDays(
     const at = fill[d]++;
     actual.cell[at] = rows.cell[j];
     actual.endLevel[at] = rows.endLevel[j];
-    actual.opening[at] = rows.opening[j] ?? Number.NaN;
+    actual.opening[at] = rows.opening[j];
     actual.sold[at] = rows.sold[j];
     actual.net[at] = rows.net[j];
     actual.mutations[at] = rows.mutations[j];

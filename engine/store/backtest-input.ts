@@ -6,6 +6,7 @@ import { demandLayout, periodDays, type BacktestInput, type PlannedReceipt } fro
 import { dailyLevels, EXACT } from './daily-levels.js';
 import { loadEngineState } from './engine-state.js';
 import type { Workspace } from './workspace.js';
+import { cachedHistory, dataFingerprint, historyKey, type TypedRecord } from './history-cache.js';
 
 /**
  * `fromDay` … `toDay` inclusive, in days since 1970-01-01. The history is read a reach beyond the period on both
@@ -22,14 +23,34 @@ export async function loadBacktestInput(
   const start = await loadEngineState(ws, fromDay, settings, { kind: 'replay' });
   const K = start.skus.ids.length;
   const first = fromDay - HISTORY_REACH_DAYS;
-  const history = await dailyLevels(ws, start.locations.ids, start.skus.ids, first, toDay + 1 + HISTORY_REACH_DAYS);
   const range = {
     days: days + 2 * HISTORY_REACH_DAYS,
     firstDay: first,
     periodFrom: HISTORY_REACH_DAYS,
     periodTo: HISTORY_REACH_DAYS + days,
   };
-  const { actual, out, selling, closed, salePrice } = periodDays(history, range, demandLayout(start));
+  const layout = demandLayout(start);
+  const key = historyKey([range, start.locations.ids, start.skus.ids, layout, await dataFingerprint(ws)]);
+  const { value: h, cached } = await cachedHistory(ws, key, async () => {
+    const history = await dailyLevels(ws, start.locations.ids, start.skus.ids, first, toDay + 1 + HISTORY_REACH_DAYS);
+    const p = periodDays(history, range, layout);
+    return {
+      ...Object.fromEntries(Object.entries(p.actual).map(([k, v]) => [`actual.${k}`, v])),
+      ...Object.fromEntries(Object.entries(p.out).map(([k, v]) => [`out.${k}`, v])),
+      selling: p.selling,
+      closed: p.closed,
+      salePrice: p.salePrice,
+    } as TypedRecord;
+  });
+  const part = <T>(prefix: string) =>
+    Object.fromEntries(
+      Object.entries(h)
+        .filter(([k]) => k.startsWith(prefix))
+        .map(([k, v]) => [k.slice(prefix.length), v]),
+    ) as T;
+  const actual = part<BacktestInput['actual']>('actual.');
+  const out = part<BacktestInput['out']>('out.');
+  const { selling, closed, salePrice } = h as unknown as Pick<BacktestInput, 'selling' | 'closed' | 'salePrice'>;
 
   const skuIndex = new Map(start.skus.ids.map((id, k) => [id, k]));
   const cost = new Float64Array(K);
@@ -62,5 +83,5 @@ export async function loadBacktestInput(
       style: start.skus.style[k],
     });
   }
-  return { start, days, actual, out, selling, closed, cost, salePrice, receipts };
+  return { start, days, actual, out, selling, closed, cost, salePrice, receipts, historyCached: cached };
 }

@@ -21,29 +21,32 @@ export const TRANSFER_MUTATION = /transfer/i;
 
 export interface DailyLevels {
   /** `location index × skuCount + sku index`, ascending; then the day. */
-  cell: number[];
+  cell: Int32Array;
   /** Day relative to `fromDay`; −1 is "before it" (the level it starts from). */
-  d: number[];
+  d: Int32Array;
   /** Stock at the end of the day. */
-  endLevel: number[];
+  endLevel: Float64Array;
   /**
    * The stock the day starts with when something is stamped at its midnight (a count, a delivery, a feed's dated
-   * sales), else null: the day starts with the day before's end.
+   * sales), else NaN: the day starts with the day before's end.
    */
-  opening: (number | null)[];
+  opening: Float64Array;
   /** 1 when a sale left no stock but the day's returns (it sold out: its sales are a lower bound of its demand). */
-  soldOut: number[];
+  soldOut: Int32Array;
   /** 1 when a stock level was posted for it that day (zero included): the location lists the SKU. */
-  counted: number[];
+  counted: Int32Array;
   /** Gross units sold (returns not subtracted). */
-  sold: number[];
+  sold: Float64Array;
   /** Net units sold (returns subtracted). */
-  net: number[];
+  net: Float64Array;
   /** Stock mutations of the day other than transfers (receipts, corrections). */
-  mutations: number[];
+  mutations: Float64Array;
   /** Sales value incl. VAT of the units sold (returns not subtracted). */
-  revenue: number[];
+  revenue: Float64Array;
 }
+
+const int32 = (n: number) => new Int32Array(n);
+const float64 = (n: number) => new Float64Array(n);
 
 /**
  * Rows only for days with an event; a day without one keeps the level it started with. What is stamped at a
@@ -75,7 +78,7 @@ export async function dailyLevels(
       listValue([...skuIds]),
       K,
     ]);
-  const cols = await ws.columns<{ [K in keyof DailyLevels]: DailyLevels[K][number] }>(
+  return ws.typedColumns<DailyLevels>(
     `
     WITH base AS (
       SELECT locationId, skuId, arg_max(quantity, stockDateTime) AS quantity, max(stockDateTime) AS t
@@ -121,6 +124,17 @@ export async function dailyLevels(
            sum(revenue::${EXACT})::DOUBLE AS revenue
     FROM levels GROUP BY 1, 2 ORDER BY 1, 2`,
     [from, to, lookBack],
+    {
+      cell: int32,
+      d: int32,
+      endLevel: float64,
+      opening: float64,
+      soldOut: int32,
+      counted: int32,
+      sold: float64,
+      net: float64,
+      mutations: float64,
+      revenue: float64,
+    },
   );
-  return cols;
 }

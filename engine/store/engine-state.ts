@@ -10,7 +10,7 @@ import { dailyLevels, EXACT } from './daily-levels.js';
 import { prices } from '../recommend/prices.js';
 import type { Workspace } from './workspace.js';
 import { APPROVAL_OPEN_DAYS, emptyState, type EngineState } from '../recommend/state.js';
-import { heldStock } from '../simulate/actual-demand.js';
+import { heldStock, openingOr } from '../simulate/actual-demand.js';
 import { categorySettings, type CategorySettings, type LocationKind, type Settings } from '../recommend/settings.js';
 
 /** History read to decide whether a location ever carried a SKU, and to price it. */
@@ -347,7 +347,7 @@ async function applyDailyLevels(
     if (d >= 0 && d < W) {
       const sold = dSold[i];
       state.sales[c * W + d] = sold;
-      if (heldStock(dOpening[i] ?? level, sold)) state.inStock[c * W + d] = 1;
+      if (heldStock(openingOr(dOpening[i], level), sold)) state.inStock[c * W + d] = 1;
     }
     level = dEnd[i];
     day = d;

@@ -102,6 +102,50 @@ export class Workspace {
     return Object.fromEntries(names.map((n, i) => [n, (cols[i] ?? []) as unknown[]])) as { [K in keyof T]: T[K][] };
   }
 
+  /**
+   * Numeric columns of a large result as typed arrays, read vector by vector (NULL → NaN): the way millions of rows
+   * reach the engine, where `columns` would make a JS value of each. The SQL must give each named column the type
+   * its array holds (`::INTEGER` for Int32Array, `::DOUBLE` for Float64Array).
+   */
+  async typedColumns<T extends { [K in keyof T]: Int32Array | Float64Array }>(
+    sql: string,
+    params: DuckDBValue[],
+    make: { [K in keyof T]: (n: number) => T[K] },
+  ): Promise<T> {
+    const result = await this.conn.run(sql, params);
+    const names = result.columnNames();
+    const keys = Object.keys(make) as (keyof T & string)[];
+    const at = keys.map((k) => {
+      const i = names.indexOf(k);
+      if (i < 0) throw new Error(`typedColumns: the query has no column ${k}`);
+      return i;
+    });
+    const chunks: { rows: number; columns: (Int32Array | Float64Array)[] }[] = [];
+    for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
+      const rows = chunk.rowCount;
+      chunks.push({
+        rows,
+        columns: keys.map((k, c) => {
+          const vector = chunk.getColumnVector(at[c]);
+          const out = make[k](rows);
+          for (let r = 0; r < rows; r++) {
+            const v = vector.getItem(r);
+            out[r] = v === null ? Number.NaN : (v as number);
+          }
+          return out;
+        }),
+      });
+    }
+    const total = chunks.reduce((n, c) => n + c.rows, 0);
+    const out = Object.fromEntries(keys.map((k) => [k, make[k](total)])) as unknown as T;
+    let offset = 0;
+    for (const chunk of chunks) {
+      keys.forEach((k, c) => out[k].set(chunk.columns[c], offset));
+      offset += chunk.rows;
+    }
+    return out;
+  }
+
   /** Runs `fn` in one transaction: everything it writes is applied, or nothing is. */
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
     await this.conn.run('BEGIN TRANSACTION');
