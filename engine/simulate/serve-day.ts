@@ -184,7 +184,7 @@ export function serveDay(
           soldValue[k] += actualRevenue[row];
         }
         const actInStock = heldStock(opening, gross);
-        // What customers wanted: the day's sales (and more, had it sold out) in stock; the estimate when carried without.
+        // What customers wanted: in stock, the day's sales (and more, had it sold out); carried without, the estimate.
         const estimated = actInStock ? (row >= 0 ? actualExtra[row] : 0) : out >= 0 ? outDemand[out] : 0;
         const demand = actInStock ? gross + estimated : estimated;
         const carried = store && (actInStock || out >= 0);
