@@ -802,7 +802,7 @@ describe('browser mode', () => {
       'Workspace',
       1280,
       900,
-      /ERR_CONNECTION_REFUSED|ERR_EMPTY_RESPONSE|ERR_CONNECTION_RESET/,
+      /ERR_CONNECTION_REFUSED|ERR_EMPTY_RESPONSE|ERR_CONNECTION_RESET|ERR_SOCKET_NOT_CONNECTED/,
     );
     await page.getByTestId('current-workspace').waitFor();
     expect(await page.getByTestId('current-workspace').innerText()).toContain('ws');
