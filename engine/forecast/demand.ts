@@ -186,12 +186,18 @@ export function ownEstimate(
  * weighs n / (n + halfWeightDays) for n in-stock days.
  */
 export function blend(own: OwnEstimate, pooledRate: number, halfWeightDays: number): { rate: number; weight: number } {
-  const weight = own.inStockDays / (own.inStockDays + halfWeightDays);
-  return { rate: blendRate(own.rate, own.inStockDays, pooledRate, halfWeightDays), weight };
+  return {
+    rate: blendRate(own.rate, own.inStockDays, pooledRate, halfWeightDays),
+    weight: ownWeight(own.inStockDays, halfWeightDays),
+  };
 }
+
+/** The weight of an own history of n in-stock days against the pooled estimate. */
+export const ownWeight = (inStockDays: number, halfWeightDays: number): number =>
+  inStockDays / (inStockDays + halfWeightDays);
 
 /** blend's rate alone, for a forecast of every cell. */
 export function blendRate(ownRate: number, inStockDays: number, pooledRate: number, halfWeightDays: number): number {
-  const weight = inStockDays / (inStockDays + halfWeightDays);
+  const weight = ownWeight(inStockDays, halfWeightDays);
   return weight * ownRate + (1 - weight) * pooledRate;
 }

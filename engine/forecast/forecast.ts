@@ -5,7 +5,7 @@
  */
 import type { EngineState } from '../recommend/state.js';
 import type { Settings } from '../recommend/settings.js';
-import { blendRate, CLASSES, OWN, OWN_FIELDS, ownStats } from './demand.js';
+import { blendRate, CLASSES, ownWeight, OWN, OWN_FIELDS, ownStats } from './demand.js';
 
 export type PoolSource = 'none' | 'style' | 'category' | 'network';
 const SOURCES: PoolSource[] = ['none', 'style', 'category', 'network'];
@@ -144,7 +144,7 @@ export function forecast(state: EngineState, settings: Settings): Forecast {
         } else {
           const b = blendRate(f.own[c], f.inStockDays[c], pooled, settings.poolingHalfWeightDays);
           f.rate[c] = b;
-          f.weight[c] = f.inStockDays[c] / (f.inStockDays[c] + settings.poolingHalfWeightDays);
+          f.weight[c] = ownWeight(f.inStockDays[c], settings.poolingHalfWeightDays);
         }
         f.pooled[c] = pooled;
         f.source[c] = SOURCES.indexOf(source);

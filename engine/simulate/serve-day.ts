@@ -10,7 +10,7 @@
  */
 import { Sums } from './kpis.js';
 import { CF, traceAt, type TraceBuffer } from './trace.js';
-import { heldStock } from './actual-demand.js';
+import { heldStock, openingOr } from './actual-demand.js';
 
 export interface ServeArrays {
   dayStart: Int32Array;
@@ -146,7 +146,9 @@ export function serveDay(
   for (let l = 0; l < L; l++) {
     let j = firstRow(actualCell, rowsFrom, rowsTo, l * K + kFrom);
     let o = firstRow(outCell, outFrom, outTo, l * K + kFrom);
-    const store = a.stores[l] === 1 && a.closed[l * a.days + i] === 0;
+    // A store or the webshop (its stock is the shelves'), and open today: demand is there.
+    const sells = a.stores[l] === 1;
+    const store = sells && a.closed[l * a.days + i] === 0;
     const selling = a.selling[l] === 1;
     // The location's sums over the day, and a style run's (cd: carried days; s…/a…: simulated/actual).
     const at = new Float64Array(RUN_FIELDS);
@@ -175,7 +177,7 @@ export function serveDay(
         const c = l * K + k;
         const row = j < rowsTo && actualCell[j] === c ? j++ : -1;
         const out = o < outTo && outCell[o] === c ? o++ : -1;
-        const opening = row >= 0 && !Number.isNaN(actualOpening[row]) ? actualOpening[row] : actLevel[c];
+        const opening = row >= 0 ? openingOr(actualOpening[row], actLevel[c]) : actLevel[c];
         const gross = row >= 0 ? actualSold[row] : 0;
         const returns = row >= 0 ? gross - actualNet[row] : 0;
         if (row >= 0) {
@@ -259,11 +261,11 @@ export function serveDay(
       run[R.sV] = sV;
       run[R.aU] = aU;
       run[R.aV] = aV;
-      addRun(sim, act, a.stores[l] === 1, styleBase + s, run);
+      addRun(sim, act, sells, styleBase + s, run);
       for (let f = 0; f < RUN_FIELDS; f++) at[f] += run[f];
     }
-    addRun(sim, act, a.stores[l] === 1, locationBase + l, at);
-    addRun(sim, act, a.stores[l] === 1, 0, at);
+    addRun(sim, act, sells, locationBase + l, at);
+    addRun(sim, act, sells, 0, at);
     dCarried += at[R.cd];
     dSales += at[R.sSales];
     aSalesDay += at[R.aSales];
@@ -272,7 +274,7 @@ export function serveDay(
     dEstimated += at[R.est];
     dSimOut += at[R.sOut];
     dActOut += at[R.aOut];
-    if (a.stores[l] === 1) {
+    if (sells) {
       dSimInv += at[R.sU];
       dActInv += at[R.aU];
     } else {
