@@ -8,8 +8,10 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { Workbench } from '../engine/service/workbench.js';
 import { loadBacktestInput } from '../engine/store/backtest-input.js';
 import { resolveSettings } from '../engine/recommend/settings.js';
-import { simulate } from '../engine/simulate/simulate.js';
+import { simulate, type SimulationResult } from '../engine/simulate/simulate.js';
 import { simulatePartitioned, styleRanges } from '../engine/simulate/partitioned.js';
+import { processLink, simulateAcrossProcesses, type PartitionLink } from '../engine/simulate/across-processes.js';
+import { partitionServer } from '../engine/simulate/partition-protocol.js';
 import { sale, salesLine } from './fixtures.js';
 
 const exec = promisify(execFile);
@@ -22,6 +24,34 @@ beforeAll(async () => {
   await exec(process.execPath, [BIN, 'load', '-q', '-w', ws, join(process.cwd(), 'samples', 'demo')]);
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A partitioned run against the single-threaded one: the same decisions, and sums equal up to their order. */
+function expectSameRun(other: SimulationResult, one: SimulationResult): void {
+  expect(other.transfers).toEqual(one.transfers);
+  expect(other.transfers.length).toBeGreaterThan(0);
+  for (const side of ['simulated', 'actual'] as const) {
+    for (const [k, v] of Object.entries(one.summary[side])) {
+      if (typeof v === 'number')
+        expect((other.summary[side] as unknown as Record<string, number>)[k], `${side}.${k}`).toBeCloseTo(v, 6);
+      else if (v && typeof v === 'object' && k !== 'transfers') {
+        for (const [f, x] of Object.entries(v)) {
+          const y = (other.summary[side] as unknown as Record<string, Record<string, number>>)[k][f];
+          if (typeof x === 'number') expect(y, `${side}.${k}.${f}`).toBeCloseTo(x, 1);
+        }
+      }
+    }
+  }
+  expect(other.summary.simulated.transfers).toEqual(one.summary.simulated.transfers);
+  expect(other.summary.simulated.estimatedDemand).toBe(one.summary.simulated.estimatedDemand);
+  expect(other.lowestSimulatedStock).toBe(0);
+  expect(one.lowestSimulatedStock).toBe(0);
+  other.daily.forEach((d, i) => {
+    expect(d.simulated.stockOutDays).toBe(one.daily[i].simulated.stockOutDays);
+    expect(d.simulated.sales).toBeCloseTo(one.daily[i].simulated.sales, 6);
+  });
+  expect(other.byStyle.map((g) => g.simulated.sales)).toEqual(one.byStyle.map((g) => g.simulated.sales));
+  expect(other.styleDays.values).toEqual(one.styleDays.values);
+}
 
 describe('backtest runs', () => {
   it('keeps runs with their settings to list, reopen, compare and export', async () => {
@@ -126,29 +156,59 @@ describe('backtest runs', () => {
       expect(ranges[0][0]).toBe(0);
       expect(ranges[2][1]).toBe(input.start.skus.ids.length);
       const three = await simulatePartitioned(input, settings, {}, 3);
-      expect(three.transfers).toEqual(one.transfers);
-      expect(three.transfers.length).toBeGreaterThan(0);
-      for (const side of ['simulated', 'actual'] as const) {
-        for (const [k, v] of Object.entries(one.summary[side])) {
-          if (typeof v === 'number')
-            expect((three.summary[side] as unknown as Record<string, number>)[k], `${side}.${k}`).toBeCloseTo(v, 6);
-          else if (v && typeof v === 'object' && k !== 'transfers') {
-            for (const [f, x] of Object.entries(v)) {
-              const y = (three.summary[side] as unknown as Record<string, Record<string, number>>)[k][f];
-              if (typeof x === 'number') expect(y, `${side}.${k}.${f}`).toBeCloseTo(x, 1);
-            }
-          }
-        }
-      }
-      expect(three.summary.simulated.transfers).toEqual(one.summary.simulated.transfers);
-      expect(three.summary.simulated.estimatedDemand).toBe(one.summary.simulated.estimatedDemand);
-      expect(three.lowestSimulatedStock).toBe(0);
-      expect(one.lowestSimulatedStock).toBe(0);
-      three.daily.forEach((d, i) => {
-        expect(d.simulated.stockOutDays).toBe(one.daily[i].simulated.stockOutDays);
-        expect(d.simulated.sales).toBeCloseTo(one.daily[i].simulated.sales, 6);
+      expectSameRun(three, one);
+    } finally {
+      await wb.close();
+    }
+  });
+
+  it('serves a style range in a child process, in plain messages, with the same run', async () => {
+    const wb = await Workbench.open(ws);
+    try {
+      const settings = resolveSettings({});
+      const input = () => loadBacktestInput(wb.workspace, day('2025-02-03'), day('2025-05-25'), settings);
+      const first = await input();
+      const one = simulate(first, settings);
+      const [, second] = styleRanges(first.start.styles.styleStart, 2);
+      const spawned: PartitionLink[] = [];
+      const link = () => {
+        spawned.push(processLink());
+        return spawned.at(-1)!;
+      };
+      const two = await simulateAcrossProcesses(await input(), settings, {}, 2, link);
+      expect(spawned).toHaveLength(1);
+      expectSameRun(two, one);
+
+      // A style served in the other process, traced: its cells' days match the traced run in one thread.
+      const style = first.start.skus.style[second[0]];
+      const traced = simulate(await input(), settings, { trace: { style } });
+      const remote = await simulateAcrossProcesses(await input(), settings, { trace: { style } }, 2);
+      expect(remote.trace!.values).toEqual(traced.trace!.values);
+      expect(remote.trace!.values.some((v) => v > 0)).toBe(true);
+      expect(remote.trace!.transfers).toEqual(traced.trace!.transfers);
+    } finally {
+      await wb.close();
+    }
+  });
+
+  it('names the partition and the reason when a partition cannot answer', async () => {
+    const wb = await Workbench.open(ws);
+    try {
+      const settings = resolveSettings({});
+      const input = await loadBacktestInput(wb.workspace, day('2025-02-03'), day('2025-03-02'), settings);
+      // A partition whose process is gone: the replay stops with the reason, not with a wrong run.
+      const dead = (): PartitionLink => {
+        const inner = processLink();
+        return { ...inner, send: (m) => inner.send(m.kind === 'serve' ? ({ kind: 'bogus' } as never) : m) };
+      };
+      await expect(simulateAcrossProcesses(input, settings, {}, 2, dead)).rejects.toThrow(
+        /partition of SKUs \d+…\d+ did not answer 'served'/,
+      );
+      const server = partitionServer();
+      expect(server({ kind: 'state' })).toMatchObject({
+        kind: 'failed',
+        message: expect.stringMatching(/before 'init'/),
       });
-      expect(three.byStyle.map((g) => g.simulated.sales)).toEqual(one.byStyle.map((g) => g.simulated.sales));
     } finally {
       await wb.close();
     }

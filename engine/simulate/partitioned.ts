@@ -9,7 +9,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Settings } from '../recommend/settings.js';
 import type { BacktestInput } from './input.js';
-import { accumulators, serveDay, type Accumulators, type ServeArrays } from './serve-day.js';
+import { accumulators, serveDay, totalOf, type Accumulators, type ServeArrays } from './serve-day.js';
 import {
   serveArrays,
   simulate,
@@ -55,7 +55,7 @@ function sharedAccumulators(L: number, styles: number, days: number): Accumulato
 }
 
 /** A day not finished by every worker within this long means one died. */
-const STALL_MS = 120_000;
+export const STALL_MS = 120_000;
 
 export async function simulatePartitioned(
   input: BacktestInput,
@@ -117,21 +117,7 @@ export async function simulatePartitioned(
         if (Atomics.load(control, FAILED))
           throw new Error(`a partition worker failed on day ${i} (see its error above)`);
       },
-      accumulators() {
-        const total = accumulators(L, Sg, input.days);
-        for (const acc of accs) {
-          for (const side of ['sim', 'act'] as const) {
-            for (const k of Object.keys(total[side].f) as (keyof Sums['f'])[]) {
-              const t = total[side].f[k];
-              const x = acc[side].f[k];
-              for (let g = 0; g < t.length; g++) t[g] += x[g];
-            }
-          }
-          for (let j = 0; j < total.daily.length; j++) total.daily[j] += acc.daily[j];
-        }
-        total.lowest[0] = Math.min(...accs.map((acc) => acc.lowest[0]));
-        return total;
-      },
+      accumulators: () => totalOf(accs, L, Sg, input.days),
     };
     return simulate(input, settings, options, executor);
   } finally {

@@ -91,6 +91,23 @@ export function accumulators(locations: number, styles: number, days: number): A
   };
 }
 
+/** The sums of every range of a partitioned replay, added up. */
+export function totalOf(parts: readonly Accumulators[], L: number, styles: number, days: number): Accumulators {
+  const total = accumulators(L, styles, days);
+  for (const part of parts) {
+    for (const side of ['sim', 'act'] as const) {
+      for (const k of Object.keys(total[side].f) as (keyof Sums['f'])[]) {
+        const t = total[side].f[k];
+        const x = part[side].f[k];
+        for (let g = 0; g < t.length; g++) t[g] += x[g];
+      }
+    }
+    for (let j = 0; j < total.daily.length; j++) total.daily[j] += part.daily[j];
+  }
+  total.lowest[0] = Math.min(...parts.map((part) => part.lowest[0]));
+  return total;
+}
+
 /** The first row of `[from, to)` whose cell is at least `cell` (rows are in cell order). */
 function firstRow(cells: Int32Array, from: number, to: number, cell: number): number {
   let lo = from;

@@ -179,6 +179,8 @@ export interface DayExecutor {
   accumulators(): Accumulators;
   /** The accumulations of each thread's range so far, read between days. */
   parts: readonly Accumulators[];
+  /** Brings the engine's history of every range into `arrays` before a review reads it (ranges kept elsewhere). */
+  beforeReview?(): void;
 }
 
 export function simulate(
@@ -288,6 +290,7 @@ export function simulate(
     const rowsTo = input.actual.dayStart[i + 1];
 
     if (i % reviewEvery === 0) {
+      executor?.beforeReview?.();
       // Prices as known on this day: the year before the start plus the actual sales since, never later ones.
       if (i > 0) view.skus.price.set(prices(view, a.soldUnits, a.soldValue, S0.skus.price));
       view.asOfDay = day;
