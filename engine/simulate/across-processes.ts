@@ -10,7 +10,15 @@ import type { BacktestInput } from './input.js';
 import { accumulators, DAY_FIELDS, serveDay, totalOf, type Accumulators } from './serve-day.js';
 import { serveArrays, simulate, type DayExecutor, type SimulationOptions, type SimulationResult } from './simulate.js';
 import { STALL_MS, styleRanges } from './partitioned.js';
-import { gather, scatter, type FromPartition, type SkuRange, type ToPartition } from './partition-protocol.js';
+import {
+  gather,
+  rangeArrays,
+  scatter,
+  scatterSlots,
+  type FromPartition,
+  type SkuRange,
+  type ToPartition,
+} from './partition-protocol.js';
 import { FIELDS } from './kpis.js';
 
 /** A partition at the other end of a channel: messages in order, answers awaited one at a time. */
@@ -94,7 +102,7 @@ export async function simulateAcrossProcesses(
     return remote.map((r) => expect(r.link.receive(), kind, r.range));
   };
   try {
-    ask((range) => ({ kind: 'init', arrays: a, L, K, W, range, styles: Sg }), 'ready');
+    ask((range) => ({ kind: 'init', arrays: rangeArrays(a, L, K, W, range), L, W, styles: Sg }), 'ready');
     const executor: DayExecutor = {
       arrays: a,
       parts: accs,
@@ -127,8 +135,8 @@ export async function simulateAcrossProcesses(
       beforeReview() {
         ask(() => ({ kind: 'state' }), 'state').forEach((s, r) => {
           const { range } = remote[r];
-          scatter(a.windowSales, s.windowSales, L, K, range, W);
-          scatter(a.windowInStock, s.windowInStock, L, K, range, W);
+          scatterSlots(a.windowSales, s.windowSales, L, K, range, W, s.heads);
+          scatterSlots(a.windowInStock, s.windowInStock, L, K, range, W, s.heads);
           scatter(a.inStockDays, s.inStockDays, L, K, range);
           scatter(a.everActive, s.everActive, L, K, range);
           a.soldUnits.set(s.soldUnits, range[0]);

@@ -7,26 +7,31 @@
  * - `serve`: the coordinator's simulated stock of the range (arrivals, transfers sent, receipts and write-downs
  *   change it between days), the locations' selling flags, and when a style is traced the engine's latest rates;
  *   the partition serves the day and answers with its stock and its running sums.
- * - `state`, before a review: the engine's history of the range (its window rings, days in stock, cells ever
- *   active, units and value sold per SKU).
+ * - `state`, before a review: the engine's history of the range (the window days served since the last review, days
+ *   in stock, cells ever active, units and value sold per SKU).
  * - `finish`: the actual levels at the end, and the traced style's values when it is in the range.
  *
- * A range's cells are packed location by location: SKUs [kFrom, kTo) of location 0, then of location 1, …
+ * A partition holds its range's data alone (`rangeArrays`), in its own numbering: SKU k of the range is k − kFrom,
+ * and its cells are packed location by location (SKUs [kFrom, kTo) of location 0, then of location 1, …), which is
+ * how a range's cells travel too. Styles keep their numbers, so the partition's sums add up with the others'.
  */
 import { serveDay, DAY_FIELDS, accumulators, type Accumulators, type ServeArrays } from './serve-day.js';
 import { FIELDS } from './kpis.js';
+import type { TraceBuffer } from './trace.js';
 
 type Typed = Float64Array | Float32Array | Int32Array | Uint8Array;
 export type SkuRange = [number, number];
 type SumFields = Record<(typeof FIELDS)[number], Float64Array>;
 
 export type ToPartition =
-  | { kind: 'init'; arrays: ServeArrays; L: number; K: number; W: number; range: SkuRange; styles: number }
+  | { kind: 'init'; arrays: ServeArrays; L: number; W: number; styles: number }
   | { kind: 'serve'; day: number; head: number; sim: Float64Array; selling: Uint8Array; rate?: Float64Array }
   | { kind: 'state' }
   | { kind: 'finish' };
 
 export interface PartitionState {
+  /** The ring slots served since the last review, and their values for each cell (packed cell by cell). */
+  heads: number[];
   windowSales: Float32Array;
   windowInStock: Uint8Array;
   inStockDays: Int32Array;
@@ -56,6 +61,125 @@ export function scatter<T extends Typed>(target: T, packed: T, L: number, K: num
   for (let l = 0; l < L; l++) target.set(packed.subarray(l * width, (l + 1) * width) as never, (l * K + kFrom) * per);
 }
 
+/** The values of some slots of each cell's ring (`W` slots a cell), packed cell by cell. */
+export function gatherSlots<T extends Typed>(
+  source: T,
+  L: number,
+  K: number,
+  [kFrom, kTo]: SkuRange,
+  W: number,
+  heads: readonly number[],
+): T {
+  const out = new (source.constructor as new (n: number) => T)(L * (kTo - kFrom) * heads.length);
+  let at = 0;
+  for (let l = 0; l < L; l++) {
+    for (let c = l * K + kFrom; c < l * K + kTo; c++) for (const h of heads) out[at++] = source[c * W + h];
+  }
+  return out;
+}
+
+export function scatterSlots<T extends Typed>(
+  target: T,
+  packed: T,
+  L: number,
+  K: number,
+  [kFrom, kTo]: SkuRange,
+  W: number,
+  heads: readonly number[],
+): void {
+  let at = 0;
+  for (let l = 0; l < L; l++) {
+    for (let c = l * K + kFrom; c < l * K + kTo; c++) for (const h of heads) target[c * W + h] = packed[at++];
+  }
+}
+
+/** A range's rows of the actual days (rows in cell order within a day), renumbered to the range's cells. */
+function rangeRows(
+  dayStart: Int32Array,
+  cell: Int32Array,
+  values: Float64Array[],
+  L: number,
+  K: number,
+  [kFrom, kTo]: SkuRange,
+): { dayStart: Int32Array; cell: Int32Array; values: Float64Array[] } {
+  const inRange = (j: number) => {
+    const k = cell[j] % K;
+    return k >= kFrom && k < kTo;
+  };
+  let n = 0;
+  for (let j = 0; j < dayStart[dayStart.length - 1]; j++) if (inRange(j)) n++;
+  const starts = new Int32Array(dayStart.length);
+  const cells = new Int32Array(n);
+  const kept = values.map(() => new Float64Array(n));
+  const width = kTo - kFrom;
+  let at = 0;
+  for (let i = 0; i + 1 < dayStart.length; i++) {
+    starts[i] = at;
+    for (let j = dayStart[i]; j < dayStart[i + 1]; j++) {
+      if (!inRange(j)) continue;
+      const k = cell[j] % K;
+      cells[at] = ((cell[j] - k) / K) * width + k - kFrom;
+      for (let v = 0; v < values.length; v++) kept[v][at] = values[v][j];
+      at++;
+    }
+  }
+  starts[dayStart.length - 1] = at;
+  return { dayStart: starts, cell: cells, values: kept };
+}
+
+/** What a partition needs to serve a range of SKUs, and nothing else, in the range's own numbering. */
+export function rangeArrays(a: ServeArrays, L: number, K: number, W: number, range: SkuRange): ServeArrays {
+  const [kFrom, kTo] = range;
+  const actual = rangeRows(
+    a.dayStart,
+    a.actualCell,
+    [a.actualEnd, a.actualOpening, a.actualSold, a.actualNet, a.actualRevenue, a.actualExtra],
+    L,
+    K,
+    range,
+  );
+  const out = rangeRows(a.outStart, a.outCell, [a.outDemand], L, K, range);
+  const [actualEnd, actualOpening, actualSold, actualNet, actualRevenue, actualExtra] = actual.values;
+  const t = a.trace;
+  const trace: TraceBuffer | undefined =
+    t && t.kFrom >= kFrom && t.kTo <= kTo
+      ? // Blank: the partition writes the served fields, the coordinator the rest, and the two are added at the end.
+        { ...t, kFrom: t.kFrom - kFrom, kTo: t.kTo - kFrom, values: new Float64Array(t.values.length) }
+      : undefined;
+  return {
+    dayStart: actual.dayStart,
+    actualCell: actual.cell,
+    actualEnd,
+    actualOpening,
+    actualSold,
+    actualNet,
+    actualRevenue,
+    actualExtra,
+    outStart: out.dayStart,
+    outCell: out.cell,
+    outDemand: out.values[0],
+    styleOf: a.styleOf.slice(kFrom, kTo),
+    // Styles keep their numbers; where their SKUs start moves with the range.
+    styleStart: a.styleStart.map((k) => k - kFrom),
+    salePrice: a.salePrice.slice(kFrom, kTo),
+    cost: a.cost.slice(kFrom, kTo),
+    soldUnits: a.soldUnits.slice(kFrom, kTo),
+    soldValue: a.soldValue.slice(kFrom, kTo),
+    selling: a.selling,
+    stores: a.stores,
+    closed: a.closed,
+    days: a.days,
+    sim: gather(a.sim, L, K, range),
+    actLevel: gather(a.actLevel, L, K, range),
+    rate: gather(a.rate, L, K, range),
+    inStockDays: gather(a.inStockDays, L, K, range),
+    everActive: gather(a.everActive, L, K, range),
+    windowSales: gather(a.windowSales, L, K, range, W),
+    windowInStock: gather(a.windowInStock, L, K, range, W),
+    ...(trace ? { trace } : {}),
+  };
+}
+
 /** Each side's sums as copies (a message must not hand over the partition's own arrays). */
 function copySums(acc: Accumulators): { sim: SumFields; act: SumFields } {
   const copy = (f: SumFields) =>
@@ -67,6 +191,8 @@ function copySums(acc: Accumulators): { sim: SumFields; act: SumFields } {
 export function partitionServer(): (message: ToPartition) => FromPartition {
   let init: Extract<ToPartition, { kind: 'init' }> | undefined;
   let acc: Accumulators | undefined;
+  // The ring slots written since the last review: only those travel.
+  let heads = new Set<number>();
   return (m) => {
     try {
       if (m.kind === 'init') {
@@ -75,39 +201,39 @@ export function partitionServer(): (message: ToPartition) => FromPartition {
         return { kind: 'ready' };
       }
       if (!init || !acc) throw new Error(`a partition got '${m.kind}' before 'init'`);
-      const { arrays: a, L, K, W, range } = init;
+      const { arrays: a, L, W } = init;
+      const K = a.styleOf.length;
       if (m.kind === 'serve') {
-        scatter(a.sim, m.sim, L, K, range);
+        a.sim.set(m.sim);
         a.selling.set(m.selling);
-        if (m.rate) scatter(a.rate, m.rate, L, K, range);
-        serveDay(a, L, K, W, m.day, m.head, range[0], range[1], acc);
+        if (m.rate) a.rate.set(m.rate);
+        serveDay(a, L, K, W, m.day, m.head, 0, K, acc);
+        heads.add(m.head);
         const n = DAY_FIELDS.length;
         return {
           kind: 'served',
-          sim: gather(a.sim, L, K, range),
+          sim: a.sim.slice(),
           sums: copySums(acc),
           daily: acc.daily.slice(m.day * n, (m.day + 1) * n),
           lowest: acc.lowest[0],
         };
       }
       if (m.kind === 'state') {
+        const slots = [...heads];
+        heads = new Set();
         return {
           kind: 'state',
-          windowSales: gather(a.windowSales, L, K, range, W),
-          windowInStock: gather(a.windowInStock, L, K, range, W),
-          inStockDays: gather(a.inStockDays, L, K, range),
-          everActive: gather(a.everActive, L, K, range),
-          soldUnits: a.soldUnits.slice(range[0], range[1]),
-          soldValue: a.soldValue.slice(range[0], range[1]),
+          heads: slots,
+          windowSales: gatherSlots(a.windowSales, L, K, [0, K], W, slots),
+          windowInStock: gatherSlots(a.windowInStock, L, K, [0, K], W, slots),
+          inStockDays: a.inStockDays.slice(),
+          everActive: a.everActive.slice(),
+          soldUnits: a.soldUnits.slice(),
+          soldValue: a.soldValue.slice(),
         };
       }
       if (m.kind !== 'finish') throw new Error(`a partition cannot answer '${(m as { kind: unknown }).kind}'`);
-      const traced = a.trace && a.trace.kFrom >= range[0] && a.trace.kTo <= range[1];
-      return {
-        kind: 'finished',
-        actLevel: gather(a.actLevel, L, K, range),
-        ...(traced ? { trace: a.trace!.values } : {}),
-      };
+      return { kind: 'finished', actLevel: a.actLevel.slice(), ...(a.trace ? { trace: a.trace.values } : {}) };
     } catch (e) {
       return { kind: 'failed', message: (e as Error).stack ?? String(e) };
     }
