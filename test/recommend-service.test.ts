@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { defaultAsOfDay, loadEngineState } from '../engine/store/engine-state.js';
 import { resolveSettings } from '../engine/recommend/settings.js';
 import { SettingsInvalid } from '../engine/recommend/settings-schema.js';
+import { engineRecommender } from '../engine/service/recommender.js';
 import { item, location, manualClock, sale, salesLine, tempWorkbench, type TempWorkbench } from './fixtures.js';
 
 let t: TempWorkbench;
@@ -371,6 +372,51 @@ describe('recommendations through the service', () => {
         expect.objectContaining({ locationId: 'S1', skuId: 'TEE-M', source: 'engine' }),
       ]),
     );
+  });
+
+  it('pages through the stock targets of one run while nothing it reads changes', async () => {
+    const clock = manualClock('2024-03-01T09:00:00.000Z');
+    let runs = 0;
+    t = await tempWorkbench({
+      clock,
+      recommender: (ws, now, options) => {
+        runs++;
+        return engineRecommender(ws, now, options);
+      },
+    });
+    await feed(t.wb);
+    const all = (await t.wb.stockTargets({ offset: 0, limit: 100 })).stockTargets;
+    expect(all.length).toBeGreaterThan(1);
+    expect(runs).toBe(1);
+    const pages = [];
+    for (let offset = 0; offset < all.length; offset++) {
+      const page = await t.wb.stockTargets({ offset, limit: 1 });
+      expect(page.moreRecordsAvailable).toBe(offset + 1 < all.length);
+      pages.push(...page.stockTargets);
+    }
+    expect(pages).toEqual(all);
+    expect(runs).toBe(1);
+
+    // A write to the data, a scenario, an approval, a new day or a minute gone: the next page comes from a new run.
+    await t.wb.ingest('StockTargets', { stockTargets: [{ locationId: 'S1', skuId: 'TEE-M', targetQuantity: 7 }] });
+    const client = (await t.wb.stockTargets({ offset: 0, limit: 100 })).stockTargets.find((x) => x.locationId === 'S1');
+    expect(client).toMatchObject({ targetQuantity: 7, source: 'client' });
+    expect(runs).toBe(2);
+    await t.wb.setScenario({ defaults: { serviceLevel: 0.99 } });
+    await t.wb.stockTargets({ offset: 0, limit: 1 });
+    expect(runs).toBe(3);
+    await t.wb.runRecommendations();
+    await t.wb.stockTargets({ offset: 0, limit: 1 });
+    expect(runs).toBe(5);
+    await t.wb.approveTransfers({ description: 'all' });
+    await t.wb.stockTargets({ offset: 0, limit: 1 });
+    expect(runs).toBe(6);
+    clock.advanceSeconds(30);
+    await t.wb.stockTargets({ offset: 0, limit: 1 });
+    expect(runs).toBe(6);
+    clock.advanceSeconds(31);
+    await t.wb.stockTargets({ offset: 0, limit: 1 });
+    expect(runs).toBe(7);
   });
 });
 

@@ -5,6 +5,7 @@ import type { EngineState } from '../recommend/state.js';
 import { categorySettingsOf, defaultAsOfDay, loadEngineState } from '../store/engine-state.js';
 import type { Workspace } from '../store/workspace.js';
 import { DAY_MICROS, dayOf } from '../model/datetime.js';
+import { dataFingerprint } from '../store/history-cache.js';
 
 export interface RunOptions {
   /**
@@ -31,3 +32,16 @@ export const engineRecommender: Recommender = async (ws, nowMicros, options) => 
   const state = await loadEngineState(ws, asOfDay, settings, { kind: 'live', nowMicros, atMoment });
   return { ...recommend(state, settings), state, settings, asOfMicros: atMoment ? nowMicros : asOfDay * DAY_MICROS };
 };
+
+/**
+ * Everything a live run reads besides the clock: every data table, and the proposals (an approved one is stock on
+ * its way). Two runs on the same day under the same stamp and scenario read the same inputs, save events stamped
+ * between the two moments.
+ */
+export async function liveInputsStamp(ws: Workspace): Promise<string> {
+  const [p] = await ws.rows<{ v: string }>(
+    `SELECT concat_ws('|', count(*), count(approvalBatchId), max(createdAt), max(confirmedDateTime)) AS v
+     FROM transfer_proposals`,
+  );
+  return `${await dataFingerprint(ws)};proposals=${p.v}`;
+}

@@ -3,7 +3,7 @@
  * One Workbench owns one workspace; its writes are queued so they never interleave.
  */
 import { DATASETS, getDataset, type DatasetDef } from '../model/datasets.js';
-import { formatIsoMicros, parseIsoMicros } from '../model/datetime.js';
+import { dayOf, formatIsoMicros, parseIsoMicros } from '../model/datetime.js';
 import { Workspace } from '../store/workspace.js';
 import { countRecords, readRecords } from '../store/read.js';
 import { allTables, q, tablePlan } from '../store/table-plan.js';
@@ -39,7 +39,13 @@ import {
   type ApprovalResult,
   type RunSummary,
 } from './transfers.js';
-import { engineRecommender, type Recommender, type RunOptions } from './recommender.js';
+import {
+  engineRecommender,
+  liveInputsStamp,
+  type EngineRun,
+  type Recommender,
+  type RunOptions,
+} from './recommender.js';
 import { parseSettingsOverride } from '../recommend/settings-schema.js';
 import { explainCell } from '../forecast/forecast.js';
 import {
@@ -108,6 +114,8 @@ const MAX_BACKTEST_DAYS = 3660;
 
 /** Log entries the lint reads for warnings such as unknown fields. */
 const LINT_LOG_ENTRIES = 2000;
+/** How long a listed run's pages are read from the same run while nothing it reads has changed. */
+const LISTED_RUN_MICROS = 60_000_000;
 
 export class Workbench {
   private readonly stamp: Clock;
@@ -115,6 +123,11 @@ export class Workbench {
   private readonly jobs = new BacktestJobs();
   private readonly loads = new LoadJobs();
   private readonly traces = new StyleTraces();
+  /**
+   * The live run the stock targets are listed from. A client pages through them one call at a time: the pages
+   * come from one run (consistent, and a run on a large workspace takes seconds) while nothing it reads changes.
+   */
+  private listed?: { key: string; until: number; run: EngineRun };
 
   private constructor(
     readonly workspace: Workspace,
@@ -464,11 +477,21 @@ export class Workbench {
     return this.workspace.exclusive(() => listProposals(this.workspace, query));
   }
 
+  /** A live run under the stored scenario: the one listed last when nothing it reads has changed since. */
+  private async listedRun(): Promise<EngineRun> {
+    const now = this.clock();
+    const scenario = await this.storedScenario();
+    const key = JSON.stringify([await liveInputsStamp(this.workspace), scenario, dayOf(now)]);
+    if (this.listed?.key === key && now < this.listed.until) return this.listed.run;
+    const run = await this.recommender(this.workspace, now, { scenario });
+    this.listed = { key, until: now + LISTED_RUN_MICROS, run };
+    return run;
+  }
+
   /** GET /Recommendations/stockTargets: the target of every location/SKU that has one, the client's where sent. */
   stockTargets(query: { offset: number; limit: number }) {
     return this.workspace.exclusive(async () => {
-      const run = await this.recommender(this.workspace, this.clock(), { scenario: await this.storedScenario() });
-      const { state, targets: t } = run;
+      const { state, targets: t } = await this.listedRun();
       const K = state.skus.ids.length;
       const cells: number[] = [];
       for (let c = 0; c < t.target.length; c++) if (t.basis[c] !== '') cells.push(c);
