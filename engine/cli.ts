@@ -6,7 +6,7 @@ import { openReader } from './cli/remote.js';
 import { formatLint, formatLogEntry } from './cli/format.js';
 import { DEFAULT_CLIENT_ID, DEFAULT_TENANT, startServer } from './server/serve.js';
 import { startWeb } from './server/web.js';
-import { buildServer } from './server/app.js';
+import { buildServer, openapiDocument } from './server/app.js';
 import { tokenRequestCurl } from './server/auth.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
@@ -384,7 +384,8 @@ program
 program
   .command('openapi')
   .description('print the OpenAPI 3.1 document of the local API')
-  .action(async () => {
+  .option('--url <url>', 'the base URL it names (where `workbench serve` listens)', 'http://127.0.0.1:8080')
+  .action(async (opts: { url: string }) => {
     const { mkdtempSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
@@ -398,7 +399,7 @@ program
           clientSecret: 'unused',
         });
         await app.ready();
-        console.log(JSON.stringify(app.swagger(), null, 2));
+        console.log(JSON.stringify(openapiDocument(app, opts.url), null, 2));
         await app.close();
       });
     } finally {

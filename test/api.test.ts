@@ -468,6 +468,14 @@ describe('sessions, admin API and OpenAPI', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.components.schemas.Problem).toBeDefined();
+    // A tool importing the document gets the base URL it reached, and every reference names a schema it holds.
+    expect(doc.servers).toEqual([{ url: t.url, description: 'This local API' }]);
+    const refs = [...new Set(JSON.stringify(doc).match(/"\$ref":"[^"]+"/g))].map((r) => r.slice(8, -1));
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) {
+      expect(ref).toMatch(/^#\/components\/schemas\/[A-Z]\w+$/);
+      expect(doc.components.schemas[ref.split('/').at(-1)!], ref).toBeDefined();
+    }
     for (const p of [
       '/Items',
       '/Sales',

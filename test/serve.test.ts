@@ -77,6 +77,12 @@ describe('workbench serve', () => {
     const doc = JSON.parse(stdout);
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.paths['/Items'].post).toBeDefined();
+    expect(doc.servers).toEqual([{ url: 'http://127.0.0.1:8080', description: 'This local API' }]);
+    const at = await run(process.execPath, [BIN, 'openapi', '--url', 'http://localhost:9100'], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    expect(JSON.parse(at.stdout).servers[0].url).toBe('http://localhost:9100');
   });
 
   it('removes its discovery file when stopped', async () => {

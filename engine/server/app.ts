@@ -166,7 +166,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
 
+  // Shared schemas are named by their $id in the document (the plugin's default numbers them def-0, def-1, …).
+  app.addSchema(ProblemSchema);
   await app.register(swagger, {
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
     openapi: {
       openapi: '3.1.0',
       info: {
@@ -185,7 +188,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
             description: 'Token from POST /Token, sent with the X-Tenant header it was issued for.',
           },
         },
-        schemas: { Problem: ProblemSchema as never },
       },
       tags: [
         { name: 'Session' },
@@ -198,7 +200,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   app.get('/openapi.json', { schema: { hide: true }, config: { public: true } }, async (req) => {
     req.audit.quiet = true;
-    return app.swagger();
+    // The address the client reached: a tool importing the document (Postman, an OpenAPI generator) gets its base URL.
+    return openapiDocument(app, `${req.protocol}://${req.host}`);
   });
 
   // Every route but /Token and /openapi.json needs a valid token for this tenant.
@@ -299,3 +302,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 }
 
 export type { FastifyRequest };
+
+/** The OpenAPI document of a built server, with the base URL a client reaches it at. */
+export function openapiDocument(app: FastifyInstance, url: string): Record<string, unknown> {
+  return { ...app.swagger(), servers: [{ url, description: 'This local API' }] };
+}
