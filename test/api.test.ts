@@ -410,6 +410,16 @@ describe('sessions, admin API and OpenAPI', () => {
       errorCount: 1,
       errors: [{ path: '/brands/0/code', recordId: 'LOG2', message: 'is required' }],
     });
+    // A refusal without a list of errors keeps its reason: a missing token, a body that is not JSON, no endpoint.
+    await fetch(`${t.url}/Brands`, { method: 'POST', headers: { 'x-tenant': 'DEMO' } });
+    await t.call('POST', '/Brands', '{"brands": [', { 'content-type': 'application/json' });
+    await t.call('GET', '/Nowhere');
+    const refused = (await t.call('GET', '/_workbench/log?limit=3')).json.entries.slice(0, 3);
+    expect(refused).toMatchObject([
+      { status: 401, path: '/Brands', errorCount: 1, errors: [{ path: '', message: expect.stringMatching(/token/i) }] },
+      { status: 400, errors: [{ path: '', message: expect.stringMatching(/^the body is not valid JSON/) }] },
+      { status: 404, errors: [{ path: '', message: 'no endpoint GET /Nowhere; see GET /openapi.json' }] },
+    ]);
     // A broken token request and a secret in a query string leave no secret behind either.
     await fetch(`${t.url}/Token`, {
       method: 'POST',
@@ -421,7 +431,8 @@ describe('sessions, admin API and OpenAPI', () => {
     const all = JSON.stringify((await t.call('GET', '/_workbench/log?limit=1000')).json.entries);
     expect(all).toContain('api_key=***');
     expect(all).not.toContain('s3cret-value');
-    expect(all).not.toContain('Bearer');
+    // The reason of a 401 names the header's form ("Bearer <token>"), never a token.
+    expect(all).not.toMatch(/Bearer (?!<token>)/);
     expect(entries.some((e: { path: string }) => e.path === '/Token')).toBe(true);
   });
 

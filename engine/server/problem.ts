@@ -48,6 +48,12 @@ export function problemBody(
 }
 
 export function sendProblem(reply: FastifyReply, body: ProblemBody): FastifyReply {
+  // The request log says why: a refusal without listed errors (a token, a body that is not JSON) keeps its detail.
+  const audit = reply.request.audit;
+  if (audit && !audit.errors?.length) {
+    audit.errors = [{ path: '', message: body.detail }];
+    audit.errorCount = 1;
+  }
   return reply.code(body.status).type(PROBLEM_TYPE).send(body);
 }
 

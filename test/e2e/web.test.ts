@@ -541,6 +541,26 @@ describe('browser mode', () => {
     expect(await entry.innerText()).toMatch(
       /\/sales\/0\/salesDateTime \[E2E-1\]: "yesterday" is not an ISO 8601 datetime/,
     );
+    // A refusal without a list of errors says why; the screens' own calls stay out of the way until asked for.
+    const noToken = await fetch(`${origin}/Brands`, { method: 'POST', headers: { 'x-tenant': 'DEMO' } });
+    expect(noToken.status).toBe(401);
+    const refused = page.locator('.log__entry[data-status="401"]').filter({ hasText: '/Brands' }).first();
+    await refused.waitFor({ timeout: 15_000 });
+    expect(await refused.innerText()).toMatch(/the Authorization header is missing/);
+    const own = page.locator('.log__entry').filter({ hasText: '/_workbench' });
+    expect(await own.count()).toBe(0);
+    await page.locator('input[name="log-own"]').check();
+    await expect.poll(() => own.count()).toBeGreaterThan(0);
+    await page.locator('input[name="log-own"]').uncheck();
+    await page.locator('input[name="log-refused"]').check();
+    await expect
+      .poll(async () => await page.locator('.log__entry').evaluateAll((els) => els.map((e) => e.dataset.status)))
+      .toEqual(expect.arrayContaining(['400', '401']));
+    expect(await page.locator('.log__entry[data-status="200"]').count()).toBe(0);
+    await page.locator('input[name="log-text"]').fill('authorization');
+    await expect.poll(() => page.locator('.log__entry').count()).toBe(1);
+    await page.locator('input[name="log-text"]').fill('');
+    await page.locator('input[name="log-refused"]').uncheck();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download the OpenAPI document' }).click();
     expect(JSON.parse(readFileSync(await (await download).path(), 'utf8'))).toMatchObject({ openapi: '3.1.0' });

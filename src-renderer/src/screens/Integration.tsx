@@ -6,11 +6,31 @@ import { ApiFacts } from './ApiFacts';
 
 const POLL_MS = 2000;
 
+/** The screens' own calls: the workbench's admin API, not the integrator's requests. */
+const OWN_CALL = /^\/_workbench(\/|$)/i;
+
+interface LogFilter {
+  own: boolean;
+  refusedOnly: boolean;
+  text: string;
+}
+
+function shown(e: RequestLogEntry, f: LogFilter): boolean {
+  if (!f.own && OWN_CALL.test(e.path)) return false;
+  if (f.refusedOnly && e.status < 400) return false;
+  const text = f.text.trim().toLowerCase();
+  if (!text) return true;
+  const said = [e.status, e.method, e.path, e.query ?? '', e.dataset ?? '', ...e.errors.map((p) => p.message)];
+  return said.join(' ').toLowerCase().includes(text);
+}
+
 /** What an integrator needs: where the API is, how to get a token, and what each request did. */
 export function Integration({ client }: { client: AdminClient }) {
   const [info, setInfo] = useState<Info>();
   const [entries, setEntries] = useState<RequestLogEntry[]>([]);
   const [error, setError] = useState<string>();
+  const [filter, setFilter] = useState<LogFilter>({ own: false, refusedOnly: false, text: '' });
+  const visible = entries.filter((e) => shown(e, filter));
   useEffect(() => {
     void client.call('GET /integration').then(setInfo, (e: Error) => setError(e.message));
   }, [client]);
@@ -66,8 +86,39 @@ export function Integration({ client }: { client: AdminClient }) {
         </button>
       </p>
       <h2>Requests</h2>
+      <div className="log__filters">
+        <input
+          type="search"
+          name="log-text"
+          aria-label="Filter the requests"
+          placeholder="Filter: path, status, dataset, message"
+          value={filter.text}
+          onChange={(ev) => setFilter({ ...filter, text: ev.target.value })}
+        />
+        <label>
+          <input
+            type="checkbox"
+            name="log-refused"
+            checked={filter.refusedOnly}
+            onChange={(ev) => setFilter({ ...filter, refusedOnly: ev.target.checked })}
+          />{' '}
+          Refused only (4xx, 5xx)
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            name="log-own"
+            checked={filter.own}
+            onChange={(ev) => setFilter({ ...filter, own: ev.target.checked })}
+          />{' '}
+          The screens' own calls (/_workbench)
+        </label>
+        <span className="hint" data-testid="log-count">
+          {visible.length} of {entries.length} requests
+        </span>
+      </div>
       <ul className="log" aria-label="Request log">
-        {entries.map((e) => (
+        {visible.map((e) => (
           <li
             key={e.id}
             className={e.status >= 400 ? 'log__entry log__entry--bad' : 'log__entry'}
@@ -88,8 +139,10 @@ export function Integration({ client }: { client: AdminClient }) {
               <ul className="log__errors">
                 {e.errors.slice(0, 10).map((p, i) => (
                   <li key={i}>
-                    <code>{p.path}</code>
-                    {p.recordId ? ` [${p.recordId}]` : ''}: {p.message}
+                    {p.path && <code>{p.path}</code>}
+                    {p.recordId ? ` [${p.recordId}]` : ''}
+                    {p.path || p.recordId ? ': ' : ''}
+                    {p.message}
                   </li>
                 ))}
                 {e.errorCount > 10 && <li>… and {e.errorCount - 10} more</li>}
