@@ -9,7 +9,7 @@ import type { Settings } from '../recommend/settings.js';
 import type { BacktestInput } from './input.js';
 import { accumulators, DAY_FIELDS, serveDay, totalOf, type Accumulators } from './serve-day.js';
 import { serveArrays, simulate, type DayExecutor, type SimulationOptions, type SimulationResult } from './simulate.js';
-import { STALL_MS, styleRanges } from './partitioned.js';
+import { partitionShape, STALL_MS } from './partitioned.js';
 import {
   gather,
   rangeArrays,
@@ -85,12 +85,7 @@ export async function simulateAcrossProcesses(
   partitions: number,
   link: () => PartitionLink = processLink,
 ): Promise<SimulationResult> {
-  const S0 = input.start;
-  const L = S0.locations.ids.length;
-  const K = S0.skus.ids.length;
-  const W = S0.windowDays;
-  const Sg = S0.styles.ids.length;
-  const ranges = styleRanges(S0.styles.styleStart, partitions);
+  const { L, K, W, Sg, ranges } = partitionShape(input, partitions);
   if (ranges.length < 2) return simulate(input, settings, options);
   const a = serveArrays(input, undefined, options.trace);
   const remote = ranges.slice(1).map((range) => ({ range, link: link() }));

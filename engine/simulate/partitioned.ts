@@ -44,6 +44,18 @@ export function styleRanges(styleStart: Int32Array, partitions: number): [number
   return ranges;
 }
 
+/** The sizes a split replay works with (locations, SKUs, window days, styles) and its style ranges. */
+export function partitionShape(input: BacktestInput, partitions: number) {
+  const S0 = input.start;
+  return {
+    L: S0.locations.ids.length,
+    K: S0.skus.ids.length,
+    W: S0.windowDays,
+    Sg: S0.styles.ids.length,
+    ranges: styleRanges(S0.styles.styleStart, partitions),
+  };
+}
+
 function sharedAccumulators(L: number, styles: number, days: number): Accumulators {
   const acc = accumulators(L, styles, days);
   const share = (x: Float64Array) => shared((n) => new Float64Array(n), x.length);
@@ -63,12 +75,7 @@ export async function simulatePartitioned(
   options: SimulationOptions,
   partitions: number,
 ): Promise<SimulationResult> {
-  const S0 = input.start;
-  const L = S0.locations.ids.length;
-  const K = S0.skus.ids.length;
-  const W = S0.windowDays;
-  const Sg = S0.styles.ids.length;
-  const ranges = styleRanges(S0.styles.styleStart, partitions);
+  const { L, K, W, Sg, ranges } = partitionShape(input, partitions);
   if (ranges.length < 2) return simulate(input, settings, options);
   const arrays: ServeArrays = serveArrays(input, shared, options.trace);
   const control = new Int32Array(new SharedArrayBuffer(4 * CONTROL_WORDS));
