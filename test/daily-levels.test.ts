@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dailyLevels } from '../engine/store/daily-levels.js';
+import { LevelFold } from '../engine/store/level-fold.js';
 import { item, location, sale, salesLine, tempWorkbench, type TempWorkbench } from './fixtures.js';
 
 let t: TempWorkbench | undefined;
@@ -96,5 +97,57 @@ describe('actual stock per day', () => {
     );
     expect(Array.from(levels.revenue)).toEqual([0.6]);
     expect(Array.from(levels.sold)).toEqual([3]);
+  });
+});
+
+describe('folding events into days', () => {
+  // Two cells over three days: a count, a receipt of two lines at one instant, sales, a return, a midnight count.
+  const T = (day: number, hour: number) => (day * 24 + hour) * 3_600_000_000;
+  const rows: [cell: number, t: number, kind: number, v: number, sold: number, net: number, mut: number][] = [
+    [0, T(9, 8), 0, 3, 0, 0, 0],
+    [0, T(10, 9), 1, 2, 0, 0, 2],
+    [0, T(10, 9), 1, 1, 0, 0, 1],
+    [0, T(10, 12), 1, -6, 6, 6, 0],
+    [0, T(10, 15), 1, 1, 0, -1, 0],
+    [0, T(11, 0), 0, 4, 0, 0, 0],
+    [0, T(11, 0), 1, -1, 1, 1, 0],
+    [4, T(10, 10), 1, -2, 2, 2, 0],
+  ];
+  const events = (list: typeof rows) => ({
+    cell: Int32Array.from(list, (r) => r[0]),
+    t: Float64Array.from(list, (r) => r[1]),
+    kind: Int32Array.from(list, (r) => r[2]),
+    v: Float64Array.from(list, (r) => r[3]),
+    sold: Float64Array.from(list, (r) => r[4]),
+    net: Float64Array.from(list, (r) => r[5]),
+    mut: Float64Array.from(list, (r) => r[6]),
+    revenue: Float64Array.from(list, (r) => r[4] * 10),
+  });
+  const fold = (chunks: (typeof rows)[]) => {
+    const f = new LevelFold(10);
+    for (const c of chunks) f.push(events(c), c.length);
+    return f.finish();
+  };
+
+  it('gives each cell its days: start, end, sold out, counted and the sums', () => {
+    const days = fold([rows]);
+    expect(Array.from(days.cell)).toEqual([0, 0, 0, 4]);
+    expect(Array.from(days.d)).toEqual([-1, 0, 1, 0]);
+    // 3, +3 at one instant, −6 sold (out at noon), +1 returned later; a cell never counted starts from 0.
+    expect(Array.from(days.endLevel)).toEqual([3, 1, 3, -2]);
+    expect(Array.from(days.soldOut)).toEqual([0, 1, 0, 1]);
+    // Day 1 opens with what its midnight stamps leave: the count, less the sale stamped at midnight.
+    expect(Array.from(days.opening)).toEqual([NaN, NaN, 3, NaN]);
+    expect(Array.from(days.counted)).toEqual([1, 0, 1, 0]);
+    expect(Array.from(days.sold)).toEqual([0, 6, 1, 2]);
+    expect(Array.from(days.net)).toEqual([0, 5, 1, 2]);
+    expect(Array.from(days.mutations)).toEqual([0, 3, 0, 0]);
+    expect(Array.from(days.revenue)).toEqual([0, 60, 10, 20]);
+  });
+
+  it('gives the same days however the events are cut into chunks', () => {
+    const whole = fold([rows]);
+    for (let cut = 1; cut < rows.length; cut++) expect(fold([rows.slice(0, cut), rows.slice(cut)])).toEqual(whole);
+    expect(fold(rows.map((r) => [r]))).toEqual(whole);
   });
 });

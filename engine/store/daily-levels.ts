@@ -7,6 +7,12 @@ import { DAY_MICROS } from '../model/datetime.js';
 import { listValue } from '@duckdb/node-api';
 import { timestampValue } from './values.js';
 import type { Workspace } from './workspace.js';
+import { LevelFold, type DailyLevels, type LevelEvents } from './level-fold.js';
+
+export type { DailyLevels } from './level-fold.js';
+
+const int32 = (n: number) => new Int32Array(n);
+const float64 = (n: number) => new Float64Array(n);
 
 /** How far before the first day a stock level is looked for; older levels count as unknown (0). */
 export const STOCK_LOOK_BACK_DAYS = 400;
@@ -18,35 +24,6 @@ export const STOCK_LOOK_BACK_DAYS = 400;
 export const EXACT = 'DECIMAL(18, 4)';
 /** Mutation types that record a transfer: the simulation makes its own transfers, so it does not replay these. */
 export const TRANSFER_MUTATION = /transfer/i;
-
-export interface DailyLevels {
-  /** `location index × skuCount + sku index`, ascending; then the day. */
-  cell: Int32Array;
-  /** Day relative to `fromDay`; −1 is "before it" (the level it starts from). */
-  d: Int32Array;
-  /** Stock at the end of the day. */
-  endLevel: Float64Array;
-  /**
-   * The stock the day starts with when something is stamped at its midnight (a count, a delivery, a feed's dated
-   * sales), else NaN: the day starts with the day before's end.
-   */
-  opening: Float64Array;
-  /** 1 when a sale left no stock but the day's returns (it sold out: its sales are a lower bound of its demand). */
-  soldOut: Int32Array;
-  /** 1 when a stock level was posted for it that day (zero included): the location lists the SKU. */
-  counted: Int32Array;
-  /** Gross units sold (returns not subtracted). */
-  sold: Float64Array;
-  /** Net units sold (returns subtracted). */
-  net: Float64Array;
-  /** Stock mutations of the day other than transfers (receipts, corrections). */
-  mutations: Float64Array;
-  /** Sales value incl. VAT of the units sold (returns not subtracted). */
-  revenue: Float64Array;
-}
-
-const int32 = (n: number) => new Int32Array(n);
-const float64 = (n: number) => new Float64Array(n);
 
 /**
  * Rows only for days with an event; a day without one keeps the level it started with. What is stamped at a
@@ -78,7 +55,10 @@ export async function dailyLevels(
       listValue([...skuIds]),
       K,
     ]);
-  return ws.typedColumns<DailyLevels>(
+  const fold = new LevelFold(fromDay);
+  // The database gathers and orders each cell's events; the running level is one pass over them (level-fold.ts),
+  // far cheaper than the window functions that would number, sum and regroup them in SQL.
+  await ws.eachChunk<LevelEvents>(
     `
     WITH base AS (
       SELECT locationId, skuId, arg_max(quantity, stockDateTime) AS quantity, max(stockDateTime) AS t
@@ -100,41 +80,24 @@ export async function dailyLevels(
         FROM sales AS s JOIN sales__salesLines AS l ON l._salesId = s.salesId
         LEFT JOIN base AS b ON b.locationId = s.locationId AND b.skuId = l.skuId
         WHERE s._deleted_at IS NULL AND s.salesDateTime >= $3 AND s.salesDateTime < $2
-          AND (b.t IS NULL OR s.salesDateTime >= b.t)),
-    cells AS (
-      SELECT el.l * ${K} + es.k AS cell, greatest(datediff('day', $1::TIMESTAMP, ev.t), -1) AS d,
-             greatest(-ev.net, 0) AS ret, ev.* EXCLUDE (locationId, skuId) FROM ev
-      JOIN level_locations AS el ON el.locationId = ev.locationId JOIN level_skus AS es ON es.skuId = ev.skuId),
-    grouped AS (
-      SELECT *, count(*) FILTER (WHERE kind = 0)
-                  OVER (PARTITION BY cell ORDER BY t, kind ROWS UNBOUNDED PRECEDING) AS grp FROM cells),
-    levels AS (
-      -- RANGE, not ROWS: events of one instant (two lines of a receipt) move the stock together, so each of them
-      -- sees the level after all of them, and the day's levels do not depend on how ties happen to be ordered.
-      -- Returns come back into stock, but not to the customers who came before: a day sold out when a sale left
-      -- nothing but what was returned that day.
-      SELECT *, sum(v) OVER (PARTITION BY cell, grp ORDER BY t, kind RANGE UNBOUNDED PRECEDING) AS level,
-             sum(ret) OVER (PARTITION BY cell, d ORDER BY t, kind RANGE UNBOUNDED PRECEDING) AS returned FROM grouped)
-    SELECT cell::INTEGER AS cell, d::INTEGER AS d,
-           arg_max(level, (t, kind))::DOUBLE AS endLevel,
-           (arg_max(level, (t, kind)) FILTER (WHERE t = date_trunc('day', t)))::DOUBLE AS opening,
-           coalesce(min(level - returned) FILTER (WHERE sold > 0) <= 0, false)::INTEGER AS soldOut,
-           (count(*) FILTER (WHERE kind = 0) > 0)::INTEGER AS counted, sum(sold::${EXACT})::DOUBLE AS sold,
-           sum(net::${EXACT})::DOUBLE AS net, sum(mut::${EXACT})::DOUBLE AS mutations,
-           sum(revenue::${EXACT})::DOUBLE AS revenue
-    FROM levels GROUP BY 1, 2 ORDER BY 1, 2`,
+          AND (b.t IS NULL OR s.salesDateTime >= b.t))
+    SELECT (el.l * ${K} + es.k)::INTEGER AS cell, epoch_us(ev.t)::DOUBLE AS t, ev.kind::INTEGER AS kind,
+           ev.v::DOUBLE AS v, ev.sold::DOUBLE AS sold, ev.net::DOUBLE AS net, ev.mut::DOUBLE AS mut,
+           ev.revenue::DOUBLE AS revenue
+    FROM ev JOIN level_locations AS el ON el.locationId = ev.locationId JOIN level_skus AS es ON es.skuId = ev.skuId
+    ORDER BY 1, 2, 3`,
     [from, to, lookBack],
     {
       cell: int32,
-      d: int32,
-      endLevel: float64,
-      opening: float64,
-      soldOut: int32,
-      counted: int32,
+      t: float64,
+      kind: int32,
+      v: float64,
       sold: float64,
       net: float64,
-      mutations: float64,
+      mut: float64,
       revenue: float64,
     },
+    (events, rows) => fold.push(events, rows),
   );
+  return fold.finish();
 }

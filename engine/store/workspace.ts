@@ -112,6 +112,29 @@ export class Workspace {
     params: DuckDBValue[],
     make: { [K in keyof T]: (n: number) => T[K] },
   ): Promise<T> {
+    const chunks: { rows: number; columns: T }[] = [];
+    await this.eachChunk(sql, params, make, (columns, rows) => chunks.push({ rows, columns }));
+    const keys = Object.keys(make) as (keyof T & string)[];
+    const total = chunks.reduce((n, c) => n + c.rows, 0);
+    const out = Object.fromEntries(keys.map((k) => [k, make[k](total)])) as unknown as T;
+    let offset = 0;
+    for (const chunk of chunks) {
+      for (const k of keys) out[k].set(chunk.columns[k], offset);
+      offset += chunk.rows;
+    }
+    return out;
+  }
+
+  /**
+   * The same typed columns handed over one chunk at a time, in the result's order, for a caller that folds them as
+   * they come and never needs them all at once.
+   */
+  async eachChunk<T extends { [K in keyof T]: Int32Array | Float64Array }>(
+    sql: string,
+    params: DuckDBValue[],
+    make: { [K in keyof T]: (n: number) => T[K] },
+    visit: (columns: T, rows: number) => void,
+  ): Promise<void> {
     const result = await this.conn.run(sql, params);
     const names = result.columnNames();
     const keys = Object.keys(make) as (keyof T & string)[];
@@ -120,30 +143,20 @@ export class Workspace {
       if (i < 0) throw new Error(`typedColumns: the query has no column ${k}`);
       return i;
     });
-    const chunks: { rows: number; columns: (Int32Array | Float64Array)[] }[] = [];
     for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
       const rows = chunk.rowCount;
-      chunks.push({
-        rows,
-        columns: keys.map((k, c) => {
-          const vector = chunk.getColumnVector(at[c]);
-          const out = make[k](rows);
-          for (let r = 0; r < rows; r++) {
-            const v = vector.getItem(r);
-            out[r] = v === null ? Number.NaN : (v as number);
-          }
-          return out;
-        }),
+      const columns = {} as T;
+      keys.forEach((k, c) => {
+        const vector = chunk.getColumnVector(at[c]);
+        const out = make[k](rows);
+        for (let r = 0; r < rows; r++) {
+          const v = vector.getItem(r);
+          out[r] = v === null ? Number.NaN : (v as number);
+        }
+        columns[k] = out;
       });
+      visit(columns, rows);
     }
-    const total = chunks.reduce((n, c) => n + c.rows, 0);
-    const out = Object.fromEntries(keys.map((k) => [k, make[k](total)])) as unknown as T;
-    let offset = 0;
-    for (const chunk of chunks) {
-      keys.forEach((k, c) => out[k].set(chunk.columns[c], offset));
-      offset += chunk.rows;
-    }
-    return out;
   }
 
   /** Runs `fn` in one transaction: everything it writes is applied, or nothing is. */
