@@ -26,6 +26,26 @@ export const EXACT = 'DECIMAL(18, 4)';
 export const TRANSFER_MUTATION = /transfer/i;
 
 /**
+ * Numbers the state's locations and SKUs in the session's `level_locations (locationId, l)` and `level_skus (skuId,
+ * k)`, so a query can hand back a location×SKU as the integer `l × skuCount + k` instead of two strings.
+ */
+export async function writeCellIndex(ws: Workspace, locationIds: readonly string[], skuIds: readonly string[]) {
+  await ws.run('CREATE OR REPLACE TEMP TABLE level_locations (locationId VARCHAR, l INTEGER)');
+  await ws.run('CREATE OR REPLACE TEMP TABLE level_skus (skuId VARCHAR, k INTEGER)');
+  // (An empty list has no type to bind with: an empty table needs no insert.)
+  if (locationIds.length)
+    await ws.run('INSERT INTO level_locations SELECT unnest($1::VARCHAR[]), unnest(range(0, $2))', [
+      listValue([...locationIds]),
+      locationIds.length,
+    ]);
+  if (skuIds.length)
+    await ws.run('INSERT INTO level_skus SELECT unnest($1::VARCHAR[]), unnest(range(0, $2))', [
+      listValue([...skuIds]),
+      skuIds.length,
+    ]);
+}
+
+/**
  * Rows only for days with an event; a day without one keeps the level it started with. What is stamped at a
  * level's own instant comes after it, whether the level is the one the period starts from or one within it.
  */
@@ -42,19 +62,7 @@ export async function dailyLevels(
   const to = timestampValue(untilMicros);
   const lookBack = timestampValue((fromDay - STOCK_LOOK_BACK_DAYS) * DAY_MICROS);
   const K = skuIds.length;
-  await ws.run('CREATE OR REPLACE TEMP TABLE level_locations (locationId VARCHAR, l INTEGER)');
-  await ws.run('CREATE OR REPLACE TEMP TABLE level_skus (skuId VARCHAR, k INTEGER)');
-  // (An empty list has no type to bind with: an empty table needs no insert.)
-  if (locationIds.length)
-    await ws.run('INSERT INTO level_locations SELECT unnest($1::VARCHAR[]), unnest(range(0, $2))', [
-      listValue([...locationIds]),
-      locationIds.length,
-    ]);
-  if (K)
-    await ws.run('INSERT INTO level_skus SELECT unnest($1::VARCHAR[]), unnest(range(0, $2))', [
-      listValue([...skuIds]),
-      K,
-    ]);
+  await writeCellIndex(ws, locationIds, skuIds);
   const fold = new LevelFold(fromDay);
   // The database gathers and orders each cell's events; the running level is one pass over them (level-fold.ts),
   // far cheaper than the window functions that would number, sum and regroup them in SQL.

@@ -6,7 +6,7 @@
 import type { DuckDBValue } from '@duckdb/node-api';
 import { DAY_MICROS, dayOf } from '../model/datetime.js';
 import { timestampValue } from './values.js';
-import { dailyLevels, EXACT } from './daily-levels.js';
+import { dailyLevels, EXACT, writeCellIndex } from './daily-levels.js';
 import { prices } from '../recommend/prices.js';
 import type { Workspace } from './workspace.js';
 import { APPROVAL_OPEN_DAYS, emptyState, type EngineState } from '../recommend/state.js';
@@ -66,17 +66,16 @@ interface CellIndex {
   cellOf: (loc: string | null, sku: string) => number;
 }
 
-/** One location×SKU's last year of sales (readYearOfSales). */
-interface YearOfSalesRow {
-  locationId: string;
-  skuId: string;
-  lines: number;
-  online: number;
-  revenue: number | null;
-  units: number | null;
-  list: number | null;
+/** The last year of sales per location×SKU of the state (readYearOfSales); an amount never recorded is NaN. */
+interface YearOfSales {
+  l: Int32Array;
+  k: Int32Array;
+  lines: Float64Array;
+  online: Float64Array;
+  revenue: Float64Array;
+  units: Float64Array;
+  list: Float64Array;
 }
-type YearOfSales = { [K in keyof YearOfSalesRow]: YearOfSalesRow[K][] };
 type Stamp = ReturnType<typeof timestampValue>;
 
 /**
@@ -92,62 +91,75 @@ export async function loadEngineState(
 ): Promise<EngineState> {
   const asOf = timestampValue(asOfDay * DAY_MICROS);
   const historyStart = timestampValue((asOfDay - HISTORY_DAYS) * DAY_MICROS);
+  const { state, index } = await readNetwork(ws, asOfDay, settings);
+  await writeCellIndex(ws, state.locations.ids, state.skus.ids);
   const year = await readYearOfSales(ws, historyStart, asOf);
-  const { state, index } = await readNetwork(ws, asOfDay, settings, year);
+  applyLocationKinds(state, settings, year);
   await applyPricesAndPacks(ws, state, year, index);
   await applyDailyLevels(ws, state, mode, asOf, index);
-  await applyStockedInYear(ws, state, historyStart, asOf, index);
+  await applyStockedInYear(ws, state, historyStart, asOf);
   await applyInbound(ws, state, settings, mode, asOf, index);
   await applyClientControls(ws, state, asOf, index);
   return state;
 }
 
-/** One pass over the last year of sales, per location×SKU: lines, online lines, revenue, units, list price. */
+/**
+ * One pass over the last year of sales, per location×SKU of the state (numbered by `writeCellIndex`; SKUs it does
+ * not hold as k = −1, their lines still tell what kind of location sold them): lines, online lines, revenue, units,
+ * list price.
+ */
 async function readYearOfSales(ws: Workspace, historyStart: Stamp, asOf: Stamp): Promise<YearOfSales> {
   // It serves location kinds, prices and what each location carried. Exact sums, in a fixed order: the SKU totals
   // add these up, and the same data must price the same (daily-levels.ts).
-  return ws.columns<YearOfSalesRow>(
+  const float64 = (n: number) => new Float64Array(n);
+  const int32 = (n: number) => new Int32Array(n);
+  return ws.typedColumns<YearOfSales>(
     `
-    SELECT s.locationId, l.skuId, count(*)::DOUBLE AS lines, (count(*) FILTER (WHERE l.online))::DOUBLE AS online,
+    SELECT el.l, coalesce(es.k, -1) AS k, count(*)::DOUBLE AS lines,
+           (count(*) FILTER (WHERE l.online))::DOUBLE AS online,
            (sum(l.salesAmountInclVat::${EXACT}) FILTER (WHERE l.quantitySold > 0))::DOUBLE AS revenue,
            (sum(l.quantitySold::${EXACT}) FILTER (WHERE l.quantitySold > 0))::DOUBLE AS units,
            max(l.originalSalesAmountInclVat / nullif(l.quantitySold, 0))::DOUBLE AS list
     FROM sales AS s JOIN sales__salesLines AS l ON l._salesId = s.salesId
+    JOIN level_locations AS el ON el.locationId = s.locationId LEFT JOIN level_skus AS es ON es.skuId = l.skuId
     WHERE s._deleted_at IS NULL AND s.salesDateTime >= $1 AND s.salesDateTime < $2 GROUP BY 1, 2 ORDER BY 1, 2`,
     [historyStart, asOf],
+    { l: int32, k: int32, lines: float64, online: float64, revenue: float64, units: float64, list: float64 },
   );
 }
 
-/** Locations with their kinds, and the assortment: SKUs of live items grouped by style in their size order. */
+/**
+ * Locations' kinds: online where most lines are online sales, a store where anything sells, a warehouse otherwise;
+ * settings may say otherwise.
+ */
+function applyLocationKinds(state: EngineState, settings: Settings, year: YearOfSales): void {
+  const ids = state.locations.ids;
+  const lines = new Float64Array(ids.length);
+  const online = new Float64Array(ids.length);
+  for (let i = 0; i < year.l.length; i++) {
+    lines[year.l[i]] += year.lines[i];
+    online[year.l[i]] += year.online[i];
+  }
+  ids.forEach((id, l) => {
+    state.locations.kind[l] =
+      settings.locationKinds[id] ?? (lines[l] === 0 ? 'warehouse' : online[l] * 2 > lines[l] ? 'online' : 'store');
+  });
+}
+
+/** Locations (their kinds told later), and the assortment: SKUs of live items grouped by style in size order. */
 async function readNetwork(
   ws: Workspace,
   asOfDay: number,
   settings: Settings,
-  year: YearOfSales,
 ): Promise<{ state: EngineState; index: CellIndex }> {
   const W = settings.demandWindowDays;
-  // Locations and their kinds: online where most lines are online sales, a store where anything sells,
-  // a warehouse otherwise; settings may say otherwise.
   const locRows = await ws.rows<{ locationId: string; gln: string | null; closed: bigint | null; excluded: boolean }>(`
     SELECT l.locationId, l.gln, epoch_us(l.dateClosed) AS closed,
            EXISTS (SELECT 1 FROM excluded_locations e
                    WHERE e.locationId = l.locationId AND e._deleted_at IS NULL) AS excluded
     FROM locations AS l WHERE l._deleted_at IS NULL ORDER BY l.locationId`);
   const locIndex = new Map(locRows.map((r, i) => [r.locationId, i]));
-  const lines = new Float64Array(locRows.length);
-  const online = new Float64Array(locRows.length);
-  year.locationId.forEach((loc, i) => {
-    const l = locIndex.get(loc);
-    if (l === undefined) return;
-    lines[l] += year.lines[i];
-    online[l] += year.online[i];
-  });
-  const kind: LocationKind[] = locRows.map((r, l) => {
-    const override = settings.locationKinds[r.locationId];
-    if (override) return override;
-    if (lines[l] === 0) return 'warehouse';
-    return online[l] * 2 > lines[l] ? 'online' : 'store';
-  });
+  const kind: LocationKind[] = locRows.map(() => 'warehouse');
 
   // SKUs of live items, grouped by style in the order the item lists them (its size order).
   const skuRows = await ws.rows<{
@@ -269,27 +281,20 @@ async function readNetwork(
 }
 
 /** Prices from the last year's sales (see prices.ts), single-SKU prepacks; and what sold was carried. */
-async function applyPricesAndPacks(
-  ws: Workspace,
-  state: EngineState,
-  year: YearOfSales,
-  { skuIndex, cellOf }: CellIndex,
-) {
+async function applyPricesAndPacks(ws: Workspace, state: EngineState, year: YearOfSales, { skuIndex }: CellIndex) {
   const K = state.skus.ids.length;
-  const yLoc = year.locationId;
-  const ySku = year.skuId;
   const revenue = new Float64Array(K);
   const units = new Float64Array(K);
   const list = new Float64Array(K);
-  ySku.forEach((sku, i) => {
-    const k = skuIndex.get(sku);
-    if (k === undefined) return;
-    revenue[k] += year.revenue[i] ?? 0;
-    units[k] += year.units[i] ?? 0;
-    list[k] = Math.max(list[k], year.list[i] ?? 0);
-    const c = cellOf(yLoc[i], sku);
-    if (c >= 0) state.everActive[c] = 1;
-  });
+  const known = (x: number) => (Number.isNaN(x) ? 0 : x);
+  for (let i = 0; i < year.k.length; i++) {
+    const k = year.k[i];
+    if (k < 0) continue;
+    revenue[k] += known(year.revenue[i]);
+    units[k] += known(year.units[i]);
+    list[k] = Math.max(list[k], known(year.list[i]));
+    state.everActive[year.l[i] * K + k] = 1;
+  }
   state.skus.soldUnits.set(units);
   state.skus.soldValue.set(revenue);
   state.skus.price.set(prices(state, units, revenue, list));
@@ -370,21 +375,17 @@ async function applyDailyLevels(
 }
 
 /** A location×SKU with stock at any level in the last year was carried there. */
-async function applyStockedInYear(
-  ws: Workspace,
-  state: EngineState,
-  historyStart: Stamp,
-  asOf: Stamp,
-  { cellOf }: CellIndex,
-) {
-  for (const r of await ws.rows<{ locationId: string; skuId: string }>(
+async function applyStockedInYear(ws: Workspace, state: EngineState, historyStart: Stamp, asOf: Stamp) {
+  const K = state.skus.ids.length;
+  const { cell } = await ws.typedColumns<{ cell: Int32Array }>(
     `
-    SELECT DISTINCT locationId, skuId FROM stock WHERE quantity > 0 AND stockDateTime >= $1 AND stockDateTime <= $2`,
+    SELECT DISTINCT (el.l * ${K} + es.k)::INTEGER AS cell FROM stock AS s
+    JOIN level_locations AS el ON el.locationId = s.locationId JOIN level_skus AS es ON es.skuId = s.skuId
+    WHERE s.quantity > 0 AND s.stockDateTime >= $1 AND s.stockDateTime <= $2`,
     [historyStart, asOf],
-  )) {
-    const c = cellOf(r.locationId, r.skuId);
-    if (c >= 0) state.everActive[c] = 1;
-  }
+    { cell: (n) => new Int32Array(n) },
+  );
+  for (const c of cell) state.everActive[c] = 1;
 }
 
 /**
