@@ -87,6 +87,11 @@ describe('backtest runs', () => {
       expect(c.actual).toEqual(a.report.summary.actual);
       expect(c.b.daily).toEqual(b.report.daily);
       expect(c.a.run.runId).toBe(a.run.runId);
+      // What the two were told differently, and nothing else.
+      expect(c.settings).toEqual([
+        { path: 'defaults.presentationMinimum', a: a.settings.defaults.presentationMinimum, b: 3 },
+        { path: 'defaults.serviceLevel', a: 0.9, b: 0.99 },
+      ]);
 
       const stores = await wb.backtestGroups(a.run.runId, 'location');
       expect(stores.map((s) => s.id)).toContain('ST-001');
@@ -111,6 +116,27 @@ describe('backtest runs', () => {
       inst.closeSync();
       await expect(wb.exportBacktest('nope', 'daily', join(dir, 'x.csv'), 'csv')).rejects.toThrow(/no backtest run/);
       await expect(wb.runBacktest({ fromDay: day('2025-03-03'), toDay: day('2025-03-01') })).rejects.toThrow(/period/);
+
+      // Deleting a run takes everything kept with it, and leaves the other run whole.
+      const count = async (table: string, runId: string) =>
+        (
+          await wb.workspace.rows<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM ${table} WHERE runId = $1`, [
+            runId,
+          ])
+        )[0].n;
+      const tables = [
+        'backtest_runs',
+        'backtest_daily',
+        'backtest_groups',
+        'backtest_style_days',
+        'backtest_transfers',
+      ];
+      for (const t of tables) expect(await count(t, a.run.runId), t).toBeGreaterThan(0);
+      expect(await wb.deleteBacktest(a.run.runId)).toBe(true);
+      for (const t of tables) expect(await count(t, a.run.runId), t).toBe(0);
+      expect((await wb.backtests()).map((r) => r.runId)).toEqual([b.run.runId]);
+      expect((await wb.backtest(b.run.runId))!.daily).toEqual(b.report.daily);
+      expect(await wb.deleteBacktest(a.run.runId)).toBe(false);
     } finally {
       await wb.close();
     }

@@ -226,13 +226,24 @@ interface RunRow {
 /** A day's row of backtest_daily, its columns nullable (the actual side has no transfers). */
 type DailyDbRow = { d: string; side: string } & Record<(typeof DAILY_COLUMNS)[number], number | null>;
 
-export async function listBacktests(
-  ws: Workspace,
-): Promise<(BacktestRun & { summary: SimulationResult['summary'] })[]> {
+/** A kept run as the run list shows it: its record and its summary. */
+export type KeptRun = BacktestRun & { summary: SimulationResult['summary'] };
+
+export async function listBacktests(ws: Workspace): Promise<KeptRun[]> {
   const rows = await ws.rows<RunRow & { summary: string }>(
     `SELECT ${RUN_COLUMNS}, summary FROM backtest_runs ORDER BY createdAt DESC`,
   );
   return rows.map((r) => ({ ...runOf(r), summary: JSON.parse(r.summary) }));
+}
+
+/** Deletes a kept run and everything kept with it; false when there is no such run. */
+export async function deleteBacktest(ws: Workspace, runId: string): Promise<boolean> {
+  const [found] = await ws.rows<{ n: bigint }>('SELECT count(*) AS n FROM backtest_runs WHERE runId = $1', [runId]);
+  if (found.n === 0n) return false;
+  for (const table of ['backtest_daily', 'backtest_groups', 'backtest_style_days', 'backtest_transfers'])
+    await ws.run(`DELETE FROM ${table} WHERE runId = $1`, [runId]);
+  await ws.run('DELETE FROM backtest_runs WHERE runId = $1', [runId]);
+  return true;
 }
 
 export async function getBacktest(ws: Workspace, runId: string): Promise<BacktestReport | undefined> {
@@ -298,6 +309,23 @@ export const RATE_COLUMNS: readonly KpiColumn[] = ['inStockRate', 'fillRate'];
  * Two runs side by side: each one's simulated KPIs, and b − a for every number (rates in percentage points). The
  * actual side depends on the period only, so a's is b's too when they cover the same days.
  */
+/** A setting's value by its dotted path, for every leaf of a settings object (an array is one leaf). */
+function leaves(value: unknown, path = '', out = new Map<string, unknown>()): Map<string, unknown> {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value)) leaves(v, path ? `${path}.${k}` : k, out);
+  } else out.set(path, value);
+  return out;
+}
+
+/** The settings two runs used that differ, by dotted path (absent on one side: null), in path order. */
+export function settingsDifference(a: Settings, b: Settings): { path: string; a: unknown; b: unknown }[] {
+  const [la, lb] = [leaves(a), leaves(b)];
+  return [...new Set([...la.keys(), ...lb.keys()])]
+    .filter((p) => JSON.stringify(la.get(p)) !== JSON.stringify(lb.get(p)))
+    .sort()
+    .map((path) => ({ path, a: la.get(path) ?? null, b: lb.get(path) ?? null }));
+}
+
 export function compareReports(a: BacktestReport, b: BacktestReport) {
   const difference: Record<string, number | null> = {};
   const [ka, kb] = [kpiColumns(a.summary.simulated), kpiColumns(b.summary.simulated)];
@@ -317,6 +345,8 @@ export function compareReports(a: BacktestReport, b: BacktestReport) {
     difference,
     /** The columns of `difference` given in percentage points. */
     percentagePoints: [...RATE_COLUMNS],
+    /** What the two runs were told differently: the settings behind the difference. */
+    settings: settingsDifference(a.settings, b.settings),
   };
 }
 

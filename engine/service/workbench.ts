@@ -65,6 +65,7 @@ import {
   checkCoverage,
   compareReports,
   exportBacktest,
+  deleteBacktest,
   getBacktest,
   listBacktests,
   storeBacktest,
@@ -597,6 +598,11 @@ export class Workbench {
 
   backtest(runId: string): Promise<BacktestReport | undefined> {
     return this.workspace.exclusive(() => getBacktest(this.workspace, runId));
+  }
+
+  /** Deletes a kept run with its days, groups and transfers, all or nothing. */
+  deleteBacktest(runId: string): Promise<boolean> {
+    return this.workspace.exclusive(() => this.workspace.transaction(() => deleteBacktest(this.workspace, runId)));
   }
 
   backtestGroups(runId: string, level: 'location' | 'style') {

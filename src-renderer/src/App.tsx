@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { AdminClient, desktopBridge, httpTransport, ipcTransport, sessionFromLocation } from './client';
 import { useWorkbench } from './store';
 import { Datasets } from './screens/Datasets';
@@ -10,17 +10,8 @@ import { Settings } from './screens/Settings';
 import { Compare } from './screens/Compare';
 import { Load } from './screens/Load';
 import { Workspaces } from './screens/Workspaces';
-
-type Tab = 'workspace' | 'load' | 'settings' | 'backtest' | 'compare' | 'transfers' | 'integration';
-const TAB_NAMES: Record<Tab, string> = {
-  workspace: 'Workspace',
-  load: 'Load',
-  settings: 'Settings',
-  backtest: 'Backtest',
-  compare: 'Compare',
-  transfers: 'Transfers',
-  integration: 'Integration',
-};
+import { Runs } from './screens/Runs';
+import { go, SCREEN_NAMES, useRoute, type Route, type Screen } from './route';
 
 export function App() {
   const {
@@ -45,7 +36,14 @@ export function App() {
     backtestJob,
     cancelBacktest,
   } = useWorkbench();
-  const [tab, setTab] = useState<Tab>('workspace');
+  const route = useRoute();
+  const tab = route.screen;
+  // A screen's tab goes back to the view last shown on it: the run, the style and the location × SKU left open.
+  const lastShown = useRef<Partial<Record<Screen, Route>>>({});
+  lastShown.current[tab] = route;
+  useEffect(() => {
+    if (tab === 'transfers' && !proposals) void loadProposals();
+  }, [tab, proposals, loadProposals]);
   useEffect(() => {
     const bridge = desktopBridge();
     const session = bridge ? undefined : sessionFromLocation();
@@ -75,19 +73,16 @@ export function App() {
         </button>
       </header>
       <nav className="tabs" role="tablist">
-        {(Object.keys(TAB_NAMES) as Tab[]).map((t) => (
+        {(Object.keys(SCREEN_NAMES) as Screen[]).map((t) => (
           <button
             key={t}
             type="button"
             role="tab"
             aria-selected={tab === t}
             className={tab === t ? 'tab tab--on' : 'tab'}
-            onClick={() => {
-              setTab(t);
-              if (t === 'transfers' && !proposals) void loadProposals();
-            }}
+            onClick={() => go(t === tab ? { screen: t } : (lastShown.current[t] ?? { screen: t }))}
           >
-            {TAB_NAMES[t]}
+            {SCREEN_NAMES[t]}
           </button>
         ))}
       </nav>
@@ -112,11 +107,19 @@ export function App() {
       )}
       {tab === 'load' && <Load client={client} />}
       {(tab === 'settings' || tab === 'backtest') && scenarios.length === 0 && <p className="hint">Loading…</p>}
-      {tab === 'settings' && scenarios.length > 0 && (
-        <Settings client={client} names={scenarios} saved={() => void loadScenarios()} />
+      {route.screen === 'settings' && scenarios.length > 0 && (
+        <Settings
+          client={client}
+          names={scenarios}
+          scenario={route.scenario ?? scenarios[0]}
+          pick={(scenario) => go({ screen: 'settings', scenario })}
+          saved={() => void loadScenarios()}
+        />
       )}
-      {tab === 'backtest' && scenarios.length > 0 && (
+      {route.screen === 'backtest' && scenarios.length > 0 && (
         <Backtest
+          route={route}
+          summary={summary}
           client={client}
           run={(f, t, s) => void runBacktest(f, t, s)}
           cancel={() => void cancelBacktest()}
@@ -126,7 +129,8 @@ export function App() {
           scenarios={scenarios}
         />
       )}
-      {tab === 'compare' && <Compare client={client} />}
+      {tab === 'runs' && <Runs client={client} />}
+      {route.screen === 'compare' && <Compare client={client} a={route.a} b={route.b} />}
       {tab === 'transfers' && (
         <Transfers
           rows={proposals}

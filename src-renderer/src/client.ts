@@ -4,7 +4,7 @@
  * types the screens use, as types only: the engine's code never reaches the page.
  */
 import type { IngestResult } from '../../engine/service/ingest-result';
-import type { BacktestComparison, BacktestRun } from '../../engine/service/backtests';
+import type { BacktestComparison, BacktestRun, KeptRun } from '../../engine/service/backtests';
 import type { GroupKpis } from '../../engine/simulate/simulate';
 import type { SideKpis } from '../../engine/simulate/kpis';
 import type { ArrowStream, TOTAL_COUNT_HEADER } from '../../engine/server/arrow';
@@ -52,6 +52,7 @@ export type {
   GroupKpis,
   IngestResult,
   Integration,
+  KeptRun,
   ListenerStatus,
   LoadJob,
   LoadReport,

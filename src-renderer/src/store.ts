@@ -1,9 +1,20 @@
 /** The UI's state: what it last loaded from the workbench, and what went wrong, in words. */
 import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
 import type { DatasetSummary } from '../../engine/service/workbench';
 import type { LintReport } from '../../engine/ingest/lint';
 import type { BacktestJob, BacktestResult, CsvMapping, LoadJob, PickedFile, ProposalRow } from './client';
 import { allProposals, type AdminClient } from './client';
+import { go } from './route';
+
+/** What the Backtest form holds: kept here so that it survives a visit to another screen. */
+export interface BacktestForm {
+  from: string;
+  to: string;
+  scenario: string;
+}
+
+export type BreakdownLevel = 'location' | 'style';
 
 interface State {
   client?: AdminClient;
@@ -14,6 +25,15 @@ interface State {
   loading: boolean;
   error?: string;
   backtest?: BacktestResult;
+  /** A run the address names that could not be read. */
+  backtestMissing?: string;
+  backtestForm?: BacktestForm;
+  /** How a run's breakdown is shown: by what, narrowed to which ids. */
+  breakdown: { level: BreakdownLevel; filter: string };
+  setBreakdown(breakdown: { level: BreakdownLevel; filter: string }): void;
+  setBacktestForm(form: BacktestForm): void;
+  /** Shows a kept run (the one an address names): read once, then kept until another is opened. */
+  openRun(runId: string): Promise<void>;
   backtestRunning: boolean;
   /** The run under way: days done of days. */
   backtestJob?: BacktestJob;
@@ -37,137 +57,169 @@ interface State {
 /** How often a running backtest is asked how far it got. */
 const POLL_MS = 250;
 
-export const useWorkbench = create<State>((set, get) => {
-  /** A change to the transfers: the list is read again, then the notice says what happened. */
-  const changeTransfers = async (failed: string, change: (client: AdminClient) => Promise<string>) => {
-    const { client } = get();
-    if (!client) return;
-    set({ transfersBusy: true, error: undefined, notice: undefined });
-    try {
-      const notice = await change(client);
-      // The list first, then the notice: whoever reads the notice finds the list it speaks of.
-      await get().loadProposals();
-      set({ notice });
-    } catch (e) {
-      set({ error: `${failed}: ${(e as Error).message}` });
-    } finally {
-      set({ transfersBusy: false });
-    }
-  };
-  return {
-    scenarios: [],
-    loading: false,
-    backtestRunning: false,
-    transfersBusy: false,
-    loadRunning: false,
-    loadFiles: async (files, options) => {
-      const { client } = get();
-      if (!client) return;
-      set({ loadRunning: true, loadJob: undefined, error: undefined, notice: undefined });
-      let failure: string | undefined;
-      try {
-        let job = await client.call('POST /load/jobs', { body: { files, ...options } });
-        set({ loadJob: job });
-        while (job.status === 'running') {
-          await new Promise((r) => setTimeout(r, POLL_MS));
-          job = await client.call('GET /load/jobs/:jobId', { params: { jobId: job.jobId } });
-          set({ loadJob: job });
+/**
+ * What the screens keep for the tab's session beyond its address (a reload finds them as they were): the Backtest
+ * form and how a run's breakdown is shown.
+ */
+const KEPT = { name: 'workbench.view', storage: createJSONStorage(() => sessionStorage) };
+
+export const useWorkbench = create<State>()(
+  persist(
+    (set, get) => {
+      /** A change to the transfers: the list is read again, then the notice says what happened. */
+      const changeTransfers = async (failed: string, change: (client: AdminClient) => Promise<string>) => {
+        const { client } = get();
+        if (!client) return;
+        set({ transfersBusy: true, error: undefined, notice: undefined });
+        try {
+          const notice = await change(client);
+          // The list first, then the notice: whoever reads the notice finds the list it speaks of.
+          await get().loadProposals();
+          set({ notice });
+        } catch (e) {
+          set({ error: `${failed}: ${(e as Error).message}` });
+        } finally {
+          set({ transfersBusy: false });
         }
-        if (job.status === 'failed') failure = job.error;
-      } catch (e) {
-        failure = (e as Error).message;
-      }
-      set({ loadRunning: false });
-      // The counts on the Workspace tab follow what landed; the refresh clears old errors, so this one comes after.
-      await get().refresh();
-      if (failure) set({ error: `The files were not loaded: ${failure}` });
+      };
+      return {
+        scenarios: [],
+        loading: false,
+        backtestRunning: false,
+        transfersBusy: false,
+        loadRunning: false,
+        loadFiles: async (files, options) => {
+          const { client } = get();
+          if (!client) return;
+          set({ loadRunning: true, loadJob: undefined, error: undefined, notice: undefined });
+          let failure: string | undefined;
+          try {
+            let job = await client.call('POST /load/jobs', { body: { files, ...options } });
+            set({ loadJob: job });
+            while (job.status === 'running') {
+              await new Promise((r) => setTimeout(r, POLL_MS));
+              job = await client.call('GET /load/jobs/:jobId', { params: { jobId: job.jobId } });
+              set({ loadJob: job });
+            }
+            if (job.status === 'failed') failure = job.error;
+          } catch (e) {
+            failure = (e as Error).message;
+          }
+          set({ loadRunning: false });
+          // The counts on the Workspace tab follow what landed; the refresh clears old errors, so this one comes after.
+          await get().refresh();
+          if (failure) set({ error: `The files were not loaded: ${failure}` });
+        },
+        loadProposals: async () => {
+          const { client } = get();
+          if (!client) return;
+          try {
+            set({ proposals: await allProposals(client) });
+          } catch (e) {
+            set({ error: `The transfers could not be read: ${(e as Error).message}` });
+          }
+        },
+        runRecommendations: () =>
+          changeTransfers('The recommendations did not run', async (client) => {
+            const run = await client.call('POST /recommendations/run', { body: {} });
+            return `Run ${run.runId} as of ${run.asOf.slice(0, 10)}: ${run.proposals} proposals`;
+          }),
+        approve: (referenceIds, description, plannedDispatchDate) =>
+          changeTransfers('The approval was refused', async (client) => {
+            const r = await client.call('POST /transfers/approve', {
+              body: {
+                referenceIds,
+                description: description || undefined,
+                plannedDispatchDate: plannedDispatchDate || undefined,
+              },
+            });
+            return `Approved ${r.approved} as batch ${r.approvalBatchId}`;
+          }),
+        connect: (client) => set({ client }),
+        breakdown: { level: 'location', filter: '' },
+        setBreakdown: (breakdown) => set({ breakdown }),
+        setBacktestForm: (backtestForm) => set({ backtestForm }),
+        openRun: async (runId) => {
+          const { client, backtest } = get();
+          if (!client || backtest?.run.runId === runId) return;
+          try {
+            const result = await client.call('GET /backtests/:runId', { params: { runId } });
+            set({
+              backtest: result,
+              backtestMissing: undefined,
+              backtestForm: { from: result.run.from, to: result.run.to, scenario: result.run.scenario ?? '' },
+            });
+          } catch (e) {
+            set({ backtestMissing: runId, error: `Run ${runId} could not be opened: ${(e as Error).message}` });
+          }
+        },
+        loadScenarios: async () => {
+          const { client } = get();
+          if (!client) return;
+          try {
+            const { scenarios, defaultScenario } = await client.call('GET /scenarios');
+            set({ scenarios: [defaultScenario, ...scenarios.filter((n) => n !== defaultScenario)] });
+          } catch (e) {
+            set({ error: `The scenarios could not be read: ${(e as Error).message}` });
+          }
+        },
+        runBacktest: async (from, to, scenario) => {
+          const { client } = get();
+          if (!client) return;
+          set({ backtestRunning: true, backtestJob: undefined, error: undefined, notice: undefined });
+          try {
+            let job = await client.call('POST /backtests/jobs', { body: { from, to, scenario } });
+            set({ backtestJob: job });
+            while (job.status === 'running') {
+              await new Promise((r) => setTimeout(r, POLL_MS));
+              job = await client.call('GET /backtests/jobs/:jobId', { params: { jobId: job.jobId } });
+              set({ backtestJob: job });
+            }
+            if (job.status === 'failed' || !job.runId) throw new Error(job.error ?? 'it stopped without a run');
+            const result = await client.call('GET /backtests/:runId', { params: { runId: job.runId } });
+            set({
+              backtest: result,
+              backtestMissing: undefined,
+              notice:
+                job.status === 'cancelled'
+                  ? `Cancelled after ${job.daysDone} of ${job.days} days; ` +
+                    `the days replayed are kept as run ${job.runId}`
+                  : undefined,
+            });
+            // The run gets its address once it is shown: Back returns to the one shown before.
+            go({ screen: 'backtest', runId: job.runId });
+          } catch (e) {
+            set({ error: `The backtest did not run: ${(e as Error).message}` });
+          } finally {
+            set({ backtestRunning: false, backtestJob: undefined });
+          }
+        },
+        cancelBacktest: async () => {
+          const { client, backtestJob } = get();
+          if (!client || !backtestJob) return;
+          try {
+            await client.call('POST /backtests/jobs/:jobId/cancel', { params: { jobId: backtestJob.jobId } });
+          } catch (e) {
+            set({ error: `The backtest could not be cancelled: ${(e as Error).message}` });
+          }
+        },
+        refresh: async () => {
+          const { client } = get();
+          if (!client) return;
+          set({ loading: true, error: undefined });
+          try {
+            const [summary, lint] = await Promise.all([
+              client.call('GET /summary'),
+              client.call('GET /lint'),
+              get().loadScenarios(),
+            ]);
+            set({ summary, lint, loading: false });
+          } catch (e) {
+            set({ loading: false, error: (e as Error).message });
+          }
+        },
+      };
     },
-    loadProposals: async () => {
-      const { client } = get();
-      if (!client) return;
-      try {
-        set({ proposals: await allProposals(client) });
-      } catch (e) {
-        set({ error: `The transfers could not be read: ${(e as Error).message}` });
-      }
-    },
-    runRecommendations: () =>
-      changeTransfers('The recommendations did not run', async (client) => {
-        const run = await client.call('POST /recommendations/run', { body: {} });
-        return `Run ${run.runId} as of ${run.asOf.slice(0, 10)}: ${run.proposals} proposals`;
-      }),
-    approve: (referenceIds, description, plannedDispatchDate) =>
-      changeTransfers('The approval was refused', async (client) => {
-        const r = await client.call('POST /transfers/approve', {
-          body: {
-            referenceIds,
-            description: description || undefined,
-            plannedDispatchDate: plannedDispatchDate || undefined,
-          },
-        });
-        return `Approved ${r.approved} as batch ${r.approvalBatchId}`;
-      }),
-    connect: (client) => set({ client }),
-    loadScenarios: async () => {
-      const { client } = get();
-      if (!client) return;
-      try {
-        const { scenarios, defaultScenario } = await client.call('GET /scenarios');
-        set({ scenarios: [defaultScenario, ...scenarios.filter((n) => n !== defaultScenario)] });
-      } catch (e) {
-        set({ error: `The scenarios could not be read: ${(e as Error).message}` });
-      }
-    },
-    runBacktest: async (from, to, scenario) => {
-      const { client } = get();
-      if (!client) return;
-      set({ backtestRunning: true, backtestJob: undefined, error: undefined, notice: undefined });
-      try {
-        let job = await client.call('POST /backtests/jobs', { body: { from, to, scenario } });
-        set({ backtestJob: job });
-        while (job.status === 'running') {
-          await new Promise((r) => setTimeout(r, POLL_MS));
-          job = await client.call('GET /backtests/jobs/:jobId', { params: { jobId: job.jobId } });
-          set({ backtestJob: job });
-        }
-        if (job.status === 'failed' || !job.runId) throw new Error(job.error ?? 'it stopped without a run');
-        const result = await client.call('GET /backtests/:runId', { params: { runId: job.runId } });
-        set({
-          backtest: result,
-          notice:
-            job.status === 'cancelled'
-              ? `Cancelled after ${job.daysDone} of ${job.days} days; the days replayed are kept as run ${job.runId}`
-              : undefined,
-        });
-      } catch (e) {
-        set({ error: `The backtest did not run: ${(e as Error).message}` });
-      } finally {
-        set({ backtestRunning: false, backtestJob: undefined });
-      }
-    },
-    cancelBacktest: async () => {
-      const { client, backtestJob } = get();
-      if (!client || !backtestJob) return;
-      try {
-        await client.call('POST /backtests/jobs/:jobId/cancel', { params: { jobId: backtestJob.jobId } });
-      } catch (e) {
-        set({ error: `The backtest could not be cancelled: ${(e as Error).message}` });
-      }
-    },
-    refresh: async () => {
-      const { client } = get();
-      if (!client) return;
-      set({ loading: true, error: undefined });
-      try {
-        const [summary, lint] = await Promise.all([
-          client.call('GET /summary'),
-          client.call('GET /lint'),
-          get().loadScenarios(),
-        ]);
-        set({ summary, lint, loading: false });
-      } catch (e) {
-        set({ loading: false, error: (e as Error).message });
-      }
-    },
-  };
-});
+    { ...KEPT, partialize: (s) => ({ backtestForm: s.backtestForm, breakdown: s.breakdown }) },
+  ),
+);

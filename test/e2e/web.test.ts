@@ -235,6 +235,107 @@ describe('browser mode', () => {
     await page.close();
   });
 
+  it('gives every view an address: Back, Forward and a reload return to it, and kept runs have a list', async () => {
+    const { page, problems } = await openScreen('Workspace', 1280, 1000);
+    const hash = () => page.evaluate(() => decodeURIComponent(window.location.hash));
+    // The form's period starts as the sales the workspace holds.
+    const sales = page.locator('table[aria-label="Datasets"] tr[data-dataset="Sales"] td');
+    await sales.first().waitFor();
+    const [salesFrom, salesTo] = [await sales.nth(3).innerText(), await sales.nth(4).innerText()];
+    await page.getByRole('tab', { name: 'Backtest' }).click();
+    expect(await hash()).toBe('#/backtest');
+    expect(await page.locator('input[name="from"]').inputValue()).toBe(salesFrom);
+    expect(await page.locator('input[name="to"]').inputValue()).toBe(salesTo);
+
+    // A run, a style of it, a location × SKU of that: each an address of its own.
+    await page.fill('input[name="from"]', '2025-03-03');
+    await page.fill('input[name="to"]', '2025-04-27');
+    await page.getByRole('button', { name: 'Run backtest' }).click();
+    await page.locator('[data-kpi="inStockRate"]').waitFor({ timeout: 60_000 });
+    const runId = /^#\/backtest\/(bt-\S+)$/.exec(await hash())![1];
+    await page.selectOption('select[name="level"]', 'style');
+    const byStyle = page.locator('table[aria-label="KPIs by style"] tbody tr');
+    await byStyle.first().waitFor();
+    const styleId = (await byStyle.first().getAttribute('data-group'))!;
+    await byStyle.first().getByRole('button', { name: styleId }).click();
+    expect(await hash()).toBe(`#/backtest/${runId}/style/${styleId}`);
+    const cells = page.locator(`table[aria-label="Location × SKUs of style ${styleId}"] tbody tr`);
+    await cells.first().waitFor({ timeout: 30_000 });
+    const [locationId, skuId] = (await cells.first().getAttribute('data-cell'))!.split('/');
+    await cells.first().getByRole('button').click();
+    expect(await hash()).toBe(`#/backtest/${runId}/style/${styleId}/cell/${locationId}/${skuId}`);
+    const cellDays = page.locator(`table[aria-label="${locationId} · ${skuId} day by day"] tbody tr`);
+    await cellDays.first().waitFor();
+
+    // A reload comes back to the same location × SKU of the same run.
+    await page.reload();
+    await cellDays.first().waitFor({ timeout: 30_000 });
+    expect(await cellDays.count()).toBe(56);
+
+    // Back: the style, the run, the empty form; Forward: the run again.
+    await page.goBack();
+    await cells.first().waitFor();
+    expect(await cellDays.count()).toBe(0);
+    await page.goBack();
+    await page.locator('table[aria-label="KPIs by location"], table[aria-label="KPIs by style"]').first().waitFor();
+    expect(await hash()).toBe(`#/backtest/${runId}`);
+    await page.goBack();
+    expect(await hash()).toBe('#/backtest');
+    expect(await page.locator('[data-kpi="inStockRate"]').count()).toBe(0);
+    await page.goForward();
+    await page.locator('[data-kpi="inStockRate"]').waitFor();
+    expect(await page.locator('.hint').first().innerText()).toContain(`Run ${runId}, 2025-03-03 … 2025-04-27`);
+
+    // Another screen and back: the run as it was left, and the form as it was filled in.
+    await byStyle.first().getByRole('button', { name: styleId }).click();
+    await cells.first().waitFor({ timeout: 30_000 });
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    expect(await hash()).toMatch(/^#\/settings/);
+    await page.getByRole('tab', { name: 'Backtest' }).click();
+    expect(await hash()).toBe(`#/backtest/${runId}/style/${styleId}`);
+    await cells.first().waitFor();
+    expect(await page.locator('input[name="from"]').inputValue()).toBe('2025-03-03');
+
+    // The kept runs, a screen of their own: a second run over the same period, both listed, compared, one deleted.
+    await page.goto(`${new URL(page.url()).origin}/#/backtest`);
+    await page.fill('input[name="from"]', '2025-03-03');
+    await page.fill('input[name="to"]', '2025-04-27');
+    await page.getByRole('button', { name: 'Run backtest' }).click();
+    await page.waitForFunction((old) => /^#\/backtest\/bt-/.test(location.hash) && !location.hash.includes(old), runId);
+    const second = /^#\/backtest\/(bt-\S+)$/.exec(await hash())![1];
+    await page.getByRole('tab', { name: 'Runs' }).click();
+    expect(await hash()).toBe('#/runs');
+    const rows = page.locator('table[aria-label="Kept runs"] tbody tr');
+    await rows.first().waitFor();
+    const listed = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-run')));
+    expect(listed.indexOf(second)).toBeLessThan(listed.indexOf(runId));
+    const row = page.locator(`tr[data-run="${runId}"]`);
+    expect(await row.innerText()).toMatch(/2025-03-03 … 2025-04-27\s+default\s+completed\s+\d+\.\d% \/ \d+\.\d%/);
+    await page.screenshot({ path: join(SHOTS, 'runs.png'), fullPage: true });
+    await page.getByRole('checkbox', { name: `Choose ${runId}` }).check();
+    await page.getByRole('checkbox', { name: `Choose ${second}` }).check();
+    await page.getByRole('button', { name: 'Compare the two chosen' }).click();
+    expect(await hash()).toBe(`#/compare/${runId}/${second}`);
+    await page.locator('table[aria-label="KPIs of both runs"]').waitFor();
+    await page.goBack();
+    await rows.first().waitFor();
+    page.once('dialog', (d) => void d.accept());
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Deleted run ${runId}` })
+      .waitFor();
+    expect(await page.locator(`tr[data-run="${runId}"]`).count()).toBe(0);
+    // Its address now says it is gone, in words.
+    await page.goto(`${new URL(page.url()).origin}/#/backtest/${runId}`);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `Run ${runId} could not be opened` })
+      .waitFor();
+    expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
+    await page.close();
+  });
+
   it('saves a scenario only when valid, names each bad field, and runs a backtest with it', async () => {
     // The refused save is a 400 the browser reports on its own; anything else is a fault.
     const { page, problems } = await openScreen('Settings', 1280, 1000, /status of 400/);
@@ -358,6 +459,13 @@ describe('browser mode', () => {
     ]);
     expect(await page.getByRole('note').count()).toBe(0);
     expect(await page.getByRole('img', { name: /both runs/ }).count()).toBe(2);
+    // Named by their scenarios, with the settings that set them apart.
+    expect(await page.locator('table[aria-label="KPIs of both runs"] th').allInnerTexts()).toContain('b: rich');
+    expect(
+      await page
+        .locator('table[aria-label="Settings that differ"] tr[data-setting="defaults.serviceLevel"] td')
+        .allInnerTexts(),
+    ).toEqual(['defaults.serviceLevel', '0.9', '0.99']);
     await page.screenshot({ path: join(SHOTS, 'compare.png'), fullPage: true });
 
     // A run of another period can be set beside it, with a word of warning.
@@ -372,6 +480,16 @@ describe('browser mode', () => {
       .getByRole('note')
       .filter({ hasText: /different periods/ })
       .waitFor();
+
+    // Opened without a pair, it compares the newest run with the newest earlier one of the same period, skipping the
+    // short run in between, and says so in its address.
+    const c = await admin('POST', 'backtests', { from: '2025-03-03', to: '2025-03-30', scenario: 'rich' });
+    await page.goto(`${origin}/#/compare`);
+    await page.locator('table[aria-label="KPIs of both runs"]').waitFor();
+    expect(await page.evaluate(() => decodeURIComponent(location.hash))).toBe(
+      `#/compare/${b.run.runId}/${c.run.runId}`,
+    );
+    expect(await page.getByRole('note').count()).toBe(0);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -1,7 +1,7 @@
 /** Admin routes on backtests: replay a period (now or in the background), and read kept runs down to one cell. */
 import { Type } from '@sinclair/typebox';
 import type { BacktestJob } from '../../service/backtest-jobs.js';
-import type { BacktestRun } from '../../service/backtests.js';
+import type { BacktestRun, KeptRun } from '../../service/backtests.js';
 import type { SimulationResult } from '../../simulate/simulate.js';
 import type { ServerContext } from '../context.js';
 import { ARROW_STREAM } from '../arrow.js';
@@ -71,7 +71,7 @@ export const backtestRoutes = {
 
   'GET /backtests': route({
     summary: 'The backtest runs kept in the workspace, newest first',
-    response: answer<{ runs: BacktestRun[] }>('BacktestRuns', '{runs}: each with its period, scenario and KPIs.'),
+    response: answer<{ runs: KeptRun[] }>('BacktestRuns', '{runs}: each with its period, scenario and KPIs.'),
     handle: async (_, { wb }) => ({ runs: await wb.backtests() }),
   }),
 
@@ -83,6 +83,17 @@ export const backtestRoutes = {
       const report = await wb.backtest(params.runId);
       if (!report) throw new HttpProblem(404, 'not-found', `no backtest run "${params.runId}"`);
       return report;
+    },
+  }),
+
+  'DELETE /backtests/:runId': route({
+    summary: 'Delete a kept run with its days, breakdowns and transfers',
+    params: Run,
+    response: answer<{ deleted: string }>('BacktestDeleted', '{deleted}: the run deleted.'),
+    handle: async ({ params }, { wb }) => {
+      if (!(await wb.deleteBacktest(params.runId)))
+        throw new HttpProblem(404, 'not-found', `no backtest run "${params.runId}"`);
+      return { deleted: params.runId };
     },
   }),
 

@@ -1,5 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { BacktestJob, BacktestResult, AdminClient } from '../client';
+import type { DatasetSummary } from '../../../engine/service/workbench';
+import { go, type Route } from '../route';
+import { useWorkbench, type BacktestForm } from '../store';
 import { Breakdown } from './Breakdown';
 import { StyleDrill } from './StyleDrill';
 
@@ -11,14 +14,18 @@ import { scenarioOf } from '../runs';
 
 /** Run a backtest over a period and see how the engine would have done against what happened. */
 export function Backtest({
+  route,
+  summary,
   client,
   run,
   cancel,
   job,
-  result,
+  result: kept,
   running,
   scenarios,
 }: {
+  route: Extract<Route, { screen: 'backtest' }>;
+  summary?: DatasetSummary[];
   client: AdminClient;
   run: (from: string, to: string, scenario: string) => void;
   cancel: () => void;
@@ -27,14 +34,20 @@ export function Backtest({
   running: boolean;
   scenarios: string[];
 }) {
-  const [scenario, setScenario] = useState(scenarios[0]);
-  const [from, setFrom] = useState('2025-01-01');
-  const [to, setTo] = useState('2025-03-31');
-  const dates = useMemo(() => result?.daily.map((d) => d.date) ?? [], [result]);
-  // The style opened day by day, for the run it was opened in.
-  const [drill, setDrill] = useState<{ runId: string; styleId: string }>();
-  const style = drill && drill.runId === result?.run.runId ? drill.styleId : undefined;
+  const { backtestForm, setBacktestForm, openRun } = useWorkbench();
+  const { runId, styleId, cell } = route;
+  useEffect(() => {
+    if (runId) void openRun(runId);
+  }, [runId, openRun]);
+  // The run the address names, once it is read; the form stays whatever it holds meanwhile.
+  const shown = runId && kept?.run.runId === runId ? kept : undefined;
+  const form = backtestForm ?? defaultForm(summary, scenarios[0]);
+  const { from, to } = form;
+  const scenario = scenarios.includes(form.scenario) ? form.scenario : scenarios[0];
+  const edit = (change: Partial<BacktestForm>) => setBacktestForm({ ...form, scenario, ...change });
+  const dates = useMemo(() => shown?.daily.map((d) => d.date) ?? [], [shown]);
   const charts = useMemo(() => {
+    const result = shown;
     if (!result) return [];
     const side = (name: 'simulated' | 'actual', pick: (d: Day[typeof name]) => number | null) => ({
       name,
@@ -72,7 +85,8 @@ export function Backtest({
         ],
       },
     ];
-  }, [result]);
+  }, [shown]);
+  const result = shown;
   return (
     <section aria-label="Backtest">
       <form
@@ -83,14 +97,14 @@ export function Backtest({
         }}
       >
         <label>
-          From <input type="date" name="from" value={from} onChange={(e) => setFrom(e.target.value)} required />
+          From <input type="date" name="from" value={from} onChange={(e) => edit({ from: e.target.value })} required />
         </label>
         <label>
-          To <input type="date" name="to" value={to} onChange={(e) => setTo(e.target.value)} required />
+          To <input type="date" name="to" value={to} onChange={(e) => edit({ to: e.target.value })} required />
         </label>
         <label>
           Scenario
-          <select name="scenario" value={scenario} onChange={(e) => setScenario(e.target.value)}>
+          <select name="scenario" value={scenario} onChange={(e) => edit({ scenario: e.target.value })}>
             {scenarios.map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -135,21 +149,41 @@ export function Backtest({
             <Chart key={c.title} title={c.title} label={c.label} dates={dates} series={c.series} />
           ))}
           {/* Kept while a style is open, so going back finds the breakdown as it was left. */}
-          <div hidden={style !== undefined}>
+          <div hidden={styleId !== undefined}>
             <h2>By location and style</h2>
             <Breakdown
               client={client}
               runId={result.run.runId}
-              onStyle={(styleId) => setDrill({ runId: result.run.runId, styleId })}
+              onStyle={(style) => go({ screen: 'backtest', runId: result.run.runId, styleId: style })}
             />
           </div>
-          {style && (
-            <StyleDrill client={client} runId={result.run.runId} styleId={style} back={() => setDrill(undefined)} />
+          {styleId && (
+            <StyleDrill
+              client={client}
+              runId={result.run.runId}
+              styleId={styleId}
+              cell={cell}
+              openCell={(c) => go({ screen: 'backtest', runId: result.run.runId, styleId, cell: c })}
+              closeCell={() => go({ screen: 'backtest', runId: result.run.runId, styleId })}
+              back={() => go({ screen: 'backtest', runId: result.run.runId })}
+            />
           )}
         </>
       )}
     </section>
   );
+}
+
+/**
+ * The period the form starts with: the sales the workspace holds, start to end (the whole history a backtest can
+ * compare against), else the last quarter.
+ */
+function defaultForm(summary: DatasetSummary[] | undefined, scenario: string): BacktestForm {
+  const sales = summary?.find((d) => d.dataset === 'Sales');
+  if (sales?.from && sales.to) return { from: sales.from.slice(0, 10), to: sales.to.slice(0, 10), scenario };
+  const today = new Date();
+  const before = new Date(today.getTime() - 90 * 86_400_000);
+  return { from: before.toISOString().slice(0, 10), to: today.toISOString().slice(0, 10), scenario };
 }
 
 /** How much of the comparison rests on estimates, and what happened only in one of the two worlds. */

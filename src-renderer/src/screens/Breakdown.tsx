@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { GroupKpis, AdminClient } from '../client';
 import { KPIS, show } from '../kpis';
+import { useWorkbench, type BreakdownLevel } from '../store';
 
-type Level = 'location' | 'style';
 /** Rows drawn at once; the filter narrows the rest. */
 const SHOWN = 200;
 
@@ -30,9 +30,12 @@ export function Breakdown({
   runId: string;
   onStyle?: (styleId: string) => void;
 }) {
-  const [level, setLevel] = useState<Level>('location');
+  // Kept in the store: back from a style, or from another screen, the breakdown is as it was left.
+  const { breakdown, setBreakdown } = useWorkbench();
+  const { level, filter } = breakdown;
+  const setLevel = (next: BreakdownLevel) => setBreakdown({ level: next, filter });
+  const setFilter = (next: string) => setBreakdown({ level, filter: next });
   const [groups, setGroups] = useState<GroupKpis[]>();
-  const [filter, setFilter] = useState('');
   const [error, setError] = useState<string>();
   useEffect(() => {
     // Only the answer for the run and level shown now: a slower earlier one must not replace it.
@@ -59,7 +62,7 @@ export function Breakdown({
       <div className="toolbar">
         <label>
           By
-          <select name="level" value={level} onChange={(e) => setLevel(e.target.value as Level)}>
+          <select name="level" value={level} onChange={(e) => setLevel(e.target.value as BreakdownLevel)}>
             <option value="location">location</option>
             <option value="style">style</option>
           </select>

@@ -3,52 +3,93 @@ import type { BacktestComparison, BacktestRun, AdminClient } from '../client';
 import { Chart } from '../Chart';
 import { difference, KPIS, show } from '../kpis';
 import { scenarioOf } from '../runs';
+import { go } from '../route';
 
 type Day = BacktestComparison['a']['daily'][number];
 
 const describe = (r: BacktestRun) => `${r.runId} · ${scenarioOf(r)} · ${r.from} … ${r.to}`;
 
+/**
+ * The pair compared when the address names none: the newest run against the newest earlier one over the same period
+ * (a comparison of different periods is not like for like), else against the one before it.
+ */
+export function defaultPair(runs: BacktestRun[]): { a: string; b: string } | undefined {
+  const [newest, ...older] = runs;
+  if (!newest) return undefined;
+  const same = older.find((r) => r.from === newest.from && r.to === newest.to);
+  return { a: (same ?? older[0] ?? newest).runId, b: newest.runId };
+}
+
 /** Two kept backtest runs side by side, for tuning settings: each one's KPIs, the change from a to b, and the days. */
-export function Compare({ client }: { client: AdminClient }) {
+export function Compare({ client, a: routeA, b: routeB }: { client: AdminClient; a?: string; b?: string }) {
   const [runs, setRuns] = useState<BacktestRun[]>();
-  const [a, setA] = useState('');
-  const [b, setB] = useState('');
+  // The pair picked in the form; the address holds the pair compared.
+  const [picked, setPicked] = useState<{ a: string; b: string }>();
   const [result, setResult] = useState<BacktestComparison>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
+  // Read again whenever the address names no pair, so the default pair is picked among the runs kept now; put in
+  // the address (Back skips it: it only names what is shown).
+  const pairless = !routeA || !routeB;
   useEffect(() => {
-    void client.call('GET /backtests').then(
+    let live = true;
+    client.call('GET /backtests').then(
       ({ runs: list }) => {
+        if (!live) return;
         setRuns(list);
-        // Newest first: the latest run against the one before it.
-        setB(list[0]?.runId ?? '');
-        setA(list[1]?.runId ?? list[0]?.runId ?? '');
+        const pair = pairless && defaultPair(list);
+        if (pair) go({ screen: 'compare', ...pair }, { replace: true });
       },
-      (e: Error) => setError(e.message),
+      (e: Error) => live && setError(e.message),
     );
-  }, [client]);
-
-  const compare = async () => {
+    return () => {
+      live = false;
+    };
+  }, [client, pairless]);
+  useEffect(() => {
+    if (!routeA || !routeB) return undefined;
+    let live = true;
+    setPicked({ a: routeA, b: routeB });
+    // Never the last pair's figures under the new pair's names.
+    setResult(undefined);
     setBusy(true);
     setError(undefined);
-    try {
-      setResult(await client.call('GET /backtests/:a/compare/:b', { params: { a, b } }));
-    } catch (e) {
-      setError(`The runs could not be compared: ${(e as Error).message}`);
-    } finally {
-      setBusy(false);
-    }
-  };
+    client
+      .call('GET /backtests/:a/compare/:b', { params: { a: routeA, b: routeB } })
+      .then(
+        (r) => live && setResult(r),
+        (e: Error) => {
+          if (!live) return;
+          setResult(undefined);
+          setError(`The runs could not be compared: ${e.message}`);
+        },
+      )
+      .finally(() => live && setBusy(false));
+    return () => {
+      live = false;
+    };
+  }, [client, routeA, routeB]);
+  const a = picked?.a ?? '';
+  const b = picked?.b ?? '';
+  const setA = (v: string) => setPicked({ a: v, b });
+  const setB = (v: string) => setPicked({ a, b: v });
+  const compare = () => go({ screen: 'compare', a, b });
 
   const chart = useMemo(() => {
     if (!result) return undefined;
     const dates = [...new Set([...result.a.daily, ...result.b.daily].map((d) => d.date))].sort();
     const byDate = (rows: Day[]) => new Map(rows.map((r) => [r.date, r]));
     const [da, db] = [byDate(result.a.daily), byDate(result.b.daily)];
+    // Legends name the scenarios; the run ids only tell apart two runs of one scenario.
+    const sameScenario = scenarioOf(result.a.run) === scenarioOf(result.b.run);
+    const name = (side: 'a' | 'b') => {
+      const run = result[side].run;
+      return `${side}: ${scenarioOf(run)}${sameScenario ? ` (${run.runId})` : ''}`;
+    };
     const series = (pick: (r: Day) => number) => [
-      { name: `a ${result.a.run.runId}`, values: dates.map((d) => (da.has(d) ? pick(da.get(d)!) : null)) },
-      { name: `b ${result.b.run.runId}`, values: dates.map((d) => (db.has(d) ? pick(db.get(d)!) : null)) },
+      { name: name('a'), values: dates.map((d) => (da.has(d) ? pick(da.get(d)!) : null)) },
+      { name: name('b'), values: dates.map((d) => (db.has(d) ? pick(db.get(d)!) : null)) },
     ];
     return {
       dates,
@@ -69,7 +110,7 @@ export function Compare({ client }: { client: AdminClient }) {
         className="toolbar"
         onSubmit={(e) => {
           e.preventDefault();
-          void compare();
+          compare();
         }}
       >
         {(
@@ -109,8 +150,8 @@ export function Compare({ client }: { client: AdminClient }) {
             <thead>
               <tr>
                 <th>KPI</th>
-                <th className="num">a</th>
-                <th className="num">b</th>
+                <th className="num">a: {scenarioOf(result.a.run)}</th>
+                <th className="num">b: {scenarioOf(result.b.run)}</th>
                 <th className="num">b − a</th>
                 <th className="num">actual (a's period)</th>
               </tr>
@@ -127,6 +168,7 @@ export function Compare({ client }: { client: AdminClient }) {
               ))}
             </tbody>
           </table>
+          <SettingsDifference result={result} />
           <Chart
             title="Stock-out SKU-days per day"
             label="Daily stock-out SKU-days of both runs and actual"
@@ -142,5 +184,36 @@ export function Compare({ client }: { client: AdminClient }) {
         </>
       )}
     </section>
+  );
+}
+
+/** The settings behind the difference: each one the two runs were given differently. */
+function SettingsDifference({ result }: { result: BacktestComparison }) {
+  const value = (v: unknown) => (v === null ? '(not set)' : JSON.stringify(v));
+  if (result.settings.length === 0)
+    return (
+      <p className="hint" data-testid="settings-difference">
+        Both runs used the same settings.
+      </p>
+    );
+  return (
+    <table className="grid" aria-label="Settings that differ">
+      <thead>
+        <tr>
+          <th>Setting</th>
+          <th>a: {scenarioOf(result.a.run)}</th>
+          <th>b: {scenarioOf(result.b.run)}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {result.settings.map((d) => (
+          <tr key={d.path} data-setting={d.path}>
+            <td>{d.path}</td>
+            <td>{value(d.a)}</td>
+            <td>{value(d.b)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

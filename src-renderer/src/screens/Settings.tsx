@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { WorkbenchError, type FieldProblem, type ScenarioContext, type AdminClient } from '../client';
 import { SchemaFields, withValue, type FieldSchema, type Values } from './SettingsFields';
 
@@ -14,14 +14,21 @@ const OWN_SECTIONS = ['defaults', 'categories', 'locationKinds'];
 export function Settings({
   client,
   names,
+  scenario,
+  pick,
   saved,
 }: {
   client: AdminClient;
   names: string[];
+  /** The scenario the address names (the first of `names`, the one runs use, when it names none). */
+  scenario: string;
+  /** Shows another scenario: a new address. */
+  pick: (name: string) => void;
   saved: (name: string) => void;
 }) {
-  // Shown once the names are read (App), so the first is the scenario runs use when none is named.
-  const [name, setName] = useState(names[0]);
+  const [name, setName] = useState(scenario);
+  /** The scenario whose settings the form holds. */
+  const shown = useRef<string>(undefined);
   const [value, setValue] = useState<Values>({});
   const [context, setContext] = useState<ScenarioContext>();
   const [view, setView] = useState<'form' | 'json'>('form');
@@ -47,6 +54,7 @@ export function Settings({
   };
 
   const open = async (next: string) => {
+    shown.current = next;
     setName(next);
     setProblems([]);
     setMessage(undefined);
@@ -59,9 +67,8 @@ export function Settings({
     }
   };
   useEffect(() => {
-    void open(name);
-    // Once per connection; later opens are the user's picks.
-  }, [client]);
+    if (scenario !== shown.current) void open(scenario);
+  }, [client, scenario]);
 
   /** The scenario as the view in front shows it; the JSON view may hold text that is not JSON. */
   const current = (): Values | undefined => {
@@ -97,7 +104,9 @@ export function Settings({
     try {
       show((await client.call('PUT /scenarios/:name', { params: { name }, body: v })).scenario as Values);
       setMessage({ kind: 'notice', text: `Saved scenario ${name}` });
+      shown.current = name;
       saved(name);
+      pick(name);
     } catch (e) {
       setMessage({ kind: 'error', text: `Not saved: ${(e as Error).message}` });
       if (e instanceof WorkbenchError) setProblems(e.errors);
@@ -121,7 +130,7 @@ export function Settings({
           <select
             aria-label="Saved scenarios"
             value={names.includes(name) ? name : ''}
-            onChange={(e) => void open(e.target.value)}
+            onChange={(e) => pick(e.target.value)}
           >
             {!names.includes(name) && <option value="">(new)</option>}
             {names.map((n) => (

@@ -14,31 +14,36 @@ export function StyleDrill({
   client,
   runId,
   styleId,
+  cell,
+  openCell,
+  closeCell,
   back,
 }: {
   client: AdminClient;
   runId: string;
   styleId: string;
+  /** The location × SKU the address opens, shown once the style's cells are read. */
+  cell?: { locationId: string; skuId: string };
+  openCell: (cell: { locationId: string; skuId: string }) => void;
+  closeCell: () => void;
   back: () => void;
 }) {
   const [days, setDays] = useState<StyleDaySeries>();
   const [cells, setCells] = useState<StyleCells>();
   const [error, setError] = useState<string>();
   const [cellsError, setCellsError] = useState<string>();
-  const [open, setOpen] = useState<CellTotals>();
   const [filter, setFilter] = useState('');
   const top = useRef<HTMLElement>(null);
   // Opened from far down the breakdown (or back from a location × SKU): start at its top.
   useEffect(() => {
     top.current?.scrollIntoView({ block: 'start' });
-  }, [styleId, open]);
+  }, [styleId, cell?.locationId, cell?.skuId]);
   useEffect(() => {
     let live = true;
     setDays(undefined);
     setCells(undefined);
     setError(undefined);
     setCellsError(undefined);
-    setOpen(undefined);
     client.call('GET /backtests/:runId/styles/:styleId/days', { params: { runId, styleId } }).then(
       (d) => live && setDays(d),
       (e: Error) => live && setError(e.message),
@@ -77,8 +82,9 @@ export function StyleDrill({
     return (cells?.cells ?? []).filter((c) => !needle || `${c.locationId} ${c.skuId}`.toLowerCase().includes(needle));
   }, [cells, filter]);
 
-  if (open)
-    return <CellDrill client={client} runId={runId} styleId={styleId} cell={open} back={() => setOpen(undefined)} />;
+  const open: CellTotals | undefined =
+    cell && cells?.cells.find((c) => c.locationId === cell.locationId && c.skuId === cell.skuId);
+  if (open) return <CellDrill client={client} runId={runId} styleId={styleId} cell={open} back={closeCell} />;
   const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   return (
     <section aria-label={`Style ${styleId}`} className="drill" ref={top}>
@@ -110,6 +116,11 @@ export function StyleDrill({
         </>
       )}
       <h3>Where it happened: location × SKU</h3>
+      {cell && cells && !open && (
+        <p className="error" role="alert">
+          The run has no figures for {cell.locationId} × {cell.skuId} in style {styleId}.
+        </p>
+      )}
       {cellsError && (
         <p className="error" role="alert">
           {cellsError}
@@ -164,7 +175,11 @@ export function StyleDrill({
               {rows.slice(0, SHOWN).map((c) => (
                 <tr key={`${c.locationId}/${c.skuId}`} data-cell={`${c.locationId}/${c.skuId}`}>
                   <td>
-                    <button type="button" className="link" onClick={() => setOpen(c)}>
+                    <button
+                      type="button"
+                      className="link"
+                      onClick={() => openCell({ locationId: c.locationId, skuId: c.skuId })}
+                    >
                       {c.locationId} · {c.skuId}
                     </button>
                     {c.locationKind === 'warehouse' && <span className="hint"> (warehouse)</span>}
