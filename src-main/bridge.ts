@@ -9,7 +9,10 @@ import { DEFAULT_CLIENT_ID, workspaceSecret } from '../engine/server/serve';
 import { ARROW_STREAM, TOTAL_COUNT_HEADER } from '../engine/server/arrow';
 import { WorkspaceHome } from '../engine/service/workspace-home';
 
-export const BRIDGE_METHODS = ['GET', 'POST', 'PUT'] as const;
+export const BRIDGE_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+/** What the screens delete: a kept run or scenario. Never the workspace's data (`DELETE state`) from the app. */
+const DELETABLE = /^(backtests|scenarios)\/[^/?]+$/;
+const CALLS = 'a call is one of GET, POST, PUT, or a DELETE of a kept run or scenario';
 
 /** One call as the renderer sends it: a method and a path under the admin API. */
 export interface BridgeRequest {
@@ -99,8 +102,8 @@ export async function openBridge(workspace: string, options: BridgeOptions): Pro
     tenant: desk.tenant,
     async invoke(request) {
       const r = request as Partial<BridgeRequest> | null;
-      if (!r || typeof r !== 'object' || !BRIDGE_METHODS.includes(r.method as never))
-        return refused(`a call is one of ${BRIDGE_METHODS.join(', ')}`);
+      if (!r || typeof r !== 'object' || !BRIDGE_METHODS.includes(r.method as never)) return refused(CALLS);
+      if (r.method === 'DELETE' && !(typeof r.path === 'string' && DELETABLE.test(r.path))) return refused(CALLS);
       const url = typeof r.path === 'string' ? adminUrl(r.path) : undefined;
       if (!url) return refused('a call names a path under the workbench API');
       // A call made while the screens move to another workspace is answered by the new one.

@@ -191,7 +191,7 @@ describe('admin API contract', () => {
     const covered = new Set<string>();
     for (const c of cases) {
       const { method, path } = routeRequest(c.route, { params: c.params, query: c.query });
-      expect(['GET', 'POST', 'PUT'], c.route).toContain(method);
+      expect(['GET', 'POST', 'PUT', 'DELETE'], c.route).toContain(method);
       const res = await bridge.invoke({ method, path, body: c.body });
       const problem = res.body as { type: string; detail: string; errors?: { path: string; message: string }[] };
       const label = `${c.route}: ${c.what} → ${res.status} ${problem?.detail}`;

@@ -70,6 +70,8 @@ describe('desktop bridge', () => {
 
       for (const call of [
         { method: 'DELETE', path: 'state' },
+        { method: 'DELETE', path: 'backtests/../state' },
+        { method: 'PATCH', path: 'summary' },
         { method: 'GET', path: '../Token' },
         { method: 'POST', path: '%2e%2e/Items', body: { items: [] } },
         { method: 'POST', path: 'x/%2E%2E/%2e%2E/Token' },
@@ -79,7 +81,9 @@ describe('desktop bridge', () => {
       ]) {
         const r = await bridge.invoke(call);
         expect(r.status, JSON.stringify(call)).toBe(400);
-        expect((r.body as { detail: string }).detail).toMatch(/a call (is one of GET, POST, PUT|names a path)/);
+        expect((r.body as { detail: string }).detail).toMatch(
+          /a call (is one of GET, POST, PUT, or a DELETE of a kept run or scenario|names a path)/,
+        );
       }
       expect((await bridge.invoke({ method: 'GET', path: 'summary' })).status).toBe(200);
       expect((await bridge.invoke({ method: 'GET', path: 'nothing-here' })).status).toBe(404);

@@ -347,6 +347,24 @@ describe('recommendations through the service', () => {
     await expect(t.wb.setScenario({}, 'bad name!')).rejects.toThrow(/scenario name/);
   });
 
+  it('renames and deletes scenarios, never the default one nor onto a kept name', async () => {
+    t = await tempWorkbench();
+    await t.wb.setScenario({ defaults: { serviceLevel: 0.5 } }, 'lean');
+    await t.wb.setScenario({ defaults: { serviceLevel: 0.99 } }, 'rich');
+    await t.wb.renameScenario('lean', 'leaner');
+    expect(await t.wb.scenarios()).toEqual(['leaner', 'rich']);
+    expect(await t.wb.scenario('leaner')).toEqual({ defaults: { serviceLevel: 0.5 } });
+    await expect(t.wb.renameScenario('leaner', 'rich')).rejects.toMatchObject({ status: 409 });
+    await expect(t.wb.renameScenario('missing', 'other')).rejects.toMatchObject({ status: 404 });
+    await expect(t.wb.renameScenario('leaner', 'bad name!')).rejects.toThrow(/scenario name/);
+    await expect(t.wb.renameScenario('default', 'other')).rejects.toMatchObject({ status: 409 });
+    expect(await t.wb.scenario('rich')).toEqual({ defaults: { serviceLevel: 0.99 } });
+    await t.wb.deleteScenario('rich');
+    expect(await t.wb.scenarios()).toEqual(['leaner']);
+    await expect(t.wb.deleteScenario('rich')).rejects.toMatchObject({ status: 404 });
+    await expect(t.wb.deleteScenario('default')).rejects.toThrow(/can be emptied, not deleted/);
+  });
+
   it('explains a demand estimate with its parts', async () => {
     t = await tempWorkbench();
     await feed(t.wb);

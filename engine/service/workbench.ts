@@ -79,6 +79,11 @@ export type { IngestOptions, IngestResult };
 /** Largest page of records the service gives (the admin API's bound on every page it pages). */
 export const PAGE_MAX = 10_000;
 
+/** What a scenario may be called: it is a key in the workspace and a part of the screens' addresses. */
+const SCENARIO_NAME = /^[\w.-]{1,80}$/;
+const scenarioNameProblem = (name: string) =>
+  `a scenario name is 1 to 80 letters, digits, ".", "-" or "_", got "${name.slice(0, 80)}"`;
+
 export interface DatasetSummary {
   dataset: string;
   live: number;
@@ -686,10 +691,7 @@ export class Workbench {
 
   /** Validates and keeps a scenario; a bad one is refused whole with every problem named. */
   async setScenario(value: unknown, name = DEFAULT_SCENARIO): Promise<SettingsOverride> {
-    if (!/^[\w.-]{1,80}$/.test(name))
-      throw new RequestRejected(
-        `a scenario name is 1 to 80 letters, digits, ".", "-" or "_", got "${name.slice(0, 80)}"`,
-      );
+    if (!SCENARIO_NAME.test(name)) throw new RequestRejected(scenarioNameProblem(name));
     const scenario = parseSettingsOverride(value);
     return this.workspace.exclusive(async () => {
       await this.workspace.run('INSERT OR REPLACE INTO workspace_settings VALUES ($1, $2)', [
@@ -698,6 +700,43 @@ export class Workbench {
       ]);
       return scenario;
     });
+  }
+
+  /**
+   * Deletes a kept scenario. The default one stays: it is what every run without a scenario uses (saving it empty
+   * gives the engine's defaults back). Runs made with a deleted scenario keep the settings they ran with.
+   */
+  async deleteScenario(name: string): Promise<void> {
+    if (name === DEFAULT_SCENARIO)
+      throw new RequestRejected(
+        `the "${DEFAULT_SCENARIO}" scenario is what runs use when none is named: it can be emptied, not deleted`,
+        409,
+      );
+    return this.workspace.exclusive(async () => {
+      await this.storedScenario(name);
+      await this.workspace.run('DELETE FROM workspace_settings WHERE key = $1', [SCENARIO_PREFIX + name]);
+    });
+  }
+
+  /** Gives a kept scenario another name that no scenario holds yet, in one step. */
+  async renameScenario(name: string, to: string): Promise<void> {
+    if (name === DEFAULT_SCENARIO)
+      throw new RequestRejected(`the "${DEFAULT_SCENARIO}" scenario keeps its name: duplicate it instead`, 409);
+    if (!SCENARIO_NAME.test(to)) throw new RequestRejected(scenarioNameProblem(to));
+    return this.workspace.exclusive(() =>
+      this.workspace.transaction(async () => {
+        const scenario = await this.storedScenario(name);
+        const [taken] = await this.workspace.rows('SELECT 1 FROM workspace_settings WHERE key = $1', [
+          SCENARIO_PREFIX + to,
+        ]);
+        if (taken) throw new RequestRejected(`a scenario "${to}" is kept already`, 409);
+        await this.workspace.run('DELETE FROM workspace_settings WHERE key = $1', [SCENARIO_PREFIX + name]);
+        await this.workspace.run('INSERT INTO workspace_settings VALUES ($1, $2)', [
+          SCENARIO_PREFIX + to,
+          JSON.stringify(scenario),
+        ]);
+      }),
+    );
   }
 
   private async storedScenario(name = DEFAULT_SCENARIO): Promise<SettingsOverride> {

@@ -30,6 +30,9 @@ interface State {
   backtestForm?: BacktestForm;
   /** How a run's breakdown is shown: by what, narrowed to which ids. */
   breakdown: { level: BreakdownLevel; filter: string };
+  /** Settings edited but not saved, per scenario: the form's value and the JSON view's text. */
+  settingsDrafts: Record<string, { value: Record<string, unknown>; text: string }>;
+  setSettingsDraft(scenario: string, draft?: { value: Record<string, unknown>; text: string }): void;
   setBreakdown(breakdown: { level: BreakdownLevel; filter: string }): void;
   setBacktestForm(form: BacktestForm): void;
   /** Shows a kept run (the one an address names): read once, then kept until another is opened. */
@@ -59,7 +62,7 @@ const POLL_MS = 250;
 
 /**
  * What the screens keep for the tab's session beyond its address (a reload finds them as they were): the Backtest
- * form and how a run's breakdown is shown.
+ * form, how a run's breakdown is shown, and settings edited but not saved.
  */
 const KEPT = { name: 'workbench.view', storage: createJSONStorage(() => sessionStorage) };
 
@@ -138,6 +141,11 @@ export const useWorkbench = create<State>()(
         connect: (client) => set({ client }),
         breakdown: { level: 'location', filter: '' },
         setBreakdown: (breakdown) => set({ breakdown }),
+        settingsDrafts: {},
+        setSettingsDraft: (scenario, draft) => {
+          const { [scenario]: _, ...others } = get().settingsDrafts;
+          set({ settingsDrafts: draft ? { ...others, [scenario]: draft } : others });
+        },
         setBacktestForm: (backtestForm) => set({ backtestForm }),
         openRun: async (runId) => {
           const { client, backtest } = get();
@@ -220,6 +228,9 @@ export const useWorkbench = create<State>()(
         },
       };
     },
-    { ...KEPT, partialize: (s) => ({ backtestForm: s.backtestForm, breakdown: s.breakdown }) },
+    {
+      ...KEPT,
+      partialize: (s) => ({ backtestForm: s.backtestForm, breakdown: s.breakdown, settingsDrafts: s.settingsDrafts }),
+    },
   ),
 );

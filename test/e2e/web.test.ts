@@ -60,6 +60,15 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** A text's JSON, or the text itself while it is none. */
+function objectOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /**
  * One screen of the app in a fresh page whose console errors and uncaught exceptions are collected,
  * bar those matching `expected`.
@@ -345,21 +354,30 @@ describe('browser mode', () => {
     expect(await field('/defaults/serviceLevel').getAttribute('placeholder')).toBe('0.9');
     expect(await field('/redistribution/tripCost').getAttribute('placeholder')).toBe('25');
 
-    await page.fill('input[name="scenario"]', 'lean');
+    // A new scenario is asked for by name: the form empties, and says it is not saved yet.
+    await page.getByRole('button', { name: 'New…' }).click();
+    await page.fill('input[name="scenario-name"]', 'lean');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByTestId('unsaved').filter({ hasText: 'lean is not saved yet' }).waitFor();
+    expect(await page.evaluate(() => location.hash)).toBe('#/settings/lean');
     await field('/defaults/serviceLevel').fill('2');
     await field('/defaults/leadTimeDays').fill('1.5');
     await page.getByRole('button', { name: 'Save' }).click();
     await page
       .getByRole('alert')
-      .filter({ hasText: /Not saved/ })
+      .filter({ hasText: 'Not saved: 2 values were refused. Each is marked where it was typed.' })
       .waitFor();
-    const listed = await page.getByLabel('Settings problems').innerText();
-    expect(listed).toMatch(/\/defaults\/serviceLevel: must be at most 0\.9999/);
-    expect(listed).toMatch(/\/defaults\/leadTimeDays: must be a whole number/);
-    // Each refused value is marked where it was typed.
+    // Each refused value is marked where it was typed, in words, and said nowhere else.
     expect(
       await page.locator('.field--bad input').evaluateAll((els) => els.map((e) => e.getAttribute('name'))),
     ).toEqual(['/defaults/serviceLevel', '/defaults/leadTimeDays']);
+    expect(await page.locator('.field--bad .field__problem').allInnerTexts()).toEqual([
+      'must be at most 0.9999',
+      'must be a whole number',
+    ]);
+    const body = await page.locator('body').innerText();
+    expect(body.split('must be at most 0.9999')).toHaveLength(2);
+    expect(await page.getByLabel('Settings problems').count()).toBe(0);
     expect(await page.locator('select[aria-label="Saved scenarios"] option').allInnerTexts()).not.toContain('lean');
 
     // Typed key by key, as a person types: "0." on the way to "0.8" stays as typed.
@@ -376,6 +394,44 @@ describe('browser mode', () => {
     await expect
       .poll(() => page.locator('select[aria-label="Saved scenarios"] option').allInnerTexts())
       .toContain('lean');
+    expect(await page.getByTestId('unsaved').count()).toBe(0);
+    // What the scenario sets stands out from what it inherits.
+    expect(
+      await page.locator('.field--set input').evaluateAll((els) => els.map((e) => e.getAttribute('name'))),
+    ).toEqual(['/defaults/serviceLevel', '/categories/MC-DRS/presentationMinimum']);
+
+    // An edit not saved survives a visit to another screen, and can be discarded.
+    await field('/defaults/serviceLevel').fill('0.7');
+    await page.getByRole('tab', { name: 'Workspace' }).click();
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByTestId('unsaved').filter({ hasText: 'Unsaved changes to lean' }).waitFor();
+    expect(await field('/defaults/serviceLevel').inputValue()).toBe('0.7');
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    await expect.poll(() => field('/defaults/serviceLevel').inputValue()).toBe('0.8');
+
+    // Duplicated, renamed, deleted: the copy holds the same settings.
+    await page.getByRole('button', { name: 'Duplicate…' }).click();
+    await page.fill('input[name="scenario-name"]', 'lean2');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('status').filter({ hasText: 'Copied lean as lean2' }).waitFor();
+    expect(await page.evaluate(() => location.hash)).toBe('#/settings/lean2');
+    expect(await field('/defaults/serviceLevel').inputValue()).toBe('0.8');
+    await page.getByRole('button', { name: 'Rename…' }).click();
+    await page.fill('input[name="scenario-name"]', 'lean-copy');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('status').filter({ hasText: 'Renamed lean2 to lean-copy' }).waitFor();
+    await expect
+      .poll(() => page.locator('select[aria-label="Saved scenarios"] option').allInnerTexts())
+      .toEqual(expect.arrayContaining(['lean', 'lean-copy']));
+    expect(await page.locator('select[aria-label="Saved scenarios"] option').allInnerTexts()).not.toContain('lean2');
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('status').filter({ hasText: 'Deleted scenario lean-copy' }).waitFor();
+    expect(await page.locator('select[aria-label="Saved scenarios"] option').allInnerTexts()).not.toContain(
+      'lean-copy',
+    );
+    await page.selectOption('select[aria-label="Saved scenarios"]', 'lean');
+    await expect.poll(() => field('/defaults/serviceLevel').inputValue()).toBe('0.8');
 
     // The JSON view holds the same scenario, and refuses what is not JSON.
     await page.getByRole('button', { name: 'JSON' }).click();
@@ -391,13 +447,18 @@ describe('browser mode', () => {
       .filter({ hasText: /Not JSON/ })
       .waitFor();
 
-    // Kept in the workspace: a fresh page reads it back.
+    // A reload finds the unsaved text where it was left; discarded, the scenario as kept in the workspace.
     await page.reload();
-    await page.getByRole('tab', { name: 'Settings' }).click();
-    await page
-      .locator('select[aria-label="Saved scenarios"] option', { hasText: 'lean' })
-      .waitFor({ state: 'attached' });
-    await page.selectOption('select[aria-label="Saved scenarios"]', 'lean');
+    await page.getByTestId('unsaved').filter({ hasText: 'Unsaved changes to lean' }).waitFor();
+    expect(await editor.inputValue()).toBe('{"defaults": {"serviceLevel": 0.8');
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    await expect
+      .poll(async () => objectOrText(await editor.inputValue()))
+      .toEqual({
+        defaults: { serviceLevel: 0.8 },
+        categories: { 'MC-DRS': { presentationMinimum: 3 } },
+      });
+    await page.getByRole('button', { name: 'Form' }).click();
     await expect.poll(() => field('/defaults/serviceLevel').inputValue()).toBe('0.8');
     await page.selectOption('select[aria-label="Merchandise category"]', 'MC-DRS');
     expect(await field('/categories/MC-DRS/presentationMinimum').inputValue()).toBe('3');

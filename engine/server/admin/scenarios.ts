@@ -45,6 +45,27 @@ export const scenarioRoutes = {
     handle: async ({ params }, { wb }) => ({ scenario: await wb.scenario(params.name) }),
   }),
 
+  'DELETE /scenarios/:name': route({
+    summary: 'Delete a kept scenario (not the default one); runs made with it keep their settings',
+    params: Name,
+    response: answer<{ deleted: string }>('ScenarioDeleted', '{deleted}: the scenario deleted.'),
+    handle: async ({ params }, { wb }) => {
+      await wb.deleteScenario(params.name);
+      return { deleted: params.name };
+    },
+  }),
+
+  'POST /scenarios/:name/rename': route({
+    summary: 'Give a kept scenario (not the default one) a name no other scenario holds',
+    params: Name,
+    body: Type.Object({ to: Id('The new name.') }, { additionalProperties: false }),
+    response: answer<{ renamed: string; to: string }>('ScenarioRenamed', '{renamed, to}: the old and the new name.'),
+    handle: async ({ params, body }, { wb }) => {
+      await wb.renameScenario(params.name, body.to);
+      return { renamed: params.name, to: body.to };
+    },
+  }),
+
   'PUT /scenarios/:name': route({
     summary: "Replace a scenario's settings; no body clears them to the engine defaults",
     params: Name,

@@ -1,8 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { WorkbenchError, type FieldProblem, type ScenarioContext, type AdminClient } from '../client';
-import { SchemaFields, withValue, type FieldSchema, type Values } from './SettingsFields';
+import { useWorkbench } from '../store';
+import { fieldPaths, SchemaFields, withValue, type FieldSchema, type Values } from './SettingsFields';
 
 const NAME = /^[\w.-]{1,80}$/;
+const NAME_RULE = 'A scenario name is 1 to 80 letters, digits, ".", "-" or "_".';
+/** What a name is asked for: a new empty scenario, a copy of the one shown, or its new name. */
+type Naming = { action: 'new' | 'duplicate' | 'rename'; text: string };
+const NAMING_LABELS: Record<Naming['action'], string> = {
+  new: 'New scenario',
+  duplicate: 'Copy as',
+  rename: 'Rename to',
+};
 /** Settings the form shows in sections of their own, or leaves to the JSON view. */
 const OWN_SECTIONS = ['defaults', 'categories', 'locationKinds'];
 
@@ -29,6 +38,9 @@ export function Settings({
   const [name, setName] = useState(scenario);
   /** The scenario whose settings the form holds. */
   const shown = useRef<string>(undefined);
+  // Edits not saved yet, per scenario, kept beyond this screen (and a reload) until saved or discarded.
+  const { settingsDrafts: drafts, setSettingsDraft } = useWorkbench();
+  const [naming, setNaming] = useState<Naming>();
   const [value, setValue] = useState<Values>({});
   const [context, setContext] = useState<ScenarioContext>();
   const [view, setView] = useState<'form' | 'json'>('form');
@@ -53,11 +65,27 @@ export function Settings({
     setText(JSON.stringify(v, null, 2));
   };
 
+  /** The form's edit of the scenario shown: on screen, and kept as its draft. */
+  const edit = (v: Values, asText = JSON.stringify(v, null, 2)) => {
+    setValue(v);
+    setText(asText);
+    setSettingsDraft(name, { value: v, text: asText });
+  };
+
   const open = async (next: string) => {
     shown.current = next;
     setName(next);
     setProblems([]);
     setMessage(undefined);
+    const draft = useWorkbench.getState().settingsDrafts[next];
+    if (draft) {
+      // The text is the edit when it was made in the JSON view; text that is no JSON yet reopens there.
+      const parsed = objectOf(draft.text);
+      setValue(parsed ?? draft.value);
+      setText(draft.text);
+      if (!parsed) setView('json');
+      return;
+    }
     try {
       show((await client.call('GET /scenarios/:name', { params: { name: next } })).scenario as Values);
     } catch (e) {
@@ -91,31 +119,99 @@ export function Settings({
     setView(next);
   };
 
-  const save = async () => {
+  /** Keeps `v` as scenario `as`; the problems of a refused one are shown where they were typed. */
+  const put = async (as: string, v: Values, done: string) => {
     setProblems([]);
     setMessage(undefined);
-    if (!NAME.test(name)) {
-      setMessage({ kind: 'error', text: 'A scenario name is 1 to 80 letters, digits, ".", "-" or "_".' });
-      return;
-    }
-    const v = current();
-    if (!v) return;
     setBusy(true);
     try {
-      show((await client.call('PUT /scenarios/:name', { params: { name }, body: v })).scenario as Values);
-      setMessage({ kind: 'notice', text: `Saved scenario ${name}` });
-      shown.current = name;
-      saved(name);
-      pick(name);
+      const kept = (await client.call('PUT /scenarios/:name', { params: { name: as }, body: v })).scenario as Values;
+      setSettingsDraft(as, undefined);
+      saved(as);
+      if (as === name) show(kept);
+      else {
+        await open(as);
+        pick(as);
+      }
+      setMessage({ kind: 'notice', text: done });
     } catch (e) {
-      setMessage({ kind: 'error', text: `Not saved: ${(e as Error).message}` });
-      if (e instanceof WorkbenchError) setProblems(e.errors);
+      const errors = e instanceof WorkbenchError ? e.errors : [];
+      setProblems(errors);
+      setMessage({
+        kind: 'error',
+        text: errors.length
+          ? `Not saved: ${errors.length === 1 ? 'one value was' : `${errors.length} values were`} refused.`
+          : `Not saved: ${(e as Error).message}`,
+      });
     } finally {
       setBusy(false);
     }
   };
 
+  const save = async () => {
+    const v = current();
+    if (v) await put(name, v, `Saved scenario ${name}`);
+  };
+
+  /** New, duplicate or rename, once a name is given. */
+  const named = async ({ action, text: to }: Naming) => {
+    if (!NAME.test(to)) return setMessage({ kind: 'error', text: NAME_RULE });
+    if (names.includes(to) && action !== 'new') return setMessage({ kind: 'error', text: `"${to}" is kept already.` });
+    setNaming(undefined);
+    if (action === 'new') {
+      // Unsaved until saved: it overrides nothing yet.
+      setSettingsDraft(to, { value: {}, text: '{}' });
+      return pick(to);
+    }
+    if (action === 'duplicate') {
+      const v = current();
+      if (v) await put(to, v, `Copied ${name} as ${to}`);
+      return;
+    }
+    setBusy(true);
+    try {
+      await client.call('POST /scenarios/:name/rename', { params: { name }, body: { to } });
+      const draft = drafts[name];
+      setSettingsDraft(name, undefined);
+      if (draft) setSettingsDraft(to, draft);
+      saved(to);
+      shown.current = to;
+      setName(to);
+      setMessage({ kind: 'notice', text: `Renamed ${name} to ${to}` });
+      pick(to);
+    } catch (e) {
+      setMessage({ kind: 'error', text: `Not renamed: ${(e as Error).message}` });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!window.confirm(`Delete scenario ${name}? Runs made with it keep the settings they ran with.`)) return;
+    setBusy(true);
+    try {
+      await client.call('DELETE /scenarios/:name', { params: { name } });
+      setSettingsDraft(name, undefined);
+      saved(names[0]);
+      await open(names[0]);
+      pick(names[0]);
+      setMessage({ kind: 'notice', text: `Deleted scenario ${name}` });
+    } catch (e) {
+      setMessage({ kind: 'error', text: `Not deleted: ${(e as Error).message}` });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const discard = () => {
+    setSettingsDraft(name, undefined);
+    void open(name);
+  };
+
   const byPath = Object.fromEntries(problems.map((p) => [p.path, p.message]));
+  // Each problem is told once: at its field when the form shows it, else in the list.
+  const fields = new Set(context && view === 'form' ? formPaths(context, category) : []);
+  const unlisted = problems.filter((p) => !fields.has(p.path));
   return (
     <section aria-label="Settings">
       <form
@@ -140,11 +236,26 @@ export function Settings({
             ))}
           </select>
         </label>
-        <label>
-          Name <input name="scenario" value={name} onChange={(e) => setName(e.target.value)} required />
-        </label>
         <button type="submit" disabled={busy}>
           {busy ? 'Saving…' : 'Save'}
+        </button>
+        {(['new', 'duplicate', 'rename'] as const).map((action) => (
+          <button
+            key={action}
+            type="button"
+            disabled={busy || (action === 'rename' && (name === names[0] || !names.includes(name)))}
+            onClick={() => setNaming({ action, text: action === 'new' ? '' : `${name}-copy` })}
+          >
+            {{ new: 'New…', duplicate: 'Duplicate…', rename: 'Rename…' }[action]}
+          </button>
+        ))}
+        <button
+          type="button"
+          disabled={busy || name === names[0] || !names.includes(name)}
+          onClick={() => void remove()}
+          title={name === names[0] ? 'What runs use when no scenario is named: it can be emptied, not deleted' : ''}
+        >
+          Delete
         </button>
         <span className="segmented" role="group" aria-label="View">
           <button type="button" aria-pressed={view === 'form'} onClick={() => switchView('form')}>
@@ -155,14 +266,47 @@ export function Settings({
           </button>
         </span>
       </form>
+      {naming && (
+        <form
+          className="toolbar"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void named(naming);
+          }}
+        >
+          <label>
+            {NAMING_LABELS[naming.action]}{' '}
+            <input
+              name="scenario-name"
+              autoFocus
+              value={naming.text}
+              onChange={(e) => setNaming({ ...naming, text: e.target.value })}
+              required
+            />
+          </label>
+          <button type="submit">OK</button>
+          <button type="button" onClick={() => setNaming(undefined)}>
+            Cancel
+          </button>
+        </form>
+      )}
+      {drafts[name] && (
+        <p className="notice" role="status" data-testid="unsaved">
+          {names.includes(name) ? `Unsaved changes to ${name}` : `${name} is not saved yet`}{' '}
+          <button type="button" onClick={discard}>
+            {names.includes(name) ? 'Discard changes' : 'Discard it'}
+          </button>
+        </p>
+      )}
       {message && (
         <p className={message.kind} role={message.kind === 'error' ? 'alert' : 'status'}>
           {message.text}
+          {message.kind === 'error' && problems.length > unlisted.length && ' Each is marked where it was typed.'}
         </p>
       )}
-      {problems.length > 0 && (
+      {unlisted.length > 0 && (
         <ul className="log__errors" aria-label="Settings problems">
-          {problems.map((p, i) => (
+          {unlisted.map((p, i) => (
             <li key={i}>
               <code>{p.path || '/'}</code>: {p.message}
             </li>
@@ -174,7 +318,7 @@ export function Settings({
         <SettingsForm
           context={context}
           value={value}
-          onChange={show}
+          onChange={(v) => edit(v)}
           problems={byPath}
           category={category}
           setCategory={setCategory}
@@ -189,7 +333,7 @@ export function Settings({
               spellCheck={false}
               rows={24}
               value={text}
-              onChange={(e) => setText(e.target.value)}
+              onChange={(e) => edit(value, e.target.value)}
             />
           </label>
           <details className="settings__defaults" open>
@@ -201,6 +345,29 @@ export function Settings({
     </section>
   );
 }
+
+/** The JSON object a text holds, if it holds one. */
+function objectOf(text: string): Values | undefined {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Values) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The settings the form shows a field for, with `category` the one category open. */
+function formPaths(context: ScenarioContext, category: string): string[] {
+  const schema = context.schema as FieldSchema;
+  const categorySchema = Object.values(schema.properties?.categories?.patternProperties ?? {})[0];
+  return [
+    ...fieldPaths(schema, '', OWN_SECTIONS),
+    ...fieldPaths(schema.properties!.defaults, '/defaults'),
+    ...(category && categorySchema ? fieldPaths(categorySchema, categoryPointer(category)) : []),
+  ];
+}
+
+const categoryPointer = (id: string) => `/categories/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 
 function SettingsForm({
   context,
@@ -280,7 +447,7 @@ function SettingsForm({
                 schema={categorySchema}
                 values={categories[category] ?? {}}
                 inherited={{ ...everyCategory, ...context.fromWorkspace[category] }}
-                path={`/categories/${category.replace(/~/g, '~0').replace(/\//g, '~1')}`}
+                path={categoryPointer(category)}
                 problems={problems}
                 onChange={(v) => onChange(withValue(value, 'categories', withValue(categories, category, v)))}
               />

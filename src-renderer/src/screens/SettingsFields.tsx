@@ -44,6 +44,15 @@ interface Props {
   skip?: string[];
 }
 
+/** The settings the fields of `schema` show, by JSON pointer, as `SchemaFields` lays them out. */
+export function fieldPaths(schema: FieldSchema, path: string, skip: string[] = []): string[] {
+  return Object.entries(schema.properties ?? {})
+    .filter(([name, s]) => !skip.includes(name) && !s.patternProperties)
+    .flatMap(([name, s]) =>
+      s.type === 'object' || s.properties ? fieldPaths(s, `${path}/${name}`) : [`${path}/${name}`],
+    );
+}
+
 export function SchemaFields({ schema, values, inherited, onChange, path, problems, skip = [] }: Props) {
   const entries = Object.entries(schema.properties ?? {}).filter(
     ([name, s]) => !skip.includes(name) && !s.patternProperties,
@@ -107,7 +116,7 @@ function Field({
   const [draft, setDraft] = useState<string>();
   if (schema.type === 'boolean') {
     return (
-      <label className="field" title={schema.description}>
+      <label className={value === undefined ? 'field' : 'field field--set'} title={schema.description}>
         <span>{label}</span>
         <select
           name={at}
@@ -123,7 +132,10 @@ function Field({
     );
   }
   return (
-    <label className={problem ? 'field field--bad' : 'field'} title={schema.description}>
+    <label
+      className={['field', value === undefined ? '' : 'field--set', problem ? 'field--bad' : ''].join(' ').trim()}
+      title={schema.description}
+    >
       <span>{label}</span>
       <input
         name={at}
