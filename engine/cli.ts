@@ -49,12 +49,20 @@ program
     'CSV column mapping: {"skus.csv": {"level": "Items.skus", "columns": {"Colour": "colorId", "Notes": null}}} ' +
       '(default: by header)',
   )
+  .option('--only-if-all-pass', 'check every file first and load nothing unless all of them pass')
   .option('-q, --quiet', 'no progress output')
   .argument('<paths...>', 'JSON or CSV files, or folders')
   .action(
     async (
       paths: string[],
-      opts: { workspace: string; dataset?: string; fullLoad?: boolean; quiet?: boolean; map?: string },
+      opts: {
+        workspace: string;
+        dataset?: string;
+        fullLoad?: boolean;
+        onlyIfAllPass?: boolean;
+        quiet?: boolean;
+        map?: string;
+      },
     ) => {
       const report = await withWorkbench(opts.workspace, (wb) => loadFiles(wb, paths, opts));
       console.log(formatReport(report));

@@ -102,6 +102,20 @@ describe('workbench load', () => {
     await wb.close();
   });
 
+  it('loads nothing with --only-if-all-pass when one file would be refused', async () => {
+    const src = tempDir();
+    const ws = join(tempDir(), 'ws');
+    writeFileSync(join(src, 'Locations-1.json'), JSON.stringify({ locations: [location('A')] }));
+    writeFileSync(join(src, 'Locations-2.json'), JSON.stringify({ locations: [{ locationId: 'B' }] }));
+    const files = [join(src, 'Locations-1.json'), join(src, 'Locations-2.json')];
+    const all = await workbench(['load', '-w', ws, '-q', '--only-if-all-pass', ...files]);
+    expect(all.code).toBe(1);
+    expect(all.out).toMatch(/Locations-1\.json \(Locations\): not loaded: it passes/);
+    expect(await counts(ws)).toEqual({});
+    expect((await workbench(['load', '-w', ws, '-q', ...files])).code).toBe(1);
+    expect(await counts(ws)).toEqual({ Locations: 1 });
+  });
+
   it('explains a file it cannot place and an unknown dataset flag', async () => {
     const src = tempDir();
     const ws = join(tempDir(), 'ws');

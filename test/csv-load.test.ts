@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { levelFromFileName } from '../engine/ingest/csv/levels.js';
 import { findLevel } from '../engine/ingest/csv/levels.js';
 import { proposeTarget } from '../engine/ingest/csv/mapping.js';
-import { CsvUnreadable, readCsv } from '../engine/ingest/csv/read.js';
+import { CsvUnreadable, readableCsv, readCsv } from '../engine/ingest/csv/read.js';
 import type { LoadFile, LoadReport } from '../engine/service/file-load.js';
 import { location, tempWorkbench, useTempDirs, type TempWorkbench } from './fixtures.js';
 
@@ -113,9 +113,14 @@ describe('reading a CSV file', () => {
       ],
       rows: 2,
     });
-    const ragged = readCsv({ name: 'b.csv', text: 'id,code\nA,1\nB\nC,3,4\n' });
-    await expect(ragged).rejects.toBeInstanceOf(CsvUnreadable);
-    await expect(ragged).rejects.toMatchObject({
+    // The rows that fit are read, the others named: the file shows what it holds, and a load refuses it.
+    const ragged = await readCsv({ name: 'b.csv', text: 'id,code\nA,1\nB\nC,3,4\nD,5\n' });
+    expect(ragged.columns).toEqual([
+      ['A', 'D'],
+      ['1', '5'],
+    ]);
+    expect(ragged.unreadable).toBeInstanceOf(CsvUnreadable);
+    await expect(readableCsv({ name: 'b.csv', text: 'id,code\nA,1\nB\nC,3,4\nD,5\n' })).rejects.toMatchObject({
       problemCount: 2,
       problems: [
         { row: 3, message: 'has 1 cell where the header has 2 columns' },
@@ -133,7 +138,7 @@ describe('reading a CSV file', () => {
     'tells the delimiter by the header line, ' +
     'so one unterminated quote is named by its row rather than read as one column';
   it(delimiterTitle, async () => {
-    const broken = readCsv({
+    const broken = readableCsv({
       name: 'items.csv',
       text: 'itemId,code,description\nIT-1,C1,Tee\nIT-9,C9,"Tee, 5 inch wide\n',
     });
@@ -528,6 +533,55 @@ describe('loading CSV', () => {
       ['Brands-B1.json', 'rejected', undefined],
       ['Brands-B2.json', undefined, 1],
     ]);
+  });
+});
+
+describe('checking before loading', () => {
+  const SALES_HEADER =
+    'salesId,salesDateTime,currencyCode,locationId,salesLineId,skuId,lineNumber,originalSalesAmountInclVat,' +
+    'salesAmountInclVat,vatPercentage,online,quantitySold,quantityTransferred,quantityCancelled';
+  const sales = () =>
+    text('Sales.csv', [
+      SALES_HEADER,
+      'S1,2025-03-01T10:00:00Z,LOCAL,L1,S1-1,K1,1,10,10,21,false,1,1,0',
+      'S2,2025-02-30T10:00:00Z,LOCAL,L1,S2-1,K1,1,10,10,21,false,1,1,0',
+      'S3,2025-03-01T11:00:00Z,LOCAL,,S3-1,K1,1,10,10,21,false,1,1,0',
+      'S4,2025-03-01T12:00:00Z,LOCAL,L1,S4-1,K1,1.5,10,10,21,false,1,1,0',
+    ]);
+  const locations = () => ({ name: 'Locations.json', text: JSON.stringify({ locations: [location('L1')] }) });
+
+  it('finds every problem the load will refuse, by file, row and column, and loads nothing', async () => {
+    const [checked] = await t.wb.checkFiles([sales()]);
+    expect(await live()).toEqual({});
+    const report = await t.wb.loadFiles([sales()]);
+    const [loaded] = rejected(report);
+    // The same refusal, problem for problem: a bad date, a missing location and a line number that is no integer.
+    expect(checked.error).toBe(loaded.error);
+    expect(checked.problems).toEqual(loaded.problems);
+    expect(checked.problems!.map((p) => [p.row, p.column])).toEqual([
+      [3, 'salesDateTime'],
+      [4, 'locationId'],
+      [5, 'lineNumber'],
+    ]);
+    // A file that passes is counted as it would load.
+    const [ok] = await t.wb.checkFiles([locations()]);
+    expect(ok).toMatchObject({ dataset: 'Locations', records: 1 });
+    expect(ok.error).toBeUndefined();
+  });
+
+  it('loads nothing when asked to load only if every file passes, and each dataset on its own otherwise', async () => {
+    const all = await t.wb.loadFiles([locations(), sales()], { onlyIfAllPass: true });
+    expect(all.batches.map((b) => [b.dataset, b.error?.slice(0, 24)])).toEqual([
+      ['Locations', 'not loaded: it passes, b'],
+      ['Sales', 'rejected, nothing of it '],
+    ]);
+    expect(await live()).toEqual({});
+    const each = await t.wb.loadFiles([locations(), sales()]);
+    expect(each.batches.map((b) => [b.dataset, b.error === undefined])).toEqual([
+      ['Locations', true],
+      ['Sales', false],
+    ]);
+    expect(await live()).toEqual({ Locations: 1 });
   });
 });
 

@@ -14,6 +14,8 @@ import { expandPaths, resolveDataset } from './load-files.js';
 export interface LoadOptions {
   dataset?: string;
   fullLoad?: boolean;
+  /** Load nothing unless every file passes the load's checks. */
+  onlyIfAllPass?: boolean;
   quiet?: boolean;
   /** A JSON file of CSV column mappings. */
   map?: string;
@@ -49,7 +51,13 @@ export async function loadFiles(
   let filesDone = 0;
   const report = await wb.loadFiles(
     files,
-    { dataset, fullLoad: options.fullLoad, mapping, orElse: ' or pass --dataset' },
+    {
+      dataset,
+      fullLoad: options.fullLoad,
+      onlyIfAllPass: options.onlyIfAllPass,
+      mapping,
+      orElse: ' or pass --dataset',
+    },
     (p) => {
       if (bar && !started) bar.start(Math.max(p.bytes, 1), 0, { records: 0, rate: 0, file: '' });
       started = true;

@@ -10,7 +10,7 @@ import { DATASETS, type DatasetDef } from '../model/datasets.js';
 import { datasetForFile, datasetFromFileName } from '../ingest/file-dataset.js';
 import { RequestRejected, ValidationFailed, type Problem } from '../ingest/problems.js';
 import { validateBatch } from '../ingest/validate.js';
-import { readCsv, CsvUnreadable, type CsvSource, type CsvTable } from '../ingest/csv/read.js';
+import { readCsv, readableCsv, CsvUnreadable, type CsvSource, type CsvTable } from '../ingest/csv/read.js';
 import { LEVEL_CHOICES, previewFile, type CsvPreview } from '../ingest/csv/preview.js';
 import { detectLevel, mappingFor, resolveColumns, type CsvMapping } from '../ingest/csv/mapping.js';
 import { assemble, type MappedCsv } from '../ingest/csv/assemble.js';
@@ -27,6 +27,11 @@ export interface FileLoadOptions {
   mapping?: CsvMapping;
   /** What else a user can do when a file's endpoint cannot be told (the CLI: " or pass --dataset"). */
   orElse?: string;
+  /**
+   * Every file is checked first, as the load would check it, and nothing is loaded unless all of them pass; without
+   * it each dataset's batch is loaded or refused on its own.
+   */
+  onlyIfAllPass?: boolean;
 }
 
 export interface BatchOutcome {
@@ -141,18 +146,21 @@ async function plan(files: readonly LoadFile[], options: FileLoadOptions): Promi
   return batches.sort((a, b) => order(a) - order(b) || a.files[0].name.localeCompare(b.files[0].name));
 }
 
-/** A dataset's CSV files as one batch: read, mapped, assembled into records, validated and ingested whole. */
-async function ingestCsv(
-  wb: Ingester,
+/**
+ * A dataset's CSV files read, mapped and assembled into one body, every problem found on the way thrown with its
+ * file, row and column. The records' own rules are checked here when `check` says so, else by the ingest they go
+ * to (which would check them twice).
+ */
+async function assembleCsv(
   dataset: DatasetDef,
   files: readonly LoadFile[],
   options: FileLoadOptions,
-  ingest: IngestOptions,
-): Promise<{ records: number; result: IngestResult }> {
+  check: boolean,
+): Promise<ReturnType<typeof assemble>> {
   const mapped: MappedCsv[] = [];
   const fileProblems: Problem[] = [];
   for (const f of files) {
-    const table = await readCsv(sourceOf(f));
+    const table = await readableCsv(sourceOf(f));
     const fileMapping = mappingFor(options.mapping, f.name);
     const level = detectLevel(f.name, table.headers, { level: fileMapping.level, dataset });
     const resolved = resolveColumns(f.name, level, table.headers, fileMapping);
@@ -161,7 +169,7 @@ async function ingestCsv(
   }
   if (fileProblems.length) throw new ValidationFailed(dataset.name, fileProblems, fileProblems.length);
   const assembled = assemble(dataset, mapped);
-  if (assembled.problemCount) {
+  if (assembled.problemCount || check) {
     // The schema's own findings join the cells and rows already found wrong, once per place.
     let more: Problem[] = [];
     let moreCount = 0;
@@ -174,14 +182,27 @@ async function ingestCsv(
       moreCount = e.errorCount;
       countStopped = e.countStopped;
     }
-    throw new ValidationFailed(
-      dataset.name,
-      [...assembled.problems, ...more],
-      assembled.problemCount + moreCount,
-      [],
-      countStopped,
-    );
+    if (assembled.problemCount + moreCount > 0)
+      throw new ValidationFailed(
+        dataset.name,
+        [...assembled.problems, ...more],
+        assembled.problemCount + moreCount,
+        [],
+        countStopped,
+      );
   }
+  return assembled;
+}
+
+/** A dataset's CSV files as one batch: read, mapped, assembled into records, validated and ingested whole. */
+async function ingestCsv(
+  wb: Ingester,
+  dataset: DatasetDef,
+  files: readonly LoadFile[],
+  options: FileLoadOptions,
+  ingest: IngestOptions,
+): Promise<{ records: number; result: IngestResult }> {
+  const assembled = await assembleCsv(dataset, files, options, false);
   try {
     return { records: assembled.records, result: await wb.ingest(dataset.name, assembled.body, ingest) };
   } catch (e) {
@@ -191,6 +212,47 @@ async function ingestCsv(
   }
 }
 
+/** A batch's refusal as its outcome tells it: the reason, and every problem with its place when there are some. */
+function refuse(outcome: BatchOutcome, e: unknown): void {
+  if (e instanceof ValidationFailed || e instanceof CsvUnreadable) {
+    const count = e instanceof ValidationFailed ? e.errorCount : e.problemCount;
+    const atLeast = e instanceof ValidationFailed && e.countStopped;
+    outcome.error =
+      `rejected, nothing of it applied: ${count}${atLeast ? ' or more' : ''} error${count === 1 ? '' : 's'}` +
+      (atLeast ? ' (checking stopped there)' : '');
+    outcome.problems = e instanceof ValidationFailed ? e.errors : e.problems;
+    outcome.problemCount = count;
+    if (atLeast) outcome.problemCountIsAtLeast = true;
+  } else {
+    outcome.error = (e as Error).message;
+  }
+}
+
+/**
+ * What a load of these files would meet, without loading anything: every batch read, mapped, assembled and
+ * checked against the records' rules exactly as the load checks it, in the order it would go. Outcomes without an
+ * error would load (`records` of them).
+ */
+export async function checkFiles(files: readonly LoadFile[], options: FileLoadOptions = {}): Promise<BatchOutcome[]> {
+  const outcomes: BatchOutcome[] = [];
+  for (const batch of await plan(files, options)) {
+    const dataset = batch.dataset;
+    const outcome: BatchOutcome = { files: batch.files.map((f) => f.name), dataset: dataset?.name, records: 0 };
+    outcomes.push(outcome);
+    try {
+      if (batch.failure || !dataset) throw batch.failure;
+      if (batch.csv) outcome.records = (await assembleCsv(dataset, batch.files, options, true)).records;
+      else {
+        const body = batch.body ?? parseJson(batch.files[0]);
+        outcome.records = validateBatch(dataset, body, 'upsert').records.length;
+      }
+    } catch (e) {
+      refuse(outcome, e);
+    }
+  }
+  return outcomes;
+}
+
 export async function loadFiles(
   wb: Ingester,
   files: readonly LoadFile[],
@@ -198,6 +260,20 @@ export async function loadFiles(
   onProgress?: (p: LoadProgress) => void,
 ): Promise<LoadReport> {
   const started = performance.now();
+  if (options.onlyIfAllPass) {
+    const checked = await checkFiles(files, options);
+    if (checked.some((o) => o.error)) {
+      for (const o of checked)
+        o.error ??= 'not loaded: it passes, but the load was to go only if every file passed, and some did not';
+      return {
+        batches: checked,
+        files: files.length,
+        rejected: checked.length,
+        records: 0,
+        seconds: (performance.now() - started) / 1000,
+      };
+    }
+  }
   const batches = await plan(files, options);
   const progress: LoadProgress = {
     files: files.length,
@@ -238,18 +314,7 @@ export async function loadFiles(
       }
       progress.records += outcome.records;
     } catch (e) {
-      if (e instanceof ValidationFailed || e instanceof CsvUnreadable) {
-        const count = e instanceof ValidationFailed ? e.errorCount : e.problemCount;
-        const atLeast = e instanceof ValidationFailed && e.countStopped;
-        outcome.error =
-          `rejected, nothing of it applied: ${count}${atLeast ? ' or more' : ''} error${count === 1 ? '' : 's'}` +
-          (atLeast ? ' (checking stopped there)' : '');
-        outcome.problems = e instanceof ValidationFailed ? e.errors : e.problems;
-        outcome.problemCount = count;
-        if (atLeast) outcome.problemCountIsAtLeast = true;
-      } else {
-        outcome.error = (e as Error).message;
-      }
+      refuse(outcome, e);
       // Only a dataset that has full loads is sent as one: elsewhere each file is an upsert of its own.
       if (options.fullLoad && dataset?.fullLoad && !brokenFullLoads.has(dataset)) {
         brokenFullLoads.add(dataset);

@@ -38,6 +38,13 @@ export const LoadRequestSchema = Type.Object({
         '(Locations, PurchaseOrders; Stock: set to 0).',
     }),
   ),
+  onlyIfAllPass: Type.Optional(
+    Type.Boolean({
+      description:
+        'Check every file first and load nothing unless all of them pass (default: each dataset loads or is ' +
+        'refused on its own).',
+    }),
+  ),
 });
 
 export type LoadRequest = Static<typeof LoadRequestSchema>;
@@ -54,7 +61,12 @@ function datasetOption(name: string | undefined) {
 export function loadRequestOptions(r: LoadRequest): { files: LoadFile[]; options: FileLoadOptions } {
   return {
     files: r.files,
-    options: { mapping: r.mapping, fullLoad: r.fullLoad === true, dataset: datasetOption(r.dataset) },
+    options: {
+      mapping: r.mapping,
+      fullLoad: r.fullLoad === true,
+      onlyIfAllPass: r.onlyIfAllPass === true,
+      dataset: datasetOption(r.dataset),
+    },
   };
 }
 

@@ -18,8 +18,10 @@ import { lint, type LintReport } from '../ingest/lint.js';
 import { datasetForFile } from '../ingest/file-dataset.js';
 import { BacktestJobs, type BacktestJob } from './backtest-jobs.js';
 import {
+  checkFiles,
   loadFiles,
   previewCsv,
+  type BatchOutcome,
   type FileLoadOptions,
   type LoadFile,
   type LoadProgress,
@@ -203,6 +205,11 @@ export class Workbench {
   }
 
   /** CSV files' levels, column mappings and first rows as they will load. */
+  /** What a load of these files would meet (every problem of every file), loading nothing. */
+  checkFiles(files: readonly LoadFile[], options: FileLoadOptions = {}): Promise<BatchOutcome[]> {
+    return checkFiles(files, options);
+  }
+
   previewCsv(files: readonly LoadFile[], options: FileLoadOptions = {}): Promise<CsvPreview> {
     return previewCsv(files, options);
   }

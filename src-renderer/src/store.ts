@@ -54,7 +54,12 @@ interface State {
   /** The load under way or last finished: files done, records, and every batch's outcome once it ends. */
   loadJob?: LoadJob;
   loadRunning: boolean;
-  loadFiles(files: PickedFile[], options: { mapping: CsvMapping; fullLoad: boolean }): Promise<void>;
+  loadFiles(
+    files: PickedFile[],
+    options: { mapping: CsvMapping; fullLoad: boolean; onlyIfAllPass: boolean },
+  ): Promise<void>;
+  /** Forgets the last load's outcome: new files are picked. */
+  clearLoad(): void;
 }
 
 /** How often a running backtest is asked how far it got. */
@@ -91,6 +96,7 @@ export const useWorkbench = create<State>()(
         backtestRunning: false,
         transfersBusy: false,
         loadRunning: false,
+        clearLoad: () => set({ loadJob: undefined }),
         loadFiles: async (files, options) => {
           const { client } = get();
           if (!client) return;

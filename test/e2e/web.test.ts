@@ -816,10 +816,24 @@ describe('browser mode', () => {
       },
       { name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"brands": [') },
     ]);
+    // Checked as the load will check them, before anything loads: two of three would be refused, so a load of
+    // "only if every file passes" waits; each dataset on its own goes.
+    await page
+      .getByTestId('check-summary')
+      .filter({ hasText: '2 of 3 batches would be refused' })
+      .waitFor({ timeout: 20_000 });
+    const checkedRow = (file: string) => page.locator(`table[aria-label="Files checked"] tr[data-file="${file}"]`);
+    expect(await checkedRow('Brands-e2e.json').innerText()).toMatch(/Brands\s+1\s+passes/);
+    expect(await checkedRow('export.json').innerText()).toMatch(
+      /Would be refused, nothing of it applied\s+\/sales\/1\/salesDateTime \[E2E-BAD\]: "tomorrow" is not/,
+    );
+    expect(await page.getByRole('button', { name: 'Load 3 files' }).isDisabled()).toBe(true);
+    await page.getByRole('radio', { name: 'each dataset on its own' }).check();
     await page.getByRole('button', { name: 'Load 3 files' }).click();
+    // A load of a second or less tells its time, not a rate that reads as slowness.
     await page
       .getByTestId('load-progress')
-      .filter({ hasText: /^3 of 3 files · 1 records · [\d,]+ records\/s · 2 rejected$/ })
+      .filter({ hasText: /^3 of 3 files · 1 record · ([\d,]+ records\/s|\d+ ms) · 2 rejected$/ })
       .waitFor({ timeout: 20_000 });
     const row = (file: string) => page.locator(`table[aria-label="Loaded files"] tr[data-file="${file}"]`);
     expect(await row('Brands-e2e.json').locator('td').allInnerTexts()).toEqual([
@@ -836,6 +850,12 @@ describe('browser mode', () => {
     );
     expect(await row('notes.json').innerText()).toMatch(/Rejected, nothing of it applied: not JSON/);
     await page.screenshot({ path: join(SHOTS, 'load.png'), fullPage: true });
+    // Files picked next: the outcome of those before is gone, theirs is checked.
+    await page.setInputFiles('input[name="files"]', [
+      { name: 'Brands-e2e2.json', mimeType: 'application/json', buffer: json({ brands: [] }) },
+    ]);
+    await page.getByTestId('check-summary').filter({ hasText: 'Every file passes' }).waitFor();
+    expect(await page.locator('table[aria-label="Loaded files"]').count()).toBe(0);
 
     // The workspace counts what landed, and only that: E2E-OK went with its file's rejection.
     await page.getByRole('tab', { name: 'Workspace' }).click();
@@ -896,12 +916,16 @@ describe('browser mode', () => {
     const sales = page.locator('.mapping[data-file="Sales.csv"]');
     expect(await sales.getByLabel('What Sales.csv holds').inputValue()).toBe('Sales.salesLines');
     expect(await sales.locator('td.cell--bad').allInnerTexts()).toEqual(['2,5']);
+    // Every row checked before loading, as the load will check it: the sales would be refused for that cell.
+    const checkedSales = page.locator('table[aria-label="Files checked"] tr[data-file="Sales.csv"]');
+    await checkedSales.filter({ hasText: /"2,5" is not a number/ }).waitFor({ timeout: 20_000 });
     await page.screenshot({ path: join(SHOTS, 'load-csv-mapping.png'), fullPage: true });
 
+    await page.getByRole('radio', { name: 'each dataset on its own' }).check();
     await page.getByRole('button', { name: 'Load 4 files' }).click();
     await page
       .getByTestId('load-progress')
-      .filter({ hasText: /^4 of 4 files · 3 records · [\d,]+ records\/s · 1 rejected$/ })
+      .filter({ hasText: /^4 of 4 files · 3 records · ([\d,]+ records\/s|\d+ ms) · 1 rejected$/ })
       .waitFor({ timeout: 20_000 });
     const row = (files: string) => page.locator(`table[aria-label="Loaded files"] tr[data-file="${files}"]`);
     expect(await row('items.csv, skus.csv, barcodes.csv').locator('td').allInnerTexts()).toEqual([
@@ -918,6 +942,20 @@ describe('browser mode', () => {
         ' \\/sales\\/1\\/salesLines\\/0\\/quantitySold \\[R-1002\\]: "2,5" is not a number',
     );
     expect(await row('Sales.csv').innerText()).toMatch(rejectedSalesRow);
+
+    // A row with a cell too many is named by its line, and the rest of the file still maps.
+    await page.setInputFiles('input[name="files"]', [
+      {
+        name: 'export.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('locationId,skuId,targetQuantity\nST-001,SKU-100-S,4\nST-001,SKU-100-M,5,9\n'),
+      },
+    ]);
+    const ragged = page.locator('.mapping[data-file="export.csv"]');
+    await ragged.getByText('has 4 cells where the header has 3 columns').waitFor({ timeout: 20_000 });
+    await ragged.getByLabel('What export.csv holds').selectOption('StockTargets');
+    await expect.poll(() => ragged.getByLabel('What export.csv holds').inputValue()).toBe('StockTargets');
+    expect(await ragged.getByLabel('Column targetQuantity loads into').inputValue()).toBe('targetQuantity');
     await page.getByRole('tab', { name: 'Workspace' }).click();
     await expect
       .poll(() => page.locator('tr[data-dataset="Items"] td').nth(1).innerText())
@@ -940,7 +978,7 @@ describe('browser mode', () => {
     await page.getByRole('button', { name: 'Load 1 file' }).click();
     await page
       .getByTestId('load-progress')
-      .filter({ hasText: /^1 of 1 files · 1 records/ })
+      .filter({ hasText: /^1 of 1 files · 1 record\b/ })
       .waitFor({ timeout: 20_000 });
 
     const { locations } = JSON.parse(readFileSync(join(ROOT, 'samples', 'demo', 'Locations.json'), 'utf8')) as {

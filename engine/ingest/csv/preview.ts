@@ -7,7 +7,7 @@ import { RequestRejected, type Problem } from '../problems.js';
 import { BadCell, convertCell, type CellValue } from './convert.js';
 import { CSV_LEVELS, type CsvTarget } from './levels.js';
 import { detectLevel, resolveColumns, type FileMapping } from './mapping.js';
-import { CsvUnreadable, rowCells, type CsvTable } from './read.js';
+import { rowCells, type CsvTable } from './read.js';
 
 export interface CsvFilePreview {
   name: string;
@@ -41,7 +41,6 @@ export function previewFile(
   dataset?: DatasetDef,
 ): CsvFilePreview {
   const empty: CsvFilePreview = { name, headers: [], columns: [], targets: [], rows: [], problems: [] };
-  if (read instanceof CsvUnreadable) return { ...empty, problems: read.problems };
   if (read instanceof Error) return { ...empty, problems: [{ path: '', file: name, message: read.message }] };
   let level;
   try {
@@ -52,10 +51,12 @@ export function previewFile(
       ...empty,
       headers: read.headers,
       columns: read.headers.map(() => null),
-      problems: [{ path: '', file: name, message: e.message }],
+      problems: [...(read.unreadable?.problems ?? []), { path: '', file: name, message: e.message }],
     };
   }
-  const { columns, problems } = resolveColumns(name, level, read.headers, mapping);
+  const resolved = resolveColumns(name, level, read.headers, mapping);
+  const { columns } = resolved;
+  const problems = [...(read.unreadable?.problems ?? []), ...resolved.problems];
   const rows = Array.from({ length: read.rows }, (_, i) => rowCells(read, i)).map((cells, i) => {
     const values: Record<string, CellValue | null> = {};
     columns.forEach((t, c) => {

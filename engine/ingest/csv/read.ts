@@ -21,6 +21,8 @@ export interface CsvTable {
    */
   columns: (string | null)[][];
   rows: number;
+  /** Rows that could not be split into the header's columns (left out of `columns`): the file cannot load. */
+  unreadable?: CsvUnreadable;
 }
 
 /** Row `i` (0 = the first after the header) of a table, as its cells. */
@@ -42,6 +44,13 @@ export class CsvUnreadable extends Error {
         .join('; ')}`,
     );
   }
+}
+
+/** A file's table when every row of it could be read; else its unreadable rows, thrown. */
+export async function readableCsv(source: CsvSource): Promise<CsvTable> {
+  const table = await readCsv(source);
+  if (table.unreadable) throw table.unreadable;
+  return table;
 }
 
 /** Delimiters a header line is tried with, the likeliest first when counts tie. */
@@ -132,6 +141,7 @@ export async function readCsv(source: CsvSource, limit?: number): Promise<CsvTab
     const rejects = (
       await conn.runAndReadAll(`SELECT line, error_message FROM reject_errors ORDER BY line LIMIT ${LISTED}`)
     ).getRowObjects();
+    let unreadable: CsvUnreadable | undefined;
     if (rejects.length) {
       const [{ n }] = (await conn.runAndReadAll('SELECT count(*) AS n FROM reject_errors')).getRowObjects();
       const problems = rejects.map((r) => ({
@@ -144,7 +154,9 @@ export async function readCsv(source: CsvSource, limit?: number): Promise<CsvTab
             `has ${got} cell${got === '1' ? '' : 's'} where the header has ${want} column${want === '1' ? '' : 's'}`,
         ),
       }));
-      throw new CsvUnreadable(source.name, problems, Number(n));
+      // Named, not thrown: the rows that could be read still show what the file holds (the mapping step needs
+      // them); a load refuses the file (`readableCsv`).
+      unreadable = new CsvUnreadable(source.name, problems, Number(n));
     }
     if (count === 0)
       throw new RequestRejected(`${source.name} is empty: a CSV file starts with a header row naming its columns`);
@@ -153,6 +165,7 @@ export async function readCsv(source: CsvSource, limit?: number): Promise<CsvTab
       headers: all.map((c, i) => c[0]?.trim() || `(column ${i + 1})`),
       columns: all.map((c) => c.slice(1)),
       rows: count - 1,
+      ...(unreadable ? { unreadable } : {}),
     };
   } finally {
     conn.closeSync();

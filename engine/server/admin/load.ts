@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { DATASETS } from '../../model/datasets.js';
 import type { CsvPreview } from '../../ingest/csv/preview.js';
-import type { LoadReport } from '../../service/file-load.js';
+import type { BatchOutcome, LoadReport } from '../../service/file-load.js';
 import type { IngestResult } from '../../service/ingest-result.js';
 import type { LoadJob } from '../../service/load-jobs.js';
 import {
@@ -47,6 +47,22 @@ export const loadRoutes = {
     handle: async ({ body }, { wb }) => {
       const { files, options } = previewRequestOptions(body);
       return wb.previewCsv(files, options);
+    },
+  }),
+
+  'POST /load/check': route({
+    summary:
+      'Check picked files as a load would, loading nothing: every problem each batch would be refused for, ' +
+      'by file, row and column',
+    body: PreviewRequestSchema,
+    bodyLimit: LARGEST_FILE,
+    response: answer<{ batches: BatchOutcome[] }>(
+      'LoadCheck',
+      '{batches}: each batch as it would go, its records, and its refusal with every problem if it would be refused.',
+    ),
+    handle: async ({ body }, { wb }) => {
+      const { files, options } = previewRequestOptions(body);
+      return { batches: await wb.checkFiles(files, options) };
     },
   }),
 

@@ -1,11 +1,18 @@
 import { useEffect, useState } from 'react';
 import type { BatchOutcome, CsvMapping as Mapping, CsvPreview, PickedFile, AdminClient } from '../client';
+import { Outcomes } from './Outcomes';
 import { useWorkbench } from '../store';
 import { CsvMapping } from './CsvMapping';
-import { ProblemPlace } from './ProblemPlace';
 
 /** The mapping step reads only the head of a CSV file: its header and first rows. */
 const PREVIEW_CHARS = 64 * 1024;
+const recordCount = (n: number) => `${n.toLocaleString('en')} record${n === 1 ? '' : 's'}`;
+const LOAD_MODES: [onlyIfAllPass: boolean, words: string][] = [
+  [true, 'only if every file passes'],
+  [false, 'each dataset on its own'],
+];
+/** The check of whole files waits for the mapping to settle this long. */
+const CHECK_AFTER_MS = 400;
 
 const isCsv = (name: string) => /\.csv$/i.test(name);
 
@@ -20,25 +27,22 @@ const words = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').toLower
 const listed = (items: string[]) =>
   items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}` : items.join('');
 
-function outcomeText(o: BatchOutcome): string {
-  if (o.error)
-    return o.problems?.length ? 'Rejected, nothing of it applied' : `Rejected, nothing of it applied: ${o.error}`;
-  if (o.result?.staged) return 'kept for the full load, applied with its last file';
-  return o.result?.warnings.length ? `${o.result.warnings.length} warnings` : 'loaded';
-}
-
 /**
  * Files or a folder: API-shaped JSON (one endpoint's body per file) or CSV (one file per level: items, SKUs,
  * barcodes; one row per sales line or order line), CSV through a mapping step with a preview; each dataset's
  * files are applied whole or not at all, and every rejected record is named with its reason.
  */
 export function Load({ client }: { client: AdminClient }) {
-  const { loadJob, loadRunning, loadFiles, summary } = useWorkbench();
+  const { loadJob, loadRunning, loadFiles, clearLoad, summary } = useWorkbench();
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [mapping, setMapping] = useState<Mapping>({});
   const [preview, setPreview] = useState<CsvPreview>();
   const [previewError, setPreviewError] = useState<string>();
   const [fullLoad, setFullLoad] = useState(false);
+  const [onlyIfAllPass, setOnlyIfAllPass] = useState(true);
+  /** Every batch as the load would meet it, checked on the whole files; undefined while checking. */
+  const [checked, setChecked] = useState<BatchOutcome[]>();
+  const [checkError, setCheckError] = useState<string>();
 
   const pick = async (list: FileList | null) => {
     const chosen = [...(list ?? [])].filter((f) => /\.(json|csv)$/i.test(f.name));
@@ -47,7 +51,26 @@ export function Load({ client }: { client: AdminClient }) {
     );
     setFiles(picked.sort((a, b) => a.name.localeCompare(b.name)));
     setMapping({});
+    // The outcome of the files loaded before does not belong under these.
+    clearLoad();
   };
+
+  useEffect(() => {
+    setChecked(undefined);
+    setCheckError(undefined);
+    if (files.length === 0) return undefined;
+    let current = true;
+    const timer = setTimeout(() => {
+      client.call('POST /load/check', { body: { files, mapping } }).then(
+        ({ batches }) => current && setChecked(batches),
+        (e: Error) => current && setCheckError(e.message),
+      );
+    }, CHECK_AFTER_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [client, files, mapping]);
 
   useEffect(() => {
     const csv = files.filter((f) => isCsv(f.name)).map((f) => ({ name: f.name, text: head(f.text) }));
@@ -72,6 +95,7 @@ export function Load({ client }: { client: AdminClient }) {
   const p = loadJob?.progress;
   const report = loadJob?.report;
   const json = files.filter((f) => !isCsv(f.name));
+  const failing = checked?.filter((o) => o.error).length ?? 0;
   return (
     <section aria-label="Load">
       <div className="toolbar">
@@ -100,10 +124,23 @@ export function Load({ client }: { client: AdminClient }) {
           <input type="checkbox" name="fullLoad" checked={fullLoad} onChange={(e) => setFullLoad(e.target.checked)} />
           {' '}Full load
         </label>
+        <span role="radiogroup" aria-label="Load">
+          {LOAD_MODES.map(([all, words]) => (
+            <label className="check" key={words}>
+              <input
+                type="radio"
+                name="load-mode"
+                checked={onlyIfAllPass === all}
+                onChange={() => setOnlyIfAllPass(all)}
+              />
+              {` ${words} `}
+            </label>
+          ))}
+        </span>
         <button
           type="button"
-          disabled={loadRunning || files.length === 0}
-          onClick={() => void loadFiles(files, { mapping, fullLoad })}
+          disabled={loadRunning || files.length === 0 || (onlyIfAllPass && failing > 0)}
+          onClick={() => void loadFiles(files, { mapping, fullLoad, onlyIfAllPass })}
         >
           {loadRunning ? 'Loading…' : `Load ${files.length} file${files.length === 1 ? '' : 's'}`}
         </button>
@@ -152,62 +189,43 @@ export function Load({ client }: { client: AdminClient }) {
           ))}
         </section>
       )}
+      {files.length > 0 && !report && (
+        <section aria-label="Check">
+          <h2>Before loading</h2>
+          {checkError && (
+            <p className="error" role="alert">
+              The files could not be checked: {checkError}
+            </p>
+          )}
+          {!checked && !checkError && <p className="hint">Checking every row as the load will…</p>}
+          {checked && (
+            <>
+              <p className="hint" data-testid="check-summary">
+                {failing === 0
+                  ? `Every file passes: ${checked.reduce((n, o) => n + o.records, 0).toLocaleString('en')} records ` +
+                    'to load.'
+                  : `${failing} of ${checked.length} batches would be refused, for the problems below` +
+                    (onlyIfAllPass ? ': fix them, or load each dataset on its own.' : '; the others load.')}
+              </p>
+              <Outcomes label="Files checked" outcomes={checked} checked />
+            </>
+          )}
+        </section>
+      )}
       {p && (
         <div className="progress">
           <progress max={Math.max(p.bytes, 1)} value={report ? p.bytes : p.bytesDone} aria-label="Files loaded" />
           <span className="hint" data-testid="load-progress">
-            {p.filesDone} of {p.files} files · {p.records.toLocaleString('en')} records ·{' '}
-            {Math.round(p.records / Math.max(p.seconds, 1e-3)).toLocaleString('en')} records/s
+            {p.filesDone} of {p.files} files · {recordCount(p.records)} ·{' '}
+            {/* A rate over less than a second is mostly the wait for the first answer: the time says more. */}
+            {p.seconds < 1
+              ? `${Math.max(1, Math.round(p.seconds * 1000))} ms`
+              : `${Math.round(p.records / p.seconds).toLocaleString('en')} records/s`}
             {report && report.rejected > 0 && ` · ${report.rejected} rejected`}
           </span>
         </div>
       )}
-      {report && report.batches.length > 0 && (
-        <table className="grid compare" aria-label="Loaded files">
-          <thead>
-            <tr>
-              <th>Files</th>
-              <th>Endpoint</th>
-              <th className="num">Records</th>
-              <th className="num">Created</th>
-              <th className="num">Updated</th>
-              <th className="num">Deleted</th>
-              <th>Outcome</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.batches.map((o) => (
-              <tr key={o.files.join()} data-file={o.files.join(', ')} className={o.error ? 'row--bad' : undefined}>
-                <td>{o.files.join(', ')}</td>
-                <td>{o.dataset ?? '–'}</td>
-                <td className="num">{o.error && !o.records ? '–' : o.records.toLocaleString('en')}</td>
-                <td className="num">{o.result?.created.toLocaleString('en') ?? '–'}</td>
-                <td className="num">{o.result?.updated.toLocaleString('en') ?? '–'}</td>
-                <td className="num">{o.result ? (o.result.deleted + o.result.zeroed).toLocaleString('en') : '–'}</td>
-                <td>
-                  {outcomeText(o)}
-                  {o.problems && o.problems.length > 0 && (
-                    <ul className="log__errors load__problems">
-                      {o.problems.map((pr, i) => (
-                        <li key={i}>
-                          <ProblemPlace problem={pr} />
-                          {pr.message}
-                        </li>
-                      ))}
-                      {(o.problemCount ?? 0) > o.problems.length && (
-                        <li>
-                          … and {(o.problemCount ?? 0) - o.problems.length}
-                          {o.problemCountIsAtLeast ? ' or' : ''} more
-                        </li>
-                      )}
-                    </ul>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {report && report.batches.length > 0 && <Outcomes label="Loaded files" outcomes={report.batches} />}
     </section>
   );
 }
