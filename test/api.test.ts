@@ -410,6 +410,14 @@ describe('sessions, admin API and OpenAPI', () => {
       errorCount: 1,
       errors: [{ path: '/brands/0/code', recordId: 'LOG2', message: 'is required' }],
     });
+    // It opens to its answer and tells the port it came in on.
+    expect(bad.port).toBe(Number(new URL(t.url).port));
+    expect(JSON.parse(bad.responseExcerpt)).toMatchObject({
+      status: 400,
+      errors: [{ path: '/brands/0/code', recordId: 'LOG2', message: 'is required' }],
+    });
+    // The spec's 200 carries no body: nothing to keep.
+    expect(ok.responseExcerpt).toBeUndefined();
     // A refusal without a list of errors keeps its reason: a missing token, a body that is not JSON, no endpoint.
     await fetch(`${t.url}/Brands`, { method: 'POST', headers: { 'x-tenant': 'DEMO' } });
     await t.call('POST', '/Brands', '{"brands": [', { 'content-type': 'application/json' });

@@ -234,6 +234,7 @@ describe('secrets in logs', () => {
         status: number;
         query?: string;
         bodyExcerpt?: string;
+        responseExcerpt?: string;
         warnings: { message: string }[];
       }[];
       expect(entries.length).toBeGreaterThanOrEqual(sent.length);
@@ -249,7 +250,7 @@ describe('secrets in logs', () => {
       expect(
         entries
           .filter((e) => /^\/(v1\/)?(token|%54oken|T%6Fken)/i.test(e.path))
-          .every((e) => e.bodyExcerpt === undefined && e.query === undefined),
+          .every((e) => e.bodyExcerpt === undefined && e.query === undefined && e.responseExcerpt === undefined),
       ).toBe(true);
     } finally {
       for (const spy of spies) spy.mockRestore();

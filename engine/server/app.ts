@@ -91,6 +91,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
             errorCount: a.errorCount,
             warnings: a.warnings,
             bodyExcerpt: a.secret ? undefined : req.bodyExcerpt,
+            responseExcerpt: a.secret ? undefined : req.responseExcerpt,
+            ...(typeof req.socket?.localPort === 'number' ? { port: req.socket.localPort } : {}),
           },
           (text) => tokens.redact(text),
         ),
@@ -143,6 +145,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // a token request's body and query hold the client secret.
     req.audit = { secret: req.routeOptions.config?.secret === true };
     reply.header('X-Request-Id', req.id);
+  });
+
+  // The start of a JSON answer, for the request log to open to (a token's answer is the token: never kept).
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.audit?.secret && typeof payload === 'string' && /json/.test(String(reply.getHeader('content-type'))))
+      req.responseExcerpt = payload.slice(0, BODY_EXCERPT_CHARS + EXCERPT_MARGIN_CHARS);
+    return payload;
   });
 
   // Bytes must be UTF-8 and JSON; the first bytes are kept for the request log.

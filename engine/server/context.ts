@@ -35,5 +35,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     audit: Audit;
     bodyExcerpt?: string;
+    /** The start of the JSON answer, for the request log. */
+    responseExcerpt?: string;
   }
 }

@@ -62,5 +62,7 @@ export function redactEntry(entry: RequestLogInput, redact: (text: string) => st
     errors: problems(entry.errors),
     warnings: problems(entry.warnings),
     bodyExcerpt: entry.bodyExcerpt && redact(redactJsonFields(entry.bodyExcerpt)).slice(0, BODY_EXCERPT_CHARS),
+    responseExcerpt:
+      entry.responseExcerpt && redact(redactJsonFields(entry.responseExcerpt)).slice(0, BODY_EXCERPT_CHARS),
   };
 }

@@ -44,6 +44,10 @@ export interface RequestLogInput {
   errorCount?: number;
   warnings?: Problem[];
   bodyExcerpt?: string;
+  /** The local port the request came in on (none for the desktop app's calls, which come over no port). */
+  port?: number;
+  /** The start of the response's body as sent (JSON only; never a token's). */
+  responseExcerpt?: string;
 }
 
 export interface RequestLogEntry extends Required<
@@ -60,6 +64,8 @@ export interface RequestLogEntry extends Required<
   warningCount: number;
   warnings: Problem[];
   bodyExcerpt?: string;
+  port?: number;
+  responseExcerpt?: string;
 }
 
 /** A row of request_log (migration 2), with its moment in microseconds (`us`). */
@@ -80,6 +86,8 @@ interface RequestLogRow {
   warningCount: number;
   warnings: string | null;
   bodyExcerpt: string | null;
+  port: number | null;
+  responseExcerpt: string | null;
   us: bigint;
 }
 
@@ -102,7 +110,9 @@ export class RequestLog {
     const errors = entry.errors ?? [];
     const warnings = entry.warnings ?? [];
     await this.ws.run(
-      'INSERT INTO request_log VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)',
+      `INSERT INTO request_log (id, loggedAt, requestId, tenant, method, path, query, status, durationMs, dataset,
+         records, errorCount, errors, warningCount, warnings, bodyExcerpt, port, responseExcerpt)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
       [
         id,
         timestampValue(at),
@@ -120,6 +130,8 @@ export class RequestLog {
         warnings.length,
         keptProblems(warnings),
         entry.bodyExcerpt ? entry.bodyExcerpt.slice(0, BODY_EXCERPT_CHARS) : null,
+        entry.port ?? null,
+        entry.responseExcerpt ? entry.responseExcerpt.slice(0, BODY_EXCERPT_CHARS) : null,
       ],
     );
     // Pruned in steps, not on every insert: the log holds between maxEntries and twice that.
@@ -162,6 +174,8 @@ export class RequestLog {
       if (r.dataset !== null) e.dataset = r.dataset;
       if (r.records !== null) e.records = Number(r.records);
       if (r.bodyExcerpt !== null) e.bodyExcerpt = r.bodyExcerpt;
+      if (r.port !== null) e.port = Number(r.port);
+      if (r.responseExcerpt !== null) e.responseExcerpt = r.responseExcerpt;
       return e;
     });
   }

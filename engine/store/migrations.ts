@@ -182,6 +182,14 @@ export const MIGRATIONS: readonly Migration[] = [
          ${STYLE_DAY_FIELDS.map((f) => `${f} DOUBLE`).join(', ')})`,
     ],
   },
+  {
+    version: 8,
+    description: "the request log keeps the port a request came in on and the start of the response's body",
+    statements: () => [
+      'ALTER TABLE request_log ADD COLUMN IF NOT EXISTS port INTEGER',
+      'ALTER TABLE request_log ADD COLUMN IF NOT EXISTS responseExcerpt VARCHAR',
+    ],
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -740,6 +740,23 @@ describe('browser mode', () => {
     await expect.poll(() => page.locator('.log__entry').count()).toBe(1);
     await page.locator('input[name="log-text"]').fill('');
     await page.locator('input[name="log-refused"]').uncheck();
+    // By status class and by endpoint.
+    await page.selectOption('select[name="log-status"]', '4xx');
+    await page.selectOption('select[name="log-endpoint"]', 'POST /Sales');
+    await expect
+      .poll(async () => await page.locator('.log__entry').evaluateAll((els) => els.map((e) => e.dataset.status)))
+      .toEqual(['400']);
+    // Opened, an entry shows its request and its answer, secrets taken out, and the port it came in on.
+    await entry.getByRole('button').first().click();
+    const exchange = entry.getByTestId('log-exchange');
+    await exchange.waitFor();
+    const port = new URL(origin).port;
+    expect(await exchange.innerText()).toContain(`port ${port}`);
+    expect(await exchange.innerText()).toContain('"salesDateTime": "yesterday"');
+    expect(await exchange.innerText()).toMatch(/Response: 400\s+\{\s+"type": "urn:replenishment-workbench:problem/);
+    await page.screenshot({ path: join(SHOTS, 'integration-entry.png') });
+    await page.selectOption('select[name="log-status"]', '');
+    await page.selectOption('select[name="log-endpoint"]', '');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download the OpenAPI document' }).click();
     expect(JSON.parse(readFileSync(await (await download).path(), 'utf8'))).toMatchObject({ openapi: '3.1.0' });

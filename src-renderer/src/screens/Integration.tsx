@@ -9,15 +9,26 @@ const POLL_MS = 2000;
 /** The screens' own calls: the workbench's admin API, not the integrator's requests. */
 const OWN_CALL = /^\/_workbench(\/|$)/i;
 
+/** Answers by their class: the first digit of the status. */
+const STATUS_CLASSES = ['2xx', '4xx', '5xx'] as const;
+
 interface LogFilter {
   own: boolean;
   refusedOnly: boolean;
+  /** A status class, or '' for every status. */
+  status: '' | (typeof STATUS_CLASSES)[number];
+  /** A method and path as listed (`POST /Sales`), or '' for every endpoint. */
+  endpoint: string;
   text: string;
 }
+
+const endpointOf = (e: RequestLogEntry) => `${e.method} ${e.path}`;
 
 function shown(e: RequestLogEntry, f: LogFilter): boolean {
   if (!f.own && OWN_CALL.test(e.path)) return false;
   if (f.refusedOnly && e.status < 400) return false;
+  if (f.status && String(e.status)[0] !== f.status[0]) return false;
+  if (f.endpoint && endpointOf(e) !== f.endpoint) return false;
   const text = f.text.trim().toLowerCase();
   if (!text) return true;
   const said = [e.status, e.method, e.path, e.query ?? '', e.dataset ?? '', ...e.errors.map((p) => p.message)];
@@ -29,8 +40,23 @@ export function Integration({ client }: { client: AdminClient }) {
   const [info, setInfo] = useState<Info>();
   const [entries, setEntries] = useState<RequestLogEntry[]>([]);
   const [error, setError] = useState<string>();
-  const [filter, setFilter] = useState<LogFilter>({ own: false, refusedOnly: false, text: '' });
+  const [filter, setFilter] = useState<LogFilter>({
+    own: false,
+    refusedOnly: false,
+    status: '',
+    endpoint: '',
+    text: '',
+  });
   const visible = entries.filter((e) => shown(e, filter));
+  const endpoints = [...new Set(entries.filter((e) => filter.own || !OWN_CALL.test(e.path)).map(endpointOf))].sort();
+  /** The entries opened to their request and response. */
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (id: number) =>
+    setOpen((o) => {
+      const next = new Set(o);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   useEffect(() => {
     void client.call('GET /integration').then(setInfo, (e: Error) => setError(e.message));
   }, [client]);
@@ -95,6 +121,32 @@ export function Integration({ client }: { client: AdminClient }) {
           value={filter.text}
           onChange={(ev) => setFilter({ ...filter, text: ev.target.value })}
         />
+        <select
+          name="log-status"
+          aria-label="Status"
+          value={filter.status}
+          onChange={(ev) => setFilter({ ...filter, status: ev.target.value as LogFilter['status'] })}
+        >
+          <option value="">every status</option>
+          {STATUS_CLASSES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+        <select
+          name="log-endpoint"
+          aria-label="Endpoint"
+          value={filter.endpoint}
+          onChange={(ev) => setFilter({ ...filter, endpoint: ev.target.value })}
+        >
+          <option value="">every endpoint</option>
+          {endpoints.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
         <label>
           <input
             type="checkbox"
@@ -124,7 +176,13 @@ export function Integration({ client }: { client: AdminClient }) {
             className={e.status >= 400 ? 'log__entry log__entry--bad' : 'log__entry'}
             data-status={e.status}
           >
-            <div className="log__head">
+            <button
+              type="button"
+              className="log__head"
+              aria-expanded={open.has(e.id)}
+              aria-label={`${e.status} ${e.method} ${e.path}: ${open.has(e.id) ? 'close' : 'open'}`}
+              onClick={() => toggle(e.id)}
+            >
               <span className="log__status">{e.status}</span> <span>{e.method}</span>{' '}
               <code>
                 {e.path}
@@ -133,8 +191,10 @@ export function Integration({ client }: { client: AdminClient }) {
               <span className="log__meta">
                 {e.loggedAt.replace('T', ' ').slice(0, 19)} · {e.durationMs.toFixed(0)} ms
                 {e.records !== undefined ? ` · ${e.records} records` : ''}
+                {e.port !== undefined ? ` · port ${e.port}` : ''}
               </span>
-            </div>
+            </button>
+            {open.has(e.id) && <Exchange entry={e} />}
             {e.errors.length > 0 && (
               <ul className="log__errors">
                 {e.errors.slice(0, 10).map((p, i) => (
@@ -161,5 +221,37 @@ export function Integration({ client }: { client: AdminClient }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** A JSON excerpt laid out for reading; one cut short (or not JSON) as it was kept. */
+function readable(excerpt: string): string {
+  try {
+    return JSON.stringify(JSON.parse(excerpt), null, 2);
+  } catch {
+    return excerpt;
+  }
+}
+
+/** One request opened: what came in and what went out, as the log keeps them (secrets taken out, excerpts cut). */
+function Exchange({ entry: e }: { entry: RequestLogEntry }) {
+  return (
+    <dl className="log__exchange" data-testid="log-exchange">
+      <dt>Request</dt>
+      <dd>
+        <code>
+          {e.method} {e.path}
+          {e.query ? `?${e.query}` : ''}
+        </code>
+        {` · id ${e.requestId}`}
+        {e.tenant ? ` · tenant ${e.tenant}` : ''}
+        {e.port !== undefined ? ` · port ${e.port}` : ' · no port (the app itself)'}
+        {e.dataset ? ` · ${e.dataset}` : ''}
+      </dd>
+      <dt>Request body</dt>
+      <dd>{e.bodyExcerpt ? <pre>{readable(e.bodyExcerpt)}</pre> : <span className="hint">none kept</span>}</dd>
+      <dt>Response: {e.status}</dt>
+      <dd>{e.responseExcerpt ? <pre>{readable(e.responseExcerpt)}</pre> : <span className="hint">no body</span>}</dd>
+    </dl>
   );
 }
