@@ -30,6 +30,9 @@ interface State {
   backtestForm?: BacktestForm;
   /** How a run's breakdown is shown: by what, narrowed to which ids. */
   breakdown: { level: BreakdownLevel; filter: string };
+  /** Whether the charts show days or weeks: all of them switch together. */
+  chartStep: 'day' | 'week';
+  setChartStep(step: 'day' | 'week'): void;
   /** Settings edited but not saved, per scenario: the form's value and the JSON view's text. */
   settingsDrafts: Record<string, { value: Record<string, unknown>; text: string }>;
   setSettingsDraft(scenario: string, draft?: { value: Record<string, unknown>; text: string }): void;
@@ -67,7 +70,7 @@ const POLL_MS = 250;
 
 /**
  * What the screens keep for the tab's session beyond its address (a reload finds them as they were): the Backtest
- * form, how a run's breakdown is shown, and settings edited but not saved.
+ * form, how a run's breakdown is shown, days or weeks in the charts, and settings edited but not saved.
  */
 const KEPT = { name: 'workbench.view', storage: createJSONStorage(() => sessionStorage) };
 
@@ -147,6 +150,8 @@ export const useWorkbench = create<State>()(
         connect: (client) => set({ client }),
         breakdown: { level: 'location', filter: '' },
         setBreakdown: (breakdown) => set({ breakdown }),
+        chartStep: 'day',
+        setChartStep: (chartStep) => set({ chartStep }),
         settingsDrafts: {},
         setSettingsDraft: (scenario, draft) => {
           const { [scenario]: _, ...others } = get().settingsDrafts;
@@ -236,7 +241,12 @@ export const useWorkbench = create<State>()(
     },
     {
       ...KEPT,
-      partialize: (s) => ({ backtestForm: s.backtestForm, breakdown: s.breakdown, settingsDrafts: s.settingsDrafts }),
+      partialize: (s) => ({
+        chartStep: s.chartStep,
+        backtestForm: s.backtestForm,
+        breakdown: s.breakdown,
+        settingsDrafts: s.settingsDrafts,
+      }),
     },
   ),
 );

@@ -132,6 +132,33 @@ describe('browser mode', () => {
     expect(points[1]).toBeGreaterThan(100);
     expect(points[2]).toBe(224);
     expect(points[3]).toBe(224);
+    // Every chart switches to weeks together (eight of them: the period starts on a Monday), and back.
+    await page
+      .getByRole('group', { name: 'Stock-out SKU-days per day: by day or by week' })
+      .getByText('Weekly')
+      .click();
+    await expect.poll(() => charts.first().getAttribute('data-points')).toBe('16');
+    expect(await charts.nth(3).getAttribute('data-points')).toBe('32');
+    await page.getByRole('group', { name: 'In-stock rate per day (%): by day or by week' }).getByText('Daily').click();
+    await expect.poll(() => charts.first().getAttribute('data-points')).toBe('112');
+    // The engine's figure against the actual one, coloured by which is better.
+    const card = async (kpi: string) => {
+      const [value, actual] = await page
+        .locator(`[data-kpi="${kpi}"] .card__value, [data-kpi="${kpi}"] .card__actual`)
+        .allInnerTexts();
+      const tone = await page.locator(`[data-kpi="${kpi}"] .card__change`).getAttribute('data-tone');
+      return {
+        simulated: Number(value.replace(/[,%]/g, '')),
+        actual: Number(/actual ([\d,.]+)/.exec(actual)![1].replace(/,/g, '')),
+        tone,
+      };
+    };
+    const fill = await card('fillRate');
+    expect(fill.tone).toBe(fill.simulated > fill.actual ? 'better' : fill.simulated < fill.actual ? 'worse' : 'same');
+    const lostCard = await card('lostSales');
+    expect(lostCard.tone).toBe(
+      lostCard.simulated < lostCard.actual ? 'better' : lostCard.simulated > lostCard.actual ? 'worse' : 'same',
+    );
     const box = await page.locator('.chart canvas').first().boundingBox();
     expect(box!.width).toBeGreaterThan(600);
     expect(box!.height).toBeGreaterThan(200);

@@ -8,7 +8,7 @@ import { StyleDrill } from './StyleDrill';
 
 type Day = BacktestResult['daily'][number];
 import { Chart } from '../Chart';
-import { KPIS, show } from '../kpis';
+import { KPIS, show, versusActual, type Kpi } from '../kpis';
 import { units } from '../units';
 import { scenarioOf } from '../runs';
 
@@ -61,12 +61,20 @@ export function Backtest({
       {
         title: 'Stock-out SKU-days per day',
         label: 'Daily stock-out SKU-days, simulated and actual',
+        unit: 'SKU-days',
         series: both((d) => d.stockOutDays),
       },
-      { title: 'In-stock rate per day (%)', label: 'Daily in-stock rate, simulated and actual', series: both(inStock) },
+      {
+        title: 'In-stock rate per day (%)',
+        label: 'Daily in-stock rate, simulated and actual',
+        unit: '%',
+        levels: true,
+        series: both(inStock),
+      },
       {
         title: 'Sales and lost sales per day (units)',
         label: 'Daily sales and lost sales, simulated and actual',
+        unit: 'units',
         series: [
           { name: 'simulated sales', values: result.daily.map((d) => Math.round(d.simulated.sales)) },
           { name: 'actual sales', values: result.daily.map((d) => Math.round(d.actual.sales)) },
@@ -77,6 +85,8 @@ export function Backtest({
       {
         title: 'Inventory units at the end of each day',
         label: 'Daily inventory at the stores and at the warehouses, simulated and actual',
+        unit: 'units',
+        levels: true,
         series: [
           { name: 'simulated, stores', values: result.daily.map((d) => Math.round(d.simulated.inventoryUnits)) },
           { name: 'actual, stores', values: result.daily.map((d) => Math.round(d.actual.inventoryUnits)) },
@@ -137,16 +147,12 @@ export function Backtest({
           </p>
           <div className="cards">
             {KPIS.map((kpi) => (
-              <div className="card" key={kpi.key} data-kpi={kpi.key}>
-                <div className="card__label">{kpi.label}</div>
-                <div className="card__value">{show(kpi, result.summary.simulated)}</div>
-                <div className="card__actual">actual {show(kpi, result.summary.actual)}</div>
-              </div>
+              <KpiCard key={kpi.key} kpi={kpi} summary={result.summary} />
             ))}
           </div>
           <Estimates summary={result.summary} />
           {charts.map((c) => (
-            <Chart key={c.title} title={c.title} label={c.label} dates={dates} series={c.series} />
+            <Chart key={c.title} {...c} dates={dates} />
           ))}
           {/* Kept while a style is open, so going back finds the breakdown as it was left. */}
           <div hidden={styleId !== undefined}>
@@ -184,6 +190,26 @@ function defaultForm(summary: DatasetSummary[] | undefined, scenario: string): B
   const today = new Date();
   const before = new Date(today.getTime() - 90 * 86_400_000);
   return { from: before.toISOString().slice(0, 10), to: today.toISOString().slice(0, 10), scenario };
+}
+
+/** A KPI with the engine's figure first, the actual one under it, and the difference coloured better or worse. */
+function KpiCard({ kpi, summary }: { kpi: Kpi; summary: BacktestResult['summary'] }) {
+  const change = versusActual(kpi, summary.simulated, summary.actual);
+  return (
+    <div className="card" data-kpi={kpi.key}>
+      <div className="card__label">{kpi.label}</div>
+      <div className="card__value">{show(kpi, summary.simulated)}</div>
+      <div className="card__actual">
+        actual {show(kpi, summary.actual)}
+        {change && (
+          <span className={`card__change card__change--${change.tone}`} data-tone={change.tone}>
+            {' '}
+            {change.text}
+          </span>
+        )}
+      </div>
+    </div>
+  );
 }
 
 /** How much of the comparison rests on estimates, and what happened only in one of the two worlds. */

@@ -67,7 +67,7 @@ export function CellDrill({
             day.
           </p>
           {charts.map((c) => (
-            <Chart key={c.title} title={c.title} label={c.label} dates={days.dates} series={c.series} />
+            <Chart key={c.title} {...c} dates={days.dates} />
           ))}
           <h3>The engine's transfers</h3>
           {days.transfers.length === 0 ? (
@@ -166,6 +166,8 @@ function cellCharts(d: CellDays) {
     {
       title: 'Stock at the end of each day (units)',
       label: `${name}: stock per day, simulated against actual`,
+      unit: 'units',
+      levels: true,
       series: [
         { name: 'simulated', values: s.simStock },
         { name: 'actual', values: s.actStock },
@@ -174,6 +176,7 @@ function cellCharts(d: CellDays) {
     {
       title: 'Sales and demand per day (units)',
       label: `${name}: demand, sales, lost sales and the engine's demand estimate per day, simulated against actual`,
+      unit: 'units',
       series: [
         { name: 'demand', values: s.demand },
         { name: 'simulated sales', values: s.simSales },
@@ -186,6 +189,7 @@ function cellCharts(d: CellDays) {
     {
       title: 'Arrivals and transfers per day (units)',
       label: `${name}: receipts and the engine's transfers per day`,
+      unit: 'units',
       series: [
         { name: 'receipts (actual, both sides)', values: s.receipts },
         { name: 'engine: in', values: s.transfersIn },

@@ -172,12 +172,15 @@ export function Compare({ client, a: routeA, b: routeB }: { client: AdminClient;
           <Chart
             title="Stock-out SKU-days per day"
             label="Daily stock-out SKU-days of both runs and actual"
+            unit="SKU-days"
             dates={chart.dates}
             series={chart.stockOuts}
           />
           <Chart
             title="Inventory units at the end of each day"
             label="Daily inventory of both runs"
+            unit="units"
+            levels
             dates={chart.dates}
             series={chart.inventory}
           />

@@ -111,7 +111,7 @@ export function StyleDrill({
             estimated).
           </p>
           {charts.map((c) => (
-            <Chart key={c.title} title={c.title} label={c.label} dates={days.dates} series={c.series} />
+            <Chart key={c.title} {...c} dates={days.dates} />
           ))}
         </>
       )}
@@ -211,6 +211,7 @@ function styleCharts(d: StyleDaySeries) {
     {
       title: 'Stock-out SKU-days per day',
       label: label('stock-out SKU-days per day'),
+      unit: 'SKU-days',
       series: [
         { name: 'simulated', values: s.simStockOutDays },
         { name: 'actual', values: s.actStockOutDays },
@@ -219,6 +220,7 @@ function styleCharts(d: StyleDaySeries) {
     {
       title: 'Sales and demand per day (units)',
       label: label("demand, sales, lost sales and the engine's demand estimate per day"),
+      unit: 'units',
       series: [
         { name: 'demand', values: tenth(s.demand) },
         { name: 'simulated sales', values: tenth(s.simSales) },
@@ -231,6 +233,8 @@ function styleCharts(d: StyleDaySeries) {
     {
       title: 'Units on hand at the end of each day',
       label: label('units on hand per day at the stores and at the warehouses'),
+      unit: 'units',
+      levels: true,
       series: [
         { name: 'simulated, stores', values: tenth(s.simInventoryUnits) },
         { name: 'actual, stores', values: tenth(s.actInventoryUnits) },
@@ -241,6 +245,7 @@ function styleCharts(d: StyleDaySeries) {
     {
       title: 'Arrivals and transfers per day (units)',
       label: label('receipts and transfers per day'),
+      unit: 'units',
       series: [
         { name: 'receipts (actual, both sides)', values: tenth(s.receipts) },
         { name: 'engine: transfers in', values: tenth(s.simTransfersIn) },
