@@ -172,6 +172,23 @@ describe('browser mode', () => {
     expect(locationDays).toEqual([...locationDays].sort((x, y) => y - x));
     const total = Number((await page.locator('[data-kpi="stockOutDays"] .card__value').innerText()).replace(/,/g, ''));
     expect(locationDays.reduce((n, d) => n + d, 0)).toBe(total);
+    // Sorted by any column (lost sales, most first after a second click), and exported as shown.
+    const lostHeading = page.locator('table[aria-label="KPIs by location"] th', { hasText: /^Lost sales$/ });
+    await lostHeading.click();
+    await lostHeading.click();
+    const lostByLocation = (await byLocation.locator('td:nth-child(6)').allInnerTexts()).map((t) =>
+      Number(t.replace(/,/g, '')),
+    );
+    expect(lostByLocation).toEqual([...lostByLocation].sort((x, y) => y - x));
+    const [breakdownFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const breakdownCsv = readFileSync((await breakdownFile.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(breakdownCsv[0]).toMatch(/^location,stockOutDays simulated,stockOutDays actual,/);
+    expect(breakdownCsv).toHaveLength(locationDays.length + 1);
     await page.selectOption('select[name="level"]', 'style');
     const byStyle = page.locator('table[aria-label="KPIs by style"] tbody tr');
     await byStyle.first().waitFor();
@@ -603,7 +620,29 @@ describe('browser mode', () => {
     expect(new Set(types)).toEqual(new Set(['Replenishment']));
     expect(await page.locator('.vtable__body .why').first().getAttribute('title')).toMatch(/below target/);
 
+    // Sorted by any column: quantity, largest first after a second click.
+    await page.getByRole('columnheader', { name: 'Qty' }).click();
+    await page.getByRole('columnheader', { name: 'Qty' }).click();
+    expect(await page.getByRole('columnheader', { name: 'Qty' }).getAttribute('aria-sort')).toBe('descending');
+    const quantities = (await page.locator('.vtable__body [role="row"] .num').allInnerTexts()).map(Number);
+    expect(quantities).toEqual([...quantities].sort((x, y) => y - x));
+    // A reason reads in full under the table.
+    await page.locator('.vtable__body .why').first().click();
+    expect(await page.getByTestId('why-full').innerText()).toContain(
+      (await page.locator('.vtable__body .why').first().getAttribute('title'))!,
+    );
+
     const boxes = page.locator('.vtable__body input[type="checkbox"]');
+    const selectedCount = () => page.locator('.approve span').first().innerText();
+    // A shift-click selects the lines between; the heading's box selects every open line shown, then none.
+    await boxes.nth(0).click();
+    await boxes.nth(4).click({ modifiers: ['Shift'] });
+    expect(await selectedCount()).toBe('5 selected');
+    await page.getByLabel('select every open line shown').click();
+    const open = Number(/([\d,]+) open/.exec(await count.innerText())![1].replace(/,/g, ''));
+    expect(await selectedCount()).toBe(`${open} selected`);
+    await page.getByLabel('select every open line shown').click();
+    expect(await selectedCount()).toBe('0 selected');
     const chosen: string[] = [];
     for (let i = 0; i < 3; i++) {
       const row = page.locator('.vtable__body [role="row"]').nth(i);

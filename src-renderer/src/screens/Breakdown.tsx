@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { GroupKpis, AdminClient } from '../client';
 import { KPIS, show } from '../kpis';
+import { download, toCsv } from '../csv';
+import { useSort } from '../sort';
 import { useWorkbench, type BreakdownLevel } from '../store';
 
 /** Rows drawn at once; the filter narrows the rest. */
@@ -57,6 +59,30 @@ export function Breakdown({
       .filter((g) => !needle || g.id.toLowerCase().includes(needle))
       .sort((a, b) => b.simulated.stockOutDays - a.simulated.stockOutDays || a.id.localeCompare(b.id));
   }, [groups, filter]);
+  const { sorted, heading, sort } = useSort(
+    rows,
+    Object.fromEntries([
+      ['id', (g: GroupKpis) => g.id],
+      ...COLUMNS.flatMap((c) => [
+        [c.kpi.key, (g: GroupKpis) => c.kpi.pick(g.simulated)],
+        [`${c.kpi.key}-actual`, (g: GroupKpis) => c.kpi.pick(g.actual)],
+      ]),
+    ]),
+  );
+  const exportCsv = () =>
+    download(
+      `${runId}-by-${level}.csv`,
+      toCsv(
+        [level, ...COLUMNS.flatMap((c) => [`${c.kpi.key} simulated`, `${c.kpi.key} actual`])],
+        sorted.map((g) => [
+          g.id,
+          ...COLUMNS.flatMap((c) => [c.kpi.pick(g.simulated) ?? undefined, c.kpi.pick(g.actual) ?? undefined]),
+        ]),
+      ),
+    );
+  const order = sort
+    ? `sorted by ${sort.key === 'id' ? level : sort.key.replace('-actual', ' (actual)')}`
+    : 'most stock-out days first';
   return (
     <section aria-label="Breakdown">
       <div className="toolbar">
@@ -74,9 +100,12 @@ export function Breakdown({
         {groups && (
           <span className="hint" data-testid="breakdown-count">
             {Math.min(rows.length, SHOWN).toLocaleString('en')} of {rows.length.toLocaleString('en')}{' '}
-            {level === 'location' ? 'locations' : 'styles'}, most stock-out days first
+            {level === 'location' ? 'locations' : 'styles'}, {order}
           </span>
         )}
+        <button type="button" onClick={exportCsv} disabled={sorted.length === 0}>
+          Export CSV
+        </button>
       </div>
       {error && (
         <p className="error" role="alert">
@@ -86,19 +115,19 @@ export function Breakdown({
       <table className="grid compare" aria-label={`KPIs by ${level}`}>
         <thead>
           <tr>
-            <th>{level === 'location' ? 'Location' : 'Style'}</th>
+            <th {...heading('id')}>{level === 'location' ? 'Location' : 'Style'}</th>
             {COLUMNS.map((c) => [
-              <th key={c.kpi.key} className="num">
+              <th key={c.kpi.key} {...heading(c.kpi.key)} className="num sortable">
                 {c.heading}
               </th>,
-              <th key={`${c.kpi.key}-actual`} className="num">
+              <th key={`${c.kpi.key}-actual`} {...heading(`${c.kpi.key}-actual`)} className="num sortable">
                 actual
               </th>,
             ])}
           </tr>
         </thead>
         <tbody>
-          {rows.slice(0, SHOWN).map((g) => (
+          {sorted.slice(0, SHOWN).map((g) => (
             <tr key={g.id} data-group={g.id}>
               <td>
                 {level === 'style' && onStyle ? (

@@ -2,9 +2,19 @@ import { useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ProposalRow } from '../client';
 import { download, toCsv } from '../csv';
+import { useSort } from '../sort';
 
 const TYPES = ['InitialDistribution', 'Replenishment', 'Redistribution'] as const;
 const ROW_HEIGHT = 34;
+const HEADINGS = [
+  ['type', 'Type'],
+  ['from', 'From'],
+  ['to', 'To'],
+  ['sku', 'SKU'],
+  ['quantity', 'Qty'],
+  ['status', 'Status'],
+  ['why', 'Why (click to read in full)'],
+] as const;
 
 interface Props {
   rows?: ProposalRow[];
@@ -33,21 +43,53 @@ export function Transfers({ rows, busy, run, approve }: Props) {
       ),
     [rows, type, location, style],
   );
+  const { sorted, heading } = useSort(shown, {
+    type: (r) => r.transferType,
+    from: (r) => r.fromLocationId,
+    to: (r) => r.toLocationId,
+    sku: (r) => r.skuId,
+    quantity: (r) => r.quantity,
+    status: (r) => r.approvalBatchId ?? '',
+    why: (r) => r.reason,
+  });
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
-    count: shown.length,
+    count: sorted.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
   });
-  const open = shown.filter((r) => !r.approvalBatchId);
-  const toggle = (id: string) =>
+  const open = sorted.filter((r) => !r.approvalBatchId);
+  const openSelected = open.filter((r) => selected.has(r.referenceId)).length;
+  /** The line clicked last: a shift-click selects or clears every open line from it to the one clicked. */
+  const anchor = useRef<number>(undefined);
+  const toggle = (index: number, range: boolean) =>
     setSelected((s) => {
       const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
+      const on = !s.has(sorted[index].referenceId);
+      const from = range && anchor.current !== undefined ? Math.min(anchor.current, index) : index;
+      const to = range && anchor.current !== undefined ? Math.max(anchor.current, index) : index;
+      for (const r of sorted.slice(from, to + 1)) {
+        if (r.approvalBatchId) continue;
+        if (on) next.add(r.referenceId);
+        else next.delete(r.referenceId);
+      }
+      anchor.current = index;
       return next;
     });
+  /** Every open line shown, or none of them. */
+  const toggleAll = () =>
+    setSelected((s) => {
+      const next = new Set(s);
+      const all = openSelected < open.length;
+      for (const r of open) {
+        if (all) next.add(r.referenceId);
+        else next.delete(r.referenceId);
+      }
+      return next;
+    });
+  /** The line whose reason is read in full below the table. */
+  const [reading, setReading] = useState<ProposalRow>();
   const exportCsv = () =>
     download(
       'transfers.csv',
@@ -63,7 +105,7 @@ export function Transfers({ rows, busy, run, approve }: Props) {
           'approvalBatchId',
           'reason',
         ],
-        shown.map((r) => [
+        sorted.map((r) => [
           r.referenceId,
           r.transferType,
           r.fromLocationId,
@@ -118,21 +160,33 @@ export function Transfers({ rows, busy, run, approve }: Props) {
       </p>
       <div className="vtable" role="table" aria-label="Proposals and transfers" aria-rowcount={shown.length}>
         <div className="vrow vrow--head" role="row">
-          <span role="columnheader" />
-          <span role="columnheader">Type</span>
-          <span role="columnheader">From</span>
-          <span role="columnheader">To</span>
-          <span role="columnheader">SKU</span>
-          <span role="columnheader" className="num">
-            Qty
+          <span role="columnheader">
+            <input
+              type="checkbox"
+              aria-label="select every open line shown"
+              checked={open.length > 0 && openSelected === open.length}
+              ref={(el) => {
+                if (el) el.indeterminate = openSelected > 0 && openSelected < open.length;
+              }}
+              disabled={open.length === 0}
+              onChange={toggleAll}
+            />
           </span>
-          <span role="columnheader">Status</span>
-          <span role="columnheader">Why</span>
+          {HEADINGS.map(([key, label]) => (
+            <span
+              key={key}
+              role="columnheader"
+              {...heading(key)}
+              className={key === 'quantity' ? 'sortable num' : 'sortable'}
+            >
+              {label}
+            </span>
+          ))}
         </div>
         <div className="vtable__body" ref={scroller}>
           <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
             {virtual.getVirtualItems().map((v) => {
-              const r = shown[v.index];
+              const r = sorted[v.index];
               return (
                 <div
                   key={r.referenceId}
@@ -154,7 +208,8 @@ export function Transfers({ rows, busy, run, approve }: Props) {
                         type="checkbox"
                         aria-label={`select ${r.referenceId}`}
                         checked={selected.has(r.referenceId)}
-                        onChange={() => toggle(r.referenceId)}
+                        onClick={(e) => toggle(v.index, e.shiftKey)}
+                        onChange={() => undefined}
                       />
                     )}
                   </span>
@@ -168,7 +223,7 @@ export function Transfers({ rows, busy, run, approve }: Props) {
                   <span role="cell" className="status">
                     {r.approvalBatchId ? `approved ${r.approvalBatchId}` : 'proposed'}
                   </span>
-                  <span role="cell" className="why" title={r.reason}>
+                  <span role="cell" className="why" title={r.reason} onClick={() => setReading(r)}>
                     {r.reason}
                   </span>
                 </div>
@@ -177,6 +232,15 @@ export function Transfers({ rows, busy, run, approve }: Props) {
           </div>
         </div>
       </div>
+      {reading && (
+        <p className="why-full" data-testid="why-full">
+          <strong>
+            {reading.transferType} {reading.fromLocationId} → {reading.toLocationId}, {reading.skuId} ×{' '}
+            {reading.quantity}:
+          </strong>{' '}
+          {reading.reason}
+        </p>
+      )}
       <form
         className="toolbar approve"
         onSubmit={(e) => {
