@@ -1133,7 +1133,14 @@ describe('browser mode', () => {
     await page.locator('input[name="workspace-name"]').fill('e2e-spring');
     await page.getByRole('button', { name: 'Create and open' }).click();
     await page.getByTestId('current-workspace').filter({ hasText: 'e2e-spring' }).waitFor({ timeout: 30_000 });
-    await page.getByText('This workspace holds no data yet').waitFor();
+    // An empty workspace says what to do with it, with the ways in.
+    const firstRun = page.getByTestId('first-run');
+    await firstRun.getByText('This workspace holds no data yet').waitFor();
+    expect(await firstRun.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
+      '#/load',
+      '#/integration',
+    ]);
+    expect(await firstRun.innerText()).toContain('samples/demo');
     await page.screenshot({ path: join(SHOTS, 'workspaces.png') });
 
     await page.locator('tr[data-workspace="ws"]').getByRole('button', { name: 'Open' }).click();

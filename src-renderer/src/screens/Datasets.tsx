@@ -5,8 +5,7 @@ const day = (iso?: string) => (iso ? iso.slice(0, 10) : '');
 /** Counts, date ranges and last refresh of every dataset that holds data. */
 export function Datasets({ summary }: { summary: DatasetSummary[] }) {
   const filled = summary.filter((s) => s.live || s.deleted || s.stagedFullLoad);
-  if (filled.length === 0)
-    return <p className="empty">This workspace holds no data yet: load files or post to the local API.</p>;
+  if (filled.length === 0) return <FirstRun />;
   return (
     <table className="grid" aria-label="Datasets">
       <thead>
@@ -35,5 +34,35 @@ export function Datasets({ summary }: { summary: DatasetSummary[] }) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** What an empty workspace can be given, and where: the three ways data comes in. */
+function FirstRun() {
+  return (
+    <div className="empty first-run" data-testid="first-run">
+      <p>This workspace holds no data yet. To start:</p>
+      <ul>
+        <li>
+          <a className="link" href="#/load">
+            Load your files
+          </a>{' '}
+          — JSON as the API takes it, or CSV exported from a spreadsheet, one file per kind of row; every row is checked
+          before anything loads.
+        </li>
+        <li>
+          Or try the demo: from the project folder,{' '}
+          <code>npx workbench load -w &lt;this workspace&gt; samples/demo</code> loads two years of a small fashion
+          retailer (items, stores, stock, purchase orders, sales); then Refresh.
+        </li>
+        <li>
+          Or rehearse a feed:{' '}
+          <a className="link" href="#/integration">
+            start the local API
+          </a>{' '}
+          and point your client at it; every request shows in the log with what went wrong.
+        </li>
+      </ul>
+    </div>
   );
 }
