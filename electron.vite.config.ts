@@ -40,6 +40,8 @@ export default defineConfig({
     root: resolve(here, 'src-renderer'),
     plugins: [react()],
     build: {
+      // Minified: the first screen's download is React and the screen itself, not the libraries' comments.
+      minify: true,
       rolldownOptions: {
         input: resolve(here, 'src-renderer/index.html'),
       },

@@ -1,16 +1,18 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { AdminClient, desktopBridge, httpTransport, ipcTransport, sessionFromLocation } from './client';
 import { useWorkbench } from './store';
 import { Datasets } from './screens/Datasets';
 import { DataQuality } from './screens/DataQuality';
-import { Backtest } from './screens/Backtest';
-import { Transfers } from './screens/Transfers';
-import { Integration } from './screens/Integration';
-import { Settings } from './screens/Settings';
-import { Compare } from './screens/Compare';
-import { Load } from './screens/Load';
 import { Workspaces } from './screens/Workspaces';
-import { Runs } from './screens/Runs';
+
+// The first screen loads alone; each other screen (and ECharts, with the screens that chart) on its first visit.
+const Backtest = lazy(() => import('./screens/Backtest').then((m) => ({ default: m.Backtest })));
+const Transfers = lazy(() => import('./screens/Transfers').then((m) => ({ default: m.Transfers })));
+const Integration = lazy(() => import('./screens/Integration').then((m) => ({ default: m.Integration })));
+const Settings = lazy(() => import('./screens/Settings').then((m) => ({ default: m.Settings })));
+const Compare = lazy(() => import('./screens/Compare').then((m) => ({ default: m.Compare })));
+const Load = lazy(() => import('./screens/Load').then((m) => ({ default: m.Load })));
+const Runs = lazy(() => import('./screens/Runs').then((m) => ({ default: m.Runs })));
 import { go, SCREEN_NAMES, useRoute, type Route, type Screen } from './route';
 
 export function App() {
@@ -105,41 +107,43 @@ export function App() {
           {lint ? <DataQuality report={lint} client={client} /> : <p className="hint">Loading…</p>}
         </>
       )}
-      {tab === 'load' && <Load client={client} />}
-      {(tab === 'settings' || tab === 'backtest') && scenarios.length === 0 && <p className="hint">Loading…</p>}
-      {route.screen === 'settings' && scenarios.length > 0 && (
-        <Settings
-          client={client}
-          names={scenarios}
-          scenario={route.scenario ?? scenarios[0]}
-          pick={(scenario) => go({ screen: 'settings', scenario })}
-          saved={() => void loadScenarios()}
-        />
-      )}
-      {route.screen === 'backtest' && scenarios.length > 0 && (
-        <Backtest
-          route={route}
-          summary={summary}
-          client={client}
-          run={(f, t, s) => void runBacktest(f, t, s)}
-          cancel={() => void cancelBacktest()}
-          job={backtestJob}
-          result={backtest}
-          running={backtestRunning}
-          scenarios={scenarios}
-        />
-      )}
-      {tab === 'runs' && <Runs client={client} />}
-      {route.screen === 'compare' && <Compare client={client} a={route.a} b={route.b} />}
-      {tab === 'transfers' && (
-        <Transfers
-          rows={proposals}
-          busy={transfersBusy}
-          run={() => void runRecommendations()}
-          approve={(ids, d, p) => void approve(ids, d, p)}
-        />
-      )}
-      {tab === 'integration' && <Integration client={client} />}
+      <Suspense fallback={<p className="hint">Loading…</p>}>
+        {tab === 'load' && <Load client={client} />}
+        {(tab === 'settings' || tab === 'backtest') && scenarios.length === 0 && <p className="hint">Loading…</p>}
+        {route.screen === 'settings' && scenarios.length > 0 && (
+          <Settings
+            client={client}
+            names={scenarios}
+            scenario={route.scenario ?? scenarios[0]}
+            pick={(scenario) => go({ screen: 'settings', scenario })}
+            saved={() => void loadScenarios()}
+          />
+        )}
+        {route.screen === 'backtest' && scenarios.length > 0 && (
+          <Backtest
+            route={route}
+            summary={summary}
+            client={client}
+            run={(f, t, s) => void runBacktest(f, t, s)}
+            cancel={() => void cancelBacktest()}
+            job={backtestJob}
+            result={backtest}
+            running={backtestRunning}
+            scenarios={scenarios}
+          />
+        )}
+        {tab === 'runs' && <Runs client={client} />}
+        {route.screen === 'compare' && <Compare client={client} a={route.a} b={route.b} />}
+        {tab === 'transfers' && (
+          <Transfers
+            rows={proposals}
+            busy={transfersBusy}
+            run={() => void runRecommendations()}
+            approve={(ids, d, p) => void approve(ids, d, p)}
+          />
+        )}
+        {tab === 'integration' && <Integration client={client} />}
+      </Suspense>
     </main>
   );
 }

@@ -3,13 +3,11 @@
  * a transport carries it (IPC in the desktop app, HTTP in a browser). Nothing here needs a page, so it runs in
  * plain Node too.
  */
-import { tableFromIPC } from 'apache-arrow';
 import type { Method } from '../../engine/server/admin/route';
 import type { ADMIN_PAGE_LIMIT } from '../../engine/server/admin/schemas';
 import type { AdminInput, AdminReply, AdminRouteKey, ArrowRouteKey } from '../../engine/server/admin/table';
 import type { ProposalRow } from '../../engine/service/transfers';
 import type { WorkspaceEntry } from '../../engine/service/workspace-home';
-import { rowsFromArrow } from './arrow-rows';
 
 /** How a call reaches the workbench's admin API: `path` is under /_workbench/. */
 export type Transport = (
@@ -113,6 +111,8 @@ export class AdminClient {
     ...[input]: CallArgs<K>
   ): Promise<{ rows: ArrowRow<K>[]; total: number }> {
     const res = await this.send(key, input as RawInput | undefined, 'arrow');
+    // Arrow's reader comes with the first table read as Arrow: the first screen does without it.
+    const [{ tableFromIPC }, { rowsFromArrow }] = await Promise.all([import('apache-arrow'), import('./arrow-rows')]);
     const rows = rowsFromArrow<ArrowRow<K>>(tableFromIPC(res.body as Uint8Array));
     return { rows, total: res.total ?? rows.length };
   }

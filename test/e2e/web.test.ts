@@ -107,6 +107,25 @@ describe('browser mode', () => {
     await page.close();
   });
 
+  it('loads the first screen without the charts and the other screens, and each of those on its first visit', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const scripts = new Map<string, number>();
+    page.on('response', async (r) => {
+      if (!r.url().endsWith('.js')) return;
+      scripts.set(new URL(r.url()).pathname.split('/').pop()!, (await r.body()).length);
+    });
+    await page.goto(url);
+    await page.locator('table[aria-label="Datasets"]').waitFor();
+    const firstScreen = [...scripts.values()].reduce((a, b) => a + b, 0);
+    console.log(`first screen: ${scripts.size} scripts, ${(firstScreen / 1024).toFixed(0)} KiB`);
+    expect(firstScreen).toBeLessThan(400 * 1024);
+    expect([...scripts.keys()].some((name) => name.startsWith('Chart-'))).toBe(false);
+    await page.getByRole('tab', { name: 'Backtest' }).click();
+    await page.locator('input[name="from"]').waitFor();
+    await expect.poll(() => [...scripts.keys()].some((name) => name.startsWith('Backtest-'))).toBe(true);
+    await page.close();
+  });
+
   it('runs a backtest and shows simulated against actual KPIs and daily charts', async () => {
     const { page, problems } = await openScreen('Backtest', 1280, 1000);
     await page.fill('input[name="from"]', '2025-03-03');

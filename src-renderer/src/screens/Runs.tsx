@@ -34,8 +34,9 @@ export function Runs({ client }: { client: AdminClient }) {
     try {
       await client.call('DELETE /backtests/:runId', { params: { runId } });
       setChosen((c) => c.filter((x) => x !== runId));
-      setNotice(`Deleted run ${runId}`);
+      // The list first, then the notice: whoever reads the notice finds the list it speaks of.
       await read();
+      setNotice(`Deleted run ${runId}`);
     } catch (e) {
       setError(`Run ${runId} was not deleted: ${(e as Error).message}`);
     }
