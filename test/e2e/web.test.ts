@@ -107,7 +107,7 @@ describe('browser mode', () => {
     await page.close();
   });
 
-  it('loads the first screen without the charts and the other screens, and each of those on its first visit', async () => {
+  it('loads the first screen alone: the charts and every other screen on their first visit', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const scripts = new Map<string, number>();
     page.on('response', async (r) => {
