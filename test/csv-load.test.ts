@@ -112,6 +112,8 @@ describe('reading a CSV file', () => {
         ['x; y', null],
       ],
       rows: 2,
+      // Cells split by semicolons: decimals may be written with a comma.
+      decimalComma: true,
     });
     // The rows that fit are read, the others named: the file shows what it holds, and a load refuses it.
     const ragged = await readCsv({ name: 'b.csv', text: 'id,code\nA,1\nB\nC,3,4\nD,5\n' });
@@ -533,6 +535,35 @@ describe('loading CSV', () => {
       ['Brands-B1.json', 'rejected', undefined],
       ['Brands-B2.json', undefined, 1],
     ]);
+  });
+});
+
+describe('decimal commas', () => {
+  it('reads 2,5 as 2.5 in a file split by semicolons, and refuses it in one split by commas', async () => {
+    await t.wb.ingest('Locations', { locations: [location('L1')] });
+    await t.wb.ingest('Items', {
+      items: [
+        {
+          itemId: 'I1',
+          code: 'I1',
+          merchandiseCategoryId: 'MC',
+          skus: [{ skuId: 'K1', code: 'K1', styleId: 'S1', colorId: 'C', sizeId: 'M' }],
+        },
+      ],
+    });
+    const semicolons = await t.wb.loadFiles([
+      text('Stock.csv', ['locationId;skuId;quantity;stockDateTime', 'L1;K1;2,5;2025-03-01T00:00:00Z']),
+    ]);
+    expect(semicolons.batches[0].error).toBeUndefined();
+    expect(await t.wb.stock('L1', 'K1')).toMatchObject({ quantity: 2.5 });
+    const [commas] = await t.wb.checkFiles([
+      text('Stock.csv', ['locationId,skuId,quantity,stockDateTime', 'L1,K1,"2,5",2025-03-02T00:00:00Z']),
+    ]);
+    expect(commas.problems?.[0]).toMatchObject({
+      row: 2,
+      column: 'quantity',
+      message: expect.stringMatching(/^"2,5" is not a number \(write decimals with a dot/),
+    });
   });
 });
 

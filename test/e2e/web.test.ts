@@ -3,7 +3,7 @@
  * playwright-core (the system's, else the one inside an npm package: see browser.ts).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -1008,6 +1008,27 @@ describe('browser mode', () => {
       'ST-100-WHT',
     ]);
     expect(await skus.locator('.mapping__problems').count()).toBe(0);
+    // The mapping as shown, saved as a file the command line loads the same files with.
+    const [mappingFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Save mapping file' }).click(),
+    ]);
+    const saved = JSON.parse(readFileSync((await mappingFile.path())!, 'utf8'));
+    expect(saved['skus.csv']).toMatchObject({ level: 'Items.skus', columns: { colour: 'colorId', sku_id: 'skuId' } });
+    const mapPath = join(dir, 'mapping.json');
+    writeFileSync(mapPath, JSON.stringify(saved));
+    const itemsDir = join(ROOT, 'test', 'fixtures', 'csv', 'items');
+    const cli = execFileSync(process.execPath, [
+      BIN,
+      'load',
+      '-q',
+      '-w',
+      join(dir, 'mapped-ws'),
+      '--map',
+      mapPath,
+      ...['items.csv', 'skus.csv', 'barcodes.csv'].map((f) => join(itemsDir, f)),
+    ]).toString();
+    expect(cli).toMatch(/3 records from 3 of 3 files/);
     expect(await page.locator('.mapping[data-file="barcodes.csv"] tbody tr[data-row="2"] td').allInnerTexts()).toEqual([
       '2',
       'SKU-100-S',

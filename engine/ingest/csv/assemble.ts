@@ -140,7 +140,7 @@ export function assemble(dataset: DatasetDef, files: readonly MappedCsv[]): Asse
       const text = cells[c.index];
       if (text === null) continue;
       const field = c.target.field;
-      const converted = convertCell(text, c.target.type);
+      const converted = convertCell(text, c.target.type, place.file.table.decimalComma);
       const bad = converted instanceof BadCell;
       // A bad cell keeps its text, so the schema's check of that field finds it again and is not reported twice.
       const value = bad ? converted.text : converted;

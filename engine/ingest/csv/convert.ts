@@ -17,17 +17,26 @@ export class BadCell {
 
 /** A plain decimal number: no thousands separators, a dot for decimals, an optional exponent. */
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+/** A number with a decimal comma and no thousands separators: 2,5 or -1234,75. */
+const COMMA_DECIMAL = /^[+-]?\d+,\d+$/;
 const TRUE = new Set(['true', 'yes', 'y', '1']);
 const FALSE = new Set(['false', 'no', 'n', '0']);
 
-/** The value, or a BadCell (only a bad cell allocates: a file has millions of good ones). */
-export function convertCell(text: string, type: ColumnType): CellValue | BadCell {
+/**
+ * The value, or a BadCell (only a bad cell allocates: a file has millions of good ones). `decimalComma`: the file
+ * writes decimals with a comma (2,5), as files whose cells are not split by commas do where the comma is the
+ * decimal mark; a dot is read as the decimal mark there too.
+ */
+export function convertCell(text: string, type: ColumnType, decimalComma = false): CellValue | BadCell {
   if (type === 'DOUBLE' || type === 'INTEGER') {
     const t = text.trim();
     if (NUMBER.test(t)) return Number(t);
+    if (decimalComma && COMMA_DECIMAL.test(t)) return Number(t.replace(',', '.'));
     return new BadCell(
       text,
-      `"${clip(text, 60)}" is not a number (write decimals with a dot and no thousands separators, e.g. 1234.5)`,
+      `"${clip(text, 60)}" is not a number (write decimals with ` +
+        `${decimalComma ? 'a comma or a dot' : 'a dot'} and no thousands separators, e.g. ` +
+        `${decimalComma ? '1234,5' : '1234.5'})`,
     );
   }
   if (type === 'BOOLEAN') {

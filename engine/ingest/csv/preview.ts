@@ -66,7 +66,7 @@ export function previewFile(
         values[t.id] = null;
         return;
       }
-      const converted = convertCell(text, t.type);
+      const converted = convertCell(text, t.type, read.decimalComma);
       if (converted instanceof BadCell) {
         values[t.id] = converted.text;
         problems.push({ path: '', file: name, row: i + 2, column: read.headers[c], message: converted.problem });

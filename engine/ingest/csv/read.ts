@@ -21,6 +21,11 @@ export interface CsvTable {
    */
   columns: (string | null)[][];
   rows: number;
+  /**
+   * Decimals are written with a comma (2,5): the file's cells are split by something else (a semicolon, a tab, a
+   * bar), as spreadsheets export where the comma is the decimal mark.
+   */
+  decimalComma: boolean;
   /** Rows that could not be split into the header's columns (left out of `columns`): the file cannot load. */
   unreadable?: CsvUnreadable;
 }
@@ -119,10 +124,12 @@ export async function readCsv(source: CsvSource, limit?: number): Promise<CsvTab
     if ('text' in source) writeFileSync(path, source.text);
     let all: (string | null)[][];
     let count: number;
+    let decimalComma = false;
     try {
       // The delimiter and the number of columns come from the header line: left to guess from the rows, one
       // unterminated quote would make the whole file one column, and the error would blame the header.
       const { delimiter, columns } = headerShape(firstLine(path));
+      decimalComma = delimiter !== ',';
       const types = Array.from({ length: columns }, (_, i) => `'c${i}': 'VARCHAR'`).join(', ');
       const reader = await conn.runAndReadAll(
         `SELECT * FROM read_csv($1, header = false, auto_detect = false, delim = $2, columns = {${types}}, ` +
@@ -165,6 +172,7 @@ export async function readCsv(source: CsvSource, limit?: number): Promise<CsvTab
       headers: all.map((c, i) => c[0]?.trim() || `(column ${i + 1})`),
       columns: all.map((c) => c.slice(1)),
       rows: count - 1,
+      decimalComma,
       ...(unreadable ? { unreadable } : {}),
     };
   } finally {

@@ -1,11 +1,28 @@
 import { useEffect, useState } from 'react';
 import type { BatchOutcome, CsvMapping as Mapping, CsvPreview, PickedFile, AdminClient } from '../client';
 import { Outcomes } from './Outcomes';
+import { download } from '../csv';
 import { useWorkbench } from '../store';
 import { CsvMapping } from './CsvMapping';
 
 /** The mapping step reads only the head of a CSV file: its header and first rows. */
 const PREVIEW_CHARS = 64 * 1024;
+/**
+ * The mapping as shown, as a file `workbench load --map` takes: per file, its level and every column's field (null:
+ * left out), so the next load of files like these maps the same way without the screen.
+ */
+function saveMapping(preview: CsvPreview): void {
+  const file = Object.fromEntries(
+    preview.files
+      .filter((f) => f.level)
+      .map((f) => [
+        f.name.split('/').pop(),
+        { level: f.level, columns: Object.fromEntries(f.headers.map((h, i) => [h, f.columns[i]])) },
+      ]),
+  );
+  download('mapping.json', `${JSON.stringify(file, null, 2)}\n`, 'application/json');
+}
+
 const recordCount = (n: number) => `${n.toLocaleString('en')} record${n === 1 ? '' : 's'}`;
 const LOAD_MODES: [onlyIfAllPass: boolean, words: string][] = [
   [true, 'only if every file passes'],
@@ -174,7 +191,11 @@ export function Load({ client }: { client: AdminClient }) {
           <h2>CSV columns</h2>
           <p className="hint">
             Check what each file holds and which field each column loads into; the first rows show the values as they
-            will be loaded.
+            will be loaded.{' '}
+            <button type="button" onClick={() => saveMapping(preview)}>
+              Save mapping file
+            </button>{' '}
+            (for <code>workbench load --map</code>)
           </p>
           {preview.files.map((f) => (
             <CsvMapping
