@@ -282,6 +282,19 @@ describe('browser mode', () => {
     expect(lost.length).toBeGreaterThan(1);
     expect(lost).toEqual([...lost].sort((a, b) => b - a));
     await page.screenshot({ path: join(SHOTS, 'backtest-style.png'), fullPage: true });
+    // Sorted by size, and exported as shown.
+    await page.locator(`table[aria-label="Location × SKUs of style ${styleId}"] th`, { hasText: /^Size$/ }).click();
+    const sizes = await cells.locator('td:nth-child(2)').allInnerTexts();
+    expect(sizes).toEqual([...sizes].sort((x, y) => x.localeCompare(y)));
+    const [cellsFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const cellsCsv = readFileSync((await cellsFile.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(cellsCsv[0]).toMatch(/^locationId,skuId,sizeId,lostSales,/);
+    expect(cellsCsv.slice(1).map((l) => l.split(',')[2])).toEqual(sizes.slice(0, cellsCsv.length - 1));
 
     // One of them: stock, sales, demand estimate, arrivals and transfers day by day, with a table.
     const [locationId, skuId] = (await cells.first().getAttribute('data-cell'))!.split('/');
@@ -295,6 +308,15 @@ describe('browser mode', () => {
     expect(await days.count()).toBe(56);
     expect(await days.first().locator('td').first().innerText()).toMatch(/^2025-03-03/);
     await page.screenshot({ path: join(SHOTS, 'backtest-cell.png'), fullPage: true });
+    const [daysFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const daysCsv = readFileSync((await daysFile.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(daysCsv[0]).toMatch(/^date,simStock,actStock,/);
+    expect(daysCsv).toHaveLength(57);
 
     // And back: to the style, then to the breakdown as it was left (by style).
     await page.getByRole('button', { name: `← Style ${styleId}` }).click();

@@ -2,6 +2,32 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CellDays, CellTotals, AdminClient } from '../client';
 import { Chart } from '../Chart';
 import { TRANSFER_KIND, units } from '../units';
+import { download, toCsv } from '../csv';
+
+/** The day-by-day series a cell's table shows, in its order, as exported. */
+const DAY_COLUMNS = [
+  'simStock',
+  'actStock',
+  'simSales',
+  'actSales',
+  'demand',
+  'simLostSales',
+  'actLostSales',
+  'demandEstimate',
+  'receipts',
+  'transfersIn',
+  'transfersOut',
+] as const;
+
+function exportDays(runId: string, d: CellDays): void {
+  download(
+    `${runId}-${d.locationId}-${d.skuId}-days.csv`,
+    toCsv(
+      ['date', ...DAY_COLUMNS, 'estimatedDemand'],
+      d.dates.map((date, i) => [date, ...DAY_COLUMNS.map((k) => d.series[k][i]), d.series.estimatedDemand[i] ? 1 : 0]),
+    ),
+  );
+}
 
 /** One location × SKU of a run, day by day: stock, sales, the engine's demand estimate, arrivals and its transfers. */
 export function CellDrill({
@@ -100,7 +126,12 @@ export function CellDrill({
               </tbody>
             </table>
           )}
-          <h3>Day by day</h3>
+          <h3>
+            Day by day{' '}
+            <button type="button" onClick={() => exportDays(runId, days)}>
+              Export CSV
+            </button>
+          </h3>
           <div className="scroll">
             <table className="grid" aria-label={`${name} day by day`}>
               <thead>

@@ -3,6 +3,35 @@ import type { CellTotals, StyleCells, StyleDaySeries, TraceProgress, AdminClient
 import { Chart } from '../Chart';
 import { CellDrill } from './CellDrill';
 import { units } from '../units';
+import { download, toCsv } from '../csv';
+import { useSort, type SortValue } from '../sort';
+
+/** The columns of a style's location × SKUs: heading, and the value it shows and sorts by. */
+const CELL_COLUMNS: [key: string, heading: string, pick: (c: CellTotals) => SortValue][] = [
+  ['cell', 'Location × SKU', (c) => `${c.locationId} · ${c.skuId}`],
+  ['size', 'Size', (c) => c.sizeId],
+  ['lost', 'Lost sales', (c) => c.simulated.lostSales],
+  ['lostActual', 'actual', (c) => c.actual.lostSales],
+  ['stockOut', 'Stock-out days', (c) => c.simulated.stockOutDays],
+  ['stockOutActual', 'actual', (c) => c.actual.stockOutDays],
+  ['sales', 'Sales', (c) => c.simulated.sales],
+  ['salesActual', 'actual', (c) => c.actual.sales],
+  ['in', 'Transfers in', (c) => c.transfersIn],
+  ['out', 'Transfers out', (c) => c.transfersOut],
+];
+const CSV_HEADER = [
+  'locationId',
+  'skuId',
+  'sizeId',
+  'lostSales',
+  'lostSalesActual',
+  'stockOutDays',
+  'stockOutDaysActual',
+  'sales',
+  'salesActual',
+  'transfersIn',
+  'transfersOut',
+];
 
 /** Rows drawn at once; the filter narrows the rest. */
 const SHOWN = 100;
@@ -77,10 +106,35 @@ export function StyleDrill({
     };
   }, [client, runId, styleId, waiting]);
   const charts = useMemo(() => (days ? styleCharts(days) : []), [days]);
-  const rows = useMemo(() => {
+  const cellRows = useMemo(() => {
     const needle = filter.trim().toLowerCase();
     return (cells?.cells ?? []).filter((c) => !needle || `${c.locationId} ${c.skuId}`.toLowerCase().includes(needle));
   }, [cells, filter]);
+  const {
+    sorted: rows,
+    heading,
+    sort,
+  } = useSort(cellRows, Object.fromEntries(CELL_COLUMNS.map(([key, , pick]) => [key, pick])));
+  const exportCsv = () =>
+    download(
+      `${runId}-${styleId}-cells.csv`,
+      toCsv(
+        CSV_HEADER,
+        rows.map((c) => [
+          c.locationId,
+          c.skuId,
+          c.sizeId,
+          c.simulated.lostSales,
+          c.actual.lostSales,
+          c.simulated.stockOutDays,
+          c.actual.stockOutDays,
+          c.simulated.sales,
+          c.actual.sales,
+          c.transfersIn,
+          c.transfersOut,
+        ]),
+      ),
+    );
 
   const open: CellTotals | undefined =
     cell && cells?.cells.find((c) => c.locationId === cell.locationId && c.skuId === cell.skuId);
@@ -152,23 +206,22 @@ export function StyleDrill({
               />
             </label>
             <span className="hint" data-testid="cell-count">
-              {Math.min(rows.length, SHOWN)} of {rows.length} location × SKUs, most lost sales first (traced by
-              replaying the run in {(cells.replayMs / 1000).toFixed(1)} s)
+              {Math.min(rows.length, SHOWN)} of {rows.length} location × SKUs,{' '}
+              {sort ? `sorted by ${CELL_COLUMNS.find(([k]) => k === sort.key)?.[1]}` : 'most lost sales first'} (traced
+              by replaying the run in {(cells.replayMs / 1000).toFixed(1)} s)
             </span>
+            <button type="button" onClick={exportCsv} disabled={rows.length === 0}>
+              Export CSV
+            </button>
           </div>
           <table className="grid compare" aria-label={`Location × SKUs of style ${styleId}`}>
             <thead>
               <tr>
-                <th>Location × SKU</th>
-                <th>Size</th>
-                <th className="num">Lost sales</th>
-                <th className="num">actual</th>
-                <th className="num">Stock-out days</th>
-                <th className="num">actual</th>
-                <th className="num">Sales</th>
-                <th className="num">actual</th>
-                <th className="num">Transfers in</th>
-                <th className="num">Transfers out</th>
+                {CELL_COLUMNS.map(([key, label], i) => (
+                  <th key={key} {...heading(key)} className={i < 2 ? 'sortable' : 'num sortable'}>
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
