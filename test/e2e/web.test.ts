@@ -260,11 +260,18 @@ describe('browser mode', () => {
     const styleId = (await byStyle.first().getAttribute('data-group'))!;
     await byStyle.first().getByRole('button', { name: styleId }).click();
 
-    // The style, day by day: 56 days, two series each, six for demand and sales, four for stock, three for arrivals.
+    // The style, day by day over its selling life in the run (the 56 days, or fewer when it started or ended within
+    // them): two series each, six for demand and sales, four for stock, three for arrivals.
     const styleCharts = page.getByRole('img', { name: new RegExp(`^Style ${styleId}: .*simulated against actual$`) });
     await styleCharts.first().waitFor();
+    const lifeHint = page.getByTestId('selling-life');
+    const life = (await lifeHint.count()) ? Number(/\((\d+) of 56 days\)/.exec(await lifeHint.innerText())![1]) : 56;
+    expect(life).toBeGreaterThan(0);
     expect(await styleCharts.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-points'))))).toEqual([
-      112, 336, 224, 168,
+      2 * life,
+      6 * life,
+      4 * life,
+      3 * life,
     ]);
     const styleTotals = new RegExp(
       '^2025-03-03 … 2025-04-27: [\\d,.]+ stock-out SKU-days and [\\d,.]+ units of lost sales with the engine,' +

@@ -5,6 +5,7 @@ import { CellDrill } from './CellDrill';
 import { units } from '../units';
 import { download, toCsv } from '../csv';
 import { useSort, type SortValue } from '../sort';
+import { sellingLife } from '../selling-life';
 
 /** The columns of a style's location × SKUs: heading, and the value it shows and sorts by. */
 const CELL_COLUMNS: [key: string, heading: string, pick: (c: CellTotals) => SortValue][] = [
@@ -105,7 +106,8 @@ export function StyleDrill({
       clearInterval(timer);
     };
   }, [client, runId, styleId, waiting]);
-  const charts = useMemo(() => (days ? styleCharts(days) : []), [days]);
+  const life = useMemo(() => days && sellingLife(days), [days]);
+  const charts = useMemo(() => (life ? styleCharts(life) : []), [life]);
   const cellRows = useMemo(() => {
     const needle = filter.trim().toLowerCase();
     return (cells?.cells ?? []).filter((c) => !needle || `${c.locationId} ${c.skuId}`.toLowerCase().includes(needle));
@@ -164,8 +166,14 @@ export function StyleDrill({
             demand of {units(total(days.series.demand))} units ({units(total(days.series.estimatedDemand))} of them
             estimated).
           </p>
+          {life && life.dates.length < days.dates.length && (
+            <p className="hint" data-testid="selling-life">
+              Its selling life in this run: {life.dates[0]} … {life.dates.at(-1)} ({life.dates.length} of{' '}
+              {days.dates.length} days); the charts span it.
+            </p>
+          )}
           {charts.map((c) => (
-            <Chart key={c.title} {...c} dates={days.dates} />
+            <Chart key={c.title} {...c} dates={life!.dates} />
           ))}
         </>
       )}
