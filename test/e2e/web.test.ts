@@ -100,6 +100,27 @@ describe('browser mode', () => {
     expect(JSON.parse(await record.innerText())).toMatchObject({ merchandiseCategoryId: 'MC-ACC', code: 'MC-ACC' });
     // A style is no record of its own: its example is plain text.
     expect(await page.locator('li[data-rule="style-mixed-colors"] .finding__examples button').count()).toBe(0);
+    // Narrowed to what was found, most first, and by text; exported whole.
+    const rules = () => page.locator('li.finding').evaluateAll((els) => els.map((e) => e.getAttribute('data-rule')));
+    await page.getByLabel('Only what was found').check();
+    await page.getByLabel('Most found first').check();
+    const counts = (await page.locator('li.finding .finding__count').allInnerTexts()).map((t) =>
+      Number(t.replace(/,/g, '')),
+    );
+    expect(counts.every((n) => n > 0)).toBe(true);
+    expect(counts).toEqual([...counts].sort((x, y) => y - x));
+    await page.getByLabel('Filter the checks').fill('MC-ACC');
+    expect(await rules()).toContain('code-equals-id');
+    expect(await rules()).not.toContain('style-mixed-colors');
+    const [lintFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const lintCsv = readFileSync((await lintFile.path())!, 'utf8');
+    expect(lintCsv.split('\r\n')[0]).toBe('rule,title,count,dataset,id,detail');
+    expect(lintCsv).toContain('code-equals-id');
+    await page.getByLabel('Filter the checks').fill('');
+    await page.getByLabel('Only what was found').uncheck();
     // The session key leaves the address bar once kept.
     expect(page.url()).not.toContain('token=');
     await page.screenshot({ path: join(SHOTS, 'datasets-and-quality.png'), fullPage: true });
@@ -869,6 +890,15 @@ describe('browser mode', () => {
     expect(await exchange.innerText()).toContain('"salesDateTime": "yesterday"');
     expect(await exchange.innerText()).toMatch(/Response: 400\s+\{\s+"type": "urn:replenishment-workbench:problem/);
     await page.screenshot({ path: join(SHOTS, 'integration-entry.png') });
+    const [logFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const logCsv = readFileSync((await logFile.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(logCsv[0]).toBe('loggedAt,status,method,path,query,port,durationMs,records,errorCount,firstError');
+    expect(logCsv.slice(1).every((l) => /,400,POST,\/Sales,/.test(l))).toBe(true);
     await page.selectOption('select[name="log-status"]', '');
     await page.selectOption('select[name="log-endpoint"]', '');
     const download = page.waitForEvent('download');

@@ -1,19 +1,71 @@
 import { useState } from 'react';
 import type { LintReport } from '../../../engine/ingest/lint';
 import type { AdminClient } from '../client';
+import { download, toCsv } from '../csv';
+
+/** Every finding's examples, one row each (a finding without examples as one row of its own). */
+function exportFindings(report: LintReport): void {
+  download(
+    'lint.csv',
+    toCsv(
+      ['rule', 'title', 'count', 'dataset', 'id', 'detail'],
+      report.findings.flatMap((f) =>
+        f.examples.length
+          ? f.examples.map((x) => [f.rule, f.title, f.count, x.dataset, x.id, x.detail])
+          : [[f.rule, f.title, f.count, undefined, undefined, undefined]],
+      ),
+    ),
+  );
+}
 
 /** The feed lint: each of the spec's pitfalls with its count, why it matters, and examples that open their record. */
 export function DataQuality({ report, client }: { report: LintReport; client: AdminClient }) {
   const found = report.findings.filter((f) => f.count > 0);
+  const [onlyFound, setOnlyFound] = useState(false);
+  const [mostFirst, setMostFirst] = useState(false);
+  const [text, setText] = useState('');
+  const needle = text.trim().toLowerCase();
+  const shown = report.findings
+    .filter((f) => !onlyFound || f.count > 0)
+    .filter(
+      (f) =>
+        !needle ||
+        [f.rule, f.title, ...f.examples.flatMap((x) => [x.dataset, x.id, x.detail])]
+          .join(' ')
+          .toLowerCase()
+          .includes(needle),
+    )
+    .sort((a, b) => (mostFirst ? b.count - a.count : 0));
   return (
     <section aria-label="Data quality">
-      <p className="hint">
-        {found.length === 0
-          ? 'No pitfall found.'
-          : `${found.length} of ${report.findings.length} checks found something.`}
-      </p>
+      <div className="toolbar">
+        <span className="hint">
+          {found.length === 0
+            ? 'No pitfall found.'
+            : `${found.length} of ${report.findings.length} checks found something.`}
+        </span>
+        <input
+          type="search"
+          name="lint-text"
+          aria-label="Filter the checks"
+          placeholder="Filter: check, dataset, id"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <label className="check">
+          <input type="checkbox" checked={onlyFound} onChange={(e) => setOnlyFound(e.target.checked)} /> Only what was
+          found
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={mostFirst} onChange={(e) => setMostFirst(e.target.checked)} /> Most found
+          first
+        </label>
+        <button type="button" onClick={() => exportFindings(report)}>
+          Export CSV
+        </button>
+      </div>
       <ul className="findings">
-        {report.findings.map((f) => (
+        {shown.map((f) => (
           <li key={f.rule} className={f.count ? 'finding finding--bad' : 'finding'} data-rule={f.rule}>
             <div className="finding__head">
               <span className="finding__count">{f.count.toLocaleString('en')}</span>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Integration as Info, RequestLogEntry, AdminClient } from '../client';
-import { download } from '../csv';
+import { download, toCsv } from '../csv';
 import { LocalApi } from './LocalApi';
 import { ApiFacts } from './ApiFacts';
 
@@ -33,6 +33,28 @@ function shown(e: RequestLogEntry, f: LogFilter): boolean {
   if (!text) return true;
   const said = [e.status, e.method, e.path, e.query ?? '', e.dataset ?? '', ...e.errors.map((p) => p.message)];
   return said.join(' ').toLowerCase().includes(text);
+}
+
+/** The requests shown, one row each, with their first problem in words. */
+function exportLog(entries: RequestLogEntry[]): void {
+  download(
+    'requests.csv',
+    toCsv(
+      ['loggedAt', 'status', 'method', 'path', 'query', 'port', 'durationMs', 'records', 'errorCount', 'firstError'],
+      entries.map((e) => [
+        e.loggedAt,
+        e.status,
+        e.method,
+        e.path,
+        e.query,
+        e.port,
+        Math.round(e.durationMs),
+        e.records,
+        e.errorCount,
+        e.errors[0] ? `${e.errors[0].path ? `${e.errors[0].path}: ` : ''}${e.errors[0].message}` : undefined,
+      ]),
+    ),
+  );
 }
 
 /** What an integrator needs: where the API is, how to get a token, and what each request did. */
@@ -168,6 +190,9 @@ export function Integration({ client }: { client: AdminClient }) {
         <span className="hint" data-testid="log-count">
           {visible.length} of {entries.length} requests
         </span>
+        <button type="button" onClick={() => exportLog(visible)} disabled={visible.length === 0}>
+          Export CSV
+        </button>
       </div>
       <ul className="log" aria-label="Request log">
         {visible.map((e) => (
