@@ -345,6 +345,15 @@ describe('browser mode', () => {
       .split('\r\n');
     expect(daysCsv[0]).toMatch(/^date,simStock,actStock,/);
     expect(daysCsv).toHaveLength(57);
+    // The days sort by any column too: most sold first after a second click, and back by date.
+    const dayHeading = (name: RegExp) =>
+      page.locator(`table[aria-label="${locationId} · ${skuId} day by day"] th`, { hasText: name });
+    await dayHeading(/^Sales$/).click();
+    await dayHeading(/^Sales$/).click();
+    const sold = (await days.locator('td:nth-child(4)').allInnerTexts()).map((t) => Number(t.replace(/,/g, '')));
+    expect(sold).toEqual([...sold].sort((x, y) => y - x));
+    await dayHeading(/^Date$/).click();
+    expect(await days.first().locator('td').first().innerText()).toMatch(/^2025-03-03/);
 
     // And back: to the style, then to the breakdown as it was left (by style).
     await page.getByRole('button', { name: `← Style ${styleId}` }).click();

@@ -3,6 +3,7 @@ import type { CellDays, CellTotals, AdminClient } from '../client';
 import { Chart } from '../Chart';
 import { TRANSFER_KIND, units } from '../units';
 import { download, toCsv } from '../csv';
+import { useSort } from '../sort';
 
 /** The day-by-day series a cell's table shows, in its order, as exported. */
 const DAY_COLUMNS = [
@@ -19,12 +20,27 @@ const DAY_COLUMNS = [
   'transfersOut',
 ] as const;
 
-function exportDays(runId: string, d: CellDays): void {
+/** The table's headings over DAY_COLUMNS, in the same order. */
+const DAY_HEADINGS = [
+  'Stock',
+  'actual',
+  'Sales',
+  'actual',
+  'Demand',
+  'Lost sales',
+  'actual',
+  "Engine's estimate",
+  'Receipts',
+  'In',
+  'Out',
+];
+
+function exportDays(runId: string, d: CellDays, order: readonly number[]): void {
   download(
     `${runId}-${d.locationId}-${d.skuId}-days.csv`,
     toCsv(
       ['date', ...DAY_COLUMNS, 'estimatedDemand'],
-      d.dates.map((date, i) => [date, ...DAY_COLUMNS.map((k) => d.series[k][i]), d.series.estimatedDemand[i] ? 1 : 0]),
+      order.map((i) => [d.dates[i], ...DAY_COLUMNS.map((k) => d.series[k][i]), d.series.estimatedDemand[i] ? 1 : 0]),
     ),
   );
 }
@@ -64,6 +80,12 @@ export function CellDrill({
     };
   }, [client, runId, styleId, cell]);
   const charts = useMemo(() => (days ? cellCharts(days) : []), [days]);
+  // The days by date, or by any column clicked; exported in the order shown.
+  const dayIndex = useMemo(() => (days ? days.dates.map((_, i) => i) : []), [days]);
+  const { sorted: order, heading } = useSort(dayIndex, {
+    date: (i) => days?.dates[i],
+    ...Object.fromEntries(DAY_COLUMNS.map((k) => [k, (i: number) => days?.series[k][i]])),
+  });
   const name = `${cell.locationId} · ${cell.skuId}`;
   return (
     <section aria-label={`Location × SKU ${name}`} className="drill" ref={top}>
@@ -128,7 +150,7 @@ export function CellDrill({
           )}
           <h3>
             Day by day{' '}
-            <button type="button" onClick={() => exportDays(runId, days)}>
+            <button type="button" onClick={() => exportDays(runId, days, order)}>
               Export CSV
             </button>
           </h3>
@@ -136,22 +158,17 @@ export function CellDrill({
             <table className="grid" aria-label={`${name} day by day`}>
               <thead>
                 <tr>
-                  <th>Date</th>
-                  <th className="num">Stock</th>
-                  <th className="num">actual</th>
-                  <th className="num">Sales</th>
-                  <th className="num">actual</th>
-                  <th className="num">Demand</th>
-                  <th className="num">Lost sales</th>
-                  <th className="num">actual</th>
-                  <th className="num">Engine's estimate</th>
-                  <th className="num">Receipts</th>
-                  <th className="num">In</th>
-                  <th className="num">Out</th>
+                  <th {...heading('date')}>Date</th>
+                  {DAY_COLUMNS.map((k, c) => (
+                    <th key={k} {...heading(k)} className="num sortable">
+                      {DAY_HEADINGS[c]}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
-                {days.dates.map((date, i) => {
+                {order.map((i) => {
+                  const date = days.dates[i];
                   const s = days.series;
                   return (
                     <tr key={date} className={s.carried[i] && !s.simInStock[i] ? 'row--bad' : undefined}>
