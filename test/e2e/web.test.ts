@@ -910,6 +910,15 @@ describe('browser mode', () => {
     expect(logCsv.slice(1).every((l) => /,400,POST,\/Sales,/.test(l))).toBe(true);
     await page.selectOption('select[name="log-status"]', '');
     await page.selectOption('select[name="log-endpoint"]', '');
+    // Read slowest first.
+    await page.selectOption('select[name="log-order"]', 'slowest');
+    const took = (await page.locator('.log__entry .log__meta').allInnerTexts()).map((t) =>
+      Number(/· (\d+) ms/.exec(t)![1]),
+    );
+    expect(took.length).toBeGreaterThan(1);
+    // Each shown rounded to the millisecond: in order to within that rounding.
+    expect(took.every((ms, i) => i === 0 || ms <= took[i - 1] + 1)).toBe(true);
+    await page.selectOption('select[name="log-order"]', 'newest');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download the OpenAPI document' }).click();
     expect(JSON.parse(readFileSync(await (await download).path(), 'utf8'))).toMatchObject({ openapi: '3.1.0' });

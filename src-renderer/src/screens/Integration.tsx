@@ -35,6 +35,16 @@ function shown(e: RequestLogEntry, f: LogFilter): boolean {
   return said.join(' ').toLowerCase().includes(text);
 }
 
+/** The orders the log can be read in; the entries arrive newest first. */
+const LOG_ORDERS = {
+  newest: { label: 'newest first', compare: (a: RequestLogEntry, b: RequestLogEntry) => b.id - a.id },
+  slowest: { label: 'slowest first', compare: (a: RequestLogEntry, b: RequestLogEntry) => b.durationMs - a.durationMs },
+  status: {
+    label: 'by status, highest first',
+    compare: (a: RequestLogEntry, b: RequestLogEntry) => b.status - a.status || b.id - a.id,
+  },
+};
+
 /** The requests shown, one row each, with their first problem in words. */
 function exportLog(entries: RequestLogEntry[]): void {
   download(
@@ -69,7 +79,8 @@ export function Integration({ client }: { client: AdminClient }) {
     endpoint: '',
     text: '',
   });
-  const visible = entries.filter((e) => shown(e, filter));
+  const [order, setOrder] = useState<keyof typeof LOG_ORDERS>('newest');
+  const visible = entries.filter((e) => shown(e, filter)).sort(LOG_ORDERS[order].compare);
   const endpoints = [...new Set(entries.filter((e) => filter.own || !OWN_CALL.test(e.path)).map(endpointOf))].sort();
   /** The entries opened to their request and response. */
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
@@ -143,6 +154,18 @@ export function Integration({ client }: { client: AdminClient }) {
           value={filter.text}
           onChange={(ev) => setFilter({ ...filter, text: ev.target.value })}
         />
+        <select
+          name="log-order"
+          aria-label="Order"
+          value={order}
+          onChange={(ev) => setOrder(ev.target.value as keyof typeof LOG_ORDERS)}
+        >
+          {Object.entries(LOG_ORDERS).map(([key, o]) => (
+            <option key={key} value={key}>
+              {o.label}
+            </option>
+          ))}
+        </select>
         <select
           name="log-status"
           aria-label="Status"
