@@ -704,8 +704,11 @@ describe('browser mode', () => {
     expect(await page.getByRole('columnheader', { name: 'Qty' }).getAttribute('aria-sort')).toBe('descending');
     const quantities = (await page.locator('.vtable__body [role="row"] .num').allInnerTexts()).map(Number);
     expect(quantities).toEqual([...quantities].sort((x, y) => y - x));
-    // A reason reads in full under the table.
+    // A reason reads in full under the table, at 1,024 px as well.
+    await page.setViewportSize({ width: 1024, height: 900 });
     await page.locator('.vtable__body .why').first().click();
+    const whyBox = (await page.getByTestId('why-full').boundingBox())!;
+    expect(whyBox.x + whyBox.width).toBeLessThanOrEqual(1024);
     expect(await page.getByTestId('why-full').innerText()).toContain(
       (await page.locator('.vtable__body .why').first().getAttribute('title'))!,
     );
