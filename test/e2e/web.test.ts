@@ -642,6 +642,11 @@ describe('browser mode', () => {
     ]);
     expect(await page.getByRole('note').count()).toBe(0);
     expect(await page.getByRole('img', { name: /both runs/ }).count()).toBe(2);
+    // Rates differ in percentage points.
+    const fillRow = await page
+      .locator('table[aria-label="KPIs of both runs"] tr[data-kpi="fillRate"] td')
+      .allInnerTexts();
+    expect(fillRow[3]).toMatch(/^[+−±]\d+\.\d pp$/);
     // Named by their scenarios, with the settings that set them apart.
     expect(await page.locator('table[aria-label="KPIs of both runs"] th').allInnerTexts()).toContain('b: rich');
     expect(
