@@ -156,7 +156,8 @@ describe('workbench load with CSV', () => {
   it(csvRejectTitle, async () => {
     const src = tempDir();
     const ws = join(tempDir(), 'ws');
-    writeFileSync(join(src, 'Locations.csv'), 'locationId;code;name;latitude\nL1;c1;One;52,1\nL2;c2;Two;52.2\n');
+    // Split by semicolons, the file may write 52,2 for 52.2 (L2); 52°N (L1) is no number at all.
+    writeFileSync(join(src, 'Locations.csv'), 'locationId;code;name;latitude\nL1;c1;One;52°N\nL2;c2;Two;52,2\n');
     const r = await workbench(['load', '-w', ws, join(CSV, 'items'), join(src, 'Locations.csv')]);
     expect(r.code).toBe(1);
     const itemsRejected = new RegExp(
@@ -166,8 +167,9 @@ describe('workbench load with CSV', () => {
     );
     expect(r.out).toMatch(itemsRejected);
     expect(r.out).toContain(
-      '  Locations.csv row 2, column "latitude" /locations/0/latitude [L1]: "52,1" is not a number',
+      '  Locations.csv row 2, column "latitude" /locations/0/latitude [L1]: "52°N" is not a number',
     );
+    expect(r.out).not.toContain('row 3');
     expect(await counts(ws)).toEqual({});
   });
 

@@ -1108,7 +1108,8 @@ describe('browser mode', () => {
       'load',
       '-q',
       '-w',
-      join(dir, 'mapped-ws'),
+      // A level below the app's home folder, whose workspaces another test lists.
+      join(dir, 'cli', 'ws'),
       '--map',
       mapPath,
       ...['items.csv', 'skus.csv', 'barcodes.csv'].map((f) => join(itemsDir, f)),
