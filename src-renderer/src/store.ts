@@ -28,6 +28,8 @@ interface State {
   /** A run the address names that could not be read. */
   backtestMissing?: string;
   backtestForm?: BacktestForm;
+  /** The workspace the kept view belongs to (its path). */
+  workspace?: string;
   /** How a run's breakdown is shown: by what, narrowed to which ids. */
   breakdown: { level: BreakdownLevel; filter: string };
   /** Whether the charts show days or weeks: all of them switch together. */
@@ -227,12 +229,17 @@ export const useWorkbench = create<State>()(
           if (!client) return;
           set({ loading: true, error: undefined });
           try {
-            const [summary, lint] = await Promise.all([
+            const [summary, lint, workspaces] = await Promise.all([
               client.call('GET /summary'),
               client.call('GET /lint'),
+              client.call('GET /workspaces'),
               get().loadScenarios(),
             ]);
-            set({ summary, lint, loading: false });
+            // What was kept for another workspace (a form's period, drafts of its scenarios) does not carry over.
+            const workspace = workspaces.current.path;
+            if (get().workspace !== undefined && get().workspace !== workspace)
+              set({ backtestForm: undefined, settingsDrafts: {}, breakdown: { level: 'location', filter: '' } });
+            set({ summary, lint, loading: false, workspace });
           } catch (e) {
             set({ loading: false, error: (e as Error).message });
           }
@@ -243,6 +250,7 @@ export const useWorkbench = create<State>()(
       ...KEPT,
       partialize: (s) => ({
         chartStep: s.chartStep,
+        workspace: s.workspace,
         backtestForm: s.backtestForm,
         breakdown: s.breakdown,
         settingsDrafts: s.settingsDrafts,

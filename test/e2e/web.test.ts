@@ -1256,6 +1256,10 @@ describe('browser mode', () => {
     await page.getByRole('button', { name: 'Create and open' }).click();
     expect(await page.getByRole('alert').innerText()).toMatch(/A workspace name is 1 to 80 letters/);
 
+    // A period typed into the Backtest form belongs to this workspace's data.
+    await page.getByRole('tab', { name: 'Backtest' }).click();
+    await page.fill('input[name="from"]', '2025-01-06');
+    await page.getByRole('tab', { name: 'Workspace' }).click();
     await page.locator('input[name="workspace-name"]').fill('e2e-spring');
     await page.getByRole('button', { name: 'Create and open' }).click();
     await page.getByTestId('current-workspace').filter({ hasText: 'e2e-spring' }).waitFor({ timeout: 30_000 });
@@ -1268,6 +1272,10 @@ describe('browser mode', () => {
     ]);
     expect(await firstRun.innerText()).toContain('samples/demo');
     await page.screenshot({ path: join(SHOTS, 'workspaces.png') });
+    await page.getByRole('tab', { name: 'Backtest' }).click();
+    await page.locator('input[name="from"]').waitFor();
+    expect(await page.locator('input[name="from"]').inputValue()).not.toBe('2025-01-06');
+    await page.getByRole('tab', { name: 'Workspace' }).click();
 
     await page.locator('tr[data-workspace="ws"]').getByRole('button', { name: 'Open' }).click();
     await page
