@@ -48,7 +48,11 @@ export function Compare({ client, a: routeA, b: routeB }: { client: AdminClient;
     };
   }, [client, pairless]);
   useEffect(() => {
-    if (!routeA || !routeB) return undefined;
+    // No pair named: nothing compared is shown until the default pair is (never the last pair under a bare address).
+    if (!routeA || !routeB) {
+      setResult(undefined);
+      return undefined;
+    }
     let live = true;
     setPicked({ a: routeA, b: routeB });
     // Never the last pair's figures under the new pair's names.
@@ -200,23 +204,26 @@ function SettingsDifference({ result }: { result: BacktestComparison }) {
       </p>
     );
   return (
-    <table className="grid" aria-label="Settings that differ">
-      <thead>
-        <tr>
-          <th>Setting</th>
-          <th>a: {scenarioOf(result.a.run)}</th>
-          <th>b: {scenarioOf(result.b.run)}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {result.settings.map((d) => (
-          <tr key={d.path} data-setting={d.path}>
-            <td>{d.path}</td>
-            <td>{value(d.a)}</td>
-            <td>{value(d.b)}</td>
+    <>
+      <h3>Settings that differ</h3>
+      <table className="grid" aria-label="Settings that differ">
+        <thead>
+          <tr>
+            <th>Setting</th>
+            <th>a: {scenarioOf(result.a.run)}</th>
+            <th>b: {scenarioOf(result.b.run)}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {result.settings.map((d) => (
+            <tr key={d.path} data-setting={d.path}>
+              <td>{d.path}</td>
+              <td>{value(d.a)}</td>
+              <td>{value(d.b)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }
