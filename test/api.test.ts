@@ -24,6 +24,9 @@ describe('POST /Token', () => {
     expect(form.status).toBe(200);
     const body = await form.json();
     expect(body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 3600 });
+    // A token is never cached on the way (RFC 6749 §5.1).
+    expect(form.headers.get('cache-control')).toBe('no-store');
+    expect(form.headers.get('pragma')).toBe('no-cache');
     const json = await fetch(`${t.url}/token`, {
       method: 'POST',
       headers: { 'x-tenant': 'DEMO', 'content-type': 'application/json' },
@@ -44,6 +47,7 @@ describe('POST /Token', () => {
     expect(wrongSecret.status).toBe(401);
     expect(problemType(wrongSecret.headers)).toMatch(/application\/problem\+json/);
     expect(await wrongSecret.json()).toMatchObject({ status: 401, error: 'invalid_client' });
+    expect(wrongSecret.headers.get('cache-control')).toBe('no-store');
     expect((await post('OTHER', good)).status).toBe(401);
     expect((await post(undefined, good)).status).toBe(401);
     const grant = await post('DEMO', { ...good, grant_type: 'password' });
@@ -65,11 +69,19 @@ describe('authentication', () => {
       status: 401,
       detail: expect.stringMatching(/Authorization header is missing/),
     });
-    expect((await t.call('POST', '/Brands', { brands: [] }, { authorization: 'Bearer made-up' })).status).toBe(401);
+    // The challenge of RFC 6750 §3: a bare one when no token came, error="invalid_token" for one that is no good.
+    expect(missing.headers.get('www-authenticate')).toBe('Bearer realm="replenishment-workbench"');
+    const madeUp = await t.call('POST', '/Brands', { brands: [] }, { authorization: 'Bearer made-up' });
+    expect(madeUp.status).toBe(401);
+    expect(madeUp.headers.get('www-authenticate')).toMatch(
+      /^Bearer realm="replenishment-workbench", error="invalid_token", error_description="the token is not valid/,
+    );
     expect((await t.call('POST', '/Brands', { brands: [] }, { authorization: 'Basic abc' })).status).toBe(401);
     const other = await t.call('POST', '/Brands', { brands: [] }, { 'x-tenant': 'OTHER' });
     expect(other.status).toBe(401);
     expect(other.json.detail).toMatch(/another tenant/);
+    // A detail holding quotes stays one quoted string in the header.
+    expect(other.headers.get('www-authenticate')).toMatch(/error_description="[^"]*another tenant than 'OTHER'"$/);
     expect((await t.call('GET', '/Recommendations/transfers', undefined, { 'x-tenant': '' })).status).toBe(401);
   });
 
@@ -215,10 +227,16 @@ describe('HTTP errors', () => {
     expect(shape.json.errors[0].message).toMatch(/JSON object holding an array "sales"/);
   });
 
-  it('answers 415 for a body that is not JSON', async () => {
+  it('answers 415 for a body that is not JSON, a form included (only a token request takes one)', async () => {
     const r = await t.call('POST', '/Sales', 'sales=1', { 'content-type': 'text/plain' });
     expect(r.status).toBe(415);
     expect(r.json.status).toBe(415);
+    const form = await t.call('POST', '/Brands', 'brands=1', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(form.status).toBe(415);
+    expect(form.json).toMatchObject({
+      status: 415,
+      detail: 'send the body as application/json (got application/x-www-form-urlencoded)',
+    });
   });
 
   it('stops checking a batch at 100,000 errors and says the count is a floor', async () => {
@@ -508,6 +526,11 @@ describe('sessions, admin API and OpenAPI', () => {
       expect(doc.paths[p], p).toBeDefined();
     }
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/v1'))).toBe(false);
+    // The headers a client library reads: the bearer challenge of a 401, and a token that is never cached.
+    expect(doc.paths['/Sales'].post.responses['401'].headers['WWW-Authenticate']).toMatchObject({
+      schema: { type: 'string' },
+    });
+    expect(Object.keys(doc.paths['/Token'].post.responses['200'].headers)).toEqual(['Cache-Control', 'Pragma']);
     const post = doc.paths['/Sales'].post;
     expect(post.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'X-Tenant', required: true }));
     expect(

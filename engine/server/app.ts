@@ -174,6 +174,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     }
   });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
+  // A form body is how a token is asked for (RFC 6749 §4.4.2); anywhere else it is a body of the wrong type, like
+  // every other that is not JSON.
+  app.addHook('preValidation', async (req) => {
+    const type = String(req.headers['content-type'] ?? '');
+    if (/^application\/x-www-form-urlencoded\b/i.test(type) && !req.routeOptions.config?.form)
+      throw new HttpProblem(415, 'unsupported-media-type', `send the body as application/json (got ${type})`);
+  });
 
   // Shared schemas are named by their $id in the document (the plugin's default numbers them def-0, def-1, …).
   app.addSchema(ProblemSchema);
@@ -241,8 +248,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         }),
       );
     }
-    if (error instanceof HttpProblem)
+    if (error instanceof HttpProblem) {
+      reply.headers(error.headers);
       return sendProblem(reply, problemBody(req, error.status, error.slug, error.message, error.extra));
+    }
     if (error instanceof RequestRejected)
       return sendProblem(reply, problemBody(req, error.status, 'rejected', error.message));
     if (error instanceof UnknownDatasetError)

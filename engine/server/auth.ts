@@ -35,7 +35,25 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-const unauthorized = (detail: string) => new HttpProblem(401, 'unauthorized', detail);
+/** The protection space a 401's challenge names. */
+const REALM = 'replenishment-workbench';
+
+/**
+ * A bearer check refused, with the challenge RFC 6750 §3 asks for: a client library reads it to tell an expired or
+ * unknown token (error="invalid_token": fetch a new one) from a call that sent none.
+ */
+const unauthorized = (detail: string, tokenSent = true) =>
+  new HttpProblem(
+    401,
+    'unauthorized',
+    detail,
+    {},
+    {
+      'WWW-Authenticate': tokenSent
+        ? `Bearer realm="${REALM}", error="invalid_token", error_description="${detail.replace(/["\\]/g, "'")}"`
+        : `Bearer realm="${REALM}"`,
+    },
+  );
 
 /** What a secret or token is replaced with in logged text. */
 export const REDACTED = '***';
@@ -157,9 +175,12 @@ export class TokenIssuer {
   verify(req: FastifyRequest): void {
     const header = req.headers.authorization;
     if (!header)
-      throw unauthorized('the Authorization header is missing: send "Authorization: Bearer <token>" from POST /Token');
+      throw unauthorized(
+        'the Authorization header is missing: send "Authorization: Bearer <token>" from POST /Token',
+        false,
+      );
     const m = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!m) throw unauthorized('the Authorization header must be "Bearer <token>"');
+    if (!m) throw unauthorized('the Authorization header must be "Bearer <token>"', false);
     const issued = this.tokens.get(m[1]);
     if (!issued) throw unauthorized('the token is not valid: get one from POST /Token');
     if (issued.expiresAt <= this.nowMs()) {

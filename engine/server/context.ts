@@ -31,6 +31,8 @@ declare module 'fastify' {
     secret?: boolean;
     /** Answered without a token. */
     public?: boolean;
+    /** Takes a form-encoded body (the token request) as well as JSON. */
+    form?: boolean;
   }
   interface FastifyRequest {
     audit: Audit;

@@ -64,6 +64,8 @@ export class HttpProblem extends Error {
     readonly slug: string,
     message: string,
     readonly extra: Partial<ProblemBody> = {},
+    /** Headers the answer carries besides the body (a 401's challenge). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }

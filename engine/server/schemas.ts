@@ -44,7 +44,17 @@ const problemRef = (description: string) => ({
 
 export const errorResponses = {
   400: problemRef('Validation failed: every error listed, nothing applied.'),
-  401: problemRef('Token missing, expired or invalid, or issued for another X-Tenant.'),
+  401: {
+    ...problemRef('Token missing, expired or invalid, or issued for another X-Tenant.'),
+    headers: {
+      'WWW-Authenticate': {
+        type: 'string',
+        description:
+          'The bearer challenge (RFC 6750 §3): Bearer realm="replenishment-workbench" when no token came; with ' +
+          'error="invalid_token" and a description when the token is unknown, expired or for another tenant.',
+      },
+    },
+  },
   413: problemRef('Body above the limit of this endpoint.'),
   500: problemRef('System error; the body names a requestId.'),
 };
@@ -102,8 +112,17 @@ export const TokenRequest = Type.Object(
   { description: 'OAuth2 client credentials, as application/x-www-form-urlencoded or JSON.' },
 );
 
-export const TokenResponse = Type.Object({
-  access_token: Type.String(),
-  token_type: Type.Literal('Bearer'),
-  expires_in: Type.Integer({ description: 'Seconds the token is valid.' }),
-});
+export const TokenResponse = Type.Object(
+  {
+    access_token: Type.String(),
+    token_type: Type.Literal('Bearer'),
+    expires_in: Type.Integer({ description: 'Seconds the token is valid.' }),
+  },
+  { description: 'A bearer token; never cached on the way (RFC 6749 §5.1).' },
+);
+
+/** The token answer's headers, for the document (every answer of POST /Token carries them). */
+export const TOKEN_HEADERS = {
+  'Cache-Control': { type: 'string', description: 'no-store: an answer holding a token is never cached.' },
+  Pragma: { type: 'string', description: 'no-cache, for HTTP/1.0 caches.' },
+};

@@ -14,6 +14,7 @@ import {
   noContent,
   tenantHeader,
   TokenRequest,
+  TOKEN_HEADERS,
   TokenResponse,
   TransfersPage,
 } from '../schemas.js';
@@ -73,12 +74,18 @@ export function apiRoutes(ctx: ServerContext, hidden: boolean) {
         schema: doc(['Session'], 'Get a bearer token (OAuth2 client credentials)', {
           headers: tenantHeader,
           body: TokenRequest,
-          response: { 200: TokenResponse, 400: errorResponses[400], 401: errorResponses[401] },
+          response: {
+            200: { ...TokenResponse, headers: TOKEN_HEADERS },
+            400: errorResponses[400],
+            401: errorResponses[401],
+          },
         }),
         // secret: its body and query hold the client secret, so the log keeps neither.
-        config: { public: true, secret: true },
+        config: { public: true, secret: true, form: true },
       },
-      async (req) => {
+      async (req, reply) => {
+        // An answer holding a token is never cached (RFC 6749 §5.1); a refusal is not either.
+        reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
         const tenant = req.headers['x-tenant'];
         return ctx.tokens.issue(typeof tenant === 'string' ? tenant : undefined, req.body);
       },
