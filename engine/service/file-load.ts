@@ -234,10 +234,22 @@ function refuse(outcome: BatchOutcome, e: unknown): void {
  * error would load (`records` of them).
  */
 export async function checkFiles(files: readonly LoadFile[], options: FileLoadOptions = {}): Promise<BatchOutcome[]> {
+  return checkBatches(await plan(files, options), options);
+}
+
+/** A batch's outcome before anything is known of it. */
+const outcomeOf = (batch: Batch): BatchOutcome => ({
+  files: batch.files.map((f) => f.name),
+  dataset: batch.dataset?.name,
+  records: 0,
+});
+
+/** The planned batches checked as their load would check them (`checkFiles`). */
+async function checkBatches(batches: readonly Batch[], options: FileLoadOptions): Promise<BatchOutcome[]> {
   const outcomes: BatchOutcome[] = [];
-  for (const batch of await plan(files, options)) {
+  for (const batch of batches) {
     const dataset = batch.dataset;
-    const outcome: BatchOutcome = { files: batch.files.map((f) => f.name), dataset: dataset?.name, records: 0 };
+    const outcome = outcomeOf(batch);
     outcomes.push(outcome);
     try {
       if (batch.failure || !dataset) throw batch.failure;
@@ -260,8 +272,9 @@ export async function loadFiles(
   onProgress?: (p: LoadProgress) => void,
 ): Promise<LoadReport> {
   const started = performance.now();
+  const batches = await plan(files, options);
   if (options.onlyIfAllPass) {
-    const checked = await checkFiles(files, options);
+    const checked = await checkBatches(batches, options);
     if (checked.some((o) => o.error)) {
       for (const o of checked)
         o.error ??= 'not loaded: it passes, but the load was to go only if every file passed, and some did not';
@@ -274,7 +287,6 @@ export async function loadFiles(
       };
     }
   }
-  const batches = await plan(files, options);
   const progress: LoadProgress = {
     files: files.length,
     filesDone: 0,
@@ -289,7 +301,7 @@ export async function loadFiles(
 
   for (const [i, batch] of batches.entries()) {
     const dataset = batch.dataset;
-    const outcome: BatchOutcome = { files: batch.files.map((f) => f.name), dataset: dataset?.name, records: 0 };
+    const outcome = outcomeOf(batch);
     outcomes.push(outcome);
     progress.current = batch.files.map((f) => basename(f.name)).join(', ');
     report();

@@ -204,12 +204,12 @@ export class Workbench {
     return this.loads.get(jobId);
   }
 
-  /** CSV files' levels, column mappings and first rows as they will load. */
   /** What a load of these files would meet (every problem of every file), loading nothing. */
   checkFiles(files: readonly LoadFile[], options: FileLoadOptions = {}): Promise<BatchOutcome[]> {
     return checkFiles(files, options);
   }
 
+  /** CSV files' levels, column mappings and first rows as they will load. */
   previewCsv(files: readonly LoadFile[], options: FileLoadOptions = {}): Promise<CsvPreview> {
     return previewCsv(files, options);
   }

@@ -6,13 +6,12 @@
 import { DAY_MICROS } from '../model/datetime.js';
 import { listValue } from '@duckdb/node-api';
 import { timestampValue } from './values.js';
-import type { Workspace } from './workspace.js';
 import { LevelFold, type DailyLevels, type LevelEvents } from './level-fold.js';
+import { Workspace } from './workspace.js';
 
 export type { DailyLevels } from './level-fold.js';
 
-const int32 = (n: number) => new Int32Array(n);
-const float64 = (n: number) => new Float64Array(n);
+const { int32, float64 } = Workspace;
 
 /** How far before the first day a stock level is looked for; older levels count as unknown (0). */
 export const STOCK_LOOK_BACK_DAYS = 400;

@@ -8,7 +8,7 @@ import { DAY_MICROS, dayOf } from '../model/datetime.js';
 import { timestampValue } from './values.js';
 import { dailyLevels, EXACT, writeCellIndex } from './daily-levels.js';
 import { prices } from '../recommend/prices.js';
-import type { Workspace } from './workspace.js';
+import { Workspace } from './workspace.js';
 import { APPROVAL_OPEN_DAYS, emptyState, type EngineState } from '../recommend/state.js';
 import { heldStock, openingOr } from '../simulate/actual-demand.js';
 import { categorySettings, type CategorySettings, type LocationKind, type Settings } from '../recommend/settings.js';
@@ -111,8 +111,7 @@ export async function loadEngineState(
 async function readYearOfSales(ws: Workspace, historyStart: Stamp, asOf: Stamp): Promise<YearOfSales> {
   // It serves location kinds, prices and what each location carried. Exact sums, in a fixed order: the SKU totals
   // add these up, and the same data must price the same (daily-levels.ts).
-  const float64 = (n: number) => new Float64Array(n);
-  const int32 = (n: number) => new Int32Array(n);
+  const { int32, float64 } = Workspace;
   return ws.typedColumns<YearOfSales>(
     `
     SELECT el.l, coalesce(es.k, -1) AS k, count(*)::DOUBLE AS lines,
@@ -383,7 +382,7 @@ async function applyStockedInYear(ws: Workspace, state: EngineState, historyStar
     JOIN level_locations AS el ON el.locationId = s.locationId JOIN level_skus AS es ON es.skuId = s.skuId
     WHERE s.quantity > 0 AND s.stockDateTime >= $1 AND s.stockDateTime <= $2`,
     [historyStart, asOf],
-    { cell: (n) => new Int32Array(n) },
+    { cell: Workspace.int32 },
   );
   for (const c of cell) state.everActive[c] = 1;
 }

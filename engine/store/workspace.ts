@@ -102,6 +102,10 @@ export class Workspace {
     return Object.fromEntries(names.map((n, i) => [n, (cols[i] ?? []) as unknown[]])) as { [K in keyof T]: T[K][] };
   }
 
+  /** The arrays `typedColumns` and `eachChunk` fill: a column cast `::INTEGER`, or one cast `::DOUBLE`. */
+  static readonly int32 = (n: number) => new Int32Array(n);
+  static readonly float64 = (n: number) => new Float64Array(n);
+
   /**
    * Numeric columns of a large result as typed arrays, read vector by vector (NULL → NaN): the way millions of rows
    * reach the engine, where `columns` would make a JS value of each. The SQL must give each named column the type
