@@ -116,7 +116,7 @@ export function App() {
             names={scenarios}
             scenario={route.scenario ?? scenarios[0]}
             pick={(scenario) => go({ screen: 'settings', scenario })}
-            saved={() => void loadScenarios()}
+            saved={loadScenarios}
           />
         )}
         {route.screen === 'backtest' && scenarios.length > 0 && (

@@ -476,8 +476,11 @@ describe('browser mode', () => {
     expect(await field('/defaults/serviceLevel').getAttribute('placeholder')).toBe('0.9');
     expect(await field('/redistribution/tripCost').getAttribute('placeholder')).toBe('25');
 
-    // A new scenario is asked for by name: the form empties, and says it is not saved yet.
+    // A new scenario is asked for by name, never one kept already; the form empties, and says it is not saved yet.
     await page.getByRole('button', { name: 'New…' }).click();
+    await page.fill('input[name="scenario-name"]', 'default');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('alert').filter({ hasText: '"default" is kept already.' }).waitFor();
     await page.fill('input[name="scenario-name"]', 'lean');
     await page.getByRole('button', { name: 'OK' }).click();
     await page.getByTestId('unsaved').filter({ hasText: 'lean is not saved yet' }).waitFor();

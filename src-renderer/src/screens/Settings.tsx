@@ -33,7 +33,8 @@ export function Settings({
   scenario: string;
   /** Shows another scenario: a new address. */
   pick: (name: string) => void;
-  saved: (name: string) => void;
+  /** The kept scenarios changed: their names are read again (settled before the change is announced). */
+  saved: () => Promise<void>;
 }) {
   const [name, setName] = useState(scenario);
   /** The scenario whose settings the form holds. */
@@ -127,7 +128,7 @@ export function Settings({
     try {
       const kept = (await client.call('PUT /scenarios/:name', { params: { name: as }, body: v })).scenario as Values;
       setSettingsDraft(as, undefined);
-      saved(as);
+      await saved();
       if (as === name) show(kept);
       else {
         await open(as);
@@ -156,7 +157,8 @@ export function Settings({
   /** New, duplicate or rename, once a name is given. */
   const named = async ({ action, text: to }: Naming) => {
     if (!NAME.test(to)) return setMessage({ kind: 'error', text: NAME_RULE });
-    if (names.includes(to) && action !== 'new') return setMessage({ kind: 'error', text: `"${to}" is kept already.` });
+    // A kept name is never taken over: a new scenario under it would show empty and, saved, wipe the one kept.
+    if (names.includes(to)) return setMessage({ kind: 'error', text: `"${to}" is kept already.` });
     setNaming(undefined);
     if (action === 'new') {
       // Unsaved until saved: it overrides nothing yet.
@@ -174,7 +176,7 @@ export function Settings({
       const draft = drafts[name];
       setSettingsDraft(name, undefined);
       if (draft) setSettingsDraft(to, draft);
-      saved(to);
+      await saved();
       shown.current = to;
       setName(to);
       setMessage({ kind: 'notice', text: `Renamed ${name} to ${to}` });
@@ -192,7 +194,7 @@ export function Settings({
     try {
       await client.call('DELETE /scenarios/:name', { params: { name } });
       setSettingsDraft(name, undefined);
-      saved(names[0]);
+      await saved();
       await open(names[0]);
       pick(names[0]);
       setMessage({ kind: 'notice', text: `Deleted scenario ${name}` });
