@@ -463,4 +463,30 @@ describe('window ring', () => {
     );
     expect(ownEstimate(rotated, inStock, 0, W, head).rate).toBeCloseTo(0.95, 12);
   });
+
+  it('estimates in one pass exactly what SBA and TSB give over the in-stock days, wherever the ring starts', () => {
+    // A fixed pseudo-random walk over sparse, lumpy series with stock-outs, so every class and method is met.
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const W = 28;
+    const seen = new Set<string>();
+    for (let trial = 0; trial < 400; trial++) {
+      const often = next();
+      const days = Array.from({ length: W }, () => (next() < often ? Math.ceil(next() * (next() < 0.5 ? 2 : 12)) : 0));
+      const stocked = days.map((x) => (x > 0 || next() < 0.8 ? 1 : 0));
+      const head = Math.floor(next() * W);
+      const sales = new Float32Array(W);
+      const inStock = new Uint8Array(W);
+      days.forEach((x, d) => {
+        sales[(head + d) % W] = x;
+        inStock[(head + d) % W] = stocked[d];
+      });
+      const e = ownEstimate(sales, inStock, 0, W, head);
+      const held = days.filter((_, d) => stocked[d]);
+      const expected = { sba: sba(held), tsb: tsb(held), mean: held.reduce((a, b) => a + b, 0) / held.length };
+      expect(e.rate).toBe(e.method === 'none' ? 0 : expected[e.method]);
+      seen.add(e.method);
+    }
+    expect([...seen].sort()).toEqual(['mean', 'none', 'sba', 'tsb']);
+  });
 });

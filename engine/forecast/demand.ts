@@ -26,31 +26,31 @@ export const CV2_CUTOFF = 0.49;
 const ALPHA = 0.1;
 const BETA = 0.1;
 
-export function classify(adi: number, cv2: number): DemandClass {
-  if (!Number.isFinite(adi)) return 'none';
-  if (adi < ADI_CUTOFF) return cv2 < CV2_CUTOFF ? 'smooth' : 'erratic';
-  return cv2 < CV2_CUTOFF ? 'intermittent' : 'lumpy';
+export const CLASSES: DemandClass[] = ['none', 'smooth', 'erratic', 'intermittent', 'lumpy'];
+const [NONE, SMOOTH, ERRATIC, INTERMITTENT, LUMPY] = [0, 1, 2, 3, 4];
+
+/** The class's place in CLASSES: the forecast classifies every selling cell, so it compares numbers, not words. */
+function classIndex(adi: number, cv2: number): number {
+  if (!Number.isFinite(adi)) return NONE;
+  if (adi < ADI_CUTOFF) return cv2 < CV2_CUTOFF ? SMOOTH : ERRATIC;
+  return cv2 < CV2_CUTOFF ? INTERMITTENT : LUMPY;
 }
 
-/** A window read oldest day first, in-stock days only: `sales[offset + (head + i) % days]` where inStock is set. */
-interface Ring {
-  sales: ArrayLike<number>;
-  inStock: ArrayLike<number>;
-  offset: number;
-  days: number;
-  head: number;
-}
+export const classify = (adi: number, cv2: number): DemandClass => CLASSES[classIndex(adi, cv2)];
 
-const ringOf = (days: readonly number[]): Ring => ({
-  sales: days,
-  inStock: new Uint8Array(days.length).fill(1),
-  offset: 0,
-  days: days.length,
-  head: 0,
-});
+/*
+ * The estimators read a window oldest day first, in-stock days only: `sales[offset + (head + i) % days]` where
+ * inStock is set. They take it as plain arguments, not an object: they run for every selling cell of every review.
+ */
 
 /** Croston with the Syntetos–Boylan bias correction, over the in-stock days in order. */
-function sbaOver({ sales, inStock, offset, days, head }: Ring): number {
+function sbaOver(
+  sales: ArrayLike<number>,
+  inStock: ArrayLike<number>,
+  offset: number,
+  days: number,
+  head: number,
+): number {
   let z = NaN;
   let p = NaN;
   let q = 1;
@@ -70,7 +70,13 @@ function sbaOver({ sales, inStock, offset, days, head }: Ring): number {
 }
 
 /** Teunter–Syntetos–Babai: demand probability updated every day, so a dying item fades out. */
-function tsbOver({ sales, inStock, offset, days, head }: Ring): number {
+function tsbOver(
+  sales: ArrayLike<number>,
+  inStock: ArrayLike<number>,
+  offset: number,
+  days: number,
+  head: number,
+): number {
   let z = NaN;
   let prob = NaN;
   for (let i = 0; i < days; i++) {
@@ -88,16 +94,20 @@ function tsbOver({ sales, inStock, offset, days, head }: Ring): number {
   return Number.isNaN(z) ? 0 : prob * z;
 }
 
-export const sba = (days: readonly number[]): number => sbaOver(ringOf(days));
-export const tsb = (days: readonly number[]): number => tsbOver(ringOf(days));
+export const sba = (days: readonly number[]): number =>
+  sbaOver(days, new Uint8Array(days.length).fill(1), 0, days.length, 0);
+export const tsb = (days: readonly number[]): number =>
+  tsbOver(days, new Uint8Array(days.length).fill(1), 0, days.length, 0);
 
-export const CLASSES: DemandClass[] = ['none', 'smooth', 'erratic', 'intermittent', 'lumpy'];
 const METHODS: OwnEstimate['method'][] = ['none', 'mean', 'sba', 'tsb'];
 /** Where ownStats writes: a scratch array the caller reuses, so a million cells allocate nothing. */
 export const OWN = { rate: 0, sd: 1, inStockDays: 2, units: 3, adi: 4, cv2: 5, demandClass: 6, method: 7 } as const;
 export const OWN_FIELDS = 8;
 
-/** ownEstimate's figures, written into `out` (see OWN): the form the forecast reads for every cell. */
+/**
+ * ownEstimate's figures, written into `out` (see OWN): the form the forecast reads for every cell. One pass feeds
+ * the moments and both estimators (sbaOver and tsbOver step for step), which are then used by the class found.
+ */
 export function ownStats(
   sales: Float32Array,
   inStock: Uint8Array,
@@ -112,17 +122,31 @@ export function ownStats(
   let sumSq = 0;
   let sizeSum = 0;
   let sizeSq = 0;
-  for (let i = 0; i < windowDays; i++) {
-    const d = head + i < windowDays ? head + i : head + i - windowDays;
-    if (!inStock[offset + d]) continue;
-    const x = sales[offset + d];
-    n++;
-    units += x;
-    sumSq += x * x;
-    if (x > 0) {
-      nonZero++;
-      sizeSum += x;
-      sizeSq += x * x;
+  // SBA's smoothed size and interval (z is TSB's size too) and TSB's demand probability.
+  let z = NaN;
+  let p = NaN;
+  let q = 1;
+  let prob = NaN;
+  // The ring oldest day first: slots head … end, then 0 … head − 1.
+  for (let part = 0; part < 2; part++) {
+    const end = offset + (part === 0 ? windowDays : head);
+    for (let at = offset + (part === 0 ? head : 0); at < end; at++) {
+      if (!inStock[at]) continue;
+      const x = sales[at];
+      n++;
+      units += x;
+      sumSq += x * x;
+      if (x > 0) {
+        nonZero++;
+        sizeSum += x;
+        sizeSq += x * x;
+        z = Number.isNaN(z) ? x : z + ALPHA * (x - z);
+        p = Number.isNaN(p) ? q : p + ALPHA * (q - p);
+        q = 1;
+      } else {
+        q++;
+      }
+      prob = Number.isNaN(prob) ? (x > 0 ? 1 : 0) : prob + BETA * ((x > 0 ? 1 : 0) - prob);
     }
   }
   out[OWN.inStockDays] = n;
@@ -141,17 +165,16 @@ export function ownStats(
   const sizeMean = nonZero ? sizeSum / nonZero : 0;
   const cv2 =
     nonZero > 1 && sizeMean > 0 ? Math.max(0, sizeSq / nonZero - sizeMean * sizeMean) / (sizeMean * sizeMean) : 0;
-  const demandClass = nonZero ? classify(adi, cv2) : 'none';
+  const demandClass = nonZero ? classIndex(adi, cv2) : NONE;
   out[OWN.sd] = Math.sqrt(Math.max(0, sumSq / n - mean * mean));
   out[OWN.adi] = adi;
   out[OWN.cv2] = cv2;
-  out[OWN.demandClass] = CLASSES.indexOf(demandClass);
-  const ring = () => ({ sales, inStock, offset, days: windowDays, head });
-  if (demandClass === 'intermittent') {
-    out[OWN.rate] = sbaOver(ring());
+  out[OWN.demandClass] = demandClass;
+  if (demandClass === INTERMITTENT) {
+    out[OWN.rate] = Number.isNaN(z) ? 0 : (1 - ALPHA / 2) * (z / p);
     out[OWN.method] = 2;
-  } else if (demandClass === 'lumpy') {
-    out[OWN.rate] = tsbOver(ring());
+  } else if (demandClass === LUMPY) {
+    out[OWN.rate] = Number.isNaN(z) ? 0 : prob * z;
     out[OWN.method] = 3;
   } else {
     out[OWN.rate] = mean;

@@ -9,6 +9,7 @@ import { blendRate, CLASSES, ownWeight, OWN, OWN_FIELDS, ownStats } from './dema
 
 export type PoolSource = 'none' | 'style' | 'category' | 'network';
 const SOURCES: PoolSource[] = ['none', 'style', 'category', 'network'];
+const [NONE, STYLE, CATEGORY, NETWORK] = [0, 1, 2, 3];
 
 export interface Forecast {
   /** Units per day, per cell (0 at warehouses). */
@@ -58,13 +59,14 @@ export function forecast(state: EngineState, settings: Settings): Forecast {
   const selling = state.locations.kind.map((k) => k !== 'warehouse');
 
   const e = new Float64Array(OWN_FIELDS);
+  const { sales, inStock, inStockDays, windowHead } = state;
   for (let l = 0; l < L; l++) {
     if (!selling[l]) continue;
     for (let k = 0; k < K; k++) {
       const c = l * K + k;
       // No in-stock day: nothing to estimate from (all parts stay 0).
-      if (state.inStockDays && state.inStockDays[c] === 0) continue;
-      ownStats(state.sales, state.inStock, c * W, W, state.windowHead, e);
+      if (inStockDays && inStockDays[c] === 0) continue;
+      ownStats(sales, inStock, c * W, W, windowHead, e);
       f.own[c] = e[OWN.rate];
       f.sd[c] = e[OWN.sd];
       f.inStockDays[c] = e[OWN.inStockDays];
@@ -96,11 +98,14 @@ export function forecast(state: EngineState, settings: Settings): Forecast {
 
   const C = state.categories.ids.length;
   const anyInStock = new Uint8Array(W);
+  const catUnits = new Float64Array(C);
+  const catDays = new Float64Array(C);
+  const half = settings.poolingHalfWeightDays;
   for (let l = 0; l < L; l++) {
     if (!selling[l]) continue;
     // Category at the location: average units per in-stock SKU-day.
-    const catUnits = new Float64Array(C);
-    const catDays = new Float64Array(C);
+    catUnits.fill(0);
+    catDays.fill(0);
     for (let s = 0; s < S; s++) {
       for (let i = styleStart[s]; i < styleStart[s + 1]; i++) {
         const c = l * K + skuIndex[i];
@@ -112,9 +117,15 @@ export function forecast(state: EngineState, settings: Settings): Forecast {
       // Style at the location: units per day with any size in stock (none where no size ever was).
       let styleUnits = 0;
       let styleDays = 0;
-      let anyDays = 0;
-      for (let i = styleStart[s]; i < styleStart[s + 1]; i++) anyDays += f.inStockDays[l * K + skuIndex[i]];
-      if (anyDays > 0) {
+      let mostDays = 0;
+      for (let i = styleStart[s]; i < styleStart[s + 1]; i++) {
+        const c = l * K + skuIndex[i];
+        styleUnits += units[c];
+        if (f.inStockDays[c] > mostDays) mostDays = f.inStockDays[c];
+      }
+      // A size in stock every day of the window puts the style in stock every day.
+      if (mostDays === W) styleDays = W;
+      else if (mostDays > 0) {
         anyInStock.fill(0);
         for (let i = styleStart[s]; i < styleStart[s + 1]; i++) {
           const base = (l * K + skuIndex[i]) * W;
@@ -122,32 +133,32 @@ export function forecast(state: EngineState, settings: Settings): Forecast {
         }
         for (let d = 0; d < W; d++) styleDays += anyInStock[d];
       }
-      for (let i = styleStart[s]; i < styleStart[s + 1]; i++) styleUnits += units[l * K + skuIndex[i]];
+      const cat = category[s];
       for (let i = styleStart[s]; i < styleStart[s + 1]; i++) {
         const k = skuIndex[i];
         const c = l * K + k;
         let pooled = 0;
-        let source: PoolSource = 'none';
-        if (styleDays >= settings.poolingHalfWeightDays) {
+        let source = NONE;
+        if (styleDays >= half) {
           pooled = (styleUnits / styleDays) * sizeShare[k];
-          source = 'style';
-        } else if (catDays[category[s]] > 0) {
-          pooled = catUnits[category[s]] / catDays[category[s]];
-          source = 'category';
+          source = STYLE;
+        } else if (catDays[cat] > 0) {
+          pooled = catUnits[cat] / catDays[cat];
+          source = CATEGORY;
         } else if (skuNetDays[k] > 0) {
           pooled = skuNetUnits[k] / skuNetDays[k];
-          source = 'network';
+          source = NETWORK;
         }
-        if (source === 'none') {
+        if (source === NONE) {
           f.rate[c] = f.own[c];
           f.weight[c] = 1;
         } else {
-          const b = blendRate(f.own[c], f.inStockDays[c], pooled, settings.poolingHalfWeightDays);
+          const b = blendRate(f.own[c], f.inStockDays[c], pooled, half);
           f.rate[c] = b;
-          f.weight[c] = ownWeight(f.inStockDays[c], settings.poolingHalfWeightDays);
+          f.weight[c] = ownWeight(f.inStockDays[c], half);
         }
         f.pooled[c] = pooled;
-        f.source[c] = SOURCES.indexOf(source);
+        f.source[c] = source;
       }
     }
   }

@@ -52,8 +52,28 @@ export function redistribute(ctx: Context): Proposal[] {
     );
 
     const styleMoves: Move[] = [];
-    const moveAt = new Map<string, Move>();
+    // Keyed by sender, receiver and SKU as one number: a replay's review weighs every unit it moves.
+    const moveAt = new Map<number, Move>();
+    const lefts = new Float64Array(stores.length);
     for (const k of skus) {
+      // What each store could send; a SKU no store can send is passed over before any receiver is weighed.
+      let anySender = false;
+      for (let i = 0; i < stores.length; i++) {
+        const from = stores[i];
+        const cf = from * K + k;
+        let left = 0;
+        if (!recent(cf) && state.onHand[cf] > 0) {
+          if (broken.has(from)) left = Math.floor(state.onHand[cf]);
+          else {
+            const excess = Math.floor(state.onHand[cf] - t.target[cf]);
+            const cover = f.rate[cf] > 0 ? state.onHand[cf] / f.rate[cf] : Infinity;
+            if (excess > 0 && cover > rs.excessCoverDays) left = excess;
+          }
+        }
+        lefts[i] = left;
+        if (left > 0) anySender = true;
+      }
+      if (!anySender) continue;
       const price = state.skus.price[k];
       const receivers = new MaxHeap<{ key: number; given: number }>();
       const next = (l: number, given: number) => {
@@ -67,17 +87,10 @@ export function redistribute(ctx: Context): Proposal[] {
         if (v > 0) receivers.push({ key: l, given: 0 }, v);
       }
       if (receivers.size === 0) continue;
-      for (const from of stores) {
+      for (let i = 0; i < stores.length; i++) {
+        const from = stores[i];
         const cf = from * K + k;
-        let left = 0;
-        if (!recent(cf) && state.onHand[cf] > 0) {
-          if (broken.has(from)) left = Math.floor(state.onHand[cf]);
-          else {
-            const excess = Math.floor(state.onHand[cf] - t.target[cf]);
-            const cover = f.rate[cf] > 0 ? state.onHand[cf] / f.rate[cf] : Infinity;
-            if (excess > 0 && cover > rs.excessCoverDays) left = excess;
-          }
-        }
+        let left = lefts[i];
         // Receivers popped for being the sender itself wait here and go back afterwards.
         const parked: { item: { key: number; given: number }; value: number }[] = [];
         let sent = 0;
@@ -99,7 +112,7 @@ export function redistribute(ctx: Context): Proposal[] {
           top.item.given++;
           const v = next(to, top.item.given);
           if (v > 0) receivers.push(top.item, v);
-          const key = `${from}:${to}:${k}`;
+          const key = (from * L + to) * K + k;
           const m = moveAt.get(key);
           if (m) {
             m.units++;
@@ -134,9 +147,9 @@ export function redistribute(ctx: Context): Proposal[] {
   }
 
   // Trips: one sender to one receiver. The best trips first, within the per-store cap.
-  const trips = new Map<string, { from: number; to: number; gain: number; units: number; moves: Move[] }>();
+  const trips = new Map<number, { from: number; to: number; gain: number; units: number; moves: Move[] }>();
   for (const m of moves) {
-    const key = `${m.from}:${m.to}`;
+    const key = m.from * L + m.to;
     const trip = trips.get(key) ?? { from: m.from, to: m.to, gain: 0, units: 0, moves: [] };
     trip.gain += m.gain;
     trip.units += m.units;
@@ -156,21 +169,21 @@ export function redistribute(ctx: Context): Proposal[] {
     accepted.push(trip);
   }
   // A broken run leaves whole or stays whole: if the trips kept do not carry all of it, none of it moves.
-  const placed = new Map<string, number>();
+  const runAt = (m: Move) => m.from * S + m.style;
+  const placed = new Map<number, number>();
   for (const trip of accepted)
     for (const m of trip.moves)
-      if (m.why === 'broken size run')
-        placed.set(`${m.from}:${m.style}`, (placed.get(`${m.from}:${m.style}`) ?? 0) + m.units);
-  const partial = new Set<string>();
+      if (m.why === 'broken size run') placed.set(runAt(m), (placed.get(runAt(m)) ?? 0) + m.units);
+  const partial = new Set<number>();
   for (const [key, units] of placed) {
-    const [from, style] = key.split(':').map(Number);
+    const [from, style] = [Math.floor(key / S), key % S];
     let held = 0;
     for (let i = styleStart[style]; i < styleStart[style + 1]; i++)
       held += Math.floor(state.onHand[from * K + skuIndex[i]]);
     if (units < held) partial.add(key);
   }
   for (const trip of accepted) {
-    trip.moves = trip.moves.filter((m) => !(m.why === 'broken size run' && partial.has(`${m.from}:${m.style}`)));
+    trip.moves = trip.moves.filter((m) => !(m.why === 'broken size run' && partial.has(runAt(m))));
     const from = state.locations.ids[trip.from];
     const to = state.locations.ids[trip.to];
     for (const m of trip.moves.sort((a, b) => a.sku - b.sku)) {
