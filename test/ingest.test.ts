@@ -57,6 +57,45 @@ describe('upsert on the primary id', () => {
     expect(row.n).toBe(1);
   });
 
+  it('a SKU sent under a later item moves to it: the earlier item, deleted or not, no longer lists it', async () => {
+    t = await tempWorkbench();
+    await t.wb.ingest('Items', { items: [item('A', ['S', 'T']), item('D', ['U'])] });
+    await t.wb.remove('Items', { items: [{ itemId: 'D' }] });
+    const moved = await t.wb.ingest('Items', { items: [item('B', ['X', 'S', 'U'])] });
+    expect(moved.warnings).toEqual([
+      {
+        path: '/items/0/skus/1',
+        recordId: 'B',
+        message: expect.stringMatching(/^skuId "S" was listed by itemId "A" and now belongs to "B" only/),
+      },
+      { path: '/items/0/skus/2', recordId: 'B', message: expect.stringMatching(/^skuId "U" was listed by itemId "D"/) },
+    ]);
+    expect(((await t.wb.read('Items', 'A'))!.skus as Rec[]).map((s) => s.skuId)).toEqual(['T']);
+    expect(((await t.wb.read('Items', 'B'))!.skus as Rec[]).map((s) => s.skuId)).toEqual(['X', 'S', 'U']);
+    // The SKU's barcodes went with it, and a restored item does not bring the SKU back.
+    await t.wb.ingest('Items', { items: [item('A', ['T'])] });
+    const [row] = await t.wb.workspace.rows<{ skus: number; barcodes: number }>(
+      `SELECT (SELECT count(*)::INTEGER FROM items__skus WHERE skuId = 'S') AS skus,
+              (SELECT count(*)::INTEGER FROM items__skus__barcodes WHERE _skuId = 'S') AS barcodes`,
+    );
+    expect(row).toEqual({ skus: 1, barcodes: 1 });
+    const deleted = await t.wb.workspace.rows<{ skuId: string }>(`SELECT skuId FROM items__skus WHERE _itemId = 'D'`);
+    expect(deleted).toEqual([]);
+  });
+
+  it('a sales line sent under a later sale moves to it, and one batch may not list a line twice', async () => {
+    t = await tempWorkbench();
+    await t.wb.ingest('Sales', { sales: [sale('S1', [salesLine('L1'), salesLine('L2')])] });
+    const moved = await t.wb.ingest('Sales', { sales: [sale('S2', [salesLine('L1', 'SKU1', 3)])] });
+    expect(moved.warnings).toMatchObject([{ path: '/sales/0/salesLines/0', recordId: 'S2' }]);
+    expect((await t.wb.read('Sales', 'S1'))!.salesLines).toEqual([salesLine('L2')]);
+    expect((await t.wb.read('Sales', 'S2'))!.salesLines).toEqual([salesLine('L1', 'SKU1', 3)]);
+    const twice = t.wb.ingest('Sales', { sales: [sale('S3', [salesLine('L9')]), sale('S4', [salesLine('L9')])] });
+    await expect(twice).rejects.toMatchObject({
+      errors: [{ path: '/sales/1/salesLines/0', message: expect.stringMatching(/also sent at \/sales\/0/) }],
+    });
+  });
+
   it('keeps endpoints independent: stock and sales for unknown SKUs and locations are accepted', async () => {
     t = await tempWorkbench();
     await t.wb.ingest('Stock', { stock: [{ locationId: 'NOWHERE', skuId: 'NOTHING', quantity: 2 }] });

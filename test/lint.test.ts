@@ -95,6 +95,28 @@ describe('feed lint', () => {
       { id: '8711111111111' },
     ],
     [
+      'sku-moved',
+      (wb) => wb.ingest('Items', { items: [item('I7', ['SKU1'])] }),
+      { dataset: 'Items (SKU)', id: 'SKU1', detail: /^moved from I1 to I7 at / },
+    ],
+    [
+      'sales-line-moved',
+      (wb) => wb.ingest('Sales', { sales: [sale('S7', [salesLine('S1-1')])] }),
+      { dataset: 'Sales (line)', id: 'S1-1', detail: /^moved from S1 to S7 at / },
+    ],
+    [
+      'listed-twice',
+      // A workspace written before SKUs moved: the same SKU under two items, written straight into the tables.
+      (wb) =>
+        wb.workspace.run(
+          `INSERT INTO items__skus SELECT 'I8', _ord, skuId, code, colorId, sizeId, styleId, themeId, brandId,
+             seasonId, collectionId FROM items__skus WHERE skuId = 'SKU1';
+           INSERT INTO items SELECT 'I8', code, description, themeId, brandId, seasonId, collectionId,
+             merchandiseCategoryId, _updated_at, _deleted_at FROM items WHERE itemId = 'I1'`,
+        ),
+      { dataset: 'Items (SKU)', id: 'SKU1', detail: 'listed by items I1, I8' },
+    ],
+    [
       'code-equals-id',
       (wb) => wb.ingest('Brands', { brands: [{ brandId: 'BR2', code: 'BR2' }] }),
       { dataset: 'Brands', id: 'BR2', detail: 'code equals brandId' },

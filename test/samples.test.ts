@@ -379,13 +379,14 @@ describe('pitfalls', () => {
     const allAttr = Items.flatMap((i) => i.attributes.map((a: Rec) => a.attributeId));
     expect(allAttr.length - new Set(allAttr).size).toBe(1);
 
-    const [bareLoc] = ids('bareSalesLineIds');
+    const [bareSale] = ids('bareSalesLineIds');
     const bare = lines.filter((l) => /^\d+$/.test(l.salesLineId));
     expect(bare.length).toBeGreaterThan(1);
-    expect(new Set(bare.map((l) => l.sale.locationId))).toEqual(new Set([bareLoc]));
+    expect(new Set(bare.map((l) => l.sale.salesId))).toEqual(new Set([bareSale]));
     for (const l of bare) expect(l.salesLineId).toBe(String(l.lineNumber));
-    for (const l of lines.filter((x) => x.sale.locationId !== bareLoc))
+    for (const l of lines.filter((x) => x.sale.salesId !== bareSale))
       expect(l.salesLineId).toBe(`${l.sale.salesId}-${l.lineNumber}`);
+    expect(new Set(lines.map((l) => l.salesLineId)).size).toBe(lines.length);
 
     const complete = (l: Rec) =>
       (l.streetName && l.houseNo && l.postalCode && l.city) || l.address || (l.latitude != null && l.longitude != null);

@@ -281,8 +281,14 @@ describe('batch rules', () => {
     expect(errorsOf('Items', body('Items', [withBarcodes]))[0].path).toBe('/items/0/skus/0/barcodes/1');
   });
 
-  it('accepts line ids repeated across sales (a pitfall the lint reports, not a rejection)', () => {
-    expect(errorsOf('Sales', body('Sales', [sale('S1', [salesLine('1')]), sale('S2', [salesLine('1')])]))).toEqual([]);
+  it('refuses a sales line id in two sales of one batch: it is unique across all sales lines', () => {
+    expect(errorsOf('Sales', body('Sales', [sale('S1', [salesLine('1')]), sale('S2', [salesLine('1')])]))).toEqual([
+      {
+        path: '/sales/1/salesLines/0',
+        recordId: 'S2',
+        message: expect.stringMatching(/^salesLineId "1" is also sent at \/sales\/0\/salesLines\/0/),
+      },
+    ]);
   });
 
   it('reports unknown fields as warnings, once per field with a count', () => {

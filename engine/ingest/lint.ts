@@ -290,6 +290,40 @@ const RULES: Rule[] = [
     sql: `SELECT 'Sales', _salesId, 'line ' || salesLineId || ' has costPrice ' || costPrice
           FROM ${LIVE.lines} WHERE costPrice < 0`,
   },
+  ...(
+    [
+      ['sku-moved', 'SKUs that moved from one item to another', 'Items (SKU)', 'items', 'skuId', 'item'],
+      [
+        'sales-line-moved',
+        'Sales lines that moved from one sale to another',
+        'Sales (line)',
+        'sales',
+        'salesLineId',
+        'sale',
+      ],
+    ] as const
+  ).map(([rule, title, dataset, table, field, parent]): Rule => ({
+    rule,
+    title,
+    why:
+      `A ${field} is unique across the dataset: a later ${parent} that lists it takes it over, and the earlier ` +
+      `${parent} no longer does. A feed that sends one ${field} under two ${parent}s mixes two things up.`,
+    sql: `SELECT '${dataset}', id, 'moved from ' || fromParent || ' to ' || toParent || ' at ' ||
+              strftime(movedAt, '%Y-%m-%dT%H:%M:%S')
+            FROM record_moves WHERE dataset = '${table}'`,
+  })),
+  {
+    rule: 'listed-twice',
+    title: 'SKUs or sales lines listed by two records',
+    why:
+      'skuId and salesLineId are unique across all SKUs and sales lines; a workspace written by an earlier ' +
+      'release may hold one under two items or sales, which leaves its style or its sale ambiguous.',
+    sql: `SELECT 'Items (SKU)', skuId, 'listed by items ' || string_agg(_itemId, ', ' ORDER BY _itemId)
+          FROM ${LIVE.skus} GROUP BY skuId HAVING count(*) > 1
+          UNION ALL
+          SELECT 'Sales (line)', salesLineId, 'listed by sales ' || string_agg(_salesId, ', ' ORDER BY _salesId)
+          FROM ${LIVE.lines} GROUP BY salesLineId HAVING count(*) > 1`,
+  },
   {
     rule: 'style-mixed-colors',
     title: 'SKUs of one style with different colours',

@@ -2,25 +2,50 @@
  * The spec's write semantics on the tables of one dataset. Each function runs inside the caller's
  * transaction, so a batch is applied whole or not at all.
  */
+import { listValue } from '@duckdb/node-api';
+import type { TSchema } from '@sinclair/typebox';
 import type { DatasetDef } from '../model/datasets.js';
+import { entityKey } from '../model/fields.js';
 import { appendRecords } from '../store/append.js';
 import { keyMatch, keySet } from '../store/keys.js';
-import { allTables, DELETED_AT, q, tablePlan, UPDATED_AT } from '../store/table-plan.js';
+import { allTables, DELETED_AT, q, tablePlan, UPDATED_AT, type TablePlan } from '../store/table-plan.js';
 import { timestampValue } from '../store/values.js';
 import type { Workspace } from '../store/workspace.js';
-import type { JsonRecord } from './validate.js';
+import { MAX_LISTED_ERRORS, type JsonRecord } from './validate.js';
+import type { Problem } from './problems.js';
+
+/** A child record (a SKU, a sales line) that a batch moved from the parent listing it to another. */
+export interface MovedRecord {
+  /** The child's kind (its schema's title), id field and id, and its parent's id field. */
+  kind: string;
+  field: string;
+  parentField: string;
+  id: string;
+  from: string;
+  to: string;
+  /** Where the batch lists it now. */
+  path: string;
+}
+
+/** Children whose id is unique across the dataset (`x-unique`), not only within their parent. */
+const uniqueChildren = (plan: TablePlan) =>
+  plan.children.filter((c) => (c.entity as TSchema)['x-unique'] === 'dataset' && c.ancestors.length === 1);
 
 /**
  * Upsert on the primary key: a resent record replaces the stored one whole, its child records included
  * (an item resent without a SKU no longer has it). A soft-deleted record that is sent again is restored.
+ *
+ * A child id unique across the dataset (a SKU, a sales line) belongs to the record that sent it last: a stored
+ * record listing it (soft-deleted ones too) no longer does, and the move is returned and kept. Validation has
+ * already refused a batch that lists one twice.
  */
 export async function upsertRecords(
   ws: Workspace,
   dataset: DatasetDef,
   records: readonly JsonRecord[],
   stamp: number,
-): Promise<{ created: number; updated: number }> {
-  if (records.length === 0) return { created: 0, updated: 0 };
+): Promise<{ created: number; updated: number; moved: MovedRecord[] }> {
+  if (records.length === 0) return { created: 0, updated: 0, moved: [] };
   const plan = tablePlan(dataset);
   const ks = keySet(dataset, records);
   const replaced = await ws.run(
@@ -33,8 +58,80 @@ export async function upsertRecords(
       ks.params,
     );
   }
+  const moved = await takeOverStored(ws, plan, records);
+  if (moved.length) await keepMoves(ws, plan, moved, stamp);
   await appendRecords(ws, dataset, plan, records, stamp);
-  return { created: records.length - replaced, updated: replaced };
+  return { created: records.length - replaced, updated: replaced, moved };
+}
+
+/** Removes the batch's unique children from the stored records that listed them, and keeps each move. */
+async function takeOverStored(ws: Workspace, plan: TablePlan, records: readonly JsonRecord[]): Promise<MovedRecord[]> {
+  const moved: MovedRecord[] = [];
+  for (const child of uniqueChildren(plan)) {
+    const parent = child.ancestors[0];
+    const own = entityKey(child.entity)[0];
+    const field = child.arrayField!;
+    // Where the batch lists each id now: its record's key and its place.
+    const at = new Map<string, { to: string; path: string; n: number }>();
+    records.forEach((r, i) =>
+      ((r[field] as JsonRecord[] | undefined) ?? []).forEach((c, j) =>
+        at.set(String(c[own]), { to: String(r[parent.field]), path: `/${i}/${field}/${j}`, n: at.size }),
+      ),
+    );
+    if (at.size === 0) continue;
+    // The batch's own records hold none of their children any more (deleted above): what matches is elsewhere.
+    const found = await ws.rows<{ id: string; from: string }>(
+      `SELECT t.${q(own)}::VARCHAR AS id, t.${q(parent.column)}::VARCHAR AS "from" FROM ${q(child.table)} AS t
+       WHERE t.${q(own)}::VARCHAR IN (SELECT unnest($1::VARCHAR[]))`,
+      [listValue([...at.keys()])],
+    );
+    if (found.length === 0) continue;
+    const from = listValue(found.map((m) => m.from));
+    const id = listValue(found.map((m) => m.id));
+    const pairs = `SELECT unnest($1::VARCHAR[]) AS parent, unnest($2::VARCHAR[]) AS id`;
+    for (const t of allTables(child).slice(1)) {
+      await ws.run(
+        `DELETE FROM ${q(t.table)} AS t USING (${pairs}) AS m
+         WHERE t.${q(parent.column)}::VARCHAR = m.parent AND t.${q('_' + own)}::VARCHAR = m.id`,
+        [from, id],
+      );
+    }
+    await ws.run(
+      `DELETE FROM ${q(child.table)} AS t USING (${pairs}) AS m
+       WHERE t.${q(parent.column)}::VARCHAR = m.parent AND t.${q(own)}::VARCHAR = m.id`,
+      [from, id],
+    );
+    // Told in the batch's order.
+    found.sort((x, y) => at.get(x.id)!.n - at.get(y.id)!.n || (x.from < y.from ? -1 : 1));
+    for (const m of found) {
+      const { to, path } = at.get(m.id)!;
+      moved.push({
+        kind: child.entity.title!,
+        field: own,
+        parentField: parent.field,
+        id: m.id,
+        from: m.from,
+        to,
+        path,
+      });
+    }
+  }
+  return moved;
+}
+
+async function keepMoves(ws: Workspace, plan: TablePlan, moved: readonly MovedRecord[], stamp: number) {
+  await ws.run(
+    `INSERT INTO record_moves
+     SELECT $1, unnest($2::VARCHAR[]), unnest($3::VARCHAR[]), unnest($4::VARCHAR[]), unnest($5::VARCHAR[]), $6`,
+    [
+      plan.table,
+      listValue(moved.map((m) => m.kind)),
+      listValue(moved.map((m) => m.id)),
+      listValue(moved.map((m) => m.from)),
+      listValue(moved.map((m) => m.to)),
+      timestampValue(stamp),
+    ],
+  );
 }
 
 /** Full load: every live record not written since the load began is soft-deleted. */
@@ -79,4 +176,21 @@ export async function softDeleteRecords(
     notFound: missing.map((r) => ks.fields.map((_, i) => String(r[`k${i}`])).join('/')),
     notFoundCount: missing.length ? Number(missing[0].n) : 0,
   };
+}
+
+/** How a move is told in a write's answer: at the record that took the child over. */
+export function moveWarnings(moved: readonly MovedRecord[], envelope: string): Problem[] {
+  const told: Problem[] = moved.slice(0, MAX_LISTED_ERRORS).map((m) => ({
+    path: `/${envelope}${m.path}`,
+    recordId: m.to,
+    message:
+      `${m.field} "${m.id}" was listed by ${m.parentField} "${m.from}" and now belongs to "${m.to}" only ` +
+      `(a ${m.field} is unique across the dataset; the later record takes it over)`,
+  }));
+  if (moved.length > told.length)
+    told.push({
+      path: `/${envelope}`,
+      message: `${moved.length - told.length} more moved the same way`,
+    });
+  return told;
 }

@@ -230,7 +230,7 @@ function displayKey(record: unknown, key: readonly string[]): string | undefined
   return parts.length ? clip(parts.join('/'), MAX_PROBLEM_TEXT) : undefined;
 }
 
-/** Duplicate child ids inside one parent (and, for SKUs, inside the whole batch). */
+/** Duplicate child ids inside one parent (and, for ids unique across the dataset, inside the whole batch). */
 function checkChildren(
   schema: TObject,
   record: JsonRecord,
@@ -245,7 +245,7 @@ function checkChildren(
     if (!Array.isArray(children)) continue;
     const childSchema = s.items as TObject;
     const key = entityKey(childSchema);
-    const unique = (childSchema as TSchema)['x-unique'] === 'batch';
+    const unique = (childSchema as TSchema)['x-unique'] === 'dataset';
     let seenBatch = batchSeen.get(childSchema);
     if (unique && !seenBatch) batchSeen.set(childSchema, (seenBatch = new Map()));
     const seen = new Map<string, number>();
@@ -357,7 +357,9 @@ export function validateBatch(
           id,
         );
       else seen.set(k, i);
-      if (mode === 'upsert') checkChildren(schema, rec, path, batchSeen, (p, m) => push(p, m, id));
+      // A record sent twice is told once: its children are not told again as sent twice.
+      if (mode === 'upsert' && first === undefined)
+        checkChildren(schema, rec, path, batchSeen, (p, m) => push(p, m, id));
       collectUnknown(schema, rec, path, '', unknown);
     }
   } catch (e) {

@@ -82,6 +82,11 @@ export interface EntityMeta {
   'x-key': readonly string[];
   /** A human name of the record, for error messages. */
   title: string;
+  /**
+   * `dataset`: a child's id is unique across the whole dataset, not only within its parent (a SKU, a sales line).
+   * One batch may not list it twice; a later record that lists it takes it from the one that did (upsert.ts).
+   */
+  'x-unique'?: 'dataset';
 }
 
 /** An object that has an identity: a dataset record or a child record such as a SKU or a sales line. */
@@ -89,7 +94,7 @@ export function Entity<P extends TProperties>(
   title: string,
   key: readonly (keyof P & string)[],
   properties: P,
-  options: ObjectOptions = {},
+  options: ObjectOptions & Pick<EntityMeta, 'x-unique'> = {},
 ): TObject<P> {
   return Type.Object(properties, { title, 'x-key': key, ...options });
 }

@@ -28,7 +28,10 @@ export const Sku = Entity(
   'Sku',
   ['skuId'],
   {
-    skuId: Id('Unique across all SKUs; used by sales, stock and purchase orders. Avoid using a barcode.'),
+    skuId: Id(
+      'Unique across all SKUs; used by sales, stock and purchase orders. Avoid using a barcode. ' +
+        'Sent later under another item, the SKU moves to that item (a warning says so).',
+    ),
     code: Code(),
     colorId: Id('Must match an id sent to POST /Colors.'),
     sizeId: Id('Must match an id sent to POST /Sizes.'),
@@ -39,7 +42,7 @@ export const Sku = Entity(
     collectionId: Opt(Id('Overrides the item value.')),
     barcodes: Opt(Type.Array(Barcode, { description: 'Several barcodes per SKU are allowed.' })),
   },
-  { 'x-unique': 'batch' },
+  { 'x-unique': 'dataset' },
 );
 
 export const Item = Entity('Item', ['itemId'], {

@@ -10,7 +10,7 @@ import { allTables, q, tablePlan } from '../store/table-plan.js';
 import { monotonic, systemClock, type Clock } from '../ingest/clock.js';
 import { ABANDON_AFTER_MICROS, discardStaged, stageCall, stagedLoad, stagedRecords } from '../ingest/full-load.js';
 import { latestLevel, stampStockLevels, zeroStockNotSent } from '../ingest/stock-levels.js';
-import { softDeleteNotWrittenSince, softDeleteRecords, upsertRecords } from '../ingest/upsert.js';
+import { moveWarnings, softDeleteNotWrittenSince, softDeleteRecords, upsertRecords } from '../ingest/upsert.js';
 import { recordKeyText, validateBatch, type JsonRecord } from '../ingest/validate.js';
 import type { IngestOptions, IngestResult } from './ingest-result.js';
 import { RequestRejected } from '../ingest/problems.js';
@@ -280,9 +280,10 @@ export class Workbench {
           records = latestWins(dataset, [...(await stagedRecords(ws, dataset.name)), ...records]);
           await discardStaged(ws, dataset.name);
         }
-        const { created, updated } = await upsertRecords(ws, dataset, records, stamp);
+        const { created, updated, moved } = await upsertRecords(ws, dataset, records, stamp);
         result.created = created;
         result.updated = updated;
+        warnings.push(...moveWarnings(moved, dataset.envelope));
         if (fullLoad && dataset.history) {
           const at = latestLevel(records, parseIsoMicros);
           result.zeroed = await zeroStockNotSent(ws, startedAt, Number.isFinite(at) ? at : stamp, stamp);
@@ -420,6 +421,7 @@ export class Workbench {
         this.traces.forget();
         for (const t of [
           'full_load_staging',
+          'record_moves',
           'transfer_proposals',
           'recommendation_runs',
           'backtest_runs',

@@ -190,6 +190,14 @@ export const MIGRATIONS: readonly Migration[] = [
       'ALTER TABLE request_log ADD COLUMN IF NOT EXISTS responseExcerpt VARCHAR',
     ],
   },
+  {
+    version: 9,
+    description: 'a SKU or sales line that a later item or sale took over from another is kept as a move',
+    statements: () => [
+      `CREATE TABLE IF NOT EXISTS record_moves (dataset VARCHAR NOT NULL, kind VARCHAR NOT NULL, id VARCHAR NOT NULL,
+         fromParent VARCHAR NOT NULL, toParent VARCHAR NOT NULL, movedAt TIMESTAMP NOT NULL)`,
+    ],
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

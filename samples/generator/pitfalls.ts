@@ -28,7 +28,7 @@ export interface Pitfall {
   kind: PitfallKind;
   /** Endpoint whose records carry it. */
   dataset: string;
-  /** Ids of the records (for sales lines: the salesLineId; for bare line numbers: the location). */
+  /** Ids of the records (for sales lines: the salesLineId). */
   ids: string[];
   what: string;
 }
@@ -65,10 +65,10 @@ export function listPitfalls(
     {
       kind: 'bareSalesLineIds',
       dataset: 'Sales',
-      ids: [sales.bareLineLocation],
+      ids: [sales.bareLineSale!],
       what:
-        'every sale of this location numbers its lines "1", "2", … as salesLineId ' +
-        '(unique within a sale, repeated across sales)',
+        'this sale numbers its lines "1", "2", … as salesLineId: unique within the sale only, so another sale ' +
+        'doing the same would take them over',
     },
     {
       kind: 'incompleteAddress',

@@ -47,8 +47,10 @@ const pad4 = (n: number) => String(n).padStart(4, '0');
 const money = (cents: number) => cents / 100;
 
 export interface SalesPitfalls {
-  /** Its sales lines are numbered "1", "2", … instead of `<salesId>-<n>`. */
+  /** The first sale of this location with two lines or more numbers them "1", "2", … instead of `<salesId>-<n>`. */
   bareLineLocation: string;
+  /** That sale. Only one sale does: a second would take its lines over (a sales line id is unique across sales). */
+  bareLineSale?: string;
   missingCostLines: string[];
   negativeCostLine?: string;
   eurSale?: string;
@@ -97,11 +99,15 @@ export class SalesBook {
 
     const compact = this.cal.compact(day);
     const code = loc.record.code as string;
-    const bare = loc.locationId === this.pitfalls.bareLineLocation;
     const online = loc.kind === 'online';
     receipts.forEach((r, i) => {
       const salesId = `${loc.locationId}-${compact}-${pad4(i + 1)}`;
       const isReturn = r.lines[0].qty < 0;
+      const bare =
+        !isReturn &&
+        r.lines.length > 1 &&
+        loc.locationId === this.pitfalls.bareLineLocation &&
+        (this.pitfalls.bareLineSale ??= salesId) === salesId;
       let currency = 'LOCAL';
       if (!isReturn && !bare && ++this.salesSeen === EUR_SALE_AT) {
         currency = 'EUR';
