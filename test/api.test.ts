@@ -174,6 +174,32 @@ describe('upserts', () => {
     expect((await t.call('GET', '/_workbench/data/PurchaseOrders/C')).status).toBe(200);
   });
 
+  it('keeps a split full load open past a refused call, says so, and drops it on request', async () => {
+    await t.call('POST', '/Locations', { locations: [location('OLD')] });
+    await t.call('POST', '/Locations?fullLoad=true&moreRecordsAvailable=true', { locations: [location('A')] });
+    const refused = await t.call('POST', '/Locations?fullLoad=true', { locations: [{ locationId: 'B' }] });
+    expect(refused.status).toBe(400);
+    expect(refused.json.warnings).toEqual([
+      {
+        path: '',
+        message: expect.stringMatching(
+          /^the split full load of Locations started \S+ stays open \(1 call, 1 records\): the next fullLoad=true call continues it, .* DELETE \/_workbench\/full-loads\/Locations$/,
+        ),
+      },
+    ]);
+    // A load meant as one of its own drops the open one first; then A, staged before, is not applied.
+    const dropped = await t.call('DELETE', '/_workbench/full-loads/locations');
+    expect(dropped.status).toBe(200);
+    expect(dropped.json).toMatchObject({ dataset: 'Locations', calls: 1, records: 1 });
+    expect((await t.call('DELETE', '/_workbench/full-loads/Locations')).status).toBe(404);
+    expect((await t.call('DELETE', '/_workbench/full-loads/Nothing')).status).toBe(404);
+    expect(
+      (await t.call('POST', '/Locations?fullLoad=true', { locations: [location('B'), location('C')] })).status,
+    ).toBe(200);
+    const page = await t.call('GET', '/_workbench/data/Locations?limit=100');
+    expect(page.json.records.map((l: { locationId: string }) => l.locationId)).toEqual(['B', 'C']);
+  });
+
   it('sets stock not sent in a stock full load to 0', async () => {
     await t.call('POST', '/Stock', {
       stock: [

@@ -222,8 +222,13 @@ describe('full load', () => {
       t.wb.ingest('Locations', { locations: [{ locationId: 'B' }] }, { fullLoad: true }),
     ).rejects.toBeInstanceOf(ValidationFailed);
     expect(await ids('Locations')).toEqual(['OLD']);
-    await t.wb.ingest('Locations', { locations: [location('B')] }, { fullLoad: true });
+    // The next full-load call continues the open load, as a corrected last call would.
+    const last = await t.wb.ingest('Locations', { locations: [location('B')] }, { fullLoad: true });
     expect(await ids('Locations')).toEqual(['A', 'B']);
+    expect(last.completed).toMatchObject({ calls: 2, records: 2 });
+    expect(last.warnings).toEqual([
+      { path: '', message: expect.stringMatching(/^this call completed the split full load of Locations started /) },
+    ]);
   });
 
   it('an abandoned split full load deletes nothing, and the call that meets it is refused', async () => {

@@ -245,6 +245,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
           errors: error.errors,
           errorCount: error.errorCount,
           ...(error.countStopped ? { errorCountIsAtLeast: true } : {}),
+          ...(error.warnings.length ? { warnings: error.warnings } : {}),
         }),
       );
     }

@@ -4,6 +4,12 @@ import type { DatasetDef } from '../model/datasets.js';
 import { deleteRecordSchema } from '../ingest/validate.js';
 import { TRANSFER_TYPES } from '../model/settings.js';
 
+const ProblemEntry = Type.Object({
+  path: Type.String({ description: 'JSON pointer into the request body, e.g. /sales/3/salesLines/0/quantitySold' }),
+  recordId: Type.Optional(Type.String({ description: 'Id of the record the error is in.' })),
+  message: Type.String(),
+});
+
 export const ProblemSchema = Type.Object(
   {
     type: Type.String(),
@@ -18,16 +24,11 @@ export const ProblemSchema = Type.Object(
     errorCountIsAtLeast: Type.Optional(
       Type.Boolean({ description: 'Checking stopped at 100,000 errors: the batch has at least errorCount.' }),
     ),
-    errors: Type.Optional(
-      Type.Array(
-        Type.Object({
-          path: Type.String({
-            description: 'JSON pointer into the request body, e.g. /sales/3/salesLines/0/quantitySold',
-          }),
-          recordId: Type.Optional(Type.String({ description: 'Id of the record the error is in.' })),
-          message: Type.String(),
-        }),
-      ),
+    errors: Type.Optional(Type.Array(ProblemEntry)),
+    warnings: Type.Optional(
+      Type.Array(ProblemEntry, {
+        description: 'What the batch would have been told had it been accepted, and what a refusal leaves open.',
+      }),
     ),
   },
   {

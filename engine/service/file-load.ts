@@ -71,7 +71,7 @@ export interface LoadReport {
 /** What a load needs of the workbench. */
 export interface Ingester {
   ingest(dataset: string, body: unknown, options?: IngestOptions): Promise<IngestResult>;
-  abandonFullLoad(dataset: string): Promise<void>;
+  abandonFullLoad(dataset: string): Promise<unknown>;
 }
 
 interface Batch {

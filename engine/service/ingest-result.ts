@@ -20,5 +20,7 @@ export interface IngestResult {
   zeroed: number;
   /** Split full load still open after this call (its records are not applied yet). */
   staged?: { calls: number; records: number; startedAt: string };
+  /** This call was the last of a split full load: its calls (this one included), records and start. */
+  completed?: { calls: number; records: number; startedAt: string };
   warnings: Problem[];
 }

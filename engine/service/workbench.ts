@@ -8,12 +8,19 @@ import { Workspace } from '../store/workspace.js';
 import { countRecords, readRecords } from '../store/read.js';
 import { allTables, q, tablePlan } from '../store/table-plan.js';
 import { monotonic, systemClock, type Clock } from '../ingest/clock.js';
-import { ABANDON_AFTER_MICROS, discardStaged, stageCall, stagedLoad, stagedRecords } from '../ingest/full-load.js';
+import {
+  ABANDON_AFTER_MICROS,
+  discardStaged,
+  stageCall,
+  stagedLoad,
+  stagedRecords,
+  type StagedLoad,
+} from '../ingest/full-load.js';
 import { latestLevel, stampStockLevels, zeroStockNotSent } from '../ingest/stock-levels.js';
 import { moveWarnings, softDeleteNotWrittenSince, softDeleteRecords, upsertRecords } from '../ingest/upsert.js';
-import { recordKeyText, validateBatch, type JsonRecord } from '../ingest/validate.js';
+import { recordKeyText, validateBatch, type JsonRecord, type ValidatedBatch } from '../ingest/validate.js';
 import type { IngestOptions, IngestResult } from './ingest-result.js';
-import { RequestRejected } from '../ingest/problems.js';
+import { RequestRejected, ValidationFailed, type Problem } from '../ingest/problems.js';
 import { lint, type LintReport } from '../ingest/lint.js';
 import { datasetForFile } from '../ingest/file-dataset.js';
 import { BacktestJobs, type BacktestJob } from './backtest-jobs.js';
@@ -216,7 +223,12 @@ export class Workbench {
 
   async ingest(datasetName: string, body: unknown, options: IngestOptions = {}): Promise<IngestResult> {
     const dataset = getDataset(datasetName);
-    const batch = validateBatch(dataset, body, 'upsert');
+    let batch: ValidatedBatch;
+    try {
+      batch = validateBatch(dataset, body, 'upsert');
+    } catch (e) {
+      throw await this.withOpenLoad(dataset, options, e);
+    }
     const warnings = [...batch.warnings];
     let fullLoad = options.fullLoad === true;
     if (fullLoad && !dataset.fullLoad) {
@@ -279,6 +291,17 @@ export class Workbench {
         if (staged) {
           records = latestWins(dataset, [...(await stagedRecords(ws, dataset.name)), ...records]);
           await discardStaged(ws, dataset.name);
+          result.completed = {
+            calls: staged.calls + 1,
+            records: records.length,
+            startedAt: formatIsoMicros(startedAt),
+          };
+          warnings.push({
+            path: '',
+            message:
+              `this call completed the split full load of ${dataset.name} started ${formatIsoMicros(startedAt)}, ` +
+              `with the ${staged.records} records of its ${staged.calls} earlier call${staged.calls === 1 ? '' : 's'}`,
+          });
         }
         const { created, updated, moved } = await upsertRecords(ws, dataset, records, stamp);
         result.created = created;
@@ -295,10 +318,33 @@ export class Workbench {
     });
   }
 
-  /** Drops an unfinished split full load of a dataset: nothing of it is applied or deleted. */
-  abandonFullLoad(datasetName: string): Promise<void> {
+  /** Drops an unfinished split full load of a dataset: nothing of it is applied or deleted. Returns what it held. */
+  abandonFullLoad(datasetName: string): Promise<StagedLoad | undefined> {
     const dataset = getDataset(datasetName);
-    return this.workspace.exclusive(() => discardStaged(this.workspace, dataset.name));
+    return this.workspace.exclusive(async () => {
+      const open = await stagedLoad(this.workspace, dataset.name);
+      await discardStaged(this.workspace, dataset.name);
+      return open;
+    });
+  }
+
+  /**
+   * A refused call of a full load leaves a split load of its dataset open, so that the call sent again corrected
+   * continues it: the refusal says so, and how to drop the load instead.
+   */
+  private async withOpenLoad(dataset: DatasetDef, options: IngestOptions, e: unknown): Promise<unknown> {
+    if (!(e instanceof ValidationFailed) || !options.fullLoad || !dataset.fullLoad) return e;
+    const open = await this.workspace.exclusive(() => stagedLoad(this.workspace, dataset.name));
+    if (!open) return e;
+    const note: Problem = {
+      path: '',
+      message:
+        `the split full load of ${dataset.name} started ${formatIsoMicros(open.startedAt)} stays open ` +
+        `(${open.calls} call${open.calls === 1 ? '' : 's'}, ${open.records} records): the next fullLoad=true call ` +
+        `continues it, so send this call again corrected, or drop the load first with ` +
+        `DELETE /_workbench/full-loads/${dataset.name}`,
+    };
+    return new ValidationFailed(e.dataset, e.errors, e.errorCount, [...e.warnings, note], e.countStopped);
   }
 
   /** DELETE: soft-deletes the records the body names by key. */

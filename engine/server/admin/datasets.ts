@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { DATASETS, type DatasetDef } from '../../model/datasets.js';
 import type { JsonRecord } from '../../model/fields.js';
+import { formatIsoMicros } from '../../model/datetime.js';
 import type { DatasetSummary } from '../../service/workbench.js';
 import type { ServerContext } from '../context.js';
 import { HttpProblem } from '../problem.js';
@@ -81,6 +82,29 @@ export const datasetRoutes = {
     summary: 'Counts, date ranges and last writes per dataset',
     response: answer<DatasetSummary[]>('DatasetSummaries', 'One entry per dataset.'),
     handle: async (_, { wb }) => wb.summary(),
+  }),
+
+  'DELETE /full-loads/:dataset': route({
+    summary: "Drop a dataset's open split full load: nothing of it is applied or deleted",
+    params: Type.Object({
+      dataset: Type.String({ description: 'The dataset, as in its endpoint: Locations, Stock…' }),
+    }),
+    response: answer<{ dataset: string; calls: number; records: number; startedAt: string }>(
+      'DroppedFullLoad',
+      'The load that was dropped: its calls, records and start.',
+    ),
+    handle: async ({ params }, { wb }) => {
+      const dataset = DATASETS.find((d) => d.name.toLowerCase() === params.dataset.toLowerCase());
+      if (!dataset) throw new HttpProblem(404, 'unknown-dataset', `no dataset "${params.dataset}"`);
+      const open = await wb.abandonFullLoad(dataset.name);
+      if (!open) throw new HttpProblem(404, 'not-found', `no split full load of ${dataset.name} is open`);
+      return {
+        dataset: dataset.name,
+        calls: open.calls,
+        records: open.records,
+        startedAt: formatIsoMicros(open.startedAt),
+      };
+    },
   }),
 
   'DELETE /state': route({
