@@ -183,7 +183,10 @@ describe('upserts', () => {
       {
         path: '',
         message: expect.stringMatching(
-          /^the split full load of Locations started \S+ stays open \(1 call, 1 records\): the next fullLoad=true call continues it, .* DELETE \/_workbench\/full-loads\/Locations$/,
+          new RegExp(
+            '^the split full load of Locations started \\S+ stays open \\(1 call, 1 records\\): ' +
+              'the next fullLoad=true call continues it, .* DELETE /_workbench/full-loads/Locations$',
+          ),
         ),
       },
     ]);
