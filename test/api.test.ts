@@ -3,7 +3,7 @@ import { ARROW_STREAM } from '../engine/server/arrow.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeRun, type Proposal } from '../engine/service/transfers.js';
 import { getDataset } from '../engine/model/datasets.js';
-import { item, location, purchaseOrder, sale, salesLine } from './fixtures.js';
+import { item, location, purchaseOrder, sale, salesLine, sku } from './fixtures.js';
 import { testServer, type TestServer } from './api-helpers.js';
 
 let t: TestServer;
@@ -291,10 +291,63 @@ describe('HTTP errors', () => {
     expect((await t.call('POST', '/ExcludedSkus', { excludedSkus: [{ skuId: 'fine' }] })).status).toBe(200);
   });
 
-  it('answers 501 for product descriptions', async () => {
-    const r = await t.call('GET', '/Recommendations/productDescriptions');
-    expect(r.status).toBe(501);
-    expect((await t.call('GET', '/Recommendations/productDescriptions/tags')).status).toBe(501);
+  it('describes each style from the data sent, and pages the descriptions and their tags', async () => {
+    await t.call('POST', '/Brands', { brands: [{ brandId: 'PD-BR', code: 'PDB', description: 'Acme' }] });
+    await t.call('POST', '/Colors', { colors: [{ colorId: 'PD-RED', code: 'R', description: 'Red' }] });
+    await t.call('POST', '/Sizes', { sizes: [{ sizeId: 'PD-S', code: 'S' }] });
+    await t.call('POST', '/MerchandiseCategories', {
+      merchandiseCategories: [{ merchandiseCategoryId: 'PD-MC', code: 'TEES', description: 'T-shirts' }],
+    });
+    const skus = (style: string, color: string) =>
+      ['PD-S', 'PD-M'].map((size) => ({ ...sku(`${style}-${size}`, style), colorId: color, sizeId: size }));
+    await t.call('POST', '/Items', {
+      items: [
+        item('PD-1', [], {
+          description: 'Slim tee',
+          brandId: 'PD-BR',
+          merchandiseCategoryId: 'PD-MC',
+          attributes: [{ attributeId: 'PD-1-fit', key: 'fit', value: 'slim' }],
+          styleAttributes: [{ styleAttributeId: 'PD-1-RED-seg', key: 'segment', value: 'young', styleId: 'PD-1-RED' }],
+          skus: [...skus('PD-1-RED', 'PD-RED'), ...skus('PD-1-BLU', 'PD-BLU')],
+        }),
+      ],
+    });
+    const all = await t.call('GET', '/Recommendations/productDescriptions?Limit=1000');
+    expect(all.status).toBe(200);
+    const mine = all.json.productDescriptions.filter((d: { itemId: string }) => d.itemId === 'PD-1');
+    expect(mine).toEqual([
+      {
+        itemId: 'PD-1',
+        styleId: 'PD-1-RED',
+        title: 'Slim tee, Red',
+        // A master record without a description is named by its code, one never sent by its id.
+        description: 'Slim tee in Red, by Acme. T-shirts. Sizes S, PD-M. Fit: slim. Segment: young.',
+        tags: [
+          { key: 'brand', value: 'Acme' },
+          { key: 'category', value: 'T-shirts' },
+          { key: 'color', value: 'Red' },
+          { key: 'size', value: 'S' },
+          { key: 'size', value: 'PD-M' },
+          { key: 'fit', value: 'slim' },
+          { key: 'segment', value: 'young' },
+        ],
+      },
+      expect.objectContaining({ styleId: 'PD-1-BLU', title: 'Slim tee, PD-BLU' }),
+    ]);
+    // The same list a page at a time.
+    const n = all.json.productDescriptions.length;
+    const second = await t.call('GET', `/Recommendations/productDescriptions?Offset=${n - 1}&Limit=1`);
+    expect(second.json).toEqual({
+      productDescriptions: [all.json.productDescriptions[n - 1]],
+      offset: n - 1,
+      limit: 1,
+      moreRecordsAvailable: false,
+    });
+    expect((await t.call('GET', '/Recommendations/productDescriptions?Limit=1')).json.moreRecordsAvailable).toBe(n > 1);
+    const tags = await t.call('GET', '/Recommendations/productDescriptions/tags?Limit=1000');
+    expect(tags.json.tags).toContainEqual({ key: 'brand', value: 'Acme', styles: 2 });
+    expect(tags.json.tags).toContainEqual({ key: 'segment', value: 'young', styles: 1 });
+    expect((await t.call('GET', '/Recommendations/productDescriptions?Limit=0')).status).toBe(400);
   });
 
   it('answers 500 with a request id and no stack, and keeps serving', async () => {

@@ -3,6 +3,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import type { DatasetDef } from '../model/datasets.js';
 import { deleteRecordSchema } from '../ingest/validate.js';
 import { TRANSFER_TYPES } from '../model/settings.js';
+import { ProductDescriptionSchema, ProductTagCountSchema } from '../service/product-descriptions.js';
 
 const ProblemEntry = Type.Object({
   path: Type.String({ description: 'JSON pointer into the request body, e.g. /sales/3/salesLines/0/quantitySold' }),
@@ -97,12 +98,18 @@ export const TransferSchema = Type.Object(
   { title: 'Transfer' },
 );
 
-export const TransfersPage = Type.Object({
-  transfers: Type.Array(TransferSchema),
-  offset: Type.Integer(),
-  limit: Type.Integer(),
-  moreRecordsAvailable: Type.Boolean(),
-});
+/** A page of a recommendation list, paged with Offset and Limit like the transfers. */
+const pageSchema = <K extends string>(key: K, items: TSchema) =>
+  Type.Object({
+    [key]: Type.Array(items),
+    offset: Type.Integer(),
+    limit: Type.Integer(),
+    moreRecordsAvailable: Type.Boolean(),
+  });
+
+export const TransfersPage = pageSchema('transfers', TransferSchema);
+export const ProductDescriptionsPage = pageSchema('productDescriptions', ProductDescriptionSchema);
+export const ProductTagsPage = pageSchema('tags', ProductTagCountSchema);
 
 export const TokenRequest = Type.Object(
   {

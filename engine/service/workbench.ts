@@ -35,6 +35,7 @@ import {
   type LoadReport,
 } from './file-load.js';
 import { LoadJobs, type LoadJob } from './load-jobs.js';
+import { pageOf, productDescriptions, tagsOf } from './product-descriptions.js';
 import type { CsvPreview } from '../ingest/csv/preview.js';
 import { styleDaySeries } from './backtest-style-days.js';
 import { StyleTraces } from './backtest-trace.js';
@@ -556,20 +557,32 @@ export class Workbench {
       const K = state.skus.ids.length;
       const cells: number[] = [];
       for (let c = 0; c < t.target.length; c++) if (t.basis[c] !== '') cells.push(c);
-      const page = cells.slice(query.offset, query.offset + query.limit);
+      const { stockTargets, ...page } = pageOf('stockTargets', cells, query);
       return {
-        stockTargets: page.map((c) => ({
+        stockTargets: stockTargets.map((c) => ({
           locationId: state.locations.ids[Math.floor(c / K)],
           skuId: state.skus.ids[c % K],
           targetQuantity: t.target[c],
           source: t.basis[c] === 'client' ? 'client' : 'engine',
           basis: t.basis[c],
         })),
-        offset: query.offset,
-        limit: query.limit,
-        moreRecordsAvailable: query.offset + page.length < cells.length,
+        ...page,
       };
     });
+  }
+
+  /** GET /Recommendations/productDescriptions: one per style, made from what the workspace holds. */
+  productDescriptions(query: { offset: number; limit: number }) {
+    return this.workspace.exclusive(async () =>
+      pageOf('productDescriptions', await productDescriptions(this.workspace), query),
+    );
+  }
+
+  /** GET /Recommendations/productDescriptions/tags: the tags those descriptions carry, with their style counts. */
+  productTags(query: { offset: number; limit: number }) {
+    return this.workspace.exclusive(async () =>
+      pageOf('tags', tagsOf(await productDescriptions(this.workspace)), query),
+    );
   }
 
   /**
