@@ -11,7 +11,7 @@ import { tokenRequestCurl } from './server/auth.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import { formatSummary } from './cli/backtest-format.js';
-import { EXPORT_PARTS, type ExportPart } from './service/backtests.js';
+import { EXPORT_FORMATS, EXPORT_PARTS, type ExportFormat, type ExportPart } from './service/backtests.js';
 import { parseDay } from './model/datetime.js';
 import { parseSettingsOverride } from './recommend/settings-schema.js';
 
@@ -35,8 +35,8 @@ async function withWorkbench<T>(dir: string, fn: (wb: Workbench) => Promise<T>):
 program
   .command('load')
   .description(
-    'load API-shaped JSON files (one endpoint body per file) and CSV files (one per level: items, skus, ' +
-      'barcodes, …); folders load every .json and .csv in them',
+    'load API-shaped JSON files (one endpoint body per file) and CSV, Parquet or Arrow IPC files (one per level: ' +
+      'items, skus, barcodes, …; mapped by their columns); folders load every such file in them',
   )
   .addOption(workspaceOption())
   .option(
@@ -51,7 +51,7 @@ program
   )
   .option('--only-if-all-pass', 'check every file first and load nothing unless all of them pass')
   .option('-q, --quiet', 'no progress output')
-  .argument('<paths...>', 'JSON or CSV files, or folders')
+  .argument('<paths...>', 'JSON, CSV, Parquet (.parquet) or Arrow IPC (.arrow, .feather) files, or folders')
   .action(
     async (
       paths: string[],
@@ -278,13 +278,15 @@ program
   .argument('<run>', 'run id')
   .argument('<file>', 'output file')
   .addOption(new Option('--part <part>', 'what to write').choices(EXPORT_PARTS).default('daily'))
-  .addOption(new Option('--format <format>', 'file format').choices(['csv', 'parquet']).default('csv'))
-  .action(
-    async (run: string, file: string, opts: { workspace: string; part: ExportPart; format: 'csv' | 'parquet' }) => {
-      const written = await withWorkbench(opts.workspace, (wb) => wb.exportBacktest(run, opts.part, file, opts.format));
-      console.log(`written ${opts.part} of ${run} to ${written}`);
-    },
-  );
+  .addOption(
+    new Option('--format <format>', 'file format (arrow: Arrow IPC, Feather v2)')
+      .choices(EXPORT_FORMATS)
+      .default('csv'),
+  )
+  .action(async (run: string, file: string, opts: { workspace: string; part: ExportPart; format: ExportFormat }) => {
+    const written = await withWorkbench(opts.workspace, (wb) => wb.exportBacktest(run, opts.part, file, opts.format));
+    console.log(`written ${opts.part} of ${run} to ${written}`);
+  });
 
 program
   .command('serve')

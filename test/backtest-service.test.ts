@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { tableFromIPC } from 'apache-arrow';
 import { Workbench } from '../engine/service/workbench.js';
 import { loadBacktestInput } from '../engine/store/backtest-input.js';
 import { resolveSettings } from '../engine/recommend/settings.js';
@@ -105,6 +106,20 @@ describe('backtest runs', () => {
           'inventoryUnits,warehouseUnits,transferUnits',
       );
       expect(lines).toHaveLength(1 + 56 * 2);
+      // The same part as Arrow IPC holds the same rows: dates as dates, figures as numbers.
+      const arrow = tableFromIPC(
+        readFileSync(await wb.exportBacktest(a.run.runId, 'daily', join(dir, 'daily.arrow'), 'arrow')),
+      );
+      expect(arrow.schema.fields.map((f) => f.name).join(',')).toBe(lines[0]);
+      expect(arrow.numRows).toBe(56 * 2);
+      for (const at of [0, 57, 111]) {
+        const row = arrow.get(at)!.toJSON();
+        const cells = lines[1 + at].split(',');
+        expect(new Date(row.date as number).toISOString().slice(0, 10)).toBe(cells[0]);
+        expect(row.side).toBe(cells[1]);
+        const figures = cells.slice(2).map((c) => (c === '' ? null : Number(c)));
+        expect(arrow.schema.fields.slice(2).map((f) => row[f.name])).toEqual(figures);
+      }
       const pq = await wb.exportBacktest(a.run.runId, 'transfers', join(dir, 'transfers.parquet'), 'parquet');
       const inst = await DuckDBInstance.create();
       const conn = await inst.connect();

@@ -3,6 +3,8 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { Float64, Table, tableToIPC, Utf8, vectorFromArray } from 'apache-arrow';
 import { Workbench } from '../engine/service/workbench.js';
 import { datasetFromFileName } from '../engine/ingest/file-dataset.js';
 import { location, sale, useTempDirs } from './fixtures.js';
@@ -171,6 +173,28 @@ describe('workbench load with CSV', () => {
     );
     expect(r.out).not.toContain('row 3');
     expect(await counts(ws)).toEqual({});
+  });
+
+  it('loads a folder holding Parquet and Arrow files, naming a bad cell by file, row and column', async () => {
+    const src = tempDir();
+    const ws = join(tempDir(), 'ws');
+    const db = await (await DuckDBInstance.create(':memory:')).connect();
+    await db.run(`COPY (SELECT * FROM read_csv($1)) TO '${join(src, 'Sales.parquet')}' (FORMAT parquet)`, [
+      join(CSV, 'transactions', 'Sales.csv'),
+    ]);
+    db.closeSync();
+    const locations = new Table({
+      locationId: vectorFromArray(['L1', 'L2'], new Utf8()),
+      code: vectorFromArray(['c1', 'c2'], new Utf8()),
+      name: vectorFromArray(['One', 'Two'], new Utf8()),
+      latitude: vectorFromArray([52.1, 152.2], new Float64()),
+    });
+    writeFileSync(join(src, 'Locations.feather'), tableToIPC(locations, 'file'));
+    const r = await workbench(['load', '-w', ws, src]);
+    expect(r.code, r.out).toBe(1);
+    expect(r.out).toMatch(/^Sales\s+1\s+3\s+3\s/m);
+    expect(r.out).toMatch(/Locations\.feather row 2, column "latitude" \/locations\/1\/latitude \[L2\]: is 152\.2/);
+    expect(await counts(ws)).toEqual({ Sales: 3 });
   });
 
   it('refuses a mapping file that is not one', async () => {

@@ -1,6 +1,8 @@
 /** The admin API's file load: the CSV mapping step, a load of picked files, in one call or in the background. */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { location } from './fixtures.js';
 import { testServer, type TestServer } from './api-helpers.js';
@@ -36,11 +38,10 @@ describe('POST /_workbench/load/preview', () => {
     expect(mapped.json.files[1].rows[2].values).toMatchObject({ skuId: 'SKU-100-L', colorId: 'BLK' });
   });
 
-  it('refuses a request that is not files with names and text', async () => {
+  it('refuses a request that is not files with names and text (or bytes)', async () => {
     const bad = await t.call('POST', '/_workbench/load/preview', { files: [{ name: 'items.csv' }] });
     expect(bad.status).toBe(400);
-    expect(bad.json.detail).toBe('the body is not valid: files/0/text: is required');
-    expect(bad.json.errors).toEqual([{ path: '/files/0/text', message: 'is required' }]);
+    expect(bad.json.detail).toBe('files/0 (items.csv): give its text, or base64 for a Parquet or Arrow file');
     expect(
       (
         await t.call('POST', '/_workbench/load/preview', {
@@ -76,6 +77,39 @@ describe('POST /_workbench/load/files', () => {
     ]);
     expect((await t.call('GET', '/_workbench/data/Items/IT-200')).json.skus).toHaveLength(2);
     expect((await t.call('GET', '/_workbench/data/Sales/R-1001')).json.salesLines).toHaveLength(3);
+  });
+
+  it('loads a Parquet file sent as base64, mapped like CSV, naming a bad cell by file, row and column', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wb-parquet-'));
+    try {
+      const db = await (await DuckDBInstance.create(':memory:')).connect();
+      const write = async (name: string, vat: string) => {
+        await db.run(
+          `COPY (SELECT * REPLACE (${vat} AS vatPercentage) FROM read_csv($1))
+           TO '${join(dir, name)}' (FORMAT parquet)`,
+          [join(CSV, 'transactions', 'Sales.csv')],
+        );
+        return { name, base64: readFileSync(join(dir, name)).toString('base64') };
+      };
+      const bad = await write('Sales.parquet', `CASE WHEN salesLineId = 'R-1001-2' THEN 121 ELSE vatPercentage END`);
+      const refused = await t.call('POST', '/_workbench/load/files', { files: [bad] });
+      expect(refused.json.batches[0].problems).toEqual([
+        expect.objectContaining({
+          file: 'Sales.parquet',
+          row: 2,
+          column: 'vatPercentage',
+          message: 'is 121; must be at most 100',
+        }),
+      ]);
+      expect(refused.json.rejected).toBe(1);
+      const good = await write('Sales.parquet', 'vatPercentage');
+      db.closeSync();
+      const loaded = await t.call('POST', '/_workbench/load/files', { files: [good] });
+      expect(loaded.json.batches).toMatchObject([{ dataset: 'Sales', files: ['Sales.parquet'], records: 3 }]);
+      expect((await t.call('GET', '/_workbench/data/Sales/R-1001')).json.salesLines).toHaveLength(3);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('sends a full load and answers what it deleted', async () => {

@@ -5,7 +5,7 @@ export interface Problem {
   /** Id of the dataset record the problem is in (composite keys joined with "/"), when it has one. */
   recordId?: string;
   message: string;
-  /** Where a problem of a CSV load lies: the file, its row (the header is row 1) and the column. */
+  /** Where a problem of a file load lies: the file, its row (a CSV header is row 1) and the column. */
   file?: string;
   row?: number;
   column?: string;

@@ -1,5 +1,8 @@
 /** Backtest runs kept in the workspace: each with its settings and results, to list, reopen, compare and export. */
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { DuckDBTypeId, type DuckDBResultReader } from '@duckdb/node-api';
+import { DateDay, Float64, Table, tableToIPC, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
 import type { Settings } from '../recommend/settings.js';
 import type { SimulationResult, DailyRow, DailySide } from '../simulate/simulate.js';
 import {
@@ -368,20 +371,50 @@ const EXPORT_SQL: Record<ExportPart, string> = {
               FROM backtest_transfers WHERE runId = '{run}' ORDER BY date, transferType, referenceId`,
 };
 
-/** Writes one part of a run to a CSV or Parquet file, with DuckDB's own writers. */
+export const EXPORT_FORMATS = ['csv', 'parquet', 'arrow'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Writes one part of a run to a CSV or Parquet file with DuckDB's own writers, or an Arrow IPC (Feather v2) file. */
 export async function exportBacktest(
   ws: Workspace,
   runId: string,
   part: ExportPart,
   file: string,
-  format: 'csv' | 'parquet',
+  format: ExportFormat,
 ): Promise<string> {
   if (!/^[\w-]+$/.test(runId)) throw new RequestRejected(`no backtest run "${runId.slice(0, 80)}"`, 404);
   const [exists] = await ws.rows('SELECT 1 FROM backtest_runs WHERE runId = $1', [runId]);
   if (!exists) throw new RequestRejected(`no backtest run "${runId}"`, 404);
   if (!EXPORT_SQL[part]) throw new RequestRejected(`export one of ${Object.keys(EXPORT_SQL).join(', ')}`);
   const target = resolve(file);
+  const sql = EXPORT_SQL[part].replace('{run}', runId);
+  if (format === 'arrow') {
+    writeFileSync(target, arrowFileOf(await ws.result(sql)));
+    return target;
+  }
   const options = format === 'csv' ? 'FORMAT csv, HEADER' : 'FORMAT parquet';
-  await ws.run(`COPY (${EXPORT_SQL[part].replace('{run}', runId)}) TO '${target.replace(/'/g, "''")}' (${options})`);
+  await ws.run(`COPY (${sql}) TO '${target.replace(/'/g, "''")}' (${options})`);
   return target;
+}
+
+/** A result's columns as an Arrow IPC file: text, dates, numbers as doubles (the parts hold no other types). */
+function arrowFileOf(result: DuckDBResultReader): Uint8Array {
+  const names = result.columnNames();
+  const types = result.columnTypes();
+  const columns = result.getColumnsJS();
+  const vectors: Record<string, Vector> = {};
+  names.forEach((name, i) => {
+    const id = types[i].typeId;
+    const values = columns[i];
+    if (id === DuckDBTypeId.VARCHAR) vectors[name] = vectorFromArray(values as (string | null)[], new Utf8());
+    else if (id === DuckDBTypeId.DATE)
+      // DuckDB's JS value of a date is a Date at its midnight UTC.
+      vectors[name] = vectorFromArray(values as (Date | null)[], new DateDay());
+    else
+      vectors[name] = vectorFromArray(
+        values.map((v) => (v === null ? null : Number(v))),
+        new Float64(),
+      );
+  });
+  return tableToIPC(new Table(vectors), 'file');
 }

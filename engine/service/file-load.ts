@@ -10,14 +10,16 @@ import { DATASETS, type DatasetDef } from '../model/datasets.js';
 import { datasetForFile, datasetFromFileName } from '../ingest/file-dataset.js';
 import { RequestRejected, ValidationFailed, type Problem } from '../ingest/problems.js';
 import { validateBatch } from '../ingest/validate.js';
-import { readCsv, readableCsv, CsvUnreadable, type CsvSource, type CsvTable } from '../ingest/csv/read.js';
+import { readable, readCsv, CsvUnreadable, type CsvTable } from '../ingest/csv/read.js';
+import { columnarKind, readColumnar } from '../ingest/csv/columnar.js';
 import { LEVEL_CHOICES, previewFile, type CsvPreview } from '../ingest/csv/preview.js';
 import { detectLevel, mappingFor, resolveColumns, type CsvMapping } from '../ingest/csv/mapping.js';
 import { assemble, type MappedCsv } from '../ingest/csv/assemble.js';
 import type { IngestOptions, IngestResult } from './ingest-result.js';
 
-/** A file as picked: its text (from the UI) or its path (from the CLI). */
-export type LoadFile = { name: string; text: string } | { name: string; path: string };
+/** A file as picked: its text or, for Parquet and Arrow, its bytes (from the UI), or its path (from the CLI). */
+export type LoadFile =
+  { name: string; text: string } | { name: string; bytes: Uint8Array } | { name: string; path: string };
 
 export interface FileLoadOptions {
   /** The endpoint of every file, instead of telling it from names, bodies and columns. */
@@ -85,11 +87,21 @@ interface Batch {
   bytes: number;
 }
 
-const isCsv = (name: string) => name.toLowerCase().endsWith('.csv');
-const sizeOf = (f: LoadFile) => ('text' in f ? Buffer.byteLength(f.text) : statSync(f.path).size);
-const textOf = (f: LoadFile) => ('text' in f ? f.text : readFileSync(f.path, 'utf8'));
-const sourceOf = (f: LoadFile): CsvSource =>
-  'text' in f ? { name: f.name, text: f.text } : { name: f.name, path: f.path };
+/** A file of one level's rows, mapped by its columns: CSV, Parquet or Arrow IPC (the rest are API-shaped JSON). */
+const isTable = (name: string) => name.toLowerCase().endsWith('.csv') || columnarKind(name) !== undefined;
+const sizeOf = (f: LoadFile) =>
+  'text' in f ? Buffer.byteLength(f.text) : 'bytes' in f ? f.bytes.byteLength : statSync(f.path).size;
+const textOf = (f: LoadFile) =>
+  'text' in f ? f.text : 'bytes' in f ? Buffer.from(f.bytes).toString('utf8') : readFileSync(f.path, 'utf8');
+
+/** A table file's header and rows (`limit`: at most that many), whatever its format. */
+async function readTable(f: LoadFile, limit?: number): Promise<CsvTable> {
+  if (columnarKind(f.name)) {
+    if ('text' in f) throw new RequestRejected(`${f.name} is binary: send its bytes, not its text`);
+    return readColumnar(f, limit);
+  }
+  return readCsv('bytes' in f ? { name: f.name, text: textOf(f) } : f, limit);
+}
 
 function parseJson(f: LoadFile): unknown {
   try {
@@ -106,7 +118,7 @@ async function plan(files: readonly LoadFile[], options: FileLoadOptions): Promi
   const depth = new Map<LoadFile, number>();
   for (const f of files) {
     const bytes = sizeOf(f);
-    if (!isCsv(f.name)) {
+    if (!isTable(f.name)) {
       const batch: Batch = { files: [f], csv: false, bytes, dataset: options.dataset ?? datasetFromFileName(f.name) };
       if (!batch.dataset) {
         try {
@@ -120,7 +132,7 @@ async function plan(files: readonly LoadFile[], options: FileLoadOptions): Promi
       continue;
     }
     try {
-      const { headers } = await readCsv(sourceOf(f), 0);
+      const { headers } = await readTable(f, 0);
       const level = detectLevel(f.name, headers, {
         level: mappingFor(options.mapping, f.name).level,
         dataset: options.dataset,
@@ -160,7 +172,7 @@ async function assembleCsv(
   const mapped: MappedCsv[] = [];
   const fileProblems: Problem[] = [];
   for (const f of files) {
-    const table = await readableCsv(sourceOf(f));
+    const table = readable(await readTable(f));
     const fileMapping = mappingFor(options.mapping, f.name);
     const level = detectLevel(f.name, table.headers, { level: fileMapping.level, dataset });
     const resolved = resolveColumns(f.name, level, table.headers, fileMapping);
@@ -353,10 +365,10 @@ export const PREVIEW_ROWS = 20;
 /** The mapping step: each CSV file's level, its columns' fields and its first rows as they will load. */
 export async function previewCsv(files: readonly LoadFile[], options: FileLoadOptions = {}): Promise<CsvPreview> {
   const previews = [];
-  for (const f of files.filter((x) => isCsv(x.name))) {
+  for (const f of files.filter((x) => isTable(x.name))) {
     let read: CsvTable | Error;
     try {
-      read = await readCsv(sourceOf(f), PREVIEW_ROWS);
+      read = await readTable(f, PREVIEW_ROWS);
     } catch (e) {
       read = e as Error;
     }

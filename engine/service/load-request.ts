@@ -1,21 +1,40 @@
-/** The admin API's load and preview requests: picked files as names and text, with the load's options. */
+/** The admin API's load and preview requests: picked files as names and text (or bytes), with the load's options. */
 import { Type, type Static } from '@sinclair/typebox';
 import { findDataset } from '../model/datasets.js';
 import { RequestRejected } from '../ingest/problems.js';
 import { CsvMappingSchema } from '../ingest/csv/mapping.js';
 import type { FileLoadOptions, LoadFile } from './file-load.js';
 
+const FileName = Type.String({
+  minLength: 1,
+  maxLength: 1000,
+  description: "The file's name (or path in a picked folder); it may tell the endpoint or level.",
+});
+
 const PickedFiles = Type.Array(
   Type.Object({
-    name: Type.String({
-      minLength: 1,
-      maxLength: 1000,
-      description: "The file's name (or path in a picked folder); it may tell the endpoint or level.",
-    }),
-    text: Type.String({ description: "The file's content: an endpoint's JSON body, or CSV with a header row." }),
+    name: FileName,
+    text: Type.Optional(
+      Type.String({ description: "The file's content: an endpoint's JSON body, or CSV with a header row." }),
+    ),
+    base64: Type.Optional(
+      Type.String({
+        description: 'Instead of text: a Parquet or Arrow IPC (Feather v2) file of one level, base64-encoded.',
+      }),
+    ),
   }),
   { minItems: 1 },
 );
+
+/** Picked files as the service takes them: each with its text, or a binary file's bytes decoded. */
+function picked(files: Static<typeof PickedFiles>): LoadFile[] {
+  return files.map((f, i) => {
+    if (typeof f.text === 'string' && f.base64 === undefined) return { name: f.name, text: f.text };
+    if (typeof f.base64 === 'string' && f.text === undefined)
+      return { name: f.name, bytes: Buffer.from(f.base64, 'base64') };
+    throw new RequestRejected(`files/${i} (${f.name}): give its text, or base64 for a Parquet or Arrow file`);
+  });
+}
 
 const Dataset = Type.String({
   description: "The endpoint of every file (default: told by each file's name, body or columns).",
@@ -60,7 +79,7 @@ function datasetOption(name: string | undefined) {
 /** A load request its schema let through, as the files and options the service takes. */
 export function loadRequestOptions(r: LoadRequest): { files: LoadFile[]; options: FileLoadOptions } {
   return {
-    files: r.files,
+    files: picked(r.files),
     options: {
       mapping: r.mapping,
       fullLoad: r.fullLoad === true,
@@ -71,5 +90,5 @@ export function loadRequestOptions(r: LoadRequest): { files: LoadFile[]; options
 }
 
 export function previewRequestOptions(r: PreviewRequest): { files: LoadFile[]; options: FileLoadOptions } {
-  return { files: r.files, options: { mapping: r.mapping, dataset: datasetOption(r.dataset) } };
+  return { files: picked(r.files), options: { mapping: r.mapping, dataset: datasetOption(r.dataset) } };
 }

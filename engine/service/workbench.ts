@@ -81,6 +81,7 @@ import {
   storeBacktest,
   type BacktestReport,
   type BacktestRun,
+  type ExportFormat,
   type ExportPart,
 } from './backtests.js';
 
@@ -708,7 +709,7 @@ export class Workbench {
     return compareReports(ra, rb);
   }
 
-  exportBacktest(runId: string, part: ExportPart, file: string, format: 'csv' | 'parquet'): Promise<string> {
+  exportBacktest(runId: string, part: ExportPart, file: string, format: ExportFormat): Promise<string> {
     return this.workspace.exclusive(() => exportBacktest(this.workspace, runId, part, file, format));
   }
 

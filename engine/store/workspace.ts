@@ -5,7 +5,7 @@
  */
 import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+import { DuckDBConnection, DuckDBInstance, type DuckDBResultReader, type DuckDBValue } from '@duckdb/node-api';
 import { DATASETS } from '../model/datasets.js';
 import { MIGRATIONS, MIGRATIONS_TABLE, SCHEMA_VERSION } from './migrations.js';
 import { allTables, tableColumns, tablePlan } from './table-plan.js';
@@ -81,6 +81,11 @@ export class Workspace {
    * integers) → bigint; BOOLEAN → boolean; TIMESTAMP → DuckDBTimestampValue; DATE → DuckDBDateValue; DECIMAL
    * (a bare `0.5` too) → DuckDBDecimalValue; a column that can be NULL → `| null`.
    */
+  /** A query's whole result, with its column names and types (for writers that need them). */
+  result(sql: string, params?: DuckDBValue[]): Promise<DuckDBResultReader> {
+    return this.conn.runAndReadAll(sql, params);
+  }
+
   async rows<T extends object = Record<string, DuckDBValue>>(sql: string, params?: DuckDBValue[]): Promise<T[]> {
     const reader = await this.conn.runAndReadAll(sql, params);
     return reader.getRowObjects() as T[];

@@ -70,11 +70,11 @@ export type {
   WorkspacesView,
 };
 
-/** A file as the user picked it: its name (or path in a picked folder) and its text. */
-export interface PickedFile {
-  name: string;
-  text: string;
-}
+/**
+ * A file as the user picked it: its name (or path in a picked folder) and its text, or for a Parquet or Arrow file
+ * its bytes in base64.
+ */
+export type PickedFile = { name: string; text: string } | { name: string; base64: string };
 
 /**
  * Browser mode: the page was opened with `#tenant=…&token=…`,

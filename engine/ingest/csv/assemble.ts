@@ -176,7 +176,7 @@ export function assemble(dataset: DatasetDef, files: readonly MappedCsv[]): Asse
       return values.every((v) => v !== null) ? values.join('\u0000') : undefined;
     };
     const placeRow = (i: number, cells: (string | null)[]) => {
-      const place: Place = { file, row: i + 2 };
+      const place: Place = { file, row: i + file.table.firstRow };
       let parent: Node | undefined;
       for (let d = start; d < own; d++) {
         const key = keyOf(d, cells);

@@ -69,12 +69,18 @@ export function previewFile(
       const converted = convertCell(text, t.type, read.decimalComma);
       if (converted instanceof BadCell) {
         values[t.id] = converted.text;
-        problems.push({ path: '', file: name, row: i + 2, column: read.headers[c], message: converted.problem });
+        problems.push({
+          path: '',
+          file: name,
+          row: i + read.firstRow,
+          column: read.headers[c],
+          message: converted.problem,
+        });
       } else {
         values[t.id] = converted;
       }
     });
-    return { row: i + 2, cells, values };
+    return { row: i + read.firstRow, cells, values };
   });
   return {
     name,

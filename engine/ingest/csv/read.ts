@@ -28,6 +28,11 @@ export interface CsvTable {
   decimalComma: boolean;
   /** Rows that could not be split into the header's columns (left out of `columns`): the file cannot load. */
   unreadable?: CsvUnreadable;
+  /**
+   * The number a problem gives the first row below the header: 2 in a CSV file, whose header is row 1; 1 in a
+   * Parquet or Arrow file, whose column names are no row.
+   */
+  firstRow: number;
 }
 
 /** Row `i` (0 = the first after the header) of a table, as its cells. */
@@ -52,8 +57,7 @@ export class CsvUnreadable extends Error {
 }
 
 /** A file's table when every row of it could be read; else its unreadable rows, thrown. */
-export async function readableCsv(source: CsvSource): Promise<CsvTable> {
-  const table = await readCsv(source);
+export function readable(table: CsvTable): CsvTable {
   if (table.unreadable) throw table.unreadable;
   return table;
 }
@@ -162,7 +166,7 @@ export async function readCsv(source: CsvSource, limit?: number): Promise<CsvTab
         ),
       }));
       // Named, not thrown: the rows that could be read still show what the file holds (the mapping step needs
-      // them); a load refuses the file (`readableCsv`).
+      // them); a load refuses the file (`readable`).
       unreadable = new CsvUnreadable(source.name, problems, Number(n));
     }
     if (count === 0)
@@ -173,6 +177,7 @@ export async function readCsv(source: CsvSource, limit?: number): Promise<CsvTab
       columns: all.map((c) => c.slice(1)),
       rows: count - 1,
       decimalComma,
+      firstRow: 2,
       ...(unreadable ? { unreadable } : {}),
     };
   } finally {

@@ -32,6 +32,17 @@ const LOAD_MODES: [onlyIfAllPass: boolean, words: string][] = [
 const CHECK_AFTER_MS = 400;
 
 const isCsv = (name: string) => /\.csv$/i.test(name);
+/** Parquet and Arrow IPC files: one level's rows, mapped like CSV, sent as their bytes. */
+const isColumnar = (name: string) => /\.(parquet|arrow|feather|ipc)$/i.test(name);
+const isTable = (name: string) => isCsv(name) || isColumnar(name);
+
+/** A binary file's bytes as base64, a piece at a time (one call over megabytes would overflow the stack). */
+async function base64Of(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
 
 /** The head of a file cut at a line end, so its last row is whole. */
 function head(text: string): string {
@@ -62,9 +73,12 @@ export function Load({ client }: { client: AdminClient }) {
   const [checkError, setCheckError] = useState<string>();
 
   const pick = async (list: FileList | null) => {
-    const chosen = [...(list ?? [])].filter((f) => /\.(json|csv)$/i.test(f.name));
+    const chosen = [...(list ?? [])].filter((f) => /\.json$/i.test(f.name) || isTable(f.name));
     const picked = await Promise.all(
-      chosen.map(async (f) => ({ name: f.webkitRelativePath || f.name, text: await f.text() })),
+      chosen.map(async (f): Promise<PickedFile> => {
+        const name = f.webkitRelativePath || f.name;
+        return isColumnar(f.name) ? { name, base64: await base64Of(f) } : { name, text: await f.text() };
+      }),
     );
     setFiles(picked.sort((a, b) => a.name.localeCompare(b.name)));
     setMapping({});
@@ -90,7 +104,10 @@ export function Load({ client }: { client: AdminClient }) {
   }, [client, files, mapping]);
 
   useEffect(() => {
-    const csv = files.filter((f) => isCsv(f.name)).map((f) => ({ name: f.name, text: head(f.text) }));
+    // A CSV file's head is enough for its first rows; a columnar file is read whole to find them.
+    const csv = files
+      .filter((f) => isTable(f.name))
+      .map((f) => ('text' in f ? { name: f.name, text: head(f.text) } : f));
     setPreviewError(undefined);
     if (csv.length === 0) {
       setPreview(undefined);
@@ -111,7 +128,7 @@ export function Load({ client }: { client: AdminClient }) {
   const fullLoadable = summary?.filter((s) => s.fullLoad).map((s) => words(s.dataset)) ?? [];
   const p = loadJob?.progress;
   const report = loadJob?.report;
-  const json = files.filter((f) => !isCsv(f.name));
+  const json = files.filter((f) => !isTable(f.name));
   const failing = checked?.filter((o) => o.error).length ?? 0;
   return (
     <section aria-label="Load">
@@ -121,7 +138,7 @@ export function Load({ client }: { client: AdminClient }) {
           <input
             type="file"
             name="files"
-            accept=".json,.csv,application/json,text/csv"
+            accept=".json,.csv,.parquet,.arrow,.feather,.ipc,application/json,text/csv"
             multiple
             onChange={(e) => void pick(e.target.files)}
           />
@@ -166,8 +183,9 @@ export function Load({ client }: { client: AdminClient }) {
         JSON: one endpoint's request body per file (e.g. <code>{'{"sales": [...]}'}</code>), named after the endpoint (
         <code>Sales-0001.json</code>) or holding one array named after it. CSV: one file per kind of row, named after it
         (<code>items.csv</code>, <code>skus.csv</code>, <code>barcodes.csv</code>; <code>Sales.csv</code> with one row
-        per sales line; <code>PurchaseOrders.csv</code> with one row per order line), with a header row. Each dataset's
-        files are applied whole or not at all.
+        per sales line; <code>PurchaseOrders.csv</code> with one row per order line), with a header row. Parquet and
+        Arrow (<code>.parquet</code>, <code>.arrow</code>, <code>.feather</code>) files are read the same way, their
+        columns mapped like a CSV file's. Each dataset's files are applied whole or not at all.
       </p>
       {/* prettier-ignore */}
       <p className="hint" data-testid="full-load-hint">
