@@ -226,9 +226,24 @@ describe('full load', () => {
     const last = await t.wb.ingest('Locations', { locations: [location('B')] }, { fullLoad: true });
     expect(await ids('Locations')).toEqual(['A', 'B']);
     expect(last.completed).toMatchObject({ calls: 2, records: 2 });
-    expect(last.warnings).toEqual([
-      { path: '', message: expect.stringMatching(/^this call completed the split full load of Locations started /) },
+  });
+
+  it('a full load of picked files drops a split load left open before it, and says so', async () => {
+    t = await tempWorkbench();
+    await t.wb.ingest('Locations', { locations: [location('OLD')] });
+    await t.wb.ingest('Locations', { locations: [location('A')] }, { fullLoad: true, moreRecordsAvailable: true });
+    const report = await t.wb.loadFiles(
+      [{ name: 'Locations.json', text: JSON.stringify({ locations: [location('B')] }) }],
+      { fullLoad: true },
+    );
+    expect(report.batches[0].result!.warnings).toEqual([
+      {
+        path: '',
+        message:
+          'a split full load of Locations left open (1 call, 1 records) was dropped: these files are the whole load',
+      },
     ]);
+    expect(await ids('Locations')).toEqual(['B']);
   });
 
   it('an abandoned split full load deletes nothing, and the call that meets it is refused', async () => {

@@ -8,7 +8,8 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import { DATASETS, UnknownDatasetError } from '../model/datasets.js';
-import { RequestRejected, ValidationFailed } from '../ingest/problems.js';
+import { clip, RequestRejected, ValidationFailed, type Problem } from '../ingest/problems.js';
+import { MAX_PROBLEM_TEXT } from '../ingest/validate.js';
 import { SettingsInvalid } from '../recommend/settings-schema.js';
 import type { Workbench } from '../service/workbench.js';
 import { TokenIssuer, tokenRequestCurl, type Credentials } from './auth.js';
@@ -46,6 +47,16 @@ declare module 'fastify' {
 }
 
 const LARGEST_BODY = Math.max(...DATASETS.map((d) => d.bodyLimit));
+
+/** Warnings a refusal carries: the first few, each clipped, so a hostile body cannot make the answer huge. */
+const LISTED_WARNINGS = 20;
+const listedWarnings = (warnings: readonly Problem[]): Problem[] =>
+  warnings.slice(0, LISTED_WARNINGS).map((w) => ({
+    ...w,
+    path: clip(w.path, MAX_PROBLEM_TEXT),
+    message: clip(w.message, MAX_PROBLEM_TEXT),
+    ...(w.recordId === undefined ? {} : { recordId: clip(w.recordId, MAX_PROBLEM_TEXT) }),
+  }));
 const ADMIN_PREFIX = '/_workbench';
 const MAX_PATH_SEGMENT = 1000;
 
@@ -245,7 +256,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
           errors: error.errors,
           errorCount: error.errorCount,
           ...(error.countStopped ? { errorCountIsAtLeast: true } : {}),
-          ...(error.warnings.length ? { warnings: error.warnings } : {}),
+          ...(error.warnings.length ? { warnings: listedWarnings(error.warnings) } : {}),
         }),
       );
     }

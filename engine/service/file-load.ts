@@ -16,6 +16,7 @@ import { LEVEL_CHOICES, previewFile, type CsvPreview } from '../ingest/csv/previ
 import { detectLevel, mappingFor, resolveColumns, type CsvMapping } from '../ingest/csv/mapping.js';
 import { assemble, type MappedCsv } from '../ingest/csv/assemble.js';
 import type { IngestOptions, IngestResult } from './ingest-result.js';
+import type { StagedLoad } from '../ingest/full-load.js';
 
 /** A file as picked: its text or, for Parquet and Arrow, its bytes (from the UI), or its path (from the CLI). */
 export type LoadFile =
@@ -73,7 +74,7 @@ export interface LoadReport {
 /** What a load needs of the workbench. */
 export interface Ingester {
   ingest(dataset: string, body: unknown, options?: IngestOptions): Promise<IngestResult>;
-  abandonFullLoad(dataset: string): Promise<unknown>;
+  abandonFullLoad(dataset: string): Promise<StagedLoad | undefined>;
 }
 
 interface Batch {
@@ -309,6 +310,7 @@ export async function loadFiles(
   };
   const report = () => onProgress?.({ ...progress, seconds: (performance.now() - started) / 1000 });
   const brokenFullLoads = new Set<DatasetDef>();
+  const fullLoadsBegun = new Set<DatasetDef>();
   const outcomes: BatchOutcome[] = [];
 
   for (const [i, batch] of batches.entries()) {
@@ -322,6 +324,9 @@ export async function loadFiles(
       if (brokenFullLoads.has(dataset))
         throw new RequestRejected(`skipped: an earlier file of this ${dataset.name} full load was rejected`);
       const fullLoad = options.fullLoad === true && dataset.fullLoad;
+      // These files are the whole load: a split load left open by another client is dropped, not continued.
+      const dropped = fullLoad && !fullLoadsBegun.has(dataset) ? await wb.abandonFullLoad(dataset.name) : undefined;
+      fullLoadsBegun.add(dataset);
       const ingest = {
         fullLoad,
         moreRecordsAvailable: fullLoad && batches.slice(i + 1).some((b) => b.dataset === dataset && !b.failure),
@@ -336,6 +341,14 @@ export async function loadFiles(
         outcome.records = Array.isArray(list) ? list.length : 0;
         outcome.result = await wb.ingest(dataset.name, body, ingest);
       }
+      if (dropped)
+        outcome.result?.warnings.unshift({
+          path: '',
+          message:
+            `a split full load of ${dataset.name} left open (${dropped.calls} call${dropped.calls === 1 ? '' : 's'}, ` +
+            `${dropped.records} records) ` +
+            'was dropped: these files are the whole load',
+        });
       progress.records += outcome.records;
     } catch (e) {
       refuse(outcome, e);

@@ -298,12 +298,6 @@ export class Workbench {
             records: records.length,
             startedAt: formatIsoMicros(startedAt),
           };
-          warnings.push({
-            path: '',
-            message:
-              `this call completed the split full load of ${dataset.name} started ${formatIsoMicros(startedAt)}, ` +
-              `with the ${staged.records} records of its ${staged.calls} earlier call${staged.calls === 1 ? '' : 's'}`,
-          });
         }
         const { created, updated, moved } = await upsertRecords(ws, dataset, records, stamp);
         result.created = created;

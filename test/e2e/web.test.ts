@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { launchBrowser } from './browser.js';
 import { ARROW_STREAM, PROPOSAL_COLUMNS, rowsToArrow, TOTAL_COUNT_HEADER } from '../../engine/server/arrow.js';
 
@@ -1233,6 +1234,40 @@ describe('browser mode', () => {
     ]);
     await page.getByRole('tab', { name: 'Workspace' }).click();
     await expect.poll(() => page.locator('tr[data-dataset="Locations"] td').nth(1).innerText()).toBe('8');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('maps and loads a Parquet file as it does a CSV file, naming a bad cell by file, row and column', async () => {
+    const { page, problems } = await openScreen('Load', 1280, 900);
+    const dir = mkdtempSync(join(tmpdir(), 'wb-e2e-parquet-'));
+    const parquet = async (code: string) => {
+      const path = join(dir, 'Brands.parquet');
+      const db = await (await DuckDBInstance.create(':memory:')).connect();
+      await db.run(
+        `COPY (SELECT * FROM (VALUES ('BR-PQ1', 'PQ1', 'from Parquet'), ('BR-PQ2', ${code}, 'from Parquet too'))
+                AS t(brandId, code, description)) TO '${path}' (FORMAT parquet)`,
+      );
+      db.closeSync();
+      return { name: 'Brands.parquet', mimeType: 'application/octet-stream', buffer: readFileSync(path) };
+    };
+    await page.setInputFiles('input[name="files"]', [await parquet('NULL')]);
+    const mapping = page.locator('.mapping[data-file="Brands.parquet"]');
+    await mapping.waitFor({ timeout: 20_000 });
+    expect(await mapping.getByLabel('What Brands.parquet holds').inputValue()).toBe('Brands');
+    // The first record is row 1: a Parquet file has no header row.
+    expect((await mapping.locator('tbody tr[data-row="1"] td').allInnerTexts()).slice(0, 2)).toEqual(['1', 'BR-PQ1']);
+    const checked = page.locator('table[aria-label="Files checked"] tr[data-file="Brands.parquet"]');
+    await checked
+      .filter({ hasText: /Brands\.parquet row 2, column "code" \/brands\/1\/code \[BR-PQ2\]: is required/ })
+      .waitFor({ timeout: 20_000 });
+    await page.setInputFiles('input[name="files"]', [await parquet("'PQ2'")]);
+    await page.getByTestId('check-summary').filter({ hasText: 'Every file passes' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Load 1 file' }).click();
+    const row = page.locator('table[aria-label="Loaded files"] tr[data-file="Brands.parquet"]');
+    await row.filter({ hasText: 'loaded' }).waitFor({ timeout: 20_000 });
+    expect(await row.locator('td').allInnerTexts()).toEqual(['Brands.parquet', 'Brands', '2', '2', '0', '0', 'loaded']);
+    rmSync(dir, { recursive: true, force: true });
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -10,7 +10,8 @@ function outcomeText(o: BatchOutcome, checked: boolean): string {
       : `${checked ? 'Would be refused' : 'Rejected, nothing of it applied'}: ${o.error}`;
   if (checked) return 'passes';
   if (o.result?.staged) return 'kept for the full load, applied with its last file';
-  return o.result?.warnings.length ? `${o.result.warnings.length} warnings` : 'loaded';
+  const n = o.result?.warnings.length ?? 0;
+  return n ? `${n} warning${n === 1 ? '' : 's'}` : 'loaded';
 }
 
 /**
