@@ -10,7 +10,8 @@ import { buildServer, openapiDocument } from './server/app.js';
 import { tokenRequestCurl } from './server/auth.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
-import { formatSummary } from './cli/backtest-format.js';
+import { formatSummary, formatSweep } from './cli/backtest-format.js';
+import { parseVary } from './service/sweep-grid.js';
 import { EXPORT_FORMATS, EXPORT_PARTS, type ExportFormat, type ExportPart } from './service/backtests.js';
 import { parseDay } from './model/datetime.js';
 import { parseSettingsOverride } from './recommend/settings-schema.js';
@@ -270,6 +271,60 @@ program
       formatSummary(c.b.simulated, c.a.simulated).replace('simulated', '        b').replace('    actual', '         a'),
     );
   });
+
+program
+  .command('sweep')
+  .description(
+    'run a grid of settings as backtests over one period and show each point: lost sales against store stock, ' +
+      'the efficient frontier marked',
+  )
+  .addOption(workspaceOption())
+  .requiredOption('--from <date>', 'first day YYYY-MM-DD')
+  .requiredOption('--to <date>', 'last day YYYY-MM-DD')
+  .option(
+    '--vary <setting=values>',
+    'a setting and its values, e.g. serviceLevel=0.85,0.9 or redistribution.tripCost=20,40 (repeat for a grid)',
+    (v: string, all: string[] = []) => [...all, v],
+  )
+  .option('--scenario <name>', 'the scenario every point starts from (default: "default")')
+  .option('--out <file>', 'write the sweep, its points and the frontier as JSON')
+  .option('-q, --quiet', 'no progress output')
+  .action(
+    async (opts: {
+      workspace: string;
+      from: string;
+      to: string;
+      vary?: string[];
+      scenario?: string;
+      out?: string;
+      quiet?: boolean;
+    }) => {
+      const fromDay = dayFlag(opts.from, '--from');
+      const toDay = dayFlag(opts.to, '--to');
+      const axes = (opts.vary ?? []).map(parseVary);
+      await withWorkbench(opts.workspace, async (wb) => {
+        let cancelled = false;
+        const onSignal = () => (cancelled = true);
+        process.once('SIGINT', onSignal);
+        let lastTenth = 0;
+        const sweep = await wb.runSweep({
+          fromDay,
+          toDay,
+          axes,
+          scenarioName: opts.scenario,
+          isCancelled: () => cancelled,
+          onProgress: (done, total) => {
+            if (opts.quiet || Math.floor((done / total) * 10) <= lastTenth) return;
+            lastTenth = Math.floor((done / total) * 10);
+            console.error(`${lastTenth * 10}% (day ${done} of ${total} over every point)`);
+          },
+        });
+        process.off('SIGINT', onSignal);
+        console.log(formatSweep(sweep));
+        if (opts.out) writeFileSync(opts.out, `${JSON.stringify(sweep, null, 2)}\n`);
+      });
+    },
+  );
 
 program
   .command('export')

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BacktestJobs, type JobHooks } from '../engine/service/backtest-jobs.js';
-import type { BacktestRun } from '../engine/service/backtests.js';
+import { BacktestJobs, type JobEnd, type JobHooks } from '../engine/service/backtest-jobs.js';
 
-const run = (runId: string, status: BacktestRun['status'], daysDone: number) => ({
-  run: { runId, status, createdAt: '', from: '', to: '', durationMs: 0 } as BacktestRun,
-  report: { daysDone },
-});
+const run = (runId: string, status: JobEnd['status'], daysDone: number): JobEnd => ({ runId, status, daysDone });
 
 /** A run that replays one day each time `step` is called, and stops when asked to. */
 function steppedRun(days: number) {

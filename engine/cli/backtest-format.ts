@@ -1,6 +1,7 @@
 /** How the CLI prints a backtest summary: simulated against actual, KPI by KPI. */
 import type { SideKpis, TransferKpis } from '../simulate/kpis.js';
 import type { SimulationResult } from '../simulate/simulate.js';
+import type { SweepReport } from '../service/sweeps.js';
 
 type Pick = (k: SideKpis) => number | null;
 /** Label, value, and whether it is a rate (its difference in percentage points). */
@@ -69,4 +70,30 @@ export function formatSummary(
   for (const [type, t] of Object.entries(simulated.transfers ?? {}))
     lines.push(`${type}: ${t.trips} trips, ${t.lines} lines, ${t.units} units`);
   return lines.join('\n');
+}
+
+/** A sweep as a table: each point's varied values and figures, `*` on the frontier, and the history's own point. */
+export function formatSweep(sweep: SweepReport): string {
+  const settings = sweep.axes.map((a) => a.setting);
+  const head = ['point', ...settings, 'lost sales', 'fill rate', 'store stock', 'trips', 'frontier'];
+  const rows = sweep.runs.map((r) => [
+    String(r.point),
+    ...settings.map((s) => String(r.vary[s])),
+    fmt(r.lostSales),
+    fmt(r.fillRate),
+    fmt(r.inventoryUnits),
+    fmt(r.trips),
+    r.frontier ? '*' : '',
+  ]);
+  const a = sweep.actual;
+  rows.push(['actual', ...settings.map(() => ''), fmt(a.lostSales), fmt(a.fillRate), fmt(a.inventoryUnits), '', '']);
+  const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
+  const line = (cells: string[]) => cells.map((x, c) => x.padStart(widths[c])).join('  ');
+  return [
+    `sweep ${sweep.sweepId}, ${sweep.from} … ${sweep.to}, ${sweep.points} point${sweep.points === 1 ? '' : 's'}` +
+      (sweep.status === 'cancelled' ? ' (cancelled)' : '') +
+      `, ${(sweep.durationMs / 1000).toFixed(1)} s`,
+    line(head),
+    ...rows.map(line),
+  ].join('\n');
 }

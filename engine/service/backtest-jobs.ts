@@ -1,9 +1,8 @@
 /**
- * Backtests the UI starts and watches: a run goes on in the background while the caller polls its progress and
- * may cancel it; a cancelled run keeps the days it replayed.
+ * Backtests and sweeps the UI starts and watches: the work goes on in the background while the caller polls its
+ * progress and may cancel it; a cancelled run keeps the days it replayed, a cancelled sweep the runs it finished.
  */
 import { RequestRejected } from '../ingest/problems.js';
-import type { BacktestRun } from './backtests.js';
 
 export interface BacktestJob {
   jobId: string;
@@ -12,7 +11,17 @@ export interface BacktestJob {
   days: number;
   /** The kept run, once it ends (cancelled runs are kept too). */
   runId?: string;
+  /** The kept sweep, once a sweep's job ends. */
+  sweepId?: string;
   error?: string;
+}
+
+/** How a job's work ended: its days done, and what it kept. */
+export interface JobEnd {
+  status: 'completed' | 'cancelled';
+  daysDone: number;
+  runId?: string;
+  sweepId?: string;
 }
 
 export interface JobHooks {
@@ -28,10 +37,7 @@ export class BacktestJobs {
   private next = 1;
 
   /** Starts `run` at once; its errors end up in the job, never as an unhandled rejection. */
-  start(
-    days: number,
-    run: (hooks: JobHooks) => Promise<{ run: BacktestRun; report: { daysDone: number } }>,
-  ): BacktestJob {
+  start(days: number, run: (hooks: JobHooks) => Promise<JobEnd>): BacktestJob {
     const job: BacktestJob = { jobId: `job-${this.next++}`, status: 'running', daysDone: 0, days };
     const entry = { job, cancel: false, done: Promise.resolve() };
     entry.done = run({
@@ -39,7 +45,7 @@ export class BacktestJobs {
       isCancelled: () => entry.cancel,
     }).then(
       // The run's own count is final; the last progress report may lag a day behind a cancel.
-      (r) => void Object.assign(job, { status: r.run.status, runId: r.run.runId, daysDone: r.report.daysDone }),
+      (end) => void Object.assign(job, end),
       (e: Error) => void Object.assign(job, { status: 'failed', error: e.message }),
     );
     this.jobs.set(job.jobId, entry);

@@ -105,6 +105,7 @@ export async function storeBacktest(
   scenarioName: string | undefined,
   durationMs: number,
   reviewEveryDays?: number,
+  sweepId?: string,
 ): Promise<BacktestRun> {
   const run: BacktestRun = {
     runId,
@@ -117,8 +118,8 @@ export async function storeBacktest(
   };
   await ws.run(
     `INSERT INTO backtest_runs
-      (runId, createdAt, fromDate, toDate, status, scenario, settings, summary, durationMs, reviewEveryDays)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      (runId, createdAt, fromDate, toDate, status, scenario, settings, summary, durationMs, reviewEveryDays, sweepId)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [
       runId,
       timestampValue(createdAt),
@@ -130,6 +131,7 @@ export async function storeBacktest(
       JSON.stringify(result.summary),
       durationMs,
       reviewEveryDays ?? null,
+      sweepId ?? null,
     ],
   );
   await appendRows(
@@ -234,7 +236,8 @@ export type KeptRun = BacktestRun & { summary: SimulationResult['summary'] };
 
 export async function listBacktests(ws: Workspace): Promise<KeptRun[]> {
   const rows = await ws.rows<RunRow & { summary: string }>(
-    `SELECT ${RUN_COLUMNS}, summary FROM backtest_runs ORDER BY createdAt DESC`,
+    // A sweep's runs are listed with their sweep, not here.
+    `SELECT ${RUN_COLUMNS}, summary FROM backtest_runs WHERE sweepId IS NULL ORDER BY createdAt DESC`,
   );
   return rows.map((r) => ({ ...runOf(r), summary: JSON.parse(r.summary) }));
 }

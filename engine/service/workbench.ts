@@ -3,7 +3,7 @@
  * One Workbench owns one workspace; its writes are queued so they never interleave.
  */
 import { DATASETS, getDataset, type DatasetDef } from '../model/datasets.js';
-import { dayOf, formatIsoMicros, parseIsoMicros } from '../model/datetime.js';
+import { dayOf, dayText, formatIsoMicros, parseIsoMicros } from '../model/datetime.js';
 import { Workspace } from '../store/workspace.js';
 import { countRecords, readRecords } from '../store/read.js';
 import { allTables, q, tablePlan } from '../store/table-plan.js';
@@ -23,7 +23,7 @@ import type { IngestOptions, IngestResult } from './ingest-result.js';
 import { RequestRejected, ValidationFailed, type Problem } from '../ingest/problems.js';
 import { lint, type LintReport } from '../ingest/lint.js';
 import { datasetForFile } from '../ingest/file-dataset.js';
-import { BacktestJobs, type BacktestJob } from './backtest-jobs.js';
+import { BacktestJobs, type BacktestJob, type JobHooks } from './backtest-jobs.js';
 import {
   checkFiles,
   loadFiles,
@@ -36,6 +36,9 @@ import {
 } from './file-load.js';
 import { LoadJobs, type LoadJob } from './load-jobs.js';
 import { pageOf, productDescriptions, tagsOf } from './product-descriptions.js';
+import { sweepGrid, type SweepAxis, type SweepPoint } from './sweep-grid.js';
+import { deleteSweep, getSweep, listSweeps, storeSweep, type SweepHeader, type SweepReport } from './sweeps.js';
+import type { BacktestInput } from '../simulate/input.js';
 import type { CsvPreview } from '../ingest/csv/preview.js';
 import { styleDaySeries } from './backtest-style-days.js';
 import { StyleTraces } from './backtest-trace.js';
@@ -464,6 +467,8 @@ export class Workbench {
         for (const t of [
           'full_load_staging',
           'record_moves',
+          'sweeps',
+          'sweep_points',
           'transfer_proposals',
           'recommendation_runs',
           'backtest_runs',
@@ -649,7 +654,152 @@ export class Workbench {
     checkPeriod(request.fromDay, request.toDay);
     await this.scenario(request.scenarioName);
     await this.workspace.exclusive(() => checkCoverage(this.workspace, request.fromDay, request.toDay));
-    return this.jobs.start(request.toDay - request.fromDay + 1, (hooks) => this.runBacktest({ ...request, ...hooks }));
+    return this.jobs.start(request.toDay - request.fromDay + 1, async (hooks) => {
+      const { run, report } = await this.runBacktest({ ...request, ...hooks });
+      return { status: run.status, runId: run.runId, daysDone: report.daysDone };
+    });
+  }
+
+  /**
+   * Runs one backtest per point of a grid of settings over one period, one after the other, each replay using every
+   * core; the actual days are loaded once for every point that reads them alike. A cancelled sweep keeps the points
+   * it finished. The runs are kept with the sweep, out of the run list.
+   */
+  async runSweep(
+    request: {
+      fromDay: number;
+      toDay: number;
+      axes: SweepAxis[];
+      scenarioName?: string;
+      inProcess?: boolean;
+      partitions?: number;
+    } & Partial<JobHooks>,
+  ): Promise<SweepReport> {
+    const { fromDay, toDay } = request;
+    checkPeriod(fromDay, toDay);
+    const days = toDay - fromDay + 1;
+    const { grid, fromWorkspace } = await this.workspace.exclusive(async () => {
+      const grid = sweepGrid(request.axes, await this.storedScenario(request.scenarioName));
+      await checkCoverage(this.workspace, fromDay, toDay);
+      return { grid, fromWorkspace: await categorySettingsOf(this.workspace) };
+    });
+    const started = this.clock();
+    const sweepId = `sw-${started.toString(36)}`;
+    const t0 = performance.now();
+    const inputs = new Map<string, BacktestInput>();
+    const kept: { point: number; runId: string; vary: SweepPoint }[] = [];
+    const total = days * grid.points.length;
+    let cancelled = false;
+    for (let i = 0; i < grid.points.length && !cancelled; i++) {
+      const settings = resolveSettings(fromWorkspace, grid.scenarios[i]);
+      // The actual days depend on a few settings only (the window, location kinds, lead times).
+      const key = inputKeyOf(settings);
+      let input = inputs.get(key);
+      if (!input) {
+        input = await this.workspace.exclusive(() => loadBacktestInput(this.workspace, fromDay, toDay, settings));
+        inputs.set(key, input);
+      }
+      const options: SimulationOptions = {
+        onProgress: (done) => request.onProgress?.(i * days + done, total),
+        isCancelled: request.isCancelled,
+      };
+      const t = performance.now();
+      const report = request.inProcess
+        ? simulate(input, settings, options)
+        : await simulateInWorker(
+            input,
+            settings,
+            options,
+            Math.max(1, Math.floor(request.partitions ?? availableParallelism())),
+            // The loaded days move to the worker on their last use, and are copied before.
+            grid.scenarios.slice(i + 1).some((later) => inputKeyOf(resolveSettings(fromWorkspace, later)) === key),
+          );
+      // A point cut off midway is not kept: its figures would not be those of its settings over the period.
+      if (report.cancelled) {
+        cancelled = true;
+        break;
+      }
+      const runId = `${sweepId}-${i + 1}`;
+      await this.workspace.exclusive(() =>
+        this.workspace.transaction(() =>
+          storeBacktest(
+            this.workspace,
+            runId,
+            this.clock(),
+            report,
+            settings,
+            request.scenarioName ?? DEFAULT_SCENARIO,
+            performance.now() - t,
+            undefined,
+            sweepId,
+          ),
+        ),
+      );
+      kept.push({ point: i + 1, runId, vary: grid.points[i] });
+      cancelled = request.isCancelled?.() === true && i + 1 < grid.points.length;
+    }
+    const axes = Object.keys(grid.points[0]).map((setting) => ({
+      setting,
+      values: [...new Set(grid.points.map((p) => p[setting]))],
+    }));
+    return this.workspace.exclusive(async () => {
+      await this.workspace.transaction(() =>
+        storeSweep(
+          this.workspace,
+          {
+            sweepId,
+            createdAt: started,
+            from: dayText(fromDay),
+            to: dayText(toDay),
+            scenario: request.scenarioName ?? DEFAULT_SCENARIO,
+            axes,
+            status: cancelled ? 'cancelled' : 'completed',
+            durationMs: performance.now() - t0,
+          },
+          kept,
+        ),
+      );
+      return (await getSweep(this.workspace, sweepId))!;
+    });
+  }
+
+  /** Starts a sweep in the background; its job counts days over every point. A bad grid is refused here. */
+  async startSweep(request: {
+    fromDay: number;
+    toDay: number;
+    axes: SweepAxis[];
+    scenarioName?: string;
+  }): Promise<BacktestJob> {
+    checkPeriod(request.fromDay, request.toDay);
+    await this.scenario(request.scenarioName);
+    const { points } = sweepGrid(request.axes);
+    await this.workspace.exclusive(() => checkCoverage(this.workspace, request.fromDay, request.toDay));
+    const days = (request.toDay - request.fromDay + 1) * points.length;
+    return this.jobs.start(days, async (hooks) => {
+      const sweep = await this.runSweep({ ...request, ...hooks });
+      return {
+        status: sweep.status,
+        sweepId: sweep.sweepId,
+        daysDone: sweep.points * (request.toDay - request.fromDay + 1),
+      };
+    });
+  }
+
+  listSweeps(): Promise<SweepHeader[]> {
+    return this.workspace.exclusive(() => listSweeps(this.workspace));
+  }
+
+  async getSweep(sweepId: string): Promise<SweepReport> {
+    const sweep = await this.workspace.exclusive(() => getSweep(this.workspace, sweepId));
+    if (!sweep) throw new RequestRejected(`no sweep "${sweepId.slice(0, 80)}"`, 404);
+    return sweep;
+  }
+
+  async deleteSweep(sweepId: string): Promise<void> {
+    const found = await this.workspace.exclusive(() =>
+      this.workspace.transaction(() => deleteSweep(this.workspace, sweepId)),
+    );
+    if (!found) throw new RequestRejected(`no sweep "${sweepId.slice(0, 80)}"`, 404);
   }
 
   backtestJob(jobId: string): BacktestJob {
@@ -853,6 +1003,16 @@ export class Workbench {
     await this.loads.settle();
     return this.workspace.close();
   }
+}
+
+/** What of the settings the actual days are read with: two settings alike here share one load. */
+function inputKeyOf(settings: Settings): string {
+  return JSON.stringify([
+    settings.demandWindowDays,
+    settings.locationKinds,
+    settings.defaults.leadTimeDays,
+    Object.entries(settings.categories).map(([id, c]) => [id, c.leadTimeDays]),
+  ]);
 }
 
 function checkPeriod(fromDay: number, toDay: number): void {

@@ -23,14 +23,16 @@ export type WorkerMessage =
   | { kind: 'error'; message: string };
 
 /**
- * The input's buffers move to the worker (the input cannot be used afterwards). `isCancelled` is polled by
- * this thread and passed on through shared memory.
+ * The input's buffers move to the worker (the input cannot be used afterwards) unless `keepInput` says it is
+ * used again, when the worker gets a copy. `isCancelled` is polled by this thread and passed on through shared
+ * memory.
  */
 export function simulateInWorker(
   input: BacktestInput,
   settings: Settings,
   options: SimulationOptions = {},
   partitions = 1,
+  keepInput = false,
 ): Promise<SimulationResult> {
   const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url));
   const cancel = new SharedArrayBuffer(4);
@@ -68,6 +70,6 @@ export function simulateInWorker(
       partitions,
       cancel,
     };
-    worker.postMessage(request, buffersOf(input));
+    worker.postMessage(request, keepInput ? [] : buffersOf(input));
   });
 }

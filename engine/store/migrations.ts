@@ -198,6 +198,18 @@ export const MIGRATIONS: readonly Migration[] = [
          fromParent VARCHAR NOT NULL, toParent VARCHAR NOT NULL, movedAt TIMESTAMP NOT NULL)`,
     ],
   },
+  {
+    version: 10,
+    description: 'sweeps are kept with their runs, which stay out of the run list',
+    statements: () => [
+      'ALTER TABLE backtest_runs ADD COLUMN IF NOT EXISTS sweepId VARCHAR',
+      `CREATE TABLE IF NOT EXISTS sweeps (sweepId VARCHAR PRIMARY KEY, createdAt TIMESTAMP NOT NULL,
+         fromDate DATE NOT NULL, toDate DATE NOT NULL, scenario VARCHAR, axes VARCHAR NOT NULL,
+         status VARCHAR NOT NULL, durationMs DOUBLE NOT NULL)`,
+      `CREATE TABLE IF NOT EXISTS sweep_points (sweepId VARCHAR NOT NULL, point INTEGER NOT NULL,
+         runId VARCHAR NOT NULL, vary VARCHAR NOT NULL)`,
+    ],
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

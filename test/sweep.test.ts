@@ -1,0 +1,202 @@
+/**
+ * Sweeps: a grid of settings run as backtests over one period, kept with their runs, the frontier marked, and the
+ * grid refused with the setting named when it cannot run.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Workbench } from '../engine/service/workbench.js';
+import { onFrontier, recommendedPoint } from '../engine/service/sweep-frontier.js';
+import { MAX_SWEEP_POINTS, parseVary, sweepGrid } from '../engine/service/sweep-grid.js';
+
+const exec = promisify(execFile);
+const BIN = join(process.cwd(), 'bin', 'workbench.mjs');
+const dir = mkdtempSync(join(tmpdir(), 'wb-sweep-'));
+const ws = join(dir, 'ws');
+const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
+
+beforeAll(async () => {
+  await exec(process.execPath, [BIN, 'load', '-q', '-w', ws, join(process.cwd(), 'samples', 'demo')]);
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('a sweep grid', () => {
+  it('makes one scenario per combination, on top of the base scenario', () => {
+    const { points, scenarios } = sweepGrid(
+      [parseVary('serviceLevel=0.85,0.95'), parseVary('redistribution.tripCost=20,40,80')],
+      { defaults: { presentationMinimum: 2 }, redistribution: { maxTripsPerStore: 5 } },
+    );
+    expect(points).toHaveLength(6);
+    expect(points[1]).toEqual({ 'defaults.serviceLevel': 0.85, 'redistribution.tripCost': 40 });
+    expect(scenarios[1]).toEqual({
+      defaults: { presentationMinimum: 2, serviceLevel: 0.85 },
+      redistribution: { maxTripsPerStore: 5, tripCost: 40 },
+    });
+  });
+
+  it('refuses an unknown setting, a value out of its range, and more than 200 points, naming the setting', () => {
+    expect(() => sweepGrid([parseVary('serviceLvl=0.9')])).toThrow(/^vary\[0\] \(serviceLvl\): no such setting; /);
+    expect(() => sweepGrid([parseVary('serviceLevel=0.9,1.2')])).toThrow(
+      'vary[0] (serviceLevel): 1.2 is above its maximum 0.9999',
+    );
+    expect(() => sweepGrid([parseVary('redistribution.maxTripsPerStore=2.5')])).toThrow(
+      'vary[0] (redistribution.maxTripsPerStore): 2.5 is not a whole number',
+    );
+    expect(() => sweepGrid([parseVary('serviceLevel=0.9,x')])).toThrow('vary[0] (serviceLevel): "NaN" is not a number');
+    const many = Array.from({ length: 15 }, (_, i) => 20 + i).join(',');
+    expect(() =>
+      sweepGrid([parseVary(`redistribution.tripCost=${many}`), parseVary(`demandWindowDays=${many}`)]),
+    ).toThrow(`the grid has 225 points; a sweep runs at most ${MAX_SWEEP_POINTS}`);
+    expect(() => sweepGrid([parseVary('serviceLevel=0.9'), parseVary('defaults.serviceLevel=0.8')])).toThrow(
+      'defaults.serviceLevel is varied twice',
+    );
+  });
+});
+
+describe('the frontier', () => {
+  const p = (lostSales: number, inventoryUnits: number, fillRate = 0.9, trips = 0) => ({
+    lostSales,
+    inventoryUnits,
+    fillRate,
+    trips,
+    inventoryValue: 0,
+  });
+
+  it('marks the points no other beats on both lost sales and stock', () => {
+    expect(onFrontier([p(10, 100), p(5, 200), p(12, 150), p(5, 200), p(20, 90)])).toEqual([
+      true,
+      true,
+      false,
+      true,
+      true,
+    ]);
+  });
+
+  it('recommends the cheapest point meeting a fill rate, or the best within a stock', () => {
+    const points = [p(10, 100, 0.9), p(5, 200, 0.96, 9), p(6, 200, 0.96, 3), p(20, 90, 0.8)];
+    expect(recommendedPoint(points, { fillRateAtLeast: 0.95 }, p(0, 150))).toBe(2);
+    expect(recommendedPoint(points, { inventoryAtMost: 'actual' }, p(0, 150))).toBe(0);
+    expect(recommendedPoint(points, { inventoryAtMost: 95 }, p(0, 150))).toBe(3);
+    expect(recommendedPoint(points, { fillRateAtLeast: 0.99 }, p(0, 150))).toBeUndefined();
+  });
+});
+
+describe('a sweep', () => {
+  it('runs each point as the backtest of its settings, keeps its runs with it, and deletes them with it', async () => {
+    const wb = await Workbench.open(ws);
+    try {
+      const fromDay = day('2025-06-02');
+      const toDay = day('2025-07-13');
+      const progress: number[] = [];
+      const sweep = await wb.runSweep({
+        fromDay,
+        toDay,
+        axes: [parseVary('serviceLevel=0.8,0.97'), parseVary('redistribution.tripCost=10,200')],
+        inProcess: true,
+        onProgress: (done, total) => progress.push(done / total),
+      });
+      expect(sweep).toMatchObject({ status: 'completed', points: 4, from: '2025-06-02', to: '2025-07-13' });
+      expect(sweep.axes).toEqual([
+        { setting: 'defaults.serviceLevel', values: [0.8, 0.97] },
+        { setting: 'redistribution.tripCost', values: [10, 200] },
+      ]);
+      expect(progress.at(-1)).toBe(1);
+      expect(progress).toEqual([...progress].sort((a, b) => a - b));
+
+      // Each point is the very backtest its settings make on their own.
+      const third = sweep.runs[2];
+      expect(third.vary).toEqual({ 'defaults.serviceLevel': 0.97, 'redistribution.tripCost': 10 });
+      const alone = await wb.runBacktest({
+        fromDay,
+        toDay,
+        scenario: { defaults: { serviceLevel: 0.97 }, redistribution: { tripCost: 10 } },
+        inProcess: true,
+      });
+      expect(third.lostSales).toBe(alone.report.summary.simulated.lostSales);
+      expect(third.inventoryUnits).toBe(alone.report.summary.simulated.inventoryUnits);
+      expect(sweep.actual.lostSales).toBe(alone.report.summary.actual.lostSales);
+      const kept = (await wb.backtest(third.runId))!;
+      expect(kept.settings.defaults.serviceLevel).toBe(0.97);
+      expect(kept.settings.redistribution.tripCost).toBe(10);
+      // A higher service level holds more stock and loses less.
+      expect(sweep.runs[2].inventoryUnits).toBeGreaterThan(sweep.runs[0].inventoryUnits);
+      expect(sweep.runs[2].lostSales).toBeLessThan(sweep.runs[0].lostSales);
+      expect(sweep.runs.map((r) => r.frontier)).toEqual(onFrontier(sweep.runs));
+      expect(sweep.runs.some((r) => r.frontier)).toBe(true);
+
+      // Listed as a sweep, not run by run.
+      expect((await wb.backtests()).map((r) => r.runId)).toEqual([alone.run.runId]);
+      expect((await wb.listSweeps()).map((s) => s.sweepId)).toEqual([sweep.sweepId]);
+      expect(await wb.getSweep(sweep.sweepId)).toEqual(sweep);
+
+      await wb.deleteSweep(sweep.sweepId);
+      await expect(wb.getSweep(sweep.sweepId)).rejects.toThrow(/no sweep/);
+      expect(await wb.backtest(third.runId)).toBeUndefined();
+      expect(await wb.listSweeps()).toEqual([]);
+    } finally {
+      await wb.close();
+    }
+  }, 120_000);
+
+  it('keeps the points finished when cancelled', async () => {
+    const wb = await Workbench.open(ws);
+    try {
+      let done = 0;
+      const sweep = await wb.runSweep({
+        fromDay: day('2025-06-02'),
+        toDay: day('2025-06-15'),
+        axes: [parseVary('serviceLevel=0.8,0.9,0.95')],
+        inProcess: true,
+        onProgress: (d) => (done = d),
+        isCancelled: () => done >= 14,
+      });
+      expect(sweep).toMatchObject({ status: 'cancelled', points: 1 });
+      expect(sweep.runs.map((r) => r.vary)).toEqual([{ 'defaults.serviceLevel': 0.8 }]);
+      await wb.deleteSweep(sweep.sweepId);
+    } finally {
+      await wb.close();
+    }
+  }, 120_000);
+
+  it('runs from the command line, and refuses a bad grid there with the setting named', async () => {
+    const out = join(dir, 'sweep.json');
+    const { stdout } = await exec(process.execPath, [
+      BIN,
+      'sweep',
+      '-w',
+      ws,
+      '--from',
+      '2025-06-02',
+      '--to',
+      '2025-06-29',
+      '--vary',
+      'serviceLevel=0.8,0.95',
+      '--out',
+      out,
+      '-q',
+    ]);
+    const written = JSON.parse(readFileSync(out, 'utf8'));
+    expect(written).toMatchObject({ status: 'completed', points: 2 });
+    expect(stdout).toContain(written.sweepId);
+    expect(stdout).toMatch(/defaults\.serviceLevel/);
+    const bad = await exec(process.execPath, [
+      BIN,
+      'sweep',
+      '-w',
+      ws,
+      '--from',
+      '2025-06-02',
+      '--to',
+      '2025-06-29',
+      '--vary',
+      'serviceLevel=0.8,2',
+    ]).catch((e: { code: number; stderr: string }) => e);
+    expect(bad).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('vary[0] (serviceLevel): 2 is above its maximum 0.9999'),
+    });
+  }, 120_000);
+});
