@@ -10,9 +10,9 @@ import { ARROW_STREAM, TOTAL_COUNT_HEADER } from '../engine/server/arrow';
 import { WorkspaceHome } from '../engine/service/workspace-home';
 
 export const BRIDGE_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
-/** What the screens delete: a kept run or scenario. Never the workspace's data (`DELETE state`) from the app. */
-const DELETABLE = /^(backtests|scenarios)\/[^/?]+$/;
-const CALLS = 'a call is one of GET, POST, PUT, or a DELETE of a kept run or scenario';
+/** What the screens delete: a kept run, sweep or scenario. Never the workspace's data (`DELETE state`) from the app. */
+const DELETABLE = /^(backtests|sweeps|scenarios)\/[^/?]+$/;
+const CALLS = 'a call is one of GET, POST, PUT, or a DELETE of a kept run, sweep or scenario';
 
 /** One call as the renderer sends it: a method and a path under the admin API. */
 export interface BridgeRequest {

@@ -82,7 +82,7 @@ describe('desktop bridge', () => {
         const r = await bridge.invoke(call);
         expect(r.status, JSON.stringify(call)).toBe(400);
         expect((r.body as { detail: string }).detail).toMatch(
-          /a call (is one of GET, POST, PUT, or a DELETE of a kept run or scenario|names a path)/,
+          /a call (is one of GET, POST, PUT, or a DELETE of a kept run, sweep or scenario|names a path)/,
         );
       }
       expect((await bridge.invoke({ method: 'GET', path: 'summary' })).status).toBe(200);

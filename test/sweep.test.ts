@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Workbench } from '../engine/service/workbench.js';
 import { onFrontier, recommendedPoint } from '../engine/service/sweep-frontier.js';
 import { MAX_SWEEP_POINTS, parseVary, sweepGrid } from '../engine/service/sweep-grid.js';
+import { testServer } from './api-helpers.js';
 
 const exec = promisify(execFile);
 const BIN = join(process.cwd(), 'bin', 'workbench.mjs');
@@ -198,5 +199,45 @@ describe('a sweep', () => {
       code: 2,
       stderr: expect.stringContaining('vary[0] (serviceLevel): 2 is above its maximum 0.9999'),
     });
+  }, 120_000);
+
+  it('runs in the background over the admin API: progress, the kept sweep, a bad grid refused by field', async () => {
+    const t = await testServer({ workspace: ws });
+    try {
+      const bad = await t.call('POST', '/_workbench/sweeps/jobs', {
+        from: '2025-06-02',
+        to: '2025-06-15',
+        vary: [{ setting: 'redistribution.tripCost', values: [-5] }],
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.json.detail).toBe('vary[0] (redistribution.tripCost): -5 is below its minimum 0');
+      const settings = await t.call('GET', '/_workbench/sweeps/settings');
+      expect(settings.json.settings).toContainEqual(
+        expect.objectContaining({ path: 'defaults.serviceLevel', minimum: 0.5, maximum: 0.9999, integer: false }),
+      );
+      const started = await t.call('POST', '/_workbench/sweeps/jobs', {
+        from: '2025-06-02',
+        to: '2025-06-15',
+        vary: [{ setting: 'serviceLevel', values: [0.8, 0.9, 0.95] }],
+      });
+      expect(started.json).toMatchObject({ status: 'running', days: 42 });
+      let job = started.json;
+      while (job.status === 'running') {
+        await new Promise((r) => setTimeout(r, 100));
+        job = (await t.call('GET', `/_workbench/sweeps/jobs/${job.jobId}`)).json;
+      }
+      expect(job).toMatchObject({ status: 'completed', daysDone: 42, sweepId: expect.stringMatching(/^sw-/) });
+      const sweep = (await t.call('GET', `/_workbench/sweeps/${job.sweepId}`)).json;
+      expect(sweep.runs.map((r: { vary: Record<string, number> }) => r.vary['defaults.serviceLevel'])).toEqual([
+        0.8, 0.9, 0.95,
+      ]);
+      expect(
+        (await t.call('GET', '/_workbench/sweeps')).json.sweeps.map((x: { sweepId: string }) => x.sweepId),
+      ).toContain(job.sweepId);
+      expect((await t.call('DELETE', `/_workbench/sweeps/${job.sweepId}`)).json).toEqual({ deleted: job.sweepId });
+      expect((await t.call('GET', `/_workbench/sweeps/${job.sweepId}`)).status).toBe(404);
+    } finally {
+      await t.server.stop();
+    }
   }, 120_000);
 });

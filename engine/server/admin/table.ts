@@ -11,6 +11,7 @@ import { recommendationRoutes } from './recommendations.js';
 import type { ArrowTable } from '../arrow.js';
 import type { CallInput, CallReply } from './route.js';
 import { scenarioRoutes } from './scenarios.js';
+import { sweepRoutes } from './sweeps.js';
 import { transferRoutes } from './transfers.js';
 
 /** The routes every server has: they reach the workspace's service. */
@@ -21,6 +22,7 @@ export const ADMIN_ROUTES = {
   ...recommendationRoutes,
   ...transferRoutes,
   ...backtestRoutes,
+  ...sweepRoutes,
   ...logRoutes,
 };
 
