@@ -234,6 +234,16 @@ describe('a sweep', () => {
       expect(
         (await t.call('GET', '/_workbench/sweeps')).json.sweeps.map((x: { sweepId: string }) => x.sweepId),
       ).toContain(job.sweepId);
+      // A point kept as a scenario: the starting scenario with the point's values; a kept name is not overwritten.
+      const save = (name: string) => t.call('POST', `/_workbench/sweeps/${job.sweepId}/points/2/scenario`, { name });
+      expect((await save('sweep-pick')).json).toEqual({ scenario: { defaults: { serviceLevel: 0.9 } } });
+      expect((await t.call('GET', '/_workbench/scenarios/sweep-pick')).json.scenario).toEqual({
+        defaults: { serviceLevel: 0.9 },
+      });
+      expect((await save('sweep-pick')).status).toBe(409);
+      expect((await t.call('POST', `/_workbench/sweeps/${job.sweepId}/points/9/scenario`, { name: 'x' })).status).toBe(
+        404,
+      );
       expect((await t.call('DELETE', `/_workbench/sweeps/${job.sweepId}`)).json).toEqual({ deleted: job.sweepId });
       expect((await t.call('GET', `/_workbench/sweeps/${job.sweepId}`)).status).toBe(404);
     } finally {

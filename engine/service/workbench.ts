@@ -795,6 +795,32 @@ export class Workbench {
     return sweep;
   }
 
+  /**
+   * Keeps a sweep's point as a new scenario: the scenario the sweep started from with the point's values. A name
+   * already kept is refused, so no scenario is overwritten by a click.
+   */
+  async saveSweepPoint(sweepId: string, point: number, name: string): Promise<SettingsOverride> {
+    if (!SCENARIO_NAME.test(name)) throw new RequestRejected(scenarioNameProblem(name));
+    const sweep = await this.getSweep(sweepId);
+    const run = sweep.runs.find((r) => r.point === point);
+    if (!run) throw new RequestRejected(`sweep ${sweepId} has no point ${point}`, 404);
+    return this.workspace.exclusive(() =>
+      this.workspace.transaction(async () => {
+        const [taken] = await this.workspace.rows('SELECT 1 FROM workspace_settings WHERE key = $1', [
+          SCENARIO_PREFIX + name,
+        ]);
+        if (taken) throw new RequestRejected(`a scenario "${name}" is kept already`, 409);
+        const axes = Object.entries(run.vary).map(([setting, value]) => ({ setting, values: [value] }));
+        const [scenario] = sweepGrid(axes, await this.storedScenario(sweep.scenario)).scenarios;
+        await this.workspace.run('INSERT INTO workspace_settings VALUES ($1, $2)', [
+          SCENARIO_PREFIX + name,
+          JSON.stringify(scenario),
+        ]);
+        return scenario;
+      }),
+    );
+  }
+
   async deleteSweep(sweepId: string): Promise<void> {
     const found = await this.workspace.exclusive(() =>
       this.workspace.transaction(() => deleteSweep(this.workspace, sweepId)),

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { BacktestJob } from '../../service/backtest-jobs.js';
 import { MAX_SWEEP_POINTS, SWEEPABLE, type Sweepable } from '../../service/sweep-grid.js';
 import type { SweepHeader, SweepReport } from '../../service/sweeps.js';
+import type { SettingsOverride } from '../../recommend/settings.js';
 import type { ServerContext } from '../context.js';
 import { answer, routeFor } from './route.js';
 import { DayText, dayOf, Id } from './schemas.js';
@@ -80,6 +81,22 @@ export const sweepRoutes = {
     params: Sweep,
     response: answer<SweepReport>('SweepReport', 'The sweep as kept.'),
     handle: async ({ params }, { wb }) => wb.getSweep(params.sweepId),
+  }),
+
+  'POST /sweeps/:sweepId/points/:point/scenario': route({
+    summary: "Keep a point as a new scenario: the sweep's starting scenario with the point's values",
+    params: Type.Object({
+      sweepId: Id('A kept sweep.'),
+      point: Type.Integer({ minimum: 1, description: 'The point, as the sweep numbers them.' }),
+    }),
+    body: Type.Object(
+      { name: Type.String({ description: 'The new scenario; a name already kept is refused.' }) },
+      { additionalProperties: false },
+    ),
+    response: answer<{ scenario: SettingsOverride }>('SweepPointScenario', '{scenario}: the settings kept.'),
+    handle: async ({ params, body }, { wb }) => ({
+      scenario: await wb.saveSweepPoint(params.sweepId, params.point, body.name),
+    }),
   }),
 
   'DELETE /sweeps/:sweepId': route({
