@@ -234,6 +234,17 @@ describe('a sweep', () => {
       expect(
         (await t.call('GET', '/_workbench/sweeps')).json.sweeps.map((x: { sweepId: string }) => x.sweepId),
       ).toContain(job.sweepId);
+      // The point a constraint picks: the cheapest in stock with the fill rate asked, or the best within a stock.
+      const pick = async (q: string) => (await t.call('GET', `/_workbench/sweeps/${job.sweepId}/pick?${q}`)).json;
+      const byStock = [...sweep.runs].sort(
+        (a: { inventoryUnits: number }, b: { inventoryUnits: number }) => a.inventoryUnits - b.inventoryUnits,
+      );
+      expect(await pick(`fillRateAtLeast=${byStock[1].fillRate}`)).toEqual({
+        point: [...byStock].find((r: { fillRate: number }) => r.fillRate >= byStock[1].fillRate).point,
+      });
+      expect(await pick('fillRateAtLeast=1')).toEqual({});
+      expect(await pick(`inventoryAtMost=${byStock[0].inventoryUnits}`)).toEqual({ point: byStock[0].point });
+      expect((await t.call('GET', `/_workbench/sweeps/${job.sweepId}/pick`)).status).toBe(400);
       // A point kept as a scenario: the starting scenario with the point's values; a kept name is not overwritten.
       const save = (name: string) => t.call('POST', `/_workbench/sweeps/${job.sweepId}/points/2/scenario`, { name });
       expect((await save('sweep-pick')).json).toEqual({ scenario: { defaults: { serviceLevel: 0.9 } } });

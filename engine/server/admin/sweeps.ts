@@ -4,7 +4,9 @@ import type { BacktestJob } from '../../service/backtest-jobs.js';
 import { MAX_SWEEP_POINTS, SWEEPABLE, type Sweepable } from '../../service/sweep-grid.js';
 import type { SweepHeader, SweepReport } from '../../service/sweeps.js';
 import type { SettingsOverride } from '../../recommend/settings.js';
+import { recommendedPoint, type FrontierConstraint } from '../../service/sweep-frontier.js';
 import type { ServerContext } from '../context.js';
+import { HttpProblem } from '../problem.js';
 import { answer, routeFor } from './route.js';
 import { DayText, dayOf, Id } from './schemas.js';
 
@@ -81,6 +83,36 @@ export const sweepRoutes = {
     params: Sweep,
     response: answer<SweepReport>('SweepReport', 'The sweep as kept.'),
     handle: async ({ params }, { wb }) => wb.getSweep(params.sweepId),
+  }),
+
+  'GET /sweeps/:sweepId/pick': route({
+    summary:
+      'The point a constraint picks: the least store stock with a fill rate at least fillRateAtLeast, ' +
+      'or the least lost sales with store stock at most inventoryAtMost (a number, or "actual")',
+    params: Sweep,
+    query: Type.Object({
+      fillRateAtLeast: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+      inventoryAtMost: Type.Optional(
+        Type.String({
+          pattern: '^(actual|[0-9]+(\\.[0-9]+)?)$',
+          description: 'Average store stock in units, or "actual": no more than the history held.',
+        }),
+      ),
+    }),
+    response: answer<{ point?: number }>('SweepPick', '{point}: the point picked; none when no point meets it.'),
+    handle: async ({ params, query }, { wb }) => {
+      const constraint: FrontierConstraint | undefined =
+        query.fillRateAtLeast !== undefined
+          ? { fillRateAtLeast: query.fillRateAtLeast }
+          : query.inventoryAtMost !== undefined
+            ? { inventoryAtMost: query.inventoryAtMost === 'actual' ? 'actual' : Number(query.inventoryAtMost) }
+            : undefined;
+      if (!constraint || (query.fillRateAtLeast !== undefined && query.inventoryAtMost !== undefined))
+        throw new HttpProblem(400, 'invalid-query', 'give one of fillRateAtLeast and inventoryAtMost');
+      const sweep = await wb.getSweep(params.sweepId);
+      const at = recommendedPoint(sweep.runs, constraint, sweep.actual);
+      return at === undefined ? {} : { point: sweep.runs[at].point };
+    },
   }),
 
   'POST /sweeps/:sweepId/points/:point/scenario': route({
