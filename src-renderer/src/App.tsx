@@ -13,6 +13,7 @@ const Settings = lazy(() => import('./screens/Settings').then((m) => ({ default:
 const Compare = lazy(() => import('./screens/Compare').then((m) => ({ default: m.Compare })));
 const Load = lazy(() => import('./screens/Load').then((m) => ({ default: m.Load })));
 const Runs = lazy(() => import('./screens/Runs').then((m) => ({ default: m.Runs })));
+const Sweep = lazy(() => import('./screens/Sweep').then((m) => ({ default: m.Sweep })));
 import { go, SCREEN_NAMES, useRoute, type Route, type Screen } from './route';
 
 export function App() {
@@ -109,7 +110,9 @@ export function App() {
       )}
       <Suspense fallback={<p className="hint">Loading…</p>}>
         {tab === 'load' && <Load client={client} />}
-        {(tab === 'settings' || tab === 'backtest') && scenarios.length === 0 && <p className="hint">Loading…</p>}
+        {(tab === 'settings' || tab === 'backtest' || tab === 'sweep') && scenarios.length === 0 && (
+          <p className="hint">Loading…</p>
+        )}
         {route.screen === 'settings' && scenarios.length > 0 && (
           <Settings
             client={client}
@@ -134,6 +137,15 @@ export function App() {
         )}
         {tab === 'runs' && <Runs client={client} />}
         {route.screen === 'compare' && <Compare client={client} a={route.a} b={route.b} />}
+        {route.screen === 'sweep' && scenarios.length > 0 && (
+          <Sweep
+            client={client}
+            sweepId={route.sweepId}
+            summary={summary}
+            scenarios={scenarios}
+            saved={loadScenarios}
+          />
+        )}
         {tab === 'transfers' && (
           <Transfers
             rows={proposals}

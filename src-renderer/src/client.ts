@@ -31,6 +31,8 @@ import type { Problem } from '../../engine/ingest/problems';
 import type { BacktestResult } from '../../engine/server/admin/backtests';
 import type { ScenarioContext } from '../../engine/server/admin/scenarios';
 import type { Integration } from '../../engine/server/admin/log';
+import type { SweepHeader, SweepReport } from '../../engine/service/sweeps';
+import type { Sweepable } from '../../engine/service/sweep-grid';
 import type { DesktopBridge, Transport } from './admin-client';
 
 export * from './admin-client';
@@ -65,6 +67,9 @@ export type {
   SideKpis,
   StyleCells,
   StyleDaySeries,
+  SweepHeader,
+  SweepReport,
+  Sweepable,
   TraceProgress,
   WorkspaceEntry,
   WorkspacesView,

@@ -5,13 +5,15 @@
  */
 import { useSyncExternalStore } from 'react';
 
-export type Screen = 'workspace' | 'load' | 'settings' | 'backtest' | 'runs' | 'compare' | 'transfers' | 'integration';
+export type Screen =
+  'workspace' | 'load' | 'settings' | 'backtest' | 'runs' | 'compare' | 'sweep' | 'transfers' | 'integration';
 
 export type Route =
   | { screen: 'workspace' | 'load' | 'runs' | 'transfers' | 'integration' }
   | { screen: 'settings'; scenario?: string }
   | { screen: 'backtest'; runId?: string; styleId?: string; cell?: { locationId: string; skuId: string } }
-  | { screen: 'compare'; a?: string; b?: string };
+  | { screen: 'compare'; a?: string; b?: string }
+  | { screen: 'sweep'; sweepId?: string };
 
 export const SCREEN_NAMES: Record<Screen, string> = {
   workspace: 'Workspace',
@@ -20,6 +22,7 @@ export const SCREEN_NAMES: Record<Screen, string> = {
   backtest: 'Backtest',
   runs: 'Runs',
   compare: 'Compare',
+  sweep: 'Sweep',
   transfers: 'Transfers',
   integration: 'Integration',
 };
@@ -48,6 +51,8 @@ export function parseRoute(hash: string): Route {
       return rest[0] ? { screen, scenario: rest[0] } : { screen };
     case 'compare':
       return rest.length >= 2 ? { screen, a: rest[0], b: rest[1] } : { screen };
+    case 'sweep':
+      return rest[0] ? { screen, sweepId: rest[0] } : { screen };
     case 'backtest': {
       const [runId, s, styleId, c, locationId, skuId] = rest;
       if (!runId) return { screen };
@@ -64,6 +69,7 @@ export function routeHash(route: Route): string {
   const parts: string[] = [route.screen];
   if (route.screen === 'settings' && route.scenario) parts.push(route.scenario);
   if (route.screen === 'compare' && route.a && route.b) parts.push(route.a, route.b);
+  if (route.screen === 'sweep' && route.sweepId) parts.push(route.sweepId);
   if (route.screen === 'backtest' && route.runId) {
     parts.push(route.runId);
     if (route.styleId) {

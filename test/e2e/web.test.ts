@@ -686,6 +686,66 @@ describe('browser mode', () => {
     await page.close();
   });
 
+  it('sweeps a grid of settings: progress, the frontier, a point opened, the pick kept as a scenario', async () => {
+    const { page, problems } = await openScreen('Sweep', 1280, 1000);
+    const form = page.getByRole('form', { name: 'Set up a sweep' });
+    await form.getByLabel('From', { exact: true }).fill('2025-06-02');
+    await form.getByLabel('To', { exact: true }).fill('2025-07-27');
+    await form.getByLabel('Values of setting 1').fill('0.8, 0.9, 0.97');
+    await form.getByLabel('Values of setting 2').fill('10, 200');
+    await form.getByRole('button', { name: 'Run sweep (6 points)' }).click();
+    // One progress bar for the whole sweep, counted in days over every point.
+    await page
+      .getByTestId('sweep-progress')
+      .filter({ hasText: /of 336 over every point/ })
+      .waitFor({ timeout: 20_000 });
+    await page.waitForFunction(() => /^#\/sweep\/sw-/.test(location.hash), undefined, { timeout: 120_000 });
+    const sweepId = decodeURIComponent(new URL(page.url()).hash.split('/')[2]);
+    const chart = page.getByRole('img', { name: new RegExp(`^Frontier of ${sweepId}`) });
+    await chart.waitFor();
+    expect(await chart.getAttribute('data-points')).toBe('6');
+    expect(Number(await chart.getAttribute('data-frontier'))).toBeGreaterThan(0);
+    const table = page.getByRole('table', { name: 'Sweep points' });
+    expect(await table.locator('tbody tr').count()).toBe(6);
+    // The table sorts by any measure, and the frontier's points are marked in it.
+    await table.getByRole('columnheader', { name: 'Store stock' }).click();
+    const stock = (await table.locator('tbody tr td:nth-child(6)').allInnerTexts()).map((t) =>
+      Number(t.replace(/,/g, '')),
+    );
+    expect(stock).toEqual([...stock].sort((a, b) => a - b));
+    expect(await table.getByText('on it').count()).toBe(Number(await chart.getAttribute('data-frontier')));
+    // A fill rate asked for picks the cheapest point meeting it; one no point meets says so.
+    await page.getByLabel('Constraint value').fill('100');
+    await page.getByTestId('picked').filter({ hasText: 'no point meets it' }).waitFor();
+    await page.getByLabel('Constraint value').fill('50');
+    await page
+      .getByTestId('picked')
+      .filter({ hasText: /^point \d$/ })
+      .waitFor();
+    const picked = Number((await page.getByTestId('picked').innerText()).replace('point ', ''));
+    expect(await table.locator(`tr[data-point="${picked}"]`).getAttribute('class')).toBe('row--picked');
+    await page.getByLabel('Scenario name').fill('sweep-e2e');
+    await page.getByRole('button', { name: 'Save as scenario' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Kept point ${picked} as scenario sweep-e2e` })
+      .waitFor();
+    await page.screenshot({ path: join(SHOTS, 'sweep.png'), fullPage: true });
+    // The sweep is kept, its runs stay out of the run list, and a point opens its run.
+    expect(await page.locator(`table[aria-label="Kept sweeps"] tr[data-sweep="${sweepId}"]`).innerText()).toMatch(
+      new RegExp(
+        '2025-06-02 … 2025-07-27\\s+defaults\\.serviceLevel 0\\.8, 0\\.9, 0\\.97 × ' +
+          'redistribution\\.tripCost 10, 200\\s+6\\s+completed',
+      ),
+    );
+    await table.locator(`tr[data-point="${picked}"] a`).click();
+    await page.waitForFunction((id) => location.hash.startsWith(`#/backtest/${id}-`), sweepId);
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('option', { name: 'sweep-e2e' }).waitFor({ state: 'attached' });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('runs recommendations, filters them, approves a selection as one batch and exports CSV', async () => {
     const { page, problems } = await openScreen('Transfers', 1400, 1000);
     await page.getByRole('button', { name: 'Run recommendations' }).click();

@@ -1,0 +1,139 @@
+/**
+ * A sweep's trade-off as a scatter (ECharts, only the parts used): each run a point of store stock against lost
+ * sales (or fill rate), the efficient frontier joined by a line, the history's own point apart, and the point a
+ * constraint picks ringed. Hovering a point tells its settings; clicking it opens its run.
+ */
+import { useEffect, useRef } from 'react';
+import * as echarts from 'echarts/core';
+import { LineChart, ScatterChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent, TitleComponent } from 'echarts/components';
+import { CanvasRenderer } from 'echarts/renderers';
+import type { SweepReport } from './client';
+
+echarts.use([
+  ScatterChart,
+  LineChart,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  TitleComponent,
+  CanvasRenderer,
+]);
+
+export type FrontierMeasure = 'lostSales' | 'fillRate';
+
+const MEASURE_NAMES: Record<FrontierMeasure, string> = { lostSales: 'lost sales (units)', fillRate: 'fill rate (%)' };
+const COLOURS = { run: '#8fb8e3', frontier: '#2f6fb3', actual: '#d9822b', picked: '#3a9a5b' };
+
+type Run = SweepReport['runs'][number];
+
+const y = (r: { lostSales: number; fillRate: number | null }, measure: FrontierMeasure) =>
+  measure === 'lostSales' ? r.lostSales : r.fillRate === null ? null : Math.round(r.fillRate * 10000) / 100;
+
+/** A point's words: its settings and its figures, for the tooltip. */
+function describe(r: Run): string {
+  const settings = Object.entries(r.vary).map(([k, v]) => `${k} = ${v}`);
+  return [
+    `<b>point ${r.point}</b>`,
+    ...settings,
+    `lost sales ${r.lostSales.toLocaleString('en')}`,
+    `fill rate ${r.fillRate === null ? '—' : `${(r.fillRate * 100).toFixed(2)} %`}`,
+    `store stock ${r.inventoryUnits.toLocaleString('en')}`,
+    `trips ${r.trips.toLocaleString('en')}`,
+  ].join('<br>');
+}
+
+export function FrontierChart({
+  sweep,
+  measure,
+  picked,
+  open,
+}: {
+  sweep: SweepReport;
+  measure: FrontierMeasure;
+  /** The point a constraint picked, ringed. */
+  picked?: number;
+  open: (runId: string) => void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!ref.current) return;
+    const chart = echarts.init(ref.current);
+    const frontier = sweep.runs.filter((r) => r.frontier).sort((a, b) => a.inventoryUnits - b.inventoryUnits);
+    const others = sweep.runs.filter((r) => !r.frontier);
+    const point = (r: Run) => ({ value: [r.inventoryUnits, y(r, measure)], run: r });
+    const chosen = sweep.runs.find((r) => r.point === picked);
+    chart.setOption({
+      animation: false,
+      title: { text: `Store stock against ${MEASURE_NAMES[measure]}`, textStyle: { fontSize: 13, fontWeight: 600 } },
+      legend: { top: 0, right: 0 },
+      grid: { left: 64, right: 16, top: 44, bottom: 40 },
+      tooltip: {
+        trigger: 'item',
+        formatter: (p: { data: { run?: Run }; seriesName: string }) =>
+          p.data.run
+            ? describe(p.data.run)
+            : `<b>actual</b><br>lost sales ${sweep.actual.lostSales.toLocaleString('en')}<br>` +
+              `store stock ${sweep.actual.inventoryUnits.toLocaleString('en')}`,
+      },
+      xAxis: { type: 'value', name: 'average store stock (units)', nameLocation: 'middle', nameGap: 26, scale: true },
+      yAxis: { type: 'value', name: MEASURE_NAMES[measure], scale: true },
+      series: [
+        {
+          name: 'frontier',
+          type: 'line',
+          data: frontier.map(point),
+          symbolSize: 10,
+          itemStyle: { color: COLOURS.frontier },
+          lineStyle: { color: COLOURS.frontier },
+        },
+        {
+          name: 'other points',
+          type: 'scatter',
+          data: others.map(point),
+          symbolSize: 8,
+          itemStyle: { color: COLOURS.run },
+        },
+        {
+          name: 'actual',
+          type: 'scatter',
+          symbol: 'diamond',
+          symbolSize: 14,
+          data: [{ value: [sweep.actual.inventoryUnits, y(sweep.actual, measure)] }],
+          itemStyle: { color: COLOURS.actual },
+        },
+        ...(chosen
+          ? [
+              {
+                name: 'picked',
+                type: 'scatter',
+                symbolSize: 22,
+                data: [point(chosen)],
+                itemStyle: { color: 'transparent', borderColor: COLOURS.picked, borderWidth: 3 },
+              },
+            ]
+          : []),
+      ],
+    });
+    chart.on('click', (p) => {
+      const run = (p.data as { run?: Run } | undefined)?.run;
+      if (run) open(run.runId);
+    });
+    const resize = () => chart.resize();
+    window.addEventListener('resize', resize);
+    return () => {
+      window.removeEventListener('resize', resize);
+      chart.dispose();
+    };
+  }, [sweep, measure, picked, open]);
+  return (
+    <div
+      ref={ref}
+      className="chart"
+      role="img"
+      aria-label={`Frontier of ${sweep.sweepId}: store stock against ${MEASURE_NAMES[measure]}`}
+      data-points={sweep.runs.length}
+      data-frontier={sweep.runs.filter((r) => r.frontier).length}
+    />
+  );
+}

@@ -1,0 +1,444 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { DatasetSummary } from '../../../engine/service/workbench';
+import type { AdminClient, BacktestJob, SweepHeader, SweepReport, Sweepable } from '../client';
+import { FrontierChart, type FrontierMeasure } from '../FrontierChart';
+import { download, toCsv } from '../csv';
+import { go } from '../route';
+import { useSort } from '../sort';
+
+/** One varied setting as the form holds it: the values as typed. */
+interface Axis {
+  setting: string;
+  values: string;
+}
+
+type Constraint = { kind: 'fillRate'; value: string } | { kind: 'stock'; value: string };
+
+const MAX_AXES = 3;
+const POLL_MS = 400;
+
+const parseValues = (text: string) =>
+  text
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .map(Number);
+
+const rate = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(2)} %`);
+const units = (v: number) => v.toLocaleString('en', { maximumFractionDigits: 1 });
+
+/** The period the form starts with: the sales the workspace holds. */
+function salesPeriod(summary: DatasetSummary[] | undefined) {
+  const sales = summary?.find((d) => d.dataset === 'Sales');
+  return { from: sales?.from?.slice(0, 10) ?? '', to: sales?.to?.slice(0, 10) ?? '' };
+}
+
+/**
+ * Tuning offline: a grid of settings run as backtests over one period, and the trade-off they draw between lost
+ * sales and store stock. A constraint picks a point, which is kept as a scenario in one click.
+ */
+export function Sweep({
+  client,
+  sweepId,
+  summary,
+  scenarios,
+  saved,
+}: {
+  client: AdminClient;
+  sweepId?: string;
+  summary: DatasetSummary[] | undefined;
+  scenarios: string[];
+  /** The scenario names changed: a point was kept as one. */
+  saved: () => void;
+}) {
+  const [settings, setSettings] = useState<readonly Sweepable[]>([]);
+  const [maxPoints, setMaxPoints] = useState(0);
+  const [kept, setKept] = useState<SweepHeader[]>();
+  const [period, setPeriod] = useState(() => salesPeriod(summary));
+  const [base, setBase] = useState(scenarios[0] ?? 'default');
+  const [axes, setAxes] = useState<Axis[]>([
+    { setting: 'defaults.serviceLevel', values: '0.85, 0.9, 0.95, 0.99' },
+    { setting: 'redistribution.tripCost', values: '20, 40, 80' },
+  ]);
+  const [job, setJob] = useState<BacktestJob>();
+  const [report, setReport] = useState<SweepReport>();
+  const [measure, setMeasure] = useState<FrontierMeasure>('lostSales');
+  const [constraint, setConstraint] = useState<Constraint>({ kind: 'fillRate', value: '95' });
+  const [picked, setPicked] = useState<number | null>();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+
+  const readKept = useCallback(
+    () =>
+      client.call('GET /sweeps').then(
+        ({ sweeps }) => setKept(sweeps),
+        (e: Error) => setError(`The sweeps could not be read: ${e.message}`),
+      ),
+    [client],
+  );
+  useEffect(() => {
+    void client.call('GET /sweeps/settings').then((s) => {
+      setSettings(s.settings);
+      setMaxPoints(s.maxPoints);
+    });
+    void readKept();
+  }, [client, readKept]);
+  useEffect(() => {
+    if (!period.from && summary) setPeriod(salesPeriod(summary));
+  }, [summary, period.from]);
+  useEffect(() => {
+    setReport(undefined);
+    setPicked(undefined);
+    if (!sweepId) return;
+    let current = true;
+    client.call('GET /sweeps/:sweepId', { params: { sweepId } }).then(
+      (r) => current && setReport(r),
+      (e: Error) => current && setError(`Sweep ${sweepId} could not be read: ${e.message}`),
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, sweepId]);
+
+  // The point the constraint picks, asked of the service whenever the constraint or the sweep changes.
+  useEffect(() => {
+    setPicked(undefined);
+    const value = Number(constraint.value);
+    if (!report || constraint.value.trim() === '' || !Number.isFinite(value)) return;
+    const query =
+      constraint.kind === 'fillRate' ? { fillRateAtLeast: value / 100 } : { inventoryAtMost: String(value) };
+    let current = true;
+    client.call('GET /sweeps/:sweepId/pick', { params: { sweepId: report.sweepId }, query }).then(
+      (r) => current && setPicked(r.point ?? null),
+      () => current && setPicked(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, report, constraint]);
+
+  const points = axes.reduce((n, a) => n * Math.max(1, parseValues(a.values).length), 1);
+  const start = async () => {
+    setError(undefined);
+    setNotice(undefined);
+    try {
+      let j = await client.call('POST /sweeps/jobs', {
+        body: {
+          from: period.from,
+          to: period.to,
+          scenario: base,
+          vary: axes.map((a) => ({ setting: a.setting, values: parseValues(a.values) })),
+        },
+      });
+      setJob(j);
+      while (j.status === 'running') {
+        await new Promise((r) => setTimeout(r, POLL_MS));
+        j = await client.call('GET /sweeps/jobs/:jobId', { params: { jobId: j.jobId } });
+        setJob(j);
+      }
+      if (j.status === 'failed') throw new Error(j.error ?? 'it failed');
+      await readKept();
+      if (j.sweepId) go({ screen: 'sweep', sweepId: j.sweepId });
+    } catch (e) {
+      setError(`The sweep did not run: ${(e as Error).message}`);
+    } finally {
+      setJob(undefined);
+    }
+  };
+
+  const remove = async (id: string) => {
+    if (!window.confirm(`Delete sweep ${id} with its runs?`)) return;
+    try {
+      await client.call('DELETE /sweeps/:sweepId', { params: { sweepId: id } });
+      await readKept();
+      if (id === sweepId) go({ screen: 'sweep' });
+      setNotice(`Deleted sweep ${id}`);
+    } catch (e) {
+      setError(`Sweep ${id} was not deleted: ${(e as Error).message}`);
+    }
+  };
+
+  const save = async () => {
+    if (!report || !picked) return;
+    setError(undefined);
+    try {
+      await client.call('POST /sweeps/:sweepId/points/:point/scenario', {
+        params: { sweepId: report.sweepId, point: picked },
+        body: { name },
+      });
+      saved();
+      setNotice(`Kept point ${picked} as scenario ${name}`);
+    } catch (e) {
+      setError(`The scenario was not kept: ${(e as Error).message}`);
+    }
+  };
+
+  const open = useCallback((runId: string) => go({ screen: 'backtest', runId }), []);
+  const varied = report?.axes.map((a) => a.setting) ?? [];
+  const columns = useMemo(
+    () => ({
+      point: (r: SweepReport['runs'][number]) => r.point,
+      ...Object.fromEntries(varied.map((s) => [s, (r: SweepReport['runs'][number]) => r.vary[s]])),
+      lostSales: (r: SweepReport['runs'][number]) => r.lostSales,
+      fillRate: (r: SweepReport['runs'][number]) => r.fillRate,
+      inventoryUnits: (r: SweepReport['runs'][number]) => r.inventoryUnits,
+      trips: (r: SweepReport['runs'][number]) => r.trips,
+      units: (r: SweepReport['runs'][number]) => r.units,
+    }),
+    [varied.join()],
+  );
+  const { sorted, heading } = useSort(report?.runs ?? [], columns);
+  const exportCsv = () => {
+    if (!report) return;
+    const head = ['point', ...varied, 'lostSales', 'fillRate', 'inventoryUnits', 'trips', 'units', 'frontier', 'runId'];
+    const rows = sorted.map((r) => [
+      r.point,
+      ...varied.map((s) => r.vary[s]),
+      r.lostSales,
+      r.fillRate ?? '',
+      r.inventoryUnits,
+      r.trips,
+      r.units,
+      r.frontier ? 'yes' : '',
+      r.runId,
+    ]);
+    download(`${report.sweepId}.csv`, toCsv(head, rows));
+  };
+
+  return (
+    <section aria-label="Sweep">
+      <form
+        className="toolbar"
+        aria-label="Set up a sweep"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void start();
+        }}
+      >
+        <label>
+          From{' '}
+          <input type="date" value={period.from} onChange={(e) => setPeriod({ ...period, from: e.target.value })} />
+        </label>
+        <label>
+          To <input type="date" value={period.to} onChange={(e) => setPeriod({ ...period, to: e.target.value })} />
+        </label>
+        <label>
+          Starting from{' '}
+          <select value={base} onChange={(e) => setBase(e.target.value)}>
+            {scenarios.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </label>
+        {axes.map((a, i) => (
+          <span key={i} className="axis" data-axis={i}>
+            <select
+              aria-label={`Setting ${i + 1}`}
+              value={a.setting}
+              onChange={(e) => setAxes(axes.map((x, j) => (j === i ? { ...x, setting: e.target.value } : x)))}
+            >
+              {settings.map((s) => (
+                <option key={s.path} value={s.path} title={s.description}>
+                  {s.path}
+                </option>
+              ))}
+            </select>{' '}
+            <input
+              aria-label={`Values of setting ${i + 1}`}
+              value={a.values}
+              onChange={(e) => setAxes(axes.map((x, j) => (j === i ? { ...x, values: e.target.value } : x)))}
+            />{' '}
+            <button
+              type="button"
+              aria-label={`Remove setting ${i + 1}`}
+              onClick={() => setAxes(axes.filter((_, j) => j !== i))}
+            >
+              ×
+            </button>
+          </span>
+        ))}
+        {axes.length < MAX_AXES && (
+          <button type="button" onClick={() => setAxes([...axes, { setting: settings[0]?.path ?? '', values: '' }])}>
+            Vary another setting
+          </button>
+        )}
+        <button type="submit" disabled={!!job || axes.length === 0 || points > maxPoints}>
+          {`Run sweep (${points} point${points === 1 ? '' : 's'})`}
+        </button>
+        {points > maxPoints && <span className="error">at most {maxPoints} points</span>}
+      </form>
+      {job && (
+        <div className="progress" data-testid="sweep-progress">
+          <progress max={job.days} value={job.daysDone} /> day {job.daysDone.toLocaleString('en')} of{' '}
+          {job.days.toLocaleString('en')} over every point{' '}
+          <button
+            type="button"
+            onClick={() => void client.call('POST /sweeps/jobs/:jobId/cancel', { params: { jobId: job.jobId } })}
+          >
+            Cancel
+          </button>
+        </div>
+      )}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {notice && (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      )}
+
+      {report && (
+        <>
+          <h2>
+            {report.sweepId}: {report.from} … {report.to}, {report.points} points from {report.scenario ?? 'default'}
+            {report.status === 'cancelled' ? ' (cancelled)' : ''}
+          </h2>
+          <div className="toolbar">
+            <span className="segmented" role="group" aria-label="Measure against stock">
+              {(['lostSales', 'fillRate'] as const).map((m) => (
+                <button key={m} type="button" aria-pressed={measure === m} onClick={() => setMeasure(m)}>
+                  {m === 'lostSales' ? 'Lost sales' : 'Fill rate'}
+                </button>
+              ))}
+            </span>
+            <label>
+              Pick{' '}
+              <select
+                aria-label="Constraint"
+                value={constraint.kind}
+                onChange={(e) =>
+                  setConstraint(
+                    e.target.value === 'fillRate'
+                      ? { kind: 'fillRate', value: '95' }
+                      : { kind: 'stock', value: String(Math.round(report.actual.inventoryUnits)) },
+                  )
+                }
+              >
+                <option value="fillRate">the least stock with a fill rate of at least (%)</option>
+                <option value="stock">the least lost sales with store stock at most (units)</option>
+              </select>{' '}
+              <input
+                aria-label="Constraint value"
+                value={constraint.value}
+                onChange={(e) => setConstraint({ ...constraint, value: e.target.value })}
+                size={8}
+              />
+            </label>
+            <span data-testid="picked">{picked ? `point ${picked}` : picked === null ? 'no point meets it' : ''}</span>
+            <label>
+              Keep as scenario{' '}
+              <input aria-label="Scenario name" value={name} onChange={(e) => setName(e.target.value)} />
+            </label>
+            <button type="button" disabled={!picked || !name} onClick={() => void save()}>
+              Save as scenario
+            </button>
+          </div>
+          <FrontierChart sweep={report} measure={measure} picked={picked ?? undefined} open={open} />
+          <p className="hint" data-testid="actual-point">
+            {`Actual: lost sales ${units(report.actual.lostSales)}, fill rate ${rate(report.actual.fillRate)}, ` +
+              `store stock ${units(report.actual.inventoryUnits)}. Points on the frontier lose less at no more ` +
+              'stock than any other. Click a point to open its run.'}
+          </p>
+          <div className="toolbar">
+            <button type="button" onClick={exportCsv}>
+              Export CSV
+            </button>
+          </div>
+          <table className="grid" aria-label="Sweep points">
+            <thead>
+              <tr>
+                <th {...heading('point')}>Point</th>
+                {varied.map((s) => (
+                  <th key={s} {...heading(s)} className="num sortable">
+                    {s}
+                  </th>
+                ))}
+                <th {...heading('lostSales')} className="num sortable">
+                  Lost sales
+                </th>
+                <th {...heading('fillRate')} className="num sortable">
+                  Fill rate
+                </th>
+                <th {...heading('inventoryUnits')} className="num sortable">
+                  Store stock
+                </th>
+                <th {...heading('trips')} className="num sortable">
+                  Trips
+                </th>
+                <th {...heading('units')} className="num sortable">
+                  Units moved
+                </th>
+                <th>Frontier</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sorted.map((r) => (
+                <tr key={r.point} data-point={r.point} className={r.point === picked ? 'row--picked' : undefined}>
+                  <td>
+                    <a className="link" href={`#/backtest/${encodeURIComponent(r.runId)}`}>
+                      {r.point}
+                    </a>
+                  </td>
+                  {varied.map((s) => (
+                    <td key={s} className="num">
+                      {r.vary[s]}
+                    </td>
+                  ))}
+                  <td className="num">{units(r.lostSales)}</td>
+                  <td className="num">{rate(r.fillRate)}</td>
+                  <td className="num">{units(r.inventoryUnits)}</td>
+                  <td className="num">{units(r.trips)}</td>
+                  <td className="num">{units(r.units)}</td>
+                  <td>{r.frontier ? 'on it' : ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+
+      <h2>Kept sweeps</h2>
+      {kept && kept.length === 0 && <p className="empty">No sweep kept yet: set one up above.</p>}
+      {kept && kept.length > 0 && (
+        <table className="grid" aria-label="Kept sweeps">
+          <thead>
+            <tr>
+              <th>Sweep</th>
+              <th>Period</th>
+              <th>Grid</th>
+              <th className="num">Points</th>
+              <th>Status</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {kept.map((s) => (
+              <tr key={s.sweepId} data-sweep={s.sweepId}>
+                <td className="nowrap">
+                  <a className="link" href={`#/sweep/${encodeURIComponent(s.sweepId)}`}>
+                    {s.sweepId}
+                  </a>
+                  <div className="hint">{s.createdAt.slice(0, 16).replace('T', ' ')}</div>
+                </td>
+                <td className="nowrap">
+                  {s.from} … {s.to}
+                </td>
+                <td>{s.axes.map((a) => `${a.setting} ${a.values.join(', ')}`).join(' × ')}</td>
+                <td className="num">{s.points}</td>
+                <td>{s.status}</td>
+                <td>
+                  <button type="button" onClick={() => void remove(s.sweepId)}>
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
