@@ -108,7 +108,13 @@ function fittingParams(route: AnyRoute): Record<string, string> {
   return Object.fromEntries(
     Object.entries(props).map(([name, s]) => [
       name,
-      s[Kind] === 'Union' ? String((s.anyOf as { const: string }[])[0].const) : name === '*' ? 'Items' : 'x1',
+      s[Kind] === 'Union'
+        ? String((s.anyOf as { const: string }[])[0].const)
+        : s.type === 'integer'
+          ? '1'
+          : name === '*'
+            ? 'Items'
+            : 'x1',
     ]),
   );
 }
