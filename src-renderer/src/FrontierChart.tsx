@@ -21,8 +21,14 @@ echarts.use([
 ]);
 
 export type FrontierMeasure = 'lostSales' | 'fillRate';
+/** What stock is counted in: units, or their value at cost. */
+export type FrontierStock = 'inventoryUnits' | 'inventoryValue';
 
 const MEASURE_NAMES: Record<FrontierMeasure, string> = { lostSales: 'lost sales (units)', fillRate: 'fill rate (%)' };
+const STOCK_NAMES: Record<FrontierStock, string> = {
+  inventoryUnits: 'average store stock (units)',
+  inventoryValue: 'average store stock (value at cost)',
+};
 const COLOURS = { run: '#8fb8e3', frontier: '#2f6fb3', actual: '#d9822b', picked: '#3a9a5b' };
 
 type Run = SweepReport['runs'][number];
@@ -38,19 +44,21 @@ function describe(r: Run): string {
     ...settings,
     `lost sales ${r.lostSales.toLocaleString('en')}`,
     `fill rate ${r.fillRate === null ? '—' : `${(r.fillRate * 100).toFixed(2)} %`}`,
-    `store stock ${r.inventoryUnits.toLocaleString('en')}`,
-    `trips ${r.trips.toLocaleString('en')}`,
+    `store stock ${r.inventoryUnits.toLocaleString('en')} units, ${r.inventoryValue.toLocaleString('en')} value`,
+    `transfers: ${r.trips.toLocaleString('en')} trips, ${r.units.toLocaleString('en')} units`,
   ].join('<br>');
 }
 
 export function FrontierChart({
   sweep,
   measure,
+  stock,
   picked,
   open,
 }: {
   sweep: SweepReport;
   measure: FrontierMeasure;
+  stock: FrontierStock;
   /** The point a constraint picked, ringed. */
   picked?: number;
   open: (runId: string) => void;
@@ -59,13 +67,20 @@ export function FrontierChart({
   useEffect(() => {
     if (!ref.current) return;
     const chart = echarts.init(ref.current);
-    const frontier = sweep.runs.filter((r) => r.frontier).sort((a, b) => a.inventoryUnits - b.inventoryUnits);
+    const frontier = sweep.runs.filter((r) => r.frontier).sort((a, b) => a[stock] - b[stock]);
     const others = sweep.runs.filter((r) => !r.frontier);
-    const point = (r: Run) => ({ value: [r.inventoryUnits, y(r, measure)], run: r });
+    // The third measure, transfers, in the size of a point: from 8 px for the fewest trips to 20 for the most.
+    const trips = sweep.runs.map((r) => r.trips);
+    const [fewest, most] = [Math.min(...trips), Math.max(...trips)];
+    const size = (r: Run) => (most > fewest ? 8 + (12 * (r.trips - fewest)) / (most - fewest) : 10);
+    const point = (r: Run) => ({ value: [r[stock], y(r, measure)], run: r, symbolSize: size(r) });
     const chosen = sweep.runs.find((r) => r.point === picked);
     chart.setOption({
       animation: false,
-      title: { text: `Store stock against ${MEASURE_NAMES[measure]}`, textStyle: { fontSize: 13, fontWeight: 600 } },
+      title: {
+        text: `Store stock against ${MEASURE_NAMES[measure]}; a point's size: its trips`,
+        textStyle: { fontSize: 13, fontWeight: 600 },
+      },
       legend: { top: 0, right: 0 },
       grid: { left: 64, right: 16, top: 44, bottom: 40 },
       tooltip: {
@@ -76,14 +91,13 @@ export function FrontierChart({
             : `<b>actual</b><br>lost sales ${sweep.actual.lostSales.toLocaleString('en')}<br>` +
               `store stock ${sweep.actual.inventoryUnits.toLocaleString('en')}`,
       },
-      xAxis: { type: 'value', name: 'average store stock (units)', nameLocation: 'middle', nameGap: 26, scale: true },
+      xAxis: { type: 'value', name: STOCK_NAMES[stock], nameLocation: 'middle', nameGap: 26, scale: true },
       yAxis: { type: 'value', name: MEASURE_NAMES[measure], scale: true },
       series: [
         {
           name: 'frontier',
           type: 'line',
           data: frontier.map(point),
-          symbolSize: 10,
           itemStyle: { color: COLOURS.frontier },
           lineStyle: { color: COLOURS.frontier },
         },
@@ -99,7 +113,7 @@ export function FrontierChart({
           type: 'scatter',
           symbol: 'diamond',
           symbolSize: 14,
-          data: [{ value: [sweep.actual.inventoryUnits, y(sweep.actual, measure)] }],
+          data: [{ value: [sweep.actual[stock], y(sweep.actual, measure)] }],
           itemStyle: { color: COLOURS.actual },
         },
         ...(chosen
@@ -107,8 +121,7 @@ export function FrontierChart({
               {
                 name: 'picked',
                 type: 'scatter',
-                symbolSize: 22,
-                data: [point(chosen)],
+                data: [{ ...point(chosen), symbolSize: size(chosen) + 12 }],
                 itemStyle: { color: 'transparent', borderColor: COLOURS.picked, borderWidth: 3 },
               },
             ]
@@ -125,13 +138,13 @@ export function FrontierChart({
       window.removeEventListener('resize', resize);
       chart.dispose();
     };
-  }, [sweep, measure, picked, open]);
+  }, [sweep, measure, stock, picked, open]);
   return (
     <div
       ref={ref}
       className="chart"
       role="img"
-      aria-label={`Frontier of ${sweep.sweepId}: store stock against ${MEASURE_NAMES[measure]}`}
+      aria-label={`Frontier of ${sweep.sweepId}: ${STOCK_NAMES[stock]} against ${MEASURE_NAMES[measure]}`}
       data-points={sweep.runs.length}
       data-frontier={sweep.runs.filter((r) => r.frontier).length}
     />

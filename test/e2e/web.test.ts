@@ -705,6 +705,9 @@ describe('browser mode', () => {
     await chart.waitFor();
     expect(await chart.getAttribute('data-points')).toBe('6');
     expect(Number(await chart.getAttribute('data-frontier'))).toBeGreaterThan(0);
+    await page.getByRole('group', { name: 'Stock in' }).getByRole('button', { name: 'Value' }).click();
+    expect(await chart.getAttribute('aria-label')).toMatch(/average store stock \(value at cost\) against lost sales/);
+    await page.getByRole('group', { name: 'Stock in' }).getByRole('button', { name: 'Units' }).click();
     const table = page.getByRole('table', { name: 'Sweep points' });
     expect(await table.locator('tbody tr').count()).toBe(6);
     // The table sorts by any measure, and the frontier's points are marked in it.

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DatasetSummary } from '../../../engine/service/workbench';
 import type { AdminClient, BacktestJob, SweepHeader, SweepReport, Sweepable } from '../client';
-import { FrontierChart, type FrontierMeasure } from '../FrontierChart';
+import { FrontierChart, type FrontierMeasure, type FrontierStock } from '../FrontierChart';
 import { download, toCsv } from '../csv';
 import { go } from '../route';
 import { useSort } from '../sort';
@@ -62,6 +62,7 @@ export function Sweep({
   const [job, setJob] = useState<BacktestJob>();
   const [report, setReport] = useState<SweepReport>();
   const [measure, setMeasure] = useState<FrontierMeasure>('lostSales');
+  const [stock, setStock] = useState<FrontierStock>('inventoryUnits');
   const [constraint, setConstraint] = useState<Constraint>({ kind: 'fillRate', value: '95' });
   const [picked, setPicked] = useState<number | null>();
   const [name, setName] = useState('');
@@ -304,6 +305,13 @@ export function Sweep({
                 </button>
               ))}
             </span>
+            <span className="segmented" role="group" aria-label="Stock in">
+              {(['inventoryUnits', 'inventoryValue'] as const).map((m) => (
+                <button key={m} type="button" aria-pressed={stock === m} onClick={() => setStock(m)}>
+                  {m === 'inventoryUnits' ? 'Units' : 'Value'}
+                </button>
+              ))}
+            </span>
             <label>
               Pick{' '}
               <select
@@ -336,7 +344,7 @@ export function Sweep({
               Save as scenario
             </button>
           </div>
-          <FrontierChart sweep={report} measure={measure} picked={picked ?? undefined} open={open} />
+          <FrontierChart sweep={report} measure={measure} stock={stock} picked={picked ?? undefined} open={open} />
           <p className="hint" data-testid="actual-point">
             {`Actual: lost sales ${units(report.actual.lostSales)}, fill rate ${rate(report.actual.fillRate)}, ` +
               `store stock ${units(report.actual.inventoryUnits)}. Points on the frontier lose less at no more ` +
