@@ -252,6 +252,15 @@ describe('a sweep', () => {
         defaults: { serviceLevel: 0.9 },
       });
       expect((await save('sweep-pick')).status).toBe(409);
+      // The third point, run by the worker after two others read the same shared days, is its settings' own run.
+      await t.call('POST', `/_workbench/sweeps/${job.sweepId}/points/3/scenario`, { name: 'sweep-third' });
+      const alone = await t.call('POST', '/_workbench/backtests', {
+        from: '2025-06-02',
+        to: '2025-06-15',
+        scenario: 'sweep-third',
+      });
+      expect(sweep.runs[2].lostSales).toBe(alone.json.summary.simulated.lostSales);
+      expect(sweep.runs[2].inventoryUnits).toBe(alone.json.summary.simulated.inventoryUnits);
       expect((await t.call('POST', `/_workbench/sweeps/${job.sweepId}/points/9/scenario`, { name: 'x' })).status).toBe(
         404,
       );

@@ -39,6 +39,7 @@ import { pageOf, productDescriptions, tagsOf } from './product-descriptions.js';
 import { sweepGrid, type SweepAxis, type SweepPoint } from './sweep-grid.js';
 import { deleteSweep, getSweep, listSweeps, storeSweep, type SweepHeader, type SweepReport } from './sweeps.js';
 import type { BacktestInput } from '../simulate/input.js';
+import { sharedCopy } from '../simulate/buffers.js';
 import type { CsvPreview } from '../ingest/csv/preview.js';
 import { styleDaySeries } from './backtest-style-days.js';
 import { StyleTraces } from './backtest-trace.js';
@@ -696,7 +697,11 @@ export class Workbench {
       const key = inputKeyOf(settings);
       let input = inputs.get(key);
       if (!input) {
-        input = await this.workspace.exclusive(() => loadBacktestInput(this.workspace, fromDay, toDay, settings));
+        const loaded = await this.workspace.exclusive(() =>
+          loadBacktestInput(this.workspace, fromDay, toDay, settings),
+        );
+        // In shared memory, every point's worker reads the one copy.
+        input = request.inProcess ? loaded : sharedCopy(loaded);
         inputs.set(key, input);
       }
       const options: SimulationOptions = {
@@ -711,8 +716,7 @@ export class Workbench {
             settings,
             options,
             Math.max(1, Math.floor(request.partitions ?? availableParallelism())),
-            // The loaded days move to the worker on their last use, and are copied before.
-            grid.scenarios.slice(i + 1).some((later) => inputKeyOf(resolveSettings(fromWorkspace, later)) === key),
+            true,
           );
       // A point cut off midway is not kept: its figures would not be those of its settings over the period.
       if (report.cancelled) {

@@ -12,3 +12,23 @@ export function buffersOf(value: unknown, out = new Set<ArrayBuffer>()): ArrayBu
   }
   return [...out];
 }
+
+type View = { buffer: ArrayBufferLike; byteLength: number; constructor: new (b: SharedArrayBuffer) => unknown };
+
+/**
+ * A copy of a value whose typed arrays sit in shared memory: posted to a thread, they are shared, neither copied
+ * nor taken away, so one copy serves every thread that reads it (the runs of a sweep).
+ */
+export function sharedCopy<T>(value: T): T {
+  if (ArrayBuffer.isView(value)) {
+    const view = value as unknown as View & ArrayLike<number>;
+    const shared = new SharedArrayBuffer(view.byteLength);
+    const out = new view.constructor(shared) as { set(a: ArrayLike<number>): void };
+    out.set(view);
+    return out as T;
+  }
+  if (Array.isArray(value)) return value.map(sharedCopy) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sharedCopy(v)])) as T;
+  return value;
+}

@@ -23,9 +23,9 @@ export type WorkerMessage =
   | { kind: 'error'; message: string };
 
 /**
- * The input's buffers move to the worker (the input cannot be used afterwards) unless `keepInput` says it is
- * used again, when the worker gets a copy. `isCancelled` is polled by this thread and passed on through shared
- * memory.
+ * The input's buffers move to the worker (the input cannot be used afterwards) unless `keepInput` says it is used
+ * again: then the worker shares what sits in shared memory and gets a copy of the rest. `isCancelled` is polled by
+ * this thread and passed on through shared memory.
  */
 export function simulateInWorker(
   input: BacktestInput,
