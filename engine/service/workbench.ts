@@ -687,41 +687,47 @@ export class Workbench {
     const started = this.clock();
     const sweepId = `sw-${started.toString(36)}`;
     const t0 = performance.now();
-    const inputs = new Map<string, BacktestInput>();
+    const inputs = new Map<string, Promise<BacktestInput>>();
     const kept: { point: number; runId: string; vary: SweepPoint }[] = [];
-    const total = days * grid.points.length;
+    const n = grid.points.length;
+    // Points run side by side, one per core, each replay in one thread: the engine's reviews, which take one thread
+    // whatever the partitions, then fill every core. Fewer points than cores split the cores between them.
+    const cores = availableParallelism();
+    const slots = request.inProcess ? 1 : Math.min(cores, n);
+    const partitions = Math.max(1, Math.floor(request.partitions ?? cores / slots));
+    const daysDone = new Array<number>(n).fill(0);
     let cancelled = false;
-    for (let i = 0; i < grid.points.length && !cancelled; i++) {
+    let next = 0;
+    const runPoint = async (i: number) => {
       const settings = resolveSettings(fromWorkspace, grid.scenarios[i]);
       // The actual days depend on a few settings only (the window, location kinds, lead times).
       const key = inputKeyOf(settings);
       let input = inputs.get(key);
       if (!input) {
-        const loaded = await this.workspace.exclusive(() =>
-          loadBacktestInput(this.workspace, fromDay, toDay, settings),
-        );
-        // In shared memory, every point's worker reads the one copy.
-        input = request.inProcess ? loaded : sharedCopy(loaded);
+        input = this.workspace
+          .exclusive(() => loadBacktestInput(this.workspace, fromDay, toDay, settings))
+          // In shared memory, every point's worker reads the one copy.
+          .then((loaded) => (request.inProcess ? loaded : sharedCopy(loaded)));
         inputs.set(key, input);
       }
       const options: SimulationOptions = {
-        onProgress: (done) => request.onProgress?.(i * days + done, total),
-        isCancelled: request.isCancelled,
+        onProgress: (done) => {
+          daysDone[i] = done;
+          request.onProgress?.(
+            daysDone.reduce((x, y) => x + y, 0),
+            days * n,
+          );
+        },
+        isCancelled: () => cancelled || request.isCancelled?.() === true,
       };
       const t = performance.now();
       const report = request.inProcess
-        ? simulate(input, settings, options)
-        : await simulateInWorker(
-            input,
-            settings,
-            options,
-            Math.max(1, Math.floor(request.partitions ?? availableParallelism())),
-            true,
-          );
+        ? simulate(await input, settings, options)
+        : await simulateInWorker(await input, settings, options, partitions, true);
       // A point cut off midway is not kept: its figures would not be those of its settings over the period.
       if (report.cancelled) {
         cancelled = true;
-        break;
+        return;
       }
       const runId = `${sweepId}-${i + 1}`;
       await this.workspace.exclusive(() =>
@@ -740,8 +746,15 @@ export class Workbench {
         ),
       );
       kept.push({ point: i + 1, runId, vary: grid.points[i] });
-      cancelled = request.isCancelled?.() === true && i + 1 < grid.points.length;
-    }
+    };
+    const slot = async () => {
+      while (next < n && !cancelled) {
+        if (request.isCancelled?.()) cancelled = true;
+        else await runPoint(next++);
+      }
+    };
+    await Promise.all(Array.from({ length: slots }, slot));
+    kept.sort((x, y) => x.point - y.point);
     const axes = Object.keys(grid.points[0]).map((setting) => ({
       setting,
       values: [...new Set(grid.points.map((p) => p[setting]))],
