@@ -662,9 +662,9 @@ export class Workbench {
   }
 
   /**
-   * Runs one backtest per point of a grid of settings over one period, one after the other, each replay using every
-   * core; the actual days are loaded once for every point that reads them alike. A cancelled sweep keeps the points
-   * it finished. The runs are kept with the sweep, out of the run list.
+   * Runs one backtest per point of a grid of settings over one period, the points side by side (see `slots`); the
+   * actual days are loaded once for every point that reads them alike. A cancelled sweep keeps the points it
+   * finished. The runs are kept with the sweep, out of the run list.
    */
   async runSweep(
     request: {
