@@ -647,6 +647,45 @@ describe('Parquet and Arrow files', () => {
   });
 });
 
+describe('encodings', () => {
+  // "Café £3" as a spreadsheet on Windows saves it: é and £ are one byte each, which UTF-8 never writes alone.
+  const latin = (name: string) => {
+    const path = join(tempDir(), name);
+    writeFileSync(path, Buffer.from('locationId,code,name\nL1,c1,Caf\xe9 \xa33\n', 'latin1'));
+    return path;
+  };
+
+  it('names a file that is not UTF-8 once, with its row, its odd byte and the two ways out', async () => {
+    const path = latin('Locations.csv');
+    const [refused] = rejected(await t.wb.loadFiles(byPath([path])));
+    expect(refused.problems).toEqual([
+      {
+        path: '',
+        file: path,
+        row: 2,
+        message:
+          'is not UTF-8 text (row 2 holds byte 0xE9, "é" in Windows-1252): save it as "CSV UTF-8" (Excel: Save As, ' +
+          'CSV UTF-8), or declare its encoding in the mapping, e.g. {"Locations.csv": {"encoding": "windows-1252"}}',
+      },
+    ]);
+    expect(await live()).toEqual({});
+  });
+
+  it('reads a file in the encoding its mapping declares, from a path or as bytes', async () => {
+    const path = latin('Locations.csv');
+    const mapping = { 'Locations.csv': { encoding: 'windows-1252' as const } };
+    await t.wb.loadFiles(byPath([path]), { mapping });
+    expect((await t.wb.read('Locations', 'L1'))!.name).toBe('Café £3');
+    const other = await tempWorkbench();
+    try {
+      await other.wb.loadFiles([{ name: 'Locations.csv', bytes: readFileSync(path) }], { mapping });
+      expect((await other.wb.read('Locations', 'L1'))!.name).toBe('Café £3');
+    } finally {
+      await other.cleanup();
+    }
+  });
+});
+
 describe('decimal commas', () => {
   it('reads 2,5 as 2.5 in a file split by semicolons, and refuses it in one split by commas', async () => {
     await t.wb.ingest('Locations', { locations: [location('L1')] });

@@ -10,7 +10,7 @@ import { DATASETS, type DatasetDef } from '../model/datasets.js';
 import { datasetForFile, datasetFromFileName } from '../ingest/file-dataset.js';
 import { RequestRejected, ValidationFailed, type Problem } from '../ingest/problems.js';
 import { validateBatch } from '../ingest/validate.js';
-import { readable, readCsv, CsvUnreadable, type CsvTable } from '../ingest/csv/read.js';
+import { decodeCsv, readable, readCsv, CsvUnreadable, type CsvTable } from '../ingest/csv/read.js';
 import { columnarKind, readColumnar } from '../ingest/csv/columnar.js';
 import { LEVEL_CHOICES, previewFile, type CsvPreview } from '../ingest/csv/preview.js';
 import { detectLevel, mappingFor, resolveColumns, type CsvMapping } from '../ingest/csv/mapping.js';
@@ -95,13 +95,18 @@ const sizeOf = (f: LoadFile) =>
 const textOf = (f: LoadFile) =>
   'text' in f ? f.text : 'bytes' in f ? Buffer.from(f.bytes).toString('utf8') : readFileSync(f.path, 'utf8');
 
-/** A table file's header and rows (`limit`: at most that many), whatever its format. */
-async function readTable(f: LoadFile, limit?: number): Promise<CsvTable> {
+/**
+ * A table file's header and rows (`limit`: at most that many), whatever its format; a CSV file in the encoding its
+ * mapping declares (text already decoded is taken as it is).
+ */
+async function readTable(f: LoadFile, options: FileLoadOptions, limit?: number): Promise<CsvTable> {
   if (columnarKind(f.name)) {
     if ('text' in f) throw new RequestRejected(`${f.name} is binary: send its bytes, not its text`);
     return readColumnar(f, limit);
   }
-  return readCsv('bytes' in f ? { name: f.name, text: textOf(f) } : f, limit);
+  const encoding = mappingFor(options.mapping, f.name).encoding ?? 'utf-8';
+  if (encoding === 'utf-8' || 'text' in f) return readCsv(f, limit);
+  return readCsv({ name: f.name, text: decodeCsv('bytes' in f ? f.bytes : readFileSync(f.path), encoding) }, limit);
 }
 
 function parseJson(f: LoadFile): unknown {
@@ -133,7 +138,7 @@ async function plan(files: readonly LoadFile[], options: FileLoadOptions): Promi
       continue;
     }
     try {
-      const { headers } = await readTable(f, 0);
+      const { headers } = await readTable(f, options, 0);
       const level = detectLevel(f.name, headers, {
         level: mappingFor(options.mapping, f.name).level,
         dataset: options.dataset,
@@ -173,7 +178,7 @@ async function assembleCsv(
   const mapped: MappedCsv[] = [];
   const fileProblems: Problem[] = [];
   for (const f of files) {
-    const table = readable(await readTable(f));
+    const table = readable(await readTable(f, options));
     const fileMapping = mappingFor(options.mapping, f.name);
     const level = detectLevel(f.name, table.headers, { level: fileMapping.level, dataset });
     const resolved = resolveColumns(f.name, level, table.headers, fileMapping);
@@ -381,7 +386,7 @@ export async function previewCsv(files: readonly LoadFile[], options: FileLoadOp
   for (const f of files.filter((x) => isTable(x.name))) {
     let read: CsvTable | Error;
     try {
-      read = await readTable(f, PREVIEW_ROWS);
+      read = await readTable(f, options, PREVIEW_ROWS);
     } catch (e) {
       read = e as Error;
     }

@@ -19,7 +19,9 @@ const PickedFiles = Type.Array(
     ),
     base64: Type.Optional(
       Type.String({
-        description: 'Instead of text: a Parquet or Arrow IPC (Feather v2) file of one level, base64-encoded.',
+        description:
+          'Instead of text, base64-encoded: a Parquet or Arrow IPC (Feather v2) file of one level, or a CSV file ' +
+          'that is not UTF-8 (read in the encoding its mapping declares).',
       }),
     ),
   }),

@@ -1301,7 +1301,7 @@ describe('browser mode', () => {
     await page.close();
   });
 
-  it('maps and loads a Parquet file as it does a CSV file, naming a bad cell by file, row and column', async () => {
+  it('loads a Parquet file as a CSV file, naming a bad cell by file, row and column, and names a non-UTF-8 CSV', async () => {
     const { page, problems } = await openScreen('Load', 1280, 900);
     const dir = mkdtempSync(join(tmpdir(), 'wb-e2e-parquet-'));
     const parquet = async (code: string) => {
@@ -1331,6 +1331,18 @@ describe('browser mode', () => {
     await row.filter({ hasText: 'loaded' }).waitFor({ timeout: 20_000 });
     expect(await row.locator('td').allInnerTexts()).toEqual(['Brands.parquet', 'Brands', '2', '2', '0', '0', 'loaded']);
     rmSync(dir, { recursive: true, force: true });
+    // A CSV file saved in Windows-1252 is named as such, not read with its odd bytes turned into "�".
+    await page.setInputFiles('input[name="files"]', [
+      {
+        name: 'Brands.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('brandId,code,description\nBR-LAT,LAT,Caf\xe9\n', 'latin1'),
+      },
+    ]);
+    await page
+      .locator('table[aria-label="Files checked"] tr[data-file="Brands.csv"]')
+      .filter({ hasText: /is not UTF-8 text \(row 2 holds byte 0xE9, "é" in Windows-1252\)/ })
+      .waitFor({ timeout: 20_000 });
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -4,6 +4,7 @@
  * its columns, or chosen.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { CSV_ENCODINGS } from './read.js';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { DatasetDef } from '../../model/datasets.js';
 import { clip, RequestRejected, type Problem } from '../problems.js';
@@ -24,6 +25,12 @@ const FileMappingSchema = Type.Object(
       Type.String({
         description: 'The level the file holds, e.g. "Items.skus"; default: told by its name, else its columns.',
       }),
+    ),
+    encoding: Type.Optional(
+      Type.Union(
+        CSV_ENCODINGS.map((e) => Type.Literal(e)),
+        { description: "A CSV file's text encoding; default utf-8. Spreadsheets on Windows often write windows-1252." },
+      ),
     ),
     columns: Type.Optional(
       Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()]), {

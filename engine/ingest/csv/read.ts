@@ -3,13 +3,14 @@
  * cell comes back as text (or null when empty), and a row with too few or too many cells is named with its line,
  * never skipped. DuckDB reads files, so text from a request goes through a temporary one.
  */
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { RequestRejected, type Problem } from '../problems.js';
 
-export type CsvSource = { name: string; path: string } | { name: string; text: string };
+export type CsvSource =
+  { name: string; path: string } | { name: string; text: string } | { name: string; bytes: Uint8Array };
 
 export interface CsvTable {
   name: string;
@@ -120,12 +121,12 @@ let reader: Promise<DuckDBInstance> | undefined;
  * quote, doubled inside a quoted cell.
  */
 export async function readCsv(source: CsvSource, limit?: number): Promise<CsvTable> {
-  const temp = 'text' in source ? mkdtempSync(join(tmpdir(), 'workbench-csv-')) : undefined;
-  const path = 'text' in source ? join(temp!, 'file.csv') : source.path;
+  const temp = 'path' in source ? undefined : mkdtempSync(join(tmpdir(), 'workbench-csv-'));
+  const path = 'path' in source ? source.path : join(temp!, 'file.csv');
   reader ??= DuckDBInstance.create(':memory:');
   const conn = await (await reader).connect();
   try {
-    if ('text' in source) writeFileSync(path, source.text);
+    if (!('path' in source)) writeFileSync(path, 'text' in source ? source.text : source.bytes);
     let all: (string | null)[][];
     let count: number;
     let decimalComma = false;
@@ -166,8 +167,13 @@ export async function readCsv(source: CsvSource, limit?: number): Promise<CsvTab
         ),
       }));
       // Named, not thrown: the rows that could be read still show what the file holds (the mapping step needs
-      // them); a load refuses the file (`readable`).
-      unreadable = new CsvUnreadable(source.name, problems, Number(n));
+      // them); a load refuses the file (`readable`). A file in another encoding is told once, with the way out.
+      const encoding = rejects.some((r) => /invalid unicode/i.test(String(r.error_message)))
+        ? notUtf8(source.name, readFileSync(path))
+        : undefined;
+      unreadable = encoding
+        ? new CsvUnreadable(source.name, [encoding], 1)
+        : new CsvUnreadable(source.name, problems, Number(n));
     }
     if (count === 0)
       throw new RequestRejected(`${source.name} is empty: a CSV file starts with a header row naming its columns`);
@@ -184,4 +190,44 @@ export async function readCsv(source: CsvSource, limit?: number): Promise<CsvTab
     conn.closeSync();
     if (temp) rmSync(temp, { recursive: true, force: true });
   }
+}
+
+/** The encodings a file may declare (the mapping's `encoding`), besides UTF-8. */
+export const CSV_ENCODINGS = ['utf-8', 'windows-1252', 'iso-8859-1', 'utf-16le'] as const;
+export type CsvEncoding = (typeof CSV_ENCODINGS)[number];
+
+/** A file's text in the encoding it declares. */
+export function decodeCsv(bytes: Uint8Array, encoding: CsvEncoding): string {
+  return new TextDecoder(encoding).decode(bytes);
+}
+
+/** Where a file stops being UTF-8: its first byte that starts no valid sequence, and that byte's row. */
+function firstInvalidByte(bytes: Uint8Array): { at: number; row: number } | undefined {
+  let row = 1;
+  for (let i = 0; i < bytes.length;) {
+    const b = bytes[i];
+    if (b === 10) row++;
+    const need = b < 0x80 ? 0 : b >= 0xc2 && b < 0xe0 ? 1 : b >= 0xe0 && b < 0xf0 ? 2 : b >= 0xf0 && b < 0xf5 ? 3 : -1;
+    if (need < 0) return { at: i, row };
+    for (let k = 1; k <= need; k++) if ((bytes[i + k] & 0xc0) !== 0x80) return { at: i, row };
+    i += need + 1;
+  }
+  return undefined;
+}
+
+/** A file that is not UTF-8, said once: where, what its byte would be in Windows-1252, and the two ways out. */
+function notUtf8(name: string, bytes: Uint8Array): Problem {
+  const bad = firstInvalidByte(bytes);
+  const where = bad
+    ? ` (row ${bad.row} holds byte 0x${bytes[bad.at].toString(16).toUpperCase().padStart(2, '0')}, ` +
+      `"${decodeCsv(bytes.subarray(bad.at, bad.at + 1), 'windows-1252')}" in Windows-1252)`
+    : '';
+  return {
+    path: '',
+    file: name,
+    ...(bad ? { row: bad.row } : {}),
+    message:
+      `is not UTF-8 text${where}: save it as "CSV UTF-8" (Excel: Save As, CSV UTF-8), or declare its encoding ` +
+      `in the mapping, e.g. {"${name.split(/[\\/]/).pop()}": {"encoding": "windows-1252"}}`,
+  };
 }

@@ -77,7 +77,14 @@ export function Load({ client }: { client: AdminClient }) {
     const picked = await Promise.all(
       chosen.map(async (f): Promise<PickedFile> => {
         const name = f.webkitRelativePath || f.name;
-        return isColumnar(f.name) ? { name, base64: await base64Of(f) } : { name, text: await f.text() };
+        if (isColumnar(f.name)) return { name, base64: await base64Of(f) };
+        // A file that is not UTF-8 goes as its bytes: read as text here, its odd bytes would become "�" unseen,
+        // where the service names them and reads the encoding the mapping declares.
+        try {
+          return { name, text: new TextDecoder('utf-8', { fatal: true }).decode(await f.arrayBuffer()) };
+        } catch {
+          return { name, base64: await base64Of(f) };
+        }
       }),
     );
     setFiles(picked.sort((a, b) => a.name.localeCompare(b.name)));
