@@ -647,6 +647,25 @@ describe('Parquet and Arrow files', () => {
   });
 });
 
+describe('columns no field takes', () => {
+  it('are loaded nowhere and said so with the load, unless the mapping leaves them out by name', async () => {
+    const file = text('Locations.csv', ['locationId,code,name,Customer note', 'L1,c1,One,call before noon']);
+    const told = await t.wb.loadFiles([file]);
+    expect(told.batches[0].result!.warnings).toEqual([
+      {
+        path: '',
+        file: 'Locations.csv',
+        column: 'Customer note',
+        message: 'is not loaded: no field takes it (map it to one, or to null to leave it out on purpose)',
+      },
+    ]);
+    const quiet = await t.wb.loadFiles([file], {
+      mapping: { 'Locations.csv': { columns: { 'Customer note': null } } },
+    });
+    expect(quiet.batches[0].result!.warnings).toEqual([]);
+  });
+});
+
 describe('encodings', () => {
   // "Café £3" as a spreadsheet on Windows saves it: é and £ are one byte each, which UTF-8 never writes alone.
   const latin = (name: string) => {

@@ -174,15 +174,23 @@ async function assembleCsv(
   files: readonly LoadFile[],
   options: FileLoadOptions,
   check: boolean,
-): Promise<ReturnType<typeof assemble>> {
+): Promise<ReturnType<typeof assemble> & { unmapped: Problem[] }> {
   const mapped: MappedCsv[] = [];
   const fileProblems: Problem[] = [];
+  const unmapped: Problem[] = [];
   for (const f of files) {
     const table = readable(await readTable(f, options));
     const fileMapping = mappingFor(options.mapping, f.name);
     const level = detectLevel(f.name, table.headers, { level: fileMapping.level, dataset });
     const resolved = resolveColumns(f.name, level, table.headers, fileMapping);
     fileProblems.push(...resolved.problems);
+    for (const column of resolved.unmapped)
+      unmapped.push({
+        path: '',
+        file: f.name,
+        column,
+        message: 'is not loaded: no field takes it (map it to one, or to null to leave it out on purpose)',
+      });
     mapped.push({ table, resolved });
   }
   if (fileProblems.length) throw new ValidationFailed(dataset.name, fileProblems, fileProblems.length);
@@ -209,7 +217,7 @@ async function assembleCsv(
         countStopped,
       );
   }
-  return assembled;
+  return { ...assembled, unmapped };
 }
 
 /** A dataset's CSV files as one batch: read, mapped, assembled into records, validated and ingested whole. */
@@ -222,7 +230,9 @@ async function ingestCsv(
 ): Promise<{ records: number; result: IngestResult }> {
   const assembled = await assembleCsv(dataset, files, options, false);
   try {
-    return { records: assembled.records, result: await wb.ingest(dataset.name, assembled.body, ingest) };
+    const result = await wb.ingest(dataset.name, assembled.body, ingest);
+    // Columns left behind are told with the load, beside what the records' own checks warn of.
+    return { records: assembled.records, result: { ...result, warnings: [...assembled.unmapped, ...result.warnings] } };
   } catch (e) {
     if (e instanceof ValidationFailed)
       throw new ValidationFailed(e.dataset, e.errors.map(assembled.locate), e.errorCount, e.warnings, e.countStopped);

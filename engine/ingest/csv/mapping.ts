@@ -195,6 +195,8 @@ export interface ResolvedColumns {
   level: CsvLevel;
   columns: (CsvTarget | undefined)[];
   problems: Problem[];
+  /** Columns no field takes, that the mapping did not leave out by name (`null`): their data goes nowhere. */
+  unmapped: string[];
 }
 
 /** Applies a file's mapping over the proposal from its headers, and names what keeps its rows from loading. */
@@ -247,5 +249,6 @@ export function resolveColumns(
     else if (parentKey && !mapped.has(t))
       problem(`no column is loaded into ${t.id}: the rows cannot be placed under their ${t.of}`);
   }
-  return { level, columns, problems };
+  const unmapped = headers.filter((h, i) => columns[i] === undefined && !(explicit[i] && given[h] === null));
+  return { level, columns, problems, unmapped };
 }
