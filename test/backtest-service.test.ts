@@ -301,7 +301,8 @@ describe('backtest runs', () => {
       expect(after.historyCached).toBe(false);
       const sold = (input: typeof derived) => {
         const i = 5;
-        const cell = input.start.locations.ids.indexOf(store) * input.start.skus.ids.length;
+        // The first SKU at the store (cell = sku × locations + location).
+        const cell = input.start.locations.ids.indexOf(store);
         let units = 0;
         for (let j = input.actual.dayStart[i]; j < input.actual.dayStart[i + 1]; j++)
           if (input.actual.cell[j] === cell) units += input.actual.sold[j];

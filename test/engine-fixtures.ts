@@ -89,7 +89,7 @@ export function buildState(spec: StateSpec): EngineState {
     const l = state.locations.ids.indexOf(loc);
     const k = state.skus.ids.indexOf(sku);
     if (l < 0 || k < 0) throw new Error(`unknown cell ${key}`);
-    const cell = l * K + k;
+    const cell = k * state.locations.ids.length + l;
     state.onHand[cell] = c.onHand ?? 0;
     state.inTransit[cell] = c.inTransit ?? 0;
     state.notForReplenishment[cell] = c.notForReplenishment ?? 0;
@@ -148,11 +148,11 @@ export function backtestInput(
   history: { historyDays?: number; startLevels?: Record<string, number> } = {},
 ): BacktestInput {
   const start = buildState(spec);
-  const K = start.skus.ids.length;
+  const L = start.locations.ids.length;
   const before = history.historyDays ?? 0;
   const cellOf = (key: string) => {
     const [l, k] = key.split('/');
-    return start.locations.ids.indexOf(l) * K + start.skus.ids.indexOf(k);
+    return start.skus.ids.indexOf(k) * L + start.locations.ids.indexOf(l);
   };
   const levels = new Map<number, number>();
   if (before === 0) start.onHand.forEach((q, c) => q !== 0 && levels.set(c, q));
@@ -198,7 +198,8 @@ export function backtestInput(
     { days: before + last, firstDay: start.asOfDay - before, periodFrom: before, periodTo: before + days },
     demandLayout(start),
   );
-  return { start, days, actual, out, selling, closed, salePrice, cost: new Float64Array(K).fill(10), receipts };
+  const cost = new Float64Array(start.skus.ids.length).fill(10);
+  return { start, days, actual, out, selling, closed, salePrice, cost, receipts };
 }
 
 /**

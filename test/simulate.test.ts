@@ -228,7 +228,8 @@ describe('backtest, lost-sales mode', () => {
             { day: d, cell: 'B/TEE-M', end: 8 - d, open: 9 - d, sold: 1 },
           ]),
         ],
-        [{ cell: 1, orderDay: -30, dueDay: 2, quantity: 60, style: 1 }],
+        // WH/NEW-M: SKU 1 at location 0 of 3 (cell = sku × locations + location).
+        [{ cell: 1 * 3 + 0, orderDay: -30, dueDay: 2, quantity: 60, style: 1 }],
       ),
       settings({ defaults: { leadTimeDays: 3, holdbackPercentage: 0 } }),
       { reviewEveryDays: 7 },
@@ -271,7 +272,8 @@ describe('backtest, lost-sales mode', () => {
     const X = 30;
     const future: Row[] = rows.map((r) => (r.day >= X ? { ...r, sold: r.sold! * 5, end: r.end + 7 } : r));
     future.push({ day: 45, cell: 'WH/NEW-M', end: 500, open: 500, mutations: 500 });
-    const receipts: PlannedReceipt[] = [{ cell: 1, orderDay: X + 2, dueDay: 50, quantity: 500, style: 1 }];
+    // WH/NEW-M: SKU 1 at location 0 of 3.
+    const receipts: PlannedReceipt[] = [{ cell: 1 * 3 + 0, orderDay: X + 2, dueDay: 50, quantity: 500, style: 1 }];
     const a = input(spec, 60, rows);
     expect(a.out.cell.length).toBeGreaterThan(5);
     expect(a.actual.extra.some((x) => x > 0)).toBe(true);

@@ -63,7 +63,7 @@ export function forecast(state: EngineState, settings: Settings): Forecast {
   for (let l = 0; l < L; l++) {
     if (!selling[l]) continue;
     for (let k = 0; k < K; k++) {
-      const c = l * K + k;
+      const c = k * L + l;
       // No in-stock day: nothing to estimate from (all parts stay 0).
       if (inStockDays && inStockDays[c] === 0) continue;
       ownStats(sales, inStock, c * W, W, windowHead, e);
@@ -84,8 +84,8 @@ export function forecast(state: EngineState, settings: Settings): Forecast {
   for (let l = 0; l < L; l++) {
     if (!selling[l]) continue;
     for (let k = 0; k < K; k++) {
-      skuNetUnits[k] += units[l * K + k];
-      skuNetDays[k] += f.inStockDays[l * K + k];
+      skuNetUnits[k] += units[k * L + l];
+      skuNetDays[k] += f.inStockDays[k * L + l];
     }
   }
   for (let s = 0; s < S; s++) {
@@ -108,7 +108,7 @@ export function forecast(state: EngineState, settings: Settings): Forecast {
     catDays.fill(0);
     for (let s = 0; s < S; s++) {
       for (let i = styleStart[s]; i < styleStart[s + 1]; i++) {
-        const c = l * K + skuIndex[i];
+        const c = skuIndex[i] * L + l;
         catUnits[category[s]] += units[c];
         catDays[category[s]] += f.inStockDays[c];
       }
@@ -119,7 +119,7 @@ export function forecast(state: EngineState, settings: Settings): Forecast {
       let styleDays = 0;
       let mostDays = 0;
       for (let i = styleStart[s]; i < styleStart[s + 1]; i++) {
-        const c = l * K + skuIndex[i];
+        const c = skuIndex[i] * L + l;
         styleUnits += units[c];
         if (f.inStockDays[c] > mostDays) mostDays = f.inStockDays[c];
       }
@@ -128,7 +128,7 @@ export function forecast(state: EngineState, settings: Settings): Forecast {
       else if (mostDays > 0) {
         anyInStock.fill(0);
         for (let i = styleStart[s]; i < styleStart[s + 1]; i++) {
-          const base = (l * K + skuIndex[i]) * W;
+          const base = (skuIndex[i] * L + l) * W;
           for (let d = 0; d < W; d++) anyInStock[d] |= state.inStock[base + d];
         }
         for (let d = 0; d < W; d++) styleDays += anyInStock[d];
@@ -136,7 +136,7 @@ export function forecast(state: EngineState, settings: Settings): Forecast {
       const cat = category[s];
       for (let i = styleStart[s]; i < styleStart[s + 1]; i++) {
         const k = skuIndex[i];
-        const c = l * K + k;
+        const c = k * L + l;
         let pooled = 0;
         let source = NONE;
         if (styleDays >= half) {

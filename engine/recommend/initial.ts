@@ -27,7 +27,6 @@ export function apportion(total: number, weights: readonly number[]): number[] {
 export function initialDistribution(ctx: Context): Proposal[] {
   const { state, settings } = ctx;
   const L = state.locations.ids.length;
-  const K = state.skus.ids.length;
   const { styleStart, skuIndex } = state.styles;
   const S = state.styles.ids.length;
   const warehouses = [...Array(L).keys()].filter(
@@ -57,7 +56,7 @@ export function initialDistribution(ctx: Context): Proposal[] {
       let u = 0;
       for (let i = styleStart[o]; i < styleStart[o + 1]; i++) {
         const k = skuIndex[i];
-        const x = units[l * K + k];
+        const x = units[k * L + l];
         if (x === 0) continue;
         u += x;
         sizeSales[sizeAt(l, state.styles.category[o], k)] += x;
@@ -98,8 +97,8 @@ export function initialDistribution(ctx: Context): Proposal[] {
     const cs = categorySettings(settings, state.categories.ids[state.styles.category[s]]);
     // Purchase-order units that reach the warehouse before a transfer would: they can be planned now.
     const arrivalDay = state.asOfDay + cs.leadTimeDays;
-    const arriving = (w: number, k: number) => poArriving(w * K + k, arrivalDay);
-    const available = (w: number, k: number) => warehouseAvailable(ctx, w * K + k, arriving(w, k));
+    const arriving = (w: number, k: number) => poArriving(k * L + w, arrivalDay);
+    const available = (w: number, k: number) => warehouseAvailable(ctx, k * L + w, arriving(w, k));
     const onOrder = skus.map((k) => warehouses.reduce((sum, w) => sum + arriving(w, k), 0));
     const free = skus.map((k) => warehouses.reduce((sum, w) => sum + available(w, k), 0));
     const allocatable = free.map((x) => Math.floor(x * (1 - cs.holdbackPercentage / 100)));
@@ -158,8 +157,8 @@ export function initialDistribution(ctx: Context): Proposal[] {
         for (const w of [...warehouses].sort((a, b) => available(b, k) - available(a, k) || a - b)) {
           const take = Math.min(left, available(w, k));
           if (take <= 0) continue;
-          ctx.promised[w * K + k] += take;
-          ctx.incoming[l * K + k] += take;
+          ctx.promised[k * L + w] += take;
+          ctx.incoming[k * L + l] += take;
           left -= take;
           out.push(
             proposal(state, ctx, 'InitialDistribution', w, l, k, take, () => ({

@@ -46,8 +46,8 @@ export function redistribute(ctx: Context): Proposal[] {
       state.lastArrivalDay[c] >= 0 && state.asOfDay - state.lastArrivalDay[c] <= rs.recentlyMovedDays;
     const broken = new Set(
       stores.filter((l) => {
-        const held = skus.filter((k) => state.onHand[l * K + k] > 0).length;
-        return held > 0 && held < runSize && !skus.some((k) => recent(l * K + k));
+        const held = skus.filter((k) => state.onHand[k * L + l] > 0).length;
+        return held > 0 && held < runSize && !skus.some((k) => recent(k * L + l));
       }),
     );
 
@@ -60,7 +60,7 @@ export function redistribute(ctx: Context): Proposal[] {
       let anySender = false;
       for (let i = 0; i < stores.length; i++) {
         const from = stores[i];
-        const cf = from * K + k;
+        const cf = k * L + from;
         let left = 0;
         if (!recent(cf) && state.onHand[cf] > 0) {
           if (broken.has(from)) left = Math.floor(state.onHand[cf]);
@@ -77,7 +77,7 @@ export function redistribute(ctx: Context): Proposal[] {
       const price = state.skus.price[k];
       const receivers = new MaxHeap<{ key: number; given: number }>();
       const next = (l: number, given: number) => {
-        const c = l * K + k;
+        const c = k * L + l;
         const pos = state.onHand[c] + state.inTransit[c] + ctx.incoming[c] + given;
         return pos >= t.target[c] ? -1 : price * poissonTail(f.rate[c] * horizon, pos + 1);
       };
@@ -89,7 +89,7 @@ export function redistribute(ctx: Context): Proposal[] {
       if (receivers.size === 0) continue;
       for (let i = 0; i < stores.length; i++) {
         const from = stores[i];
-        const cf = from * K + k;
+        const cf = k * L + from;
         let left = lefts[i];
         // Receivers popped for being the sender itself wait here and go back afterwards.
         const parked: { item: { key: number; given: number }; value: number }[] = [];
@@ -138,7 +138,7 @@ export function redistribute(ctx: Context): Proposal[] {
     }
     // A broken run moves whole or not at all: the sender is never left with part of it.
     for (const from of broken) {
-      const held = skus.reduce((sum, k) => sum + Math.floor(state.onHand[from * K + k]), 0);
+      const held = skus.reduce((sum, k) => sum + Math.floor(state.onHand[k * L + from]), 0);
       const placed = styleMoves.filter((m) => m.from === from).reduce((sum, m) => sum + m.units, 0);
       if (placed < held)
         for (let i = styleMoves.length - 1; i >= 0; i--) if (styleMoves[i].from === from) styleMoves.splice(i, 1);
@@ -179,7 +179,7 @@ export function redistribute(ctx: Context): Proposal[] {
     const [from, style] = [Math.floor(key / S), key % S];
     let held = 0;
     for (let i = styleStart[style]; i < styleStart[style + 1]; i++)
-      held += Math.floor(state.onHand[from * K + skuIndex[i]]);
+      held += Math.floor(state.onHand[skuIndex[i] * L + from]);
     if (units < held) partial.add(key);
   }
   for (const trip of accepted) {
@@ -187,9 +187,9 @@ export function redistribute(ctx: Context): Proposal[] {
     const from = state.locations.ids[trip.from];
     const to = state.locations.ids[trip.to];
     for (const m of trip.moves.sort((a, b) => a.sku - b.sku)) {
-      ctx.incoming[m.to * K + m.sku] += m.units;
-      const cf = m.from * K + m.sku;
-      const ct = m.to * K + m.sku;
+      ctx.incoming[m.sku * L + m.to] += m.units;
+      const cf = m.sku * L + m.from;
+      const ct = m.sku * L + m.to;
       out.push(
         proposal(state, ctx, 'Redistribution', m.from, m.to, m.sku, m.units, () => ({
           reason:

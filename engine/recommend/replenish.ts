@@ -77,7 +77,7 @@ export function replenish(ctx: Context): Proposal[] {
     const pack = Math.max(1, state.skus.packSize[k]);
     const needs: Need[] = [];
     for (const l of sellers) {
-      const c = l * K + k;
+      const c = k * L + l;
       const position = state.onHand[c] + state.inTransit[c];
       const raw = t.target[c] - position;
       if (raw <= 0) continue;
@@ -92,7 +92,7 @@ export function replenish(ctx: Context): Proposal[] {
     }
     if (needs.length === 0) continue;
     const stock = warehouses
-      .map((w) => ({ w, cell: w * K + k, free: warehouseAvailable(ctx, w * K + k) }))
+      .map((w) => ({ w, cell: k * L + w, free: warehouseAvailable(ctx, k * L + w) }))
       .filter((x) => x.free >= pack);
     let available = stock.reduce((s, x) => s + Math.floor(x.free / pack) * pack, 0);
     if (available === 0) continue;

@@ -1,6 +1,8 @@
 /**
  * The engine's view of a workspace as of one day: columnar typed arrays, one cell per location×SKU
- * (`cell = location * skuCount + sku`). Built by the store with a few set-based queries; read by pure code.
+ * (`cell = sku * locationCount + location`). A SKU's cells lie side by side, and so do a style's and a range of
+ * styles': the engine weighs a SKU across its locations, and a partition of the replay owns one block of cells.
+ * Built by the store with a few set-based queries; read by pure code.
  */
 import type { LocationKind } from './settings.js';
 
@@ -87,7 +89,7 @@ export interface EngineState {
 export const APPROVAL_OPEN_DAYS = 14;
 
 export function cellOf(state: EngineState, location: number, sku: number): number {
-  return location * state.skus.ids.length + sku;
+  return sku * state.locations.ids.length + location;
 }
 
 export function emptyState(

@@ -49,9 +49,9 @@ export interface Targets {
 
 /** Whether a selling location carries a style: it has sold or held any of its SKUs before the decision day. */
 export function carriesStyle(state: EngineState, location: number, style: number): boolean {
-  const K = state.skus.ids.length;
+  const L = state.locations.ids.length;
   for (let i = state.styles.styleStart[style]; i < state.styles.styleStart[style + 1]; i++) {
-    const c = location * K + state.styles.skuIndex[i];
+    const c = state.styles.skuIndex[i] * L + location;
     if (state.everActive[c] || state.onHand[c] > 0 || state.inTransit[c] > 0) return true;
   }
   return false;
@@ -76,7 +76,7 @@ export function targets(state: EngineState, f: Forecast, settings: Settings): Ta
       const cs = categorySettings(settings, state.categories.ids[state.styles.category[s]]);
       const horizon = cs.reviewPeriodDays + cs.leadTimeDays;
       for (let i = state.styles.styleStart[s]; i < state.styles.styleStart[s + 1]; i++) {
-        const c = l * K + state.styles.skuIndex[i];
+        const c = state.styles.skuIndex[i] * L + l;
         if (!Number.isNaN(state.clientTarget[c])) {
           let t = state.clientTarget[c];
           if (!Number.isNaN(state.clientMinimum[c])) t = Math.max(t, state.clientMinimum[c]);

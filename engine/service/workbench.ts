@@ -70,6 +70,7 @@ import {
   type SettingsOverride,
 } from '../recommend/settings.js';
 import { categorySettingsOf } from '../store/engine-state.js';
+import { cellOf } from '../recommend/state.js';
 import { loadBacktestInput } from '../store/backtest-input.js';
 import { simulate, type SimulationOptions, type SimulationResult } from '../simulate/simulate.js';
 import { simulateInWorker } from '../simulate/in-worker.js';
@@ -555,14 +556,14 @@ export class Workbench {
   stockTargets(query: { offset: number; limit: number }) {
     return this.workspace.exclusive(async () => {
       const { state, targets: t } = await this.listedRun();
-      const K = state.skus.ids.length;
+      const L = state.locations.ids.length;
       const cells: number[] = [];
       for (let c = 0; c < t.target.length; c++) if (t.basis[c] !== '') cells.push(c);
       const { stockTargets, ...page } = pageOf('stockTargets', cells, query);
       return {
         stockTargets: stockTargets.map((c) => ({
-          locationId: state.locations.ids[Math.floor(c / K)],
-          skuId: state.skus.ids[c % K],
+          locationId: state.locations.ids[c % L],
+          skuId: state.skus.ids[Math.floor(c / L)],
           targetQuantity: t.target[c],
           source: t.basis[c] === 'client' ? 'client' : 'engine',
           basis: t.basis[c],
@@ -1013,7 +1014,7 @@ export class Workbench {
       const l = run.state.locations.ids.indexOf(locationId);
       const k = run.state.skus.ids.indexOf(skuId);
       if (l < 0 || k < 0) return undefined;
-      const cell = l * run.state.skus.ids.length + k;
+      const cell = cellOf(run.state, l, k);
       return {
         locationId,
         skuId,

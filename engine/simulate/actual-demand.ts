@@ -70,7 +70,7 @@ const SOLD_OUT = 2;
 
 /** Daily rows of every location×SKU cell over the history read, cell by cell and day by day within a cell. */
 export interface CellDayRows {
-  /** `location × K + sku`, ascending. */
+  /** `sku × L + location` (see recommend/state.ts), ascending. */
   cell: ArrayLike<number>;
   /** Day index in the history read; −1 is the level it starts from. */
   d: ArrayLike<number>;
@@ -143,7 +143,7 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
     const c = rows.cell[j];
     if (rowFrom[c] < 0) rowFrom[c] = j;
     rowTo[c] = j + 1;
-    if (rows.sold[j] > 0) selling[(c / K) | 0] = 1;
+    if (rows.sold[j] > 0) selling[c % L] = 1;
   }
   const rowsOf = (c: number): [number, number] => (rowFrom[c] < 0 ? [0, 0] : [rowFrom[c], rowTo[c]]);
 
@@ -191,7 +191,7 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
   for (let l = 0; l < L; l++) {
     if (!selling[l]) continue;
     for (let k = 0; k < K; k++) {
-      const c = l * K + k;
+      const c = k * L + l;
       const [j0, j1] = rowsOf(c);
       if (j0 === j1) continue;
       const s = styleOf[k];
@@ -346,7 +346,7 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
           diff.fill(0);
           let any = false;
           for (let k = styleStart[s]; k < styleStart[s + 1]; k++) {
-            const c = l * K + k;
+            const c = k * L + l;
             if (rate[c] === 0) continue;
             const [j0, j1] = rowsOf(c);
             // The expected sales of the location's days on the style's course so far, summed up to each day.
@@ -415,7 +415,7 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
   for (let l = 0; l < L; l++) {
     if (!selling[l]) continue;
     for (let k = 0; k < K; k++) {
-      const c = l * K + k;
+      const c = k * L + l;
       if (fullDays[c] < FULL_HISTORY_DAYS) continue;
       const r = rate[c];
       skuNet[k] += r;
@@ -429,7 +429,7 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
     }
   }
   const prior = (l: number, k: number): number => {
-    const c = l * K + k;
+    const c = k * L + l;
     if (fullDays[c] >= FULL_HISTORY_DAYS) return rate[c];
     const s = styleOf[k];
     const cat = catOf(k);
@@ -495,7 +495,7 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
    * of a style it sold (a size run broken from the start).
    */
   const needsEstimate = (l: number, k: number) => {
-    const c = l * K + k;
+    const c = k * L + l;
     return everIn[c] === 1 ? gappy[c] === 1 : sized(k) && styleLastActive[l * S + styleOf[k]] >= 0;
   };
 
@@ -505,12 +505,12 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
   const varDen = new Float64Array(C);
   const informs = (c: number) => everIn[c] === 1 && rate[c] >= DISPERSION_MIN_RATE;
   const informing = new Int32Array(C);
-  for (let c = 0; c < cells; c++) if (informs(c)) informing[catOf(c % K)]++;
+  for (let c = 0; c < cells; c++) if (informs(c)) informing[catOf((c / L) | 0)]++;
   const seen = new Int32Array(C);
   for (let l = 0; l < L; l++) {
     if (!selling[l]) continue;
     for (let k = 0; k < K; k++) {
-      const c = l * K + k;
+      const c = k * L + l;
       if (!informs(c)) continue;
       const cat = catOf(k);
       // A sample of a few thousand cells per category says as much as all of them.
@@ -557,10 +557,11 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
   const outDemand: number[] = [];
   const carriedOut = new Uint8Array(E);
   const window: number[] = [];
-  for (let l = 0; l < L; l++) {
-    if (!selling[l]) continue;
-    for (let k = 0; k < K; k++) {
-      const c = l * K + k;
+  // SKU by SKU, so that the days' out rows come in cell order.
+  for (let k = 0; k < K; k++) {
+    for (let l = 0; l < L; l++) {
+      if (!selling[l]) continue;
+      const c = k * L + l;
       if (!needsEstimate(l, k)) continue;
       const [j0, j1] = rowsOf(c);
       densify(j0, j1);

@@ -12,8 +12,8 @@
  * - `finish`: the actual levels at the end, and the traced style's values when it is in the range.
  *
  * A partition holds its range's data alone (`rangeArrays`), in its own numbering: SKU k of the range is k − kFrom,
- * and its cells are packed location by location (SKUs [kFrom, kTo) of location 0, then of location 1, …), which is
- * how a range's cells travel too. Styles keep their numbers, so the partition's sums add up with the others'.
+ * and its cells are the block of the range's SKUs (see recommend/state.ts), which is how a range's cells travel
+ * too. Styles keep their numbers, so the partition's sums add up with the others'.
  */
 import { serveDay, DAY_FIELDS, accumulators, type Accumulators, type ServeArrays } from './serve-day.js';
 import { FIELDS } from './kpis.js';
@@ -47,34 +47,28 @@ export type FromPartition =
   | { kind: 'finished'; actLevel: Float64Array; trace?: Float64Array }
   | { kind: 'failed'; message: string };
 
-/** The range's values of a per-cell array (`per` values a cell), packed location by location. */
-export function gather<T extends Typed>(source: T, L: number, K: number, [kFrom, kTo]: SkuRange, per = 1): T {
-  const width = (kTo - kFrom) * per;
-  const out = new (source.constructor as new (n: number) => T)(L * width);
-  for (let l = 0; l < L; l++) out.set(source.subarray((l * K + kFrom) * per, (l * K + kTo) * per) as never, l * width);
-  return out;
+/** The range's values of a per-cell array (`per` values a cell): one block, since a SKU's cells lie together. */
+export function gather<T extends Typed>(source: T, L: number, _K: number, [kFrom, kTo]: SkuRange, per = 1): T {
+  return source.slice(kFrom * L * per, kTo * L * per) as T;
 }
 
-/** Writes packed range values back into a per-cell array. */
-export function scatter<T extends Typed>(target: T, packed: T, L: number, K: number, [kFrom, kTo]: SkuRange, per = 1) {
-  const width = (kTo - kFrom) * per;
-  for (let l = 0; l < L; l++) target.set(packed.subarray(l * width, (l + 1) * width) as never, (l * K + kFrom) * per);
+/** Writes a range's values back into a per-cell array. */
+export function scatter<T extends Typed>(target: T, packed: T, L: number, _K: number, [kFrom]: SkuRange, per = 1) {
+  target.set(packed as never, kFrom * L * per);
 }
 
 /** The values of some slots of each cell's ring (`W` slots a cell), packed cell by cell. */
 export function gatherSlots<T extends Typed>(
   source: T,
   L: number,
-  K: number,
+  _K: number,
   [kFrom, kTo]: SkuRange,
   W: number,
   heads: readonly number[],
 ): T {
   const out = new (source.constructor as new (n: number) => T)(L * (kTo - kFrom) * heads.length);
   let at = 0;
-  for (let l = 0; l < L; l++) {
-    for (let c = l * K + kFrom; c < l * K + kTo; c++) for (const h of heads) out[at++] = source[c * W + h];
-  }
+  for (let c = kFrom * L; c < kTo * L; c++) for (const h of heads) out[at++] = source[c * W + h];
   return out;
 }
 
@@ -82,15 +76,13 @@ export function scatterSlots<T extends Typed>(
   target: T,
   packed: T,
   L: number,
-  K: number,
+  _K: number,
   [kFrom, kTo]: SkuRange,
   W: number,
   heads: readonly number[],
 ): void {
   let at = 0;
-  for (let l = 0; l < L; l++) {
-    for (let c = l * K + kFrom; c < l * K + kTo; c++) for (const h of heads) target[c * W + h] = packed[at++];
-  }
+  for (let c = kFrom * L; c < kTo * L; c++) for (const h of heads) target[c * W + h] = packed[at++];
 }
 
 /** A range's rows of the actual days (rows in cell order within a day), renumbered to the range's cells. */
@@ -99,26 +91,21 @@ function rangeRows(
   cell: Int32Array,
   values: Float64Array[],
   L: number,
-  K: number,
   [kFrom, kTo]: SkuRange,
 ): { dayStart: Int32Array; cell: Int32Array; values: Float64Array[] } {
-  const inRange = (j: number) => {
-    const k = cell[j] % K;
-    return k >= kFrom && k < kTo;
-  };
+  const [first, end] = [kFrom * L, kTo * L];
+  const inRange = (j: number) => cell[j] >= first && cell[j] < end;
   let n = 0;
   for (let j = 0; j < dayStart[dayStart.length - 1]; j++) if (inRange(j)) n++;
   const starts = new Int32Array(dayStart.length);
   const cells = new Int32Array(n);
   const kept = values.map(() => new Float64Array(n));
-  const width = kTo - kFrom;
   let at = 0;
   for (let i = 0; i + 1 < dayStart.length; i++) {
     starts[i] = at;
     for (let j = dayStart[i]; j < dayStart[i + 1]; j++) {
       if (!inRange(j)) continue;
-      const k = cell[j] % K;
-      cells[at] = ((cell[j] - k) / K) * width + k - kFrom;
+      cells[at] = cell[j] - first;
       for (let v = 0; v < values.length; v++) kept[v][at] = values[v][j];
       at++;
     }
@@ -135,10 +122,9 @@ export function rangeArrays(a: ServeArrays, L: number, K: number, W: number, ran
     a.actualCell,
     [a.actualEnd, a.actualOpening, a.actualSold, a.actualNet, a.actualRevenue, a.actualExtra],
     L,
-    K,
     range,
   );
-  const out = rangeRows(a.outStart, a.outCell, [a.outDemand], L, K, range);
+  const out = rangeRows(a.outStart, a.outCell, [a.outDemand], L, range);
   const [actualEnd, actualOpening, actualSold, actualNet, actualRevenue, actualExtra] = actual.values;
   const t = a.trace;
   const trace: TraceBuffer | undefined =

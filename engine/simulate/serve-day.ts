@@ -160,38 +160,31 @@ export function serveDay(
   let dSimWarehouse = 0;
   let dActWarehouse = 0;
   let lowest = acc.lowest[0];
+  // Each location's sums over the day (cd: carried days; s…/a…: simulated/actual), and a style's, apart for the
+  // locations that sell and those that do not (their stock is the warehouses').
+  const at = new Float64Array(L * RUN_FIELDS);
+  const runShelves = new Float64Array(RUN_FIELDS);
+  const runWarehouses = new Float64Array(RUN_FIELDS);
+  // Per location, for the day: a store or the webshop (its stock is the shelves'), and open today: demand is there.
+  const sells = new Uint8Array(L);
+  const open = new Uint8Array(L);
   for (let l = 0; l < L; l++) {
-    let j = firstRow(actualCell, rowsFrom, rowsTo, l * K + kFrom);
-    let o = firstRow(outCell, outFrom, outTo, l * K + kFrom);
-    // A store or the webshop (its stock is the shelves'), and open today: demand is there.
-    const sells = a.stores[l] === 1;
-    const store = sells && a.closed[l * a.days + i] === 0;
-    const selling = a.selling[l] === 1;
-    // The location's sums over the day, and a style run's (cd: carried days; s…/a…: simulated/actual).
-    const at = new Float64Array(RUN_FIELDS);
-    const run = new Float64Array(RUN_FIELDS);
-    for (let k = kFrom; k < kTo;) {
-      const s = styleOf[k];
-      const runTo = Math.min(kTo, styleStart[s + 1]);
-      const tr = trace !== undefined && trace.style === s ? trace : undefined;
-      let cd = 0;
-      let dem = 0;
-      let est = 0;
-      let sSales = 0;
-      let aSales = 0;
-      let ret = 0;
-      let sLost = 0;
-      let sVal = 0;
-      let aVal = 0;
-      let sEst = 0;
-      let sOut = 0;
-      let aOut = 0;
-      let sU = 0;
-      let sV = 0;
-      let aU = 0;
-      let aV = 0;
-      for (; k < runTo; k++) {
-        const c = l * K + k;
+    sells[l] = a.stores[l];
+    open[l] = a.stores[l] === 1 && a.closed[l * a.days + i] === 0 ? 1 : 0;
+  }
+  const { selling } = a;
+  // The day's rows come in cell order, and the range's cells are one block: one pass over each.
+  let j = firstRow(actualCell, rowsFrom, rowsTo, kFrom * L);
+  let o = firstRow(outCell, outFrom, outTo, kFrom * L);
+  for (let k = kFrom; k < kTo;) {
+    const s = styleOf[k];
+    const runTo = Math.min(kTo, styleStart[s + 1]);
+    const tr = trace !== undefined && trace.style === s ? trace : undefined;
+    runShelves.fill(0);
+    runWarehouses.fill(0);
+    for (; k < runTo; k++) {
+      for (let l = 0; l < L; l++) {
+        const c = k * L + l;
         const row = j < rowsTo && actualCell[j] === c ? j++ : -1;
         const out = o < outTo && outCell[o] === c ? o++ : -1;
         const opening = row >= 0 ? openingOr(actualOpening[row], actLevel[c]) : actLevel[c];
@@ -206,30 +199,31 @@ export function serveDay(
         // What customers wanted: in stock, the day's sales (and more, had it sold out); carried without, the estimate.
         const estimated = actInStock ? (row >= 0 ? actualExtra[row] : 0) : out >= 0 ? outDemand[out] : 0;
         const demand = actInStock ? gross + estimated : estimated;
-        const carried = store && (actInStock || out >= 0);
+        const carried = open[l] === 1 && (actInStock || out >= 0);
         const simStart = simStock[c];
         const served = Math.min(demand, Math.max(simStart, 0));
         const simNow = simStart - served + returns;
         simStock[c] = simNow;
         const simInStock = simStart > 0 || served > 0;
+        const x = l * RUN_FIELDS;
         if (carried) {
-          cd++;
-          dem += demand;
-          est += estimated;
-          sSales += served;
-          aSales += gross;
-          ret += returns;
-          sLost += demand - served;
+          at[x + R.cd]++;
+          at[x + R.dem] += demand;
+          at[x + R.est] += estimated;
+          at[x + R.sSales] += served;
+          at[x + R.aSales] += gross;
+          at[x + R.ret] += returns;
+          at[x + R.sLost] += demand - served;
           // Units are valued at the day's own prices where the actual sold, else at the history's average.
           if (gross > 0) {
-            sVal += served * (actualRevenue[row] / gross);
-            aVal += actualRevenue[row];
-          } else sVal += served * salePrice[k];
-          sEst += Math.max(0, served - (actInStock ? gross : 0));
-          if (!simInStock) sOut++;
-          if (!actInStock) aOut++;
+            at[x + R.sVal] += served * (actualRevenue[row] / gross);
+            at[x + R.aVal] += actualRevenue[row];
+          } else at[x + R.sVal] += served * salePrice[k];
+          at[x + R.sEst] += Math.max(0, served - (actInStock ? gross : 0));
+          if (!simInStock) at[x + R.sOut]++;
+          if (!actInStock) at[x + R.aOut]++;
         }
-        if (selling) {
+        if (selling[l] === 1) {
           // The engine's own history of the simulated world: what it sold, and whether it had stock.
           const slot = c * W + head;
           windowSales[slot] = served;
@@ -239,7 +233,7 @@ export function serveDay(
           if (simInStock) everActive[c] = 1;
         }
         if (tr) {
-          const traced = traceAt(tr, K, c, i);
+          const traced = traceAt(tr, L, c, i);
           const v = tr.values;
           v[traced + CF.simSales] = served;
           v[traced + CF.actSales] = gross;
@@ -257,46 +251,56 @@ export function serveDay(
         }
         const actNow = actLevel[c];
         if (simNow < lowest) lowest = simNow;
-        sU += simNow;
-        sV += simNow * cost[k];
-        aU += actNow;
-        aV += actNow * cost[k];
+        at[x + R.sU] += simNow;
+        at[x + R.sV] += simNow * cost[k];
+        at[x + R.aU] += actNow;
+        at[x + R.aV] += actNow * cost[k];
+        // The style's sums of the cell, from the location's before and after.
+        const run = sells[l] === 1 ? runShelves : runWarehouses;
+        if (carried) {
+          run[R.cd]++;
+          run[R.dem] += demand;
+          run[R.est] += estimated;
+          run[R.sSales] += served;
+          run[R.aSales] += gross;
+          run[R.ret] += returns;
+          run[R.sLost] += demand - served;
+          if (gross > 0) {
+            run[R.sVal] += served * (actualRevenue[row] / gross);
+            run[R.aVal] += actualRevenue[row];
+          } else run[R.sVal] += served * salePrice[k];
+          run[R.sEst] += Math.max(0, served - (actInStock ? gross : 0));
+          if (!simInStock) run[R.sOut]++;
+          if (!actInStock) run[R.aOut]++;
+        }
+        run[R.sU] += simNow;
+        run[R.sV] += simNow * cost[k];
+        run[R.aU] += actNow;
+        run[R.aV] += actNow * cost[k];
       }
-      run[R.cd] = cd;
-      run[R.dem] = dem;
-      run[R.est] = est;
-      run[R.sSales] = sSales;
-      run[R.aSales] = aSales;
-      run[R.ret] = ret;
-      run[R.sLost] = sLost;
-      run[R.sVal] = sVal;
-      run[R.aVal] = aVal;
-      run[R.sEst] = sEst;
-      run[R.sOut] = sOut;
-      run[R.aOut] = aOut;
-      run[R.sU] = sU;
-      run[R.sV] = sV;
-      run[R.aU] = aU;
-      run[R.aV] = aV;
-      addRun(sim, act, sells, styleBase + s, run);
-      for (let f = 0; f < RUN_FIELDS; f++) at[f] += run[f];
     }
-    addRun(sim, act, sells, locationBase + l, at);
-    addRun(sim, act, sells, 0, at);
-    dCarried += at[R.cd];
-    dSales += at[R.sSales];
-    aSalesDay += at[R.aSales];
-    dLost += at[R.sLost];
-    dDemand += at[R.dem];
-    dEstimated += at[R.est];
-    dSimOut += at[R.sOut];
-    dActOut += at[R.aOut];
-    if (sells) {
-      dSimInv += at[R.sU];
-      dActInv += at[R.aU];
+    addRun(sim, act, true, styleBase + s, runShelves);
+    addRun(sim, act, false, styleBase + s, runWarehouses);
+  }
+  for (let l = 0; l < L; l++) {
+    const x = at.subarray(l * RUN_FIELDS, (l + 1) * RUN_FIELDS);
+    const isStore = sells[l] === 1;
+    addRun(sim, act, isStore, locationBase + l, x);
+    addRun(sim, act, isStore, 0, x);
+    dCarried += x[R.cd];
+    dSales += x[R.sSales];
+    aSalesDay += x[R.aSales];
+    dLost += x[R.sLost];
+    dDemand += x[R.dem];
+    dEstimated += x[R.est];
+    dSimOut += x[R.sOut];
+    dActOut += x[R.aOut];
+    if (isStore) {
+      dSimInv += x[R.sU];
+      dActInv += x[R.aU];
     } else {
-      dSimWarehouse += at[R.sU];
-      dActWarehouse += at[R.aU];
+      dSimWarehouse += x[R.sU];
+      dActWarehouse += x[R.aU];
     }
   }
   const d = i * DAY_FIELDS.length;

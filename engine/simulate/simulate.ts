@@ -262,8 +262,8 @@ export function simulate(
   const send = (from: number, to: number, quantity: number, lead: number) => {
     a.sim[from] -= quantity;
     arrive(i + lead, to, quantity);
-    styleDays.transferOut(i, from % K, quantity);
-    traceAdd(trace, K, from, i, CF.transfersOut, quantity);
+    styleDays.transferOut(i, (from / L) | 0, quantity);
+    traceAdd(trace, L, from, i, CF.transfersOut, quantity);
   };
 
   for (; i < lastDay; i++) {
@@ -280,8 +280,8 @@ export function simulate(
         view.lastArrivalDay[cell] = day;
         // A client's transfer already on its way at the start arrives too, but is none of the engine's.
         if (engines) {
-          styleDays.transferIn(i, cell % K, quantity);
-          traceAdd(trace, K, cell, i, CF.transfersIn, quantity);
+          styleDays.transferIn(i, (cell / L) | 0, quantity);
+          traceAdd(trace, L, cell, i, CF.transfersIn, quantity);
         }
       }
       pending.delete(i);
@@ -334,7 +334,7 @@ export function simulate(
       // Only the traced style's proposals are put in words: the others are decisions and nothing more.
       const rec = recommend(view, settings, (k) => trace !== undefined && k >= trace.kFrom && k < trace.kTo);
       a.rate.set(rec.forecast.rate);
-      styleDays.review(a.rate, K);
+      styleDays.review(a.rate, L);
       const trips = new Set<string>();
       for (const p of rec.proposals) {
         const from = locIndex.get(p.fromLocationId)!;
@@ -345,13 +345,13 @@ export function simulate(
           categorySettings(settings, S0.categories.ids[S0.styles.category[styleOf[k]]]).leadTimeDays,
         );
         const arrivalDay = i + lead;
-        const now = Math.min(p.quantity, Math.max(0, a.sim[from * K + k]));
-        if (now > 0) send(from * K + k, to * K + k, now, lead);
+        const now = Math.min(p.quantity, Math.max(0, a.sim[k * L + from]));
+        if (now > 0) send(k * L + from, k * L + to, now, lead);
         if (now < p.quantity) {
-          inTransit[to * K + k] += p.quantity - now;
+          inTransit[k * L + to] += p.quantity - now;
           waiting.push({
-            from: from * K + k,
-            to: to * K + k,
+            from: k * L + from,
+            to: k * L + to,
             left: p.quantity - now,
             lead,
             until: i + APPROVAL_OPEN_DAYS,
@@ -393,13 +393,13 @@ export function simulate(
         if (taken !== moved) {
           shortfall.units += taken - moved;
           shortfall.days++;
-          traceAdd(trace, K, c, i, CF.writeDownShortfall, taken - moved);
+          traceAdd(trace, L, c, i, CF.writeDownShortfall, taken - moved);
         }
-        styleDays.receipt(i, c % K, moved);
-        traceAdd(trace, K, c, i, CF.receipts, moved);
+        styleDays.receipt(i, (c / L) | 0, moved);
+        traceAdd(trace, L, c, i, CF.receipts, moved);
       }
       if (input.actual.sold[j] > 0) {
-        const l = (c / K) | 0;
+        const l = c % L;
         if (!a.selling[l] && !kindFixed[l]) {
           a.selling[l] = 1;
           view.locations.kind[l] = 'store';
@@ -481,7 +481,7 @@ export function simulate(
       ? (['storeUnits', 'storeValue'] as const)
       : (['warehouseUnits', 'warehouseValue'] as const);
     for (let k = 0; k < K; k++) {
-      const c = l * K + k;
+      const c = k * L + l;
       const simLeft = sim[c] + inTransit[c];
       for (const g of [groups.network, groups.location + l, groups.style + styleOf[k]]) {
         simEnd[units][g] += simLeft;

@@ -97,10 +97,10 @@ export class StyleDayCounter {
     this.add(day, sku, at.simTransfersOut, units);
   }
 
-  /** The engine's new estimate per cell (`cell = location × K + sku`), summed per style. */
-  review(rate: Float64Array, K: number): void {
+  /** The engine's new estimate per cell (`cell = sku × L + location`), summed per style. */
+  review(rate: Float64Array, L: number): void {
     this.rate.fill(0);
-    for (let c = 0; c < rate.length; c++) if (rate[c] !== 0) this.rate[this.styleOf[c % K]] += rate[c];
+    for (let c = 0; c < rate.length; c++) if (rate[c] !== 0) this.rate[this.styleOf[(c / L) | 0]] += rate[c];
   }
 
   /** After the day is served: each style's change in the running sums of every part (partitions) of the replay. */

@@ -67,23 +67,23 @@ export interface StyleTrace extends TraceBuffer {
 }
 
 /** The offset of a cell-day's values, or −1 when the cell is not traced. */
-export function traceAt(t: TraceBuffer, K: number, cell: number, day: number): number {
-  const k = cell % K;
+export function traceAt(t: TraceBuffer, L: number, cell: number, day: number): number {
+  const l = cell % L;
+  const k = (cell - l) / L;
   if (k < t.kFrom || k >= t.kTo) return -1;
-  const l = (cell - k) / K;
   return ((l * (t.kTo - t.kFrom) + k - t.kFrom) * t.days + day) * CELL_FIELDS;
 }
 
 /** Adds units to a field of a cell-day, when the cell is traced. */
 export function traceAdd(
   t: TraceBuffer | undefined,
-  K: number,
+  L: number,
   cell: number,
   day: number,
   field: number,
   units: number,
 ): void {
   if (!t) return;
-  const i = traceAt(t, K, cell, day);
+  const i = traceAt(t, L, cell, day);
   if (i >= 0) t.values[i + field] += units;
 }

@@ -76,7 +76,7 @@ export async function loadBacktestInput(
     const k = skuIndex.get(r.skuId);
     if (l < 0 || k === undefined) continue;
     receipts.push({
-      cell: l * K + k,
+      cell: k * start.locations.ids.length + l,
       orderDay: Number(r.ordered) - fromDay,
       dueDay: Number(r.due) - fromDay,
       quantity: Number(r.q),

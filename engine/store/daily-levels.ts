@@ -60,7 +60,7 @@ export async function dailyLevels(
   const from = timestampValue(fromDay * DAY_MICROS);
   const to = timestampValue(untilMicros);
   const lookBack = timestampValue((fromDay - STOCK_LOOK_BACK_DAYS) * DAY_MICROS);
-  const K = skuIds.length;
+  const L = locationIds.length;
   await writeCellIndex(ws, locationIds, skuIds);
   const fold = new LevelFold(fromDay);
   // The database gathers and orders each cell's events; the running level is one pass over them (level-fold.ts),
@@ -88,7 +88,7 @@ export async function dailyLevels(
         LEFT JOIN base AS b ON b.locationId = s.locationId AND b.skuId = l.skuId
         WHERE s._deleted_at IS NULL AND s.salesDateTime >= $3 AND s.salesDateTime < $2
           AND (b.t IS NULL OR s.salesDateTime >= b.t))
-    SELECT (el.l * ${K} + es.k)::INTEGER AS cell, epoch_us(ev.t)::DOUBLE AS t, ev.kind::INTEGER AS kind,
+    SELECT (es.k * ${L} + el.l)::INTEGER AS cell, epoch_us(ev.t)::DOUBLE AS t, ev.kind::INTEGER AS kind,
            ev.v::DOUBLE AS v, ev.sold::DOUBLE AS sold, ev.net::DOUBLE AS net, ev.mut::DOUBLE AS mut,
            ev.revenue::DOUBLE AS revenue
     FROM ev JOIN level_locations AS el ON el.locationId = ev.locationId JOIN level_skus AS es ON es.skuId = ev.skuId

@@ -62,7 +62,7 @@ export type StateMode = { kind: 'live'; nowMicros: number; atMoment: boolean } |
 interface CellIndex {
   locIndex: Map<string, number>;
   skuIndex: Map<string, number>;
-  /** l × K + k, or −1 for a location or SKU the state does not hold. */
+  /** k × L + l, or −1 for a location or SKU the state does not hold. */
   cellOf: (loc: string | null, sku: string) => number;
 }
 
@@ -274,7 +274,7 @@ async function readNetwork(
   const cellOf = (loc: string | null, sku: string) => {
     const l = loc === null ? undefined : locIndex.get(loc);
     const k = skuIndex.get(sku);
-    return l === undefined || k === undefined ? -1 : l * K + k;
+    return l === undefined || k === undefined ? -1 : k * L + l;
   };
   return { state, index: { locIndex, skuIndex, cellOf } };
 }
@@ -282,6 +282,7 @@ async function readNetwork(
 /** Prices from the last year's sales (see prices.ts), single-SKU prepacks; and what sold was carried. */
 async function applyPricesAndPacks(ws: Workspace, state: EngineState, year: YearOfSales, { skuIndex }: CellIndex) {
   const K = state.skus.ids.length;
+  const L = state.locations.ids.length;
   const revenue = new Float64Array(K);
   const units = new Float64Array(K);
   const list = new Float64Array(K);
@@ -292,7 +293,7 @@ async function applyPricesAndPacks(ws: Workspace, state: EngineState, year: Year
     revenue[k] += known(year.revenue[i]);
     units[k] += known(year.units[i]);
     list[k] = Math.max(list[k], known(year.list[i]));
-    state.everActive[year.l[i] * K + k] = 1;
+    state.everActive[k * L + year.l[i]] = 1;
   }
   state.skus.soldUnits.set(units);
   state.skus.soldValue.set(revenue);
@@ -375,10 +376,10 @@ async function applyDailyLevels(
 
 /** A location×SKU with stock at any level in the last year was carried there. */
 async function applyStockedInYear(ws: Workspace, state: EngineState, historyStart: Stamp, asOf: Stamp) {
-  const K = state.skus.ids.length;
+  const L = state.locations.ids.length;
   const { cell } = await ws.typedColumns<{ cell: Int32Array }>(
     `
-    SELECT DISTINCT (el.l * ${K} + es.k)::INTEGER AS cell FROM stock AS s
+    SELECT DISTINCT (es.k * ${L} + el.l)::INTEGER AS cell FROM stock AS s
     JOIN level_locations AS el ON el.locationId = s.locationId JOIN level_skus AS es ON es.skuId = s.skuId
     WHERE s.quantity > 0 AND s.stockDateTime >= $1 AND s.stockDateTime <= $2`,
     [historyStart, asOf],
@@ -401,7 +402,7 @@ async function applyInbound(
   { cellOf }: CellIndex,
 ) {
   const asOfDay = state.asOfDay;
-  const K = state.skus.ids.length;
+  const L = state.locations.ids.length;
   const kind = state.locations.kind;
   const firstWarehouse = state.locations.ids.find((_, l) => kind[l] === 'warehouse') ?? '';
   const live = mode.kind === 'live';
@@ -446,7 +447,7 @@ async function applyInbound(
     const po = inbound.po[i];
     let day = inbound.day[i];
     if (inbound.approved[i]) {
-      const k = c % K;
+      const k = Math.floor(c / L);
       day += categorySettings(settings, state.categories.ids[state.styles.category[state.skus.style[k]]]).leadTimeDays;
       // Promised to a destination: not the sender's to give again until the stock feed shows it gone.
       const from = cellOf(inbound.sender[i], inbound.skuId[i]);
