@@ -2,7 +2,7 @@ import { tableFromIPC } from 'apache-arrow';
 import { ARROW_STREAM } from '../engine/server/arrow.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeRun, type Proposal } from '../engine/service/transfers.js';
-import { getDataset } from '../engine/model/datasets.js';
+import { DATASETS, getDataset } from '../engine/model/datasets.js';
 import { item, location, purchaseOrder, sale, salesLine, sku } from './fixtures.js';
 import { testServer, type TestServer } from './api-helpers.js';
 
@@ -622,6 +622,44 @@ describe('sessions, admin API and OpenAPI', () => {
     expect(doc.paths['/Locations'].post.parameters).toContainEqual(
       expect.objectContaining({ in: 'query', name: 'fullLoad' }),
     );
+    // Every data call may be refused for a body that is not JSON; a token request takes a form, and a GET no body.
+    const problem = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
+    for (const d of DATASETS) {
+      expect(doc.paths[`/${d.name}`].post.responses['415'], d.name).toMatchObject({ content: problem });
+      if (d.deletable)
+        expect(doc.paths[`/${d.name}`].delete.responses['415'], d.name).toMatchObject({ content: problem });
+    }
+    expect(doc.paths['/Token'].post.responses['415']).toBeUndefined();
+    expect(doc.paths['/Recommendations/transfers'].get.responses['415']).toBeUndefined();
+    // The product descriptions and their tags, each a page like the transfers.
+    for (const [path, key] of [
+      ['/Recommendations/productDescriptions', 'productDescriptions'],
+      ['/Recommendations/productDescriptions/tags', 'tags'],
+    ]) {
+      const get = doc.paths[path]?.get;
+      expect(get, path).toBeDefined();
+      expect(get.parameters.map((p: { name: string }) => p.name)).toEqual(
+        expect.arrayContaining(['Offset', 'Limit', 'X-Tenant']),
+      );
+      const page = get.responses['200'].content['application/json'].schema;
+      expect(page.required).toEqual([key, 'offset', 'limit', 'moreRecordsAvailable']);
+      expect(page.properties).toMatchObject({
+        [key]: { type: 'array', items: { type: 'object' } },
+        offset: { type: 'integer' },
+        limit: { type: 'integer' },
+        moreRecordsAvailable: { type: 'boolean' },
+      });
+    }
+    expect(
+      Object.keys(
+        doc.paths['/Recommendations/productDescriptions'].get.responses['200'].content['application/json'].schema
+          .properties.productDescriptions.items.properties,
+      ),
+    ).toEqual(expect.arrayContaining(['itemId', 'styleId', 'title', 'description', 'tags']));
+    expect(
+      doc.paths['/Recommendations/productDescriptions/tags'].get.responses['200'].content['application/json'].schema
+        .properties.tags.items.required,
+    ).toEqual(['key', 'value', 'styles']);
   });
 
   it('loads a picked file into the endpoint its name or body tells, all or nothing', async () => {

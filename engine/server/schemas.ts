@@ -58,6 +58,7 @@ export const errorResponses = {
     },
   },
   413: problemRef('Body above the limit of this endpoint.'),
+  415: problemRef('Body not sent as application/json: a form is refused too (only POST /Token takes one).'),
   500: problemRef('System error; the body names a requestId.'),
 };
 
