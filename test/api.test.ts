@@ -622,6 +622,24 @@ describe('sessions, admin API and OpenAPI', () => {
     expect(doc.paths['/Locations'].post.parameters).toContainEqual(
       expect.objectContaining({ in: 'query', name: 'fullLoad' }),
     );
+    // The full-load rules where a client reads the parameters, the split load left open by a refused call included.
+    const queryDocs = (path: string) =>
+      Object.fromEntries(
+        doc.paths[path].post.parameters
+          .filter((p: { in: string }) => p.in === 'query')
+          .map((p: { name: string; description?: string }) => [p.name, p.description]),
+      );
+    const locations = queryDocs('/Locations');
+    expect(locations.fullLoad).toMatch(/every record not sent is soft-deleted/);
+    expect(locations.fullLoad).toMatch(/the next fullLoad=true call continues it, even one meant as a load of its own/);
+    expect(locations.fullLoad).toMatch(
+      /A refused call \(400\) leaves it open, so the same call sent again corrected continues it/,
+    );
+    expect(locations.fullLoad).toMatch(/DELETE \/_workbench\/full-loads\/Locations drops an open load/);
+    expect(queryDocs('/Stock').fullLoad).toMatch(/every location\/SKU not sent is set to 0/);
+    expect(locations.moreRecordsAvailable).toMatch(/true keeps the records aside.*false \(or absent\) completes/);
+    expect(locations.moreRecordsAvailable).toMatch(/no call for 60 minutes is abandoned and deletes nothing.*409/);
+    expect(queryDocs('/PurchaseOrders').moreRecordsAvailable).toBe(locations.moreRecordsAvailable);
     // Every data call may be refused for a body that is not JSON; a token request takes a form, and a GET no body.
     const problem = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
     for (const d of DATASETS) {

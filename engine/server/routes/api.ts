@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { DATASETS, type DatasetDef } from '../../model/datasets.js';
+import { ABANDON_AFTER_MICROS } from '../../ingest/full-load.js';
 import { TRANSFERS_DEFAULT_LIMIT, TRANSFERS_MAX_LIMIT } from '../../service/transfers.js';
 import type { ServerContext } from '../context.js';
 import { HttpProblem } from '../problem.js';
@@ -71,6 +72,22 @@ const pageQuery = Type.Object({
   ),
 });
 
+const idleMinutes = ABANDON_AFTER_MICROS / 60_000_000;
+
+/** The full-load rules as docs/design.md §3.12 states them, for a client reading the document. */
+const fullLoadRule = (d: DatasetDef) =>
+  `true: the records sent are all there are; ${
+    d.history ? 'every location/SKU not sent is set to 0' : 'every record not sent is soft-deleted'
+  } (a record another call writes while the load is open stays). While a split load of ${d.name} is open, the ` +
+  'next fullLoad=true call continues it, even one meant as a load of its own. A refused call (400) leaves it ' +
+  "open, so the same call sent again corrected continues it; the refusal's warnings say so. " +
+  `DELETE /_workbench/full-loads/${d.name} drops an open load and applies nothing.`;
+const moreRecordsRule =
+  'With fullLoad=true: true keeps the records aside, validated but not applied, for the calls to come; false (or ' +
+  'absent) completes the load, applying every call of it in one transaction. A split load with no call for ' +
+  `${idleMinutes} minutes is abandoned and deletes nothing; the call that meets it is refused with 409 (send the ` +
+  'load again from its first call).';
+
 export function apiRoutes(ctx: ServerContext, hidden: boolean) {
   return async (app: FastifyInstance) => {
     const { wb } = ctx;
@@ -134,7 +151,10 @@ export function apiRoutes(ctx: ServerContext, hidden: boolean) {
         ? { fullLoad: { kind: 'boolean' }, moreRecordsAvailable: { kind: 'boolean' } }
         : {};
       const querystring = d.fullLoad
-        ? Type.Object({ fullLoad: Type.Optional(Type.Boolean()), moreRecordsAvailable: Type.Optional(Type.Boolean()) })
+        ? Type.Object({
+            fullLoad: Type.Optional(Type.Boolean({ description: fullLoadRule(d) })),
+            moreRecordsAvailable: Type.Optional(Type.Boolean({ description: moreRecordsRule })),
+          })
         : undefined;
       app.post(
         `/${d.name}`,
