@@ -350,6 +350,54 @@ describe('HTTP errors', () => {
     expect((await t.call('GET', '/Recommendations/productDescriptions?Limit=0')).status).toBe(400);
   });
 
+  it('answers the same descriptions and tags byte for byte on unchanged data; its pages make the list', async () => {
+    await t.call('POST', '/Colors', {
+      colors: ['PDD-GRN', 'PDD-YEL'].map((colorId, i) => ({
+        colorId,
+        code: colorId,
+        description: ['Green', 'Yellow'][i],
+      })),
+    });
+    await t.call('POST', '/Items', {
+      items: ['PDD-5', 'PDD-3', 'PDD-4', 'PDD-1', 'PDD-2'].map((itemId, i) =>
+        item(itemId, [], {
+          attributes: [{ attributeId: `${itemId}-fit`, key: 'fit', value: ['slim', 'loose'][i % 2] }],
+          styleAttributes: [],
+          skus: ['PDD-GRN', 'PDD-YEL'].map((colorId) =>
+            sku(`${itemId}-${colorId}`, `${itemId}-${colorId}`, { colorId }),
+          ),
+        }),
+      ),
+    });
+    for (const [path, key, size] of [
+      ['/Recommendations/productDescriptions', 'productDescriptions', 3],
+      ['/Recommendations/productDescriptions/tags', 'tags', 2],
+    ] as const) {
+      const first = await t.call('GET', `${path}?Limit=10000`);
+      const again = await t.call('GET', `${path}?Limit=10000`);
+      expect(first.status).toBe(200);
+      expect(again.text).toBe(first.text);
+      const all = first.json[key] as unknown[];
+      expect(all.length, path).toBeGreaterThan(2 * size);
+      // Offset and Limit walk the same list: the pages put together are the whole of it, in its order.
+      const walked: unknown[] = [];
+      for (let offset = 0; ; offset += size) {
+        const page = await t.call('GET', `${path}?Offset=${offset}&Limit=${size}`);
+        expect(page.json).toMatchObject({ offset, limit: size });
+        walked.push(...page.json[key]);
+        if (!page.json.moreRecordsAvailable) break;
+        expect(page.json[key]).toHaveLength(size);
+      }
+      expect(walked).toEqual(all);
+    }
+    const styles = (await t.call('GET', '/Recommendations/productDescriptions?Limit=10000')).json.productDescriptions
+      .filter((d: { itemId: string }) => d.itemId.startsWith('PDD-'))
+      .map((d: { styleId: string }) => d.styleId);
+    expect(styles).toEqual(
+      ['PDD-1', 'PDD-2', 'PDD-3', 'PDD-4', 'PDD-5'].flatMap((i) => [`${i}-PDD-GRN`, `${i}-PDD-YEL`]),
+    );
+  });
+
   it('answers 500 with a request id and no stack, and keeps serving', async () => {
     const broken = await testServer();
     try {
