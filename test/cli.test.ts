@@ -1,13 +1,13 @@
 import { execFile } from 'node:child_process';
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { Float64, Table, tableToIPC, Utf8, vectorFromArray } from 'apache-arrow';
+import { Float64, Table, tableFromIPC, tableToIPC, Utf8, vectorFromArray } from 'apache-arrow';
 import { Workbench } from '../engine/service/workbench.js';
 import { datasetFromFileName } from '../engine/ingest/file-dataset.js';
-import { location, sale, useTempDirs } from './fixtures.js';
+import { item, location, sale, salesLine, useTempDirs } from './fixtures.js';
 
 const run = promisify(execFile);
 const BIN = join(process.cwd(), 'bin', 'workbench.mjs');
@@ -211,4 +211,67 @@ describe('workbench load with CSV', () => {
     expect(r.code).toBe(2);
     expect(r.out).toMatch(/--map \S+map\.json: the column mapping is not valid: \/skus\.csv\/columns\/colour: /);
   });
+});
+
+describe('workbench export', () => {
+  it('writes a part of a run as Arrow IPC holding the rows and columns of its CSV export', async () => {
+    const ws = join(tempDir(), 'ws');
+    const out = tempDir();
+    const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
+    const wb = await Workbench.open(ws);
+    let runId: string;
+    try {
+      await wb.ingest('Locations', { locations: [location('L1'), location('L2')] });
+      await wb.ingest('Items', { items: [item('I1', ['SKU1'])] });
+      await wb.ingest('Stock', {
+        stock: ['L1', 'L2'].map((l) => ({
+          locationId: l,
+          skuId: 'SKU1',
+          quantity: 6,
+          stockDateTime: '2024-02-20T00:00:00Z',
+        })),
+      });
+      await wb.ingest('Sales', {
+        sales: ['2024-03-01', '2024-03-05', '2024-03-10'].map((d, i) =>
+          sale(`EX-${i}`, [salesLine(`EX-${i}-1`, 'SKU1', 2)], {
+            salesDateTime: `${d}T12:00:00Z`,
+            locationId: `L${1 + (i % 2)}`,
+          }),
+        ),
+      });
+      runId = (await wb.runBacktest({ fromDay: day('2024-03-01'), toDay: day('2024-03-10'), inProcess: true })).run
+        .runId;
+    } finally {
+      await wb.close();
+    }
+    const csvFile = join(out, 'daily.csv');
+    const arrowFile = join(out, 'daily.arrow');
+    expect(await workbench(['export', '-w', ws, runId, csvFile, '--part', 'daily'])).toMatchObject({ code: 0 });
+    const arrowRun = await workbench(['export', '-w', ws, runId, arrowFile, '--part', 'daily', '--format', 'arrow']);
+    expect(arrowRun.code, arrowRun.out).toBe(0);
+    expect(arrowRun.out).toContain(`written daily of ${runId} to ${arrowFile}`);
+
+    const [header, ...lines] = readFileSync(csvFile, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(10 * 2);
+    const table = tableFromIPC(readFileSync(arrowFile));
+    expect(table.schema.fields.map((f) => f.name).join(',')).toBe(header);
+    expect(table.numRows).toBe(lines.length);
+    // Every row the same: the date as a date, the side as text, each figure the number the CSV holds (or none).
+    const fields = table.schema.fields.map((f) => f.name);
+    lines.forEach((line, i) => {
+      const [date, side, ...figures] = line.split(',');
+      const row = table.get(i)!.toJSON();
+      expect(new Date(row.date as number).toISOString().slice(0, 10), `row ${i}`).toBe(date);
+      expect(row.side).toBe(side);
+      expect(fields.slice(2).map((f) => row[f])).toEqual(figures.map((c) => (c === '' ? null : Number(c))));
+    });
+    expect(
+      lines.some((l) =>
+        l
+          .split(',')
+          .slice(2)
+          .some((c) => c !== '' && Number(c) !== 0),
+      ),
+    ).toBe(true);
+  }, 60_000);
 });
