@@ -204,23 +204,29 @@ describe('a sweep', () => {
   it('runs in the background over the admin API: progress, the kept sweep, a bad grid refused by field', async () => {
     const t = await testServer({ workspace: ws });
     try {
-      const bad = await t.call('POST', '/_workbench/sweeps/jobs', {
+      const badGrid = {
         from: '2025-06-02',
         to: '2025-06-15',
         vary: [{ setting: 'redistribution.tripCost', values: [-5] }],
-      });
+      };
+      const bad = await t.call('POST', '/_workbench/sweeps', badGrid);
       expect(bad.status).toBe(400);
       expect(bad.json.detail).toBe('vary[0] (redistribution.tripCost): -5 is below its minimum 0');
+      // POST sweeps/jobs, the older way to start one, takes the same body and refuses it the same way.
+      const badJob = await t.call('POST', '/_workbench/sweeps/jobs', badGrid);
+      expect({ status: badJob.status, detail: badJob.json.detail }).toEqual({ status: 400, detail: bad.json.detail });
       const settings = await t.call('GET', '/_workbench/sweeps/settings');
       expect(settings.json.settings).toContainEqual(
         expect.objectContaining({ path: 'defaults.serviceLevel', minimum: 0.5, maximum: 0.9999, integer: false }),
       );
-      const started = await t.call('POST', '/_workbench/sweeps/jobs', {
+      const started = await t.call('POST', '/_workbench/sweeps', {
         from: '2025-06-02',
         to: '2025-06-15',
         vary: [{ setting: 'serviceLevel', values: [0.8, 0.9, 0.95] }],
       });
-      expect(started.json).toMatchObject({ status: 'running', days: 42 });
+      // Accepted, not done: the answer is the job to poll.
+      expect(started.status).toBe(202);
+      expect(started.json).toMatchObject({ jobId: expect.any(String), status: 'running', days: 42 });
       let job = started.json;
       while (job.status === 'running') {
         await new Promise((r) => setTimeout(r, 100));
@@ -266,6 +272,29 @@ describe('a sweep', () => {
       );
       expect((await t.call('DELETE', `/_workbench/sweeps/${job.sweepId}`)).json).toEqual({ deleted: job.sweepId });
       expect((await t.call('GET', `/_workbench/sweeps/${job.sweepId}`)).status).toBe(404);
+
+      // POST sweeps/jobs still starts one, answering the same job with 200.
+      const old = await t.call('POST', '/_workbench/sweeps/jobs', {
+        from: '2025-06-02',
+        to: '2025-06-02',
+        vary: [{ setting: 'serviceLevel', values: [0.9] }],
+      });
+      expect(old.status).toBe(200);
+      expect(Object.keys(old.json).sort()).toEqual(Object.keys(started.json).sort());
+      expect(old.json).toMatchObject({ status: 'running', days: 1 });
+      let oldJob = old.json;
+      while (oldJob.status === 'running') {
+        await new Promise((r) => setTimeout(r, 100));
+        oldJob = (await t.call('GET', `/_workbench/sweeps/jobs/${oldJob.jobId}`)).json;
+      }
+      expect(oldJob).toMatchObject({ status: 'completed', daysDone: 1 });
+      await t.call('DELETE', `/_workbench/sweeps/${oldJob.sweepId}`);
+      // The document says which answers 202.
+      const doc = (await (await fetch(`${t.url}/openapi.json`)).json()) as {
+        paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      };
+      expect(Object.keys(doc.paths['/_workbench/sweeps'].post.responses)).toEqual(['202']);
+      expect(Object.keys(doc.paths['/_workbench/sweeps/jobs'].post.responses)).toEqual(['200']);
     } finally {
       await t.server.stop();
     }

@@ -21,7 +21,7 @@ export function registerAdminRoutes<C>(app: FastifyInstance, table: RouteTable<C
         ...(def.query ? { querystring: def.query } : {}),
         ...(def.body ? { body: def.body } : {}),
         response: {
-          200: def.arrow
+          [def.status ?? 200]: def.arrow
             ? {
                 description: def.response.description ?? 'OK',
                 content: {
@@ -46,6 +46,7 @@ export function registerAdminRoutes<C>(app: FastifyInstance, table: RouteTable<C
       ...(def.onResponse ? { onResponse: def.onResponse } : {}),
       handler: async (req, reply) => {
         if (def.audit === 'quiet') req.audit.quiet = true;
+        if (def.status) reply.code(def.status);
         const answer = await def.handle(
           { params: req.params, query: req.query, body: req.body },
           { ...context, req, reply },

@@ -43,6 +43,8 @@ export interface AdminRoute<
   /** No body at all reads as `{}`: the route's options all take their defaults. A JSON `null` is still refused. */
   bodyOptional?: boolean;
   response: R;
+  /** The status of a success when it is not 200: 202 for work started in the background, answered by its job. */
+  status?: 202;
   /**
    * The answer holds a table that travels as an Arrow IPC stream when the client asks for one (`Accept`): which
    * field holds its rows, and their columns. The handler answers JSON either way.

@@ -35,6 +35,19 @@ const JobAnswer = answer<BacktestJob>('SweepJob', 'A background sweep: status, d
 const Job = Type.Object({ jobId: Id('The job, as starting it answered.') });
 const Sweep = Type.Object({ sweepId: Id('A kept sweep.') });
 
+const startSweep = route({
+  summary: 'Start a sweep in the background (a bad grid is refused with the setting named); poll its job',
+  body: SweepRequest,
+  response: JobAnswer,
+  handle: async ({ body }, { wb }) =>
+    wb.startSweep({
+      fromDay: dayOf(body.from),
+      toDay: dayOf(body.to),
+      scenarioName: body.scenario,
+      axes: body.vary,
+    }),
+});
+
 export const sweepRoutes = {
   'GET /sweeps/settings': route({
     summary: 'The settings a sweep can vary, with their bounds',
@@ -45,18 +58,10 @@ export const sweepRoutes = {
     handle: async () => ({ settings: SWEEPABLE, maxPoints: MAX_SWEEP_POINTS }),
   }),
 
-  'POST /sweeps/jobs': route({
-    summary: 'Start a sweep in the background (a bad grid is refused with the setting named); poll its job',
-    body: SweepRequest,
-    response: JobAnswer,
-    handle: async ({ body }, { wb }) =>
-      wb.startSweep({
-        fromDay: dayOf(body.from),
-        toDay: dayOf(body.to),
-        scenarioName: body.scenario,
-        axes: body.vary,
-      }),
-  }),
+  'POST /sweeps': route({ ...startSweep, summary: `${startSweep.summary} (answered 202)`, status: 202 }),
+
+  // The same start as POST /sweeps, answered 200: kept for the clients written against it.
+  'POST /sweeps/jobs': startSweep,
 
   'GET /sweeps/jobs/:jobId': route({
     summary: 'A background sweep: status, days done of days over every point, and its sweep once it ends',

@@ -123,7 +123,7 @@ export function Sweep({
     setError(undefined);
     setNotice(undefined);
     try {
-      let j = await client.call('POST /sweeps/jobs', {
+      let j = await client.call('POST /sweeps', {
         body: {
           from: period.from,
           to: period.to,
