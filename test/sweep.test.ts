@@ -50,7 +50,10 @@ describe('a sweep grid', () => {
     const many = Array.from({ length: 15 }, (_, i) => 20 + i).join(',');
     expect(() =>
       sweepGrid([parseVary(`redistribution.tripCost=${many}`), parseVary(`demandWindowDays=${many}`)]),
-    ).toThrow(`the grid has 225 points; a sweep runs at most ${MAX_SWEEP_POINTS}`);
+    ).toThrow(
+      'the grid has 225 points (redistribution.tripCost: 15 values × demandWindowDays: 15 values); ' +
+        `a sweep runs at most ${MAX_SWEEP_POINTS}: give these settings fewer values`,
+    );
     expect(() => sweepGrid([parseVary('serviceLevel=0.9'), parseVary('defaults.serviceLevel=0.8')])).toThrow(
       'defaults.serviceLevel is varied twice',
     );
@@ -199,6 +202,43 @@ describe('a sweep', () => {
       code: 2,
       stderr: expect.stringContaining('vary[0] (serviceLevel): 2 is above its maximum 0.9999'),
     });
+    const refused = (...vary: string[]) =>
+      exec(process.execPath, [
+        BIN,
+        'sweep',
+        '-w',
+        ws,
+        '--from',
+        '2025-06-02',
+        '--to',
+        '2025-06-29',
+        ...vary.flatMap((v) => ['--vary', v]),
+      ]).then(
+        () => ({ code: 0, stderr: '' }),
+        (e: { code: number; stderr: string }) => e,
+      );
+    const sweepCount = async () => {
+      const wb = await Workbench.open(ws);
+      try {
+        return (await wb.listSweeps()).length;
+      } finally {
+        await wb.close();
+      }
+    };
+    const sweepsBefore = await sweepCount();
+    const unknown = await refused('serviceLevel=0.9', 'noSuchSetting=1');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/vary\[1\] \(noSuchSetting\): no such setting; /);
+    // 15 × 14 = 210 points: the message names the count, the limit and the settings that multiply to it.
+    const many = (n: number, from: number) => Array.from({ length: n }, (_, i) => from + i).join(',');
+    const tooMany = await refused(`redistribution.tripCost=${many(15, 10)}`, `demandWindowDays=${many(14, 20)}`);
+    expect(tooMany.code).toBe(2);
+    expect(tooMany.stderr).toContain(
+      'the grid has 210 points (redistribution.tripCost: 15 values × demandWindowDays: 14 values); ' +
+        `a sweep runs at most ${MAX_SWEEP_POINTS}: give these settings fewer values`,
+    );
+    // Refused before anything ran: no sweep kept.
+    expect(await sweepCount()).toBe(sweepsBefore);
   }, 120_000);
 
   it('runs in the background over the admin API: progress, the kept sweep, a bad grid refused by field', async () => {

@@ -94,8 +94,14 @@ export function sweepGrid(
   const twice = paths.find((p, i) => paths.indexOf(p) !== i);
   if (twice) throw new RequestRejected(`${twice} is varied twice`);
   const count = resolved.reduce((n, r) => n * r.values.length, 1);
-  if (count > MAX_SWEEP_POINTS)
-    throw new RequestRejected(`the grid has ${count} points; a sweep runs at most ${MAX_SWEEP_POINTS}`);
+  if (count > MAX_SWEEP_POINTS) {
+    // Name the factors, so the user sees which settings to give fewer values.
+    const factors = resolved.map((r) => `${r.path}: ${r.values.length} value${r.values.length === 1 ? '' : 's'}`);
+    throw new RequestRejected(
+      `the grid has ${count} points (${factors.join(' × ')}); a sweep runs at most ${MAX_SWEEP_POINTS}: ` +
+        'give these settings fewer values',
+    );
+  }
 
   let points: SweepPoint[] = [{}];
   for (const r of resolved) points = points.flatMap((p) => r.values.map((v) => ({ ...p, [r.path]: v })));
