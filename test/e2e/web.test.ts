@@ -717,6 +717,42 @@ describe('browser mode', () => {
     );
     expect(stock).toEqual([...stock].sort((a, b) => a - b));
     expect(await table.getByText('on it').count()).toBe(Number(await chart.getAttribute('data-frontier')));
+    // The CSV export holds the table's rows in its order, with the same points, settings and frontier marks.
+    const [pointsFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(pointsFile.suggestedFilename()).toBe(`${sweepId}.csv`);
+    const [csvHeader, ...csvRows] = readFileSync((await pointsFile.path())!, 'utf8')
+      .trim()
+      .split('\r\n')
+      .map((l) => l.split(','));
+    const headings = await table.locator('thead th').allInnerTexts();
+    expect(csvHeader).toEqual([
+      'point',
+      'defaults.serviceLevel',
+      'redistribution.tripCost',
+      'lostSales',
+      'fillRate',
+      'inventoryUnits',
+      'trips',
+      'units',
+      'frontier',
+      'runId',
+    ]);
+    expect(headings.slice(1, 3)).toEqual(csvHeader.slice(1, 3));
+    expect(csvHeader).toHaveLength(headings.length + 1);
+    expect(csvRows).toHaveLength(await table.locator('tbody tr').count());
+    const shown = await table
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.innerText.trim())));
+    expect(csvRows.map((r) => r.slice(0, 3))).toEqual(shown.map((r) => r.slice(0, 3)));
+    expect(csvRows.map((r) => Number(r[5]).toLocaleString('en', { maximumFractionDigits: 1 }))).toEqual(
+      shown.map((r) => r[5]),
+    );
+    expect(csvRows.map((r) => r[8] === 'yes')).toEqual(shown.map((r) => r[8] === 'on it'));
+    const hrefs = await table.locator('tbody tr a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(csvRows.map((r) => `#/backtest/${encodeURIComponent(r[9])}`)).toEqual(hrefs);
     // A fill rate asked for picks the cheapest point meeting it; one no point meets says so.
     await page.getByLabel('Constraint value').fill('100');
     await page.getByTestId('picked').filter({ hasText: 'no point meets it' }).waitFor();
@@ -741,6 +777,58 @@ describe('browser mode', () => {
           'redistribution\\.tripCost 10, 200\\s+6\\s+completed',
       ),
     );
+    // A point clicked on the chart opens its run. The chart draws on a canvas: find a point by its colour there,
+    // tell which one it is by the tooltip hovering it shows, and click it.
+    await chart.scrollIntoViewIfNeeded();
+    const spots = await chart.evaluate((el) => {
+      const canvas = el.querySelector('canvas')!;
+      const scale = canvas.width / canvas.getBoundingClientRect().width;
+      const { data, width, height } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      // The points off the frontier, then the frontier's (its line too), below the title and legend (grid top 44).
+      const found: { x: number; y: number }[][] = [];
+      for (const [r, g, b] of [
+        [0x8f, 0xb8, 0xe3],
+        [0x2f, 0x6f, 0xb3],
+      ]) {
+        const hits: { x: number; y: number }[] = [];
+        for (let y = Math.ceil(44 * scale); y < height; y++)
+          for (let x = 0; x < width; x++) {
+            const i = (y * width + x) * 4;
+            if (Math.abs(data[i] - r) + Math.abs(data[i + 1] - g) + Math.abs(data[i + 2] - b) < 6 && data[i + 3] > 250)
+              hits.push({ x: x / scale, y: y / scale });
+          }
+        // One spot per cluster of pixels: the middle of a drawn point.
+        const clusters: { x: number; y: number; n: number }[] = [];
+        for (const h of hits) {
+          const c = clusters.find((k) => Math.hypot(k.x / k.n - h.x, k.y / k.n - h.y) < 12);
+          if (c) Object.assign(c, { x: c.x + h.x, y: c.y + h.y, n: c.n + 1 });
+          else clusters.push({ ...h, n: 1 });
+        }
+        found.push(clusters.map((c) => ({ x: c.x / c.n, y: c.y / c.n })));
+      }
+      return found.flat().slice(0, 30);
+    });
+    expect(spots.length).toBeGreaterThan(0);
+    const box = (await chart.boundingBox())!;
+    let clicked: number | undefined;
+    for (const spot of spots) {
+      await page.mouse.move(box.x + spot.x, box.y + spot.y);
+      const tip = chart.getByText(/^point \d+$/);
+      if (
+        !(await tip.waitFor({ timeout: 1_000 }).then(
+          () => true,
+          () => false,
+        ))
+      )
+        continue;
+      clicked = Number((await tip.innerText()).replace('point ', ''));
+      await page.mouse.click(box.x + spot.x, box.y + spot.y);
+      break;
+    }
+    expect(clicked).toBeDefined();
+    const clickedRun = csvRows.find((r) => Number(r[0]) === clicked)![9];
+    await page.waitForFunction((hash) => location.hash === hash, `#/backtest/${encodeURIComponent(clickedRun)}`);
+    await page.goBack();
     await table.locator(`tr[data-point="${picked}"] a`).click();
     await page.waitForFunction((id) => location.hash.startsWith(`#/backtest/${id}-`), sweepId);
     await page.getByRole('tab', { name: 'Settings' }).click();
