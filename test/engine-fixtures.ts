@@ -45,6 +45,7 @@ export function buildState(spec: StateSpec): EngineState {
   const K = skus.length;
   const categories = [...new Set(spec.styles.map((s) => s.category ?? 'CAT'))];
   const brands = [...new Set(spec.styles.map((s) => s.brand).filter((b): b is string => !!b))];
+  const sizes = [...new Set(skus.map((k) => k.size ?? String(k.rank)))];
   const base = emptyState(asOfDay, W, L, K);
   const styleStart = new Int32Array(spec.styles.length + 1);
   spec.styles.forEach((s, i) => (styleStart[i + 1] = styleStart[i] + s.skus.length));
@@ -61,6 +62,7 @@ export function buildState(spec: StateSpec): EngineState {
       style: Int32Array.from(skus.map((k) => k.style)),
       sizeRank: Int32Array.from(skus.map((k) => k.rank)),
       sizeId: skus.map((k) => k.size ?? String(k.rank)),
+      size: Int32Array.from(skus, (k) => sizes.indexOf(k.size ?? String(k.rank))),
       colorId: skus.map(() => 'C'),
       price: Float64Array.from(skus.map((k) => k.price ?? 50)),
       soldUnits: new Float64Array(skus.length),
@@ -75,13 +77,13 @@ export function buildState(spec: StateSpec): EngineState {
       brand: Int32Array.from(spec.styles.map((s) => (s.brand ? brands.indexOf(s.brand) : -1))),
       season: new Int32Array(spec.styles.length).fill(-1),
       styleStart,
-      skuIndex: Int32Array.from(skus.map((_, i) => i)),
       excluded: Uint8Array.from(spec.styles.map((s) => (s.excluded ? 1 : 0))),
       hasOpenPurchaseOrder: Uint8Array.from(spec.styles.map((s) => (s.openPurchaseOrder ? 1 : 0))),
     },
     categories: { ids: categories },
     brands: { ids: brands },
     seasons: { ids: [] },
+    sizes: { ids: sizes },
   };
   const inbound: [number, number, number][] = [];
   for (const [key, c] of Object.entries(spec.cells)) {

@@ -1,7 +1,11 @@
 /**
- * Demand for every selling location×SKU of a state: its own censored estimate, shrunk towards a pooled one
- * when its history is thin. The pool is the style at the location × the style's size curve, else the
+ * Demand for every location×SKU where the location carries the style: its own censored estimate, shrunk towards
+ * a pooled one when its history is thin. The pool is the style at the location × the style's size curve, else the
  * category at the location, else the SKU across all selling locations. Every part is kept for explanation.
+ *
+ * In two steps, so that a range of styles can estimate on its own (see recommend/review.ts): `ownEstimates` reads
+ * each cell's window and adds the range's part to the network's sums; `pooledRates` blends, given those sums added
+ * up over every range. Only the category at a location needs every style.
  */
 import type { EngineState } from '../recommend/state.js';
 import type { Settings } from '../recommend/settings.js';
@@ -12,7 +16,7 @@ const SOURCES: PoolSource[] = ['none', 'style', 'category', 'network'];
 const [NONE, STYLE, CATEGORY, NETWORK] = [0, 1, 2, 3];
 
 export interface Forecast {
-  /** Units per day, per cell (0 at warehouses). */
+  /** Units per day, per cell: 0 where the location does not carry the style, and at warehouses. */
   rate: Float64Array;
   /** Standard deviation of daily demand, per cell. */
   sd: Float64Array;
@@ -27,6 +31,20 @@ export interface Forecast {
   demandClass: Uint8Array;
 }
 
+export function newForecast(cells: number): Forecast {
+  return {
+    rate: new Float64Array(cells),
+    sd: new Float64Array(cells),
+    own: new Float64Array(cells),
+    pooled: new Float64Array(cells),
+    weight: new Float64Array(cells),
+    inStockDays: new Int32Array(cells),
+    units: new Float64Array(cells),
+    source: new Uint8Array(cells),
+    demandClass: new Uint8Array(cells),
+  };
+}
+
 export function explainCell(f: Forecast, cell: number) {
   return {
     rate: f.rate[cell],
@@ -39,122 +57,150 @@ export function explainCell(f: Forecast, cell: number) {
   };
 }
 
-export function forecast(state: EngineState, settings: Settings): Forecast {
+/**
+ * Units on a grid of 2^-20: sums of them are exact (far below 2^53 units), so the network's sums come out the same
+ * bit for bit however the styles are split and in whatever order the parts are added.
+ */
+export const exactUnits = (x: number): number => Math.round(x * 1_048_576) / 1_048_576;
+
+/** What a range of styles adds to the network's sums, per selling location × category (`l * categories + c`). */
+export interface CategorySums {
+  /** Units sold on in-stock days (exactUnits). */
+  units: Float64Array;
+  /** In-stock SKU-days. */
+  days: Float64Array;
+}
+
+/** Which locations sell (stores and the webshop: they have demand); warehouses do not. */
+export function sellingLocations(state: Pick<EngineState, 'locations'>): Uint8Array {
+  return Uint8Array.from(state.locations.kind, (k) => (k !== 'warehouse' ? 1 : 0));
+}
+
+/**
+ * Each selling cell's own estimate from its window, and the range's part of the category sums. `f` is reset
+ * (a replay reuses one).
+ */
+export function ownEstimates(state: EngineState, f: Forecast, sums: CategorySums): void {
   const L = state.locations.ids.length;
   const K = state.skus.ids.length;
   const W = state.windowDays;
-  const cells = L * K;
-  const f: Forecast = {
-    rate: new Float64Array(cells),
-    sd: new Float64Array(cells),
-    own: new Float64Array(cells),
-    pooled: new Float64Array(cells),
-    weight: new Float64Array(cells),
-    inStockDays: new Int32Array(cells),
-    units: new Float64Array(cells),
-    source: new Uint8Array(cells),
-    demandClass: new Uint8Array(cells),
-  };
-  const units = f.units;
-  const selling = state.locations.kind.map((k) => k !== 'warehouse');
-
+  const C = Math.max(1, state.categories.ids.length);
+  for (const a of Object.values(f)) a.fill(0);
+  const selling = sellingLocations(state);
   const e = new Float64Array(OWN_FIELDS);
   const { sales, inStock, inStockDays, windowHead } = state;
-  for (let l = 0; l < L; l++) {
-    if (!selling[l]) continue;
-    for (let k = 0; k < K; k++) {
+  const { style } = state.skus;
+  const { category } = state.styles;
+  for (let k = 0; k < K; k++) {
+    const cat = category[style[k]];
+    for (let l = 0; l < L; l++) {
+      if (!selling[l]) continue;
       const c = k * L + l;
       // No in-stock day: nothing to estimate from (all parts stay 0).
       if (inStockDays && inStockDays[c] === 0) continue;
       ownStats(sales, inStock, c * W, W, windowHead, e);
+      const n = e[OWN.inStockDays];
+      if (n === 0) continue;
       f.own[c] = e[OWN.rate];
       f.sd[c] = e[OWN.sd];
-      f.inStockDays[c] = e[OWN.inStockDays];
+      f.inStockDays[c] = n;
       f.demandClass[c] = e[OWN.demandClass];
-      units[c] = e[OWN.units];
+      f.units[c] = e[OWN.units];
+      sums.units[l * C + cat] += exactUnits(e[OWN.units]);
+      sums.days[l * C + cat] += n;
     }
   }
+}
 
-  // Size curve per style across all selling locations (Laplace-smoothed so an unsold size keeps a share).
-  const { styleStart, skuIndex, category } = state.styles;
+/**
+ * Blends each carried cell's own estimate with its pool, given the category sums of the whole network.
+ * `carried[l * styles + s]`: the selling location carries the style (see recommend/targets.ts).
+ */
+export function pooledRates(
+  state: EngineState,
+  settings: Settings,
+  f: Forecast,
+  network: CategorySums,
+  carried: Uint8Array,
+): void {
+  const L = state.locations.ids.length;
+  const K = state.skus.ids.length;
+  const W = state.windowDays;
   const S = state.styles.ids.length;
-  const sizeShare = new Float64Array(K);
-  const skuNetUnits = new Float64Array(K);
-  const skuNetDays = new Float64Array(K);
-  for (let l = 0; l < L; l++) {
-    if (!selling[l]) continue;
-    for (let k = 0; k < K; k++) {
-      skuNetUnits[k] += units[k * L + l];
-      skuNetDays[k] += f.inStockDays[k * L + l];
-    }
-  }
-  for (let s = 0; s < S; s++) {
-    let total = 0;
-    const n = styleStart[s + 1] - styleStart[s];
-    for (let i = styleStart[s]; i < styleStart[s + 1]; i++) total += skuNetUnits[skuIndex[i]];
-    for (let i = styleStart[s]; i < styleStart[s + 1]; i++)
-      sizeShare[skuIndex[i]] = (skuNetUnits[skuIndex[i]] + 1) / (total + n);
-  }
-
-  const C = state.categories.ids.length;
-  const anyInStock = new Uint8Array(W);
-  const catUnits = new Float64Array(C);
-  const catDays = new Float64Array(C);
+  const C = Math.max(1, state.categories.ids.length);
+  const { styleStart, category } = state.styles;
   const half = settings.poolingHalfWeightDays;
-  for (let l = 0; l < L; l++) {
-    if (!selling[l]) continue;
-    // Category at the location: average units per in-stock SKU-day.
-    catUnits.fill(0);
-    catDays.fill(0);
-    for (let s = 0; s < S; s++) {
-      for (let i = styleStart[s]; i < styleStart[s + 1]; i++) {
-        const c = skuIndex[i] * L + l;
-        catUnits[category[s]] += units[c];
-        catDays[category[s]] += f.inStockDays[c];
+  const { inStock } = state;
+  // The SKU across all selling locations (a SKU's cells lie together).
+  const skuUnits = new Float64Array(K);
+  const skuDays = new Float64Array(K);
+  for (let k = 0; k < K; k++) {
+    let u = 0;
+    let d = 0;
+    for (let c = k * L; c < (k + 1) * L; c++) {
+      u += f.units[c];
+      d += f.inStockDays[c];
+    }
+    skuUnits[k] = u;
+    skuDays[k] = d;
+  }
+  // Per location, for the style at hand: its units, and the most in-stock days of any of its sizes.
+  const styleUnits = new Float64Array(L);
+  const mostDays = new Int32Array(L);
+  const anyInStock = new Uint8Array(W);
+  for (let s = 0; s < S; s++) {
+    const [k0, k1] = [styleStart[s], styleStart[s + 1]];
+    let any = false;
+    for (let l = 0; l < L; l++) any ||= carried[l * S + s] === 1;
+    if (!any) continue;
+    // Size curve across all selling locations (Laplace-smoothed so an unsold size keeps a share).
+    let total = 0;
+    for (let k = k0; k < k1; k++) total += skuUnits[k];
+    styleUnits.fill(0);
+    mostDays.fill(0);
+    for (let k = k0; k < k1; k++) {
+      for (let l = 0; l < L; l++) {
+        const c = k * L + l;
+        styleUnits[l] += f.units[c];
+        if (f.inStockDays[c] > mostDays[l]) mostDays[l] = f.inStockDays[c];
       }
     }
-    for (let s = 0; s < S; s++) {
-      // Style at the location: units per day with any size in stock (none where no size ever was).
-      let styleUnits = 0;
+    const cat = category[s];
+    for (let l = 0; l < L; l++) {
+      if (!carried[l * S + s]) continue;
+      // Style at the location: units per day with any size in stock. A size in stock every day of the window puts
+      // the style in stock every day.
       let styleDays = 0;
-      let mostDays = 0;
-      for (let i = styleStart[s]; i < styleStart[s + 1]; i++) {
-        const c = skuIndex[i] * L + l;
-        styleUnits += units[c];
-        if (f.inStockDays[c] > mostDays) mostDays = f.inStockDays[c];
-      }
-      // A size in stock every day of the window puts the style in stock every day.
-      if (mostDays === W) styleDays = W;
-      else if (mostDays > 0) {
+      if (mostDays[l] === W) styleDays = W;
+      else if (mostDays[l] > 0) {
         anyInStock.fill(0);
-        for (let i = styleStart[s]; i < styleStart[s + 1]; i++) {
-          const base = (skuIndex[i] * L + l) * W;
-          for (let d = 0; d < W; d++) anyInStock[d] |= state.inStock[base + d];
+        for (let k = k0; k < k1; k++) {
+          const base = (k * L + l) * W;
+          for (let d = 0; d < W; d++) anyInStock[d] |= inStock[base + d];
         }
         for (let d = 0; d < W; d++) styleDays += anyInStock[d];
       }
-      const cat = category[s];
-      for (let i = styleStart[s]; i < styleStart[s + 1]; i++) {
-        const k = skuIndex[i];
+      const catUnits = network.units[l * C + cat];
+      const catDays = network.days[l * C + cat];
+      for (let k = k0; k < k1; k++) {
         const c = k * L + l;
         let pooled = 0;
         let source = NONE;
         if (styleDays >= half) {
-          pooled = (styleUnits / styleDays) * sizeShare[k];
+          pooled = (styleUnits[l] / styleDays) * ((skuUnits[k] + 1) / (total + (k1 - k0)));
           source = STYLE;
-        } else if (catDays[cat] > 0) {
-          pooled = catUnits[cat] / catDays[cat];
+        } else if (catDays > 0) {
+          pooled = catUnits / catDays;
           source = CATEGORY;
-        } else if (skuNetDays[k] > 0) {
-          pooled = skuNetUnits[k] / skuNetDays[k];
+        } else if (skuDays[k] > 0) {
+          pooled = skuUnits[k] / skuDays[k];
           source = NETWORK;
         }
         if (source === NONE) {
           f.rate[c] = f.own[c];
           f.weight[c] = 1;
         } else {
-          const b = blendRate(f.own[c], f.inStockDays[c], pooled, half);
-          f.rate[c] = b;
+          f.rate[c] = blendRate(f.own[c], f.inStockDays[c], pooled, half);
           f.weight[c] = ownWeight(f.inStockDays[c], half);
         }
         f.pooled[c] = pooled;
@@ -162,5 +208,4 @@ export function forecast(state: EngineState, settings: Settings): Forecast {
       }
     }
   }
-  return f;
 }

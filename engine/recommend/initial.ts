@@ -2,11 +2,63 @@
  * Initial distribution: a style no store carries yet, with warehouse stock, goes to the stores by the sales
  * share of comparable styles (same category, else brand, else season, else all) times each store's size
  * curve, keeping a holdback at the warehouse, and only to stores that can reach the presentation minimum.
+ *
+ * Comparable styles may lie in any part of the network's styles, so their sales come from sums over the whole
+ * network (`SalesSums`), which each range of styles adds to (see review.ts).
  */
-import { categorySettings } from './settings.js';
-import { dayText, proposal, round2, type Proposal } from './proposal.js';
-import { purchaseOrderArrivals } from './state.js';
+import { exactUnits } from '../forecast/forecast.js';
+import { decision, dayText, round2, type Decision } from './proposal.js';
+import { purchaseOrderArrivals, type EngineState } from './state.js';
 import { skuBlocked, warehouseAvailable, type Context } from './replenish.js';
+
+/** Units sold over the window (exactUnits), per selling location × category, brand, season, and category × size. */
+export interface SalesSums {
+  /** `l * categories + category` */
+  category: Float64Array;
+  /** `l * brands + brand` */
+  brand: Float64Array;
+  /** `l * seasons + season` */
+  season: Float64Array;
+  /** `(l * categories + category) * sizes + size` */
+  size: Float64Array;
+}
+
+export function emptySalesSums(state: EngineState): SalesSums {
+  const L = state.locations.ids.length;
+  const C = Math.max(1, state.categories.ids.length);
+  return {
+    category: new Float64Array(L * C),
+    brand: new Float64Array(L * state.brands.ids.length),
+    season: new Float64Array(L * state.seasons.ids.length),
+    size: new Float64Array(L * C * Math.max(1, state.sizes.ids.length)),
+  };
+}
+
+/** Adds what the state's styles sold (`units` per cell, from the forecast) to the sums. */
+export function addSales(state: EngineState, units: Float64Array, sums: SalesSums): void {
+  const L = state.locations.ids.length;
+  const K = state.skus.ids.length;
+  const C = Math.max(1, state.categories.ids.length);
+  const B = state.brands.ids.length;
+  const Se = state.seasons.ids.length;
+  const Z = Math.max(1, state.sizes.ids.length);
+  for (let k = 0; k < K; k++) {
+    const s = state.skus.style[k];
+    const cat = state.styles.category[s];
+    const brand = state.styles.brand[s];
+    const season = state.styles.season[s];
+    const size = state.skus.size[k];
+    for (let l = 0; l < L; l++) {
+      const x = units[k * L + l];
+      if (x === 0) continue;
+      const u = exactUnits(x);
+      sums.category[l * C + cat] += u;
+      if (brand >= 0) sums.brand[l * B + brand] += u;
+      if (season >= 0) sums.season[l * Se + season] += u;
+      sums.size[(l * C + cat) * Z + size] += u;
+    }
+  }
+}
 
 /** Largest-remainder rounding of `weights` scaled to `total` whole units. */
 export function apportion(total: number, weights: readonly number[]): number[] {
@@ -24,101 +76,72 @@ export function apportion(total: number, weights: readonly number[]): number[] {
   return out;
 }
 
-export function initialDistribution(ctx: Context): Proposal[] {
-  const { state, settings } = ctx;
+export function initialDistribution(ctx: Context, network: SalesSums): Decision[] {
+  const { state } = ctx;
   const L = state.locations.ids.length;
-  const { styleStart, skuIndex } = state.styles;
+  const { styleStart } = state.styles;
   const S = state.styles.ids.length;
-  const warehouses = [...Array(L).keys()].filter(
-    (l) => state.locations.kind[l] === 'warehouse' && !state.locations.excluded[l],
-  );
-  const stores = [...Array(L).keys()].filter(
-    (l) => state.locations.kind[l] !== 'warehouse' && !state.locations.excluded[l],
-  );
-  const out: Proposal[] = [];
-
-  // Units sold per location × style, and per store × category × size, over the window (from the forecast's sums).
-  const units = ctx.forecast.units;
-  const sold = new Float64Array(L * S);
-  // Sizes by number: sizeSales[(l * categories + category) * sizes + size].
-  const sizeNumber = new Map<string, number>();
-  const sizeOf = Int32Array.from(state.skus.sizeId, (id) => {
-    let n = sizeNumber.get(id);
-    if (n === undefined) sizeNumber.set(id, (n = sizeNumber.size));
-    return n;
-  });
-  const Z = Math.max(1, sizeNumber.size);
   const C = Math.max(1, state.categories.ids.length);
-  const sizeSales = new Float64Array(L * C * Z);
-  const sizeAt = (l: number, category: number, k: number) => (l * C + category) * Z + sizeOf[k];
-  for (let o = 0; o < S; o++) {
-    for (const l of stores) {
-      let u = 0;
-      for (let i = styleStart[o]; i < styleStart[o + 1]; i++) {
-        const k = skuIndex[i];
-        const x = units[k * L + l];
-        if (x === 0) continue;
-        u += x;
-        sizeSales[sizeAt(l, state.styles.category[o], k)] += x;
-      }
-      sold[l * S + o] = u;
-    }
-  }
-  // Sales per store of each category, brand and season (and of all styles), so a style's comparables are
-  // its group's total less its own sales.
-  const groupTotals = (groupOf: (style: number) => number) => {
-    const totals = new Map<number, Float64Array>();
-    for (let o = 0; o < S; o++) {
-      const g = groupOf(o);
-      if (g < 0) continue;
-      let t = totals.get(g);
-      if (!t) totals.set(g, (t = new Float64Array(L)));
-      for (const l of stores) t[l] += sold[l * S + o];
-    }
-    return (style: number, l: number) => {
-      const g = groupOf(style);
-      const t = g < 0 ? undefined : totals.get(g);
-      return t ? t[l] - sold[l * S + style] : 0;
-    };
-  };
-  const poArriving = purchaseOrderArrivals(state);
-  const comparables: [string, (style: number, l: number) => number][] = [
-    ['category', groupTotals((o) => state.styles.category[o])],
-    ['brand', groupTotals((o) => state.styles.brand[o])],
-    ['season', groupTotals((o) => state.styles.season[o])],
-    ['all styles', groupTotals(() => 0)],
-  ];
+  const B = state.brands.ids.length;
+  const Se = state.seasons.ids.length;
+  const Z = Math.max(1, state.sizes.ids.length);
+  const { warehouses, sellers: stores } = ctx;
+  const out: Decision[] = [];
+  const units = ctx.forecast.units;
+  let poArriving: ReturnType<typeof purchaseOrderArrivals> | undefined;
 
   for (let s = 0; s < S; s++) {
     if (state.styles.excluded[s]) continue;
     if (stores.some((l) => ctx.targets.carried[l * S + s])) continue;
-    const skus = [...skuIndex.subarray(styleStart[s], styleStart[s + 1])].filter((k) => !skuBlocked(state, k));
+    const skus: number[] = [];
+    for (let k = styleStart[s]; k < styleStart[s + 1]; k++) if (!skuBlocked(state, k)) skus.push(k);
     if (skus.length === 0) continue;
-    const cs = categorySettings(settings, state.categories.ids[state.styles.category[s]]);
+    const cat = state.styles.category[s];
+    const cs = ctx.byCategory[cat];
     // Purchase-order units that reach the warehouse before a transfer would: they can be planned now.
+    poArriving ??= purchaseOrderArrivals(state);
     const arrivalDay = state.asOfDay + cs.leadTimeDays;
-    const arriving = (w: number, k: number) => poArriving(k * L + w, arrivalDay);
+    const arriving = (w: number, k: number) => poArriving!(k * L + w, arrivalDay);
     const available = (w: number, k: number) => warehouseAvailable(ctx, k * L + w, arriving(w, k));
     const onOrder = skus.map((k) => warehouses.reduce((sum, w) => sum + arriving(w, k), 0));
     const free = skus.map((k) => warehouses.reduce((sum, w) => sum + available(w, k), 0));
     const allocatable = free.map((x) => Math.floor(x * (1 - cs.holdbackPercentage / 100)));
     if (allocatable.every((x) => x === 0)) continue;
 
-    // Store weights: sales of comparable styles.
+    // Store weights: sales of comparable styles, the network's group less the style's own.
+    const own = stores.map((l) => {
+      let u = 0;
+      for (let k = styleStart[s]; k < styleStart[s + 1]; k++) u += exactUnits(units[k * L + l]);
+      return u;
+    });
+    const brand = state.styles.brand[s];
+    const season = state.styles.season[s];
+    const comparables: [string, (l: number) => number][] = [
+      ['category', (l) => network.category[l * C + cat]],
+      ['brand', (l) => (brand >= 0 ? network.brand[l * B + brand] : 0)],
+      ['season', (l) => (season >= 0 ? network.season[l * Se + season] : 0)],
+      [
+        'all styles',
+        (l) => {
+          let u = 0;
+          for (let c = 0; c < C; c++) u += network.category[l * C + c];
+          return u;
+        },
+      ],
+    ];
     let basis = 'equal shares (no comparable sales)';
     let weight = stores.map(() => 1);
-    for (const [name, comparableSales] of comparables) {
-      const w = stores.map((l) => comparableSales(s, l));
+    for (const [name, group] of comparables) {
+      const w = stores.map((l, i) => group(l) - own[i]);
       if (w.some((x) => x > 0)) {
         weight = w;
         basis = `sales share of comparable styles (${name})`;
         break;
       }
     }
-    // Size curve per store: the store's sales by sizeId within the style's category, Laplace-smoothed.
-    const cat = state.styles.category[s];
+    // Size curve per store: the store's sales by size within the style's category, Laplace-smoothed.
     const curve = stores.map((l) => {
-      const bySize = skus.map((k) => sizeSales[sizeAt(l, cat, k)] + 1);
+      const bySize = skus.map((k) => network.size[(l * C + cat) * Z + state.skus.size[k]] + 1);
       const total = bySize.reduce((a, b) => a + b, 0);
       return bySize.map((x) => x / total);
     });
@@ -128,15 +151,15 @@ export function initialDistribution(ctx: Context): Proposal[] {
       .map((_, i) => i)
       .filter((i) => weight[i] > 0 || weight.every((x) => x === 0))
       .sort((a, b) => weight[b] - weight[a] || a - b);
-    const allocate = (n: number) => {
-      const inPlan = new Set(ranked.slice(0, n));
-      return skus.map((_, j) =>
+    const rank = new Int32Array(stores.length).fill(-1);
+    ranked.forEach((i, r) => (rank[i] = r));
+    const allocate = (n: number) =>
+      skus.map((_, j) =>
         apportion(
           allocatable[j],
-          stores.map((_, i) => (inPlan.has(i) ? weight[i] * curve[i][j] : 0)),
+          stores.map((_, i) => (rank[i] >= 0 && rank[i] < n ? weight[i] * curve[i][j] : 0)),
         ),
       );
-    };
     const feasible = (plan: number[][], n: number) =>
       ranked.slice(0, n).every((i) => skus.every((_, j) => plan[j][i] >= cs.presentationMinimum));
     let lo = 0;
@@ -148,7 +171,7 @@ export function initialDistribution(ctx: Context): Proposal[] {
     }
     if (lo === 0) continue;
     const plan = allocate(lo);
-    const active = stores.map((_, i) => ranked.indexOf(i) >= 0 && ranked.indexOf(i) < lo);
+    const active = stores.map((_, i) => rank[i] >= 0 && rank[i] < lo);
 
     skus.forEach((k, j) => {
       stores.forEach((l, i) => {
@@ -161,7 +184,7 @@ export function initialDistribution(ctx: Context): Proposal[] {
           ctx.incoming[k * L + l] += take;
           left -= take;
           out.push(
-            proposal(state, ctx, 'InitialDistribution', w, l, k, take, () => ({
+            decision(ctx.explain, 'InitialDistribution', w, l, k, take, () => ({
               reason:
                 `new style ${state.styles.ids[s]}: ${take} of ${allocatable[j]} allocatable units` +
                 (onOrder[j] > 0

@@ -73,31 +73,50 @@ export type Explain = (sku: number) => boolean;
 export const EXPLAIN_ALL: Explain = () => true;
 
 /**
- * A proposal between two locations of a state, by index, with its deterministic id. `why` is called only when the
- * proposal is explained: a replay makes a million proposals and reads the words of a few.
+ * A decision of the engine: a transfer line between two locations of the state it was made on, by index, with
+ * its words when explained. Plain data, so a part of the engine that decided it can send it elsewhere.
  */
-export function proposal(
-  state: { asOfDay: number; locations: { ids: string[] }; skus: { ids: string[] } },
-  run: { ids: Set<string>; explain: Explain },
+export interface Decision {
+  transferType: TransferType;
+  from: number;
+  to: number;
+  sku: number;
+  quantity: number;
+  reason: string;
+  details?: Record<string, unknown>;
+}
+
+/** A decision, put in words only when explained: a replay makes a million of them and reads the words of a few. */
+export function decision(
+  explain: Explain,
   transferType: TransferType,
   from: number,
   to: number,
   sku: number,
   quantity: number,
   why: () => Explanation,
+): Decision {
+  const { reason, details } = explain(sku) ? why() : { reason: '', details: undefined };
+  return { transferType, from, to, sku, quantity, reason, ...(details ? { details } : {}) };
+}
+
+/** A decision as the proposal the service hands out: ids instead of indexes, and its deterministic reference. */
+export function proposalOf(
+  state: { asOfDay: number; locations: { ids: string[] }; skus: { ids: string[] } },
+  ids: Set<string>,
+  d: Decision,
 ): Proposal {
-  const fromLocationId = state.locations.ids[from];
-  const toLocationId = state.locations.ids[to];
-  const skuId = state.skus.ids[sku];
-  const { reason, details } = run.explain(sku) ? why() : { reason: '', details: undefined };
+  const fromLocationId = state.locations.ids[d.from];
+  const toLocationId = state.locations.ids[d.to];
+  const skuId = state.skus.ids[d.sku];
   return {
-    referenceId: referenceId(transferType, state.asOfDay, fromLocationId, toLocationId, skuId, run.ids),
-    transferType,
+    referenceId: referenceId(d.transferType, state.asOfDay, fromLocationId, toLocationId, skuId, ids),
+    transferType: d.transferType,
     fromLocationId,
     toLocationId,
     skuId,
-    quantity,
-    reason,
-    ...(details ? { details } : {}),
+    quantity: d.quantity,
+    reason: d.reason,
+    ...(d.details ? { details: d.details } : {}),
   };
 }

@@ -1,15 +1,15 @@
 /**
  * The engine: (state as of a day, settings) → proposals. A pure function: no I/O, no clock, nothing after
- * the state's day. The same code answers the live API and every simulated day of a backtest.
+ * the state's day. The same code answers the live API and every simulated day of a backtest, where the network's
+ * styles may be reviewed in parts (review.ts); here the whole state is one part.
  */
-import { forecast, type Forecast } from '../forecast/forecast.js';
-import { initialDistribution } from './initial.js';
-import { EXPLAIN_ALL, type Explain, type Proposal } from './proposal.js';
-import { redistribute } from './redistribute.js';
-import { replenish, type Context } from './replenish.js';
+import type { Forecast } from '../forecast/forecast.js';
+import { EXPLAIN_ALL, proposalOf, type Explain, type Proposal } from './proposal.js';
+import { acceptTrips } from './redistribute.js';
+import { ReviewPart } from './review.js';
 import type { Settings } from './settings.js';
 import type { EngineState } from './state.js';
-import { targets, type Targets } from './targets.js';
+import type { Targets } from './targets.js';
 
 export interface Recommendation {
   proposals: Proposal[];
@@ -18,26 +18,12 @@ export interface Recommendation {
 }
 
 export function recommend(state: EngineState, settings: Settings, explain: Explain = EXPLAIN_ALL): Recommendation {
-  const f = forecast(state, settings);
-  const t = targets(state, f, settings);
-  const ctx: Context = {
-    state,
-    forecast: f,
-    targets: t,
-    settings,
-    ids: new Set(),
-    explain,
-    promised: new Float64Array(state.onHand.length),
-    incoming: new Float64Array(state.onHand.length),
-  };
-  // New styles first: they have no other way to reach the stores; replenishment then uses what is left.
+  const part = new ReviewPart(state, settings, explain);
+  const { decisions, moves } = part.decide(part.sums());
+  const kept = acceptTrips(moves, state.locations.ids.length, state.styles.ids.length, settings);
+  const ids = new Set<string>();
   const proposals: Proposal[] = [];
-  for (const [enabled, step] of [
-    [settings.initialDistribution.enabled, initialDistribution],
-    [settings.replenishment.enabled, replenish],
-    [settings.redistribution.enabled, redistribute],
-  ] as const) {
-    if (enabled) for (const p of step(ctx)) proposals.push(p);
-  }
-  return { proposals, forecast: f, targets: t };
+  for (const d of decisions) proposals.push(proposalOf(state, ids, d));
+  for (const d of part.redistribute(kept)) proposals.push(proposalOf(state, ids, d));
+  return { proposals, forecast: part.forecast, targets: part.targets };
 }

@@ -5,42 +5,58 @@
  * expected sale there minus the one it gives up); moves are grouped into trips, and a trip is proposed only
  * when its extra sales value beats the trip cost plus a threshold. Trips per store are capped; exclusions
  * hold; a setting keeps styles with open purchase orders out; stock that arrived recently stays.
+ *
+ * In three steps, since a trip carries any styles: the moves each style would make (`candidateMoves`, on a part
+ * of the network's styles), the trips kept over the moves of every part (`acceptTrips`), and the kept moves as
+ * decisions (`redistribution`, back on the part that made them).
  */
 import { poissonTail } from '../forecast/poisson.js';
 import { MaxHeap } from './heap.js';
-import { categorySettings } from './settings.js';
-import { proposal, round2, type Proposal } from './proposal.js';
+import type { Settings } from './settings.js';
+import { decision, round2, type Decision } from './proposal.js';
 import { skuBlocked, type Context } from './replenish.js';
 
-interface Move {
+/** A move the engine would make for a style: units of a SKU from one store to another, and what they gain. */
+export interface Move {
   from: number;
   to: number;
   sku: number;
   style: number;
   units: number;
   gain: number;
-  why: 'excess' | 'broken size run';
+  /** 1: a broken size run leaving whole (then `held` is the units of the style the sender holds); 0: excess. */
+  broken: 0 | 1;
+  held: number;
 }
 
-export function redistribute(ctx: Context): Proposal[] {
+/** A move kept in a trip, with the trip's gain and units (the words name them). */
+export interface KeptMove {
+  move: Move;
+  tripGain: number;
+  tripUnits: number;
+}
+
+export function candidateMoves(ctx: Context): Move[] {
   const { state, forecast: f, targets: t, settings } = ctx;
   const rs = settings.redistribution;
   const L = state.locations.ids.length;
-  const K = state.skus.ids.length;
-  const stores = [...Array(L).keys()].filter(
-    (l) => state.locations.kind[l] !== 'warehouse' && !state.locations.excluded[l],
-  );
-  const { styleStart, skuIndex } = state.styles;
+  const stores = ctx.sellers;
+  const { styleStart } = state.styles;
   const S = state.styles.ids.length;
   const moves: Move[] = [];
 
   for (let s = 0; s < S; s++) {
     if (state.styles.excluded[s]) continue;
-    const cs = categorySettings(settings, state.categories.ids[state.styles.category[s]]);
+    const cs = ctx.byCategory[state.styles.category[s]];
     if (cs.blockRedistributionWithOpenPurchaseOrders && state.styles.hasOpenPurchaseOrder[s]) continue;
     const horizon = cs.reviewPeriodDays + cs.leadTimeDays;
-    const skus = [...skuIndex.subarray(styleStart[s], styleStart[s + 1])].filter((k) => !skuBlocked(state, k));
+    const skus: number[] = [];
+    for (let k = styleStart[s]; k < styleStart[s + 1]; k++) if (!skuBlocked(state, k)) skus.push(k);
     if (skus.length === 0) continue;
+    // Nothing on hand at any store: nothing to send.
+    let anyHeld = false;
+    for (const k of skus) for (const l of stores) anyHeld ||= state.onHand[k * L + l] > 0;
+    if (!anyHeld) continue;
     const runSize = Math.min(rs.minimumSizesInRun, skus.length);
     const recent = (c: number) =>
       state.lastArrivalDay[c] >= 0 && state.asOfDay - state.lastArrivalDay[c] <= rs.recentlyMovedDays;
@@ -50,7 +66,12 @@ export function redistribute(ctx: Context): Proposal[] {
         return held > 0 && held < runSize && !skus.some((k) => recent(k * L + l));
       }),
     );
-
+    /** The units of the style a broken run's sender holds, all its SKUs counted. */
+    const heldAt = (from: number) => {
+      let held = 0;
+      for (let k = styleStart[s]; k < styleStart[s + 1]; k++) held += Math.floor(state.onHand[k * L + from]);
+      return held;
+    };
     const styleMoves: Move[] = [];
     // Keyed by sender, receiver and SKU as one number: a replay's review weighs every unit it moves.
     const moveAt = new Map<number, Move>();
@@ -112,12 +133,13 @@ export function redistribute(ctx: Context): Proposal[] {
           top.item.given++;
           const v = next(to, top.item.given);
           if (v > 0) receivers.push(top.item, v);
-          const key = (from * L + to) * K + k;
+          const key = (from * L + to) * state.skus.ids.length + k;
           const m = moveAt.get(key);
           if (m) {
             m.units++;
             m.gain += gain;
           } else {
+            const isBroken = broken.has(from);
             const move: Move = {
               from,
               to,
@@ -125,7 +147,8 @@ export function redistribute(ctx: Context): Proposal[] {
               style: s,
               units: 1,
               gain,
-              why: broken.has(from) ? 'broken size run' : 'excess',
+              broken: isBroken ? 1 : 0,
+              held: isBroken ? heldAt(from) : 0,
             };
             moveAt.set(key, move);
             styleMoves.push(move);
@@ -145,8 +168,17 @@ export function redistribute(ctx: Context): Proposal[] {
     }
     moves.push(...styleMoves);
   }
+  return moves;
+}
 
-  // Trips: one sender to one receiver. The best trips first, within the per-store cap.
+/**
+ * The trips to make, from the moves of every part of the network (in the order of their styles): one sender to
+ * one receiver, the best first, within the per-store cap; a broken run whose trips are not all kept stays whole.
+ * `styles`: how many styles the moves' numbers range over.
+ */
+export function acceptTrips(moves: readonly Move[], locations: number, styles: number, settings: Settings): KeptMove[] {
+  const rs = settings.redistribution;
+  const L = locations;
   const trips = new Map<number, { from: number; to: number; gain: number; units: number; moves: Move[] }>();
   for (const m of moves) {
     const key = m.from * L + m.to;
@@ -157,7 +189,6 @@ export function redistribute(ctx: Context): Proposal[] {
     trips.set(key, trip);
   }
   const count = new Map<number, number>();
-  const out: Proposal[] = [];
   const ranked = [...trips.values()].sort((a, b) => b.gain - a.gain || a.from - b.from || a.to - b.to);
   const accepted: typeof ranked = [];
   for (const trip of ranked) {
@@ -169,52 +200,62 @@ export function redistribute(ctx: Context): Proposal[] {
     accepted.push(trip);
   }
   // A broken run leaves whole or stays whole: if the trips kept do not carry all of it, none of it moves.
-  const runAt = (m: Move) => m.from * S + m.style;
-  const placed = new Map<number, number>();
+  const runAt = (m: Move) => m.from * styles + m.style;
+  const placed = new Map<number, { units: number; held: number }>();
   for (const trip of accepted)
     for (const m of trip.moves)
-      if (m.why === 'broken size run') placed.set(runAt(m), (placed.get(runAt(m)) ?? 0) + m.units);
+      if (m.broken) {
+        const p = placed.get(runAt(m)) ?? { units: 0, held: m.held };
+        p.units += m.units;
+        placed.set(runAt(m), p);
+      }
   const partial = new Set<number>();
-  for (const [key, units] of placed) {
-    const [from, style] = [Math.floor(key / S), key % S];
-    let held = 0;
-    for (let i = styleStart[style]; i < styleStart[style + 1]; i++)
-      held += Math.floor(state.onHand[skuIndex[i] * L + from]);
-    if (units < held) partial.add(key);
-  }
+  for (const [key, p] of placed) if (p.units < p.held) partial.add(key);
+  const kept: KeptMove[] = [];
   for (const trip of accepted) {
-    trip.moves = trip.moves.filter((m) => !(m.why === 'broken size run' && partial.has(runAt(m))));
-    const from = state.locations.ids[trip.from];
-    const to = state.locations.ids[trip.to];
-    for (const m of trip.moves.sort((a, b) => a.sku - b.sku)) {
-      ctx.incoming[m.sku * L + m.to] += m.units;
-      const cf = m.sku * L + m.from;
-      const ct = m.sku * L + m.to;
-      out.push(
-        proposal(state, ctx, 'Redistribution', m.from, m.to, m.sku, m.units, () => ({
-          reason:
-            // A replay's stock can be fractional (estimated demand served): the words carry two decimals at most.
-            `${m.why} at ${from} (on hand ${round2(state.onHand[cf])}, target ${t.target[cf]})` +
-            ` to ${to}, which would lose sales` +
-            ` (on hand ${round2(state.onHand[ct])}, target ${t.target[ct]}):` +
-            ` about ${round2(m.gain)} extra sales value;` +
-            ` the trip brings ${round2(trip.gain)} against a cost of ${rs.tripCost}`,
-          details: {
-            reason: m.why,
-            gain: round2(m.gain),
-            tripGain: round2(trip.gain),
-            tripUnits: trip.units,
-            tripCost: rs.tripCost,
-            senderOnHand: state.onHand[cf],
-            senderTarget: t.target[cf],
-            receiverOnHand: state.onHand[ct],
-            receiverTarget: t.target[ct],
-            senderDemandPerDay: round2(f.rate[cf]),
-            receiverDemandPerDay: round2(f.rate[ct]),
-          },
-        })),
-      );
-    }
+    const stay = trip.moves.filter((m) => !(m.broken && partial.has(runAt(m)))).sort((a, b) => a.sku - b.sku);
+    for (const move of stay) kept.push({ move, tripGain: trip.gain, tripUnits: trip.units });
+  }
+  return kept;
+}
+
+/** The kept moves of the context's styles as decisions, in their order, put in words when explained. */
+export function redistribution(ctx: Context, kept: readonly KeptMove[]): Decision[] {
+  const { state, forecast: f, targets: t } = ctx;
+  const rs = ctx.settings.redistribution;
+  const L = state.locations.ids.length;
+  const out: Decision[] = [];
+  for (const { move: m, tripGain, tripUnits } of kept) {
+    ctx.incoming[m.sku * L + m.to] += m.units;
+    const cf = m.sku * L + m.from;
+    const ct = m.sku * L + m.to;
+    const why = m.broken ? 'broken size run' : 'excess';
+    const from = state.locations.ids[m.from];
+    const to = state.locations.ids[m.to];
+    out.push(
+      decision(ctx.explain, 'Redistribution', m.from, m.to, m.sku, m.units, () => ({
+        reason:
+          // A replay's stock can be fractional (estimated demand served): the words carry two decimals at most.
+          `${why} at ${from} (on hand ${round2(state.onHand[cf])}, target ${t.target[cf]})` +
+          ` to ${to}, which would lose sales` +
+          ` (on hand ${round2(state.onHand[ct])}, target ${t.target[ct]}):` +
+          ` about ${round2(m.gain)} extra sales value;` +
+          ` the trip brings ${round2(tripGain)} against a cost of ${rs.tripCost}`,
+        details: {
+          reason: why,
+          gain: round2(m.gain),
+          tripGain: round2(tripGain),
+          tripUnits,
+          tripCost: rs.tripCost,
+          senderOnHand: state.onHand[cf],
+          senderTarget: t.target[cf],
+          receiverOnHand: state.onHand[ct],
+          receiverTarget: t.target[ct],
+          senderDemandPerDay: round2(f.rate[cf]),
+          receiverDemandPerDay: round2(f.rate[ct]),
+        },
+      })),
+    );
   }
   return out;
 }

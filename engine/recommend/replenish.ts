@@ -6,23 +6,26 @@
 import { explainCell, type Forecast } from '../forecast/forecast.js';
 import { poissonTail } from '../forecast/poisson.js';
 import { MaxHeap } from './heap.js';
-import { categorySettings, type Settings } from './settings.js';
-import { proposal, round2, type Explain, type Proposal } from './proposal.js';
+import type { CategorySettings, Settings } from './settings.js';
+import { decision, round2, type Decision, type Explain } from './proposal.js';
 import type { EngineState } from './state.js';
-import type { Targets } from './targets.js';
+import { basisOf, type Targets } from './targets.js';
 
 export interface Context {
   state: EngineState;
   forecast: Forecast;
   targets: Targets;
   settings: Settings;
-  /** Referenced ids of this run. */
-  ids: Set<string>;
+  /** Each category's settings, by the category's number (settingsByCategory). */
+  byCategory: CategorySettings[];
   explain: Explain;
   /** Units of each warehouse cell already promised in this run. */
   promised: Float64Array;
   /** Units each cell receives from proposals made earlier in this run. */
   incoming: Float64Array;
+  /** The warehouses and the selling locations that take part (not excluded). */
+  warehouses: number[];
+  sellers: number[];
 }
 
 /**
@@ -57,22 +60,15 @@ interface Need {
   mean: number;
 }
 
-export function replenish(ctx: Context): Proposal[] {
-  const { state, forecast: f, targets: t, settings } = ctx;
+export function replenish(ctx: Context): Decision[] {
+  const { state, forecast: f, targets: t, warehouses, sellers } = ctx;
   const L = state.locations.ids.length;
   const K = state.skus.ids.length;
-  const warehouses = [...Array(L).keys()].filter(
-    (l) => state.locations.kind[l] === 'warehouse' && !state.locations.excluded[l],
-  );
-  const sellers = [...Array(L).keys()].filter(
-    (l) => state.locations.kind[l] !== 'warehouse' && !state.locations.excluded[l],
-  );
-  const out: Proposal[] = [];
+  const out: Decision[] = [];
 
   for (let k = 0; k < K; k++) {
     if (skuBlocked(state, k)) continue;
-    const style = state.skus.style[k];
-    const cs = categorySettings(settings, state.categories.ids[state.styles.category[style]]);
+    const cs = ctx.byCategory[state.styles.category[state.skus.style[k]]];
     const horizon = cs.reviewPeriodDays + cs.leadTimeDays;
     const pack = Math.max(1, state.skus.packSize[k]);
     const needs: Need[] = [];
@@ -123,17 +119,17 @@ export function replenish(ctx: Context): Proposal[] {
         ctx.incoming[n.cell] += take;
         left -= take;
         out.push(
-          proposal(state, ctx, 'Replenishment', s.w, n.location, k, take, () => ({
+          decision(ctx.explain, 'Replenishment', s.w, n.location, k, take, () => ({
             reason:
               `below target: ${round2(n.position)} on hand and in transit against a target of ${t.target[n.cell]}` +
-              ` (${BASIS[t.basis[n.cell]] ?? t.basis[n.cell]}; demand ${round2(f.rate[n.cell])}/day` +
+              ` (${BASIS[basisOf(t, n.cell)] ?? basisOf(t, n.cell)}; demand ${round2(f.rate[n.cell])}/day` +
               ` over ${horizon} days at ${cs.serviceLevel * 100}% service)` +
               (short ? `; warehouse short (${totalNeed} needed), allocated where it sells most` : ''),
             details: {
               onHand: state.onHand[n.cell],
               inTransit: state.inTransit[n.cell],
               target: t.target[n.cell],
-              targetBasis: t.basis[n.cell],
+              targetBasis: basisOf(t, n.cell),
               demandPerDay: round2(f.rate[n.cell]),
               demand: explainCell(f, n.cell),
               horizonDays: horizon,

@@ -29,6 +29,8 @@ export interface EngineState {
     /** Position of the SKU's size within its style (0 = smallest). */
     sizeRank: Int32Array;
     sizeId: string[];
+    /** The SKU's size in `sizes` (sizes are numbered once, so sums by size add up across parts of the state). */
+    size: Int32Array;
     colorId: string[];
     /** Selling price per unit incl. VAT (what a unit sold is worth). */
     price: Float64Array;
@@ -45,15 +47,15 @@ export interface EngineState {
     category: Int32Array;
     brand: Int32Array;
     season: Int32Array;
-    /** SKUs of each style: skuIndex[styleStart[s] … styleStart[s+1]). */
+    /** The SKUs of style s are [styleStart[s], styleStart[s+1]): a style's SKUs are numbered together. */
     styleStart: Int32Array;
-    skuIndex: Int32Array;
     excluded: Uint8Array;
     hasOpenPurchaseOrder: Uint8Array;
   };
   categories: { ids: string[] };
   brands: { ids: string[] };
   seasons: { ids: string[] };
+  sizes: { ids: string[] };
 
   /** Per cell: units on hand at the start of asOfDay. */
   onHand: Float64Array;
@@ -97,7 +99,7 @@ export function emptyState(
   windowDays: number,
   locations: number,
   skus: number,
-): Omit<EngineState, 'locations' | 'skus' | 'styles' | 'categories' | 'brands' | 'seasons'> {
+): Omit<EngineState, 'locations' | 'skus' | 'styles' | 'categories' | 'brands' | 'seasons' | 'sizes'> {
   const cells = locations * skus;
   const nan = new Float64Array(cells).fill(Number.NaN);
   return {

@@ -3,7 +3,7 @@
  * stock for the service level), capped where a maximum is set; the client's StockTargets override it.
  */
 import type { Forecast } from '../forecast/forecast.js';
-import { categorySettings, type Settings } from './settings.js';
+import { categorySettings, type CategorySettings, type Settings } from './settings.js';
 import type { EngineState } from './state.js';
 
 /** Inverse of the standard normal CDF (Acklam's rational approximation, |error| < 1.2e-9). */
@@ -39,65 +39,86 @@ export function normalQuantile(p: number): number {
   );
 }
 
+/** Why a cell has its target, by number in `Targets.basis`: none where the location does not carry the style. */
+export const BASES = ['', 'client', 'demand', 'presentation', 'maximum'] as const;
+export type TargetBasis = (typeof BASES)[number];
+const [, CLIENT, DEMAND, PRESENTATION, MAXIMUM] = [0, 1, 2, 3, 4];
+
 export interface Targets {
   target: Float64Array;
-  /** Why: 'client', 'demand', 'presentation', 'maximum', or '' where the location does not carry the style. */
-  basis: string[];
-  /** Per location × style (`l * styles + s`): 1 where a selling location carries the style (see carriesStyle). */
+  /** Per cell, the index of its basis in BASES. */
+  basis: Uint8Array;
+  /** Per location × style (`l * styles + s`): 1 where a selling location carries the style (see carriedStyles). */
   carried: Uint8Array;
 }
 
-/** Whether a selling location carries a style: it has sold or held any of its SKUs before the decision day. */
-export function carriesStyle(state: EngineState, location: number, style: number): boolean {
-  const L = state.locations.ids.length;
-  for (let i = state.styles.styleStart[style]; i < state.styles.styleStart[style + 1]; i++) {
-    const c = state.styles.skuIndex[i] * L + location;
-    if (state.everActive[c] || state.onHand[c] > 0 || state.inTransit[c] > 0) return true;
-  }
-  return false;
+export const basisOf = (t: Targets, cell: number): TargetBasis => BASES[t.basis[cell]];
+
+/** Each category's settings, by the category's number in the state (a state without categories files under 0). */
+export function settingsByCategory(state: Pick<EngineState, 'categories'>, settings: Settings): CategorySettings[] {
+  return Array.from({ length: Math.max(1, state.categories.ids.length) }, (_, c) =>
+    categorySettings(settings, state.categories.ids[c]),
+  );
 }
 
-export function targets(state: EngineState, f: Forecast, settings: Settings): Targets {
+/**
+ * Whether each selling location carries each style (`l * styles + s`): it has sold or held any of its SKUs before
+ * the decision day, or has some on hand or on its way.
+ */
+export function carriedStyles(state: EngineState): Uint8Array {
+  const L = state.locations.ids.length;
+  const S = state.styles.ids.length;
+  const { styleStart } = state.styles;
+  const { everActive, onHand, inTransit } = state;
+  const carried = new Uint8Array(L * S);
+  for (let s = 0; s < S; s++) {
+    for (let c = styleStart[s] * L; c < styleStart[s + 1] * L; c++) {
+      if (everActive[c] || onHand[c] > 0 || inTransit[c] > 0) carried[(c % L) * S + s] = 1;
+    }
+  }
+  for (let l = 0; l < L; l++) if (state.locations.kind[l] === 'warehouse') carried.fill(0, l * S, (l + 1) * S);
+  return carried;
+}
+
+export function targets(state: EngineState, f: Forecast, settings: Settings, carried: Uint8Array): Targets {
   const L = state.locations.ids.length;
   const K = state.skus.ids.length;
   const S = state.styles.ids.length;
   const target = new Float64Array(L * K);
-  const basis = new Array<string>(L * K).fill('');
-  const carriedAt = new Uint8Array(L * S);
-  // Per category (a state without categories files its styles under 0).
-  const z = Array.from({ length: Math.max(1, state.categories.ids.length) }, (_, c) =>
-    normalQuantile(categorySettings(settings, state.categories.ids[c]).serviceLevel),
-  );
-  for (let l = 0; l < L; l++) {
-    if (state.locations.kind[l] === 'warehouse') continue;
-    for (let s = 0; s < S; s++) {
-      const carried = carriesStyle(state, l, s);
-      carriedAt[l * S + s] = carried ? 1 : 0;
-      const cs = categorySettings(settings, state.categories.ids[state.styles.category[s]]);
-      const horizon = cs.reviewPeriodDays + cs.leadTimeDays;
-      for (let i = state.styles.styleStart[s]; i < state.styles.styleStart[s + 1]; i++) {
-        const c = state.styles.skuIndex[i] * L + l;
-        if (!Number.isNaN(state.clientTarget[c])) {
-          let t = state.clientTarget[c];
-          if (!Number.isNaN(state.clientMinimum[c])) t = Math.max(t, state.clientMinimum[c]);
-          if (!Number.isNaN(state.clientMaximum[c])) t = Math.min(t, state.clientMaximum[c]);
+  const basis = new Uint8Array(L * K);
+  const byCategory = settingsByCategory(state, settings);
+  const z = byCategory.map((cs) => normalQuantile(cs.serviceLevel));
+  const { clientTarget, clientMinimum, clientMaximum } = state;
+  const selling = state.locations.kind.map((k) => k !== 'warehouse');
+  for (let s = 0; s < S; s++) {
+    const cat = state.styles.category[s];
+    const cs = byCategory[cat];
+    const horizon = cs.reviewPeriodDays + cs.leadTimeDays;
+    for (let k = state.styles.styleStart[s]; k < state.styles.styleStart[s + 1]; k++) {
+      for (let l = 0; l < L; l++) {
+        if (!selling[l]) continue;
+        const c = k * L + l;
+        if (!Number.isNaN(clientTarget[c])) {
+          let t = clientTarget[c];
+          if (!Number.isNaN(clientMinimum[c])) t = Math.max(t, clientMinimum[c]);
+          if (!Number.isNaN(clientMaximum[c])) t = Math.min(t, clientMaximum[c]);
           target[c] = t;
-          basis[c] = 'client';
+          basis[c] = CLIENT;
           continue;
         }
-        if (!carried) continue;
+        if (!carried[l * S + s]) continue;
         const rate = f.rate[c];
         const sdDaily = Math.max(f.sd[c], Math.sqrt(rate));
-        const demand = Math.ceil(rate * horizon + z[state.styles.category[s]] * sdDaily * Math.sqrt(horizon) - 1e-9);
+        const demand = Math.ceil(rate * horizon + z[cat] * sdDaily * Math.sqrt(horizon) - 1e-9);
         let t = Math.max(cs.presentationMinimum, demand);
-        basis[c] = demand >= cs.presentationMinimum ? 'demand' : 'presentation';
+        basis[c] = demand >= cs.presentationMinimum ? DEMAND : PRESENTATION;
         if (cs.maximumStock !== undefined && t > cs.maximumStock) {
           t = cs.maximumStock;
-          basis[c] = 'maximum';
+          basis[c] = MAXIMUM;
         }
         target[c] = t;
       }
     }
   }
-  return { target, basis, carried: carriedAt };
+  return { target, basis, carried };
 }

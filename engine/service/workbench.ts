@@ -71,6 +71,7 @@ import {
 } from '../recommend/settings.js';
 import { categorySettingsOf } from '../store/engine-state.js';
 import { cellOf } from '../recommend/state.js';
+import { basisOf } from '../recommend/targets.js';
 import { loadBacktestInput } from '../store/backtest-input.js';
 import { simulate, type SimulationOptions, type SimulationResult } from '../simulate/simulate.js';
 import { simulateInWorker } from '../simulate/in-worker.js';
@@ -558,15 +559,15 @@ export class Workbench {
       const { state, targets: t } = await this.listedRun();
       const L = state.locations.ids.length;
       const cells: number[] = [];
-      for (let c = 0; c < t.target.length; c++) if (t.basis[c] !== '') cells.push(c);
+      for (let c = 0; c < t.target.length; c++) if (basisOf(t, c) !== '') cells.push(c);
       const { stockTargets, ...page } = pageOf('stockTargets', cells, query);
       return {
         stockTargets: stockTargets.map((c) => ({
           locationId: state.locations.ids[c % L],
           skuId: state.skus.ids[Math.floor(c / L)],
           targetQuantity: t.target[c],
-          source: t.basis[c] === 'client' ? 'client' : 'engine',
-          basis: t.basis[c],
+          source: basisOf(t, c) === 'client' ? 'client' : 'engine',
+          basis: basisOf(t, c),
         })),
         ...page,
       };
@@ -1024,7 +1025,7 @@ export class Workbench {
         inTransit: run.state.inTransit[cell],
         demand: explainCell(run.forecast, cell),
         target: run.targets.target[cell],
-        targetBasis: run.targets.basis[cell],
+        targetBasis: basisOf(run.targets, cell),
       };
     });
   }

@@ -197,6 +197,7 @@ async function readNetwork(
   const categories = dict();
   const brands = dict();
   const seasons = dict();
+  const sizes = dict();
   const styleCategory: number[] = [];
   const styleBrand: number[] = [];
   const styleSeason: number[] = [];
@@ -249,6 +250,7 @@ async function readNetwork(
       style: styleOf,
       sizeRank,
       sizeId: skuRows.map((r) => r.sizeId),
+      size: Int32Array.from(skuRows, (r) => sizes.at(r.sizeId)),
       colorId: skuRows.map((r) => r.colorId),
       price: new Float64Array(K).fill(1),
       soldUnits: new Float64Array(K),
@@ -263,13 +265,13 @@ async function readNetwork(
       brand: Int32Array.from(styleBrand),
       season: Int32Array.from(styleSeason),
       styleStart: Int32Array.from(styleStart),
-      skuIndex: Int32Array.from(skuRows.map((_, i) => i)),
       excluded: Uint8Array.from(styleCollection.map((c) => (c !== null && excludedCollections.has(c) ? 1 : 0))),
       hasOpenPurchaseOrder: Uint8Array.from(styleIds.map((s) => (openStyles.has(s) ? 1 : 0))),
     },
     categories: { ids: categories.ids.length ? categories.ids : [''] },
     brands: { ids: brands.ids },
     seasons: { ids: seasons.ids },
+    sizes: { ids: sizes.ids },
   };
   const cellOf = (loc: string | null, sku: string) => {
     const l = loc === null ? undefined : locIndex.get(loc);

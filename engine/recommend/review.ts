@@ -1,0 +1,124 @@
+/**
+ * A review of the network split into steps, so that each part of the network's styles can be reviewed apart
+ * (in another thread, process or machine) and only sums and moves travel between the parts:
+ *
+ * 1. `sums`: each part reads its cells' windows (own estimates, units sold) and gives its share of the
+ *    network's sums: units and in-stock days per location × category, units per location × brand, season and
+ *    category × size. The sums are exact (forecast.ts `exactUnits`), so they add up the same in any order.
+ * 2. `decide`, given the network's sums: pooled estimates, targets, initial distribution, replenishment, and the
+ *    moves redistribution would make for each of the part's styles.
+ * 3. The trips to make are chosen over every part's moves (redistribute.ts `acceptTrips`), and each part puts
+ *    its kept moves as decisions (`redistribute`).
+ *
+ * Every decision but redistribution's trips is a part's own (a SKU's warehouse stock is its own cells), so the
+ * decisions are the same however the network is split. The live API's review is the one-part case (recommend.ts).
+ */
+import {
+  newForecast,
+  ownEstimates,
+  pooledRates,
+  sellingLocations,
+  type CategorySums,
+  type Forecast,
+} from '../forecast/forecast.js';
+import { addSales, emptySalesSums, initialDistribution, type SalesSums } from './initial.js';
+import type { Decision, Explain } from './proposal.js';
+import { candidateMoves, redistribution, type KeptMove, type Move } from './redistribute.js';
+import { replenish, type Context } from './replenish.js';
+import type { Settings } from './settings.js';
+import type { EngineState } from './state.js';
+import { carriedStyles, settingsByCategory, targets, type Targets } from './targets.js';
+
+/** A part's share of the network's sums, and the network's: see the steps above. */
+export interface ReviewSums {
+  demand: CategorySums;
+  sales: SalesSums;
+}
+
+export function emptyReviewSums(state: EngineState): ReviewSums {
+  const L = state.locations.ids.length;
+  const C = Math.max(1, state.categories.ids.length);
+  return { demand: { units: new Float64Array(L * C), days: new Float64Array(L * C) }, sales: emptySalesSums(state) };
+}
+
+/** Adds a part's sums to the network's (exact: the order does not matter). */
+export function addReviewSums(into: ReviewSums, part: ReviewSums): void {
+  const add = (a: Float64Array, b: Float64Array) => {
+    for (let i = 0; i < a.length; i++) a[i] += b[i];
+  };
+  add(into.demand.units, part.demand.units);
+  add(into.demand.days, part.demand.days);
+  for (const k of ['category', 'brand', 'season', 'size'] as const) add(into.sales[k], part.sales[k]);
+}
+
+/** What a part decides before the trips are chosen. */
+export interface PartDecisions {
+  /** Initial distribution, then replenishment, each in the order of the part's styles and SKUs. */
+  decisions: Decision[];
+  /** The moves redistribution would make, in the order of the part's styles. */
+  moves: Move[];
+}
+
+export class ReviewPart {
+  readonly forecast: Forecast;
+  private ctx?: Context;
+
+  /** `forecast`: arrays to reuse from an earlier review of the same part (a replay reviews every week). */
+  constructor(
+    readonly state: EngineState,
+    readonly settings: Settings,
+    readonly explain: Explain,
+    forecast?: Forecast,
+  ) {
+    this.forecast = forecast ?? newForecast(state.onHand.length);
+  }
+
+  /** Step 1: own estimates, and the part's share of the network's sums. */
+  sums(): ReviewSums {
+    const sums = emptyReviewSums(this.state);
+    ownEstimates(this.state, this.forecast, sums.demand);
+    addSales(this.state, this.forecast.units, sums.sales);
+    return sums;
+  }
+
+  /** Step 2, given the network's sums. */
+  decide(network: ReviewSums): PartDecisions {
+    const { state, settings } = this;
+    const carried = carriedStyles(state);
+    pooledRates(state, settings, this.forecast, network.demand, carried);
+    const t = targets(state, this.forecast, settings, carried);
+    const L = state.locations.ids.length;
+    const selling = sellingLocations(state);
+    const taking = [...Array(L).keys()].filter((l) => !state.locations.excluded[l]);
+    const ctx: Context = {
+      state,
+      forecast: this.forecast,
+      targets: t,
+      settings,
+      byCategory: settingsByCategory(state, settings),
+      explain: this.explain,
+      promised: new Float64Array(state.onHand.length),
+      incoming: new Float64Array(state.onHand.length),
+      warehouses: taking.filter((l) => !selling[l]),
+      sellers: taking.filter((l) => selling[l]),
+    };
+    this.ctx = ctx;
+    // New styles first: they have no other way to reach the stores; replenishment then uses what is left.
+    const decisions: Decision[] = [];
+    if (settings.initialDistribution.enabled)
+      for (const d of initialDistribution(ctx, network.sales)) decisions.push(d);
+    if (settings.replenishment.enabled) for (const d of replenish(ctx)) decisions.push(d);
+    return { decisions, moves: settings.redistribution.enabled ? candidateMoves(ctx) : [] };
+  }
+
+  get targets(): Targets {
+    if (!this.ctx) throw new Error('a review part has no targets before it decides');
+    return this.ctx.targets;
+  }
+
+  /** Step 3: the part's kept moves, in the order the trips were chosen. */
+  redistribute(kept: readonly KeptMove[]): Decision[] {
+    if (!this.ctx) throw new Error('a review part redistributes after it decides');
+    return redistribution(this.ctx, kept);
+  }
+}
