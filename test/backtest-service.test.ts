@@ -9,10 +9,10 @@ import { tableFromIPC } from 'apache-arrow';
 import { Workbench } from '../engine/service/workbench.js';
 import { loadBacktestInput } from '../engine/store/backtest-input.js';
 import { resolveSettings } from '../engine/recommend/settings.js';
-import { simulate, type SimulationResult } from '../engine/simulate/simulate.js';
-import { simulatePartitioned, styleRanges } from '../engine/simulate/partitioned.js';
-import { processLink, simulateAcrossProcesses, type PartitionLink } from '../engine/simulate/across-processes.js';
-import { partitionServer } from '../engine/simulate/partition-protocol.js';
+import { simulate, styleRanges, type SimulationResult } from '../engine/simulate/simulate.js';
+import { simulatePartitioned } from '../engine/simulate/partitioned.js';
+import { processLink, simulateAcrossProcesses } from '../engine/simulate/across-processes.js';
+import { partServer, type PartLink } from '../engine/simulate/partition-protocol.js';
 import { sale, salesLine } from './fixtures.js';
 
 const exec = promisify(execFile);
@@ -186,32 +186,35 @@ describe('backtest runs', () => {
     }
   });
 
-  it('serves the days in style partitions over shared memory with the same decisions and KPIs', async () => {
+  it('replays in parts, each a range of styles in a thread of its own, with the same decisions and KPIs', async () => {
     const wb = await Workbench.open(ws);
     try {
       const settings = resolveSettings({});
       const input = await loadBacktestInput(wb.workspace, day('2025-02-03'), day('2025-05-25'), settings);
-      const one = simulate(input, settings);
+      const one = await simulate(input, settings);
       const ranges = styleRanges(input.start.styles.styleStart, 3);
       expect(ranges).toHaveLength(3);
-      expect(ranges[0][0]).toBe(0);
-      expect(ranges[2][1]).toBe(input.start.skus.ids.length);
+      expect(ranges[0]).toMatchObject({ sFrom: 0, kFrom: 0 });
+      expect(ranges[1].sFrom).toBe(ranges[0].sTo);
+      expect(ranges[2]).toMatchObject({ sTo: input.start.styles.ids.length, kTo: input.start.skus.ids.length });
       const three = await simulatePartitioned(input, settings, {}, 3);
       expectSameRun(three, one);
+      // The same parts in this thread: the split alone changes nothing.
+      expectSameRun(await simulate(input, settings, {}, 3), one);
     } finally {
       await wb.close();
     }
   });
 
-  it('serves a style range in a child process, in plain messages, with the same run', async () => {
+  it('replays a part in a child process, in plain messages, with the same run', async () => {
     const wb = await Workbench.open(ws);
     try {
       const settings = resolveSettings({});
       const input = () => loadBacktestInput(wb.workspace, day('2025-02-03'), day('2025-05-25'), settings);
       const first = await input();
-      const one = simulate(first, settings);
+      const one = await simulate(first, settings);
       const [, second] = styleRanges(first.start.styles.styleStart, 2);
-      const spawned: PartitionLink[] = [];
+      const spawned: PartLink[] = [];
       const link = () => {
         spawned.push(processLink());
         return spawned.at(-1)!;
@@ -221,8 +224,8 @@ describe('backtest runs', () => {
       expectSameRun(two, one);
 
       // A style served in the other process, traced: its cells' days match the traced run in one thread.
-      const style = first.start.skus.style[second[0]];
-      const traced = simulate(await input(), settings, { trace: { style } });
+      const style = second.sFrom;
+      const traced = await simulate(await input(), settings, { trace: { style } });
       const remote = await simulateAcrossProcesses(await input(), settings, { trace: { style } }, 2);
       expect(remote.trace!.values).toEqual(traced.trace!.values);
       expect(remote.trace!.values.some((v) => v > 0)).toBe(true);
@@ -232,21 +235,21 @@ describe('backtest runs', () => {
     }
   });
 
-  it('names the partition and the reason when a partition cannot answer', async () => {
+  it('names the part and the reason when a part cannot answer', async () => {
     const wb = await Workbench.open(ws);
     try {
       const settings = resolveSettings({});
       const input = await loadBacktestInput(wb.workspace, day('2025-02-03'), day('2025-03-02'), settings);
       // A partition whose process is gone: the replay stops with the reason, not with a wrong run.
-      const dead = (): PartitionLink => {
+      const dead = (): PartLink => {
         const inner = processLink();
-        return { ...inner, send: (m) => inner.send(m.kind === 'serve' ? ({ kind: 'bogus' } as never) : m) };
+        return { ...inner, ask: (m) => inner.ask(m.kind === 'run' ? ({ kind: 'bogus' } as never) : m) };
       };
       await expect(simulateAcrossProcesses(input, settings, {}, 2, dead)).rejects.toThrow(
-        /partition of SKUs \d+…\d+ did not answer 'served'/,
+        /part of SKUs \d+…\d+ did not answer 'ran': .*cannot answer 'bogus'/,
       );
-      const server = partitionServer();
-      expect(server({ kind: 'state' })).toMatchObject({
+      const server = partServer();
+      expect(server({ kind: 'review', day: 0 })).toMatchObject({
         kind: 'failed',
         message: expect.stringMatching(/before 'init'/),
       });
@@ -281,7 +284,7 @@ describe('backtest runs', () => {
       const kept = await load();
       expect([derived.historyCached, kept.historyCached]).toEqual([false, true]);
       for (const k of ['actual', 'out', 'selling', 'closed', 'salePrice'] as const) expect(kept[k]).toEqual(derived[k]);
-      expect(simulate(kept, settings).summary).toEqual(simulate(derived, settings).summary);
+      expect((await simulate(kept, settings)).summary).toEqual((await simulate(derived, settings)).summary);
       // Another scenario reads the same days: the history depends on the data only.
       const rich = resolveSettings({}, { defaults: { serviceLevel: 0.99 } });
       expect((await loadBacktestInput(wb.workspace, from, to, rich)).historyCached).toBe(true);

@@ -73,12 +73,12 @@ describe('a run per style and day', () => {
 
   const styleDaysTitle =
     "counts what the style did each day: demand, sales, lost sales, stock, receipts and the engine's transfers";
-  it(styleDaysTitle, () => {
+  it(styleDaysTitle, async () => {
     expect(Array.from(input().out.dayStart)).toEqual([0, 0, 0, 1, 1]);
     const [e1, e2] = [beyond(), out()];
     expect(e1).toBeGreaterThan(0);
     expect(e2).toBeGreaterThan(0);
-    const r = simulate(input(), settings({ defaults: { leadTimeDays: 2 } }));
+    const r = await simulate(input(), settings({ defaults: { leadTimeDays: 2 } }));
     const s = (f: StyleDayField) => styleSeries(r, 0, f);
     expect(s('simTransfersOut')).toEqual([10, 0, 0, 0]);
     expect(s('simTransfersIn')).toEqual([0, 0, 10, 0]);
@@ -109,9 +109,9 @@ describe('a run per style and day', () => {
     expect(new Set(s('demandEstimate')).size).toBe(1);
   });
 
-  it('traces each cell of a style day by day, with the transfers and their reasons', () => {
+  it('traces each cell of a style day by day, with the transfers and their reasons', async () => {
     const [e1, e2] = [beyond(), out()];
-    const r = simulate(input(), settings({ defaults: { leadTimeDays: 2 } }), { trace: { style: 0 } });
+    const r = await simulate(input(), settings({ defaults: { leadTimeDays: 2 } }), { trace: { style: 0 } });
     const t = r.trace!;
     expect(t).toMatchObject({ style: 0, kFrom: 0, kTo: 2, daysDone: 4 });
     const m = (f: CellDayField) => cellSeries(t, 1, 0, f);
@@ -147,12 +147,12 @@ describe('a run per style and day', () => {
     ]);
     expect(t.locationKinds).toEqual(['warehouse', 'store']);
     // Tracing changes nothing the run decides or counts.
-    const plain = simulate(input(), settings({ defaults: { leadTimeDays: 2 } }));
+    const plain = await simulate(input(), settings({ defaults: { leadTimeDays: 2 } }));
     expect({ ...r, trace: undefined }).toEqual({ ...plain, trace: undefined });
   });
 
-  it('names each location as the replay ended: one counted as a warehouse sells from its first sale', () => {
-    const r = simulate(
+  it('names each location as the replay ended: one counted as a warehouse sells from its first sale', async () => {
+    const r = await simulate(
       backtestInput(
         {
           locations: [
@@ -173,7 +173,7 @@ describe('a run per style and day', () => {
     expect(cellSeries(r.trace!, 1, 0, 'carried')).toEqual([1, 1, 1, 1, 1, 1]);
   });
 
-  it('never looks ahead: changing every later day changes no earlier day of the style or its cells', () => {
+  it('never looks ahead: changing every later day changes no earlier day of the style or its cells', async () => {
     const two: StateSpec = {
       locations: [
         { id: 'WH', kind: 'warehouse' },
@@ -199,8 +199,10 @@ describe('a run per style and day', () => {
     future.push({ day: 40, cell: 'WH/TEE-L', end: 300, open: 300, mutations: 250 });
     // Worlds that agree up to X in what happened and what customers wanted (see simulate.test.ts).
     const before = backtestInput(two, 60, history);
-    const a = simulate(before, settings(), { trace: { style: 0 } });
-    const b = simulate(spliceDays(before, backtestInput(two, 60, future), X), settings(), { trace: { style: 0 } });
+    const a = await simulate(before, settings(), { trace: { style: 0 } });
+    const b = await simulate(spliceDays(before, backtestInput(two, 60, future), X), settings(), {
+      trace: { style: 0 },
+    });
     for (const f of STYLE_DAY_FIELDS) {
       expect(styleSeries(b, 0, f).slice(0, X), f).toEqual(styleSeries(a, 0, f).slice(0, X));
     }
@@ -247,7 +249,7 @@ describe('per style and traced on the demo sample', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("adds up to the run's KPIs of every style and to the network's days", async () => {
-    const r = simulate(await input(), s);
+    const r = await simulate(await input(), s);
     expect(r.byStyle.length).toBeGreaterThan(10);
     let checked = 0;
     r.byStyle.forEach((g, style) => {
@@ -281,14 +283,14 @@ describe('per style and traced on the demo sample', () => {
   });
 
   it("reproduces the run's own figures for the traced style, the same in every replay", async () => {
-    const run = simulate(await input(), s);
+    const run = await simulate(await input(), s);
     // The style that lost the most in the replay.
     const style = run.byStyle.reduce(
       (best, g, i) => (g.simulated.lostSales > run.byStyle[best].simulated.lostSales ? i : best),
       0,
     );
     const L = run.byLocation.length;
-    const one = simulate(await input(), s, { trace: { style } });
+    const one = await simulate(await input(), s, { trace: { style } });
     const threads = await simulatePartitioned(await input(), s, { trace: { style } }, 3);
     const t = one.trace!;
     expect(Array.from(threads.trace!.values)).toEqual(Array.from(t.values));
@@ -329,7 +331,7 @@ describe('per style and traced on the demo sample', () => {
       run.transfers.filter((x) => skus.has(K.indexOf(x.skuId))),
     );
     // A cancelled run is traced over the days it replayed.
-    const cut = simulate(await input(), s, { trace: { style }, stopAfterDays: 20 });
+    const cut = await simulate(await input(), s, { trace: { style }, stopAfterDays: 20 });
     expect(cut).toMatchObject({ daysDone: 20, cancelled: false });
     expect(cut.trace!.daysDone).toBe(20);
     for (const f of ['simStock', 'demand', 'transfersIn'] as const)

@@ -1,6 +1,7 @@
 /**
- * What a unit of each SKU is worth: its average selling price; for a SKU never sold, the average of its
- * style's other sizes, else of its category; else its list price; else 1.
+ * What a unit of each SKU is worth: its average selling price; where its sales say nothing (never sold, or sold
+ * for nothing), its list price; else the average of its style's other sizes, else of its category; else 1.
+ * A replay passes each SKU's price at the start as the list price, so a price there is always the SKU's own.
  */
 import type { EngineState } from './state.js';
 
@@ -14,7 +15,8 @@ export function prices(
   const price = new Float64Array(K).fill(1);
   const known = new Uint8Array(K);
   for (let k = 0; k < K; k++) {
-    const p = units[k] > 0 ? value[k] / units[k] : (list?.[k] ?? 0);
+    let p = units[k] > 0 ? value[k] / units[k] : Number.NaN;
+    if (!(p > 0)) p = list?.[k] ?? 0;
     if (Number.isFinite(p) && p > 0) {
       price[k] = p;
       known[k] = 1;

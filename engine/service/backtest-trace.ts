@@ -283,7 +283,7 @@ async function replay(
   onProgress(0, run.daysDone);
   const result =
     S0.onHand.length * run.daysDone <= IN_THREAD_CELL_DAYS
-      ? simulate(input, run.settings, options)
+      ? await simulate(input, run.settings, options)
       : await simulateInWorker(input, run.settings, options, partitions);
   if (isCancelled())
     throw new RequestRejected(

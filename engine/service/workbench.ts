@@ -623,7 +623,7 @@ export class Workbench {
       isCancelled: request.isCancelled,
     };
     const report = request.inProcess
-      ? simulate(input, settings, options)
+      ? await simulate(input, settings, options)
       : await simulateInWorker(
           input,
           settings,
@@ -724,7 +724,7 @@ export class Workbench {
       };
       const t = performance.now();
       const report = request.inProcess
-        ? simulate(await input, settings, options)
+        ? await simulate(await input, settings, options)
         : await simulateInWorker(await input, settings, options, partitions, true);
       // A point cut off midway is not kept: its figures would not be those of its settings over the period.
       if (report.cancelled) {

@@ -21,6 +21,7 @@ type View = { buffer: ArrayBufferLike; byteLength: number; constructor: new (b: 
  */
 export function sharedCopy<T>(value: T): T {
   if (ArrayBuffer.isView(value)) {
+    if (value.buffer instanceof SharedArrayBuffer) return value;
     const view = value as unknown as View & ArrayLike<number>;
     const shared = new SharedArrayBuffer(view.byteLength);
     const out = new view.constructor(shared) as { set(a: ArrayLike<number>): void };
@@ -30,5 +31,23 @@ export function sharedCopy<T>(value: T): T {
   if (Array.isArray(value)) return value.map(sharedCopy) as T;
   if (value && typeof value === 'object')
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sharedCopy(v)])) as T;
+  return value;
+}
+
+/**
+ * A value to post to another thread or process: a typed array that views part of a larger buffer (a slice of the
+ * replay's arrays) becomes a copy of that part, since posting a view copies its whole buffer. Shared memory stays
+ * shared.
+ */
+export function compactCopy<T>(value: T): T {
+  if (ArrayBuffer.isView(value)) {
+    const view = value as unknown as { buffer: ArrayBufferLike; byteLength: number; slice(): T };
+    return view.buffer instanceof SharedArrayBuffer || view.byteLength === view.buffer.byteLength
+      ? value
+      : view.slice();
+  }
+  if (Array.isArray(value)) return value.map(compactCopy) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, compactCopy(v)])) as T;
   return value;
 }

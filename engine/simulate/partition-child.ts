@@ -1,5 +1,5 @@
-/** A serving partition in a process of its own: answers the coordinator's messages over the IPC channel. */
-import { partitionServer, type ToPartition } from './partition-protocol.js';
+/** A part of a replay in a process of its own: answers the coordinator's messages over the IPC channel. */
+import { partServer, type ToPart } from './partition-protocol.js';
 
-const answer = partitionServer();
-process.on('message', (message: ToPartition) => process.send!(answer(message)));
+const serve = partServer();
+process.on('message', (message: ToPart) => process.send!(serve(message)));

@@ -1,4 +1,4 @@
-// A partition worker's entry: tsx compiles the TypeScript worker on the fly, as bin/workbench.mjs does.
+// A part's worker thread: tsx compiles the TypeScript on the fly, as bin/workbench.mjs does.
 import { register } from 'tsx/esm/api';
 
 register();

@@ -1,7 +1,7 @@
 /**
- * One simulated day of demand for a range of SKUs (all their locations): the per-cell part of the replay.
- * Cells of different SKUs share nothing here, so ranges can be served by different threads over shared
- * memory; the engine's review, which couples styles, happens between days on the whole state.
+ * One simulated day of demand for a part of the replay (a range of styles: all their SKUs at every location):
+ * the per-cell part of the replay. Cells of different SKUs share nothing here, so parts are served by different
+ * threads or processes; the engine's review, which couples styles, happens between days in steps (review.ts).
  *
  * Both sides meet the same demand: on a day the actual location held the SKU, what it sold (and, had it sold
  * out, an estimate of what it could have sold more); on a day it carried the SKU without stock, the history's
@@ -9,10 +9,13 @@
  * the simulation serves what its own stock allows.
  */
 import { Sums } from './kpis.js';
+import { STYLE_DAY_FIELDS, type StyleDayField } from './style-days.js';
 import { CF, traceAt, type TraceBuffer } from './trace.js';
 import { heldStock, openingOr } from './actual-demand.js';
 
+/** What a part serves from: the actual days' rows and, per cell of the part (numbered from 0), its state. */
 export interface ServeArrays {
+  /** Rows of day i: [dayStart[i], dayStart[i+1]), in cell order, numbered as the whole replay's cells. */
   dayStart: Int32Array;
   actualCell: Int32Array;
   actualEnd: Float64Array;
@@ -25,9 +28,11 @@ export interface ServeArrays {
   outStart: Int32Array;
   outCell: Int32Array;
   outDemand: Float64Array;
-  /** Per SKU. */
+  /** The part's first cell in the whole replay's numbering: its rows are those of cells [cellBase, cellBase + n). */
+  cellBase: number;
+  /** Per SKU of the part: its style in the part. */
   styleOf: Int32Array;
-  /** SKUs of style s are [styleStart[s], styleStart[s+1]). */
+  /** SKUs of the part's style s are [styleStart[s], styleStart[s+1]). */
   styleStart: Int32Array;
   /** Per SKU: the history's average price of a unit sold (see input.ts). */
   salePrice: Float64Array;
@@ -41,7 +46,7 @@ export interface ServeArrays {
   /** Per location × day: 1 when it was closed (nothing carried that day). */
   closed: Uint8Array;
   days: number;
-  /** Per cell. */
+  /** Per cell of the part. */
   sim: Float64Array;
   actLevel: Float64Array;
   rate: Float64Array;
@@ -50,7 +55,7 @@ export interface ServeArrays {
   /** Per cell × window day: the engine's rings. */
   windowSales: Float32Array;
   windowInStock: Uint8Array;
-  /** A traced replay: where one style's cells record each day. */
+  /** A traced replay: where one style's cells record each day (its SKUs numbered as the part's). */
   trace?: TraceBuffer;
 }
 
@@ -73,43 +78,32 @@ export const DAY_FIELDS = [
 ] as const;
 const D = Object.fromEntries(DAY_FIELDS.map((f, i) => [f, i])) as Record<(typeof DAY_FIELDS)[number], number>;
 
-export interface Accumulators {
-  sim: Sums;
-  act: Sums;
-  /** DAY_FIELDS.length values per day. */
+/** What a part adds up while it serves: per style of the part, per location, per day. */
+export interface PartSums {
+  /** Per style of the part, over the run. */
+  style: { sim: Sums; act: Sums };
+  /** Per location, over the run (the part's SKUs there). */
+  location: { sim: Sums; act: Sums };
+  /** `(day * styles + style) * STYLE_DAY_FIELDS.length + field`: the part's styles day by day. */
+  styleDays: Float64Array;
+  /** DAY_FIELDS.length values per day: the part's share of the network's day. */
   daily: Float64Array;
   /** The lowest simulated stock any cell held at the end of a day (never below 0: stock is physical). */
-  lowest: Float64Array;
+  lowest: number;
 }
 
-export function accumulators(locations: number, styles: number, days: number): Accumulators {
+export function partSums(locations: number, styles: number, days: number): PartSums {
   return {
-    sim: new Sums(1 + locations + styles),
-    act: new Sums(1 + locations + styles),
+    style: { sim: new Sums(styles), act: new Sums(styles) },
+    location: { sim: new Sums(locations), act: new Sums(locations) },
+    styleDays: new Float64Array(days * styles * STYLE_DAY_FIELDS.length),
     daily: new Float64Array(days * DAY_FIELDS.length),
-    lowest: new Float64Array(1),
+    lowest: 0,
   };
 }
 
-/** The sums of every range of a partitioned replay, added up. */
-export function totalOf(parts: readonly Accumulators[], L: number, styles: number, days: number): Accumulators {
-  const total = accumulators(L, styles, days);
-  for (const part of parts) {
-    for (const side of ['sim', 'act'] as const) {
-      for (const k of Object.keys(total[side].f) as (keyof Sums['f'])[]) {
-        const t = total[side].f[k];
-        const x = part[side].f[k];
-        for (let g = 0; g < t.length; g++) t[g] += x[g];
-      }
-    }
-    for (let j = 0; j < total.daily.length; j++) total.daily[j] += part.daily[j];
-  }
-  total.lowest[0] = Math.min(...parts.map((part) => part.lowest[0]));
-  return total;
-}
-
 /** The first row of `[from, to)` whose cell is at least `cell` (rows are in cell order). */
-function firstRow(cells: Int32Array, from: number, to: number, cell: number): number {
+export function firstRow(cells: Int32Array, from: number, to: number, cell: number): number {
   let lo = from;
   let hi = to;
   while (lo < hi) {
@@ -120,73 +114,82 @@ function firstRow(cells: Int32Array, from: number, to: number, cell: number): nu
   return lo;
 }
 
+/** A run's sums, by position. */
+const R = {
+  cd: 0,
+  dem: 1,
+  est: 2,
+  sSales: 3,
+  aSales: 4,
+  ret: 5,
+  sLost: 6,
+  sVal: 7,
+  aVal: 8,
+  sEst: 9,
+  sOut: 10,
+  aOut: 11,
+  sU: 12,
+  sV: 13,
+  aU: 14,
+  aV: 15,
+} as const;
+const RUN_FIELDS = 16;
+
+/** Where each style-day field comes from: a run's sum over the selling locations (shelves) or the others. */
+const STYLE_DAY_FROM: [StyleDayField, 'shelves' | 'warehouses', number][] = [
+  ['carriedDays', 'shelves', R.cd],
+  ['demand', 'shelves', R.dem],
+  ['estimatedDemand', 'shelves', R.est],
+  ['simStockOutDays', 'shelves', R.sOut],
+  ['simSales', 'shelves', R.sSales],
+  ['simLostSales', 'shelves', R.sLost],
+  ['simInventoryUnits', 'shelves', R.sU],
+  ['simWarehouseUnits', 'warehouses', R.sU],
+  ['actStockOutDays', 'shelves', R.aOut],
+  ['actSales', 'shelves', R.aSales],
+  ['actLostSales', 'shelves', R.est],
+  ['actInventoryUnits', 'shelves', R.aU],
+  ['actWarehouseUnits', 'warehouses', R.aU],
+];
+const F = STYLE_DAY_FIELDS.length;
+const STYLE_DAY_AT = STYLE_DAY_FROM.map(([field]) => STYLE_DAY_FIELDS.indexOf(field));
+
 /**
- * Sums are taken per run of a style's SKUs at a location, then per location, then for the day: a style's sums are
- * made of the same runs in the same order however the SKUs are split over threads, so they come out the same.
+ * Serves day i for the part. `L` locations, `W` window days, `head`: the window's slot for the day. A cell with
+ * nothing in it (no stock on either side, no row, no window history) is passed over: it adds nothing anywhere.
  */
-export function serveDay(
-  a: ServeArrays,
-  L: number,
-  K: number,
-  W: number,
-  i: number,
-  head: number,
-  kFrom: number,
-  kTo: number,
-  acc: Accumulators,
-): void {
+export function serveDay(a: ServeArrays, L: number, W: number, i: number, head: number, sums: PartSums): void {
   const { actualCell, actualOpening, actualSold, actualNet, actualEnd, actualRevenue, actualExtra } = a;
   const { outCell, outDemand, styleOf, styleStart, soldUnits, soldValue, salePrice, cost, trace } = a;
-  const { sim: simStock, actLevel, windowSales, windowInStock, inStockDays, everActive, rate } = a;
-  const rowsFrom = a.dayStart[i];
-  const rowsTo = a.dayStart[i + 1];
-  const outFrom = a.outStart[i];
-  const outTo = a.outStart[i + 1];
-  const sim = acc.sim.f;
-  const act = acc.act.f;
-  const locationBase = 1;
-  const styleBase = 1 + L;
-  // The day's network totals.
-  let dCarried = 0;
-  let dSales = 0;
-  let aSalesDay = 0;
-  let dLost = 0;
-  let dDemand = 0;
-  let dEstimated = 0;
-  let dSimOut = 0;
-  let dActOut = 0;
-  let dSimInv = 0;
-  let dActInv = 0;
-  let dSimWarehouse = 0;
-  let dActWarehouse = 0;
-  let lowest = acc.lowest[0];
+  const { sim: simStock, actLevel, windowSales, windowInStock, inStockDays, everActive, rate, selling } = a;
+  const K = styleOf.length;
+  const base = a.cellBase;
+  const end = base + K * L;
+  const rowsTo = firstRow(actualCell, a.dayStart[i], a.dayStart[i + 1], end);
+  const outTo = firstRow(outCell, a.outStart[i], a.outStart[i + 1], end);
+  let j = firstRow(actualCell, a.dayStart[i], rowsTo, base);
+  let o = firstRow(outCell, a.outStart[i], outTo, base);
+  const sim = sums.location.sim.f;
+  const act = sums.location.act.f;
   // Each location's sums over the day (cd: carried days; s…/a…: simulated/actual), and a style's, apart for the
   // locations that sell and those that do not (their stock is the warehouses').
   const at = new Float64Array(L * RUN_FIELDS);
-  const runShelves = new Float64Array(RUN_FIELDS);
-  const runWarehouses = new Float64Array(RUN_FIELDS);
-  // Per location, for the day: a store or the webshop (its stock is the shelves'), and open today: demand is there.
-  const sells = new Uint8Array(L);
+  const shelves = new Float64Array(RUN_FIELDS);
+  const warehouses = new Float64Array(RUN_FIELDS);
+  // Per location, for the day: open today where it sells (demand is there).
   const open = new Uint8Array(L);
-  for (let l = 0; l < L; l++) {
-    sells[l] = a.stores[l];
-    open[l] = a.stores[l] === 1 && a.closed[l * a.days + i] === 0 ? 1 : 0;
-  }
-  const { selling } = a;
-  // The day's rows come in cell order, and the range's cells are one block: one pass over each.
-  let j = firstRow(actualCell, rowsFrom, rowsTo, kFrom * L);
-  let o = firstRow(outCell, outFrom, outTo, kFrom * L);
-  for (let k = kFrom; k < kTo;) {
-    const s = styleOf[k];
-    const runTo = Math.min(kTo, styleStart[s + 1]);
+  for (let l = 0; l < L; l++) open[l] = a.stores[l] === 1 && a.closed[l * a.days + i] === 0 ? 1 : 0;
+  let lowest = sums.lowest;
+  const S = styleStart.length - 1;
+  for (let s = 0; s < S; s++) {
     const tr = trace !== undefined && trace.style === s ? trace : undefined;
-    runShelves.fill(0);
-    runWarehouses.fill(0);
-    for (; k < runTo; k++) {
-      for (let l = 0; l < L; l++) {
-        const c = k * L + l;
-        const row = j < rowsTo && actualCell[j] === c ? j++ : -1;
-        const out = o < outTo && outCell[o] === c ? o++ : -1;
+    shelves.fill(0);
+    warehouses.fill(0);
+    for (let k = styleStart[s]; k < styleStart[s + 1]; k++) {
+      for (let l = 0, c = k * L; l < L; l++, c++) {
+        const row = j < rowsTo && actualCell[j] === base + c ? j++ : -1;
+        const out = o < outTo && outCell[o] === base + c ? o++ : -1;
+        if (row < 0 && out < 0 && simStock[c] === 0 && actLevel[c] === 0 && inStockDays[c] === 0 && !tr) continue;
         const opening = row >= 0 ? openingOr(actualOpening[row], actLevel[c]) : actLevel[c];
         const gross = row >= 0 ? actualSold[row] : 0;
         const returns = row >= 0 ? gross - actualNet[row] : 0;
@@ -205,23 +208,28 @@ export function serveDay(
         const simNow = simStart - served + returns;
         simStock[c] = simNow;
         const simInStock = simStart > 0 || served > 0;
+        const actNow = actLevel[c];
+        const run = a.stores[l] === 1 ? shelves : warehouses;
         const x = l * RUN_FIELDS;
         if (carried) {
-          at[x + R.cd]++;
-          at[x + R.dem] += demand;
-          at[x + R.est] += estimated;
-          at[x + R.sSales] += served;
-          at[x + R.aSales] += gross;
-          at[x + R.ret] += returns;
-          at[x + R.sLost] += demand - served;
           // Units are valued at the day's own prices where the actual sold, else at the history's average.
-          if (gross > 0) {
-            at[x + R.sVal] += served * (actualRevenue[row] / gross);
-            at[x + R.aVal] += actualRevenue[row];
-          } else at[x + R.sVal] += served * salePrice[k];
-          at[x + R.sEst] += Math.max(0, served - (actInStock ? gross : 0));
-          if (!simInStock) at[x + R.sOut]++;
-          if (!actInStock) at[x + R.aOut]++;
+          const sVal = gross > 0 ? served * (actualRevenue[row] / gross) : served * salePrice[k];
+          const aVal = gross > 0 ? actualRevenue[row] : 0;
+          const sEst = Math.max(0, served - (actInStock ? gross : 0));
+          const sOut = simInStock ? 0 : 1;
+          const aOut = actInStock ? 0 : 1;
+          carry(run, 0, demand, estimated, served, gross, returns, sVal, aVal, sEst, sOut, aOut);
+          carry(at, x, demand, estimated, served, gross, returns, sVal, aVal, sEst, sOut, aOut);
+        }
+        if (simNow !== 0 || actNow !== 0) {
+          run[R.sU] += simNow;
+          run[R.sV] += simNow * cost[k];
+          run[R.aU] += actNow;
+          run[R.aV] += actNow * cost[k];
+          at[x + R.sU] += simNow;
+          at[x + R.sV] += simNow * cost[k];
+          at[x + R.aU] += actNow;
+          at[x + R.aV] += actNow * cost[k];
         }
         if (selling[l] === 1) {
           // The engine's own history of the simulated world: what it sold, and whether it had stock.
@@ -247,101 +255,69 @@ export function serveDay(
           v[traced + CF.actInStock] = actInStock ? 1 : 0;
           v[traced + CF.carried] = carried ? 1 : 0;
           v[traced + CF.simStock] = simNow;
-          v[traced + CF.actStock] = actLevel[c];
+          v[traced + CF.actStock] = actNow;
         }
-        const actNow = actLevel[c];
         if (simNow < lowest) lowest = simNow;
-        at[x + R.sU] += simNow;
-        at[x + R.sV] += simNow * cost[k];
-        at[x + R.aU] += actNow;
-        at[x + R.aV] += actNow * cost[k];
-        // The style's sums of the cell, from the location's before and after.
-        const run = sells[l] === 1 ? runShelves : runWarehouses;
-        if (carried) {
-          run[R.cd]++;
-          run[R.dem] += demand;
-          run[R.est] += estimated;
-          run[R.sSales] += served;
-          run[R.aSales] += gross;
-          run[R.ret] += returns;
-          run[R.sLost] += demand - served;
-          if (gross > 0) {
-            run[R.sVal] += served * (actualRevenue[row] / gross);
-            run[R.aVal] += actualRevenue[row];
-          } else run[R.sVal] += served * salePrice[k];
-          run[R.sEst] += Math.max(0, served - (actInStock ? gross : 0));
-          if (!simInStock) run[R.sOut]++;
-          if (!actInStock) run[R.aOut]++;
-        }
-        run[R.sU] += simNow;
-        run[R.sV] += simNow * cost[k];
-        run[R.aU] += actNow;
-        run[R.aV] += actNow * cost[k];
       }
     }
-    addRun(sim, act, true, styleBase + s, runShelves);
-    addRun(sim, act, false, styleBase + s, runWarehouses);
-  }
-  for (let l = 0; l < L; l++) {
-    const x = at.subarray(l * RUN_FIELDS, (l + 1) * RUN_FIELDS);
-    const isStore = sells[l] === 1;
-    addRun(sim, act, isStore, locationBase + l, x);
-    addRun(sim, act, isStore, 0, x);
-    dCarried += x[R.cd];
-    dSales += x[R.sSales];
-    aSalesDay += x[R.aSales];
-    dLost += x[R.sLost];
-    dDemand += x[R.dem];
-    dEstimated += x[R.est];
-    dSimOut += x[R.sOut];
-    dActOut += x[R.aOut];
-    if (isStore) {
-      dSimInv += x[R.sU];
-      dActInv += x[R.aU];
-    } else {
-      dSimWarehouse += x[R.sU];
-      dActWarehouse += x[R.aU];
+    addRun(sums.style.sim.f, sums.style.act.f, true, s, shelves);
+    addRun(sums.style.sim.f, sums.style.act.f, false, s, warehouses);
+    const row = (i * S + s) * F;
+    for (let f = 0; f < STYLE_DAY_FROM.length; f++) {
+      const [, from, r] = STYLE_DAY_FROM[f];
+      sums.styleDays[row + STYLE_DAY_AT[f]] = (from === 'shelves' ? shelves : warehouses)[r];
     }
   }
+  const t = sums.daily;
   const d = i * DAY_FIELDS.length;
-  const t = acc.daily;
-  t[d + D.sCarried] += dCarried;
-  t[d + D.aCarried] += dCarried;
-  t[d + D.sSales] += dSales;
-  t[d + D.aSales] += aSalesDay;
-  t[d + D.sLost] += dLost;
-  t[d + D.aLost] += dEstimated;
-  t[d + D.demand] += dDemand;
-  t[d + D.estimated] += dEstimated;
-  t[d + D.sOut] += dSimOut;
-  t[d + D.aOut] += dActOut;
-  t[d + D.sInv] += dSimInv;
-  t[d + D.aInv] += dActInv;
-  t[d + D.sWarehouse] += dSimWarehouse;
-  t[d + D.aWarehouse] += dActWarehouse;
-  acc.lowest[0] = lowest;
+  for (let l = 0; l < L; l++) {
+    const x = at.subarray(l * RUN_FIELDS, (l + 1) * RUN_FIELDS);
+    const isStore = a.stores[l] === 1;
+    addRun(sim, act, isStore, l, x);
+    t[d + D.sCarried] += x[R.cd];
+    t[d + D.aCarried] += x[R.cd];
+    t[d + D.sSales] += x[R.sSales];
+    t[d + D.aSales] += x[R.aSales];
+    t[d + D.sLost] += x[R.sLost];
+    t[d + D.aLost] += x[R.est];
+    t[d + D.demand] += x[R.dem];
+    t[d + D.estimated] += x[R.est];
+    t[d + D.sOut] += x[R.sOut];
+    t[d + D.aOut] += x[R.aOut];
+    t[d + (isStore ? D.sInv : D.sWarehouse)] += x[R.sU];
+    t[d + (isStore ? D.aInv : D.aWarehouse)] += x[R.aU];
+  }
+  sums.lowest = lowest;
 }
 
-/** A run's sums (see serveDay), by position. */
-const R = {
-  cd: 0,
-  dem: 1,
-  est: 2,
-  sSales: 3,
-  aSales: 4,
-  ret: 5,
-  sLost: 6,
-  sVal: 7,
-  aVal: 8,
-  sEst: 9,
-  sOut: 10,
-  aOut: 11,
-  sU: 12,
-  sV: 13,
-  aU: 14,
-  aV: 15,
-} as const;
-const RUN_FIELDS = 16;
+/** Adds a carried cell-day to a run's sums at `y`. */
+function carry(
+  r: Float64Array,
+  y: number,
+  demand: number,
+  estimated: number,
+  served: number,
+  gross: number,
+  returns: number,
+  sVal: number,
+  aVal: number,
+  sEst: number,
+  sOut: number,
+  aOut: number,
+): void {
+  r[y + R.cd]++;
+  r[y + R.dem] += demand;
+  r[y + R.est] += estimated;
+  r[y + R.sSales] += served;
+  r[y + R.aSales] += gross;
+  r[y + R.ret] += returns;
+  r[y + R.sLost] += demand - served;
+  r[y + R.sVal] += sVal;
+  r[y + R.aVal] += aVal;
+  r[y + R.sEst] += sEst;
+  r[y + R.sOut] += sOut;
+  r[y + R.aOut] += aOut;
+}
 
 /** Adds a run's sums to group g of both sides; stock goes to the stores' or the warehouses' sums. */
 function addRun(sim: Sums['f'], act: Sums['f'], store: boolean, g: number, r: Float64Array): void {

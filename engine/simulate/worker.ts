@@ -24,7 +24,7 @@ parentPort!.once('message', async (req: WorkerRequest) => {
     const result =
       req.partitions > 1
         ? await simulatePartitioned(req.input, req.settings, options, req.partitions)
-        : simulate(req.input, req.settings, options);
+        : await simulate(req.input, req.settings, options);
     post({ kind: 'result', result });
   } catch (e) {
     post({ kind: 'error', message: (e as Error).stack ?? String(e) });

@@ -55,7 +55,7 @@ if (process.argv[2] === '--measure') {
   t = performance.now();
   const partitions = Number(process.env.BENCH_PARTITIONS ?? availableParallelism());
   const result =
-    partitions > 1 ? await simulatePartitioned(input, settings, {}, partitions) : simulate(input, settings);
+    partitions > 1 ? await simulatePartitioned(input, settings, {}, partitions) : await simulate(input, settings);
   const simMs = performance.now() - t;
   t = performance.now();
   bareLoop(input);
