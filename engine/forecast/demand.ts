@@ -104,9 +104,15 @@ const METHODS: OwnEstimate['method'][] = ['none', 'mean', 'sba', 'tsb'];
 export const OWN = { rate: 0, sd: 1, inStockDays: 2, units: 3, adi: 4, cv2: 5, demandClass: 6, method: 7 } as const;
 export const OWN_FIELDS = 8;
 
+/** The days that sold of a window being read: their place among its in-stock days, and what they sold. */
+let eventAt = new Int32Array(64);
+let eventSize = new Float64Array(64);
+
 /**
- * ownEstimate's figures, written into `out` (see OWN): the form the forecast reads for every cell. One pass feeds
- * the moments and both estimators (sbaOver and tsbOver step for step), which are then used by the class found.
+ * ownEstimate's figures, written into `out` (see OWN): the form the forecast reads for every cell. Most cells sell
+ * on a few of their days (at the stores a size sells a unit a week or so), so the window is read once for its
+ * in-stock days and the days that sold, and everything else is worked out from those: the moments, and SBA and
+ * TSB step for step as sbaOver and tsbOver take them (a day that sold nothing moves TSB's probability alone).
  */
 export function ownStats(
   sales: Float32Array,
@@ -116,40 +122,32 @@ export function ownStats(
   head: number,
   out: Float64Array,
 ): void {
+  if (eventAt.length < windowDays) {
+    eventAt = new Int32Array(windowDays);
+    eventSize = new Float64Array(windowDays);
+  }
   let n = 0;
-  let units = 0;
-  let nonZero = 0;
-  let sumSq = 0;
-  let sizeSum = 0;
-  let sizeSq = 0;
-  // SBA's smoothed size and interval (z is TSB's size too) and TSB's demand probability.
-  let z = NaN;
-  let p = NaN;
-  let q = 1;
-  let prob = NaN;
+  let m = 0;
   // The ring oldest day first: slots head … end, then 0 … head − 1.
   for (let part = 0; part < 2; part++) {
     const end = offset + (part === 0 ? windowDays : head);
     for (let at = offset + (part === 0 ? head : 0); at < end; at++) {
       if (!inStock[at]) continue;
       const x = sales[at];
-      n++;
-      units += x;
-      sumSq += x * x;
       if (x > 0) {
-        nonZero++;
-        sizeSum += x;
-        sizeSq += x * x;
-        z = Number.isNaN(z) ? x : z + ALPHA * (x - z);
-        p = Number.isNaN(p) ? q : p + ALPHA * (q - p);
-        q = 1;
-      } else {
-        q++;
+        eventAt[m] = n;
+        eventSize[m++] = x;
       }
-      prob = Number.isNaN(prob) ? (x > 0 ? 1 : 0) : prob + BETA * ((x > 0 ? 1 : 0) - prob);
+      n++;
     }
   }
   out[OWN.inStockDays] = n;
+  let units = 0;
+  let sumSq = 0;
+  for (let e = 0; e < m; e++) {
+    units += eventSize[e];
+    sumSq += eventSize[e] * eventSize[e];
+  }
   out[OWN.units] = units;
   if (n === 0) {
     out[OWN.rate] = 0;
@@ -161,24 +159,43 @@ export function ownStats(
     return;
   }
   const mean = units / n;
-  const adi = nonZero ? n / nonZero : Infinity;
-  const sizeMean = nonZero ? sizeSum / nonZero : 0;
-  const cv2 =
-    nonZero > 1 && sizeMean > 0 ? Math.max(0, sizeSq / nonZero - sizeMean * sizeMean) / (sizeMean * sizeMean) : 0;
-  const demandClass = nonZero ? classIndex(adi, cv2) : NONE;
+  const adi = m ? n / m : Infinity;
+  const sizeMean = m ? units / m : 0;
+  const cv2 = m > 1 && sizeMean > 0 ? Math.max(0, sumSq / m - sizeMean * sizeMean) / (sizeMean * sizeMean) : 0;
+  const demandClass = m ? classIndex(adi, cv2) : NONE;
   out[OWN.sd] = Math.sqrt(Math.max(0, sumSq / n - mean * mean));
   out[OWN.adi] = adi;
   out[OWN.cv2] = cv2;
   out[OWN.demandClass] = demandClass;
   if (demandClass === INTERMITTENT) {
-    out[OWN.rate] = Number.isNaN(z) ? 0 : (1 - ALPHA / 2) * (z / p);
+    // SBA: the sizes and the intervals (in in-stock days) between the days that sold, smoothed.
+    let z = eventSize[0];
+    let p = eventAt[0] + 1;
+    for (let e = 1; e < m; e++) {
+      z = z + ALPHA * (eventSize[e] - z);
+      p = p + ALPHA * (eventAt[e] - eventAt[e - 1] - p);
+    }
+    out[OWN.rate] = (1 - ALPHA / 2) * (z / p);
     out[OWN.method] = 2;
   } else if (demandClass === LUMPY) {
-    out[OWN.rate] = Number.isNaN(z) ? 0 : prob * z;
+    // TSB: the probability of a sale moves every in-stock day, towards 1 on a day that sold and 0 on one that did not.
+    let z = eventSize[0];
+    let prob = eventAt[0] === 0 ? 1 : 0;
+    let day = 0;
+    for (let e = 0; e < m; e++) {
+      for (; day + 1 < eventAt[e]; day++) prob = prob + BETA * (0 - prob);
+      if (eventAt[e] > 0) {
+        prob = prob + BETA * (1 - prob);
+        day = eventAt[e];
+      }
+      if (e > 0) z = z + ALPHA * (eventSize[e] - z);
+    }
+    for (; day + 1 < n; day++) prob = prob + BETA * (0 - prob);
+    out[OWN.rate] = prob * z;
     out[OWN.method] = 3;
   } else {
     out[OWN.rate] = mean;
-    out[OWN.method] = nonZero ? 1 : 0;
+    out[OWN.method] = m ? 1 : 0;
   }
 }
 

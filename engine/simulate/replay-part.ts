@@ -225,6 +225,7 @@ export class ReplayPart {
       rate: this.forecast.rate,
       inStockDays,
       everActive: Uint8Array.from(S0.everActive),
+      live: Uint8Array.from({ length: n }, (_, c) => (S0.onHand[c] !== 0 || inStockDays[c] !== 0 ? 1 : 0)),
       windowSales: Float32Array.from(S0.sales),
       windowInStock: Uint8Array.from(S0.inStock),
       ...(trace ? { trace } : {}),
@@ -284,6 +285,7 @@ export class ReplayPart {
     if (arrivals) {
       for (const { cell, quantity, engines } of arrivals) {
         this.a.sim[cell] += quantity;
+        this.a.live[cell] = 1;
         this.inTransit[cell] -= quantity;
         this.view.lastArrivalDay[cell] = this.init.fromDay + i;
         // A client's transfer already on its way at the start arrives too, but is none of the engine's.
@@ -318,6 +320,7 @@ export class ReplayPart {
       // A write-down takes what the simulation holds; the rest happened only in the actual world.
       const taken = Math.max(moved, -Math.max(0, a.sim[c]));
       a.sim[c] += taken;
+      a.live[c] = 1;
       if (taken !== moved) {
         this.shortfall.units += taken - moved;
         this.shortfall.days++;

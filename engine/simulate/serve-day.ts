@@ -52,6 +52,11 @@ export interface ServeArrays {
   rate: Float64Array;
   inStockDays: Int32Array;
   everActive: Uint8Array;
+  /**
+   * Per cell: 0 when nothing is in it — no stock on either side, no in-stock day in the window — so a day without a
+   * row for it passes it over. Whatever puts stock in a cell sets it.
+   */
+  live: Uint8Array;
   /** Per cell × window day: the engine's rings. */
   windowSales: Float32Array;
   windowInStock: Uint8Array;
@@ -161,7 +166,7 @@ const STYLE_DAY_AT = STYLE_DAY_FROM.map(([field]) => STYLE_DAY_FIELDS.indexOf(fi
 export function serveDay(a: ServeArrays, L: number, W: number, i: number, head: number, sums: PartSums): void {
   const { actualCell, actualOpening, actualSold, actualNet, actualEnd, actualRevenue, actualExtra } = a;
   const { outCell, outDemand, styleOf, styleStart, soldUnits, soldValue, salePrice, cost, trace } = a;
-  const { sim: simStock, actLevel, windowSales, windowInStock, inStockDays, everActive, rate, selling } = a;
+  const { sim: simStock, actLevel, windowSales, windowInStock, inStockDays, everActive, rate, selling, live } = a;
   const K = styleOf.length;
   const base = a.cellBase;
   const end = base + K * L;
@@ -189,7 +194,7 @@ export function serveDay(a: ServeArrays, L: number, W: number, i: number, head: 
       for (let l = 0, c = k * L; l < L; l++, c++) {
         const row = j < rowsTo && actualCell[j] === base + c ? j++ : -1;
         const out = o < outTo && outCell[o] === base + c ? o++ : -1;
-        if (row < 0 && out < 0 && simStock[c] === 0 && actLevel[c] === 0 && inStockDays[c] === 0 && !tr) continue;
+        if (live[c] === 0 && row < 0 && out < 0 && !tr) continue;
         const opening = row >= 0 ? openingOr(actualOpening[row], actLevel[c]) : actLevel[c];
         const gross = row >= 0 ? actualSold[row] : 0;
         const returns = row >= 0 ? gross - actualNet[row] : 0;
@@ -258,6 +263,7 @@ export function serveDay(a: ServeArrays, L: number, W: number, i: number, head: 
           v[traced + CF.actStock] = actNow;
         }
         if (simNow < lowest) lowest = simNow;
+        live[c] = simNow !== 0 || actNow !== 0 || inStockDays[c] !== 0 ? 1 : 0;
       }
     }
     addRun(sums.style.sim.f, sums.style.act.f, true, s, shelves);
