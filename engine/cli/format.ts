@@ -26,7 +26,11 @@ export function formatLint(report: LintReport): string {
     lines.push(`${f.count === 0 ? 'ok  ' : 'FAIL'} ${f.rule} (${f.count}): ${f.title}`);
     if (f.count === 0) continue;
     lines.push(`     ${f.why}`);
-    for (const x of f.examples) lines.push(`     - ${x.dataset} ${x.id}: ${x.detail}`);
+    for (const x of f.examples) {
+      lines.push(`     - ${x.dataset} ${x.id}: ${x.detail}`);
+      // A group's own records under it, one a line: a cell's description is too long to share one.
+      for (const r of x.sample ?? []) lines.push(`         · ${r}`);
+    }
     if (f.count > f.examples.length) lines.push(`     … and ${f.count - f.examples.length} more`);
   }
   return lines.join('\n');

@@ -3,50 +3,20 @@
  * offending records; the lint reports how many there are and the first few, so an integrator sees what
  * their feed gets wrong before the real service quietly mishandles it.
  */
+import type { DuckDBListValue } from '@duckdb/node-api';
 import { DATASETS } from '../model/datasets.js';
 import { DAY_MICROS, formatIsoMicros } from '../model/datetime.js';
 import { countRecords } from '../store/read.js';
 import { timestampValue } from '../store/values.js';
 import type { Workspace } from '../store/workspace.js';
 import type { RequestLogEntry } from '../service/request-log.js';
+import { LIVE, union, type LintExample, type LintFinding, type LintReport, type Rule } from './lint-rule.js';
+import { SALES_EXPORT_RULES } from './lint-sales-export.js';
+import { NEGATIVE_STOCK_RULE } from './lint-negative-stock.js';
 
-export interface LintExample {
-  dataset: string;
-  id: string;
-  detail: string;
-  /** Set when `id` is a stored record's key in `dataset`: the record can be read at data/{dataset}/{id}. The
-   * rules that are queries name a level in brackets when the id is not the dataset's key. */
-  record?: boolean;
-}
-
-export interface LintFinding {
-  rule: string;
-  title: string;
-  /** What the spec says, in a line. */
-  why: string;
-  count: number;
-  examples: LintExample[];
-}
-
-export interface LintReport {
-  checkedAt: string;
-  findings: LintFinding[];
-}
+export type { LintExample, LintFinding, LintReport } from './lint-rule.js';
 
 export const LINT_EXAMPLES = 10;
-
-/** Live records only: the views every rule reads from. */
-const LIVE = {
-  items: `(SELECT * FROM items WHERE _deleted_at IS NULL)`,
-  skus: `(SELECT s.* FROM items__skus AS s JOIN items AS i ON i.itemId = s._itemId AND i._deleted_at IS NULL)`,
-  barcodes: `(SELECT b.* FROM items__skus__barcodes AS b
-              JOIN items AS i ON i.itemId = b._itemId AND i._deleted_at IS NULL)`,
-  lines: `(SELECT l.*, s.locationId FROM sales__salesLines AS l
-           JOIN sales AS s ON s.salesId = l._salesId AND s._deleted_at IS NULL)`,
-  poLines: `(SELECT l.* FROM purchase_orders__purchaseOrderLines AS l
-             JOIN purchase_orders AS p ON p.purchaseOrderId = l._purchaseOrderId AND p._deleted_at IS NULL)`,
-  live: (table: string) => `(SELECT * FROM ${table} WHERE _deleted_at IS NULL)`,
-};
 
 /** Master-data references: [referring dataset, source, id column, field, master table, master id]. */
 const MASTER_REFS: [string, string, string, string, string, string][] = [
@@ -114,24 +84,15 @@ const SKU_REFS: [string, string, string, string][] = [
   ['ExcludedSkus', LIVE.live('excluded_skus'), 'skuId', 'skuId'],
 ];
 
-interface Rule {
-  rule: string;
-  title: string;
-  why: string;
-  /** SELECT dataset, id, detail FROM … ; `$1` is now. */
-  sql?: string;
-  run?: (ws: Workspace, now: number, log: RequestLogEntry[]) => Promise<LintExample[]>;
-}
-
 /** A finding of a rule's query, with how many there are: the rules select texts, never NULL (ids are keys). */
 interface LintRow {
   dataset: string;
   id: string;
   detail: string;
+  /** A grouped rule's few records of the group. */
+  sample?: DuckDBListValue | null;
   total: bigint;
 }
-
-const union = (parts: string[]) => parts.join('\nUNION ALL\n');
 
 const RULES: Rule[] = [
   {
@@ -371,6 +332,8 @@ const RULES: Rule[] = [
       return [...seen.values()];
     },
   },
+  ...SALES_EXPORT_RULES,
+  NEGATIVE_STOCK_RULE,
 ];
 
 /** Datasets whose records one id addresses (not Stock's dated levels, not location×SKU pairs). */
@@ -388,14 +351,23 @@ export async function lint(ws: Workspace, now: number, log: RequestLogEntry[]): 
     let examples: LintExample[];
     if (r.sql) {
       const uses = r.sql.includes('$1');
+      const columns = r.grouped ? 'dataset, id, detail, sample, weight' : 'dataset, id, detail';
       const rows = await ws.rows<LintRow>(
         // The total as a scalar subquery: `count(*) OVER ()` here hit an internal DuckDB error (1.5.5) now and then.
-        `WITH hits AS (SELECT * FROM (${r.sql}) AS h(dataset, id, detail))
-         SELECT *, (SELECT count(*) FROM hits) AS total FROM hits ORDER BY dataset, id LIMIT ${LINT_EXAMPLES}`,
+        `WITH hits AS (SELECT * FROM (${r.sql}) AS h(${columns}))
+         SELECT ${columns}, (SELECT count(*) FROM hits) AS total FROM hits
+         ORDER BY ${r.grouped ? 'weight DESC, ' : ''}dataset, id LIMIT ${LINT_EXAMPLES}`,
         uses ? [timestampValue(now)] : [],
       );
       count = rows.length ? Number(rows[0].total) : 0;
-      examples = rows.map((x) => withRecord({ dataset: x.dataset, id: String(x.id), detail: x.detail }));
+      examples = rows.map((x) =>
+        withRecord({
+          dataset: x.dataset,
+          id: String(x.id),
+          detail: x.detail,
+          ...(x.sample ? { sample: x.sample.items.map(String) } : {}),
+        }),
+      );
     } else {
       const all = await r.run!(ws, now, log);
       count = all.length;

@@ -3,6 +3,11 @@ import type { LintReport } from '../../../engine/ingest/lint';
 import type { AdminClient } from '../client';
 import { download, toCsv } from '../csv';
 
+type LintExample = LintReport['findings'][number]['examples'][number];
+
+/** A group's detail with its few records, for one cell of text. */
+const withSample = (x: LintExample) => (x.sample?.length ? `${x.detail} (${x.sample.join('; ')})` : x.detail);
+
 /** Every finding's examples, one row each (a finding without examples as one row of its own). */
 function exportFindings(report: LintReport): void {
   download(
@@ -11,7 +16,7 @@ function exportFindings(report: LintReport): void {
       ['rule', 'title', 'count', 'dataset', 'id', 'detail'],
       report.findings.flatMap((f) =>
         f.examples.length
-          ? f.examples.map((x) => [f.rule, f.title, f.count, x.dataset, x.id, x.detail])
+          ? f.examples.map((x) => [f.rule, f.title, f.count, x.dataset, x.id, withSample(x)])
           : [[f.rule, f.title, f.count, undefined, undefined, undefined]],
       ),
     ),
@@ -30,7 +35,7 @@ export function DataQuality({ report, client }: { report: LintReport; client: Ad
     .filter(
       (f) =>
         !needle ||
-        [f.rule, f.title, ...f.examples.flatMap((x) => [x.dataset, x.id, x.detail])]
+        [f.rule, f.title, ...f.examples.flatMap((x) => [x.dataset, x.id, x.detail, ...(x.sample ?? [])])]
           .join(' ')
           .toLowerCase()
           .includes(needle),
@@ -88,8 +93,6 @@ export function DataQuality({ report, client }: { report: LintReport; client: Ad
   );
 }
 
-type LintExample = LintReport['findings'][number]['examples'][number];
-
 /** One example; one that names a stored record shows it, as sent, on a click. */
 function Example({ example: x, client }: { example: LintExample; client: AdminClient }) {
   const [shown, setShown] = useState<{ text: string; failed?: boolean }>();
@@ -121,6 +124,13 @@ function Example({ example: x, client }: { example: LintExample; client: AdminCl
         </code>
       )}{' '}
       {x.detail}
+      {x.sample && x.sample.length > 0 && (
+        <ul className="finding__sample" aria-label={`Some of ${x.id}'s records`}>
+          {x.sample.map((r, i) => (
+            <li key={i}>{r}</li>
+          ))}
+        </ul>
+      )}
       {shown && (
         <pre className={shown.failed ? 'record record--failed' : 'record'} data-record={`${x.dataset}/${x.id}`}>
           {shown.text}
