@@ -81,6 +81,17 @@ describe('the committed sample', () => {
       expect(ids('style-mixed-colors')).toEqual(['IT10006-BLK']);
       expect(f('unknown-master-data').count).toBe(0);
       expect(f('unknown-location').count).toBe(0);
+      // A clean export: no charges sold as SKUs, amounts that follow their quantities, no outlying lines, returns
+      // a day or more after their sales, stock kept wherever there are sales, and stock that never goes below zero.
+      for (const rule of [
+        'non-merchandise-sku',
+        'sales-amount-inconsistent',
+        'sales-quantity-outlier',
+        'cancellations-as-returns',
+        'sales-without-stock',
+        'negative-actual-stock',
+      ])
+        expect(f(rule).count, rule).toBe(0);
     });
   });
 });
