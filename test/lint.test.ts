@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatLint } from '../engine/cli/format.js';
 import type { LintReport } from '../engine/ingest/lint.js';
 import { negativeStock } from '../engine/ingest/lint-negative-stock.js';
+import { generate, MemorySink, type PitfallKind } from '../samples/generator/index.js';
 import {
   item,
   location,
@@ -450,6 +451,75 @@ describe('feed lint', () => {
         'ok   sales-quantity-outlier (0)',
       ].join('\n'),
     );
+  });
+
+  it("finds the dirt of the sample generator's dirty export where the generator lists it, and only there", async () => {
+    const sink = new MemorySink();
+    const options = { seed: 7, stores: 4, skus: 150, days: 120, start: '2024-03-06', dirtyExport: true };
+    const { pitfalls } = generate(options, sink);
+    t = await tempWorkbench({ clock: manualClock('2024-07-04T00:00:00Z') });
+    for (const [name, content] of sink.files) await t.wb.ingestFile(name, JSON.parse(content));
+    const sales: Rec[] = [...sink.files]
+      .filter(([name]) => name.startsWith('Sales'))
+      .flatMap(([, content]) => JSON.parse(content).sales);
+    const saleOf = new Map(sales.map((x) => [x.salesId, x]));
+    const lineOf = new Map(sales.flatMap((x) => x.salesLines.map((l: Rec) => [l.salesLineId, { ...l, sale: x }])));
+    const planted = (kind: PitfallKind) => pitfalls.find((p) => p.kind === kind)!.ids;
+    const report = await t.wb.lint();
+    const examples = (rule: string) => {
+      const f = finding(report, rule);
+      expect(f.examples, rule).toHaveLength(f.count);
+      return f.examples;
+    };
+    const ids = (rule: string) => examples(rule).map((x) => x.id);
+
+    const postage = planted('postageSoldNeverStocked').map((id) => lineOf.get(id)!);
+    expect(ids('non-merchandise-sku')).toEqual([...new Set(postage.map((l) => l.skuId))]);
+    expect(examples('non-merchandise-sku')[0].detail).toMatch(
+      new RegExp(`reads as "postage"; sold on ${postage.length} line\\(s\\), .*; never in stock`),
+    );
+
+    const zero = planted('zeroAmountLines').map((id) => lineOf.get(id)!);
+    const flipped = planted('amountSignMismatch').map((id) => lineOf.get(id)!);
+    expect(new Set(zero.map((l) => l.skuId)).size).toBe(1);
+    expect(ids('sales-amount-inconsistent').sort()).toEqual(
+      [...new Set([...zero, ...flipped].map((l) => l.skuId))].sort(),
+    );
+    expect(examples('sales-amount-inconsistent')).toContainEqual(
+      expect.objectContaining({
+        id: zero[0].skuId,
+        detail: expect.stringMatching(new RegExp(`^${zero.length} line\\(s\\) with salesAmountInclVat 0 for`)),
+      }),
+    );
+
+    const outlier = lineOf.get(planted('outlierLine')[0])!;
+    expect(ids('sales-quantity-outlier')).toEqual([outlier.skuId]);
+    expect(examples('sales-quantity-outlier')[0].detail).toContain(
+      `worst ${outlier.quantitySold} in sale ${outlier.sale.salesId}`,
+    );
+
+    const [rungUp, voided] = planted('cancellationPair').map((id) => saleOf.get(id)!);
+    expect(voided.salesLines[0].quantitySold).toBe(-rungUp.salesLines[0].quantitySold);
+    expect(examples('cancellations-as-returns')).toEqual([
+      expect.objectContaining({
+        id: rungUp.locationId,
+        detail: expect.stringMatching(/^1 cancellation\(s\) of \d+ units, \d+ return\(s\)/),
+        sample: [voided.salesId],
+      }),
+    ]);
+
+    const popUp = planted('locationWithoutStock').map((id) => saleOf.get(id)!);
+    expect(ids('sales-without-stock')).toEqual([...new Set(popUp.map((x) => x.locationId))]);
+    expect(examples('sales-without-stock')[0].detail).toMatch(new RegExp(`^${popUp.length} sale\\(s\\), `));
+
+    const wrongTill = saleOf.get(planted('negativeActualStock')[0])!;
+    const [line] = wrongTill.salesLines;
+    expect(examples('negative-actual-stock')).toEqual([
+      expect.objectContaining({
+        id: wrongTill.locationId,
+        sample: [expect.stringMatching(new RegExp(`^${line.skuId}: lowest -${line.quantitySold} on `))],
+      }),
+    ]);
   });
 
   it('dataset-stale: names mandatory datasets never sent and datasets not written within a day', async () => {

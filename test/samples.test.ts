@@ -629,6 +629,13 @@ describe('flags', () => {
     expect(() => resolveOptions({ assortment: 'outdoor' })).toThrow(/--assortment/);
     expect(toFlags(resolveOptions({ assortment: 'basics' }))).toContain('--assortment basics');
   });
+
+  it('takes --dirty-export, off unless given, and repeats it in the flags that reproduce a run', () => {
+    expect(resolveOptions(parseCliArgs(['--out', 'data', '--dirty-export']).input).dirtyExport).toBe(true);
+    expect(resolveOptions(parseCliArgs(['--out', 'data']).input).dirtyExport).toBe(false);
+    expect(toFlags(resolveOptions({ dirtyExport: true }))).toMatch(/ --dirty-export$/);
+    expect(toFlags(resolveOptions({}))).not.toContain('dirty');
+  });
 });
 
 describe('committed demo', () => {

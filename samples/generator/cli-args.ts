@@ -4,7 +4,7 @@ import { OptionError, type OptionInput } from './options.js';
 
 export const USAGE =
   'usage: npx tsx samples/generate.ts --out DIR [--seed 1] [--stores 20] [--warehouses 1|2] [--skus 3000] ' +
-  '[--days 730] [--start 2024-01-01] [--assortment fashion|basics|slow] [--truth DIR]';
+  '[--days 730] [--start 2024-01-01] [--assortment fashion|basics|slow] [--dirty-export] [--truth DIR]';
 
 export interface CliArgs {
   out?: string;
@@ -35,6 +35,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         days: { type: 'string' },
         start: { type: 'string' },
         assortment: { type: 'string' },
+        'dirty-export': { type: 'boolean' },
         truth: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -57,6 +58,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       days: integer('days', str('days')),
       start: str('start'),
       assortment: str('assortment'),
+      dirtyExport: values['dirty-export'] === true,
     },
   };
 }

@@ -8,10 +8,11 @@ import { Calendar, parseDate } from './calendar.js';
 import { buildCatalog, itemRecords, FIRST_LAUNCH_DAY, LAUNCH_AFTER_END_DAYS } from './catalog.js';
 import { buildContinuityCatalog } from './continuity.js';
 import { DemandModel, buildAssortment } from './demand.js';
+import { DirtyExport } from './dirty-export.js';
 import { buildNetwork } from './locations.js';
 import { BRANDS, COLLECTIONS, COLORS, CURRENCIES, SIZES, THEMES, VENDORS, type MasterRecord } from './masterdata.js';
 import { resolveOptions, type GenerateOptions, type OptionInput } from './options.js';
-import { listPitfalls, type Pitfall } from './pitfalls.js';
+import { listDirtyExport, listPitfalls, type Pitfall } from './pitfalls.js';
 import { continuityPolicy, fashionPolicy } from './policy.js';
 import { emptyPlan, planPurchases, purchaseOrderRecords } from './purchasing.js';
 import { simulate, type Observer, type SimulationStats } from './operations.js';
@@ -71,6 +72,7 @@ export function generate(input: OptionInput, sink: Sink, observer?: Observer, tr
   const plan = fashion ? planPurchases(opts, catalog, network, carried, demand) : emptyPlan();
   const policy = fashion ? fashionPolicy(opts) : continuityPolicy(opts, catalog, network, carried, demand, plan);
   const truth = new TruthBook(cal, network, catalog.pitfalls.missingSku);
+  const dirty = opts.dirtyExport ? new DirtyExport(network, catalog, carried) : undefined;
 
   out.writeBody('Brands', 'brands', master('brandId', BRANDS));
   out.writeBody('Seasons', 'seasons', master('seasonId', catalog.seasons));
@@ -81,13 +83,12 @@ export function generate(input: OptionInput, sink: Sink, observer?: Observer, tr
   out.writeBody('MerchandiseCategories', 'merchandiseCategories', master('merchandiseCategoryId', catalog.categories));
   out.writeBody('Vendors', 'vendors', master('vendorId', VENDORS));
   out.writeBody('Currencies', 'currencies', master('currencyId', CURRENCIES));
-  out.writeBody(
-    'Locations',
-    'locations',
-    network.locations.map((l) => l.record),
-  );
+  out.writeBody('Locations', 'locations', [
+    ...network.locations.map((l) => l.record),
+    ...(dirty ? [dirty.popUpLocation()] : []),
+  ]);
   const items = new BatchWriter(out, 'Items', 'items', 25_000, 'single');
-  for (const r of itemRecords(catalog)) items.add(JSON.stringify(r));
+  for (const r of [...itemRecords(catalog), ...(dirty ? [dirty.postageItem()] : [])]) items.add(JSON.stringify(r));
   items.finish();
 
   const { stats, sales } = simulate({
@@ -103,6 +104,7 @@ export function generate(input: OptionInput, sink: Sink, observer?: Observer, tr
     truth,
     out,
     observer,
+    dirty,
   });
   if (truthSink) truth.write(truthSink, opts);
 
@@ -126,6 +128,9 @@ export function generate(input: OptionInput, sink: Sink, observer?: Observer, tr
     },
     stats,
     truth: truth.totals(),
-    pitfalls: listPitfalls(catalog, catalog.pitfalls, network, po.pitfalls, sales.pitfalls),
+    pitfalls: [
+      ...listPitfalls(catalog, catalog.pitfalls, network, po.pitfalls, sales.pitfalls),
+      ...(dirty ? listDirtyExport(dirty.pitfalls) : []),
+    ],
   };
 }

@@ -12,6 +12,7 @@
 import type { Calendar } from './calendar.js';
 import type { Catalog } from './catalog.js';
 import type { DemandModel } from './demand.js';
+import type { DirtyExport } from './dirty-export.js';
 import type { Network } from './locations.js';
 import type { Policy } from './policy.js';
 import type { PurchasePlan } from './purchasing.js';
@@ -57,6 +58,8 @@ export interface SimulationInput {
   truth: TruthBook;
   out: Output;
   observer?: Observer;
+  /** `--dirty-export`: the sales pass through it on their way to the files. */
+  dirty?: DirtyExport;
 }
 
 const CORRECTION_RATE = 0.04;
@@ -99,7 +102,8 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
   const salesWriter = new BatchWriter(out, 'Sales', 'sales', 10_000, 'numbered', MAX_FILE_CHARS);
   const stockWriter = new BatchWriter(out, 'Stock', 'stock', 50_000, 'numbered');
   const mutationWriter = new BatchWriter(out, 'StockMutations', 'stockMutations', 50_000, 'numbered');
-  const book = new SalesBook(input.seed, cal, catalog, salesWriter, policy.dailySales);
+  const salesSink = input.dirty ? input.dirty.salesInto(salesWriter) : salesWriter;
+  const book = new SalesBook(input.seed, cal, catalog, salesSink, policy.dailySales);
   const stats: SimulationStats = {
     demandUnits: 0,
     soldUnits: 0,

@@ -17,6 +17,8 @@ export interface GenerateOptions {
   /** `YYYY-MM-DD`, day 0 of the period. */
   start: string;
   assortment: Assortment;
+  /** Also plant the dirt of a spreadsheet export of sales (dirty-export.ts). */
+  dirtyExport: boolean;
 }
 
 export type OptionInput = Partial<Omit<GenerateOptions, 'warehouses' | 'assortment'>> & {
@@ -62,6 +64,7 @@ export function resolveOptions(input: OptionInput = {}): GenerateOptions {
     days: integerIn('days', input.days ?? 730),
     start,
     assortment,
+    dirtyExport: input.dirtyExport ?? false,
   };
 }
 
@@ -69,6 +72,6 @@ export function resolveOptions(input: OptionInput = {}): GenerateOptions {
 export function toFlags(o: GenerateOptions): string {
   return (
     `--seed ${o.seed} --stores ${o.stores} --warehouses ${o.warehouses} --skus ${o.skus} ` +
-    `--days ${o.days} --start ${o.start} --assortment ${o.assortment}`
+    `--days ${o.days} --start ${o.start} --assortment ${o.assortment}${o.dirtyExport ? ' --dirty-export' : ''}`
   );
 }

@@ -3,6 +3,7 @@
  * generator decides where they go (catalogue, network, orders, sales); this file only gathers them into one list.
  */
 import type { CatalogPitfalls, Catalog } from './catalog.js';
+import { POP_UP, POSTAGE_SKU, type DirtyExportPitfalls } from './dirty-export.js';
 import type { Network } from './locations.js';
 import { PITFALL_CATEGORY_ID } from './masterdata.js';
 import type { PoPitfalls } from './purchasing.js';
@@ -22,7 +23,15 @@ export type PitfallKind =
   | 'salesLineWithoutCostPrice'
   | 'negativeCostPrice'
   | 'skuNotInItems'
-  | 'styleWithMixedColors';
+  | 'styleWithMixedColors'
+  // The dirt of a spreadsheet export (`--dirty-export` only).
+  | 'postageSoldNeverStocked'
+  | 'zeroAmountLines'
+  | 'amountSignMismatch'
+  | 'outlierLine'
+  | 'cancellationPair'
+  | 'locationWithoutStock'
+  | 'negativeActualStock';
 
 export interface Pitfall {
   kind: PitfallKind;
@@ -144,4 +153,53 @@ export function listPitfalls(
       what: 'sales line with a negative costPrice',
     });
   return list;
+}
+
+/** The export's dirt, each kind listed where it was planted (a short run may not reach every kind). */
+export function listDirtyExport(p: DirtyExportPitfalls): Pitfall[] {
+  const list: (Pitfall | false)[] = [
+    p.postageLines.length > 0 && {
+      kind: 'postageSoldNeverStocked',
+      dataset: 'Sales',
+      ids: p.postageLines,
+      what: `postage lines of webshop sales: SKU ${POSTAGE_SKU}, an item of its own, never in stock or on order`,
+    },
+    p.zeroAmountLines.length > 0 && {
+      kind: 'zeroAmountLines',
+      dataset: 'Sales',
+      ids: p.zeroAmountLines,
+      what: 'lines of one SKU given away: salesAmountInclVat 0',
+    },
+    p.signFlippedLines.length > 0 && {
+      kind: 'amountSignMismatch',
+      dataset: 'Sales',
+      ids: p.signFlippedLines,
+      what: 'returns whose amounts lost their minus sign',
+    },
+    p.outlierLine !== undefined && {
+      kind: 'outlierLine',
+      dataset: 'Sales',
+      ids: [p.outlierLine],
+      what: "a return keyed with zeros too many, far above the SKU's history",
+    },
+    p.cancelledSales.length > 0 && {
+      kind: 'cancellationPair',
+      dataset: 'Sales',
+      ids: p.cancelledSales,
+      what: 'a store sale, its void a minute later (the same line, negative), and the sale rung up again',
+    },
+    p.popUpSales.length > 0 && {
+      kind: 'locationWithoutStock',
+      dataset: 'Sales',
+      ids: p.popUpSales,
+      what: `a store's sales booked at the pop-up ${POP_UP}, which has no stock level and no stock mutation`,
+    },
+    p.wrongTillSale !== undefined && {
+      kind: 'negativeActualStock',
+      dataset: 'Sales',
+      ids: [p.wrongTillSale],
+      what: 'a sale booked at a store that never carries its SKU: its stock there stays below zero',
+    },
+  ];
+  return list.filter((x): x is Pitfall => x !== false);
 }

@@ -9,7 +9,11 @@ import type { Catalog } from './catalog.js';
 import type { LocationDef } from './locations.js';
 import { VAT } from './masterdata.js';
 import { Random } from './rng.js';
-import type { BatchWriter } from './writer.js';
+
+/** What the book writes a sale to: its request-body record as JSON text. */
+export interface SalesSink {
+  add(json: string): void;
+}
 
 export interface SoldLine {
   sku: number;
@@ -74,7 +78,7 @@ export class SalesBook {
     seed: number,
     private readonly cal: Calendar,
     private readonly catalog: Catalog,
-    private readonly writer: BatchWriter,
+    private readonly writer: SalesSink,
     private readonly daily: boolean,
   ) {
     this.rng = new Random(seed, daily ? 'daily-receipts' : 'receipts');
