@@ -463,7 +463,9 @@ describe('feed lint', () => {
       .filter(([name]) => name.startsWith('Sales'))
       .flatMap(([, content]) => JSON.parse(content).sales);
     const saleOf = new Map(sales.map((x) => [x.salesId, x]));
-    const lineOf = new Map(sales.flatMap((x) => x.salesLines.map((l: Rec) => [l.salesLineId, { ...l, sale: x }])));
+    const lineOf = new Map<string, Rec>(
+      sales.flatMap((x) => x.salesLines.map((l: Rec) => [l.salesLineId, { ...l, sale: x }])),
+    );
     const planted = (kind: PitfallKind) => pitfalls.find((p) => p.kind === kind)!.ids;
     const report = await t.wb.lint();
     const examples = (rule: string) => {
