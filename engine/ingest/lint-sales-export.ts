@@ -2,7 +2,7 @@
  * Lint rules for the dirt a retailer's spreadsheet export of sales carries: lines that are no merchandise, amounts
  * that contradict their quantity, lines far outside a SKU's history, till cancellations sent as negative lines, and
  * sales where no stock is kept. Each reports a SKU or a location with its counts and a few of its sales, not a
- * finding per line: a dirty export has thousands of such lines and one cause per SKU (docs/design.md §3.20).
+ * finding per line: a dirty export has thousands of such lines and one cause per SKU (docs/design.md §8.15).
  */
 import { LIVE, STOCKED_LOCATIONS, STOCKED_SKUS, day, units, type Rule } from './lint-rule.js';
 
@@ -124,9 +124,8 @@ export const SALES_EXPORT_RULES: Rule[] = [
     why:
       `A negative line that undoes a sale of the same SKU at the same location within ${CANCELLATION_MINUTES} ` +
       'minutes, with the same quantity and amount, is a cancellation; other negative lines are returns. The ' +
-      'backtest puts the units of ' +
-      'both back into stock and still counts the cancelled sale as sold. quantityCancelled is to be deprecated: ' +
-      'send 0, and leave voided sales out.',
+      'backtest puts the units of both back into stock alike, and still counts the cancelled sale as sold. ' +
+      'quantityCancelled is to be deprecated: send 0, and leave voided sales out.',
     grouped: true,
     sql: `
       WITH sold AS (

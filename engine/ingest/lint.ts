@@ -1,7 +1,8 @@
 /**
  * The feed lint: the spec's pitfalls as named rules. Each rule is one set-based query that yields the
  * offending records; the lint reports how many there are and the first few, so an integrator sees what
- * their feed gets wrong before the real service quietly mishandles it.
+ * their feed gets wrong before the real service quietly mishandles it. The rules for a spreadsheet export's dirt
+ * (lint-sales-export.ts, lint-negative-stock.ts) yield groups instead, a SKU or a location each, heaviest first.
  */
 import type { DuckDBListValue } from '@duckdb/node-api';
 import { DATASETS } from '../model/datasets.js';
