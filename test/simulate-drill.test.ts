@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { simulate, type SimulationResult } from '../engine/simulate/simulate.js';
+import { replayStyle, simulate, type SimulationResult } from '../engine/simulate/simulate.js';
 import { simulatePartitioned } from '../engine/simulate/partitioned.js';
 import { STYLE_DAY_FIELDS, styleDayValue, type StyleDayField } from '../engine/simulate/style-days.js';
 import { CELL_DAY_FIELDS, CELL_FIELDS, CF, type CellDayField, type StyleTrace } from '../engine/simulate/trace.js';
@@ -336,5 +336,31 @@ describe('per style and traced on the demo sample', () => {
     expect(cut.trace!.daysDone).toBe(20);
     for (const f of ['simStock', 'demand', 'transfersIn'] as const)
       expect(traceTotals(cut.trace!, L, f)).toEqual(traceTotals(t, L, f).slice(0, 20));
+    // Alone, with the network's sums and trips the run kept, the style lives the run's days to the bit.
+    const alone = await replayStyle(await input(), s, { trace: { style } }, run.reviews);
+    expect(Array.from(alone.trace!.values)).toEqual(Array.from(t.values));
+    expect(alone.trace!.transfers).toEqual(t.transfers);
+    const aloneCut = await replayStyle(await input(), s, { trace: { style }, stopAfterDays: 20 }, run.reviews);
+    expect(Array.from(aloneCut.trace!.values)).toEqual(Array.from(cut.trace!.values));
+  });
+
+  it('replays any style alone from the reviews a run kept, its moves, trips and new styles included', async () => {
+    const run = await simulate(await input(), s);
+    const K = (await input()).start.skus;
+    const styleOfSku = (id: string) => K.style[K.ids.indexOf(id)];
+    // Styles the engine moved between stores, and styles it first sent out.
+    const pick = (type: string) => [
+      ...new Set(run.transfers.filter((x) => x.transferType === type).map((x) => styleOfSku(x.skuId))),
+    ];
+    const [moved, sent] = [pick('Redistribution'), pick('InitialDistribution')];
+    expect(moved.length).toBeGreaterThan(0);
+    expect(sent.length).toBeGreaterThan(0);
+    const styles = [...moved.slice(0, 4), ...sent.slice(0, 3), ...pick('Replenishment').slice(0, 2)];
+    for (const style of styles) {
+      const whole = await simulate(await input(), s, { trace: { style } });
+      const alone = await replayStyle(await input(), s, { trace: { style } }, run.reviews);
+      expect(Array.from(alone.trace!.values), `style ${style}`).toEqual(Array.from(whole.trace!.values));
+      expect(alone.trace!.transfers).toEqual(whole.trace!.transfers);
+    }
   });
 });

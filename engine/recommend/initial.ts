@@ -11,10 +11,11 @@ import { decision, dayText, round2, type Decision } from './proposal.js';
 import { purchaseOrderArrivals, type EngineState } from './state.js';
 import { skuBlocked, warehouseAvailable, type Context } from './replenish.js';
 
-/** Units sold over the window (exactUnits), per selling location × category, brand, season, and category × size. */
+/**
+ * Units sold over the window (exactUnits), per selling location × brand, season, and category × size (per
+ * location × category they are the forecast's category sums).
+ */
 export interface SalesSums {
-  /** `l * categories + category` */
-  category: Float64Array;
   /** `l * brands + brand` */
   brand: Float64Array;
   /** `l * seasons + season` */
@@ -27,7 +28,6 @@ export function emptySalesSums(state: EngineState): SalesSums {
   const L = state.locations.ids.length;
   const C = Math.max(1, state.categories.ids.length);
   return {
-    category: new Float64Array(L * C),
     brand: new Float64Array(L * state.brands.ids.length),
     season: new Float64Array(L * state.seasons.ids.length),
     size: new Float64Array(L * C * Math.max(1, state.sizes.ids.length)),
@@ -52,7 +52,6 @@ export function addSales(state: EngineState, units: Float64Array, sums: SalesSum
       const x = units[k * L + l];
       if (x === 0) continue;
       const u = exactUnits(x);
-      sums.category[l * C + cat] += u;
       if (brand >= 0) sums.brand[l * B + brand] += u;
       if (season >= 0) sums.season[l * Se + season] += u;
       sums.size[(l * C + cat) * Z + size] += u;
@@ -76,7 +75,8 @@ export function apportion(total: number, weights: readonly number[]): number[] {
   return out;
 }
 
-export function initialDistribution(ctx: Context, network: SalesSums): Decision[] {
+/** `categoryUnits`: the network's units sold per location × category (forecast.ts CategorySums). */
+export function initialDistribution(ctx: Context, categoryUnits: Float64Array, network: SalesSums): Decision[] {
   const { state } = ctx;
   const L = state.locations.ids.length;
   const { styleStart } = state.styles;
@@ -117,14 +117,14 @@ export function initialDistribution(ctx: Context, network: SalesSums): Decision[
     const brand = state.styles.brand[s];
     const season = state.styles.season[s];
     const comparables: [string, (l: number) => number][] = [
-      ['category', (l) => network.category[l * C + cat]],
+      ['category', (l) => categoryUnits[l * C + cat]],
       ['brand', (l) => (brand >= 0 ? network.brand[l * B + brand] : 0)],
       ['season', (l) => (season >= 0 ? network.season[l * Se + season] : 0)],
       [
         'all styles',
         (l) => {
           let u = 0;
-          for (let c = 0; c < C; c++) u += network.category[l * C + c];
+          for (let c = 0; c < C; c++) u += categoryUnits[l * C + c];
           return u;
         },
       ],

@@ -5,7 +5,7 @@
  */
 import type { Forecast } from '../forecast/forecast.js';
 import { EXPLAIN_ALL, proposalOf, type Explain, type Proposal } from './proposal.js';
-import { acceptTrips } from './redistribute.js';
+import { chooseTrips, keepMoves } from './redistribute.js';
 import { ReviewPart } from './review.js';
 import type { Settings } from './settings.js';
 import type { EngineState } from './state.js';
@@ -20,7 +20,8 @@ export interface Recommendation {
 export function recommend(state: EngineState, settings: Settings, explain: Explain = EXPLAIN_ALL): Recommendation {
   const part = new ReviewPart(state, settings, explain);
   const { decisions, moves } = part.decide(part.sums());
-  const kept = acceptTrips(moves, state.locations.ids.length, state.styles.ids.length, settings);
+  const L = state.locations.ids.length;
+  const kept = keepMoves(moves, chooseTrips(moves, L, settings), L, state.styles.ids.length);
   const ids = new Set<string>();
   const proposals: Proposal[] = [];
   for (const d of decisions) proposals.push(proposalOf(state, ids, d));

@@ -7,8 +7,8 @@
  * hold; a setting keeps styles with open purchase orders out; stock that arrived recently stays.
  *
  * In three steps, since a trip carries any styles: the moves each style would make (`candidateMoves`, on a part
- * of the network's styles), the trips kept over the moves of every part (`acceptTrips`), and the kept moves as
- * decisions (`redistribution`, back on the part that made them).
+ * of the network's styles), the trips chosen over the moves of every part (`chooseTrips`) and the moves they
+ * carry (`keepMoves`), and the kept moves as decisions (`redistribution`, back on the part that made them).
  */
 import { poissonTail } from '../forecast/poisson.js';
 import { MaxHeap } from './heap.js';
@@ -171,26 +171,32 @@ export function candidateMoves(ctx: Context): Move[] {
   return moves;
 }
 
+/** A trip kept: one sender to one receiver, with the sales value it brings and the units it carries. */
+export interface Trip {
+  from: number;
+  to: number;
+  gain: number;
+  units: number;
+}
+
 /**
  * The trips to make, from the moves of every part of the network (in the order of their styles): one sender to
- * one receiver, the best first, within the per-store cap; a broken run whose trips are not all kept stays whole.
- * `styles`: how many styles the moves' numbers range over.
+ * one receiver, the best first, within the per-store cap.
  */
-export function acceptTrips(moves: readonly Move[], locations: number, styles: number, settings: Settings): KeptMove[] {
+export function chooseTrips(moves: readonly Move[], locations: number, settings: Settings): Trip[] {
   const rs = settings.redistribution;
   const L = locations;
-  const trips = new Map<number, { from: number; to: number; gain: number; units: number; moves: Move[] }>();
+  const trips = new Map<number, Trip>();
   for (const m of moves) {
     const key = m.from * L + m.to;
-    const trip = trips.get(key) ?? { from: m.from, to: m.to, gain: 0, units: 0, moves: [] };
+    const trip = trips.get(key) ?? { from: m.from, to: m.to, gain: 0, units: 0 };
     trip.gain += m.gain;
     trip.units += m.units;
-    trip.moves.push(m);
     trips.set(key, trip);
   }
   const count = new Map<number, number>();
   const ranked = [...trips.values()].sort((a, b) => b.gain - a.gain || a.from - b.from || a.to - b.to);
-  const accepted: typeof ranked = [];
+  const accepted: Trip[] = [];
   for (const trip of ranked) {
     if (trip.gain < rs.tripCost + rs.minimumGain) continue;
     if ((count.get(trip.from) ?? 0) >= rs.maxTripsPerStore || (count.get(trip.to) ?? 0) >= rs.maxTripsPerStore)
@@ -199,11 +205,34 @@ export function acceptTrips(moves: readonly Move[], locations: number, styles: n
     count.set(trip.to, (count.get(trip.to) ?? 0) + 1);
     accepted.push(trip);
   }
+  return accepted;
+}
+
+/**
+ * The moves the chosen trips carry, trip by trip in their order and SKU by SKU within a trip; a broken run whose
+ * moves are not all in the trips stays whole. `moves` may be those of some styles only (a style replayed alone):
+ * whether a style's moves are kept depends on the trips and the style's own moves. `styles`: how many styles the
+ * moves' numbers range over.
+ */
+export function keepMoves(
+  moves: readonly Move[],
+  trips: readonly Trip[],
+  locations: number,
+  styles: number,
+): KeptMove[] {
+  const L = locations;
+  const rank = new Map<number, number>();
+  trips.forEach((t, r) => rank.set(t.from * L + t.to, r));
+  const byTrip: Move[][] = trips.map(() => []);
+  for (const m of moves) {
+    const r = rank.get(m.from * L + m.to);
+    if (r !== undefined) byTrip[r].push(m);
+  }
   // A broken run leaves whole or stays whole: if the trips kept do not carry all of it, none of it moves.
   const runAt = (m: Move) => m.from * styles + m.style;
   const placed = new Map<number, { units: number; held: number }>();
-  for (const trip of accepted)
-    for (const m of trip.moves)
+  for (const list of byTrip)
+    for (const m of list)
       if (m.broken) {
         const p = placed.get(runAt(m)) ?? { units: 0, held: m.held };
         p.units += m.units;
@@ -212,10 +241,10 @@ export function acceptTrips(moves: readonly Move[], locations: number, styles: n
   const partial = new Set<number>();
   for (const [key, p] of placed) if (p.units < p.held) partial.add(key);
   const kept: KeptMove[] = [];
-  for (const trip of accepted) {
-    const stay = trip.moves.filter((m) => !(m.broken && partial.has(runAt(m)))).sort((a, b) => a.sku - b.sku);
-    for (const move of stay) kept.push({ move, tripGain: trip.gain, tripUnits: trip.units });
-  }
+  byTrip.forEach((list, r) => {
+    const stay = list.filter((m) => !(m.broken && partial.has(runAt(m)))).sort((a, b) => a.sku - b.sku);
+    for (const move of stay) kept.push({ move, tripGain: trips[r].gain, tripUnits: trips[r].units });
+  });
   return kept;
 }
 

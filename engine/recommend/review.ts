@@ -7,8 +7,8 @@
  *    category × size. The sums are exact (forecast.ts `exactUnits`), so they add up the same in any order.
  * 2. `decide`, given the network's sums: pooled estimates, targets, initial distribution, replenishment, and the
  *    moves redistribution would make for each of the part's styles.
- * 3. The trips to make are chosen over every part's moves (redistribute.ts `acceptTrips`), and each part puts
- *    its kept moves as decisions (`redistribute`).
+ * 3. The trips to make are chosen over every part's moves (redistribute.ts `chooseTrips`, `keepMoves`), and each
+ *    part puts its kept moves as decisions (`redistribute`).
  *
  * Every decision but redistribution's trips is a part's own (a SKU's warehouse stock is its own cells), so the
  * decisions are the same however the network is split. The live API's review is the one-part case (recommend.ts).
@@ -48,7 +48,7 @@ export function addReviewSums(into: ReviewSums, part: ReviewSums): void {
   };
   add(into.demand.units, part.demand.units);
   add(into.demand.days, part.demand.days);
-  for (const k of ['category', 'brand', 'season', 'size'] as const) add(into.sales[k], part.sales[k]);
+  for (const k of ['brand', 'season', 'size'] as const) add(into.sales[k], part.sales[k]);
 }
 
 /** What a part decides before the trips are chosen. */
@@ -106,7 +106,7 @@ export class ReviewPart {
     // New styles first: they have no other way to reach the stores; replenishment then uses what is left.
     const decisions: Decision[] = [];
     if (settings.initialDistribution.enabled)
-      for (const d of initialDistribution(ctx, network.sales)) decisions.push(d);
+      for (const d of initialDistribution(ctx, network.demand.units, network.sales)) decisions.push(d);
     if (settings.replenishment.enabled) for (const d of replenish(ctx)) decisions.push(d);
     return { decisions, moves: settings.redistribution.enabled ? candidateMoves(ctx) : [] };
   }

@@ -10,7 +10,9 @@ import { RequestRejected } from '../ingest/problems.js';
 import { dayText } from '../model/datetime.js';
 import type { Settings } from '../recommend/settings.js';
 import { simulateInWorker } from '../simulate/in-worker.js';
-import { simulate } from '../simulate/simulate.js';
+import { replayStyle, simulate } from '../simulate/simulate.js';
+import { emptyReviewSums } from '../recommend/review.js';
+import { keptReviews } from './backtests.js';
 import type { StyleDayField } from '../simulate/style-days.js';
 import {
   CELL_DAY_FIELDS,
@@ -244,7 +246,7 @@ async function replay(
   onProgress: (daysDone: number, days: number) => void,
   isCancelled: () => boolean,
 ): Promise<Traced> {
-  const { run, stored, input } = await ws.exclusive(async () => {
+  const { run, stored, input, reviews } = await ws.exclusive(async () => {
     const stored = await styleDaySeries(ws, runId, styleId);
     const [r] = await ws.rows<{ settings: string; reviewEveryDays: number | null; toDate: DuckDBDateValue }>(
       'SELECT settings, reviewEveryDays, toDate FROM backtest_runs WHERE runId = $1',
@@ -258,7 +260,9 @@ async function replay(
       daysDone,
     };
     const toDay = r.toDate.days;
-    return { run, stored, input: await loadBacktestInput(ws, fromDay, toDay, run.settings) };
+    const input = await loadBacktestInput(ws, fromDay, toDay, run.settings);
+    const reviews = await keptReviews(ws, runId, () => emptyReviewSums(input.start));
+    return { run, stored, input, reviews };
   });
   const S0 = input.start;
   const style = S0.styles.ids.indexOf(styleId);
@@ -281,8 +285,10 @@ async function replay(
     isCancelled,
   };
   onProgress(0, run.daysDone);
-  const result =
-    S0.onHand.length * run.daysDone <= IN_THREAD_CELL_DAYS
+  // A run that kept its reviews replays the style alone; an older one, whole.
+  const result = reviews
+    ? await replayStyle(input, run.settings, options, reviews)
+    : S0.onHand.length * run.daysDone <= IN_THREAD_CELL_DAYS
       ? await simulate(input, run.settings, options)
       : await simulateInWorker(input, run.settings, options, partitions);
   if (isCancelled())
@@ -292,6 +298,7 @@ async function replay(
       409,
     );
   const trace = result.trace!;
+  if (reviews) await keptReferences(ws, runId, skus.ids, trace.transfers);
   const traced: Traced = {
     runId,
     styleId,
@@ -310,6 +317,23 @@ async function replay(
     );
   }
   return traced;
+}
+
+/**
+ * A style replayed alone names its transfers as the whole run did: a reference's digest can meet another style's on
+ * the same day, and only the whole run knows which came first, so the run's own references are taken.
+ */
+async function keptReferences(ws: Workspace, runId: string, skuIds: string[], transfers: TracedTransfer[]) {
+  const rows = await ws.rows<{ key: string; referenceId: string }>(
+    `SELECT concat_ws('|', date, transferType, fromLocationId, toLocationId, skuId) AS key, referenceId
+     FROM backtest_transfers WHERE runId = $1 AND skuId IN (${skuIds.map((_, i) => `$${i + 2}`).join(', ')})`,
+    [runId, ...skuIds],
+  );
+  const kept = new Map(rows.map((r) => [r.key, r.referenceId]));
+  for (const t of transfers) {
+    const key = [dayText(t.day), t.transferType, t.fromLocationId, t.toLocationId, t.skuId].join('|');
+    t.referenceId = kept.get(key) ?? t.referenceId;
+  }
 }
 
 /**

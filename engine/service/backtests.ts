@@ -1,10 +1,10 @@
 /** Backtest runs kept in the workspace: each with its settings and results, to list, reopen, compare and export. */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DuckDBTypeId, type DuckDBResultReader } from '@duckdb/node-api';
+import { blobValue, DuckDBTypeId, type DuckDBBlobValue, type DuckDBResultReader } from '@duckdb/node-api';
 import { DateDay, Float64, Table, tableToIPC, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
 import type { Settings } from '../recommend/settings.js';
-import type { SimulationResult, DailyRow, DailySide } from '../simulate/simulate.js';
+import type { SimulationResult, DailyRow, DailySide, ReviewRecord } from '../simulate/simulate.js';
 import {
   DAILY_COLUMNS,
   KPI_COLUMNS,
@@ -14,6 +14,8 @@ import {
   type SideKpis,
 } from '../simulate/kpis.js';
 import { appendRows } from '../store/append.js';
+import { decodeReviews, encodeReviews } from '../store/review-records.js';
+import type { ReviewSums } from '../recommend/review.js';
 import { timestampValue, toDuck } from '../store/values.js';
 import type { Workspace } from '../store/workspace.js';
 import { RequestRejected } from '../ingest/problems.js';
@@ -191,6 +193,7 @@ export async function storeBacktest(
       t.referenceId,
     ]),
   );
+  await ws.run('INSERT INTO backtest_reviews VALUES ($1, $2)', [runId, blobValue(encodeReviews(result.reviews))]);
   await storeStyleDays(
     ws,
     runId,
@@ -242,11 +245,32 @@ export async function listBacktests(ws: Workspace): Promise<KeptRun[]> {
   return rows.map((r) => ({ ...runOf(r), summary: JSON.parse(r.summary) }));
 }
 
+/**
+ * The run's review records, shaped as `empty` gives a state's sums; undefined for a run kept before runs kept them,
+ * or when the workspace's shape changed since.
+ */
+export async function keptReviews(
+  ws: Workspace,
+  runId: string,
+  empty: () => ReviewSums,
+): Promise<ReviewRecord[] | undefined> {
+  const [r] = await ws.rows<{ reviews: DuckDBBlobValue }>('SELECT reviews FROM backtest_reviews WHERE runId = $1', [
+    runId,
+  ]);
+  return r ? decodeReviews(r.reviews.bytes, empty) : undefined;
+}
+
 /** Deletes a kept run and everything kept with it; false when there is no such run. */
 export async function deleteBacktest(ws: Workspace, runId: string): Promise<boolean> {
   const [found] = await ws.rows<{ n: bigint }>('SELECT count(*) AS n FROM backtest_runs WHERE runId = $1', [runId]);
   if (found.n === 0n) return false;
-  for (const table of ['backtest_daily', 'backtest_groups', 'backtest_style_days', 'backtest_transfers'])
+  for (const table of [
+    'backtest_daily',
+    'backtest_groups',
+    'backtest_style_days',
+    'backtest_transfers',
+    'backtest_reviews',
+  ])
     await ws.run(`DELETE FROM ${table} WHERE runId = $1`, [runId]);
   await ws.run('DELETE FROM backtest_runs WHERE runId = $1', [runId]);
   return true;

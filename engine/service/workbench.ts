@@ -479,6 +479,7 @@ export class Workbench {
           'backtest_groups',
           'backtest_transfers',
           'backtest_style_days',
+          'backtest_reviews',
         ]) {
           await this.workspace.run(`DELETE FROM ${t}`);
         }

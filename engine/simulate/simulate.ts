@@ -13,7 +13,7 @@
  */
 import { dayText } from '../model/datetime.js';
 import { proposalOf, type Decision } from '../recommend/proposal.js';
-import { acceptTrips, type KeptMove, type Move } from '../recommend/redistribute.js';
+import { chooseTrips, keepMoves, type KeptMove, type Move, type Trip } from '../recommend/redistribute.js';
 import { addReviewSums, emptyReviewSums, type ReviewSums } from '../recommend/review.js';
 import type { Settings } from '../recommend/settings.js';
 import { styleRange, type StyleRange } from '../recommend/slice.js';
@@ -92,6 +92,19 @@ export interface SimulationResult {
   trace?: StyleTrace;
   /** The lowest simulated stock of any cell at the end of any day (0 when none went below: stock is physical). */
   lowestSimulatedStock: number;
+  /** What each review chose over the whole network: kept with the run, it lets one style be replayed alone. */
+  reviews: ReviewRecord[];
+}
+
+/**
+ * A review's choices that couple styles: the network's sums every part decided from, and the trips chosen. Given
+ * these, a style replayed alone makes the decisions it made in the whole run (see `replayStyle`).
+ */
+export interface ReviewRecord {
+  /** The review's day, counted from the period's first. */
+  day: number;
+  network: ReviewSums;
+  trips: Trip[];
 }
 
 /**
@@ -144,6 +157,7 @@ export async function replay(
   ranges: readonly StyleRange[],
   links: readonly PartLink[],
   inputOf: (part: number) => BacktestInput = () => input,
+  recorded?: readonly ReviewRecord[],
 ): Promise<SimulationResult> {
   const S0 = input.start;
   const L = S0.locations.ids.length;
@@ -175,6 +189,8 @@ export async function replay(
   const traced =
     traceStyle === undefined ? undefined : [S0.styles.styleStart[traceStyle], S0.styles.styleStart[traceStyle + 1]];
 
+  const recordedAt = new Map(recorded?.map((r) => [r.day, r]));
+  const reviews: ReviewRecord[] = [];
   const transfers: SimulatedTransfer[] = [];
   const tracedTransfers: TracedTransfer[] = [];
   const transferKpis: TransferKpis = {};
@@ -190,12 +206,19 @@ export async function replay(
       }
       if (i % reviewEvery === 0) {
         const sums = await askAll(() => ({ kind: 'review', day: i }));
-        const network: ReviewSums = emptyReviewSums(S0);
-        for (const s of sums) addReviewSums(network, s.sums);
+        const record = recorded ? recordedAt.get(i) : undefined;
+        if (recorded && !record) throw new Error(`the run kept no review of day ${i} to replay`);
+        let network = record?.network;
+        if (!network) {
+          network = emptyReviewSums(S0);
+          for (const s of sums) addReviewSums(network, s.sums);
+        }
         const decided = (await askAll(() => ({ kind: 'decide', network }))).map((d) => d.decided);
         const moves: Move[] = [];
         for (const d of decided) for (const m of d.moves) moves.push(m);
-        const kept = acceptTrips(moves, L, Sg, settings);
+        const trips = record?.trips ?? chooseTrips(moves, L, settings);
+        if (!recorded) reviews.push({ day: i, network, trips });
+        const kept = keepMoves(moves, trips, L, Sg);
         const keptOf: KeptMove[][] = ranges.map(() => []);
         for (const k of kept) keptOf[partOf(k.move.style)].push(k);
         const carried = (await askAll((p) => ({ kind: 'carryOut', kept: keptOf[p] }))).map((c) => c.redistribution);
@@ -210,7 +233,7 @@ export async function replay(
         }
         const day = fromDay + i;
         const ids = new Set<string>();
-        const trips = new Set<number>();
+        const tripsMade = new Set<number>();
         for (const d of order) {
           const p = proposalOf({ asOfDay: day, locations: S0.locations, skus: S0.skus }, ids, d);
           const made: SimulatedTransfer = {
@@ -230,8 +253,8 @@ export async function replay(
           t.units += p.quantity;
           transferUnitsByDay[i] += p.quantity;
           const trip = (TRANSFER_TYPE_ORDER.indexOf(p.transferType) * L + d.from) * L + d.to;
-          if (!trips.has(trip)) {
-            trips.add(trip);
+          if (!tripsMade.has(trip)) {
+            tripsMade.add(trip);
             t.trips++;
           }
         }
@@ -244,6 +267,7 @@ export async function replay(
     }
     const parts = (await askAll(() => ({ kind: 'finish' }))).map((f) => f.result);
     return assemble(input, parts, {
+      reviews,
       daysDone,
       cancelled,
       transfers,
@@ -269,11 +293,28 @@ export function simulate(
   return replay(input, settings, options, ranges, ranges.map(localLink));
 }
 
+/**
+ * One style of a kept run replayed alone, traced: its own days, with the network's sums and trips each review
+ * had in the whole run. Its cells' days are the run's (the trace service checks them against the run's figures).
+ */
+export function replayStyle(
+  input: BacktestInput,
+  settings: Settings,
+  options: SimulationOptions & { trace: { style: number } },
+  reviews: readonly ReviewRecord[],
+): Promise<SimulationResult> {
+  const { style } = options.trace;
+  if (!(style >= 0 && style < input.start.styles.ids.length)) throw new RangeError(`no style ${style} to trace`);
+  const range = styleRange(input.start, style, style + 1);
+  return replay(input, settings, options, [range], [localLink()], () => input, reviews);
+}
+
 /** The parts' figures added up into the run's. */
 function assemble(
   input: BacktestInput,
   parts: PartResult[],
   run: {
+    reviews: ReviewRecord[];
     daysDone: number;
     cancelled: boolean;
     transfers: SimulatedTransfer[];
@@ -417,6 +458,7 @@ function assemble(
     transfers: run.transfers,
     styleDays,
     lowestSimulatedStock: lowest,
+    reviews: run.reviews,
     ...(trace ? { trace } : {}),
   };
 }

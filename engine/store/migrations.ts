@@ -210,6 +210,13 @@ export const MIGRATIONS: readonly Migration[] = [
          runId VARCHAR NOT NULL, vary VARCHAR NOT NULL)`,
     ],
   },
+  {
+    version: 11,
+    description: "a run keeps each review's network sums and trips, so a style can be replayed alone to trace it",
+    statements: () => [
+      'CREATE TABLE IF NOT EXISTS backtest_reviews (runId VARCHAR PRIMARY KEY, reviews BLOB NOT NULL)',
+    ],
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -1,0 +1,66 @@
+/**
+ * A run's review records (simulate.ts `ReviewRecord`) as one compressed blob of doubles: the network's sums are
+ * mostly zeros (a category's few sizes out of all), and the trips are a few hundred a review.
+ *
+ * Layout: the five sums' lengths, the number of reviews, then per review its day, its number of trips, the sums
+ * (demand units, demand days, brand, season, size) and each trip's from, to, gain and units.
+ */
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import type { ReviewSums } from '../recommend/review.js';
+import type { ReviewRecord } from '../simulate/simulate.js';
+
+const partsOf = (s: ReviewSums) => [s.demand.units, s.demand.days, s.sales.brand, s.sales.season, s.sales.size];
+
+export function encodeReviews(reviews: readonly ReviewRecord[]): Uint8Array {
+  const lengths = reviews.length ? partsOf(reviews[0].network).map((a) => a.length) : [0, 0, 0, 0, 0];
+  const width = lengths.reduce((a, b) => a + b, 0);
+  let n = lengths.length + 1;
+  for (const r of reviews) n += 2 + width + 4 * r.trips.length;
+  const out = new Float64Array(n);
+  let at = 0;
+  for (const x of lengths) out[at++] = x;
+  out[at++] = reviews.length;
+  for (const r of reviews) {
+    out[at++] = r.day;
+    out[at++] = r.trips.length;
+    for (const part of partsOf(r.network)) {
+      out.set(part, at);
+      at += part.length;
+    }
+    for (const t of r.trips) {
+      out[at++] = t.from;
+      out[at++] = t.to;
+      out[at++] = t.gain;
+      out[at++] = t.units;
+    }
+  }
+  return deflateRawSync(new Uint8Array(out.buffer));
+}
+
+/**
+ * The records back, their sums shaped as `empty` (a state's, emptyReviewSums); undefined when they were kept for
+ * another shape (the workspace's categories, brands, seasons, sizes or locations changed since the run).
+ */
+export function decodeReviews(bytes: Uint8Array, empty: () => ReviewSums): ReviewRecord[] | undefined {
+  const raw = inflateRawSync(bytes);
+  const v = new Float64Array(raw.buffer, raw.byteOffset, raw.byteLength / 8);
+  const lengths = partsOf(empty()).map((a) => a.length);
+  if (lengths.some((x, i) => v[i] !== x)) return undefined;
+  let at = lengths.length;
+  const count = v[at++];
+  const reviews: ReviewRecord[] = [];
+  for (let r = 0; r < count; r++) {
+    const day = v[at++];
+    const tripCount = v[at++];
+    const network = empty();
+    for (const part of partsOf(network)) {
+      part.set(v.subarray(at, at + part.length));
+      at += part.length;
+    }
+    const trips = [];
+    for (let t = 0; t < tripCount; t++, at += 4)
+      trips.push({ from: v[at], to: v[at + 1], gain: v[at + 2], units: v[at + 3] });
+    reviews.push({ day, network, trips });
+  }
+  return reviews;
+}
