@@ -21,8 +21,10 @@ import { levelFromFileName } from '../engine/ingest/csv/levels.js';
 import { findLevel } from '../engine/ingest/csv/levels.js';
 import { proposeTarget } from '../engine/ingest/csv/mapping.js';
 import { CsvUnreadable, readable, readCsv } from '../engine/ingest/csv/read.js';
+import { compileDateFormat } from '../engine/ingest/csv/date-format.js';
+import { parseCsvMapping } from '../engine/ingest/csv/mapping-file.js';
 import type { LoadFile, LoadReport } from '../engine/service/file-load.js';
-import { location, tempWorkbench, useTempDirs, type TempWorkbench } from './fixtures.js';
+import { location, sale, tempWorkbench, useTempDirs, type TempWorkbench } from './fixtures.js';
 
 const CSV = join(process.cwd(), 'test', 'fixtures', 'csv');
 const ITEMS = ['items.csv', 'skus.csv', 'barcodes.csv'].map((f) => join(CSV, 'items', f));
@@ -101,13 +103,13 @@ describe('which level a CSV file holds', () => {
     const preview = await t.wb.previewCsv([
       text('export.csv', [
         'salesId,salesDateTime,currencyCode,locationId,salesLineId,skuId,lineNumber,' +
-          'originalSalesAmountInclVat,salesAmountInclVat,vatPercentage,online,quantitySold,quantityTransferred',
-        'S1,2025-03-01T10:00:00Z,LOCAL,L1,S1-1,K1,1,10,10,21,false,1,1',
+          'originalSalesAmountInclVat,salesAmountInclVat,online,quantitySold,quantityTransferred',
+        'S1,2025-03-01T10:00:00Z,LOCAL,L1,S1-1,K1,1,10,10,false,1,1',
       ]),
     ]);
     expect(preview.files[0].level).toBe('Sales.salesLines');
     expect(preview.files[0].problems.map((p) => p.message)).toEqual([
-      'no column is loaded into quantityCancelled, which every sales line needs',
+      'no column is loaded into vatPercentage, which every sales line needs',
     ]);
   });
 });
@@ -254,7 +256,9 @@ describe('loading CSV', () => {
         row: 5,
         column: 'description',
         message:
-          'description is "Hat" here but "Cap" in Items.csv row 4, for the same item: one item has one description',
+          'description differs between the rows of item "I2": "Cap" in row 4; "Hat" in row 5. One item has one ' +
+          'description: correct the rows, or set "repeatedSaleFields": "first" in the mapping to take the first ' +
+          "row's",
       },
     ]);
     const fixed = await t.wb.loadFiles([
@@ -361,25 +365,22 @@ describe('loading CSV', () => {
         message: expect.stringMatching(/^"1,5" is not a number \(write decimals with a dot/),
       },
       {
-        path: '/sales/0/salesDateTime',
-        recordId: 'S1',
-        file: 'Sales.csv',
-        row: 3,
-        column: 'salesDateTime',
-        message: expect.stringMatching(
-          new RegExp(
-            '^salesDateTime is "2025-03-02T10:00:00Z" here ' +
-              'but "2025-03-01T10:00:00Z" in Sales.csv row 2, for the same sale',
-          ),
-        ),
-      },
-      {
         path: '/sales/0/salesLines/1/online',
         recordId: 'S1',
         file: 'Sales.csv',
         row: 3,
         column: 'online',
         message: expect.stringMatching(/^"maybe" is not true or false/),
+      },
+      {
+        path: '/sales/0/salesDateTime',
+        recordId: 'S1',
+        file: 'Sales.csv',
+        row: 3,
+        column: 'salesDateTime',
+        message: expect.stringMatching(
+          /^salesDateTime differs between the rows of sale "S1": "2025-03-01T10:00:00Z" in row 2; "2025-03-02T10/,
+        ),
       },
       {
         path: '/sales/1/locationId',
@@ -855,5 +856,386 @@ describe('the mapping step', () => {
       'no column is loaded into colorId, which every SKU needs',
       'no column is loaded into styleId, which every SKU needs',
     ]);
+  });
+});
+
+describe('a spreadsheet export of sales', () => {
+  const EXPORT = join(CSV, 'export', 'Sales-export.csv');
+  const EXPORT_MAPPING = JSON.parse(readFileSync(join(CSV, 'export-mapping.json'), 'utf8'));
+  const options = EXPORT_MAPPING['Sales-export.csv'];
+  /** The export's text as a file of another name (a mapping is found by the name), changed by `edit`. */
+  const exported = (name = 'Sales-export.csv', edit = (t: string) => t) =>
+    text(name, edit(readFileSync(EXPORT, 'utf8')).trimEnd().split('\n'));
+  const LINE = ['Invoice', 'Line ID', 'Line', 'StockCode', 'Quantity', 'InvoiceDate', 'Amount', 'VAT', 'Store'];
+  /** A sales-lines file of a few columns, mapped by their names, with the export's other options. */
+  const lines = (rows: string[], columns: Record<string, string | null> = {}) => ({
+    file: text('lines.csv', [`${LINE.join(';')};Web;Currency`, ...rows]),
+    mapping: { 'lines.csv': { ...options, columns: { ...options.columns, ...columns } } },
+  });
+
+  it('loads on the first try with its mapping: dates, decimal commas, defaults and one column into two fields', async () => {
+    const report = await t.wb.loadFiles(byPath([EXPORT]), { mapping: EXPORT_MAPPING });
+    expect(report.batches[0]).toMatchObject({ dataset: 'Sales', records: 4, result: { created: 4 } });
+    expect(await t.wb.read('Sales', '536365')).toEqual({
+      salesId: '536365',
+      code: '536365',
+      salesDateTime: '2010-12-01T08:26:00.000Z',
+      currencyCode: 'LOCAL',
+      locationId: 'ST-001',
+      salesLines: [
+        {
+          salesLineId: '536365-1',
+          skuId: 'SKU-100-M',
+          lineNumber: 1,
+          originalSalesAmountInclVat: 15.3,
+          salesAmountInclVat: 15.3,
+          vatPercentage: 21,
+          online: false,
+          quantitySold: 6,
+          quantityTransferred: 6,
+          quantityCancelled: 0,
+        },
+        expect.objectContaining({ salesLineId: '536365-2', salesAmountInclVat: 20.34, quantityTransferred: 6 }),
+      ],
+    });
+    // A return: every default follows its own row.
+    expect(await t.wb.read('Sales', '536366')).toMatchObject({
+      salesLines: [{ quantitySold: -2, quantityTransferred: -2, originalSalesAmountInclVat: -3.7, online: true }],
+    });
+    // A date without its time is midnight UTC; a sale whose lines give two times takes its first line's.
+    expect(await t.wb.read('Sales', '536368')).toMatchObject({ salesDateTime: '2010-12-02T00:00:00.000Z' });
+    expect(await t.wb.read('Sales', '536367')).toMatchObject({ salesDateTime: '2010-12-01T08:34:00.000Z' });
+    // Each rule the load applied is said once for the file, not once per row.
+    expect(report.batches[0].result!.warnings.map((w) => [w.column, w.message])).toEqual([
+      ['Description', 'is not loaded: no field takes it (map it to one, or to null to leave it out on purpose)'],
+      [
+        undefined,
+        'no column gives originalSalesAmountInclVat: filled from salesAmountInclVat on every row ' +
+          '(the price before discounts; without it, the amount after them is the best known)',
+      ],
+      [
+        undefined,
+        'no column gives quantityTransferred: filled from quantitySold on every row ' +
+          '(the specification: "Default: same as quantitySold")',
+      ],
+      [undefined, 'no column gives quantityCancelled: set to 0 on every row (the specification: "Default: 0")'],
+      [
+        undefined,
+        "1 sale has fields that differ between their rows (salesDateTime in 1); each took its first row's value " +
+          '("repeatedSaleFields": "first"). For example sale "536367": salesDateTime "2010-12-01T08:34:00Z" in ' +
+          'row 5; "2010-12-01T08:35:00Z" in row 6',
+      ],
+    ]);
+    expect(report.batches[0].result!.warnings.every((w) => w.file === EXPORT)).toBe(true);
+  });
+
+  it('shows the derived fields, the column into two fields and the warnings in the preview and the check', async () => {
+    const preview = await t.wb.previewCsv([exported()], { mapping: EXPORT_MAPPING });
+    const file = preview.files[0];
+    expect(file.problems).toEqual([]);
+    expect(file.columns[0]).toEqual(['Sales.salesId', 'Sales.code']);
+    expect(file.decimalComma).toBe(true);
+    expect(file.derived).toEqual([
+      { field: 'originalSalesAmountInclVat', from: 'salesAmountInclVat' },
+      { field: 'quantityTransferred', from: 'quantitySold' },
+      { field: 'quantityCancelled', value: 0 },
+    ]);
+    expect(file.rows[2].values).toMatchObject({
+      'Sales.salesId': '536366',
+      'Sales.code': '536366',
+      'Sales.salesDateTime': '2010-12-01T08:28:00Z',
+      salesAmountInclVat: -3.7,
+      originalSalesAmountInclVat: -3.7,
+      quantityTransferred: -2,
+      quantityCancelled: 0,
+    });
+    expect(file.warnings.map((w) => w.column ?? w.message.slice(0, 44))).toEqual([
+      'Description',
+      'no column gives originalSalesAmountInclVat: ',
+      'no column gives quantityTransferred: filled ',
+      'no column gives quantityCancelled: set to 0 ',
+    ]);
+    const [checked] = await t.wb.checkFiles([exported()], { mapping: EXPORT_MAPPING });
+    expect(checked.error).toBeUndefined();
+    expect(checked.records).toBe(4);
+    expect(checked.warnings?.map((w) => w.message.slice(0, 20))).toEqual([
+      'is not loaded: no fi',
+      'no column gives orig',
+      'no column gives quan',
+      'no column gives quan',
+      '1 sale has fields th',
+    ]);
+    expect(await live()).toEqual({});
+  });
+
+  it('refuses a required field whose default has no source either, naming both', async () => {
+    const { file, mapping } = lines(['1;1-1;1;K1;2;01/12/2010 08:26;5;21;L1;no;LOCAL'], { Quantity: null });
+    const [refused] = rejected(await t.wb.loadFiles([file], { mapping }));
+    expect(refused.problems!.map((p) => p.message)).toEqual([
+      'no column is loaded into quantitySold, which every sales line needs',
+      'no column is loaded into quantityTransferred, which every sales line needs ' +
+        '(without one it is filled from quantitySold, which has no column either)',
+    ]);
+  });
+
+  it('tells a bad or empty cell once, not again at the field filled from it', async () => {
+    const { file, mapping } = lines([
+      '1;1-1;1;K1;2x;01/12/2010 08:26;5;21;L1;no;LOCAL',
+      '2;2-1;1;K1;;01/12/2010 08:26;;21;L1;no;LOCAL',
+    ]);
+    const [refused] = rejected(await t.wb.loadFiles([file], { mapping }));
+    expect(refused.problems!.map((p) => [p.row, p.column, p.path, p.message.slice(0, 24)])).toEqual([
+      [2, 'Quantity', '/sales/0/salesLines/0/quantitySold', '"2x" is not a number (wr'],
+      [3, 'Amount', '/sales/1/salesLines/0/salesAmountInclVat', 'is required'],
+      [3, 'Quantity', '/sales/1/salesLines/0/quantitySold', 'is required'],
+    ]);
+    expect(refused.problemCount).toBe(3);
+  });
+
+  it("fills a purchase-order line's quantityToReceive from its quantityOutstanding", async () => {
+    const header = 'purchaseOrderId,code,completelyReceived,orderDate,orderDueDate,currencyId,purchaseOrderLineId,';
+    const report = await t.wb.loadFiles([
+      text('PurchaseOrders.csv', [
+        `${header}lineNumber,skuId,quantity,quantityOutstanding,unitCostLocalCurrency,plannedReceiptDate`,
+        'P1,P1,false,2025-03-01,2025-04-01,local,P1-1,1,K1,10,4,2.5,2025-04-01',
+        'P1,P1,false,2025-03-01,2025-04-01,local,P1-2,2,K2,8,8,2.5,2025-04-01',
+      ]),
+    ]);
+    expect(report.batches[0].result!.warnings.map((w) => w.message)).toEqual([
+      'no column gives quantityToReceive: filled from quantityOutstanding on every row ' +
+        '(the specification: "default: the value of quantityOutstanding")',
+    ]);
+    expect(await t.wb.read('PurchaseOrders', 'P1')).toMatchObject({
+      purchaseOrderLines: [
+        { quantityOutstanding: 4, quantityToReceive: 4 },
+        { quantityOutstanding: 8, quantityToReceive: 8 },
+      ],
+    });
+  });
+  it("reads its dates in the mapping's dateFormat, and names a cell the format cannot read", async () => {
+    const { file, mapping } = lines([
+      '1;1-1;1;K1;2;01/12/2010 08:26;5;21;L1;no;LOCAL',
+      '2;2-1;1;K1;2;2010-12-01 08:26;5;21;L1;no;LOCAL',
+      '3;3-1;1;K1;2;31/02/2010 08:26;5;21;L1;no;LOCAL',
+    ]);
+    const [refused] = rejected(await t.wb.loadFiles([file], { mapping }));
+    expect(refused.problems).toEqual([
+      {
+        path: '/sales/1/salesDateTime',
+        recordId: '2',
+        file: 'lines.csv',
+        row: 3,
+        column: 'InvoiceDate',
+        message:
+          '"2010-12-01 08:26" is not a date in the mapping\'s dateFormat DD/MM/YYYY HH:mm (e.g. 31/12/2025 14:05)',
+      },
+      expect.objectContaining({
+        row: 4,
+        column: 'InvoiceDate',
+        message: expect.stringMatching(/^"31\/02\/2010 08:26" is not/),
+      }),
+    ]);
+    // A format that is none is the file's problem, and the mapping file's.
+    const wrong = { 'lines.csv': { ...mapping['lines.csv'], dateFormat: 'DD/MM/YY' } };
+    const [badFormat] = rejected(await t.wb.loadFiles([file], { mapping: wrong }));
+    const why =
+      'dateFormat "DD/MM/YY" is not a date format: "YY" is not one of its tokens; write it with YYYY, MM, DD, HH, ' +
+      'mm, ss between separators, e.g. "DD/MM/YYYY HH:mm"';
+    expect(badFormat.problems).toEqual([{ path: '', file: 'lines.csv', message: why }]);
+    expect(() => parseCsvMapping(wrong)).toThrow(`/lines.csv/dateFormat: ${why}`);
+    expect(await live()).toEqual({});
+  });
+
+  it('reads decimals as the mapping says, whatever the delimiter', async () => {
+    const { file, mapping } = lines(['1;1-1;1;K1;2;01/12/2010 08:26;15,30;21;L1;no;LOCAL']);
+    const [dot] = rejected(
+      await t.wb.loadFiles([file], { mapping: { 'lines.csv': { ...mapping['lines.csv'], decimalComma: false } } }),
+    );
+    expect(dot.problems!.map((p) => [p.row, p.column, p.message])).toEqual([
+      [2, 'Amount', '"15,30" is not a number (write decimals with a dot and no thousands separators, e.g. 1234.5)'],
+    ]);
+    const commas = text('lines.csv', [
+      file.text.split('\n')[0].replaceAll(';', ','),
+      '1,1-1,1,K1,2,01/12/2010 08:26,"15,30",21,L1,no,LOCAL',
+    ]);
+    await t.wb.loadFiles([commas], { mapping });
+    expect(await t.wb.read('Sales', '1')).toMatchObject({ salesLines: [{ salesAmountInclVat: 15.3 }] });
+  });
+
+  it("tells a sale whose rows differ once per field, naming its values and rows, or takes the first row's", async () => {
+    const rows = [
+      'S1;S1-1;1;K1;1;01/12/2010 08:26;5;21;L1;no;LOCAL',
+      'S1;S1-2;2;K1;1;01/12/2010 08:26;5;21;L1;no;LOCAL',
+      'S1;S1-3;3;K1;1;01/12/2010 08:27;5;21;L2;no;LOCAL',
+      'S1;S1-4;4;K1;1;01/12/2010 08:28;5;21;L2;no;LOCAL',
+      'S2;S2-1;1;K1;1;01/12/2010 09:00;5;21;L1;no;LOCAL',
+    ];
+    const refuse = lines(rows);
+    refuse.mapping['lines.csv'].repeatedSaleFields = 'refuse';
+    const [refused] = rejected(await t.wb.loadFiles([refuse.file], { mapping: refuse.mapping }));
+    expect(refused.problemCount).toBe(2);
+    const tail = 'correct the rows, or set "repeatedSaleFields": "first" in the mapping to take the first row\'s';
+    expect(refused.problems).toEqual([
+      {
+        path: '/sales/0/salesDateTime',
+        recordId: 'S1',
+        file: 'lines.csv',
+        row: 4,
+        column: 'InvoiceDate',
+        message:
+          'salesDateTime differs between the rows of sale "S1": "2010-12-01T08:26:00Z" in rows 2, 3; ' +
+          '"2010-12-01T08:27:00Z" in row 4; "2010-12-01T08:28:00Z" in row 5. One sale has one salesDateTime: ' +
+          tail,
+      },
+      {
+        path: '/sales/0/locationId',
+        recordId: 'S1',
+        file: 'lines.csv',
+        row: 4,
+        column: 'Store',
+        message: `locationId differs between the rows of sale "S1": "L1" in rows 2, 3; "L2" in rows 4, 5. One sale has one locationId: ${tail}`,
+      },
+    ]);
+    expect(await live()).toEqual({});
+
+    // Taking the first row's value, the load says so once for the file, with a count and a few examples.
+    const many = Array.from({ length: 5 }, (_, i) => [
+      `M${i};M${i}-1;1;K1;1;01/12/2010 08:26;5;21;L1;no;LOCAL`,
+      `M${i};M${i}-2;2;K1;1;01/12/2010 08:26;5;21;L${i};no;LOCAL`,
+    ]).flat();
+    const first = lines([...rows, ...many]);
+    const report = await t.wb.loadFiles([first.file], { mapping: first.mapping });
+    expect(report.batches[0].result).toMatchObject({ created: 7 });
+    expect(await t.wb.read('Sales', 'S1')).toMatchObject({
+      salesDateTime: '2010-12-01T08:26:00.000Z',
+      locationId: 'L1',
+    });
+    const taken = report.batches[0].result!.warnings.filter((w) => /differ/.test(w.message));
+    expect(taken).toEqual([
+      {
+        path: '',
+        file: 'lines.csv',
+        message:
+          '5 sales have fields that differ between their rows (salesDateTime in 1, locationId in 5); each took its ' +
+          'first row\'s value ("repeatedSaleFields": "first"). For example sale "S1": salesDateTime ' +
+          '"2010-12-01T08:26:00Z" in rows 2, 3; "2010-12-01T08:27:00Z" in row 4; "2010-12-01T08:28:00Z" in row 5 | ' +
+          'sale "S1": locationId "L1" in rows 2, 3; "L2" in rows 4, 5 | sale "M0": locationId "L1" in row 7; "L0" in row 8',
+      },
+    ]);
+  });
+
+  it('lists every problem when asked, past the 1,000 an answer lists', async () => {
+    const bad = (vat: string, qty: string) =>
+      lines(Array.from({ length: 1200 }, (_, i) => `${i};${i}-1;1;K1;${qty};01/12/2010 08:26;5;${vat};L1;no;LOCAL`));
+    // The records' own rules (a VAT of 121), found by the ingest's check.
+    const schema = bad('121', '1');
+    const [capped] = rejected(await t.wb.loadFiles([schema.file], { mapping: schema.mapping }));
+    expect([capped.problems!.length, capped.problemCount]).toEqual([1000, 1200]);
+    const [every] = rejected(await t.wb.loadFiles([schema.file], { mapping: schema.mapping, allProblems: true }));
+    expect([every.problems!.length, every.problemCount]).toEqual([1200, 1200]);
+    expect(every.problems![1199]).toMatchObject({
+      row: 1201,
+      column: 'VAT',
+      recordId: '1199',
+      message: 'is 121; must be at most 100',
+    });
+    // Cells that are no number, found while the rows become records.
+    const cells = bad('21', 'x');
+    const [checked] = await t.wb.checkFiles([cells.file], { mapping: cells.mapping, allProblems: true });
+    expect([checked.problems!.length, checked.problemCount]).toEqual([1200, 1200]);
+    // API-shaped JSON alike.
+    const sales = { sales: Array.from({ length: 1100 }, (_, i) => sale(`J${i}`, undefined, { locationId: '' })) };
+    const json = { name: 'Sales.json', text: JSON.stringify(sales) };
+    const [jsonCapped] = rejected(await t.wb.loadFiles([json]));
+    const [jsonEvery] = rejected(await t.wb.loadFiles([json], { allProblems: true }));
+    expect([jsonCapped.problems!.length, jsonEvery.problems!.length, jsonEvery.problemCount]).toEqual([
+      1000, 1100, 1100,
+    ]);
+    expect(await live()).toEqual({});
+  });
+});
+
+describe('one column into several fields', () => {
+  const header = 'salesId,salesDateTime,currencyCode,locationId,salesLineId,skuId,lineNumber,salesAmountInclVat,';
+  const sales = (qty = 'Qty', cells = '3') =>
+    text('Sales.csv', [
+      `${header}vatPercentage,online,${qty}`,
+      `S1,2025-03-01T10:00:00Z,LOCAL,L1,S1-1,K1,1,10,21,no,${cells}`,
+    ]);
+
+  it('fills each field from the column, and a field named twice is refused naming both columns', async () => {
+    const mapping = { 'Sales.csv': { columns: { Qty: ['quantitySold', 'quantityTransferred'] } } };
+    const report = await t.wb.loadFiles([sales()], { mapping });
+    expect(await t.wb.read('Sales', 'S1')).toMatchObject({
+      salesLines: [{ quantitySold: 3, quantityTransferred: 3, quantityCancelled: 0, originalSalesAmountInclVat: 10 }],
+    });
+    // quantityTransferred has its column: only the fields without one are filled by their default.
+    expect(report.batches[0].result!.warnings.map((w) => w.message.slice(0, 40))).toEqual([
+      'no column gives originalSalesAmountInclV',
+      'no column gives quantityCancelled: set t',
+    ]);
+
+    const twice = await t.wb.previewCsv([sales('Qty,Sold', '3,3')], {
+      mapping: {
+        'Sales.csv': { columns: { Qty: ['quantitySold', 'quantityTransferred', 'colour'], Sold: 'quantitySold' } },
+      },
+    });
+    expect(twice.files[0].problems.map((p) => [p.column, p.message])).toEqual([
+      ['Qty', '"colour" is not a field that "Sales: one row per sales line" can be loaded into'],
+      ['Sold', 'columns "Qty" and "Sold" are both loaded into quantitySold; choose one'],
+    ]);
+  });
+
+  it('is one bad cell however many fields it fills', async () => {
+    const mapping = { 'Sales.csv': { columns: { Qty: ['quantitySold', 'quantityTransferred'] } } };
+    const [refused] = rejected(await t.wb.loadFiles([sales('Qty', 'three')], { mapping }));
+    expect(refused.problems!.map((p) => [p.column, p.message.slice(0, 26)])).toEqual([
+      ['Qty', '"three" is not a number (w'],
+    ]);
+  });
+});
+
+describe('date formats', () => {
+  const read = (format: string, cell: string, type: 'TIMESTAMP' | 'DATE' = 'TIMESTAMP') => {
+    const f = compileDateFormat(format);
+    if ('error' in f) throw new Error(f.error);
+    return f.read(cell, type);
+  };
+
+  it('reads day-first and month-first dates between / - . separators, with or without their time', () => {
+    expect(read('DD/MM/YYYY HH:mm', '01/12/2010 08:26')).toBe('2010-12-01T08:26:00Z');
+    expect(read('DD/MM/YYYY HH:mm', '1/2/2010 8:05')).toBe('2010-02-01T08:05:00Z');
+    // A spreadsheet leaves the time out at midnight; a date field takes the day alone.
+    expect(read('DD/MM/YYYY HH:mm', '01/12/2010')).toBe('2010-12-01T00:00:00Z');
+    expect(read('DD/MM/YYYY HH:mm', '01/12/2010 08:26', 'DATE')).toBe('2010-12-01');
+    expect(read('MM-DD-YYYY', '12-31-2010')).toBe('2010-12-31T00:00:00Z');
+    expect(read('DD.MM.YYYY HH:mm:ss', ' 29.02.2012 23:59:59 ')).toBe('2012-02-29T23:59:59Z');
+    expect(read('YYYY-MM-DDTHH:mm', '2010-12-01T08:26')).toBe('2010-12-01T08:26:00Z');
+  });
+
+  it('reads no cell that is not in its format or names no real day or time', () => {
+    for (const cell of [
+      '12/31/2010',
+      '31/02/2010',
+      '29/02/2011',
+      '01/12/2010 24:00',
+      '01/12/2010 08:60',
+      '01/12/10',
+      '01/12/2010 08',
+      '01-12-2010',
+      'x',
+    ])
+      expect(read('DD/MM/YYYY HH:mm', cell), cell).toBeUndefined();
+    expect(read('DD.MM.YYYY', '01x12x2010')).toBeUndefined();
+  });
+
+  it('names what is wrong with a format', () => {
+    const error = (format: string) => (compileDateFormat(format) as { error: string }).error;
+    expect(error('DD/MM/YY')).toBe('"YY" is not one of its tokens');
+    expect(error('D/M/YYYY')).toBe('"D" is not one of its tokens');
+    expect(error('DD/MM')).toBe('it has no YYYY: a date needs a year, a month and a day');
+    expect(error('DD/MM/YYYY mm')).toBe('it has minutes (mm) but no hours (HH)');
+    expect(error('HH:mm DD/MM/YYYY')).toBe('its time comes before its date');
+    expect(error('DD/DD/YYYY')).toBe('DD appears twice');
   });
 });

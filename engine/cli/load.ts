@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import cliProgress from 'cli-progress';
 import type { Problem } from '../ingest/problems.js';
-import { parseCsvMapping, type CsvMapping } from '../ingest/csv/mapping.js';
+import { parseCsvMapping, type CsvMapping } from '../ingest/csv/mapping-file.js';
 import type { LoadReport } from '../service/file-load.js';
 import type { Workbench } from '../service/workbench.js';
 import { expandPaths, resolveDataset } from './load-files.js';

@@ -17,6 +17,14 @@ export const MAX_LISTED_ERRORS = 1000;
  * millions of broken records would keep the server busy for seconds to tell a number nobody acts on.
  */
 export const MAX_COUNTED_ERRORS = 100_000;
+/** How many errors an answer lists and how far they are counted; a file of every error takes them all. */
+export interface ErrorLimits {
+  listed: number;
+  counted: number;
+}
+export const ANSWER_LIMITS: ErrorLimits = { listed: MAX_LISTED_ERRORS, counted: MAX_COUNTED_ERRORS };
+export const NO_LIMITS: ErrorLimits = { listed: Infinity, counted: Infinity };
+
 /** Thrown by the error count when it reaches its cap, to leave whatever walk it is in. */
 const STOP_CHECKING = Symbol('stop checking');
 /**
@@ -285,6 +293,7 @@ export function validateBatch(
   body: unknown,
   mode: BatchMode = 'upsert',
   alreadyFound?: (path: string) => boolean,
+  limits: ErrorLimits = ANSWER_LIMITS,
 ): ValidatedBatch {
   const errors: Problem[] = [];
   let errorCount = 0;
@@ -293,12 +302,12 @@ export function validateBatch(
   const push = (path: string, message: string, recordId?: string) => {
     if (alreadyFound?.(path)) return;
     // Also within one record: a sale with a million broken lines stops as soon as a million records would.
-    if (errorCount >= MAX_COUNTED_ERRORS) {
+    if (errorCount >= limits.counted) {
       countStopped = true;
       throw STOP_CHECKING;
     }
     errorCount++;
-    if (errors.length >= MAX_LISTED_ERRORS) return;
+    if (errors.length >= limits.listed) return;
     const at = clip(path, MAX_PROBLEM_TEXT);
     errors.push(recordId === undefined ? { path: at, message } : { path: at, recordId, message });
   };

@@ -9,11 +9,13 @@ import { basename } from 'node:path';
 import { DATASETS, type DatasetDef } from '../model/datasets.js';
 import { datasetForFile, datasetFromFileName } from '../ingest/file-dataset.js';
 import { RequestRejected, ValidationFailed, type Problem } from '../ingest/problems.js';
-import { validateBatch } from '../ingest/validate.js';
+import { ANSWER_LIMITS, NO_LIMITS, validateBatch } from '../ingest/validate.js';
 import { decodeCsv, readable, readCsv, CsvUnreadable, type CsvTable } from '../ingest/csv/read.js';
 import { columnarKind, readColumnar } from '../ingest/csv/columnar.js';
 import { LEVEL_CHOICES, previewFile, type CsvPreview } from '../ingest/csv/preview.js';
-import { detectLevel, mappingFor, resolveColumns, type CsvMapping } from '../ingest/csv/mapping.js';
+import { detectLevel } from '../ingest/csv/mapping.js';
+import { mappingFor, type CsvMapping } from '../ingest/csv/mapping-file.js';
+import { resolveColumns } from '../ingest/csv/resolve.js';
 import { assemble, type MappedCsv } from '../ingest/csv/assemble.js';
 import type { IngestOptions, IngestResult } from './ingest-result.js';
 import type { StagedLoad } from '../ingest/full-load.js';
@@ -35,6 +37,11 @@ export interface FileLoadOptions {
    * it each dataset's batch is loaded or refused on its own.
    */
   onlyIfAllPass?: boolean;
+  /**
+   * A refused batch lists every problem, not the first 1,000, and counts past 100,000: for a file of them
+   * (`workbench load --errors`, the Load screen's download). Answers over HTTP keep the caps unless asked.
+   */
+  allProblems?: boolean;
 }
 
 export interface BatchOutcome {
@@ -49,6 +56,8 @@ export interface BatchOutcome {
   problemCount?: number;
   /** Checking stopped at `problemCount`: there are at least that many. */
   problemCountIsAtLeast?: boolean;
+  /** A check's: what the batch's load would warn of (a load's warnings are its `result`'s). */
+  warnings?: Problem[];
 }
 
 export interface LoadProgress {
@@ -105,8 +114,10 @@ async function readTable(f: LoadFile, options: FileLoadOptions, limit?: number):
     return readColumnar(f, limit);
   }
   const encoding = mappingFor(options.mapping, f.name).encoding ?? 'utf-8';
-  if (encoding === 'utf-8' || 'text' in f) return readCsv(f, limit);
-  return readCsv({ name: f.name, text: decodeCsv('bytes' in f ? f.bytes : readFileSync(f.path), encoding) }, limit);
+  const all = { listAllRejects: options.allProblems === true };
+  if (encoding === 'utf-8' || 'text' in f) return readCsv(f, limit, all);
+  const text = decodeCsv('bytes' in f ? f.bytes : readFileSync(f.path), encoding);
+  return readCsv({ name: f.name, text }, limit, all);
 }
 
 function parseJson(f: LoadFile): unknown {
@@ -166,42 +177,37 @@ async function plan(files: readonly LoadFile[], options: FileLoadOptions): Promi
 
 /**
  * A dataset's CSV files read, mapped and assembled into one body, every problem found on the way thrown with its
- * file, row and column. The records' own rules are checked here when `check` says so, else by the ingest they go
- * to (which would check them twice).
+ * file, row and column. The records' own rules are checked here when `check` says so, or when a problem is already
+ * found (the schema's findings then join them, once per place); else by the ingest they go to (which would check them
+ * twice). `warnings`: what the load says once per file.
  */
 async function assembleCsv(
   dataset: DatasetDef,
   files: readonly LoadFile[],
   options: FileLoadOptions,
   check: boolean,
-): Promise<ReturnType<typeof assemble> & { unmapped: Problem[] }> {
+): Promise<ReturnType<typeof assemble>> {
   const mapped: MappedCsv[] = [];
   const fileProblems: Problem[] = [];
-  const unmapped: Problem[] = [];
+  const fileWarnings: Problem[] = [];
   for (const f of files) {
     const table = readable(await readTable(f, options));
     const fileMapping = mappingFor(options.mapping, f.name);
     const level = detectLevel(f.name, table.headers, { level: fileMapping.level, dataset });
-    const resolved = resolveColumns(f.name, level, table.headers, fileMapping);
+    const resolved = resolveColumns(f.name, level, table, fileMapping);
     fileProblems.push(...resolved.problems);
-    for (const column of resolved.unmapped)
-      unmapped.push({
-        path: '',
-        file: f.name,
-        column,
-        message: 'is not loaded: no field takes it (map it to one, or to null to leave it out on purpose)',
-      });
+    fileWarnings.push(...resolved.warnings);
     mapped.push({ table, resolved });
   }
   if (fileProblems.length) throw new ValidationFailed(dataset.name, fileProblems, fileProblems.length);
-  const assembled = assemble(dataset, mapped);
-  if (assembled.problemCount || check) {
-    // The schema's own findings join the cells and rows already found wrong, once per place.
+  const assembled = assemble(dataset, mapped, { listAll: options.allProblems });
+  const limits = options.allProblems ? NO_LIMITS : ANSWER_LIMITS;
+  if (assembled.problemPaths.size > 0 || check) {
     let more: Problem[] = [];
     let moreCount = 0;
     let countStopped = false;
     try {
-      validateBatch(dataset, assembled.body, 'upsert', (path) => assembled.problemPaths.has(path));
+      validateBatch(dataset, assembled.body, 'upsert', (path) => assembled.problemPaths.has(path), limits);
     } catch (e) {
       if (!(e instanceof ValidationFailed)) throw e;
       more = e.errors.map(assembled.locate);
@@ -217,7 +223,35 @@ async function assembleCsv(
         countStopped,
       );
   }
-  return { ...assembled, unmapped };
+  return { ...assembled, warnings: [...fileWarnings, ...assembled.warnings] };
+}
+
+/**
+ * A batch ingested, its refusal listing every problem when the load asks for all of them (the ingest's own check
+ * lists the first 1,000): the body is checked again without limits only then, for a refusal that left some out.
+ */
+async function ingestWhole(
+  wb: Ingester,
+  dataset: DatasetDef,
+  body: unknown,
+  options: FileLoadOptions,
+  ingest: IngestOptions,
+  locate: (p: Problem) => Problem = (p) => p,
+): Promise<IngestResult> {
+  try {
+    return await wb.ingest(dataset.name, body, ingest);
+  } catch (e) {
+    if (!(e instanceof ValidationFailed)) throw e;
+    let all = e;
+    if (options.allProblems && (e.errors.length < e.errorCount || e.countStopped)) {
+      try {
+        validateBatch(dataset, body, 'upsert', undefined, NO_LIMITS);
+      } catch (every) {
+        if (every instanceof ValidationFailed) all = every;
+      }
+    }
+    throw new ValidationFailed(e.dataset, all.errors.map(locate), all.errorCount, e.warnings, all.countStopped);
+  }
 }
 
 /** A dataset's CSV files as one batch: read, mapped, assembled into records, validated and ingested whole. */
@@ -229,15 +263,9 @@ async function ingestCsv(
   ingest: IngestOptions,
 ): Promise<{ records: number; result: IngestResult }> {
   const assembled = await assembleCsv(dataset, files, options, false);
-  try {
-    const result = await wb.ingest(dataset.name, assembled.body, ingest);
-    // Columns left behind are told with the load, beside what the records' own checks warn of.
-    return { records: assembled.records, result: { ...result, warnings: [...assembled.unmapped, ...result.warnings] } };
-  } catch (e) {
-    if (e instanceof ValidationFailed)
-      throw new ValidationFailed(e.dataset, e.errors.map(assembled.locate), e.errorCount, e.warnings, e.countStopped);
-    throw e;
-  }
+  const result = await ingestWhole(wb, dataset, assembled.body, options, ingest, assembled.locate);
+  // What the files' mapping left behind or filled in is told with the load, beside what the records' checks warn of.
+  return { records: assembled.records, result: { ...result, warnings: [...assembled.warnings, ...result.warnings] } };
 }
 
 /** A batch's refusal as its outcome tells it: the reason, and every problem with its place when there are some. */
@@ -281,11 +309,12 @@ async function checkBatches(batches: readonly Batch[], options: FileLoadOptions)
     outcomes.push(outcome);
     try {
       if (batch.failure || !dataset) throw batch.failure;
-      if (batch.csv) outcome.records = (await assembleCsv(dataset, batch.files, options, true)).records;
-      else {
-        const body = batch.body ?? parseJson(batch.files[0]);
-        outcome.records = validateBatch(dataset, body, 'upsert').records.length;
-      }
+      const limits = options.allProblems ? NO_LIMITS : ANSWER_LIMITS;
+      const { records, warnings } = batch.csv
+        ? await assembleCsv(dataset, batch.files, options, true)
+        : validateBatch(dataset, batch.body ?? parseJson(batch.files[0]), 'upsert', undefined, limits);
+      outcome.records = typeof records === 'number' ? records : records.length;
+      if (warnings.length) outcome.warnings = warnings;
     } catch (e) {
       refuse(outcome, e);
     }
@@ -354,7 +383,7 @@ export async function loadFiles(
         const body = batch.body ?? parseJson(batch.files[0]);
         const list = (body as Record<string, unknown> | null)?.[dataset.envelope];
         outcome.records = Array.isArray(list) ? list.length : 0;
-        outcome.result = await wb.ingest(dataset.name, body, ingest);
+        outcome.result = await ingestWhole(wb, dataset, body, options, ingest);
       }
       if (dropped)
         outcome.result?.warnings.unshift({

@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { findDataset } from '../model/datasets.js';
 import { RequestRejected } from '../ingest/problems.js';
-import { CsvMappingSchema } from '../ingest/csv/mapping.js';
+import { CsvMappingSchema } from '../ingest/csv/mapping-file.js';
 import type { FileLoadOptions, LoadFile } from './file-load.js';
 
 const FileName = Type.String({
@@ -91,6 +91,13 @@ export function loadRequestOptions(r: LoadRequest): { files: LoadFile[]; options
   };
 }
 
-export function previewRequestOptions(r: PreviewRequest): { files: LoadFile[]; options: FileLoadOptions } {
-  return { files: picked(r.files), options: { mapping: r.mapping, dataset: datasetOption(r.dataset) } };
+/** `allProblems`: a check's refusals list every problem (the caps keep a usual answer small). */
+export function previewRequestOptions(
+  r: PreviewRequest,
+  allProblems = false,
+): { files: LoadFile[]; options: FileLoadOptions } {
+  return {
+    files: picked(r.files),
+    options: { mapping: r.mapping, dataset: datasetOption(r.dataset), ...(allProblems ? { allProblems } : {}) },
+  };
 }

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Workbench } from '../../engine/service/workbench.js';
 import { readCsv } from '../../engine/ingest/csv/read.js';
-import { detectLevel, resolveColumns } from '../../engine/ingest/csv/mapping.js';
+import { detectLevel } from '../../engine/ingest/csv/mapping.js';
+import { resolveColumns } from '../../engine/ingest/csv/resolve.js';
 import { assemble } from '../../engine/ingest/csv/assemble.js';
 import { getDataset } from '../../engine/model/datasets.js';
 import { salesPayload } from './payloads.js';
@@ -70,7 +71,7 @@ try {
     t = performance.now();
     const sales = getDataset('Sales');
     const level = detectLevel(file, table.headers);
-    const built = assemble(sales, [{ table, resolved: resolveColumns(file, level, table.headers) }]);
+    const built = assemble(sales, [{ table, resolved: resolveColumns(file, level, table) }]);
     assembleMs.push(performance.now() - t);
     if (built.records !== SALES || built.problemCount)
       throw new Error(`assembled ${built.records} sales with ${built.problemCount} problems`);

@@ -5,14 +5,16 @@
  * same validation and ingest as JSON, and every problem is traced back to its file, row and column.
  */
 import type { DatasetDef } from '../../model/datasets.js';
+import { parseIsoMicros } from '../../model/datetime.js';
 import { entityKey, type JsonRecord } from '../../model/fields.js';
 import type { TablePlan } from '../../store/table-plan.js';
 import { MAX_LISTED_ERRORS } from '../validate.js';
-import { clip, type Problem } from '../problems.js';
-import { BadCell, convertCell } from './convert.js';
+import type { Problem } from '../problems.js';
+import { BadCell, convertCell, type CellValue } from './convert.js';
 import type { CsvTarget } from './levels.js';
-import type { ResolvedColumns } from './mapping.js';
+import type { ResolvedColumns } from './resolve.js';
 import { rowCells, type CsvTable } from './read.js';
+import { differsMessage, firstTakenMessage, type Differing } from './repeated.js';
 
 /** A file read and mapped. */
 export interface MappedCsv {
@@ -36,6 +38,10 @@ interface Node {
   index: number;
   /** Fields a later row gave (a parent's field first left empty): where each came from. */
   fieldPlaces?: Map<string, Place>;
+  /** Fields given a cell that could not be read: already a problem, so no other row differs from it. */
+  bad?: Set<string>;
+  /** Rows that gave only this record's fields (an order's row without a line), to name them if its fields differ. */
+  passing?: Place[];
   children: ReadonlyMap<string, Node[]>;
   /** Each array's children by key text, to find a parent by its key. */
   byKey: ReadonlyMap<string, Map<string, Node>>;
@@ -48,8 +54,10 @@ export interface Assembled {
   /** Cells that could not be converted and rows that could not be placed; none means the body is ready to validate. */
   problems: Problem[];
   problemCount: number;
-  /** Where every one of those problems is (JSON pointers), listed or not. */
+  /** Where every one of those problems is (JSON pointers), listed or not, and fields derived from a bad cell. */
   problemPaths: Set<string>;
+  /** Records whose rows differ in a field, told once per file whose mapping takes the first row's value. */
+  warnings: Problem[];
   /** The file, row and column a problem of the body (a JSON pointer into it) comes from. */
   locate(problem: Problem): Problem;
 }
@@ -64,8 +72,8 @@ function layout(file: MappedCsv) {
   const path = file.resolved.level.path;
   const own = path.length - 1;
   const byDepth: Column[][] = path.map(() => []);
-  file.resolved.columns.forEach((target, index) => {
-    if (target) byDepth[target.depth].push({ index, target });
+  file.resolved.columns.forEach((targets, index) => {
+    for (const target of targets) byDepth[target.depth].push({ index, target });
   });
   const keyColumns = path.map((p, d) => {
     const cols = entityKey(p.entity).map((f) => byDepth[d].find((c) => c.target.field === f));
@@ -75,14 +83,37 @@ function layout(file: MappedCsv) {
   let start = own;
   while (start > 0 && keyColumns[start - 1]) start--;
   const fields = byDepth.map((cols) => cols.filter((c) => !c.target.key));
-  return { file, own, byDepth, fields, keyColumns, start, placeable: own === 0 || keyColumns[own - 1] !== undefined };
+  return {
+    file,
+    own,
+    byDepth,
+    fields,
+    keyColumns,
+    start,
+    derived: file.resolved.derived,
+    placeable: own === 0 || keyColumns[own - 1] !== undefined,
+  };
+}
+type Layout = ReturnType<typeof layout>;
+
+/** Two values of one field alike: instants by the instant, whatever their spelling (10:15Z, 10:15:00.000Z). */
+function alike(a: unknown, b: CellValue, target: CsvTarget): boolean {
+  if (a === b) return true;
+  if (target.type !== 'TIMESTAMP' || typeof a !== 'string' || typeof b !== 'string') return false;
+  const instant = parseIsoMicros(a);
+  return instant !== undefined && instant === parseIsoMicros(b);
 }
 
 const NO_CHILDREN: ReadonlyMap<string, Node[]> = new Map();
 const NO_KEYS: ReadonlyMap<string, Map<string, Node>> = new Map();
 const shownKey = (cols: Column[], cells: (string | null)[]) => cols.map((c) => cells[c.index]).join('/');
 
-export function assemble(dataset: DatasetDef, files: readonly MappedCsv[]): Assembled {
+/** `listAll`: every problem in `problems`, not the first MAX_LISTED_ERRORS (for a file of them). */
+export function assemble(
+  dataset: DatasetDef,
+  files: readonly MappedCsv[],
+  options: { listAll?: boolean } = {},
+): Assembled {
   const loadedTables = new Set(files.flatMap((f) => f.resolved.level.path.map((p) => p.table)));
   // Files from the top level down: a SKU's item is there before the SKU's row looks for it.
   const layouts = files.map(layout).sort((a, b) => a.own - b.own || a.file.table.name.localeCompare(b.file.table.name));
@@ -93,6 +124,11 @@ export function assemble(dataset: DatasetDef, files: readonly MappedCsv[]): Asse
   const byDepthKey = new Map<number, Map<string, Node[]>>();
   const pending: { node?: Node; field?: string; place: Place; column?: string; message: string }[] = [];
   const header = (place: Place, c: Column) => place.file.table.headers[c.index];
+  const layoutOf = (file: MappedCsv) => layouts.find((l) => l.file === file)!;
+  /** Per record, each field a later row gave differently: the first row that did. */
+  const differing = new Map<Node, Map<string, { target: CsvTarget; place: Place }>>();
+  /** Fields derived from a cell already found bad or empty: the schema's finding there would tell it again. */
+  const shadowed: { node: Node; field: string }[] = [];
 
   const create = (
     plan: TablePlan,
@@ -134,38 +170,49 @@ export function assemble(dataset: DatasetDef, files: readonly MappedCsv[]): Asse
     return node;
   };
 
-  /** Sets a row's cells for the fields of one record; a field another row gave differently is a problem. */
+  /** Sets a row's cells for the fields of one record; a field another row gave differently is noted. */
   const fill = (node: Node, cols: Column[], cells: (string | null)[], place: Place) => {
+    const format = place.file.resolved.format;
+    let badCells: Set<string> | undefined;
     for (const c of cols) {
       const text = cells[c.index];
       if (text === null) continue;
       const field = c.target.field;
-      const converted = convertCell(text, c.target.type, place.file.table.decimalComma);
+      const converted = convertCell(text, c.target.type, format);
       const bad = converted instanceof BadCell;
       // A bad cell keeps its text, so the schema's check of that field finds it again and is not reported twice.
       const value = bad ? converted.text : converted;
-      if (bad) pending.push({ node, field, place, column: header(place, c), message: converted.problem });
+      if (bad) {
+        // A column that fills several fields of one type is one bad cell, told once.
+        const told = `${c.index}:${c.target.type}`;
+        if (badCells?.has(told)) shadowed.push({ node, field });
+        else pending.push({ node, field, place, column: header(place, c), message: converted.problem });
+        (badCells ??= new Set()).add(told);
+        (node.bad ??= new Set()).add(field);
+      }
       const before = node.record[field];
       if (before === undefined) {
         node.record[field] = value;
         if (place !== node.place) (node.fieldPlaces ??= new Map()).set(field, place);
-      } else if (before !== value && !bad) {
-        const from = node.fieldPlaces?.get(field) ?? node.place;
-        pending.push({
-          node,
-          field,
-          place,
-          column: header(place, c),
-          message:
-            `${field} is "${clip(String(value), 60)}" here but "${clip(String(before), 60)}" ` +
-            `in ${from.file.table.name} row ${from.row}, ` +
-            `for the same ${c.target.of}: one ${c.target.of} has one ${field}`,
-        });
+      } else if (!bad && !node.bad?.has(field) && !alike(before, value, c.target)) {
+        let fields = differing.get(node);
+        if (!fields) differing.set(node, (fields = new Map()));
+        if (!fields.has(field)) fields.set(field, { target: c.target, place });
       }
     }
   };
 
-  for (const { file, own, byDepth, fields, keyColumns, start, placeable } of layouts) {
+  /** A row's record given the fields its file has no column for, by their defaults (model/field-defaults.ts). */
+  const derive = (node: Node, derived: Layout['derived']) => {
+    for (const d of derived) {
+      const source = d.from ? node.record[d.from.field] : d.value;
+      if (source !== undefined) node.record[d.target.field] = source;
+      if (source === undefined || (d.from && node.bad?.has(d.from.field)))
+        shadowed.push({ node, field: d.target.field });
+    }
+  };
+
+  for (const { file, own, byDepth, fields, keyColumns, start, derived, placeable } of layouts) {
     // A file that cannot place its rows is already named among the file's problems.
     if (!placeable) continue;
     const path = file.resolved.level.path;
@@ -227,9 +274,13 @@ export function assemble(dataset: DatasetDef, files: readonly MappedCsv[]): Asse
         parent = node;
       }
       // A row with nothing of its own level gives only its parent (an order without lines).
-      if (own > 0 && byDepth[own].every((c) => cells[c.index] === null)) return;
+      if (own > 0 && byDepth[own].every((c) => cells[c.index] === null)) {
+        if (parent && parent.place !== place) (parent.passing ??= []).push(place);
+        return;
+      }
       const node = create(path[own], own, place, parent, keyOf(own, cells));
       fill(node, byDepth[own], cells, place);
+      if (derived.length) derive(node, derived);
     };
     for (let i = 0; i < file.table.rows; i++) placeRow(i, rowCells(file.table, i));
   }
@@ -245,7 +296,39 @@ export function assemble(dataset: DatasetDef, files: readonly MappedCsv[]): Asse
     return parts.length ? parts.join('/') : undefined;
   };
   const pathOf = (p: (typeof pending)[number]) => (p.node ? pointer(p.node) + (p.field ? `/${p.field}` : '') : '');
-  const problems: Problem[] = pending.slice(0, MAX_LISTED_ERRORS).map((p) => {
+
+  const warnings: Problem[] = [];
+  const takenFirst = new Map<MappedCsv, Differing[]>();
+  for (const [node, fields] of differing) {
+    for (const [field, { target, place }] of fields) {
+      const told: Differing = {
+        of: target.of,
+        id: entityKey(node.plan.entity)
+          .map((k) => node.record[k])
+          .join('/'),
+        field,
+        values: valuesByRow(node, target, layoutOf),
+      };
+      if (place.file.resolved.repeated === 'first')
+        takenFirst.set(place.file, [...(takenFirst.get(place.file) ?? []), told]);
+      else
+        pending.push({
+          node,
+          field,
+          place,
+          column: header(
+            place,
+            layoutOf(place.file).byDepth[node.depth].find((c) => c.target === target)!,
+          ),
+          message: differsMessage(told, place.file.table.name),
+        });
+    }
+  }
+  for (const [file, all] of takenFirst)
+    warnings.push({ path: '', file: file.table.name, message: firstTakenMessage(all, file.table.name) });
+
+  const listed = options.listAll ? pending : pending.slice(0, MAX_LISTED_ERRORS);
+  const problems: Problem[] = listed.map((p) => {
     const id = p.node ? recordId(p.node) : undefined;
     return {
       path: pathOf(p),
@@ -276,7 +359,10 @@ export function assemble(dataset: DatasetDef, files: readonly MappedCsv[]): Asse
     if (!node) return problem;
     const field = parts[at];
     const place = (field !== undefined && node.fieldPlaces?.get(field)) || node.place;
-    const c = layouts.find((l) => l.file === place.file)!.byDepth[node.depth].find((x) => x.target.field === field);
+    const { byDepth, derived } = layoutOf(place.file);
+    // A field filled by its default is told at the column it was filled from.
+    const given = derived.find((d) => d.target.field === field)?.from?.field ?? field;
+    const c = byDepth[node.depth].find((x) => x.target.field === given);
     return { ...problem, file: place.file.table.name, row: place.row, ...(c ? { column: header(place, c) } : {}) };
   };
 
@@ -285,7 +371,40 @@ export function assemble(dataset: DatasetDef, files: readonly MappedCsv[]): Asse
     records: roots.length,
     problems,
     problemCount: pending.length,
-    problemPaths: new Set(pending.map(pathOf)),
+    problemPaths: new Set([...pending.map(pathOf), ...shadowed.map((s) => `${pointer(s.node)}/${s.field}`)]),
+    warnings,
     locate,
   };
+}
+
+/**
+ * The values a record's rows give one field, each with its rows, in the order of the rows: the record's own row,
+ * those that gave only its fields, and those of the records below it, each read again from its file.
+ */
+function valuesByRow(node: Node, target: CsvTarget, layoutOf: (file: MappedCsv) => Layout): Differing['values'] {
+  const places = new Set<Place>([node.place, ...(node.passing ?? [])]);
+  const below = (n: Node) => {
+    for (const list of n.children.values())
+      for (const child of list) {
+        places.add(child.place);
+        for (const p of child.passing ?? []) places.add(p);
+        below(child);
+      }
+  };
+  below(node);
+  const values = new Map<string, Differing['values'][number]>();
+  for (const place of places) {
+    const c = layoutOf(place.file).byDepth[node.depth].find((x) => x.target.field === target.field);
+    const text = c && place.file.table.columns[c.index][place.row - place.file.table.firstRow];
+    if (text === undefined || text === null) continue;
+    const value = convertCell(text, target.type, place.file.resolved.format);
+    if (value instanceof BadCell) continue;
+    const instant = target.type === 'TIMESTAMP' ? parseIsoMicros(String(value)) : undefined;
+    const key = instant === undefined ? String(value) : `@${instant}`;
+    let entry = values.get(key);
+    if (!entry) values.set(key, (entry = { text: String(value), rows: [] }));
+    entry.rows.push({ file: place.file.table.name, row: place.row });
+  }
+  for (const v of values.values()) v.rows.sort((a, b) => a.file.localeCompare(b.file) || a.row - b.row);
+  return [...values.values()].sort((a, b) => a.rows[0].row - b.rows[0].row);
 }

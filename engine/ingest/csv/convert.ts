@@ -4,6 +4,7 @@
  */
 import type { ColumnType } from '../../store/table-plan.js';
 import { clip } from '../problems.js';
+import type { DateFormat } from './date-format.js';
 
 export type CellValue = string | number | boolean;
 
@@ -13,6 +14,12 @@ export class BadCell {
     readonly text: string,
     readonly problem: string,
   ) {}
+}
+
+/** How a file writes what is not text: its decimal mark, and its dates when they are not ISO 8601. */
+export interface CellFormat {
+  decimalComma: boolean;
+  dateFormat?: DateFormat;
 }
 
 /** A plain decimal number: no thousands separators, a dot for decimals, an optional exponent. */
@@ -25,9 +32,10 @@ const FALSE = new Set(['false', 'no', 'n', '0']);
 /**
  * The value, or a BadCell (only a bad cell allocates: a file has millions of good ones). `decimalComma`: the file
  * writes decimals with a comma (2,5), as files whose cells are not split by commas do where the comma is the
- * decimal mark; a dot is read as the decimal mark there too.
+ * decimal mark; a dot is read as the decimal mark there too. `dateFormat`: the file's dates, rewritten to ISO 8601.
  */
-export function convertCell(text: string, type: ColumnType, decimalComma = false): CellValue | BadCell {
+export function convertCell(text: string, type: ColumnType, format: CellFormat): CellValue | BadCell {
+  const { decimalComma, dateFormat } = format;
   if (type === 'DOUBLE' || type === 'INTEGER') {
     const t = text.trim();
     if (NUMBER.test(t)) return Number(t);
@@ -45,6 +53,15 @@ export function convertCell(text: string, type: ColumnType, decimalComma = false
     if (FALSE.has(t)) return false;
     return new BadCell(text, `"${clip(text, 60)}" is not true or false (write true/false, yes/no or 1/0)`);
   }
-  // Text, dates and datetimes keep their text: the schema checks them, with the same messages as in JSON.
+  if (dateFormat && (type === 'TIMESTAMP' || type === 'DATE')) {
+    const iso = dateFormat.read(text, type);
+    if (iso !== undefined) return iso;
+    return new BadCell(
+      text,
+      `"${clip(text, 60)}" is not a date in the mapping's dateFormat ${dateFormat.text} (e.g. ${dateFormat.example})`,
+    );
+  }
+  // Text, and dates without a declared format, keep their text: the schema checks them, with the same messages as
+  // in JSON.
   return text;
 }

@@ -7,6 +7,7 @@
  */
 import { DATASETS, type DatasetDef } from '../../model/datasets.js';
 import { entityKey } from '../../model/fields.js';
+import { fieldDefault, type FieldDefault } from '../../model/field-defaults.js';
 import { byFileName } from '../file-dataset.js';
 import { tablePlan, type ColumnType, type TablePlan } from '../../store/table-plan.js';
 
@@ -25,6 +26,8 @@ export interface CsvTarget {
   key: boolean;
   /** The record it belongs to, in words: "sale", "sales line". */
   of: string;
+  /** Where a file without a column for this field takes its value from (model/field-defaults.ts). */
+  default?: FieldDefault;
 }
 
 export interface CsvLevel {
@@ -73,6 +76,7 @@ function targetsOf(path: TablePlan[], dataset: DatasetDef): CsvTarget[] {
     const key = entityKey(p.entity);
     const prefix = depth === path.length - 1 ? '' : `${levelId(path.slice(0, depth + 1), dataset)}.`;
     for (const f of p.fields) {
+      const byDefault = fieldDefault(p.entity, f.name);
       out.push({
         id: prefix + f.name,
         field: f.name,
@@ -82,6 +86,7 @@ function targetsOf(path: TablePlan[], dataset: DatasetDef): CsvTarget[] {
         required: f.required,
         key: key.includes(f.name),
         of: inWords(p.entity.title ?? p.table),
+        ...(byDefault ? { default: byDefault } : {}),
       });
     }
   }

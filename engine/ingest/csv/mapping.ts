@@ -3,11 +3,8 @@
  * and `Sku Id` all mean skuId) and may be overridden per file; the level a file holds is told by its name, else by
  * its columns, or chosen.
  */
-import { Type, type Static } from '@sinclair/typebox';
-import { CSV_ENCODINGS } from './read.js';
-import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { DatasetDef } from '../../model/datasets.js';
-import { clip, RequestRejected, type Problem } from '../problems.js';
+import { clip, RequestRejected } from '../problems.js';
 import {
   CSV_LEVELS,
   descendants,
@@ -18,55 +15,6 @@ import {
   type CsvLevel,
   type CsvTarget,
 } from './levels.js';
-
-const FileMappingSchema = Type.Object(
-  {
-    level: Type.Optional(
-      Type.String({
-        description: 'The level the file holds, e.g. "Items.skus"; default: told by its name, else its columns.',
-      }),
-    ),
-    encoding: Type.Optional(
-      Type.Union(
-        CSV_ENCODINGS.map((e) => Type.Literal(e)),
-        { description: "A CSV file's text encoding; default utf-8. Spreadsheets on Windows often write windows-1252." },
-      ),
-    ),
-    columns: Type.Optional(
-      Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()]), {
-        description:
-          'Column header → field ("colorId"; an ancestor\'s as "Items.code"), or null to leave the column out. ' +
-          'Columns not named are mapped by their header.',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
-
-/** A mapping for a load: per file (by its name as given, or its base name), its level and column overrides. */
-export const CsvMappingSchema = Type.Record(Type.String(), FileMappingSchema, {
-  description: 'File name → its level and column mapping.',
-});
-
-export type FileMapping = Static<typeof FileMappingSchema>;
-export type CsvMapping = Static<typeof CsvMappingSchema>;
-
-const checkMapping = TypeCompiler.Compile(CsvMappingSchema);
-
-/** A mapping as a user wrote it (a `--map` file, a request body), refused with every problem named. */
-export function parseCsvMapping(value: unknown): CsvMapping {
-  if (checkMapping.Check(value)) return value;
-  const problems = [...checkMapping.Errors(value)].slice(0, 10).map((e) => `${e.path || '/'}: ${e.message}`);
-  throw new RequestRejected(
-    `the column mapping is not valid: ${problems.join('; ')}. ` +
-      `Its shape: {"skus.csv": {"level": "Items.skus", "columns": {"Colour": "colorId", "Notes": null}}}`,
-  );
-}
-
-/** The mapping given for a file: by its name as given, else by its base name. */
-export function mappingFor(mapping: CsvMapping | undefined, name: string): FileMapping {
-  return mapping?.[name] ?? mapping?.[name.split(/[\\/]/).pop()!] ?? {};
-}
 
 const aliasCache = new WeakMap<CsvLevel, Map<string, CsvTarget>>();
 
@@ -101,7 +49,7 @@ export function proposeTarget(level: CsvLevel, header: string): CsvTarget | unde
 }
 
 /** A target named in a mapping: its id (`colorId`, `Items.code`), or any name the header proposal knows. */
-function namedTarget(level: CsvLevel, name: string): CsvTarget | undefined {
+export function namedTarget(level: CsvLevel, name: string): CsvTarget | undefined {
   return level.targets.find((t) => t.id === name) ?? aliases(level).get(normalizeName(name));
 }
 
@@ -188,67 +136,4 @@ export function detectLevel(
     );
   }
   return first.level;
-}
-
-/** A file's columns resolved against its level: the target of each column (undefined: left out), and what is wrong. */
-export interface ResolvedColumns {
-  level: CsvLevel;
-  columns: (CsvTarget | undefined)[];
-  problems: Problem[];
-  /** Columns no field takes, that the mapping did not leave out by name (`null`): their data goes nowhere. */
-  unmapped: string[];
-}
-
-/** Applies a file's mapping over the proposal from its headers, and names what keeps its rows from loading. */
-export function resolveColumns(
-  name: string,
-  level: CsvLevel,
-  headers: readonly string[],
-  mapping: FileMapping = {},
-): ResolvedColumns {
-  const problems: Problem[] = [];
-  const problem = (message: string, column?: string) =>
-    problems.push({ path: '', file: name, ...(column === undefined ? {} : { column }), message });
-  const given = mapping.columns ?? {};
-  for (const header of Object.keys(given)) {
-    if (!headers.includes(header))
-      problem(
-        `the mapping names a column "${clip(header, 80)}" that the file does not have ` +
-          `(its columns: ${headers.map((h) => clip(h, 40)).join(', ')})`,
-      );
-  }
-  const explicit = headers.map((h) => Object.hasOwn(given, h));
-  const columns = headers.map((h, i) => {
-    if (!explicit[i]) return proposeTarget(level, h);
-    const to = given[h];
-    if (to === null) return undefined;
-    const t = namedTarget(level, to);
-    if (!t) problem(`"${clip(to, 80)}" is not a field that "${level.label}" can be loaded into`, h);
-    return t;
-  });
-  // A column the user mapped takes its field from a proposed one;
-  // two columns the user mapped to one field is a mistake.
-  for (let i = 0; i < columns.length; i++) {
-    const t = columns[i];
-    if (!t) continue;
-    for (let j = 0; j < i; j++) {
-      if (columns[j] !== t) continue;
-      if (explicit[i] && explicit[j])
-        problem(`columns "${headers[j]}" and "${headers[i]}" are both loaded into ${t.id}; choose one`, headers[i]);
-      else if (explicit[i]) columns[j] = undefined;
-      else columns[i] = undefined;
-      break;
-    }
-  }
-  const mapped = new Set(columns.filter((t) => t !== undefined));
-  const own = level.path.length - 1;
-  for (const t of level.targets) {
-    const parentKey = t.depth === own - 1 && t.key && t.required;
-    if (t.depth === own && t.required && !mapped.has(t))
-      problem(`no column is loaded into ${t.id}, which every ${t.of} needs`);
-    else if (parentKey && !mapped.has(t))
-      problem(`no column is loaded into ${t.id}: the rows cannot be placed under their ${t.of}`);
-  }
-  const unmapped = headers.filter((h, i) => columns[i] === undefined && !(explicit[i] && given[h] === null));
-  return { level, columns, problems, unmapped };
 }

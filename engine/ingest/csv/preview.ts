@@ -6,7 +6,9 @@ import type { DatasetDef } from '../../model/datasets.js';
 import { RequestRejected, type Problem } from '../problems.js';
 import { BadCell, convertCell, type CellValue } from './convert.js';
 import { CSV_LEVELS, type CsvTarget } from './levels.js';
-import { detectLevel, resolveColumns, type FileMapping } from './mapping.js';
+import { detectLevel } from './mapping.js';
+import type { FileMapping } from './mapping-file.js';
+import { resolveColumns } from './resolve.js';
 import { rowCells, type CsvTable } from './read.js';
 
 export interface CsvFilePreview {
@@ -16,13 +18,22 @@ export interface CsvFilePreview {
   levelLabel?: string;
   dataset?: string;
   headers: string[];
-  /** Per column, the id of the field it is loaded into, or null when it is left out. */
-  columns: (string | null)[];
+  /**
+   * Per column, as a mapping's `columns` says it: the id of the field it is loaded into, the ids when it fills
+   * several, or null when it is left out.
+   */
+  columns: (string | string[] | null)[];
+  /** Required fields no column gives, filled on every row by their default: from another field (its id), or a value. */
+  derived: { field: string; from?: string; value?: number }[];
+  /** The file writes decimals with a comma: as its mapping says, else as its delimiter tells. */
+  decimalComma: boolean;
   /** The fields the file's columns can be loaded into: its level's, then its ancestors'. */
   targets: CsvTarget[];
   /** The first rows: their cells as read, and as they will be loaded (field id → value; null: empty cell). */
   rows: { row: number; cells: (string | null)[]; values: Record<string, CellValue | null> }[];
   problems: Problem[];
+  /** What the file's load will say once: columns no field takes, fields filled by their default. */
+  warnings: Problem[];
 }
 
 export interface CsvPreview {
@@ -40,7 +51,17 @@ export function previewFile(
   mapping: FileMapping,
   dataset?: DatasetDef,
 ): CsvFilePreview {
-  const empty: CsvFilePreview = { name, headers: [], columns: [], targets: [], rows: [], problems: [] };
+  const empty: CsvFilePreview = {
+    name,
+    headers: [],
+    columns: [],
+    derived: [],
+    decimalComma: false,
+    targets: [],
+    rows: [],
+    problems: [],
+    warnings: [],
+  };
   if (read instanceof Error) return { ...empty, problems: [{ path: '', file: name, message: read.message }] };
   let level;
   try {
@@ -51,35 +72,40 @@ export function previewFile(
       ...empty,
       headers: read.headers,
       columns: read.headers.map(() => null),
+      decimalComma: mapping.decimalComma ?? read.decimalComma,
       problems: [...(read.unreadable?.problems ?? []), { path: '', file: name, message: e.message }],
     };
   }
-  const resolved = resolveColumns(name, level, read.headers, mapping);
-  const { columns } = resolved;
+  const resolved = resolveColumns(name, level, read, mapping);
+  const { columns, derived, format } = resolved;
   const problems = [...(read.unreadable?.problems ?? []), ...resolved.problems];
   const rows = Array.from({ length: read.rows }, (_, i) => rowCells(read, i)).map((cells, i) => {
     const values: Record<string, CellValue | null> = {};
-    columns.forEach((t, c) => {
-      if (!t) return;
-      const text = cells[c];
-      if (text === null) {
-        values[t.id] = null;
-        return;
-      }
-      const converted = convertCell(text, t.type, read.decimalComma);
-      if (converted instanceof BadCell) {
-        values[t.id] = converted.text;
-        problems.push({
-          path: '',
-          file: name,
-          row: i + read.firstRow,
-          column: read.headers[c],
-          message: converted.problem,
-        });
-      } else {
-        values[t.id] = converted;
+    columns.forEach((targets, c) => {
+      for (const t of targets) {
+        const text = cells[c];
+        if (text === null) {
+          values[t.id] = null;
+          continue;
+        }
+        const converted = convertCell(text, t.type, format);
+        if (converted instanceof BadCell) {
+          values[t.id] = converted.text;
+          // A column filling several fields of one type is one bad cell.
+          if (targets.find((x) => x.type === t.type) === t)
+            problems.push({
+              path: '',
+              file: name,
+              row: i + read.firstRow,
+              column: read.headers[c],
+              message: converted.problem,
+            });
+        } else {
+          values[t.id] = converted;
+        }
       }
     });
+    for (const d of derived) values[d.target.id] = d.from ? (values[d.from.id] ?? null) : d.value!;
     return { row: i + read.firstRow, cells, values };
   });
   return {
@@ -88,9 +114,12 @@ export function previewFile(
     levelLabel: level.label,
     dataset: level.dataset.name,
     headers: read.headers,
-    columns: columns.map((t) => t?.id ?? null),
+    columns: columns.map((ts) => (ts.length === 0 ? null : ts.length === 1 ? ts[0].id : ts.map((t) => t.id))),
+    derived: derived.map((d) => ({ field: d.target.id, ...(d.from ? { from: d.from.id } : { value: d.value }) })),
+    decimalComma: format.decimalComma,
     targets: level.targets,
     rows,
     problems,
+    warnings: resolved.warnings,
   };
 }

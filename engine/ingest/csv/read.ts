@@ -118,9 +118,13 @@ let reader: Promise<DuckDBInstance> | undefined;
 
 /**
  * Header and rows of a file (`limit`: at most that many rows after the header). Quotes are the standard double
- * quote, doubled inside a quoted cell.
+ * quote, doubled inside a quoted cell. `listAllRejects`: every row that cannot be read is named, not the first 100.
  */
-export async function readCsv(source: CsvSource, limit?: number): Promise<CsvTable> {
+export async function readCsv(
+  source: CsvSource,
+  limit?: number,
+  options: { listAllRejects?: boolean } = {},
+): Promise<CsvTable> {
   const temp = 'path' in source ? undefined : mkdtempSync(join(tmpdir(), 'workbench-csv-'));
   const path = 'path' in source ? source.path : join(temp!, 'file.csv');
   reader ??= DuckDBInstance.create(':memory:');
@@ -151,7 +155,10 @@ export async function readCsv(source: CsvSource, limit?: number): Promise<CsvTab
       );
     }
     const rejects = (
-      await conn.runAndReadAll(`SELECT line, error_message FROM reject_errors ORDER BY line LIMIT ${LISTED}`)
+      await conn.runAndReadAll(
+        `SELECT line, error_message FROM reject_errors ORDER BY line` +
+          (options.listAllRejects ? '' : ` LIMIT ${LISTED}`),
+      )
     ).getRowObjects();
     let unreadable: CsvUnreadable | undefined;
     if (rejects.length) {
