@@ -32,7 +32,7 @@ const MAPPING = JSON.parse(readFileSync(join(CSV, 'items-mapping.json'), 'utf8')
 const tempDir = useTempDirs('wb-csv-');
 
 const byPath = (paths: string[]): LoadFile[] => paths.map((path) => ({ name: path, path }));
-const text = (name: string, lines: string[]): LoadFile => ({ name, text: `${lines.join('\n')}\n` });
+const text = (name: string, lines: string[]) => ({ name, text: `${lines.join('\n')}\n` });
 
 let t: TempWorkbench;
 beforeEach(async () => {

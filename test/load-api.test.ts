@@ -215,3 +215,24 @@ describe('POST /_workbench/load/jobs', () => {
     expect((await t.call('GET', '/_workbench/load/jobs/load-999')).status).toBe(404);
   });
 });
+
+describe('POST /_workbench/load/check', () => {
+  it('lists the first 1,000 problems of a refused batch, and every one when asked', async () => {
+    const header = 'salesId,salesDateTime,currencyCode,locationId,salesLineId,skuId,lineNumber,salesAmountInclVat,';
+    const rows = Array.from({ length: 1500 }, (_, i) => `C${i},2025-03-01,LOCAL,L1,C${i}-1,K1,1,10,121,no,1`);
+    const files = [{ name: 'Sales.csv', text: [`${header}vatPercentage,online,quantitySold`, ...rows].join('\n') }];
+    const capped = await t.call('POST', '/_workbench/load/check', { files });
+    expect(capped.status).toBe(200);
+    expect([capped.json.batches[0].problems.length, capped.json.batches[0].problemCount]).toEqual([1000, 1500]);
+    const every = await t.call('POST', '/_workbench/load/check?allProblems=true', { files });
+    const [batch] = every.json.batches;
+    expect([batch.problems.length, batch.problemCount]).toEqual([1500, 1500]);
+    expect(batch.problems[1499]).toMatchObject({ file: 'Sales.csv', row: 1501, column: 'vatPercentage' });
+    // What the load would say once, beside its refusal: the fields the file has no column for.
+    expect(batch.warnings.map((w: { message: string }) => w.message.slice(0, 36))).toEqual([
+      'no column gives originalSalesAmountI',
+      'no column gives quantityTransferred:',
+      'no column gives quantityCancelled: s',
+    ]);
+  });
+});

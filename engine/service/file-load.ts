@@ -56,7 +56,10 @@ export interface BatchOutcome {
   problemCount?: number;
   /** Checking stopped at `problemCount`: there are at least that many. */
   problemCountIsAtLeast?: boolean;
-  /** A check's: what the batch's load would warn of (a load's warnings are its `result`'s). */
+  /**
+   * What the batch's load warns of when it is checked or refused (a loaded batch's warnings are its `result`'s):
+   * columns no field takes, fields filled by their default, records that took their first row's values.
+   */
   warnings?: Problem[];
 }
 
@@ -199,8 +202,9 @@ async function assembleCsv(
     fileWarnings.push(...resolved.warnings);
     mapped.push({ table, resolved });
   }
-  if (fileProblems.length) throw new ValidationFailed(dataset.name, fileProblems, fileProblems.length);
+  if (fileProblems.length) throw new ValidationFailed(dataset.name, fileProblems, fileProblems.length, fileWarnings);
   const assembled = assemble(dataset, mapped, { listAll: options.allProblems });
+  const warnings = [...fileWarnings, ...assembled.warnings];
   const limits = options.allProblems ? NO_LIMITS : ANSWER_LIMITS;
   if (assembled.problemPaths.size > 0 || check) {
     let more: Problem[] = [];
@@ -219,11 +223,11 @@ async function assembleCsv(
         dataset.name,
         [...assembled.problems, ...more],
         assembled.problemCount + moreCount,
-        [],
+        warnings,
         countStopped,
       );
   }
-  return { ...assembled, warnings: [...fileWarnings, ...assembled.warnings] };
+  return { ...assembled, warnings };
 }
 
 /**
@@ -236,7 +240,7 @@ async function ingestWhole(
   body: unknown,
   options: FileLoadOptions,
   ingest: IngestOptions,
-  locate: (p: Problem) => Problem = (p) => p,
+  csv?: { locate: (p: Problem) => Problem; warnings: Problem[] },
 ): Promise<IngestResult> {
   try {
     return await wb.ingest(dataset.name, body, ingest);
@@ -250,7 +254,13 @@ async function ingestWhole(
         if (every instanceof ValidationFailed) all = every;
       }
     }
-    throw new ValidationFailed(e.dataset, all.errors.map(locate), all.errorCount, e.warnings, all.countStopped);
+    throw new ValidationFailed(
+      e.dataset,
+      csv ? all.errors.map(csv.locate) : all.errors,
+      all.errorCount,
+      [...(csv?.warnings ?? []), ...e.warnings],
+      all.countStopped,
+    );
   }
 }
 
@@ -263,7 +273,7 @@ async function ingestCsv(
   ingest: IngestOptions,
 ): Promise<{ records: number; result: IngestResult }> {
   const assembled = await assembleCsv(dataset, files, options, false);
-  const result = await ingestWhole(wb, dataset, assembled.body, options, ingest, assembled.locate);
+  const result = await ingestWhole(wb, dataset, assembled.body, options, ingest, assembled);
   // What the files' mapping left behind or filled in is told with the load, beside what the records' checks warn of.
   return { records: assembled.records, result: { ...result, warnings: [...assembled.warnings, ...result.warnings] } };
 }
@@ -278,6 +288,7 @@ function refuse(outcome: BatchOutcome, e: unknown): void {
       (atLeast ? ' (checking stopped there)' : '');
     outcome.problems = e instanceof ValidationFailed ? e.errors : e.problems;
     outcome.problemCount = count;
+    if (e instanceof ValidationFailed && e.warnings.length) outcome.warnings = e.warnings;
     if (atLeast) outcome.problemCountIsAtLeast = true;
   } else {
     outcome.error = (e as Error).message;
