@@ -873,7 +873,9 @@ describe('a spreadsheet export of sales', () => {
     mapping: { 'lines.csv': { ...options, columns: { ...options.columns, ...columns } } },
   });
 
-  it('loads on the first try with its mapping: dates, decimal commas, defaults and one column into two fields', async () => {
+  const firstTry =
+    'loads on the first try with its mapping: dates, decimal commas, defaults, one column into two fields';
+  it(firstTry, async () => {
     const report = await t.wb.loadFiles(byPath([EXPORT]), { mapping: EXPORT_MAPPING });
     expect(report.batches[0]).toMatchObject({ dataset: 'Sales', records: 4, result: { created: 4 } });
     expect(await t.wb.read('Sales', '536365')).toEqual({
@@ -1062,7 +1064,8 @@ describe('a spreadsheet export of sales', () => {
     expect(await t.wb.read('Sales', '1')).toMatchObject({ salesLines: [{ salesAmountInclVat: 15.3 }] });
   });
 
-  it("tells a sale whose rows differ once per field, naming its values and rows, or takes the first row's", async () => {
+  const differTitle = "tells a sale whose rows differ once per field, naming values and rows, or takes the first row's";
+  it(differTitle, async () => {
     const rows = [
       'S1;S1-1;1;K1;1;01/12/2010 08:26;5;21;L1;no;LOCAL',
       'S1;S1-2;2;K1;1;01/12/2010 08:26;5;21;L1;no;LOCAL',
@@ -1093,7 +1096,9 @@ describe('a spreadsheet export of sales', () => {
         file: 'lines.csv',
         row: 4,
         column: 'Store',
-        message: `locationId differs between the rows of sale "S1": "L1" in rows 2, 3; "L2" in rows 4, 5. One sale has one locationId: ${tail}`,
+        message:
+          'locationId differs between the rows of sale "S1": "L1" in rows 2, 3; "L2" in rows 4, 5. ' +
+          `One sale has one locationId: ${tail}`,
       },
     ]);
     expect(await live()).toEqual({});
@@ -1119,7 +1124,8 @@ describe('a spreadsheet export of sales', () => {
           '5 sales have fields that differ between their rows (salesDateTime in 1, locationId in 5); each took its ' +
           'first row\'s value ("repeatedSaleFields": "first"). For example sale "S1": salesDateTime ' +
           '"2010-12-01T08:26:00Z" in rows 2, 3; "2010-12-01T08:27:00Z" in row 4; "2010-12-01T08:28:00Z" in row 5 | ' +
-          'sale "S1": locationId "L1" in rows 2, 3; "L2" in rows 4, 5 | sale "M0": locationId "L1" in row 7; "L0" in row 8',
+          'sale "S1": locationId "L1" in rows 2, 3; "L2" in rows 4, 5 | ' +
+          'sale "M0": locationId "L1" in row 7; "L0" in row 8',
       },
     ]);
   });
