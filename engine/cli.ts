@@ -2,6 +2,7 @@
 import { Command, Option } from 'commander';
 import { Workbench } from './service/workbench.js';
 import { formatReport, loadFiles } from './cli/load.js';
+import { writeErrorsFile } from './cli/errors-file.js';
 import { openReader } from './cli/remote.js';
 import { formatLint, formatLogEntry } from './cli/format.js';
 import { DEFAULT_CLIENT_ID, DEFAULT_TENANT, startServer } from './server/serve.js';
@@ -47,10 +48,15 @@ program
   .option('--full-load', 'send as a full load (split over the files of each dataset where the spec allows it)')
   .option(
     '--map <file.json>',
-    'CSV column mapping: {"skus.csv": {"level": "Items.skus", "columns": {"Colour": "colorId", "Notes": null}}} ' +
-      '(default: by header)',
+    'CSV column mapping per file: {"skus.csv": {"level": "Items.skus", "columns": {"Colour": "colorId", ' +
+      '"Qty": ["quantitySold", "quantityTransferred"], "Notes": null}, "dateFormat": "DD/MM/YYYY HH:mm", ' +
+      '"decimalComma": true, "repeatedSaleFields": "first"}} (default: by header)',
   )
   .option('--only-if-all-pass', 'check every file first and load nothing unless all of them pass')
+  .option(
+    '--errors <file.csv>',
+    'write every problem of a rejected file to this CSV (file, row, column, path, recordId, message), all of them',
+  )
   .option('-q, --quiet', 'no progress output')
   .argument('<paths...>', 'JSON, CSV, Parquet (.parquet) or Arrow IPC (.arrow, .feather) files, or folders')
   .action(
@@ -63,10 +69,12 @@ program
         onlyIfAllPass?: boolean;
         quiet?: boolean;
         map?: string;
+        errors?: string;
       },
     ) => {
       const report = await withWorkbench(opts.workspace, (wb) => loadFiles(wb, paths, opts));
       console.log(formatReport(report));
+      if (opts.errors !== undefined) console.log(writeErrorsFile(opts.errors, report));
       if (report.rejected) process.exitCode = 1;
     },
   );

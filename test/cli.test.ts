@@ -197,6 +197,73 @@ describe('workbench load with CSV', () => {
     expect(await counts(ws)).toEqual({ Sales: 3 });
   });
 
+  const exportTitle =
+    "loads a retailer's spreadsheet export on the first try with its mapping file, telling each rule once";
+  it(exportTitle, async () => {
+    const ws = join(tempDir(), 'ws');
+    const r = await workbench([
+      'load',
+      '-w',
+      ws,
+      '--map',
+      join(CSV, 'export-mapping.json'),
+      join(CSV, 'export', 'Sales-export.csv'),
+    ]);
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toMatch(/^Sales\s+1\s+4\s+4\s+0\s+0\s+0\s+5$/m);
+    const warnings = r.out.split('\n').filter((l) => l.startsWith('warning '));
+    expect(warnings).toEqual([
+      'warning Sales-export.csv, column "Description": is not loaded: no field takes it (map it to one, or to null ' +
+        'to leave it out on purpose)',
+      expect.stringMatching(/^warning Sales-export\.csv: no column gives originalSalesAmountInclVat: filled from /),
+      expect.stringMatching(
+        /^warning Sales-export\.csv: no column gives quantityTransferred: filled from quantitySold/,
+      ),
+      expect.stringMatching(/^warning Sales-export\.csv: no column gives quantityCancelled: set to 0 on every row/),
+      expect.stringMatching(/^warning Sales-export\.csv: 1 sale has fields that differ between their rows/),
+    ]);
+    expect(await counts(ws)).toEqual({ Sales: 4 });
+  });
+
+  it('writes every problem of a rejected file to --errors as CSV, past the ones it prints', async () => {
+    const src = tempDir();
+    const ws = join(tempDir(), 'ws');
+    const rows = Array.from({ length: 30 }, (_, i) => `L${i};c${i};Store, "${i}";${i < 25 ? `${i}°N` : '52,1'}`);
+    writeFileSync(join(src, 'Locations.csv'), ['locationId;code;name;latitude', ...rows].join('\n'));
+    writeFileSync(join(src, 'Brands.json'), '{"brands": [');
+    const errors = join(src, 'errors.csv');
+    const r = await workbench(['load', '-w', ws, '--errors', errors, src]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('  … and 5 more');
+    expect(r.out).toContain(`every problem written to ${errors} (26 rows)`);
+    const db = await (await DuckDBInstance.create(':memory:')).connect();
+    const read = await db.runAndReadAll(
+      `SELECT * FROM read_csv($1, header = true, all_varchar = true, quote = '"', escape = '"')`,
+      [errors],
+    );
+    db.closeSync();
+    const table = read.getRowObjects();
+    expect(read.columnNames()).toEqual(['file', 'row', 'column', 'path', 'recordId', 'message']);
+    expect(table).toHaveLength(26);
+    expect(table[0]).toEqual({
+      file: join(src, 'Brands.json'),
+      row: null,
+      column: null,
+      path: null,
+      recordId: null,
+      message: expect.stringMatching(/^not JSON: /),
+    });
+    expect(table[25]).toEqual({
+      file: join(src, 'Locations.csv'),
+      row: '26',
+      column: 'latitude',
+      path: '/locations/24/latitude',
+      recordId: 'L24',
+      message: '"24°N" is not a number (write decimals with a comma or a dot and no thousands separators, e.g. 1234,5)',
+    });
+    expect(await counts(ws)).toEqual({});
+  });
+
   it('refuses a mapping file that is not one', async () => {
     const src = tempDir();
     writeFileSync(join(src, 'map.json'), JSON.stringify({ 'skus.csv': { columns: { colour: 3 } } }));

@@ -19,9 +19,12 @@ export interface LoadOptions {
   quiet?: boolean;
   /** A JSON file of CSV column mappings. */
   map?: string;
+  /** A CSV file to write every problem to, uncapped (the console lists the first few of each batch). */
+  errors?: string;
 }
 
 const LISTED_PROBLEMS = 20;
+const LISTED_WARNINGS = 5;
 
 function readMapping(file: string): CsvMapping {
   try {
@@ -57,6 +60,7 @@ export async function loadFiles(
       onlyIfAllPass: options.onlyIfAllPass,
       mapping,
       orElse: ' or pass --dataset',
+      allProblems: options.errors !== undefined,
     },
     (p) => {
       if (bar && !started) bar.start(Math.max(p.bytes, 1), 0, { records: 0, rate: 0, file: '' });
@@ -128,8 +132,12 @@ export function formatReport(report: LoadReport): string {
 
   for (const o of report.batches) {
     const files = o.files.map((f) => basename(f)).join(', ');
-    for (const w of o.result?.warnings.slice(0, 5) ?? [])
-      lines.push(`warning ${files}: ${w.path || '/'}: ${w.message}`);
+    const warnings = o.result?.warnings ?? o.warnings ?? [];
+    // A file's own warnings name it (and the column); the records' name their file before their place.
+    for (const w of warnings.slice(0, LISTED_WARNINGS))
+      lines.push(`warning ${w.file === undefined ? `${files} ` : ''}${place(w)}: ${w.message}`);
+    if (warnings.length > LISTED_WARNINGS)
+      lines.push(`warning ${files}: … and ${warnings.length - LISTED_WARNINGS} more`);
     if (!o.error) continue;
     lines.push(`REJECTED ${o.files.join(', ')}${o.dataset ? ` (${o.dataset})` : ''}: ${o.error}`);
     for (const p of o.problems?.slice(0, LISTED_PROBLEMS) ?? []) lines.push(`  ${place(p)}: ${p.message}`);

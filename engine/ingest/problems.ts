@@ -11,6 +11,16 @@ export interface Problem {
   column?: string;
 }
 
+/** A problem's fields as the columns of an errors file (`workbench load --errors`, the Load screen's download). */
+export const PROBLEM_COLUMNS = [
+  'file',
+  'row',
+  'column',
+  'path',
+  'recordId',
+  'message',
+] as const satisfies readonly (keyof Problem)[];
+
 /**
  * Text from a request, cut to `max` characters for a message or a log: a hostile body can hold a field name or
  * an id of megabytes, and an answer listing a thousand problems must not repeat it a thousand times.
