@@ -25,9 +25,9 @@ import type { WorkspaceEntry } from '../../engine/service/workspace-home';
 import type { BatchOutcome, LoadReport } from '../../engine/service/file-load';
 import type { LoadJob } from '../../engine/service/load-jobs';
 import type { CsvFilePreview, CsvPreview } from '../../engine/ingest/csv/preview';
-import type { CsvMapping, FileMapping } from '../../engine/ingest/csv/mapping';
+import type { CsvMapping, FileMapping } from '../../engine/ingest/csv/mapping-file';
 import type { CsvTarget } from '../../engine/ingest/csv/levels';
-import type { Problem } from '../../engine/ingest/problems';
+import type { Problem, PROBLEM_COLUMNS } from '../../engine/ingest/problems';
 import type { BacktestResult } from '../../engine/server/admin/backtests';
 import type { ScenarioContext } from '../../engine/server/admin/scenarios';
 import type { Integration } from '../../engine/server/admin/log';
@@ -36,6 +36,9 @@ import type { Sweepable } from '../../engine/service/sweep-grid';
 import type { DesktopBridge, Transport } from './admin-client';
 
 export * from './admin-client';
+
+/** The columns of an errors file, as the command line writes them. */
+export type ProblemColumns = typeof PROBLEM_COLUMNS;
 
 export type {
   BacktestComparison,

@@ -1292,7 +1292,7 @@ describe('browser mode', () => {
       .filter({ hasText: /^4 of 4 files · 3 records · ([\d,]+ records\/s|\d+ ms) · 1 rejected$/ })
       .waitFor({ timeout: 20_000 });
     const row = (files: string) => page.locator(`table[aria-label="Loaded files"] tr[data-file="${files}"]`);
-    // skus.csv's remark column goes nowhere, and the load says so.
+    // skus.csv's remark column goes nowhere, and the load says so, in words.
     expect(await row('items.csv, skus.csv, barcodes.csv').locator('td').allInnerTexts()).toEqual([
       'items.csv, skus.csv, barcodes.csv',
       'Items',
@@ -1300,7 +1300,8 @@ describe('browser mode', () => {
       '3',
       '0',
       '0',
-      '1 warning',
+      '1 warning\nskus.csv, column "remark": is not loaded: no field takes it (map it to one, or to null to leave ' +
+        'it out on purpose)',
     ]);
     const rejectedSalesRow = new RegExp(
       'Rejected, nothing of it applied\\s+Sales\\.csv row 4, column "quantitySold"' +
@@ -1432,6 +1433,166 @@ describe('browser mode', () => {
       .locator('table[aria-label="Files checked"] tr[data-file="Brands.csv"]')
       .filter({ hasText: /is not UTF-8 text \(row 2 holds byte 0xE9, "é" in Windows-1252\)/ })
       .waitFor({ timeout: 20_000 });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  const exportTitle =
+    "loads a retailer's spreadsheet export through the mapping options, and downloads every error of a file as CSV";
+  it(exportTitle, async () => {
+    const { page, problems } = await openScreen('Load', 1280, 1600, /status of 400/);
+    // The committed export, its days moved into the sample's year.
+    const exported = readFileSync(join(ROOT, 'test', 'fixtures', 'csv', 'export', 'Sales-export.csv'), 'utf8').replace(
+      /2010/g,
+      '2025',
+    );
+    await page.setInputFiles('input[name="files"]', [
+      { name: 'Sales-export.csv', mimeType: 'text/csv', buffer: Buffer.from(exported) },
+    ]);
+    const file = page.locator('.mapping[data-file="Sales-export.csv"]');
+    await file.getByLabel('What Sales-export.csv holds').waitFor({ timeout: 20_000 });
+    await file.getByLabel('What Sales-export.csv holds').selectOption('Sales.salesLines');
+    await expect.poll(() => file.getByLabel('What Sales-export.csv holds').inputValue()).toBe('Sales.salesLines');
+    const columns: [string, string][] = [
+      ['Invoice', 'Sales.salesId'],
+      ['Line ID', 'salesLineId'],
+      ['Line', 'lineNumber'],
+      ['StockCode', 'skuId'],
+      ['Quantity', 'quantitySold'],
+      ['InvoiceDate', 'Sales.salesDateTime'],
+      ['Amount', 'salesAmountInclVat'],
+      ['VAT', 'vatPercentage'],
+      ['Store', 'Sales.locationId'],
+      ['Web', 'online'],
+      ['Currency', 'Sales.currencyCode'],
+    ];
+    for (const [header, field] of columns) {
+      await file.getByLabel(`Column ${header} loads into`).selectOption(field);
+      await expect.poll(() => file.getByLabel(`Column ${header} loads into`).inputValue()).toBe(field);
+    }
+    // One column into two fields: the invoice number is the sale's id and its code.
+    await file.getByLabel('Column Invoice also loads into').selectOption('Sales.code');
+    await file.locator('tr[data-column="Invoice"] .mapping__also').filter({ hasText: 'and code' }).waitFor();
+    // The fields no column gives are filled by their default, and the screen says from what.
+    expect(await file.locator('tr[data-derived]').allInnerTexts()).toEqual([
+      "no column\toriginalSalesAmountInclVat: filled from salesAmountInclVat\tthe specification's default",
+      "no column\tquantityTransferred: filled from quantitySold\tthe specification's default",
+      "no column\tquantityCancelled: set to 0\tthe specification's default",
+    ]);
+    const warnings = file.getByRole('list', { name: 'Warnings of Sales-export.csv' });
+    expect(await warnings.locator('li').first().innerText()).toBe(
+      'Sales-export.csv, column "Description": is not loaded: no field takes it (map it to one, or to null to leave ' +
+        'it out on purpose)',
+    );
+    // Day-first dates are no ISO 8601: refused until the file's date format is set.
+    const summary = page.getByTestId('check-summary');
+    await summary.filter({ hasText: '1 of 1 batches would be refused' }).waitFor({ timeout: 20_000 });
+    await file.getByLabel('Date format of Sales-export.csv').fill('DD/MM/YYYY HH:mm');
+    await file.getByLabel('Date format of Sales-export.csv').press('Enter');
+    const firstRows = file.getByRole('table', { name: 'First rows of Sales-export.csv as they will be loaded' });
+    await firstRows.locator('tr[data-row="2"]').filter({ hasText: '2025-12-01T08:26:00Z' }).waitFor();
+    // One sale's lines give two times: told once, until the first line's is taken.
+    const checked = page.locator('table[aria-label="Files checked"] tr[data-file="Sales-export.csv"]');
+    await checked
+      .filter({ hasText: /salesDateTime differs between the rows of sale "536367": "2025-12-01T08:34:00Z" in row 5/ })
+      .waitFor({ timeout: 20_000 });
+    expect(await checked.locator('.load__problems li').count()).toBe(1);
+    await file.getByLabel('Repeated fields of Sales-export.csv').selectOption('first');
+    await summary.filter({ hasText: 'Every file passes: 4 records to load.' }).waitFor({ timeout: 20_000 });
+    await checked
+      .getByRole('list', { name: 'Warnings of Sales-export.csv' })
+      .filter({ hasText: '1 sale has fields' })
+      .waitFor();
+    // The decimal mark is the file's to say: a dot makes every amount a bad cell, as the delimiter told it is not.
+    await file.getByLabel('Decimal mark of Sales-export.csv').selectOption('dot');
+    await expect
+      .poll(() => firstRows.locator('td.cell--bad').allInnerTexts())
+      .toEqual(['15,30', '20,34', '-3,70', '54,08', '12,60', '12,75']);
+    await file.getByLabel('Decimal mark of Sales-export.csv').selectOption('');
+    await expect.poll(() => firstRows.locator('td.cell--bad').count()).toBe(0);
+    await page.screenshot({ path: join(SHOTS, 'load-export-mapping.png'), fullPage: true });
+
+    // The mapping as set, saved as the file the command line loads the same export with.
+    const [mappingFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Save mapping file' }).click(),
+    ]);
+    const saved = JSON.parse(readFileSync((await mappingFile.path())!, 'utf8'));
+    expect(saved['Sales-export.csv']).toEqual({
+      level: 'Sales.salesLines',
+      dateFormat: 'DD/MM/YYYY HH:mm',
+      repeatedSaleFields: 'first',
+      columns: {
+        ...Object.fromEntries(columns),
+        Invoice: ['Sales.salesId', 'Sales.code'],
+        Description: null,
+      },
+    });
+    const exportDir = join(dir, 'export');
+    mkdirSync(exportDir, { recursive: true });
+    writeFileSync(join(exportDir, 'Sales-export.csv'), exported);
+    writeFileSync(join(exportDir, 'mapping.json'), JSON.stringify(saved));
+    const cli = execFileSync(process.execPath, [
+      BIN,
+      'load',
+      '-q',
+      '-w',
+      join(dir, 'cli-export', 'ws'),
+      '--map',
+      join(exportDir, 'mapping.json'),
+      join(exportDir, 'Sales-export.csv'),
+    ]).toString();
+    expect(cli).toMatch(/4 records from 1 of 1 files/);
+
+    await page.getByRole('button', { name: 'Load 1 file' }).click();
+    const loaded = page.locator('table[aria-label="Loaded files"] tr[data-file="Sales-export.csv"]');
+    await loaded.waitFor({ timeout: 20_000 });
+    expect((await loaded.locator('td').allInnerTexts()).slice(0, 4)).toEqual(['Sales-export.csv', 'Sales', '4', '4']);
+    // The outcome tells each warning in words, not only their count.
+    expect(
+      (await loaded.getByRole('list', { name: 'Warnings of Sales-export.csv' }).locator('li').allInnerTexts()).map(
+        (w) => w.slice(0, 50),
+      ),
+    ).toEqual([
+      'Sales-export.csv, column "Description": is not loa',
+      'Sales-export.csv: no column gives originalSalesAmo',
+      'Sales-export.csv: no column gives quantityTransfer',
+      'Sales-export.csv: no column gives quantityCancelle',
+      'Sales-export.csv: 1 sale has fields that differ be',
+    ]);
+    expect(await loaded.locator('td').last().innerText()).toMatch(/^5 warnings/);
+
+    // A file refused for 1,200 problems lists the first 1,000; its download holds every one.
+    const header = 'salesId,salesDateTime,currencyCode,locationId,salesLineId,skuId,lineNumber,salesAmountInclVat,';
+    const rows = Array.from(
+      { length: 1200 },
+      (_, i) => `V${i},2025-12-01T10:00:00Z,LOCAL,ST-001,V${i}-1,K,1,5,121,no,1`,
+    );
+    await page.setInputFiles('input[name="files"]', [
+      {
+        name: 'Sales-vat.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from([`${header}vatPercentage,online,quantitySold`, ...rows].join('\n')),
+      },
+    ]);
+    await summary.filter({ hasText: '1 of 1 batches would be refused' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('radio', { name: 'each dataset on its own' }).check();
+    await page.getByRole('button', { name: 'Load 1 file' }).click();
+    const refused = page.locator('table[aria-label="Loaded files"] tr[data-file="Sales-vat.csv"]');
+    await refused.filter({ hasText: '… and 200 more' }).waitFor({ timeout: 30_000 });
+    const [errorsFile] = await Promise.all([
+      page.waitForEvent('download'),
+      refused.getByRole('button', { name: 'Download errors (CSV)' }).click(),
+    ]);
+    expect(errorsFile.suggestedFilename()).toBe('Sales-vat-errors.csv');
+    const lines = readFileSync((await errorsFile.path())!, 'utf8')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toHaveLength(1201);
+    expect(lines[0]).toBe('file,row,column,path,recordId,message');
+    expect(lines[1200]).toBe(
+      'Sales-vat.csv,1201,vatPercentage,/sales/1199/salesLines/0/vatPercentage,V1199,is 121; must be at most 100',
+    );
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -1,4 +1,5 @@
-import type { CsvFilePreview, CsvTarget } from '../client';
+import type { CsvFilePreview, CsvTarget, FileMapping } from '../client';
+import { CsvFileOptions, type FileOptions } from './CsvFileOptions';
 import { ProblemPlace } from './ProblemPlace';
 
 /** First cells of a column shown beside its mapping. */
@@ -9,31 +10,59 @@ function shown(value: unknown): string {
 }
 
 /** The fields a column can go into, grouped by the record they belong to (the file's own rows first). */
-function groups(targets: CsvTarget[]): [string, CsvTarget[]][] {
+function TargetOptions({ targets, except = [] }: { targets: CsvTarget[]; except?: string[] }) {
   const out = new Map<string, CsvTarget[]>();
-  for (const t of targets) out.set(t.of, [...(out.get(t.of) ?? []), t]);
-  return [...out];
+  for (const t of targets) if (!except.includes(t.id)) out.set(t.of, [...(out.get(t.of) ?? []), t]);
+  return (
+    <>
+      {[...out].map(([of, group]) => (
+        <optgroup key={of} label={of}>
+          {group.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.field} ({t.kind}
+              {t.required ? ', required' : ''})
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </>
+  );
 }
 
+/** A column's fields as a list, whether the mapping names one, several or none. */
+const fieldsOf = (column: string | string[] | null): string[] =>
+  column === null ? [] : Array.isArray(column) ? column : [column];
+/** Fields back as a mapping's column value: one field alone, several as a list. */
+const asColumn = (fields: string[]): string | string[] | null =>
+  fields.length === 0 ? null : fields.length === 1 ? fields[0] : fields;
+
 /**
- * One CSV file in the mapping step: what it holds, which field each column loads into (a select per column), what
- * keeps it from loading, and its first rows as they will be loaded.
+ * One CSV file in the mapping step: what it holds, how it writes dates and decimals, which fields each column loads
+ * into (a select per column, and more fields from the same column), the fields its default fills where no column
+ * gives them, what keeps it from loading and what its load will say, and its first rows as they will be loaded.
  */
 export function CsvMapping({
   file,
   levels,
+  mapping,
   onLevel,
   onColumn,
+  onOptions,
 }: {
   file: CsvFilePreview;
   levels: { id: string; label: string }[];
+  mapping: FileMapping;
   onLevel: (level: string) => void;
-  onColumn: (header: string, target: string | null) => void;
+  onColumn: (header: string, target: string | string[] | null) => void;
+  onOptions: (options: FileOptions) => void;
 }) {
-  const mapped = file.columns.flatMap((id, i) => {
-    const target = file.targets.find((t) => t.id === id);
-    return target ? [{ target, header: file.headers[i] }] : [];
-  });
+  const target = (id: string) => file.targets.find((t) => t.id === id);
+  const mapped = file.columns.flatMap((column, i) =>
+    fieldsOf(column).flatMap((id) => (target(id) ? [{ target: target(id)!, header: file.headers[i] }] : [])),
+  );
+  const derived = file.derived.flatMap((d) => (target(d.field) ? [{ ...d, target: target(d.field)! }] : []));
+  const filled = (d: (typeof derived)[number]) =>
+    d.from === undefined ? `set to ${d.value}` : `filled from ${target(d.from)?.field ?? d.from}`;
   const bad = new Set(file.problems.filter((p) => p.row !== undefined).map((p) => `${p.row}\u0000${p.column}`));
   return (
     <div className="mapping" data-file={file.name}>
@@ -56,12 +85,23 @@ export function CsvMapping({
           </select>
         </label>
       </div>
+      {file.level && <CsvFileOptions file={file} mapping={mapping} onOptions={onOptions} />}
       {file.problems.length > 0 && (
         <ul className="log__errors mapping__problems" aria-label={`Problems of ${file.name}`}>
           {file.problems.map((p, i) => (
             <li key={i}>
               <ProblemPlace problem={p} />
               {p.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      {file.warnings.length > 0 && (
+        <ul className="mapping__warnings" aria-label={`Warnings of ${file.name}`}>
+          {file.warnings.map((w, i) => (
+            <li key={i}>
+              <ProblemPlace problem={w} />
+              {w.message}
             </li>
           ))}
         </ul>
@@ -77,35 +117,63 @@ export function CsvMapping({
               </tr>
             </thead>
             <tbody>
-              {file.headers.map((h, i) => (
-                <tr key={i} data-column={h}>
-                  <td>{h}</td>
-                  <td>
-                    <select
-                      aria-label={`Column ${h} loads into`}
-                      value={file.columns[i] ?? ''}
-                      onChange={(e) => onColumn(h, e.target.value || null)}
-                    >
-                      <option value="">— not loaded —</option>
-                      {groups(file.targets).map(([of, targets]) => (
-                        <optgroup key={of} label={of}>
-                          {targets.map((t) => (
-                            <option key={t.id} value={t.id}>
-                              {t.field} ({t.kind}
-                              {t.required ? ', required' : ''})
-                            </option>
-                          ))}
-                        </optgroup>
+              {file.headers.map((h, i) => {
+                const fields = fieldsOf(file.columns[i]);
+                return (
+                  <tr key={i} data-column={h}>
+                    <td>{h}</td>
+                    <td>
+                      <select
+                        aria-label={`Column ${h} loads into`}
+                        value={fields[0] ?? ''}
+                        onChange={(e) =>
+                          onColumn(h, e.target.value ? asColumn([e.target.value, ...fields.slice(1)]) : null)
+                        }
+                      >
+                        <option value="">— not loaded —</option>
+                        <TargetOptions targets={file.targets} except={fields.slice(1)} />
+                      </select>
+                      {fields.slice(1).map((id) => (
+                        <span key={id} className="mapping__also">
+                          {' '}
+                          and {target(id)?.field ?? id}{' '}
+                          <button
+                            type="button"
+                            aria-label={`Column ${h} stops loading into ${id}`}
+                            onClick={() => onColumn(h, asColumn(fields.filter((f) => f !== id)))}
+                          >
+                            ×
+                          </button>
+                        </span>
                       ))}
-                    </select>
+                      {fields.length > 0 && (
+                        <select
+                          aria-label={`Column ${h} also loads into`}
+                          value=""
+                          onChange={(e) => e.target.value && onColumn(h, asColumn([...fields, e.target.value]))}
+                        >
+                          <option value="">+ also into…</option>
+                          <TargetOptions targets={file.targets} except={fields} />
+                        </select>
+                      )}
+                    </td>
+                    <td className="hint">
+                      {file.rows
+                        .slice(0, SAMPLES)
+                        .map((r) => shown(r.cells[i]))
+                        .filter((c) => c !== '')
+                        .join(' · ')}
+                    </td>
+                  </tr>
+                );
+              })}
+              {derived.map((d) => (
+                <tr key={d.field} data-derived={d.field} className="mapping__derived">
+                  <td className="hint">no column</td>
+                  <td>
+                    {d.target.field}: {filled(d)}
                   </td>
-                  <td className="hint">
-                    {file.rows
-                      .slice(0, SAMPLES)
-                      .map((r) => shown(r.cells[i]))
-                      .filter((c) => c !== '')
-                      .join(' · ')}
-                  </td>
+                  <td className="hint">the specification's default</td>
                 </tr>
               ))}
             </tbody>
@@ -115,9 +183,14 @@ export function CsvMapping({
               <thead>
                 <tr>
                   <th className="num">Row</th>
-                  {mapped.map(({ target }) => (
-                    <th key={target.id} title={`${target.of}: ${target.kind}`}>
-                      {target.field}
+                  {mapped.map(({ target: t }) => (
+                    <th key={t.id} title={`${t.of}: ${t.kind}`}>
+                      {t.field}
+                    </th>
+                  ))}
+                  {derived.map((d) => (
+                    <th key={d.field} title={`${d.target.of}: ${filled(d)}`} className="mapping__derived">
+                      {d.target.field}
                     </th>
                   ))}
                 </tr>
@@ -126,9 +199,14 @@ export function CsvMapping({
                 {file.rows.map((r) => (
                   <tr key={r.row} data-row={r.row}>
                     <td className="num">{r.row}</td>
-                    {mapped.map(({ target, header }) => (
-                      <td key={target.id} className={bad.has(`${r.row}\u0000${header}`) ? 'cell--bad' : undefined}>
-                        {shown(r.values[target.id])}
+                    {mapped.map(({ target: t, header }) => (
+                      <td key={t.id} className={bad.has(`${r.row}\u0000${header}`) ? 'cell--bad' : undefined}>
+                        {shown(r.values[t.id])}
+                      </td>
+                    ))}
+                    {derived.map((d) => (
+                      <td key={d.field} className="mapping__derived">
+                        {shown(r.values[d.field])}
                       </td>
                     ))}
                   </tr>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { BatchOutcome, CsvMapping as Mapping, CsvPreview, PickedFile, AdminClient } from '../client';
 import { Outcomes } from './Outcomes';
 import { download } from '../csv';
+import { errorsCsv } from '../errors-csv';
 import { useWorkbench } from '../store';
 import { CsvMapping } from './CsvMapping';
 
@@ -11,13 +12,17 @@ const PREVIEW_CHARS = 64 * 1024;
  * The mapping as shown, as a file `workbench load --map` takes: per file, its level and every column's field (null:
  * left out), so the next load of files like these maps the same way without the screen.
  */
-function saveMapping(preview: CsvPreview): void {
+function saveMapping(preview: CsvPreview, mapping: Mapping): void {
   const file = Object.fromEntries(
     preview.files
       .filter((f) => f.level)
       .map((f) => [
         f.name.split('/').pop(),
-        { level: f.level, columns: Object.fromEntries(f.headers.map((h, i) => [h, f.columns[i]])) },
+        {
+          ...mapping[f.name],
+          level: f.level,
+          columns: Object.fromEntries(f.headers.map((h, i) => [h, f.columns[i]])),
+        },
       ]),
   );
   download('mapping.json', `${JSON.stringify(file, null, 2)}\n`, 'application/json');
@@ -71,6 +76,32 @@ export function Load({ client }: { client: AdminClient }) {
   /** Every batch as the load would meet it, checked on the whole files; undefined while checking. */
   const [checked, setChecked] = useState<BatchOutcome[]>();
   const [checkError, setCheckError] = useState<string>();
+  const [downloadError, setDownloadError] = useState<string>();
+
+  /**
+   * A refused batch's every problem as CSV. An outcome lists the first 1,000; past them, the check is asked for all
+   * of them, and it meets what the load met (the same assembly and record rules, nothing loaded).
+   */
+  const downloadErrors = async (o: BatchOutcome) => {
+    setDownloadError(undefined);
+    try {
+      let whole = o;
+      if ((o.problemCount ?? 0) > (o.problems?.length ?? 0)) {
+        const { batches } = await client.call('POST /load/check', {
+          query: { allProblems: true },
+          body: { files, mapping },
+        });
+        whole = batches.find((b) => b.error && b.files.join() === o.files.join()) ?? o;
+      }
+      const base = o.files[0]
+        .split('/')
+        .pop()!
+        .replace(/\.[^.]*$/, '');
+      download(`${base}-errors.csv`, errorsCsv(whole));
+    } catch (e) {
+      setDownloadError((e as Error).message);
+    }
+  };
 
   const pick = async (list: FileList | null) => {
     const chosen = [...(list ?? [])].filter((f) => /\.json$/i.test(f.name) || isTable(f.name));
@@ -217,7 +248,7 @@ export function Load({ client }: { client: AdminClient }) {
           <p className="hint">
             Check what each file holds and which field each column loads into; the first rows show the values as they
             will be loaded.{' '}
-            <button type="button" onClick={() => saveMapping(preview)}>
+            <button type="button" onClick={() => saveMapping(preview, mapping)}>
               Save mapping file
             </button>{' '}
             (for <code>workbench load --map</code>)
@@ -227,10 +258,13 @@ export function Load({ client }: { client: AdminClient }) {
               key={f.name}
               file={f}
               levels={preview.levels}
-              onLevel={(level) => change(f.name, () => ({ level }))}
+              mapping={mapping[f.name] ?? {}}
+              // Another level has other fields: the columns map afresh, the file's dates and decimals stay.
+              onLevel={(level) => change(f.name, (m) => ({ ...m, level, columns: undefined }))}
               onColumn={(header, target) =>
                 change(f.name, (m) => ({ ...m, columns: { ...m.columns, [header]: target } }))
               }
+              onOptions={(options) => change(f.name, (m) => ({ ...m, ...options }))}
             />
           ))}
         </section>
@@ -253,7 +287,12 @@ export function Load({ client }: { client: AdminClient }) {
                   : `${failing} of ${checked.length} batches would be refused, for the problems below` +
                     (onlyIfAllPass ? ': fix them, or load each dataset on its own.' : '; the others load.')}
               </p>
-              <Outcomes label="Files checked" outcomes={checked} checked />
+              <Outcomes
+                label="Files checked"
+                outcomes={checked}
+                checked
+                onDownloadErrors={(o) => void downloadErrors(o)}
+              />
             </>
           )}
         </section>
@@ -271,7 +310,14 @@ export function Load({ client }: { client: AdminClient }) {
           </span>
         </div>
       )}
-      {report && report.batches.length > 0 && <Outcomes label="Loaded files" outcomes={report.batches} />}
+      {downloadError && (
+        <p className="error" role="alert">
+          The errors could not be downloaded: {downloadError}
+        </p>
+      )}
+      {report && report.batches.length > 0 && (
+        <Outcomes label="Loaded files" outcomes={report.batches} onDownloadErrors={(o) => void downloadErrors(o)} />
+      )}
     </section>
   );
 }

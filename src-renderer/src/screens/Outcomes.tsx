@@ -1,4 +1,4 @@
-import type { BatchOutcome } from '../client';
+import type { BatchOutcome, Problem } from '../client';
 import { ProblemPlace } from './ProblemPlace';
 
 function outcomeText(o: BatchOutcome, checked: boolean): string {
@@ -15,17 +15,20 @@ function outcomeText(o: BatchOutcome, checked: boolean): string {
 }
 
 /**
- * Each batch of a load (a file, or a dataset's CSV files) with its records and outcome, and every problem with its
- * file, row and column: as checked before loading (`checked`), or as loaded.
+ * Each batch of a load (a file, or a dataset's CSV files) with its records and outcome, every problem with its
+ * file, row and column, and what its load warns of: as checked before loading (`checked`), or as loaded. A refused
+ * batch's problems download as CSV (`onDownloadErrors`).
  */
 export function Outcomes({
   label,
   outcomes,
   checked = false,
+  onDownloadErrors,
 }: {
   label: string;
   outcomes: BatchOutcome[];
   checked?: boolean;
+  onDownloadErrors?: (outcome: BatchOutcome) => void;
 }) {
   return (
     <table className="grid compare" aria-label={label}>
@@ -75,10 +78,31 @@ export function Outcomes({
                   )}
                 </ul>
               )}
+              <Warnings warnings={o.result?.warnings ?? o.warnings ?? []} files={o.files} />
+              {o.error && onDownloadErrors && (
+                <button type="button" onClick={() => onDownloadErrors(o)}>
+                  Download errors (CSV)
+                </button>
+              )}
             </td>
           </tr>
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** What a batch's load says once: columns left out, fields filled by their default, rows that differed. */
+function Warnings({ warnings, files }: { warnings: Problem[]; files: string[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <ul className="load__warnings" aria-label={`Warnings of ${files.join(', ')}`}>
+      {warnings.map((w, i) => (
+        <li key={i}>
+          <ProblemPlace problem={w} />
+          {w.message}
+        </li>
+      ))}
+    </ul>
   );
 }
