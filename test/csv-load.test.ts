@@ -1102,6 +1102,17 @@ describe('a spreadsheet export of sales', () => {
       },
     ]);
     expect(await live()).toEqual({});
+    // One instant spelled two ways is one value.
+    const spelled = lines([
+      'T1;T1-1;1;K1;1;2010-12-01T08:26:00Z;5;21;L1;no;LOCAL',
+      'T1;T1-2;2;K1;1;2010-12-01 08:26:00.000+00:00;5;21;L1;no;LOCAL',
+    ]);
+    spelled.mapping['lines.csv'] = {
+      ...spelled.mapping['lines.csv'],
+      dateFormat: undefined,
+      repeatedSaleFields: 'refuse',
+    };
+    expect((await t.wb.loadFiles([spelled.file], { mapping: spelled.mapping })).rejected).toBe(0);
 
     // Taking the first row's value, the load says so once for the file, with a count and a few examples.
     const many = Array.from({ length: 5 }, (_, i) => [

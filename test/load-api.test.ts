@@ -224,7 +224,7 @@ describe('POST /_workbench/load/check', () => {
     const capped = await t.call('POST', '/_workbench/load/check', { files });
     expect(capped.status).toBe(200);
     expect([capped.json.batches[0].problems.length, capped.json.batches[0].problemCount]).toEqual([1000, 1500]);
-    const every = await t.call('POST', '/_workbench/load/check?allProblems=true', { files });
+    const every = await t.call('POST', '/_workbench/load/check', { files, allProblems: true });
     const [batch] = every.json.batches;
     expect([batch.problems.length, batch.problemCount]).toEqual([1500, 1500]);
     expect(batch.problems[1499]).toMatchObject({ file: 'Sales.csv', row: 1501, column: 'vatPercentage' });

@@ -48,6 +48,17 @@ export const PreviewRequestSchema = Type.Object({
   dataset: Type.Optional(Dataset),
 });
 
+export const CheckRequestSchema = Type.Object({
+  ...PreviewRequestSchema.properties,
+  allProblems: Type.Optional(
+    Type.Boolean({
+      description:
+        'List every problem of a refused batch (default: the first 1,000, counted up to 100,000): ' +
+        'the Load screen asks so for its errors file.',
+    }),
+  ),
+});
+
 export const LoadRequestSchema = Type.Object({
   files: PickedFiles,
   mapping: Type.Optional(CsvMappingSchema),
@@ -70,6 +81,7 @@ export const LoadRequestSchema = Type.Object({
 
 export type LoadRequest = Static<typeof LoadRequestSchema>;
 export type PreviewRequest = Static<typeof PreviewRequestSchema>;
+export type CheckRequest = Static<typeof CheckRequestSchema>;
 
 function datasetOption(name: string | undefined) {
   if (name === undefined) return undefined;
@@ -91,13 +103,17 @@ export function loadRequestOptions(r: LoadRequest): { files: LoadFile[]; options
   };
 }
 
-/** `allProblems`: a check's refusals list every problem (the caps keep a usual answer small). */
-export function previewRequestOptions(
-  r: PreviewRequest,
-  allProblems = false,
-): { files: LoadFile[]; options: FileLoadOptions } {
+/** A preview or check request as the service takes it; a check's `allProblems` lists every problem of a refusal. */
+export function previewRequestOptions(r: PreviewRequest | CheckRequest): {
+  files: LoadFile[];
+  options: FileLoadOptions;
+} {
   return {
     files: picked(r.files),
-    options: { mapping: r.mapping, dataset: datasetOption(r.dataset), ...(allProblems ? { allProblems } : {}) },
+    options: {
+      mapping: r.mapping,
+      dataset: datasetOption(r.dataset),
+      ...('allProblems' in r && r.allProblems === true ? { allProblems: true } : {}),
+    },
   };
 }

@@ -1,7 +1,7 @@
 /**
- * Which field each column of a CSV file is loaded into. A mapping is proposed from the header (`sku_id`, `SkuId`
- * and `Sku Id` all mean skuId) and may be overridden per file; the level a file holds is told by its name, else by
- * its columns, or chosen.
+ * Which level a CSV file holds and which field a header names: a field is proposed from the header (`sku_id`,
+ * `SkuId` and `Sku Id` all mean skuId) or named in the mapping (resolve.ts applies it); the level is told by the
+ * file's name, else by its columns, or chosen.
  */
 import type { DatasetDef } from '../../model/datasets.js';
 import { clip, RequestRejected } from '../problems.js';

@@ -6,6 +6,7 @@ import type { BatchOutcome, LoadReport } from '../../service/file-load.js';
 import type { IngestResult } from '../../service/ingest-result.js';
 import type { LoadJob } from '../../service/load-jobs.js';
 import {
+  CheckRequestSchema,
   LoadRequestSchema,
   loadRequestOptions,
   PreviewRequestSchema,
@@ -54,23 +55,14 @@ export const loadRoutes = {
     summary:
       'Check picked files as a load would, loading nothing: every problem each batch would be refused for, ' +
       'by file, row and column, and what its load would warn of',
-    query: Type.Object({
-      allProblems: Type.Optional(
-        Type.Boolean({
-          description:
-            'List every problem of a refused batch (default: the first 1,000, counted up to 100,000): ' +
-            'the Load screen asks so for its errors file.',
-        }),
-      ),
-    }),
-    body: PreviewRequestSchema,
+    body: CheckRequestSchema,
     bodyLimit: LARGEST_FILE,
     response: answer<{ batches: BatchOutcome[] }>(
       'LoadCheck',
       '{batches}: each batch as it would go, its records, and its refusal with every problem if it would be refused.',
     ),
-    handle: async ({ body, query }, { wb }) => {
-      const { files, options } = previewRequestOptions(body, query.allProblems === true);
+    handle: async ({ body }, { wb }) => {
+      const { files, options } = previewRequestOptions(body);
       return { batches: await wb.checkFiles(files, options) };
     },
   }),

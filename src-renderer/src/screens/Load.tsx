@@ -87,10 +87,7 @@ export function Load({ client }: { client: AdminClient }) {
     try {
       let whole = o;
       if ((o.problemCount ?? 0) > (o.problems?.length ?? 0)) {
-        const { batches } = await client.call('POST /load/check', {
-          query: { allProblems: true },
-          body: { files, mapping },
-        });
+        const { batches } = await client.call('POST /load/check', { body: { files, mapping, allProblems: true } });
         whole = batches.find((b) => b.error && b.files.join() === o.files.join()) ?? o;
       }
       const base = o.files[0]
