@@ -192,7 +192,7 @@ describe('backtest runs', () => {
       const settings = resolveSettings({});
       const input = await loadBacktestInput(wb.workspace, day('2025-02-03'), day('2025-05-25'), settings);
       const one = await simulate(input, settings);
-      const ranges = styleRanges(input.start.styles.styleStart, 3);
+      const ranges = styleRanges(input, 3);
       expect(ranges).toHaveLength(3);
       expect(ranges[0]).toMatchObject({ sFrom: 0, kFrom: 0 });
       expect(ranges[1].sFrom).toBe(ranges[0].sTo);
@@ -213,7 +213,7 @@ describe('backtest runs', () => {
       const input = () => loadBacktestInput(wb.workspace, day('2025-02-03'), day('2025-05-25'), settings);
       const first = await input();
       const one = await simulate(first, settings);
-      const [, second] = styleRanges(first.start.styles.styleStart, 2);
+      const [, second] = styleRanges(first, 2);
       const spawned: PartLink[] = [];
       const link = () => {
         spawned.push(processLink());

@@ -98,7 +98,7 @@ export async function simulateAcrossProcesses(
   partitions: number,
   link: () => PartLink = processLink,
 ): Promise<SimulationResult> {
-  const ranges = styleRanges(input.start.styles.styleStart, partitions);
+  const ranges = styleRanges(input, partitions);
   const links = ranges.map((_, p) => (p === 0 ? localLink() : link()));
   return replay(input, settings, options, ranges, links, (p) => (p === 0 ? input : inputFor(input, ranges[p])));
 }

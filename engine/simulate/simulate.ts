@@ -116,18 +116,44 @@ export interface WriteDownShortfall {
   days: number;
 }
 
-/** Contiguous ranges of styles, about equal in SKUs: one per part (fewer when there are fewer styles). */
-export function styleRanges(styleStart: Int32Array, parts: number): StyleRange[] {
+/**
+ * Contiguous ranges of styles, about equal in the work their days take: a part serves each cell that holds stock,
+ * so a style weighs its cells' days with actual stock, its rows of the actual days (a sale, a receipt, a count, a
+ * day carried without stock) and one per SKU. One range per part, fewer when there are fewer styles. (Equal in
+ * SKUs they are far from equal in work: an assortment numbers its styles by season, and last season's have sold
+ * out.)
+ */
+export function styleRanges(input: BacktestInput, parts: number): StyleRange[] {
+  const { styleStart } = input.start.styles;
+  const L = input.start.locations.ids.length;
   const S = styleStart.length - 1;
-  const K = styleStart[S];
+  const styleOf = input.start.skus.style;
+  const weight = new Float64Array(S);
+  for (let s = 0; s < S; s++) weight[s] = styleStart[s + 1] - styleStart[s];
+  // Each cell's days with stock: its level holds from one row to its next.
+  const level = Float64Array.from(input.start.onHand);
+  const since = new Int32Array(level.length);
+  const { dayStart, cell, endLevel } = input.actual;
+  for (let i = 0; i < input.days; i++)
+    for (let j = dayStart[i]; j < dayStart[i + 1]; j++) {
+      const c = cell[j];
+      const s = styleOf[(c / L) | 0];
+      weight[s] += 1 + (level[c] > 0 ? i - since[c] : 0);
+      level[c] = endLevel[j];
+      since[c] = i;
+    }
+  for (let c = 0; c < level.length; c++) if (level[c] > 0) weight[styleOf[(c / L) | 0]] += input.days - since[c];
+  for (const c of input.out.cell) weight[styleOf[(c / L) | 0]]++;
+  let total = 0;
+  for (const w of weight) total += w;
   const ranges: StyleRange[] = [];
   let from = 0;
+  let sum = 0;
   for (let p = 1; p <= parts; p++) {
-    const goal = Math.round((K * p) / parts);
+    const goal = (total * p) / parts;
     let to = from;
-    while (to < S && styleStart[to + 1] <= goal) to++;
-    if (p === parts) to = S;
-    if (to > from) ranges.push(styleRange({ styles: { styleStart } as never }, from, to));
+    while (to < S && (p === parts || sum + weight[to] / 2 <= goal)) sum += weight[to++];
+    if (to > from) ranges.push(styleRange(input.start, from, to));
     from = to;
   }
   return ranges;
@@ -204,6 +230,9 @@ export async function replay(
         cancelled = true;
         break;
       }
+      // On to the next review, a week at most (progress and a cancel are heard between).
+      const until = Math.min(lastDay, (Math.floor(i / reviewEvery) + 1) * reviewEvery, (Math.floor(i / 7) + 1) * 7);
+      let running: Promise<unknown> | undefined;
       if (i % reviewEvery === 0) {
         const sums = await askAll(() => ({ kind: 'review', day: i }));
         const record = recorded ? recordedAt.get(i) : undefined;
@@ -222,6 +251,8 @@ export async function replay(
         const keptOf: KeptMove[][] = ranges.map(() => []);
         for (const k of kept) keptOf[partOf(k.move.style)].push(k);
         const carried = (await askAll((p) => ({ kind: 'carryOut', kept: keptOf[p] }))).map((c) => c.redistribution);
+        // The parts go on with their days while the review's transfers are written down here.
+        running = askAll(() => ({ kind: 'run', until }));
         // The review's decisions in the engine's order: initial distribution, replenishment, the trips.
         const next = ranges.map(() => 0);
         const order: Decision[] = [];
@@ -259,9 +290,7 @@ export async function replay(
           }
         }
       }
-      // On to the next review, a week at most (progress and a cancel are heard between).
-      const until = Math.min(lastDay, (Math.floor(i / reviewEvery) + 1) * reviewEvery, (Math.floor(i / 7) + 1) * 7);
-      await askAll(() => ({ kind: 'run', until }));
+      await (running ?? askAll(() => ({ kind: 'run', until })));
       i = daysDone = until;
       if (options.onProgress && (daysDone % 7 === 0 || daysDone === days)) options.onProgress(daysDone, days);
     }
@@ -289,7 +318,7 @@ export function simulate(
   options: SimulationOptions = {},
   parts = 1,
 ): Promise<SimulationResult> {
-  const ranges = styleRanges(input.start.styles.styleStart, parts);
+  const ranges = styleRanges(input, parts);
   return replay(input, settings, options, ranges, ranges.map(localLink));
 }
 
