@@ -9,18 +9,17 @@
  *   kept moves: their decisions, and every decision of the review carried out;
  * - `finish`: the part's figures.
  */
-import type { Decision } from '../recommend/proposal.js';
-import type { KeptMove } from '../recommend/redistribute.js';
 import type { ReviewSums } from '../recommend/review.js';
 import type { StyleRange } from '../recommend/slice.js';
 import { ReplayPart, type PartDecided, type PartInit, type PartResult } from './replay-part.js';
+import type { DecisionColumns, MoveColumns } from './decision-columns.js';
 
 export type ToPart =
   | { kind: 'init'; init: PartInit }
   | { kind: 'run'; until: number }
   | { kind: 'review'; day: number }
   | { kind: 'decide'; network: ReviewSums }
-  | { kind: 'carryOut'; kept: KeptMove[] }
+  | { kind: 'carryOut'; kept: MoveColumns }
   | { kind: 'finish' };
 
 export type FromPart =
@@ -28,7 +27,7 @@ export type FromPart =
   | { kind: 'ran' }
   | { kind: 'sums'; sums: ReviewSums }
   | { kind: 'decided'; decided: PartDecided }
-  | { kind: 'carried'; redistribution: Decision[] }
+  | { kind: 'carried'; redistribution: DecisionColumns }
   | { kind: 'finished'; result: PartResult }
   | { kind: 'failed'; message: string };
 

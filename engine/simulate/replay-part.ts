@@ -10,7 +10,6 @@
  */
 import { prices } from '../recommend/prices.js';
 import type { Decision, Explain } from '../recommend/proposal.js';
-import type { KeptMove, Move } from '../recommend/redistribute.js';
 import { ReviewPart, type ReviewSums } from '../recommend/review.js';
 import type { Settings } from '../recommend/settings.js';
 import { sliceState, type StyleRange } from '../recommend/slice.js';
@@ -18,6 +17,7 @@ import { APPROVAL_OPEN_DAYS, type EngineState } from '../recommend/state.js';
 import { settingsByCategory } from '../recommend/targets.js';
 import { newForecast } from '../forecast/forecast.js';
 import type { ActualDays, BacktestInput, OutDays, PlannedReceipt } from './input.js';
+import { decisionColumns, keptOf, moveColumns, type DecisionColumns, type MoveColumns } from './decision-columns.js';
 import { firstRow, partSums, serveDay, type PartSums, type ServeArrays } from './serve-day.js';
 import { STYLE_DAY_FIELDS } from './style-days.js';
 import { CELL_FIELDS, CF, traceAdd, type TraceBuffer } from './trace.js';
@@ -56,9 +56,9 @@ export interface PartInit {
 
 /** What a review's second step decides, numbered as the whole replay. */
 export interface PartDecided {
-  initial: Decision[];
-  replenishment: Decision[];
-  moves: Move[];
+  initial: DecisionColumns;
+  replenishment: DecisionColumns;
+  moves: MoveColumns;
 }
 
 /** Per location then per style of the part: stock left at the end, by kind of location. */
@@ -407,11 +407,16 @@ export class ReplayPart {
     if (!review || review.decided) throw new Error('a part decides once, after its review started');
     const { decisions, moves } = review.part.decide(network);
     const { kFrom, sFrom } = this.init.range;
-    const global = (d: Decision): Decision => ({ ...d, sku: d.sku + kFrom });
     const decided: PartDecided = {
-      initial: decisions.filter((d) => d.transferType === 'InitialDistribution').map(global),
-      replenishment: decisions.filter((d) => d.transferType === 'Replenishment').map(global),
-      moves: moves.map((m) => ({ ...m, sku: m.sku + kFrom, style: m.style + sFrom })),
+      initial: decisionColumns(
+        decisions.filter((d) => d.transferType === 'InitialDistribution'),
+        kFrom,
+      ),
+      replenishment: decisionColumns(
+        decisions.filter((d) => d.transferType === 'Replenishment'),
+        kFrom,
+      ),
+      moves: moveColumns(moves, kFrom, sFrom),
     };
     review.decided = decisions;
     // The engine's estimate per style, as of this review: what the days until the next one show.
@@ -429,15 +434,11 @@ export class ReplayPart {
    * Step 3: the part's kept moves (numbered as the replay's, in the order the trips were chosen) as decisions; then
    * every decision of the review is carried out, in the engine's order.
    */
-  carryOut(kept: readonly KeptMove[]): Decision[] {
+  carryOut(kept: MoveColumns): DecisionColumns {
     const review = this.review;
     if (!review?.decided) throw new Error('a part carries out a review it has not decided');
     const { kFrom, sFrom } = this.init.range;
-    const local = kept.map((k) => ({
-      ...k,
-      move: { ...k.move, sku: k.move.sku - kFrom, style: k.move.style - sFrom },
-    }));
-    const redistribution = review.part.redistribute(local);
+    const redistribution = review.part.redistribute(keptOf(kept, -kFrom, -sFrom));
     const all = [...review.decided, ...redistribution];
     const i = review.day;
     const { L, a } = this;
@@ -455,7 +456,7 @@ export class ReplayPart {
       }
     }
     this.review = undefined;
-    return redistribution.map((d) => ({ ...d, sku: d.sku + kFrom }));
+    return decisionColumns(redistribution, kFrom);
   }
 
   finish(): PartResult {

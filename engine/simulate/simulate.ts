@@ -12,7 +12,8 @@
  * adds up their figures at the end. The parts' decisions are the same however the styles are split.
  */
 import { dayText } from '../model/datetime.js';
-import { proposalOf, type Decision } from '../recommend/proposal.js';
+import { referenceId } from '../recommend/proposal.js';
+import { TRANSFER_TYPES } from '../model/settings.js';
 import { chooseTrips, keepMoves, type KeptMove, type Move, type Trip } from '../recommend/redistribute.js';
 import { addReviewSums, emptyReviewSums, type ReviewSums } from '../recommend/review.js';
 import type { Settings } from '../recommend/settings.js';
@@ -25,6 +26,8 @@ import { DAY_FIELDS } from './serve-day.js';
 import { STYLE_DAY_FIELDS, type StyleDays } from './style-days.js';
 import type { StyleTrace, TracedTransfer } from './trace.js';
 import { partInit, type EndStocks, type PartResult } from './replay-part.js';
+import { moveColumns, movesOf, type DecisionColumns } from './decision-columns.js';
+import { sharedCopy } from './buffers.js';
 import { answerTo, localLink, type FromPart, type PartLink, type ToPart } from './partition-protocol.js';
 
 export type { SimulatedTransfer };
@@ -242,48 +245,62 @@ export async function replay(
           network = emptyReviewSums(S0);
           for (const s of sums) addReviewSums(network, s.sums);
         }
+        // In shared memory, the parts in other threads read the one copy.
+        network = sharedCopy(network);
         const decided = (await askAll(() => ({ kind: 'decide', network }))).map((d) => d.decided);
         const moves: Move[] = [];
-        for (const d of decided) for (const m of d.moves) moves.push(m);
+        for (const d of decided) for (const m of movesOf(d.moves)) moves.push(m);
         const trips = record?.trips ?? chooseTrips(moves, L, settings);
         if (!recorded) reviews.push({ day: i, network, trips });
         const kept = keepMoves(moves, trips, L, Sg);
-        const keptOf: KeptMove[][] = ranges.map(() => []);
-        for (const k of kept) keptOf[partOf(k.move.style)].push(k);
-        const carried = (await askAll((p) => ({ kind: 'carryOut', kept: keptOf[p] }))).map((c) => c.redistribution);
+        const keptBy: KeptMove[][] = ranges.map(() => []);
+        for (const k of kept) keptBy[partOf(k.move.style)].push(k);
+        const carried = (await askAll((p) => ({ kind: 'carryOut', kept: moveColumns(keptBy[p]) }))).map(
+          (c) => c.redistribution,
+        );
         // The parts go on with their days while the review's transfers are written down here.
         running = askAll(() => ({ kind: 'run', until }));
         // The review's decisions in the engine's order: initial distribution, replenishment, the trips.
         const next = ranges.map(() => 0);
-        const order: Decision[] = [];
-        for (const d of decided) for (const x of d.initial) order.push(x);
-        for (const d of decided) for (const x of d.replenishment) order.push(x);
+        const order: [DecisionColumns, number][] = [];
+        for (const d of decided) for (let x = 0; x < d.initial.sku.length; x++) order.push([d.initial, x]);
+        for (const d of decided) for (let x = 0; x < d.replenishment.sku.length; x++) order.push([d.replenishment, x]);
         for (const k of kept) {
           const p = partOf(k.move.style);
-          order.push(carried[p][next[p]++]);
+          order.push([carried[p], next[p]++]);
         }
         const day = fromDay + i;
         const ids = new Set<string>();
         const tripsMade = new Set<number>();
-        for (const d of order) {
-          const p = proposalOf({ asOfDay: day, locations: S0.locations, skus: S0.skus }, ids, d);
+        const reasons = new Map<DecisionColumns, Map<number, string>>();
+        const reasonOf = (c: DecisionColumns, x: number) => {
+          let m = reasons.get(c);
+          if (!m) reasons.set(c, (m = new Map(c.words.map((w) => [w.at, w.reason]))));
+          return m.get(x) ?? '';
+        };
+        for (const [c, x] of order) {
+          const type = TRANSFER_TYPES[c.type[x]];
+          const [from, to, sku, quantity] = [c.from[x], c.to[x], c.sku[x], c.quantity[x]];
+          const fromLocationId = S0.locations.ids[from];
+          const toLocationId = S0.locations.ids[to];
+          const skuId = S0.skus.ids[sku];
           const made: SimulatedTransfer = {
             day,
-            transferType: p.transferType,
-            fromLocationId: p.fromLocationId,
-            toLocationId: p.toLocationId,
-            skuId: p.skuId,
-            quantity: p.quantity,
-            referenceId: p.referenceId,
+            transferType: type,
+            fromLocationId,
+            toLocationId,
+            skuId,
+            quantity,
+            referenceId: referenceId(type, day, fromLocationId, toLocationId, skuId, ids),
           };
           transfers.push(made);
-          if (traced && d.sku >= traced[0] && d.sku < traced[1])
-            tracedTransfers.push({ ...made, arrivalDay: day + leadOf(d.sku), reason: p.reason });
-          const t = (transferKpis[p.transferType] ??= { trips: 0, lines: 0, units: 0 });
+          if (traced && sku >= traced[0] && sku < traced[1])
+            tracedTransfers.push({ ...made, arrivalDay: day + leadOf(sku), reason: reasonOf(c, x) });
+          const t = (transferKpis[type] ??= { trips: 0, lines: 0, units: 0 });
           t.lines++;
-          t.units += p.quantity;
-          transferUnitsByDay[i] += p.quantity;
-          const trip = (TRANSFER_TYPE_ORDER.indexOf(p.transferType) * L + d.from) * L + d.to;
+          t.units += quantity;
+          transferUnitsByDay[i] += quantity;
+          const trip = (c.type[x] * L + from) * L + to;
           if (!tripsMade.has(trip)) {
             tripsMade.add(trip);
             t.trips++;
@@ -308,8 +325,6 @@ export async function replay(
     await Promise.all(links.map((l) => l.close()));
   }
 }
-
-const TRANSFER_TYPE_ORDER = ['InitialDistribution', 'Replenishment', 'Redistribution'];
 
 /** The replay in this thread, in one part (or several, to show the split changes nothing). */
 export function simulate(
