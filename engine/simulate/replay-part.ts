@@ -18,7 +18,7 @@ import { settingsByCategory } from '../recommend/targets.js';
 import { newForecast } from '../forecast/forecast.js';
 import type { ActualDays, BacktestInput, OutDays, PlannedReceipt } from './input.js';
 import { decisionColumns, keptOf, moveColumns, type DecisionColumns, type MoveColumns } from './decision-columns.js';
-import { firstRow, partSums, serveDay, type PartSums, type ServeArrays } from './serve-day.js';
+import { firstRow, PartDays, partSums, type PartSums, type ServeArrays } from './serve-day.js';
 import { STYLE_DAY_FIELDS } from './style-days.js';
 import { CELL_FIELDS, CF, traceAdd, type TraceBuffer } from './trace.js';
 
@@ -149,6 +149,8 @@ export class ReplayPart {
   private readonly base: number;
   private readonly a: ServeArrays;
   private readonly sums: PartSums;
+  /** The part's days, and the running sums of what its cells hold (every change of simulated stock goes here). */
+  private readonly days: PartDays;
   private readonly view: EngineState;
   private readonly inTransit: Float64Array;
   private readonly startPrice: Float64Array;
@@ -215,7 +217,10 @@ export class ReplayPart {
       cost: init.cost,
       soldUnits: Float64Array.from(S0.skus.soldUnits),
       soldValue: Float64Array.from(S0.skus.soldValue),
-      selling: Uint8Array.from(S0.locations.kind, (k) => (k !== 'warehouse' ? 1 : 0)),
+      // A location sells once it has sold: known from the day of its first sale, never earlier.
+      sellingFrom: Int32Array.from(S0.locations.kind, (kind, l) =>
+        kind !== 'warehouse' ? 0 : init.kindFixed[l] ? -1 : init.firstSale[l],
+      ),
       stores: init.stores,
       closed: init.closed,
       days: init.days,
@@ -225,7 +230,6 @@ export class ReplayPart {
       rate: this.forecast.rate,
       inStockDays,
       everActive: Uint8Array.from(S0.everActive),
-      live: Uint8Array.from({ length: n }, (_, c) => (S0.onHand[c] !== 0 || inStockDays[c] !== 0 ? 1 : 0)),
       windowSales: Float32Array.from(S0.sales),
       windowInStock: Uint8Array.from(S0.inStock),
       ...(trace ? { trace } : {}),
@@ -249,6 +253,7 @@ export class ReplayPart {
       styles: { ...S0.styles, hasOpenPurchaseOrder: new Uint8Array(S) },
     };
     this.sums = partSums(L, S, init.days);
+    this.days = new PartDays(this.a, L, W, this.sums);
     this.estimate = new Float64Array(S);
     this.byCategory = settingsByCategory(S0, init.settings);
     this.receipts = init.receipts.map((r) => ({ ...r, cell: r.cell - this.base, style: r.style - init.range.sFrom }));
@@ -273,7 +278,7 @@ export class ReplayPart {
 
   /** Units leave their sender on day i and reach their destination after the lead time. */
   private send(i: number, from: number, to: number, quantity: number, lead: number): void {
-    this.a.sim[from] -= quantity;
+    this.days.setSim(from, this.a.sim[from] - quantity, i);
     this.arrive(i + lead, to, quantity, true);
     this.styleDay(i, Math.floor(from / this.L), SD.simTransfersOut, quantity);
     traceAdd(this.a.trace, this.L, from, i, CF.transfersOut, quantity);
@@ -284,8 +289,7 @@ export class ReplayPart {
     const arrivals = this.pending.get(i);
     if (arrivals) {
       for (const { cell, quantity, engines } of arrivals) {
-        this.a.sim[cell] += quantity;
-        this.a.live[cell] = 1;
+        this.days.setSim(cell, this.a.sim[cell] + quantity, i);
         this.inTransit[cell] -= quantity;
         this.view.lastArrivalDay[cell] = this.init.fromDay + i;
         // A client's transfer already on its way at the start arrives too, but is none of the engine's.
@@ -304,12 +308,8 @@ export class ReplayPart {
     const { a, L, base } = this;
     const { actual } = this.init;
     // A location sells once it has sold: known from the day of its first sale, never earlier.
-    for (let l = 0; l < L; l++) {
-      if (!a.selling[l] && !this.init.kindFixed[l] && this.init.firstSale[l] >= 0 && i >= this.init.firstSale[l]) {
-        a.selling[l] = 1;
-        this.view.locations.kind[l] = 'store';
-      }
-    }
+    for (let l = 0; l < L; l++)
+      if (i === a.sellingFrom[l] && this.view.locations.kind[l] === 'warehouse') this.view.locations.kind[l] = 'store';
     // The day's actual receipts and corrections: after the morning's decision, before the day's demand.
     const end = base + this.view.skus.ids.length * L;
     const to = firstRow(actual.cell, actual.dayStart[i], actual.dayStart[i + 1], end);
@@ -319,8 +319,7 @@ export class ReplayPart {
       const c = actual.cell[j] - base;
       // A write-down takes what the simulation holds; the rest happened only in the actual world.
       const taken = Math.max(moved, -Math.max(0, a.sim[c]));
-      a.sim[c] += taken;
-      a.live[c] = 1;
+      this.days.setSim(c, a.sim[c] + taken, i);
       if (taken !== moved) {
         this.shortfall.units += taken - moved;
         this.shortfall.days++;
@@ -344,7 +343,7 @@ export class ReplayPart {
       this.unsent += x.left;
       waiting.splice(w, 1);
     }
-    serveDay(a, L, this.W, i, i % this.W, this.sums);
+    this.days.serve(i, i % this.W);
     const S = this.view.styles.ids.length;
     for (let s = 0; s < S; s++) this.sums.styleDays[(i * S + s) * F + SD.demandEstimate] = this.estimate[s];
     this.next = i + 1;
@@ -363,6 +362,8 @@ export class ReplayPart {
   startReview(i: number): ReviewSums {
     if (this.next !== i) throw new Error(`a part asked to review day ${i} stands on day ${this.next}`);
     if (!this.morningDone) this.morning(i);
+    // The engine reads the windows up to the day before: written out for every cell.
+    this.days.catchUpAll(i);
     const { view, a } = this;
     // Prices as known on this day: the year before the start plus the actual sales since, never later ones.
     if (i > 0) view.skus.price.set(prices(view, a.soldUnits, a.soldValue, this.startPrice));

@@ -1,12 +1,20 @@
 /**
- * One simulated day of demand for a part of the replay (a range of styles: all their SKUs at every location):
- * the per-cell part of the replay. Cells of different SKUs share nothing here, so parts are served by different
- * threads or processes; the engine's review, which couples styles, happens between days in steps (review.ts).
+ * The days of a part of the replay (a range of styles: all their SKUs at every location): the per-cell part of
+ * the replay. Cells of different SKUs share nothing here, so parts are served by different threads or processes;
+ * the engine's review, which couples styles, happens between days in steps (review.ts).
  *
  * Both sides meet the same demand: on a day the actual location held the SKU, what it sold (and, had it sold
  * out, an estimate of what it could have sold more); on a day it carried the SKU without stock, the history's
  * estimate (actual-demand.ts); nothing where it did not carry it. The actual side lost what it could not serve;
  * the simulation serves what its own stock allows.
+ *
+ * Most cells have nothing happen on most days: stock sits on a shelf or in a warehouse. Such a day is the same
+ * for every such cell — no demand, the stock it had — so its figures come from running sums of what the cells
+ * hold (per location and per style: units and value on both sides, and how many cells a store carries with and
+ * without simulated stock), kept as stock moves. A day visits only the cells with a row (a sale, a receipt, a
+ * count) or carried without stock, and adds what each did beyond such a day. The engine's windows are written
+ * the same way: a cell's days without a sale are written when something happens to it, or before a review reads
+ * them, as runs of the level it held.
  */
 import { Sums } from './kpis.js';
 import { STYLE_DAY_FIELDS, type StyleDayField } from './style-days.js';
@@ -39,8 +47,8 @@ export interface ServeArrays {
   cost: Float64Array;
   soldUnits: Float64Array;
   soldValue: Float64Array;
-  /** Per location: 1 when the engine counts it as selling (a store or the webshop), as far as it knows. */
-  selling: Uint8Array;
+  /** Per location: the first day of the period the engine counts it as selling (its windows are written), or −1. */
+  sellingFrom: Int32Array;
   /** Per location: 1 when it sells in the history: demand is there, and its stock counts as the shelves'. */
   stores: Uint8Array;
   /** Per location × day: 1 when it was closed (nothing carried that day). */
@@ -52,11 +60,6 @@ export interface ServeArrays {
   rate: Float64Array;
   inStockDays: Int32Array;
   everActive: Uint8Array;
-  /**
-   * Per cell: 0 when nothing is in it — no stock on either side, no in-stock day in the window — so a day without a
-   * row for it passes it over. Whatever puts stock in a cell sets it.
-   */
-  live: Uint8Array;
   /** Per cell × window day: the engine's rings. */
   windowSales: Float32Array;
   windowInStock: Uint8Array;
@@ -138,165 +141,330 @@ const R = {
   aU: 14,
   aV: 15,
 } as const;
-const RUN_FIELDS = 16;
+const RF = 16;
 
 /** Where each style-day field comes from: a run's sum over the selling locations (shelves) or the others. */
-const STYLE_DAY_FROM: [StyleDayField, 'shelves' | 'warehouses', number][] = [
-  ['carriedDays', 'shelves', R.cd],
-  ['demand', 'shelves', R.dem],
-  ['estimatedDemand', 'shelves', R.est],
-  ['simStockOutDays', 'shelves', R.sOut],
-  ['simSales', 'shelves', R.sSales],
-  ['simLostSales', 'shelves', R.sLost],
-  ['simInventoryUnits', 'shelves', R.sU],
-  ['simWarehouseUnits', 'warehouses', R.sU],
-  ['actStockOutDays', 'shelves', R.aOut],
-  ['actSales', 'shelves', R.aSales],
-  ['actLostSales', 'shelves', R.est],
-  ['actInventoryUnits', 'shelves', R.aU],
-  ['actWarehouseUnits', 'warehouses', R.aU],
+const STYLE_DAY_FROM: [StyleDayField, 0 | 1, number][] = [
+  ['carriedDays', 0, R.cd],
+  ['demand', 0, R.dem],
+  ['estimatedDemand', 0, R.est],
+  ['simStockOutDays', 0, R.sOut],
+  ['simSales', 0, R.sSales],
+  ['simLostSales', 0, R.sLost],
+  ['simInventoryUnits', 0, R.sU],
+  ['simWarehouseUnits', 1, R.sU],
+  ['actStockOutDays', 0, R.aOut],
+  ['actSales', 0, R.aSales],
+  ['actLostSales', 0, R.est],
+  ['actInventoryUnits', 0, R.aU],
+  ['actWarehouseUnits', 1, R.aU],
 ];
 const F = STYLE_DAY_FIELDS.length;
 const STYLE_DAY_AT = STYLE_DAY_FROM.map(([field]) => STYLE_DAY_FIELDS.indexOf(field));
 
+/** The stock a group of cells holds, in the order of a run's stock sums: sim units, sim value, act units, act value. */
+const STOCK = [R.sU, R.sV, R.aU, R.aV] as const;
+
 /**
- * Serves day i for the part. `L` locations, `W` window days, `head`: the window's slot for the day. A cell with
- * nothing in it (no stock on either side, no row, no window history) is passed over: it adds nothing anywhere.
+ * A part's days: serves them (only the cells something happens to, see above), and keeps the running sums of what
+ * its cells hold. Every change of a cell's simulated stock outside a day's serving goes through `setSim`.
  */
-export function serveDay(a: ServeArrays, L: number, W: number, i: number, head: number, sums: PartSums): void {
-  const { actualCell, actualOpening, actualSold, actualNet, actualEnd, actualRevenue, actualExtra } = a;
-  const { outCell, outDemand, styleOf, styleStart, soldUnits, soldValue, salePrice, cost, trace } = a;
-  const { sim: simStock, actLevel, windowSales, windowInStock, inStockDays, everActive, rate, selling, live } = a;
-  const K = styleOf.length;
-  const base = a.cellBase;
-  const end = base + K * L;
-  const rowsTo = firstRow(actualCell, a.dayStart[i], a.dayStart[i + 1], end);
-  const outTo = firstRow(outCell, a.outStart[i], a.outStart[i + 1], end);
-  let j = firstRow(actualCell, a.dayStart[i], rowsTo, base);
-  let o = firstRow(outCell, a.outStart[i], outTo, base);
-  const sim = sums.location.sim.f;
-  const act = sums.location.act.f;
-  // Each location's sums over the day (cd: carried days; s…/a…: simulated/actual), and a style's, apart for the
-  // locations that sell and those that do not (their stock is the warehouses').
-  const at = new Float64Array(L * RUN_FIELDS);
-  const shelves = new Float64Array(RUN_FIELDS);
-  const warehouses = new Float64Array(RUN_FIELDS);
-  // Per location, for the day: open today where it sells (demand is there).
-  const open = new Uint8Array(L);
-  for (let l = 0; l < L; l++) open[l] = a.stores[l] === 1 && a.closed[l * a.days + i] === 0 ? 1 : 0;
-  let lowest = sums.lowest;
-  const S = styleStart.length - 1;
-  for (let s = 0; s < S; s++) {
-    const tr = trace !== undefined && trace.style === s ? trace : undefined;
-    shelves.fill(0);
-    warehouses.fill(0);
-    for (let k = styleStart[s]; k < styleStart[s + 1]; k++) {
-      for (let l = 0, c = k * L; l < L; l++, c++) {
-        const row = j < rowsTo && actualCell[j] === base + c ? j++ : -1;
-        const out = o < outTo && outCell[o] === base + c ? o++ : -1;
-        if (live[c] === 0 && row < 0 && out < 0 && !tr) continue;
-        const opening = row >= 0 ? openingOr(actualOpening[row], actLevel[c]) : actLevel[c];
-        const gross = row >= 0 ? actualSold[row] : 0;
-        const returns = row >= 0 ? gross - actualNet[row] : 0;
-        if (row >= 0) {
-          actLevel[c] = actualEnd[row];
-          soldUnits[k] += gross;
-          soldValue[k] += actualRevenue[row];
-        }
-        const actInStock = heldStock(opening, gross);
-        // What customers wanted: in stock, the day's sales (and more, had it sold out); carried without, the estimate.
-        const estimated = actInStock ? (row >= 0 ? actualExtra[row] : 0) : out >= 0 ? outDemand[out] : 0;
-        const demand = actInStock ? gross + estimated : estimated;
-        const carried = open[l] === 1 && (actInStock || out >= 0);
-        const simStart = simStock[c];
-        const served = Math.min(demand, Math.max(simStart, 0));
-        const simNow = simStart - served + returns;
-        simStock[c] = simNow;
-        const simInStock = simStart > 0 || served > 0;
-        const actNow = actLevel[c];
-        const run = a.stores[l] === 1 ? shelves : warehouses;
-        const x = l * RUN_FIELDS;
-        if (carried) {
-          // Units are valued at the day's own prices where the actual sold, else at the history's average.
-          const sVal = gross > 0 ? served * (actualRevenue[row] / gross) : served * salePrice[k];
-          const aVal = gross > 0 ? actualRevenue[row] : 0;
-          const sEst = Math.max(0, served - (actInStock ? gross : 0));
-          const sOut = simInStock ? 0 : 1;
-          const aOut = actInStock ? 0 : 1;
-          carry(run, 0, demand, estimated, served, gross, returns, sVal, aVal, sEst, sOut, aOut);
-          carry(at, x, demand, estimated, served, gross, returns, sVal, aVal, sEst, sOut, aOut);
-        }
-        if (simNow !== 0 || actNow !== 0) {
-          run[R.sU] += simNow;
-          run[R.sV] += simNow * cost[k];
-          run[R.aU] += actNow;
-          run[R.aV] += actNow * cost[k];
-          at[x + R.sU] += simNow;
-          at[x + R.sV] += simNow * cost[k];
-          at[x + R.aU] += actNow;
-          at[x + R.aV] += actNow * cost[k];
-        }
-        if (selling[l] === 1) {
-          // The engine's own history of the simulated world: what it sold, and whether it had stock.
-          const slot = c * W + head;
-          windowSales[slot] = served;
-          const flag = simInStock ? 1 : 0;
-          inStockDays[c] += flag - windowInStock[slot];
-          windowInStock[slot] = flag;
-          if (simInStock) everActive[c] = 1;
-        }
-        if (tr) {
-          const traced = traceAt(tr, L, c, i);
-          const v = tr.values;
-          v[traced + CF.simSales] = served;
-          v[traced + CF.actSales] = gross;
-          v[traced + CF.returns] = returns;
-          v[traced + CF.demand] = carried ? demand : 0;
-          v[traced + CF.estimatedDemand] = carried ? estimated : 0;
-          v[traced + CF.simLostSales] = carried ? demand - served : 0;
-          v[traced + CF.actLostSales] = carried ? estimated : 0;
-          v[traced + CF.demandEstimate] = rate[c];
-          v[traced + CF.simInStock] = simInStock ? 1 : 0;
-          v[traced + CF.actInStock] = actInStock ? 1 : 0;
-          v[traced + CF.carried] = carried ? 1 : 0;
-          v[traced + CF.simStock] = simNow;
-          v[traced + CF.actStock] = actNow;
-        }
-        if (simNow < lowest) lowest = simNow;
-        live[c] = simNow !== 0 || actNow !== 0 || inStockDays[c] !== 0 ? 1 : 0;
+export class PartDays {
+  private readonly L: number;
+  private readonly S: number;
+  private readonly W: number;
+  /** Per cell: the first day whose window slot is not written yet. */
+  private readonly ringDay: Int32Array;
+  /** What the cells hold now: per location (4 a location) and per style and kind of location (8 a style). */
+  private readonly locStock: Float64Array;
+  private readonly styleStock: Float64Array;
+  /**
+   * Cells a store carries with actual stock on hand, and those of them without simulated stock: per location ×
+   * style, and their totals per location and per style.
+   */
+  private readonly carried: Int32Array;
+  private readonly short: Int32Array;
+  private readonly locCarried: Int32Array;
+  private readonly locShort: Int32Array;
+  private readonly styleCarried: Int32Array;
+  private readonly styleShort: Int32Array;
+
+  constructor(
+    readonly a: ServeArrays,
+    L: number,
+    W: number,
+    readonly sums: PartSums,
+  ) {
+    this.L = L;
+    this.W = W;
+    const S = (this.S = a.styleStart.length - 1);
+    const n = a.sim.length;
+    this.ringDay = new Int32Array(n);
+    this.locStock = new Float64Array(L * 4);
+    this.styleStock = new Float64Array(S * 8);
+    this.carried = new Int32Array(L * S);
+    this.short = new Int32Array(L * S);
+    this.locCarried = new Int32Array(L);
+    this.locShort = new Int32Array(L);
+    this.styleCarried = new Int32Array(S);
+    this.styleShort = new Int32Array(S);
+    for (let c = 0; c < n; c++) this.hold(c, 0, 0, a.sim[c], a.actLevel[c]);
+  }
+
+  /** Moves a cell's levels in the running sums from (sim0, act0) to (sim1, act1). */
+  private hold(c: number, sim0: number, act0: number, sim1: number, act1: number): void {
+    const { L, S } = this;
+    const l = c % L;
+    const k = (c - l) / L;
+    const s = this.a.styleOf[k];
+    const cost = this.a.cost[k];
+    const ls = l * 4;
+    const ss = (s * 2 + (this.a.stores[l] ? 0 : 1)) * 4;
+    const dSim = sim1 - sim0;
+    const dAct = act1 - act0;
+    if (dSim !== 0) {
+      this.locStock[ls] += dSim;
+      this.locStock[ls + 1] += dSim * cost;
+      this.styleStock[ss] += dSim;
+      this.styleStock[ss + 1] += dSim * cost;
+    }
+    if (dAct !== 0) {
+      this.locStock[ls + 2] += dAct;
+      this.locStock[ls + 3] += dAct * cost;
+      this.styleStock[ss + 2] += dAct;
+      this.styleStock[ss + 3] += dAct * cost;
+    }
+    if (!this.a.stores[l]) return;
+    // Carried on a day without anything happening: actual stock on hand; short of it in the simulation.
+    const carried = (act1 > 0 ? 1 : 0) - (act0 > 0 ? 1 : 0);
+    const short = (act1 > 0 && sim1 <= 0 ? 1 : 0) - (act0 > 0 && sim0 <= 0 ? 1 : 0);
+    if (carried !== 0) {
+      this.carried[l * S + s] += carried;
+      this.locCarried[l] += carried;
+      this.styleCarried[s] += carried;
+    }
+    if (short !== 0) {
+      this.short[l * S + s] += short;
+      this.locShort[l] += short;
+      this.styleShort[s] += short;
+    }
+  }
+
+  /** Writes a cell's window up to day `until` (not included), the days since its last write held at `level`. */
+  private catchUp(c: number, until: number): void {
+    const selling = this.a.sellingFrom[c % this.L];
+    const from = Math.max(this.ringDay[c], selling);
+    this.ringDay[c] = until;
+    if (selling < 0 || from >= until) return;
+    const { a, W } = this;
+    const flag = a.sim[c] > 0 ? 1 : 0;
+    // Nothing held and nothing in the window: the days are written already (zeros on zeros).
+    if (!flag && a.inStockDays[c] === 0) return;
+    const base = c * W;
+    let days = 0;
+    for (let d = Math.max(from, until - W); d < until; d++) {
+      const slot = base + (d % W);
+      days += flag - a.windowInStock[slot];
+      a.windowInStock[slot] = flag;
+      a.windowSales[slot] = 0;
+    }
+    a.inStockDays[c] += days;
+    if (flag) a.everActive[c] = 1;
+  }
+
+  /** Every cell's window written up to day `until`: before a review reads them. */
+  catchUpAll(until: number): void {
+    for (let c = 0; c < this.ringDay.length; c++) if (this.ringDay[c] < until) this.catchUp(c, until);
+  }
+
+  /** A cell's simulated stock set on day i outside its serving (arrivals, transfers sent, receipts, write-downs). */
+  setSim(c: number, value: number, i: number): void {
+    this.catchUp(c, i);
+    const old = this.a.sim[c];
+    this.a.sim[c] = value;
+    this.hold(c, old, this.a.actLevel[c], value, this.a.actLevel[c]);
+    if (value < this.sums.lowest) this.sums.lowest = value;
+  }
+
+  /** Serves day i: `head` is the day's slot in the windows. */
+  serve(i: number, head: number): void {
+    const { a, L, S, W, sums } = this;
+    const { actualCell, actualOpening, actualSold, actualNet, actualEnd, actualRevenue, actualExtra } = a;
+    const { outCell, outDemand, styleOf, soldUnits, soldValue, salePrice, cost, trace } = a;
+    const { sim: simStock, actLevel, windowSales, windowInStock, inStockDays, everActive, rate } = a;
+    const K = styleOf.length;
+    const base = a.cellBase;
+    const end = base + K * L;
+    const rowsTo = firstRow(actualCell, a.dayStart[i], a.dayStart[i + 1], end);
+    const outTo = firstRow(outCell, a.outStart[i], a.outStart[i + 1], end);
+    let j = firstRow(actualCell, a.dayStart[i], rowsTo, base);
+    let o = firstRow(outCell, a.outStart[i], outTo, base);
+    const open = new Uint8Array(L);
+    for (let l = 0; l < L; l++) open[l] = a.stores[l] === 1 && a.closed[l * a.days + i] === 0 ? 1 : 0;
+
+    // The day as if nothing happened anywhere: each location's and each style's stock, and the cells it carried.
+    const at = new Float64Array(L * RF);
+    for (let l = 0; l < L; l++) {
+      for (let f = 0; f < 4; f++) at[l * RF + STOCK[f]] = this.locStock[l * 4 + f];
+      if (open[l]) {
+        at[l * RF + R.cd] = this.locCarried[l];
+        at[l * RF + R.sOut] = this.locShort[l];
       }
     }
-    addRun(sums.style.sim.f, sums.style.act.f, true, s, shelves);
-    addRun(sums.style.sim.f, sums.style.act.f, false, s, warehouses);
-    const row = (i * S + s) * F;
-    for (let f = 0; f < STYLE_DAY_FROM.length; f++) {
-      const [, from, r] = STYLE_DAY_FROM[f];
-      sums.styleDays[row + STYLE_DAY_AT[f]] = (from === 'shelves' ? shelves : warehouses)[r];
+    const runs = new Float64Array(S * 2 * RF);
+    for (let s = 0; s < S; s++) {
+      for (let kind = 0; kind < 2; kind++)
+        for (let f = 0; f < 4; f++) runs[(s * 2 + kind) * RF + STOCK[f]] = this.styleStock[(s * 2 + kind) * 4 + f];
+      runs[s * 2 * RF + R.cd] = this.styleCarried[s];
+      runs[s * 2 * RF + R.sOut] = this.styleShort[s];
+    }
+    // A store closed for the day carried nothing.
+    for (let l = 0; l < L; l++)
+      if (a.stores[l] && !open[l] && this.locCarried[l] > 0)
+        for (let s = 0; s < S; s++) {
+          runs[s * 2 * RF + R.cd] -= this.carried[l * S + s];
+          runs[s * 2 * RF + R.sOut] -= this.short[l * S + s];
+        }
+
+    // Then the cells something happened to, in cell order: what each did beyond such a day. A traced style's cells
+    // are all visited, so the trace has each of their days.
+    let tc = trace ? a.styleStart[trace.style] * L : Infinity;
+    const tEnd = trace ? a.styleStart[trace.style + 1] * L : 0;
+    let lowest = sums.lowest;
+    for (;;) {
+      const nextRow = j < rowsTo ? actualCell[j] - base : Infinity;
+      const nextOut = o < outTo ? outCell[o] - base : Infinity;
+      const nextTraced = tc < tEnd ? tc : Infinity;
+      const c = Math.min(nextRow, nextOut, nextTraced);
+      if (c === Infinity) break;
+      const isTraced = c === nextTraced;
+      if (isTraced) tc++;
+      const row = nextRow === c ? j++ : -1;
+      const out = nextOut === c ? o++ : -1;
+      const l = c % L;
+      const k = (c - l) / L;
+      const s = styleOf[k];
+      if (a.sellingFrom[l] >= 0) this.catchUp(c, i);
+      const sim0 = simStock[c];
+      const act0 = actLevel[c];
+      // Such a day: carried with actual stock on hand, short of it in the simulation, the stock held.
+      const carried0 = open[l] === 1 && act0 > 0;
+      const short0 = carried0 && sim0 <= 0;
+
+      const opening = row >= 0 ? openingOr(actualOpening[row], act0) : act0;
+      const gross = row >= 0 ? actualSold[row] : 0;
+      const returns = row >= 0 ? gross - actualNet[row] : 0;
+      if (row >= 0) {
+        actLevel[c] = actualEnd[row];
+        soldUnits[k] += gross;
+        soldValue[k] += actualRevenue[row];
+      }
+      const actInStock = heldStock(opening, gross);
+      // What customers wanted: in stock, the day's sales (and more, had it sold out); carried without, the estimate.
+      const estimated = actInStock ? (row >= 0 ? actualExtra[row] : 0) : out >= 0 ? outDemand[out] : 0;
+      const demand = actInStock ? gross + estimated : estimated;
+      const carried = open[l] === 1 && (actInStock || out >= 0);
+      const served = Math.min(demand, Math.max(sim0, 0));
+      const simNow = sim0 - served + returns;
+      simStock[c] = simNow;
+      const simInStock = sim0 > 0 || served > 0;
+      const actNow = actLevel[c];
+
+      const run = (s * 2 + (a.stores[l] ? 0 : 1)) * RF;
+      const x = l * RF;
+      const dCarried = (carried ? 1 : 0) - (carried0 ? 1 : 0);
+      const dShort = (carried && !simInStock ? 1 : 0) - (short0 ? 1 : 0);
+      runs[run + R.cd] += dCarried;
+      at[x + R.cd] += dCarried;
+      runs[run + R.sOut] += dShort;
+      at[x + R.sOut] += dShort;
+      if (carried) {
+        // Units are valued at the day's own prices where the actual sold, else at the history's average.
+        const sVal = gross > 0 ? served * (actualRevenue[row] / gross) : served * salePrice[k];
+        const aVal = gross > 0 ? actualRevenue[row] : 0;
+        const sEst = Math.max(0, served - (actInStock ? gross : 0));
+        const aOut = actInStock ? 0 : 1;
+        carry(runs, run, demand, estimated, served, gross, returns, sVal, aVal, sEst, aOut);
+        carry(at, x, demand, estimated, served, gross, returns, sVal, aVal, sEst, aOut);
+      }
+      const dSim = simNow - sim0;
+      const dAct = actNow - act0;
+      if (dSim !== 0 || dAct !== 0) {
+        runs[run + R.sU] += dSim;
+        runs[run + R.sV] += dSim * cost[k];
+        runs[run + R.aU] += dAct;
+        runs[run + R.aV] += dAct * cost[k];
+        at[x + R.sU] += dSim;
+        at[x + R.sV] += dSim * cost[k];
+        at[x + R.aU] += dAct;
+        at[x + R.aV] += dAct * cost[k];
+        this.hold(c, sim0, act0, simNow, actNow);
+      }
+      if (a.sellingFrom[l] >= 0 && i >= a.sellingFrom[l]) {
+        // The engine's own history of the simulated world: what it sold, and whether it had stock.
+        const slot = c * W + head;
+        windowSales[slot] = served;
+        const flag = simInStock ? 1 : 0;
+        inStockDays[c] += flag - windowInStock[slot];
+        windowInStock[slot] = flag;
+        if (simInStock) everActive[c] = 1;
+        this.ringDay[c] = i + 1;
+      }
+      if (isTraced && trace) {
+        const v = trace.values;
+        const at0 = traceAt(trace, L, c, i);
+        v[at0 + CF.simSales] = served;
+        v[at0 + CF.actSales] = gross;
+        v[at0 + CF.returns] = returns;
+        v[at0 + CF.demand] = carried ? demand : 0;
+        v[at0 + CF.estimatedDemand] = carried ? estimated : 0;
+        v[at0 + CF.simLostSales] = carried ? demand - served : 0;
+        v[at0 + CF.actLostSales] = carried ? estimated : 0;
+        v[at0 + CF.demandEstimate] = rate[c];
+        v[at0 + CF.simInStock] = simInStock ? 1 : 0;
+        v[at0 + CF.actInStock] = actInStock ? 1 : 0;
+        v[at0 + CF.carried] = carried ? 1 : 0;
+        v[at0 + CF.simStock] = simNow;
+        v[at0 + CF.actStock] = actNow;
+      }
+      if (simNow < lowest) lowest = simNow;
+    }
+    sums.lowest = lowest;
+
+    for (let s = 0; s < S; s++) {
+      const shelves = runs.subarray(s * 2 * RF, (s * 2 + 1) * RF);
+      const warehouses = runs.subarray((s * 2 + 1) * RF, (s * 2 + 2) * RF);
+      addRun(sums.style.sim.f, sums.style.act.f, true, s, shelves);
+      addRun(sums.style.sim.f, sums.style.act.f, false, s, warehouses);
+      const row = (i * S + s) * F;
+      for (let f = 0; f < STYLE_DAY_FROM.length; f++) {
+        const [, kind, r] = STYLE_DAY_FROM[f];
+        sums.styleDays[row + STYLE_DAY_AT[f]] = (kind === 0 ? shelves : warehouses)[r];
+      }
+    }
+    const t = sums.daily;
+    const d = i * DAY_FIELDS.length;
+    for (let l = 0; l < L; l++) {
+      const x = at.subarray(l * RF, (l + 1) * RF);
+      const isStore = a.stores[l] === 1;
+      addRun(sums.location.sim.f, sums.location.act.f, isStore, l, x);
+      t[d + D.sCarried] += x[R.cd];
+      t[d + D.aCarried] += x[R.cd];
+      t[d + D.sSales] += x[R.sSales];
+      t[d + D.aSales] += x[R.aSales];
+      t[d + D.sLost] += x[R.sLost];
+      t[d + D.aLost] += x[R.est];
+      t[d + D.demand] += x[R.dem];
+      t[d + D.estimated] += x[R.est];
+      t[d + D.sOut] += x[R.sOut];
+      t[d + D.aOut] += x[R.aOut];
+      t[d + (isStore ? D.sInv : D.sWarehouse)] += x[R.sU];
+      t[d + (isStore ? D.aInv : D.aWarehouse)] += x[R.aU];
     }
   }
-  const t = sums.daily;
-  const d = i * DAY_FIELDS.length;
-  for (let l = 0; l < L; l++) {
-    const x = at.subarray(l * RUN_FIELDS, (l + 1) * RUN_FIELDS);
-    const isStore = a.stores[l] === 1;
-    addRun(sim, act, isStore, l, x);
-    t[d + D.sCarried] += x[R.cd];
-    t[d + D.aCarried] += x[R.cd];
-    t[d + D.sSales] += x[R.sSales];
-    t[d + D.aSales] += x[R.aSales];
-    t[d + D.sLost] += x[R.sLost];
-    t[d + D.aLost] += x[R.est];
-    t[d + D.demand] += x[R.dem];
-    t[d + D.estimated] += x[R.est];
-    t[d + D.sOut] += x[R.sOut];
-    t[d + D.aOut] += x[R.aOut];
-    t[d + (isStore ? D.sInv : D.sWarehouse)] += x[R.sU];
-    t[d + (isStore ? D.aInv : D.aWarehouse)] += x[R.aU];
-  }
-  sums.lowest = lowest;
 }
 
-/** Adds a carried cell-day to a run's sums at `y`. */
+/** Adds a carried cell-day's demand and sales to a run's sums at `y`. */
 function carry(
   r: Float64Array,
   y: number,
@@ -308,10 +476,8 @@ function carry(
   sVal: number,
   aVal: number,
   sEst: number,
-  sOut: number,
   aOut: number,
 ): void {
-  r[y + R.cd]++;
   r[y + R.dem] += demand;
   r[y + R.est] += estimated;
   r[y + R.sSales] += served;
@@ -321,7 +487,6 @@ function carry(
   r[y + R.sVal] += sVal;
   r[y + R.aVal] += aVal;
   r[y + R.sEst] += sEst;
-  r[y + R.sOut] += sOut;
   r[y + R.aOut] += aOut;
 }
 
