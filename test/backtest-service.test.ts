@@ -29,7 +29,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** A partitioned run against the single-threaded one: the same decisions, and sums equal up to their order. */
 function expectSameRun(other: SimulationResult, one: SimulationResult): void {
   expect(other.transfers).toEqual(one.transfers);
-  expect(other.transfers.length).toBeGreaterThan(0);
+  expect(other.transfers.day.length).toBeGreaterThan(0);
   for (const side of ['simulated', 'actual'] as const) {
     for (const [k, v] of Object.entries(one.summary[side])) {
       if (typeof v === 'number')
@@ -126,7 +126,7 @@ describe('backtest runs', () => {
       const rows = (
         await conn.runAndReadAll(`SELECT count(*)::INTEGER AS n FROM read_parquet('${pq}')`)
       ).getRowObjects();
-      expect(rows[0].n).toBe(a.report.transfers.length);
+      expect(rows[0].n).toBe(a.report.transfers.day.length);
       conn.closeSync();
       inst.closeSync();
       await expect(wb.exportBacktest('nope', 'daily', join(dir, 'x.csv'), 'csv')).rejects.toThrow(/no backtest run/);

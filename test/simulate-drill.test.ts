@@ -1,3 +1,4 @@
+import { transferRows } from '../engine/simulate/simulated-transfer.js';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -141,7 +142,7 @@ describe('a run per style and day', () => {
         toLocationId: 'S1',
         skuId: 'TEE-M',
         quantity: 10,
-        referenceId: r.transfers[0].referenceId,
+        referenceId: transferRows(r.transfers)[0].referenceId,
         reason: expect.stringMatching(/below target/),
       }),
     ]);
@@ -277,7 +278,7 @@ describe('per style and traced on the demo sample', () => {
       expect(over('simSales')).toBeCloseTo(d.simulated.sales, 6);
       expect(over('simTransfersOut')).toBeCloseTo(d.simulated.transferUnits, 6);
     });
-    const units = sum(r.transfers.map((t) => t.quantity));
+    const units = sum(transferRows(r.transfers).map((t) => t.quantity));
     expect(units).toBeGreaterThan(0);
     expect(sum(r.byStyle.map((_, style) => sum(styleSeries(r, style, 'simTransfersOut'))))).toBeCloseTo(units, 6);
   });
@@ -328,7 +329,7 @@ describe('per style and traced on the demo sample', () => {
     const skus = new Set(Array.from({ length: t.kTo - t.kFrom }, (_, k) => k + t.kFrom));
     const K = (await input()).start.skus.ids;
     expect(t.transfers.map(({ reason: _, arrivalDay: __, ...x }) => x)).toEqual(
-      run.transfers.filter((x) => skus.has(K.indexOf(x.skuId))),
+      transferRows(run.transfers).filter((x) => skus.has(K.indexOf(x.skuId))),
     );
     // A cancelled run is traced over the days it replayed.
     const cut = await simulate(await input(), s, { trace: { style }, stopAfterDays: 20 });
@@ -350,7 +351,11 @@ describe('per style and traced on the demo sample', () => {
     const styleOfSku = (id: string) => K.style[K.ids.indexOf(id)];
     // Styles the engine moved between stores, and styles it first sent out.
     const pick = (type: string) => [
-      ...new Set(run.transfers.filter((x) => x.transferType === type).map((x) => styleOfSku(x.skuId))),
+      ...new Set(
+        transferRows(run.transfers)
+          .filter((x) => x.transferType === type)
+          .map((x) => styleOfSku(x.skuId)),
+      ),
     ];
     const [moved, sent] = [pick('Redistribution'), pick('InitialDistribution')];
     expect(moved.length).toBeGreaterThan(0);

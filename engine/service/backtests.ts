@@ -5,6 +5,7 @@ import { blobValue, DuckDBTypeId, type DuckDBBlobValue, type DuckDBResultReader 
 import { DateDay, Float64, Table, tableToIPC, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
 import type { Settings } from '../recommend/settings.js';
 import type { SimulationResult, DailyRow, DailySide, ReviewRecord } from '../simulate/simulate.js';
+import { eachTransfer } from '../simulate/simulated-transfer.js';
 import {
   DAILY_COLUMNS,
   KPI_COLUMNS,
@@ -182,7 +183,7 @@ export async function storeBacktest(
     ws,
     'backtest_transfers',
     ['VARCHAR', 'DATE', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'DOUBLE', 'VARCHAR'],
-    result.transfers.map((t) => [
+    map(eachTransfer(result.transfers), (t) => [
       runId,
       toDuck('DATE', dayText(t.day)),
       t.transferType,
@@ -258,6 +259,11 @@ export async function keptReviews(
     runId,
   ]);
   return r ? decodeReviews(r.reviews.bytes, empty) : undefined;
+}
+
+/** Each value of an iterable, mapped, one at a time. */
+function* map<T, U>(values: Iterable<T>, f: (value: T) => U): Generator<U> {
+  for (const v of values) yield f(v);
 }
 
 /** Deletes a kept run and everything kept with it; false when there is no such run. */

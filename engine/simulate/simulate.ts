@@ -19,7 +19,7 @@ import { addReviewSums, emptyReviewSums, type ReviewSums } from '../recommend/re
 import type { Settings } from '../recommend/settings.js';
 import { styleRange, type StyleRange } from '../recommend/slice.js';
 import { settingsByCategory } from '../recommend/targets.js';
-import type { SimulatedTransfer } from './simulated-transfer.js';
+import { TransferBuilder, type SimulatedTransfer, type TransferColumns } from './simulated-transfer.js';
 import type { BacktestInput } from './input.js';
 import { FIELDS, kpisOf, Sums, type SideKpis, type TransferKpis } from './kpis.js';
 import { DAY_FIELDS } from './serve-day.js';
@@ -88,7 +88,8 @@ export interface SimulationResult {
   daily: DailyRow[];
   byLocation: GroupKpis[];
   byStyle: GroupKpis[];
-  transfers: SimulatedTransfer[];
+  /** The engine's transfers, as columns (transferRows gives them as rows with their references). */
+  transfers: TransferColumns;
   /** Per style and day, simulated and actual (the first `daysDone` days). */
   styleDays: StyleDays;
   /** The traced style's cells, when asked for. */
@@ -220,7 +221,7 @@ export async function replay(
 
   const recordedAt = new Map(recorded?.map((r) => [r.day, r]));
   const reviews: ReviewRecord[] = [];
-  const transfers: SimulatedTransfer[] = [];
+  const transfers = new TransferBuilder();
   const tracedTransfers: TracedTransfer[] = [];
   const transferKpis: TransferKpis = {};
   const transferUnitsByDay = new Float64Array(days);
@@ -270,8 +271,9 @@ export async function replay(
           order.push([carried[p], next[p]++]);
         }
         const day = fromDay + i;
-        const ids = new Set<string>();
         const tripsMade = new Set<number>();
+        // References are worked out when the transfers are read as rows (transferRows), but for a traced style's.
+        const ids = traced ? new Set<string>() : undefined;
         const reasons = new Map<DecisionColumns, Map<number, string>>();
         const reasonOf = (c: DecisionColumns, x: number) => {
           let m = reasons.get(c);
@@ -279,28 +281,34 @@ export async function replay(
           return m.get(x) ?? '';
         };
         for (const [c, x] of order) {
-          const type = TRANSFER_TYPES[c.type[x]];
-          const [from, to, sku, quantity] = [c.from[x], c.to[x], c.sku[x], c.quantity[x]];
-          const fromLocationId = S0.locations.ids[from];
-          const toLocationId = S0.locations.ids[to];
-          const skuId = S0.skus.ids[sku];
-          const made: SimulatedTransfer = {
-            day,
-            transferType: type,
-            fromLocationId,
-            toLocationId,
-            skuId,
-            quantity,
-            referenceId: referenceId(type, day, fromLocationId, toLocationId, skuId, ids),
-          };
-          transfers.push(made);
-          if (traced && sku >= traced[0] && sku < traced[1])
-            tracedTransfers.push({ ...made, arrivalDay: day + leadOf(sku), reason: reasonOf(c, x) });
-          const t = (transferKpis[type] ??= { trips: 0, lines: 0, units: 0 });
+          const [type, from, to, sku, quantity] = [c.type[x], c.from[x], c.to[x], c.sku[x], c.quantity[x]];
+          transfers.add(day, type, from, to, sku, quantity);
+          const transferType = TRANSFER_TYPES[type];
+          if (ids) {
+            const [fromLocationId, toLocationId, skuId] = [
+              S0.locations.ids[from],
+              S0.locations.ids[to],
+              S0.skus.ids[sku],
+            ];
+            const reference = referenceId(transferType, day, fromLocationId, toLocationId, skuId, ids);
+            if (sku >= traced![0] && sku < traced![1])
+              tracedTransfers.push({
+                day,
+                transferType,
+                fromLocationId,
+                toLocationId,
+                skuId,
+                quantity,
+                referenceId: reference,
+                arrivalDay: day + leadOf(sku),
+                reason: reasonOf(c, x),
+              });
+          }
+          const t = (transferKpis[transferType] ??= { trips: 0, lines: 0, units: 0 });
           t.lines++;
           t.units += quantity;
           transferUnitsByDay[i] += quantity;
-          const trip = (c.type[x] * L + from) * L + to;
+          const trip = (type * L + from) * L + to;
           if (!tripsMade.has(trip)) {
             tripsMade.add(trip);
             t.trips++;
@@ -316,7 +324,7 @@ export async function replay(
       reviews,
       daysDone,
       cancelled,
-      transfers,
+      transfers: transfers.columns(S0.locations.ids, S0.skus.ids),
       transferKpis,
       transferUnitsByDay,
       ...(traceStyle !== undefined ? { trace: { style: traceStyle, transfers: tracedTransfers } } : {}),
@@ -361,7 +369,7 @@ function assemble(
     reviews: ReviewRecord[];
     daysDone: number;
     cancelled: boolean;
-    transfers: SimulatedTransfer[];
+    transfers: TransferColumns;
     transferKpis: TransferKpis;
     transferUnitsByDay: Float64Array;
     trace?: { style: number; transfers: TracedTransfer[] };
