@@ -88,7 +88,7 @@ export function ownEstimates(state: EngineState, f: Forecast, sums: CategorySums
   for (const a of Object.values(f)) a.fill(0);
   const selling = sellingLocations(state);
   const e = new Float64Array(OWN_FIELDS);
-  const { sales, inStock, inStockDays, windowHead } = state;
+  const { sales, inStock, inStockDays, salesDays, windowHead } = state;
   const { style } = state.skus;
   const { category } = state.styles;
   for (let k = 0; k < K; k++) {
@@ -98,6 +98,12 @@ export function ownEstimates(state: EngineState, f: Forecast, sums: CategorySums
       const c = k * L + l;
       // No in-stock day: nothing to estimate from (all parts stay 0).
       if (inStockDays && inStockDays[c] === 0) continue;
+      // In stock without a sale: an estimate of 0 from those days, the window unread.
+      if (inStockDays && salesDays && salesDays[c] === 0) {
+        f.inStockDays[c] = inStockDays[c];
+        sums.days[l * C + cat] += inStockDays[c];
+        continue;
+      }
       ownStats(sales, inStock, c * W, W, windowHead, e);
       const n = e[OWN.inStockDays];
       if (n === 0) continue;

@@ -74,5 +74,6 @@ export function sliceState(state: EngineState, { sFrom, sTo, kFrom, kTo }: Style
     sales: days(state.sales),
     inStock: days(state.inStock),
     ...(state.inStockDays ? { inStockDays: cells(state.inStockDays) } : {}),
+    ...(state.salesDays ? { salesDays: cells(state.salesDays) } : {}),
   };
 }

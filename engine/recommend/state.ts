@@ -85,6 +85,8 @@ export interface EngineState {
   inStock: Uint8Array;
   /** Per cell: in-stock days in the window, when the state's maker keeps count (a cell with none is skipped). */
   inStockDays?: Int32Array;
+  /** Per cell: days with a sale in the window, kept with inStockDays (a window without one needs no reading). */
+  salesDays?: Int32Array;
 }
 
 /** Approved transfers no client transfer has carried out count as on their way for this long. */

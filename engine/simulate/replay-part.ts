@@ -178,10 +178,16 @@ export class ReplayPart {
     const n = K * L;
     this.base = init.range.kFrom * L;
     const inStockDays = new Int32Array(n);
+    const salesDays = new Int32Array(n);
     for (let c = 0; c < n; c++) {
       let days = 0;
-      for (let d = 0; d < W; d++) days += S0.inStock[c * W + d];
+      let sold = 0;
+      for (let d = 0; d < W; d++) {
+        days += S0.inStock[c * W + d];
+        if (S0.sales[c * W + d] > 0) sold++;
+      }
       inStockDays[c] = days;
+      salesDays[c] = sold;
     }
     const traced = init.traceStyle === undefined ? undefined : init.traceStyle - init.range.sFrom;
     const trace: TraceBuffer | undefined =
@@ -229,6 +235,7 @@ export class ReplayPart {
       actLevel: Float64Array.from(S0.onHand),
       rate: this.forecast.rate,
       inStockDays,
+      salesDays,
       everActive: Uint8Array.from(S0.everActive),
       windowSales: Float32Array.from(S0.sales),
       windowInStock: Uint8Array.from(S0.inStock),
@@ -245,6 +252,7 @@ export class ReplayPart {
       sales: this.a.windowSales,
       inStock: this.a.windowInStock,
       inStockDays,
+      salesDays,
       windowHead: 0,
       everActive: this.a.everActive,
       lastArrivalDay: Int32Array.from(S0.lastArrivalDay),

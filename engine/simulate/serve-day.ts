@@ -59,6 +59,8 @@ export interface ServeArrays {
   actLevel: Float64Array;
   rate: Float64Array;
   inStockDays: Int32Array;
+  /** Per cell: the window's days with a sale (a window without one needs no reading: see ownStats). */
+  salesDays: Int32Array;
   everActive: Uint8Array;
   /** Per cell × window day: the engine's rings. */
   windowSales: Float32Array;
@@ -262,19 +264,29 @@ export class PartDays {
     if (!flag && a.inStockDays[c] === 0) return;
     const base = c * W;
     let days = 0;
+    let sold = 0;
     for (let d = Math.max(from, until - W); d < until; d++) {
       const slot = base + (d % W);
       days += flag - a.windowInStock[slot];
+      if (a.windowSales[slot] > 0) sold++;
       a.windowInStock[slot] = flag;
       a.windowSales[slot] = 0;
     }
     a.inStockDays[c] += days;
+    a.salesDays[c] -= sold;
     if (flag) a.everActive[c] = 1;
   }
 
   /** Every cell's window written up to day `until`: before a review reads them. */
   catchUpAll(until: number): void {
-    for (let c = 0; c < this.ringDay.length; c++) if (this.ringDay[c] < until) this.catchUp(c, until);
+    const { L, ringDay } = this;
+    const { sellingFrom, sim, inStockDays } = this.a;
+    for (let c = 0, l = 0; c < ringDay.length; c++, l = l + 1 === L ? 0 : l + 1) {
+      if (ringDay[c] >= until || sellingFrom[l] < 0) continue;
+      // Nothing held and nothing in the window: the days are written already (zeros on zeros).
+      if (sim[c] <= 0 && inStockDays[c] === 0) ringDay[c] = until;
+      else this.catchUp(c, until);
+    }
   }
 
   /** A cell's simulated stock set on day i outside its serving (arrivals, transfers sent, receipts, write-downs). */
@@ -403,6 +415,7 @@ export class PartDays {
       if (a.sellingFrom[l] >= 0 && i >= a.sellingFrom[l]) {
         // The engine's own history of the simulated world: what it sold, and whether it had stock.
         const slot = c * W + head;
+        a.salesDays[c] += (served > 0 ? 1 : 0) - (windowSales[slot] > 0 ? 1 : 0);
         windowSales[slot] = served;
         const flag = simInStock ? 1 : 0;
         inStockDays[c] += flag - windowInStock[slot];
