@@ -260,8 +260,8 @@ export class PartDays {
     if (selling < 0 || from >= until) return;
     const { a, W } = this;
     const flag = a.sim[c] > 0 ? 1 : 0;
-    // Nothing held and nothing in the window: the days are written already (zeros on zeros).
-    if (!flag && a.inStockDays[c] === 0) return;
+    // A window that is all such days already (nothing held, or held without a sale, all along) stays as it is.
+    if (a.inStockDays[c] === (flag ? W : 0) && a.salesDays[c] === 0) return;
     const base = c * W;
     let days = 0;
     let sold = 0;
@@ -280,11 +280,11 @@ export class PartDays {
   /** Every cell's window written up to day `until`: before a review reads them. */
   catchUpAll(until: number): void {
     const { L, ringDay } = this;
-    const { sellingFrom, sim, inStockDays } = this.a;
+    const { sellingFrom, sim, inStockDays, salesDays } = this.a;
     for (let c = 0, l = 0; c < ringDay.length; c++, l = l + 1 === L ? 0 : l + 1) {
       if (ringDay[c] >= until || sellingFrom[l] < 0) continue;
-      // Nothing held and nothing in the window: the days are written already (zeros on zeros).
-      if (sim[c] <= 0 && inStockDays[c] === 0) ringDay[c] = until;
+      // A window that is all such days already stays as it is (see catchUp).
+      if (salesDays[c] === 0 && inStockDays[c] === (sim[c] > 0 ? this.W : 0)) ringDay[c] = until;
       else this.catchUp(c, until);
     }
   }
