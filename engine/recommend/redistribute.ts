@@ -40,42 +40,58 @@ export function candidateMoves(ctx: Context): Move[] {
   const { state, forecast: f, targets: t, settings } = ctx;
   const rs = settings.redistribution;
   const L = state.locations.ids.length;
+  const K = state.skus.ids.length;
   const stores = ctx.sellers;
   const { styleStart } = state.styles;
   const S = state.styles.ids.length;
+  const { onHand, inTransit, lastArrivalDay, asOfDay } = state;
+  const { incoming } = ctx;
   const moves: Move[] = [];
+  /** Stock that arrived recently stays. */
+  const recent = (c: number) => lastArrivalDay[c] >= 0 && asOfDay - lastArrivalDay[c] <= rs.recentlyMovedDays;
+  // Per location, for the style at hand: a broken size run (1), and what it holds of the style (−1: not counted yet).
+  const broken = new Uint8Array(L);
+  const held = new Float64Array(L);
+  const lefts = new Float64Array(stores.length);
+  const skus: number[] = [];
+  /** Stores that can receive the style: they carry it and are no broken run themselves. */
+  const receiving: number[] = [];
 
   for (let s = 0; s < S; s++) {
     if (state.styles.excluded[s]) continue;
     const cs = ctx.byCategory[state.styles.category[s]];
     if (cs.blockRedistributionWithOpenPurchaseOrders && state.styles.hasOpenPurchaseOrder[s]) continue;
     const horizon = cs.reviewPeriodDays + cs.leadTimeDays;
-    const skus: number[] = [];
+    skus.length = 0;
     for (let k = styleStart[s]; k < styleStart[s + 1]; k++) if (!skuBlocked(state, k)) skus.push(k);
     if (skus.length === 0) continue;
     // Nothing on hand at any store: nothing to send.
-    let anyHeld = false;
-    for (const k of skus) for (const l of stores) anyHeld ||= state.onHand[k * L + l] > 0;
-    if (!anyHeld) continue;
+    if (!skus.some((k) => stores.some((l) => onHand[k * L + l] > 0))) continue;
     const runSize = Math.min(rs.minimumSizesInRun, skus.length);
-    const recent = (c: number) =>
-      state.lastArrivalDay[c] >= 0 && state.asOfDay - state.lastArrivalDay[c] <= rs.recentlyMovedDays;
-    const broken = new Set(
-      stores.filter((l) => {
-        const held = skus.filter((k) => state.onHand[k * L + l] > 0).length;
-        return held > 0 && held < runSize && !skus.some((k) => recent(k * L + l));
-      }),
-    );
+    receiving.length = 0;
+    for (const l of stores) {
+      let sizes = 0;
+      let arrived = false;
+      for (const k of skus) {
+        if (onHand[k * L + l] > 0) sizes++;
+        if (recent(k * L + l)) arrived = true;
+      }
+      broken[l] = sizes > 0 && sizes < runSize && !arrived ? 1 : 0;
+      held[l] = -1;
+      if (!broken[l] && t.carried[l * S + s]) receiving.push(l);
+    }
     /** The units of the style a broken run's sender holds, all its SKUs counted. */
     const heldAt = (from: number) => {
-      let held = 0;
-      for (let k = styleStart[s]; k < styleStart[s + 1]; k++) held += Math.floor(state.onHand[k * L + from]);
-      return held;
+      if (held[from] < 0) {
+        let units = 0;
+        for (let k = styleStart[s]; k < styleStart[s + 1]; k++) units += Math.floor(onHand[k * L + from]);
+        held[from] = units;
+      }
+      return held[from];
     };
     const styleMoves: Move[] = [];
     // Keyed by sender, receiver and SKU as one number: a replay's review weighs every unit it moves.
     const moveAt = new Map<number, Move>();
-    const lefts = new Float64Array(stores.length);
     for (const k of skus) {
       // What each store could send; a SKU no store can send is passed over before any receiver is weighed.
       let anySender = false;
@@ -83,11 +99,11 @@ export function candidateMoves(ctx: Context): Move[] {
         const from = stores[i];
         const cf = k * L + from;
         let left = 0;
-        if (!recent(cf) && state.onHand[cf] > 0) {
-          if (broken.has(from)) left = Math.floor(state.onHand[cf]);
+        if (onHand[cf] > 0 && !recent(cf)) {
+          if (broken[from]) left = Math.floor(onHand[cf]);
           else {
-            const excess = Math.floor(state.onHand[cf] - t.target[cf]);
-            const cover = f.rate[cf] > 0 ? state.onHand[cf] / f.rate[cf] : Infinity;
+            const excess = Math.floor(onHand[cf] - t.target[cf]);
+            const cover = f.rate[cf] > 0 ? onHand[cf] / f.rate[cf] : Infinity;
             if (excess > 0 && cover > rs.excessCoverDays) left = excess;
           }
         }
@@ -99,25 +115,25 @@ export function candidateMoves(ctx: Context): Move[] {
       const receivers = new MaxHeap<{ key: number; given: number }>();
       const next = (l: number, given: number) => {
         const c = k * L + l;
-        const pos = state.onHand[c] + state.inTransit[c] + ctx.incoming[c] + given;
+        const pos = onHand[c] + inTransit[c] + incoming[c] + given;
         return pos >= t.target[c] ? -1 : price * poissonTail(f.rate[c] * horizon, pos + 1);
       };
-      for (const l of stores) {
-        if (broken.has(l) || !t.carried[l * S + s]) continue;
+      for (const l of receiving) {
         const v = next(l, 0);
         if (v > 0) receivers.push({ key: l, given: 0 }, v);
       }
       if (receivers.size === 0) continue;
       for (let i = 0; i < stores.length; i++) {
+        let left = lefts[i];
+        if (left <= 0) continue;
         const from = stores[i];
         const cf = k * L + from;
-        let left = lefts[i];
         // Receivers popped for being the sender itself wait here and go back afterwards.
         const parked: { item: { key: number; given: number }; value: number }[] = [];
         let sent = 0;
         while (left > 0 && receivers.size) {
           // A broken run leaves whole, so its units count as lost to the sender anyway.
-          const loss = broken.has(from) ? 0 : price * poissonTail(f.rate[cf] * horizon, state.onHand[cf] - sent);
+          const loss = broken[from] ? 0 : price * poissonTail(f.rate[cf] * horizon, onHand[cf] - sent);
           let top = receivers.pop()!;
           if (top.item.key === from) {
             parked.push(top);
@@ -133,13 +149,12 @@ export function candidateMoves(ctx: Context): Move[] {
           top.item.given++;
           const v = next(to, top.item.given);
           if (v > 0) receivers.push(top.item, v);
-          const key = (from * L + to) * state.skus.ids.length + k;
+          const key = (from * L + to) * K + k;
           const m = moveAt.get(key);
           if (m) {
             m.units++;
             m.gain += gain;
           } else {
-            const isBroken = broken.has(from);
             const move: Move = {
               from,
               to,
@@ -147,8 +162,8 @@ export function candidateMoves(ctx: Context): Move[] {
               style: s,
               units: 1,
               gain,
-              broken: isBroken ? 1 : 0,
-              held: isBroken ? heldAt(from) : 0,
+              broken: broken[from] ? 1 : 0,
+              held: broken[from] ? heldAt(from) : 0,
             };
             moveAt.set(key, move);
             styleMoves.push(move);
@@ -160,13 +175,16 @@ export function candidateMoves(ctx: Context): Move[] {
       }
     }
     // A broken run moves whole or not at all: the sender is never left with part of it.
-    for (const from of broken) {
-      const held = skus.reduce((sum, k) => sum + Math.floor(state.onHand[k * L + from]), 0);
-      const placed = styleMoves.filter((m) => m.from === from).reduce((sum, m) => sum + m.units, 0);
-      if (placed < held)
-        for (let i = styleMoves.length - 1; i >= 0; i--) if (styleMoves[i].from === from) styleMoves.splice(i, 1);
+    for (const from of stores) {
+      if (!broken[from]) continue;
+      let units = 0;
+      for (const k of skus) units += Math.floor(onHand[k * L + from]);
+      let placed = 0;
+      for (const m of styleMoves) if (m.from === from) placed += m.units;
+      if (placed < units)
+        for (let x = styleMoves.length - 1; x >= 0; x--) if (styleMoves[x].from === from) styleMoves.splice(x, 1);
     }
-    moves.push(...styleMoves);
+    for (const m of styleMoves) moves.push(m);
   }
   return moves;
 }

@@ -59,18 +59,39 @@ export interface PartDecisions {
   moves: Move[];
 }
 
+/** The per-cell arrays a review fills: a replay keeps one set for its every review of the same cells. */
+export interface ReviewArrays {
+  forecast: Forecast;
+  target: Float64Array;
+  basis: Uint8Array;
+  promised: Float64Array;
+  incoming: Float64Array;
+}
+
+export function reviewArrays(cells: number): ReviewArrays {
+  return {
+    forecast: newForecast(cells),
+    target: new Float64Array(cells),
+    basis: new Uint8Array(cells),
+    promised: new Float64Array(cells),
+    incoming: new Float64Array(cells),
+  };
+}
+
 export class ReviewPart {
   readonly forecast: Forecast;
+  private readonly arrays: ReviewArrays;
   private ctx?: Context;
 
-  /** `forecast`: arrays to reuse from an earlier review of the same part (a replay reviews every week). */
+  /** `arrays`: those of an earlier review of the same part, to fill again (a replay reviews every week). */
   constructor(
     readonly state: EngineState,
     readonly settings: Settings,
     readonly explain: Explain,
-    forecast?: Forecast,
+    arrays?: ReviewArrays,
   ) {
-    this.forecast = forecast ?? newForecast(state.onHand.length);
+    this.arrays = arrays ?? reviewArrays(state.onHand.length);
+    this.forecast = this.arrays.forecast;
   }
 
   /** Step 1: own estimates, and the part's share of the network's sums. */
@@ -86,7 +107,7 @@ export class ReviewPart {
     const { state, settings } = this;
     const carried = carriedStyles(state);
     pooledRates(state, settings, this.forecast, network.demand, carried);
-    const t = targets(state, this.forecast, settings, carried);
+    const t = targets(state, this.forecast, settings, carried, this.arrays);
     const L = state.locations.ids.length;
     const selling = sellingLocations(state);
     const taking = [...Array(L).keys()].filter((l) => !state.locations.excluded[l]);
@@ -97,8 +118,8 @@ export class ReviewPart {
       settings,
       byCategory: settingsByCategory(state, settings),
       explain: this.explain,
-      promised: new Float64Array(state.onHand.length),
-      incoming: new Float64Array(state.onHand.length),
+      promised: this.arrays.promised.fill(0),
+      incoming: this.arrays.incoming.fill(0),
       warehouses: taking.filter((l) => !selling[l]),
       sellers: taking.filter((l) => selling[l]),
     };

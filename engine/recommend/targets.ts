@@ -80,12 +80,19 @@ export function carriedStyles(state: EngineState): Uint8Array {
   return carried;
 }
 
-export function targets(state: EngineState, f: Forecast, settings: Settings, carried: Uint8Array): Targets {
+/** `into`: arrays of an earlier review of the same state's cells to fill again (a replay reviews every week). */
+export function targets(
+  state: EngineState,
+  f: Forecast,
+  settings: Settings,
+  carried: Uint8Array,
+  into?: Pick<Targets, 'target' | 'basis'>,
+): Targets {
   const L = state.locations.ids.length;
   const K = state.skus.ids.length;
   const S = state.styles.ids.length;
-  const target = new Float64Array(L * K);
-  const basis = new Uint8Array(L * K);
+  const target = into ? into.target.fill(0) : new Float64Array(L * K);
+  const basis = into ? into.basis.fill(0) : new Uint8Array(L * K);
   const byCategory = settingsByCategory(state, settings);
   const z = byCategory.map((cs) => normalQuantile(cs.serviceLevel));
   const { clientTarget, clientMinimum, clientMaximum } = state;

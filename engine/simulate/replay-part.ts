@@ -10,12 +10,11 @@
  */
 import { prices } from '../recommend/prices.js';
 import type { Decision, Explain } from '../recommend/proposal.js';
-import { ReviewPart, type ReviewSums } from '../recommend/review.js';
+import { ReviewPart, reviewArrays, type ReviewArrays, type ReviewSums } from '../recommend/review.js';
 import type { Settings } from '../recommend/settings.js';
 import { sliceState, type StyleRange } from '../recommend/slice.js';
 import { APPROVAL_OPEN_DAYS, type EngineState } from '../recommend/state.js';
 import { settingsByCategory } from '../recommend/targets.js';
-import { newForecast } from '../forecast/forecast.js';
 import type { ActualDays, BacktestInput, OutDays, PlannedReceipt } from './input.js';
 import { decisionColumns, keptOf, moveColumns, type DecisionColumns, type MoveColumns } from './decision-columns.js';
 import { firstRow, PartDays, partSums, type PartSums, type ServeArrays } from './serve-day.js';
@@ -158,7 +157,8 @@ export class ReplayPart {
   private readonly waiting: Waiting[] = [];
   private readonly receipts: PlannedReceipt[];
   private readonly estimate: Float64Array;
-  private readonly forecast;
+  /** The per-cell arrays of the part's reviews, filled again at each. */
+  private readonly reviewed: ReviewArrays;
   private readonly byCategory;
   private readonly explain: Explain;
   /** The review under way: its day, its steps, and its decisions (the part's numbering) once made. */
@@ -202,7 +202,7 @@ export class ReplayPart {
               L * (S0.styles.styleStart[traced + 1] - S0.styles.styleStart[traced]) * init.days * CELL_FIELDS,
             ),
           };
-    this.forecast = newForecast(n);
+    this.reviewed = reviewArrays(n);
     const { actual, out } = init;
     this.a = {
       dayStart: actual.dayStart,
@@ -233,7 +233,7 @@ export class ReplayPart {
       // Stock is physical: a start below zero (a feed's sales without stock) is an empty shelf.
       sim: Float64Array.from(S0.onHand, (q) => Math.max(0, q)),
       actLevel: Float64Array.from(S0.onHand),
-      rate: this.forecast.rate,
+      rate: this.reviewed.forecast.rate,
       inStockDays,
       salesDays,
       everActive: Uint8Array.from(S0.everActive),
@@ -405,7 +405,7 @@ export class ReplayPart {
       quantity: Float64Array.from(quantity),
       purchaseOrder: Uint8Array.from(purchaseOrder),
     };
-    const part = new ReviewPart(view, this.init.settings, this.explain, this.forecast);
+    const part = new ReviewPart(view, this.init.settings, this.explain, this.reviewed);
     this.review = { day: i, part };
     return part.sums();
   }
