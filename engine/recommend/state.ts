@@ -96,35 +96,42 @@ export function cellOf(state: EngineState, location: number, sku: number): numbe
   return sku * state.locations.ids.length + location;
 }
 
+type Typed = Float64Array | Float32Array | Int32Array | Uint8Array;
+/** Makes a typed array of n elements: in ordinary memory, or (for a replay's threads) in shared memory. */
+export type Alloc = <T extends Typed>(make: (n: number) => T, n: number) => T;
+const ordinary: Alloc = (make, n) => make(n);
+
 export function emptyState(
   asOfDay: number,
   windowDays: number,
   locations: number,
   skus: number,
+  alloc: Alloc = ordinary,
 ): Omit<EngineState, 'locations' | 'skus' | 'styles' | 'categories' | 'brands' | 'seasons' | 'sizes'> {
   const cells = locations * skus;
-  const nan = new Float64Array(cells).fill(Number.NaN);
+  const f64 = (n: number) => new Float64Array(n);
+  const nan = () => alloc(f64, cells).fill(Number.NaN);
   return {
     asOfDay,
     windowDays,
     windowHead: 0,
-    onHand: new Float64Array(cells),
-    inTransit: new Float64Array(cells),
-    onOrder: new Float64Array(cells),
+    onHand: alloc(f64, cells),
+    inTransit: alloc(f64, cells),
+    onOrder: alloc(f64, cells),
     inbound: {
       cell: new Int32Array(0),
       day: new Int32Array(0),
       quantity: new Float64Array(0),
       purchaseOrder: new Uint8Array(0),
     },
-    notForReplenishment: new Float64Array(cells),
-    clientTarget: nan,
-    clientMinimum: new Float64Array(nan),
-    clientMaximum: new Float64Array(nan),
-    lastArrivalDay: new Int32Array(cells).fill(-1),
-    everActive: new Uint8Array(cells),
-    sales: new Float32Array(cells * windowDays),
-    inStock: new Uint8Array(cells * windowDays),
+    notForReplenishment: alloc(f64, cells),
+    clientTarget: nan(),
+    clientMinimum: nan(),
+    clientMaximum: nan(),
+    lastArrivalDay: alloc((n) => new Int32Array(n), cells).fill(-1),
+    everActive: alloc((n) => new Uint8Array(n), cells),
+    sales: alloc((n) => new Float32Array(n), cells * windowDays),
+    inStock: alloc((n) => new Uint8Array(n), cells * windowDays),
   };
 }
 

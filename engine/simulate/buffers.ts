@@ -3,6 +3,8 @@
  * that starts it both use it, and sharing in-worker.ts itself would move that code (and the worker's address,
  * taken relative to it) into a shared chunk of the app's build.
  */
+import type { Alloc } from '../recommend/state.js';
+
 /** Every buffer under a value, once each: handed over to the other thread rather than copied. */
 export function buffersOf(value: unknown, out = new Set<ArrayBuffer>()): ArrayBuffer[] {
   if (ArrayBuffer.isView(value)) {
@@ -14,6 +16,13 @@ export function buffersOf(value: unknown, out = new Set<ArrayBuffer>()): ArrayBu
 }
 
 type View = { buffer: ArrayBufferLike; byteLength: number; constructor: new (b: SharedArrayBuffer) => unknown };
+
+/** Typed arrays made in shared memory: a replay's threads read them where they are, none copies them. */
+export const sharedAlloc: Alloc = (make, n) => {
+  const probe = make(0);
+  const Ctor = probe.constructor as new (buffer: SharedArrayBuffer) => typeof probe;
+  return new Ctor(new SharedArrayBuffer(n * probe.BYTES_PER_ELEMENT));
+};
 
 /**
  * A copy of a value whose typed arrays sit in shared memory: posted to a thread, they are shared, neither copied

@@ -79,7 +79,7 @@ export async function simulatePartitioned(
 ): Promise<SimulationResult> {
   const ranges = styleRanges(input, threads * PARTS_PER_THREAD);
   const hosts = Array.from({ length: Math.min(threads, ranges.length) }, () => new PartThread());
-  // The rows every part reads: in shared memory once (a no-op when they are there already).
+  // The rows every part reads: in shared memory once (where the workspace's loader put them already).
   const shared = { ...input, actual: sharedCopy(input.actual), out: sharedCopy(input.out) };
   return replay(
     shared,

@@ -7,6 +7,7 @@ import { dailyLevels, EXACT } from './daily-levels.js';
 import { loadEngineState } from './engine-state.js';
 import type { Workspace } from './workspace.js';
 import { cachedHistory, dataFingerprint, historyKey, type TypedRecord } from './history-cache.js';
+import { sharedAlloc, sharedCopy } from '../simulate/buffers.js';
 
 /**
  * `fromDay` … `toDay` inclusive, in days since 1970-01-01. The history is read a reach beyond the period on both
@@ -20,7 +21,8 @@ export async function loadBacktestInput(
   settings: Settings,
 ): Promise<BacktestInput> {
   const days = toDay - fromDay + 1;
-  const start = await loadEngineState(ws, fromDay, settings, { kind: 'replay' });
+  // In shared memory, as the rows below: a replay's threads read the start where it is.
+  const start = await loadEngineState(ws, fromDay, settings, { kind: 'replay' }, sharedAlloc);
   const K = start.skus.ids.length;
   const first = fromDay - HISTORY_REACH_DAYS;
   const range = {
@@ -33,7 +35,7 @@ export async function loadBacktestInput(
   const key = historyKey([range, start.locations.ids, start.skus.ids, layout, await dataFingerprint(ws)]);
   const { value: h, cached } = await cachedHistory(ws, key, async () => {
     const history = await dailyLevels(ws, start.locations.ids, start.skus.ids, first, toDay + 1 + HISTORY_REACH_DAYS);
-    const p = periodDays(history, range, layout);
+    const p = sharedCopy(periodDays(history, range, layout));
     return {
       ...Object.fromEntries(Object.entries(p.actual).map(([k, v]) => [`actual.${k}`, v])),
       ...Object.fromEntries(Object.entries(p.out).map(([k, v]) => [`out.${k}`, v])),

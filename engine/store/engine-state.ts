@@ -9,7 +9,7 @@ import { timestampValue } from './values.js';
 import { dailyLevels, EXACT, writeCellIndex } from './daily-levels.js';
 import { prices } from '../recommend/prices.js';
 import { Workspace } from './workspace.js';
-import { APPROVAL_OPEN_DAYS, emptyState, type EngineState } from '../recommend/state.js';
+import { APPROVAL_OPEN_DAYS, emptyState, type Alloc, type EngineState } from '../recommend/state.js';
 import { heldStock, openingOr } from '../simulate/actual-demand.js';
 import { categorySettings, type CategorySettings, type LocationKind, type Settings } from '../recommend/settings.js';
 
@@ -88,10 +88,11 @@ export async function loadEngineState(
   asOfDay: number,
   settings: Settings,
   mode: StateMode = { kind: 'replay' },
+  alloc?: Alloc,
 ): Promise<EngineState> {
   const asOf = timestampValue(asOfDay * DAY_MICROS);
   const historyStart = timestampValue((asOfDay - HISTORY_DAYS) * DAY_MICROS);
-  const { state, index } = await readNetwork(ws, asOfDay, settings);
+  const { state, index } = await readNetwork(ws, asOfDay, settings, alloc);
   await writeCellIndex(ws, state.locations.ids, state.skus.ids);
   const year = await readYearOfSales(ws, historyStart, asOf);
   applyLocationKinds(state, settings, year);
@@ -150,6 +151,7 @@ async function readNetwork(
   ws: Workspace,
   asOfDay: number,
   settings: Settings,
+  alloc?: Alloc,
 ): Promise<{ state: EngineState; index: CellIndex }> {
   const W = settings.demandWindowDays;
   const locRows = await ws.rows<{ locationId: string; gln: string | null; closed: bigint | null; excluded: boolean }>(`
@@ -234,7 +236,7 @@ async function readNetwork(
 
   const L = locRows.length;
   const K = skuRows.length;
-  const base = emptyState(asOfDay, W, L, K);
+  const base = emptyState(asOfDay, W, L, K, alloc);
   const state: EngineState = {
     ...base,
     locations: {

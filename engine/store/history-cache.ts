@@ -97,7 +97,9 @@ function read(file: string): TypedRecord {
     let position = 4 + header.length;
     const out: TypedRecord = {};
     for (const [name, kind, length] of JSON.parse(header.toString()) as [string, Kind, number][]) {
-      const a = new KINDS[kind](length);
+      // In shared memory: a replay's threads read the rows where they are.
+      const Kind = KINDS[kind] as new (buffer: SharedArrayBuffer) => Typed;
+      const a = new Kind(new SharedArrayBuffer(length * KINDS[kind].BYTES_PER_ELEMENT));
       const bytes = new Uint8Array(a.buffer);
       for (let at = 0; at < bytes.length;) {
         const n = readSync(fd, bytes, at, Math.min(1 << 26, bytes.length - at), position);
