@@ -102,8 +102,8 @@ export function buildState(spec: StateSpec): EngineState {
     for (let d = 0; d < W; d++) {
       const sold = c.sales === undefined ? 0 : typeof c.sales === 'number' ? c.sales : (c.sales[d] ?? 0);
       if (out.has(d)) continue;
-      state.inStock[cell * W + d] = c.sales === undefined && !(c.onHand ?? 0) ? 0 : 1;
-      state.sales[cell * W + d] = sold;
+      // NaN: a day without stock.
+      state.sales[cell * W + d] = c.sales === undefined && !(c.onHand ?? 0) ? Number.NaN : sold;
       if (sold > 0) any = true;
     }
     state.everActive[cell] = (c.everActive ?? any) ? 1 : 0;

@@ -40,7 +40,7 @@ export const classify = (adi: number, cv2: number): DemandClass => CLASSES[class
 
 /*
  * The estimators read a window oldest day first, in-stock days only: `sales[offset + (head + i) % days]` where
- * inStock is set. They take it as plain arguments, not an object: they run for every selling cell of every review.
+ * inStock is set (these two are the references the forecast's one-pass reading is tested against).
  */
 
 /** Croston with the Syntetos–Boylan bias correction, over the in-stock days in order. */
@@ -116,7 +116,6 @@ let eventSize = new Float64Array(64);
  */
 export function ownStats(
   sales: Float32Array,
-  inStock: Uint8Array,
   offset: number,
   windowDays: number,
   head: number,
@@ -132,8 +131,9 @@ export function ownStats(
   for (let part = 0; part < 2; part++) {
     const end = offset + (part === 0 ? windowDays : head);
     for (let at = offset + (part === 0 ? head : 0); at < end; at++) {
-      if (!inStock[at]) continue;
       const x = sales[at];
+      // NaN: a day without stock.
+      if (x !== x) continue;
       if (x > 0) {
         eventAt[m] = n;
         eventSize[m++] = x;
@@ -199,16 +199,13 @@ export function ownStats(
   }
 }
 
-/** The estimate from one SKU×location's own window: `sales[offset + (head + d) % windowDays]`, oldest day first. */
-export function ownEstimate(
-  sales: Float32Array,
-  inStock: Uint8Array,
-  offset: number,
-  windowDays: number,
-  head = 0,
-): OwnEstimate {
+/**
+ * The estimate from one SKU×location's own window: `sales[offset + (head + d) % windowDays]`, oldest day first, NaN
+ * on a day without stock.
+ */
+export function ownEstimate(sales: Float32Array, offset: number, windowDays: number, head = 0): OwnEstimate {
   const out = new Float64Array(OWN_FIELDS);
-  ownStats(sales, inStock, offset, windowDays, head, out);
+  ownStats(sales, offset, windowDays, head, out);
   return {
     rate: out[OWN.rate],
     sd: out[OWN.sd],

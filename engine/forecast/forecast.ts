@@ -88,7 +88,7 @@ export function ownEstimates(state: EngineState, f: Forecast, sums: CategorySums
   for (const a of Object.values(f)) a.fill(0);
   const selling = sellingLocations(state);
   const e = new Float64Array(OWN_FIELDS);
-  const { sales, inStock, inStockDays, salesDays, windowHead } = state;
+  const { sales, inStockDays, salesDays, windowHead } = state;
   const { style } = state.skus;
   const { category } = state.styles;
   for (let k = 0; k < K; k++) {
@@ -104,7 +104,7 @@ export function ownEstimates(state: EngineState, f: Forecast, sums: CategorySums
         sums.days[l * C + cat] += inStockDays[c];
         continue;
       }
-      ownStats(sales, inStock, c * W, W, windowHead, e);
+      ownStats(sales, c * W, W, windowHead, e);
       const n = e[OWN.inStockDays];
       if (n === 0) continue;
       f.own[c] = e[OWN.rate];
@@ -136,7 +136,7 @@ export function pooledRates(
   const C = Math.max(1, state.categories.ids.length);
   const { styleStart, category } = state.styles;
   const half = settings.poolingHalfWeightDays;
-  const { inStock } = state;
+  const { sales } = state;
   // The SKU across all selling locations (a SKU's cells lie together).
   const skuUnits = new Float64Array(K);
   const skuDays = new Float64Array(K);
@@ -182,7 +182,7 @@ export function pooledRates(
         anyInStock.fill(0);
         for (let k = k0; k < k1; k++) {
           const base = (k * L + l) * W;
-          for (let d = 0; d < W; d++) anyInStock[d] |= inStock[base + d];
+          for (let d = 0; d < W; d++) if (sales[base + d] === sales[base + d]) anyInStock[d] = 1;
         }
         for (let d = 0; d < W; d++) styleDays += anyInStock[d];
       }

@@ -72,7 +72,6 @@ export function sliceState(state: EngineState, { sFrom, sTo, kFrom, kTo }: Style
     lastArrivalDay: cells(state.lastArrivalDay),
     everActive: cells(state.everActive),
     sales: days(state.sales),
-    inStock: days(state.inStock),
     ...(state.inStockDays ? { inStockDays: cells(state.inStockDays) } : {}),
     ...(state.salesDays ? { salesDays: cells(state.salesDays) } : {}),
   };

@@ -79,10 +79,11 @@ export interface EngineState {
   /** Per cell: ever sold or held at the location before asOfDay (so not a new style there). */
   everActive: Uint8Array;
 
-  /** Per cell × window day (cell * windowDays + d): gross units sold (returns are not subtracted). */
+  /**
+   * Per cell × window day (cell * windowDays + d): gross units sold (returns are not subtracted), NaN on a day
+   * without stock: its demand is not known (censored), which is not the same as 0.
+   */
   sales: Float32Array;
-  /** Per cell × window day: 1 when the location held stock that day (or sold), 0 on stock-out days. */
-  inStock: Uint8Array;
   /** Per cell: in-stock days in the window, when the state's maker keeps count (a cell with none is skipped). */
   inStockDays?: Int32Array;
   /** Per cell: days with a sale in the window, kept with inStockDays (a window without one needs no reading). */
@@ -130,8 +131,7 @@ export function emptyState(
     clientMaximum: nan(),
     lastArrivalDay: alloc((n) => new Int32Array(n), cells).fill(-1),
     everActive: alloc((n) => new Uint8Array(n), cells),
-    sales: alloc((n) => new Float32Array(n), cells * windowDays),
-    inStock: alloc((n) => new Uint8Array(n), cells * windowDays),
+    sales: alloc((n) => new Float32Array(n), cells * windowDays).fill(Number.NaN),
   };
 }
 

@@ -183,8 +183,9 @@ export class ReplayPart {
       let days = 0;
       let sold = 0;
       for (let d = 0; d < W; d++) {
-        days += S0.inStock[c * W + d];
-        if (S0.sales[c * W + d] > 0) sold++;
+        const x = S0.sales[c * W + d];
+        if (x === x) days++;
+        if (x > 0) sold++;
       }
       inStockDays[c] = days;
       salesDays[c] = sold;
@@ -238,7 +239,6 @@ export class ReplayPart {
       salesDays,
       everActive: Uint8Array.from(S0.everActive),
       windowSales: Float32Array.from(S0.sales),
-      windowInStock: Uint8Array.from(S0.inStock),
       ...(trace ? { trace } : {}),
     };
     this.inTransit = new Float64Array(n);
@@ -250,7 +250,6 @@ export class ReplayPart {
       inTransit: this.inTransit,
       onOrder: new Float64Array(n),
       sales: this.a.windowSales,
-      inStock: this.a.windowInStock,
       inStockDays,
       salesDays,
       windowHead: 0,

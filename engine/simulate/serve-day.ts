@@ -62,9 +62,8 @@ export interface ServeArrays {
   /** Per cell: the window's days with a sale (a window without one needs no reading: see ownStats). */
   salesDays: Int32Array;
   everActive: Uint8Array;
-  /** Per cell × window day: the engine's rings. */
+  /** Per cell × window day: the engine's ring of units sold, NaN on a day without stock (see EngineState.sales). */
   windowSales: Float32Array;
-  windowInStock: Uint8Array;
   /** A traced replay: where one style's cells record each day (its SKUs numbered as the part's). */
   trace?: TraceBuffer;
 }
@@ -263,15 +262,18 @@ export class PartDays {
     // A window that is all such days already (nothing held, or held without a sale, all along) stays as it is.
     if (a.inStockDays[c] === (flag ? W : 0) && a.salesDays[c] === 0) return;
     const base = c * W;
+    const value = flag ? 0 : Number.NaN;
     let days = 0;
     let sold = 0;
     for (let d = Math.max(from, until - W); d < until; d++) {
       const slot = base + (d % W);
-      days += flag - a.windowInStock[slot];
-      if (a.windowSales[slot] > 0) sold++;
-      a.windowInStock[slot] = flag;
-      a.windowSales[slot] = 0;
+      const old = a.windowSales[slot];
+      // NaN (no stock) is the one value not equal to itself.
+      if (old === old) days--;
+      if (old > 0) sold++;
+      a.windowSales[slot] = value;
     }
+    if (flag) days += until - Math.max(from, until - W);
     a.inStockDays[c] += days;
     a.salesDays[c] -= sold;
     if (flag) a.everActive[c] = 1;
@@ -303,7 +305,7 @@ export class PartDays {
     const { a, L, S, W, sums } = this;
     const { actualCell, actualOpening, actualSold, actualNet, actualEnd, actualRevenue, actualExtra } = a;
     const { outCell, outDemand, styleOf, soldUnits, soldValue, salePrice, cost, trace } = a;
-    const { sim: simStock, actLevel, windowSales, windowInStock, inStockDays, everActive, rate } = a;
+    const { sim: simStock, actLevel, windowSales, inStockDays, everActive, rate } = a;
     const K = styleOf.length;
     const base = a.cellBase;
     const end = base + K * L;
@@ -415,11 +417,10 @@ export class PartDays {
       if (a.sellingFrom[l] >= 0 && i >= a.sellingFrom[l]) {
         // The engine's own history of the simulated world: what it sold, and whether it had stock.
         const slot = c * W + head;
-        a.salesDays[c] += (served > 0 ? 1 : 0) - (windowSales[slot] > 0 ? 1 : 0);
-        windowSales[slot] = served;
-        const flag = simInStock ? 1 : 0;
-        inStockDays[c] += flag - windowInStock[slot];
-        windowInStock[slot] = flag;
+        const old = windowSales[slot];
+        a.salesDays[c] += (served > 0 ? 1 : 0) - (old > 0 ? 1 : 0);
+        inStockDays[c] += (simInStock ? 1 : 0) - (old === old ? 1 : 0);
+        windowSales[slot] = simInStock ? served : Number.NaN;
         if (simInStock) everActive[c] = 1;
         this.ringDay[c] = i + 1;
       }

@@ -337,8 +337,8 @@ async function applyDailyLevels(
   let level = 0;
   let day = -1;
   const closeTo = (c: number, until: number) => {
-    // Days without events keep the level they started with.
-    for (let d = Math.max(day + 1, 0); d < until; d++) if (level > 0) state.inStock[c * W + d] = 1;
+    // Days without events keep the level they started with: in stock without a sale, or without stock.
+    for (let d = Math.max(day + 1, 0); d < until; d++) if (level > 0) state.sales[c * W + d] = 0;
   };
   for (let i = 0; i < dCell.length; i++) {
     const c = dCell[i];
@@ -355,8 +355,7 @@ async function applyDailyLevels(
     closeTo(c, d);
     if (d >= 0 && d < W) {
       const sold = dSold[i];
-      state.sales[c * W + d] = sold;
-      if (heldStock(openingOr(dOpening[i], level), sold)) state.inStock[c * W + d] = 1;
+      if (heldStock(openingOr(dOpening[i], level), sold)) state.sales[c * W + d] = sold;
     }
     level = dEnd[i];
     day = d;
