@@ -93,7 +93,8 @@ export interface EndStock {
   warehouseValue: number;
 }
 
-const round = (x: number, digits = 4) => Math.round(x * 10 ** digits) / 10 ** digits;
+/** Rounded, and never −0: running sums of stock can end a hair below zero, which is 0 once rounded. */
+const round = (x: number, digits = 4) => Math.round(x * 10 ** digits) / 10 ** digits + 0;
 
 export function kpisOf(s: Sums, g: number, days: number, end: EndStock): SideKpis {
   const f = s.f;
