@@ -1,4 +1,5 @@
 import { transferRows } from '../engine/simulate/simulated-transfer.js';
+import { formatSummary } from '../engine/cli/backtest-format.js';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../engine/simulate/simulate.js';
 import type { PlannedReceipt } from '../engine/simulate/input.js';
@@ -301,6 +302,51 @@ describe('backtest, lost-sales mode', () => {
     const c = await simulate(soldOut(10), settings(), { isCancelled: () => ++calls > 1 });
     expect(c).toMatchObject({ cancelled: true, daysDone: 7 });
     expect(c.daily).toHaveLength(7);
+  });
+});
+
+describe('dirty history', () => {
+  it('counts actual stock below zero as none, and names where and how low it went', async () => {
+    // A till that sells what the feed never stocked: S1's level goes 2, 0, −3, −5, −5, then a count of 4.
+    const r = await simulate(
+      input(
+        {
+          locations: [
+            { id: 'WH', kind: 'warehouse' },
+            { id: 'S1', kind: 'store' },
+          ],
+          styles: [tee],
+          cells: {
+            'S1/TEE-M': { onHand: 4, sales: 1 },
+            'WH/TEE-M': { onHand: 0 },
+          },
+        },
+        6,
+        [
+          { day: 0, cell: 'S1/TEE-M', end: 2, open: 4, sold: 2 },
+          { day: 1, cell: 'S1/TEE-M', end: 0, open: 2, sold: 2 },
+          { day: 2, cell: 'S1/TEE-M', end: -3, open: 0, sold: 3 },
+          { day: 3, cell: 'S1/TEE-M', end: -5, open: -3, sold: 2 },
+          { day: 5, cell: 'S1/TEE-M', end: 4, open: 4 },
+        ],
+      ),
+      settings({ replenishment: { enabled: false }, redistribution: { enabled: false } }),
+    );
+    const a = r.summary.actual;
+    expect(a.negativeStock).toEqual({
+      cells: 1,
+      // Days 2, 3 and 4 ended below zero; day 5's count brought it back.
+      cellDays: 3,
+      lowest: -5,
+      worst: [{ locationId: 'S1', skuId: 'TEE-M', lowest: -5, days: 3 }],
+    });
+    // The store's stock at each day's end: 2, 0, none, none, none, 4 — never below zero, nor averaged in below it.
+    expect(r.daily.map((d) => d.actual.inventoryUnits)).toEqual([2, 0, 0, 0, 0, 4]);
+    expect(a.inventoryUnits).toBe(1);
+    // The command line says so under the figures.
+    expect(formatSummary(r.summary.simulated, a)).toContain(
+      'actual stock below zero: 1 location×SKUs on 3 days, the lowest -5 (S1 × TEE-M)',
+    );
   });
 });
 

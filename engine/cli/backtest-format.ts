@@ -1,6 +1,6 @@
 /** How the CLI prints a backtest summary: simulated against actual, KPI by KPI. */
 import type { SideKpis, TransferKpis } from '../simulate/kpis.js';
-import type { SimulationResult } from '../simulate/simulate.js';
+import type { NegativeStock, SimulationResult } from '../simulate/simulate.js';
 import type { SweepReport } from '../service/sweeps.js';
 
 type Pick = (k: SideKpis) => number | null;
@@ -39,7 +39,7 @@ const points = (v: number) => `${sign(v)}${Math.abs(v).toFixed(2)} pp`;
 
 export function formatSummary(
   simulated: SimulationResult['summary']['simulated'] | (SideKpis & { transfers?: TransferKpis }),
-  actual: SideKpis,
+  actual: SideKpis & { negativeStock?: NegativeStock },
 ): string {
   const lines = [`${'KPI'.padEnd(28)}${'simulated'.padStart(14)}${'actual'.padStart(14)}${'difference'.padStart(14)}`];
   for (const [label, pick, rate] of ROWS) {
@@ -60,6 +60,15 @@ export function formatSummary(
     lines.push(
       `write-downs beyond the simulated stock: ${fmt(w.units)} units on ${w.days} SKU-days ` +
         `(taken in fact, not in the simulation)`,
+    );
+  }
+  const below = actual.negativeStock;
+  if (below && below.cells > 0) {
+    const w = below.worst[0];
+    lines.push(
+      `actual stock below zero: ${below.cells} location×SKUs on ${below.cellDays} days, the lowest ${fmt(w.lowest)} ` +
+        `(${w.locationId} × ${w.skuId}): the history sold what it did not hold, and that stock counts as none in ` +
+        `the actual figures (workbench lint: negative-actual-stock)`,
     );
   }
   if ('unsentTransferUnits' in simulated && simulated.unsentTransferUnits > 0) {

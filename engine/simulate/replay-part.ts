@@ -17,7 +17,7 @@ import { APPROVAL_OPEN_DAYS, type EngineState } from '../recommend/state.js';
 import { settingsByCategory } from '../recommend/targets.js';
 import type { ActualDays, BacktestInput, OutDays, PlannedReceipt } from './input.js';
 import { decisionColumns, keptOf, moveColumns, type DecisionColumns, type MoveColumns } from './decision-columns.js';
-import { firstRow, PartDays, partSums, type PartSums, type ServeArrays } from './serve-day.js';
+import { firstRow, PartDays, partSums, type NegativeCell, type PartSums, type ServeArrays } from './serve-day.js';
 import { STYLE_DAY_FIELDS } from './style-days.js';
 import { CELL_FIELDS, CF, traceAdd, type TraceBuffer } from './trace.js';
 
@@ -76,6 +76,8 @@ export interface PartResult {
   end: { sim: EndStocks; act: EndStocks };
   writeDownShortfall: { units: number; days: number };
   unsentTransferUnits: number;
+  /** Cells (numbered as the replay's) whose actual stock went below zero. */
+  negativeCells: NegativeCell[];
   trace?: { values: Float64Array; locationKinds: string[] };
 }
 
@@ -491,8 +493,9 @@ export class ReplayPart {
         for (const g of [l, L + s]) {
           end.sim[units][g] += simLeft;
           end.sim[value][g] += simLeft * a.cost[k];
-          end.act[units][g] += a.actLevel[c];
-          end.act[value][g] += a.actLevel[c] * a.cost[k];
+          // Actual stock below zero is none (see serve-day.ts).
+          end.act[units][g] += Math.max(0, a.actLevel[c]);
+          end.act[value][g] += Math.max(0, a.actLevel[c]) * a.cost[k];
         }
       }
     }
@@ -503,6 +506,7 @@ export class ReplayPart {
       end,
       writeDownShortfall: this.shortfall,
       unsentTransferUnits: this.unsent,
+      negativeCells: this.days.negativeCells(this.next).map((x) => ({ ...x, cell: x.cell + this.base })),
       ...(a.trace ? { trace: { values: a.trace.values, locationKinds: [...view.locations.kind] } } : {}),
     };
   }

@@ -99,6 +99,18 @@ export interface PartSums {
   daily: Float64Array;
   /** The lowest simulated stock any cell held at the end of a day (never below 0: stock is physical). */
   lowest: number;
+  /**
+   * Location×SKU days whose actual stock stood below zero at the day's end: the history sold what it did not
+   * hold (sales without stock sent, stock counts missing). Such stock is counted as none, not averaged in.
+   */
+  negativeDays: number;
+}
+
+/** A cell whose actual stock went below zero: its lowest level and the days it stood below zero. */
+export interface NegativeCell {
+  cell: number;
+  lowest: number;
+  days: number;
 }
 
 export function partSums(locations: number, styles: number, days: number): PartSums {
@@ -108,6 +120,7 @@ export function partSums(locations: number, styles: number, days: number): PartS
     styleDays: new Float64Array(days * styles * STYLE_DAY_FIELDS.length),
     daily: new Float64Array(days * DAY_FIELDS.length),
     lowest: 0,
+    negativeDays: 0,
   };
 }
 
@@ -209,7 +222,43 @@ export class PartDays {
     this.locShort = new Int32Array(L);
     this.styleCarried = new Int32Array(S);
     this.styleShort = new Int32Array(S);
-    for (let c = 0; c < n; c++) this.hold(c, 0, 0, a.sim[c], a.actLevel[c]);
+    this.lowestActual = Float64Array.from(a.actLevel);
+    this.negativeSince = new Int32Array(n).fill(-1);
+    this.daysNegative = new Int32Array(n);
+    for (let c = 0; c < n; c++) {
+      this.hold(c, 0, 0, a.sim[c], a.actLevel[c]);
+      if (a.actLevel[c] < 0) this.negative(c, true, 0);
+    }
+  }
+
+  /** Per cell: its lowest actual level; the day it went below zero (−1: it is not); its days below zero so far. */
+  private readonly lowestActual: Float64Array;
+  private readonly negativeSince: Int32Array;
+  private readonly daysNegative: Int32Array;
+  /** Cells whose actual stock stands below zero now. */
+  private negatives = 0;
+
+  /** A cell's actual stock goes below zero (or comes back) from day `from` on. */
+  private negative(c: number, below: boolean, from: number): void {
+    if (below) {
+      this.negativeSince[c] = from;
+      this.negatives++;
+    } else {
+      this.daysNegative[c] += from - this.negativeSince[c];
+      this.negativeSince[c] = -1;
+      this.negatives--;
+    }
+  }
+
+  /** The cells whose actual stock went below zero in the first `days` days, with their lowest level and days. */
+  negativeCells(days: number): NegativeCell[] {
+    const out: NegativeCell[] = [];
+    for (let c = 0; c < this.lowestActual.length; c++) {
+      if (!(this.lowestActual[c] < 0)) continue;
+      const open = this.negativeSince[c] >= 0 ? days - this.negativeSince[c] : 0;
+      out.push({ cell: c, lowest: this.lowestActual[c], days: this.daysNegative[c] + open });
+    }
+    return out;
   }
 
   /** Moves a cell's levels in the running sums from (sim0, act0) to (sim1, act1). */
@@ -222,7 +271,8 @@ export class PartDays {
     const ls = l * 4;
     const ss = (s * 2 + (this.a.stores[l] ? 0 : 1)) * 4;
     const dSim = sim1 - sim0;
-    const dAct = act1 - act0;
+    // Actual stock below zero is none (the history's sales outran its stock): counted apart, not averaged in.
+    const dAct = Math.max(0, act1) - Math.max(0, act0);
     if (dSim !== 0) {
       this.locStock[ls] += dSim;
       this.locStock[ls + 1] += dSim * cost;
@@ -402,7 +452,9 @@ export class PartDays {
         carry(at, x, demand, estimated, served, gross, returns, sVal, aVal, sEst, aOut);
       }
       const dSim = simNow - sim0;
-      const dAct = actNow - act0;
+      const dAct = Math.max(0, actNow) - Math.max(0, act0);
+      if (act0 < 0 !== actNow < 0) this.negative(c, actNow < 0, i);
+      if (actNow < this.lowestActual[c]) this.lowestActual[c] = actNow;
       if (dSim !== 0 || dAct !== 0) {
         runs[run + R.sU] += dSim;
         runs[run + R.sV] += dSim * cost[k];
@@ -444,6 +496,7 @@ export class PartDays {
       if (simNow < lowest) lowest = simNow;
     }
     sums.lowest = lowest;
+    sums.negativeDays += this.negatives;
 
     for (let s = 0; s < S; s++) {
       const shelves = runs.subarray(s * 2 * RF, (s * 2 + 1) * RF);

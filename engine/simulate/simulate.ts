@@ -83,7 +83,7 @@ export interface SimulationResult {
       /** Units the engine decided to send that never left: the stock its sender waited for did not come in time. */
       unsentTransferUnits: number;
     };
-    actual: SideKpis;
+    actual: SideKpis & { negativeStock: NegativeStock };
   };
   daily: DailyRow[];
   byLocation: GroupKpis[];
@@ -110,6 +110,23 @@ export interface ReviewRecord {
   network: ReviewSums;
   trips: Trip[];
 }
+
+/**
+ * Where the history's actual stock went below zero (it sold what it did not hold: sales without stock sent, counts
+ * missing). Such stock counts as none in the actual side's stock figures, rather than lowering their averages; these
+ * are the location×SKUs it happened to, the worst (lowest) first.
+ */
+export interface NegativeStock {
+  /** Location×SKUs whose actual stock went below zero, and their days below zero at a day's end. */
+  cells: number;
+  cellDays: number;
+  /** The lowest actual level of any of them. */
+  lowest: number;
+  worst: { locationId: string; skuId: string; lowest: number; days: number }[];
+}
+
+/** The worst location×SKUs a run's negative actual stock names. */
+const NEGATIVE_LISTED = 10;
 
 /**
  * Actual write-downs (shrinkage, corrections) larger than what the simulation held at the time: it takes what
@@ -361,6 +378,22 @@ export function replayStyle(
   return replay(input, settings, options, [range], [localLink()], () => input, reviews);
 }
 
+function negativeStockOf(input: BacktestInput, parts: PartResult[]): NegativeStock {
+  const L = input.start.locations.ids.length;
+  const cells = parts.flatMap((p) => p.negativeCells).sort((a, b) => a.lowest - b.lowest || a.cell - b.cell);
+  return {
+    cells: cells.length,
+    cellDays: parts.reduce((n, p) => n + p.sums.negativeDays, 0),
+    lowest: cells.length ? cells[0].lowest : 0,
+    worst: cells.slice(0, NEGATIVE_LISTED).map((x) => ({
+      locationId: input.start.locations.ids[x.cell % L],
+      skuId: input.start.skus.ids[Math.floor(x.cell / L)],
+      lowest: x.lowest,
+      days: x.days,
+    })),
+  };
+}
+
 /** The parts' figures added up into the run's. */
 function assemble(
   input: BacktestInput,
@@ -502,7 +535,7 @@ function assemble(
         writeDownShortfall: { units: Math.round(shortfall.units * 100) / 100, days: shortfall.days },
         unsentTransferUnits: unsent,
       },
-      actual: kpisOf(act, 0, n, endOf(actEnd, 0)),
+      actual: { ...kpisOf(act, 0, n, endOf(actEnd, 0)), negativeStock: negativeStockOf(input, parts) },
     },
     daily: rows,
     byLocation: S0.locations.ids.map((id, l) => group(1 + l, id)),

@@ -227,6 +227,21 @@ function Estimates({ summary }: { summary: BacktestResult['summary'] }) {
       {s.unsentTransferUnits > 0 &&
         ` Transfers never sent: ${units(s.unsentTransferUnits)} units ` +
           '(the stock their sender waited for did not come in time).'}
+      <NegativeStockNote below={summary.actual.negativeStock} />
     </p>
+  );
+}
+
+/** Where the history's actual stock went below zero: counted as none, and named, so no one reads it as stock. */
+function NegativeStockNote({ below }: { below?: BacktestResult['summary']['actual']['negativeStock'] }) {
+  if (!below || below.cells === 0) return null;
+  const worst = below.worst[0];
+  return (
+    <span data-testid="negative-stock">
+      {' '}
+      Actual stock went below zero at {units(below.cells)} location×SKUs on {units(below.cellDays)} days (lowest{' '}
+      {units(worst.lowest)} at {worst.locationId} × {worst.skuId}): the history sold what it did not hold, so that stock
+      counts as none in the actual figures. The feed lint names the cells.
+    </span>
   );
 }
