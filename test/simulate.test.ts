@@ -350,6 +350,41 @@ describe('dirty history', () => {
   });
 });
 
+/** A store that sells 2 a day from 8 with a warehouse behind it. */
+const soldOutFeed = () =>
+  input(
+    {
+      locations: [
+        { id: 'WH', kind: 'warehouse' },
+        { id: 'S1', kind: 'store' },
+      ],
+      styles: [tee],
+      cells: { 'S1/TEE-M': { onHand: 8, sales: 2 }, 'WH/TEE-M': { onHand: 30 } },
+    },
+    4,
+    [0, 1, 2, 3].map((d) => ({ day: d, cell: 'S1/TEE-M', end: 6 - 2 * d, open: 8 - 2 * d, sold: 2 })),
+  );
+
+describe('stock value', () => {
+  it('tells no value where no SKU has a cost price, rather than a value of 0', async () => {
+    const costed = await simulate(soldOutFeed(), settings());
+    expect(costed.summary.simulated.inventoryValue).toBeGreaterThan(0);
+    const feed = soldOutFeed();
+    feed.cost.fill(0);
+    const r = await simulate(feed, settings());
+    for (const side of [r.summary.simulated, r.summary.actual, r.byStyle[0].simulated, r.byLocation[1].actual]) {
+      expect(side).toMatchObject({ inventoryValue: null, endUnsoldValue: null });
+      expect(side.warehouse).toMatchObject({ inventoryValue: null, endUnsoldValue: null });
+      expect(side.network).toMatchObject({ inventoryValue: null, endUnsoldValue: null });
+    }
+    // Units are what they were.
+    expect(r.summary.simulated.inventoryUnits).toBe(costed.summary.simulated.inventoryUnits);
+    const table = formatSummary(r.summary.simulated, r.summary.actual);
+    expect(table).toMatch(/stores: inventory value\s+n\/a\s+n\/a/);
+    expect(table).toContain('stock value: n/a, no SKU has a cost price');
+  });
+});
+
 describe('backtest causality', () => {
   it("sees a day's receipts only after that morning's review", async () => {
     const r = await simulate(

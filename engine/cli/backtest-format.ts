@@ -4,8 +4,8 @@ import type { NegativeStock, SimulationResult } from '../simulate/simulate.js';
 import type { SweepReport } from '../service/sweeps.js';
 
 type Pick = (k: SideKpis) => number | null;
-/** Label, value, and whether it is a rate (its difference in percentage points). */
-const ROWS: [string, Pick, boolean?][] = [
+/** Label, value, whether it is a rate (its difference in percentage points), and what a missing value reads. */
+const ROWS: [string, Pick, boolean?, string?][] = [
   ['carried SKU-days', (k) => k.carriedDays],
   ['stock-out days', (k) => k.stockOutDays],
   ['in-stock rate', (k) => k.inStockRate, true],
@@ -18,7 +18,7 @@ const ROWS: [string, Pick, boolean?][] = [
   ['lost sales (units)', (k) => k.lostSales],
   ['fill rate', (k) => k.fillRate, true],
   ['stores: avg inventory', (k) => k.inventoryUnits],
-  ['stores: inventory value', (k) => k.inventoryValue],
+  ['stores: inventory value', (k) => k.inventoryValue, false, 'n/a'],
   ['stores: weeks of cover', (k) => k.weeksOfCover],
   ['stores: unsold at end', (k) => k.endUnsoldUnits],
   ['warehouses: avg inventory', (k) => k.warehouse.inventoryUnits],
@@ -42,13 +42,16 @@ export function formatSummary(
   actual: SideKpis & { negativeStock?: NegativeStock },
 ): string {
   const lines = [`${'KPI'.padEnd(28)}${'simulated'.padStart(14)}${'actual'.padStart(14)}${'difference'.padStart(14)}`];
-  for (const [label, pick, rate] of ROWS) {
+  for (const [label, pick, rate, missing] of ROWS) {
     const s = pick(simulated);
     const a = pick(actual);
     const d =
       s === null || a === null ? '—' : rate ? points((s - a) * 100) : signed(Math.round((s - a) * 10_000) / 10_000);
-    lines.push(`${label.padEnd(28)}${fmt(s).padStart(14)}${fmt(a).padStart(14)}${d.padStart(14)}`);
+    const show = (v: number | null) => (v === null && missing ? missing : fmt(v));
+    lines.push(`${label.padEnd(28)}${show(s).padStart(14)}${show(a).padStart(14)}${d.padStart(14)}`);
   }
+  if (simulated.inventoryValue === null)
+    lines.push('stock value: n/a, no SKU has a cost price (send costPrice on sales lines or purchase-order costs)');
   const share =
     simulated.demand > 0 ? ` (${((simulated.estimatedDemand / simulated.demand) * 100).toFixed(1)} % of demand)` : '';
   lines.push(

@@ -9,7 +9,8 @@ export interface FrontierPoint {
   lostSales: number;
   fillRate: number | null;
   inventoryUnits: number;
-  inventoryValue: number;
+  /** Null without cost prices (see SideKpis). */
+  inventoryValue: number | null;
   trips: number;
 }
 

@@ -145,7 +145,7 @@ export async function getSweep(ws: Workspace, sweepId: string): Promise<SweepRep
       fillRate: actualSide?.fillRate ?? null,
       inStockRate: actualSide?.inStockRate ?? null,
       inventoryUnits: actualSide?.inventoryUnits ?? 0,
-      inventoryValue: actualSide?.inventoryValue ?? 0,
+      inventoryValue: actualSide?.inventoryValue ?? null,
       trips: 0,
     },
   };

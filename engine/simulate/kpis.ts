@@ -36,15 +36,15 @@ export class Sums {
 export interface StockKpis {
   /** Average units on hand at the end of a day. */
   inventoryUnits: number;
-  /** Average value on hand, at cost. */
-  inventoryValue: number;
+  /** Average value on hand, at cost; null where no SKU counted has a cost price (a value of 0 would be false). */
+  inventoryValue: number | null;
   /**
    * Average inventory over the weekly sales it serves (the network's for warehouses and network); null without sales.
    */
   weeksOfCover: number | null;
   /** Left at the end of the period (simulated: on hand and on its way there). */
   endUnsoldUnits: number;
-  endUnsoldValue: number;
+  endUnsoldValue: number | null;
 }
 
 export interface SideKpis {
@@ -73,10 +73,10 @@ export interface SideKpis {
   estimatedSales: number;
   /** Stores and the webshop. */
   inventoryUnits: number;
-  inventoryValue: number;
+  inventoryValue: number | null;
   weeksOfCover: number | null;
   endUnsoldUnits: number;
-  endUnsoldValue: number;
+  endUnsoldValue: number | null;
   warehouse: StockKpis;
   network: StockKpis;
 }
@@ -96,7 +96,8 @@ export interface EndStock {
 /** Rounded, and never −0: running sums of stock can end a hair below zero, which is 0 once rounded. */
 const round = (x: number, digits = 4) => Math.round(x * 10 ** digits) / 10 ** digits + 0;
 
-export function kpisOf(s: Sums, g: number, days: number, end: EndStock): SideKpis {
+/** `valued`: some SKU of the group has a cost price; without one its stock has no value to tell. */
+export function kpisOf(s: Sums, g: number, days: number, end: EndStock, valued = true): SideKpis {
   const f = s.f;
   const carried = f.carriedDays[g];
   const demand = f.demand[g];
@@ -105,10 +106,10 @@ export function kpisOf(s: Sums, g: number, days: number, end: EndStock): SideKpi
     const units = unitsSum / days;
     return {
       inventoryUnits: round(units, 2),
-      inventoryValue: round(valueSum / days, 2),
+      inventoryValue: valued ? round(valueSum / days, 2) : null,
       weeksOfCover: weeklySales > 0 ? round(units / weeklySales, 2) : null,
       endUnsoldUnits: round(endUnits, 2),
-      endUnsoldValue: round(endValue, 2),
+      endUnsoldValue: valued ? round(endValue, 2) : null,
     };
   };
   const stores = stock(f.storeUnitsSum[g], f.storeValueSum[g], end.storeUnits, end.storeValue);

@@ -503,10 +503,15 @@ function assemble(
     warehouseValue: e.warehouseValue[g],
   });
   const n = Math.max(daysDone, 1);
+  // Stock is valued at cost: a group none of whose SKUs has a cost price has no value to tell (not a value of 0).
+  const costed = (from: number, to: number) => input.cost.subarray(from, to).some((c) => c > 0);
+  const anyCost = costed(0, input.cost.length);
+  const valued = (g: number) =>
+    g <= L ? anyCost : costed(S0.styles.styleStart[g - 1 - L], S0.styles.styleStart[g - L]);
   const group = (g: number, id: string): GroupKpis => ({
     id,
-    simulated: kpisOf(sim, g, n, endOf(simEnd, g)),
-    actual: kpisOf(act, g, n, endOf(actEnd, g)),
+    simulated: kpisOf(sim, g, n, endOf(simEnd, g), valued(g)),
+    actual: kpisOf(act, g, n, endOf(actEnd, g), valued(g)),
   });
   let trace: StyleTrace | undefined;
   if (run.trace) {
@@ -530,12 +535,12 @@ function assemble(
     cancelled: run.cancelled,
     summary: {
       simulated: {
-        ...kpisOf(sim, 0, n, endOf(simEnd, 0)),
+        ...kpisOf(sim, 0, n, endOf(simEnd, 0), anyCost),
         transfers: run.transferKpis,
         writeDownShortfall: { units: Math.round(shortfall.units * 100) / 100, days: shortfall.days },
         unsentTransferUnits: unsent,
       },
-      actual: { ...kpisOf(act, 0, n, endOf(actEnd, 0)), negativeStock: negativeStockOf(input, parts) },
+      actual: { ...kpisOf(act, 0, n, endOf(actEnd, 0), anyCost), negativeStock: negativeStockOf(input, parts) },
     },
     daily: rows,
     byLocation: S0.locations.ids.map((id, l) => group(1 + l, id)),

@@ -44,7 +44,8 @@ function describe(r: Run): string {
     ...settings,
     `lost sales ${r.lostSales.toLocaleString('en')}`,
     `fill rate ${r.fillRate === null ? '—' : `${(r.fillRate * 100).toFixed(2)} %`}`,
-    `store stock ${r.inventoryUnits.toLocaleString('en')} units, ${r.inventoryValue.toLocaleString('en')} value`,
+    `store stock ${r.inventoryUnits.toLocaleString('en')} units, ` +
+      (r.inventoryValue === null ? 'value n/a (no cost prices)' : `${r.inventoryValue.toLocaleString('en')} value`),
     `transfers: ${r.trips.toLocaleString('en')} trips, ${r.units.toLocaleString('en')} units`,
   ].join('<br>');
 }
@@ -67,7 +68,7 @@ export function FrontierChart({
   useEffect(() => {
     if (!ref.current) return;
     const chart = echarts.init(ref.current);
-    const frontier = sweep.runs.filter((r) => r.frontier).sort((a, b) => a[stock] - b[stock]);
+    const frontier = sweep.runs.filter((r) => r.frontier).sort((a, b) => (a[stock] ?? 0) - (b[stock] ?? 0));
     const others = sweep.runs.filter((r) => !r.frontier);
     // The third measure, transfers, in the size of a point: from 8 px for the fewest trips to 20 for the most.
     const trips = sweep.runs.map((r) => r.trips);

@@ -63,6 +63,8 @@ export function Sweep({
   const [report, setReport] = useState<SweepReport>();
   const [measure, setMeasure] = useState<FrontierMeasure>('lostSales');
   const [stock, setStock] = useState<FrontierStock>('inventoryUnits');
+  /** No SKU has a cost price: stock has no value to tell, so the frontier is in units. */
+  const unvalued = report?.actual.inventoryValue === null;
   const [constraint, setConstraint] = useState<Constraint>({ kind: 'fillRate', value: '95' });
   const [picked, setPicked] = useState<number | null>();
   const [name, setName] = useState('');
@@ -307,7 +309,15 @@ export function Sweep({
             </span>
             <span className="segmented" role="group" aria-label="Stock in">
               {(['inventoryUnits', 'inventoryValue'] as const).map((m) => (
-                <button key={m} type="button" aria-pressed={stock === m} onClick={() => setStock(m)}>
+                <button
+                  key={m}
+                  type="button"
+                  aria-pressed={stock === m}
+                  onClick={() => setStock(m)}
+                  // Without cost prices stock has no value to tell: units it is.
+                  disabled={m === 'inventoryValue' && unvalued}
+                  title={m === 'inventoryValue' && unvalued ? 'no cost prices: value n/a' : ''}
+                >
                   {m === 'inventoryUnits' ? 'Units' : 'Value'}
                 </button>
               ))}
