@@ -16,7 +16,7 @@ import type { FromPart, PartLink, ToPart } from './partition-protocol.js';
 import { compactCopy, sharedCopy } from './buffers.js';
 
 /** Parts per thread: enough for the styles' work to even out between threads. */
-export const PARTS_PER_THREAD = Number(process.env.PPT ?? 4);
+export const PARTS_PER_THREAD = 4;
 
 /** A worker thread hosting parts, each reached through a link of its own (messages carry the part's number). */
 export class PartThread {

@@ -1,7 +1,7 @@
 /**
- * The backtest replay in a worker thread: the input arrives as transferred buffers, progress goes back as
- * messages, and a cancel is a flag in shared memory (the replay is one synchronous loop, so a message could
- * not reach it).
+ * The backtest replay in a worker thread: the input arrives as transferred buffers (or in shared memory), progress
+ * goes back as messages, and a cancel is a flag in shared memory, read between the replay's weeks (a part in this
+ * thread works a week through without yielding, so a message could wait that long).
  */
 import { parentPort } from 'node:worker_threads';
 import { simulate } from './simulate.js';
