@@ -66,6 +66,13 @@ describe('backtest runs', () => {
       });
       expect(a.run).toMatchObject({ from: '2025-03-03', to: '2025-04-27', status: 'completed', scenario: 'default' });
       expect(progress.at(-1)).toBe(56);
+      // What the tills recorded over the period, every line: the same sum the workspace holds.
+      const [recorded] = await wb.workspace.rows<{ amount: number }>(
+        `SELECT sum(l.salesAmountInclVat)::DOUBLE AS amount
+         FROM sales s JOIN sales__salesLines l ON l._salesId = s.salesId WHERE s._deleted_at IS NULL AND s.salesDateTime >= '2025-03-03' AND s.salesDateTime < '2025-04-28'`,
+      );
+      expect(a.report.summary.actual.recordedRevenue).toBeCloseTo(recorded.amount, 2);
+      expect(a.report.summary.actual.recordedRevenue).not.toBe(a.report.summary.actual.salesValue);
       await wb.setScenario({ defaults: { serviceLevel: 0.99, presentationMinimum: 3 } }, 'rich');
       const b = await wb.runBacktest({ fromDay: day('2025-03-03'), toDay: day('2025-04-27'), scenarioName: 'rich' });
       expect(b.settings.defaults.serviceLevel).toBe(0.99);

@@ -39,7 +39,7 @@ const points = (v: number) => `${sign(v)}${Math.abs(v).toFixed(2)} pp`;
 
 export function formatSummary(
   simulated: SimulationResult['summary']['simulated'] | (SideKpis & { transfers?: TransferKpis }),
-  actual: SideKpis & { negativeStock?: NegativeStock },
+  actual: SideKpis & { negativeStock?: NegativeStock; recordedRevenue?: number | null },
 ): string {
   const lines = [`${'KPI'.padEnd(28)}${'simulated'.padStart(14)}${'actual'.padStart(14)}${'difference'.padStart(14)}`];
   for (const [label, pick, rate, missing] of ROWS) {
@@ -50,6 +50,11 @@ export function formatSummary(
     const show = (v: number | null) => (v === null && missing ? missing : fmt(v));
     lines.push(`${label.padEnd(28)}${show(s).padStart(14)}${show(a).padStart(14)}${d.padStart(14)}`);
   }
+  if (actual.recordedRevenue !== undefined && actual.recordedRevenue !== null)
+    lines.push(
+      `recorded revenue of the period: ${fmt(actual.recordedRevenue)} (every sales line's amount, returns, ` +
+        `cancellations and discount lines included; sales value above is the units sold at their own lines' amounts)`,
+    );
   if (simulated.inventoryValue === null)
     lines.push('stock value: n/a, no SKU has a cost price (send costPrice on sales lines or purchase-order costs)');
   const share =

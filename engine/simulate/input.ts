@@ -62,6 +62,11 @@ export interface BacktestInput {
   receipts: PlannedReceipt[];
   /** Whether the actual days were read back from the workspace's cache rather than derived (history-cache.ts). */
   historyCached?: boolean;
+  /**
+   * Per day of the period, its recorded revenue: the amounts of every sales line of the day, returns, cancellations
+   * and discount lines included (the units sold are valued apart, at their own lines' amounts: see kpis.ts).
+   */
+  recordedRevenue?: Float64Array;
 }
 
 /** History rows of every cell over a range holding the period (cell by cell), with the columns the replay uses. */

@@ -83,7 +83,11 @@ export interface SimulationResult {
       /** Units the engine decided to send that never left: the stock its sender waited for did not come in time. */
       unsentTransferUnits: number;
     };
-    actual: SideKpis & { negativeStock: NegativeStock };
+    actual: SideKpis & {
+      negativeStock: NegativeStock;
+      /** The amounts of every sales line of the period (returns and discounts included): what the till recorded. */
+      recordedRevenue: number | null;
+    };
   };
   daily: DailyRow[];
   byLocation: GroupKpis[];
@@ -540,7 +544,13 @@ function assemble(
         writeDownShortfall: { units: Math.round(shortfall.units * 100) / 100, days: shortfall.days },
         unsentTransferUnits: unsent,
       },
-      actual: { ...kpisOf(act, 0, n, endOf(actEnd, 0), anyCost), negativeStock: negativeStockOf(input, parts) },
+      actual: {
+        ...kpisOf(act, 0, n, endOf(actEnd, 0), anyCost),
+        negativeStock: negativeStockOf(input, parts),
+        recordedRevenue: input.recordedRevenue
+          ? Math.round(input.recordedRevenue.subarray(0, daysDone).reduce((a, b) => a + b, 0) * 100) / 100
+          : null,
+      },
     },
     daily: rows,
     byLocation: S0.locations.ids.map((id, l) => group(1 + l, id)),

@@ -1,5 +1,6 @@
 /** Loads what a backtest replays from a workspace: the start state, the actual days and their demand, set-based. */
 import { DAY_MICROS } from '../model/datetime.js';
+import { timestampValue } from './values.js';
 import type { Settings } from '../recommend/settings.js';
 import { HISTORY_REACH_DAYS } from '../simulate/actual-demand.js';
 import { demandLayout, periodDays, type BacktestInput, type PlannedReceipt } from '../simulate/input.js';
@@ -85,5 +86,26 @@ export async function loadBacktestInput(
       style: start.skus.style[k],
     });
   }
-  return { start, days, actual, out, selling, closed, cost, salePrice, receipts, historyCached: cached };
+  const recordedRevenue = new Float64Array(days);
+  for (const r of await ws.rows<{ day: number; amount: number }>(
+    `SELECT (epoch_us(s.salesDateTime) // ${DAY_MICROS})::INTEGER AS day,
+            sum(l.salesAmountInclVat::${EXACT})::DOUBLE AS amount
+     FROM sales AS s JOIN sales__salesLines AS l ON l._salesId = s.salesId
+     WHERE s._deleted_at IS NULL AND s.salesDateTime >= $1 AND s.salesDateTime < $2 GROUP BY 1`,
+    [timestampValue(fromDay * DAY_MICROS), timestampValue((toDay + 1) * DAY_MICROS)],
+  ))
+    recordedRevenue[Number(r.day) - fromDay] = Number(r.amount);
+  return {
+    start,
+    days,
+    actual,
+    out,
+    selling,
+    closed,
+    cost,
+    salePrice,
+    receipts,
+    historyCached: cached,
+    recordedRevenue,
+  };
 }

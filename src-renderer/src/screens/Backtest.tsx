@@ -227,6 +227,10 @@ function Estimates({ summary }: { summary: BacktestResult['summary'] }) {
       {s.unsentTransferUnits > 0 &&
         ` Transfers never sent: ${units(s.unsentTransferUnits)} units ` +
           '(the stock their sender waited for did not come in time).'}
+      {typeof summary.actual.recordedRevenue === 'number' &&
+        ` Recorded revenue of the period: ${units(summary.actual.recordedRevenue)} (every sales line's amount, ` +
+          `returns, cancellations and discount lines included); sales value counts the units sold at their own ` +
+          `lines' amounts.`}
       <NegativeStockNote below={summary.actual.negativeStock} />
     </p>
   );
