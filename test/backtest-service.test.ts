@@ -69,7 +69,8 @@ describe('backtest runs', () => {
       // What the tills recorded over the period, every line: the same sum the workspace holds.
       const [recorded] = await wb.workspace.rows<{ amount: number }>(
         `SELECT sum(l.salesAmountInclVat)::DOUBLE AS amount
-         FROM sales s JOIN sales__salesLines l ON l._salesId = s.salesId WHERE s._deleted_at IS NULL AND s.salesDateTime >= '2025-03-03' AND s.salesDateTime < '2025-04-28'`,
+         FROM sales s JOIN sales__salesLines l ON l._salesId = s.salesId
+         WHERE s._deleted_at IS NULL AND s.salesDateTime >= '2025-03-03' AND s.salesDateTime < '2025-04-28'`,
       );
       expect(a.report.summary.actual.recordedRevenue).toBeCloseTo(recorded.amount, 2);
       expect(a.report.summary.actual.recordedRevenue).not.toBe(a.report.summary.actual.salesValue);
