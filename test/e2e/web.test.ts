@@ -163,6 +163,8 @@ describe('browser mode', () => {
         ' .* The engine sold [\\d,.]+ of the estimated units\\.',
     );
     expect(await page.getByTestId('estimates').innerText()).toMatch(estimatesHint);
+    // What the tills recorded stands beside the sales value.
+    expect(await page.getByTestId('estimates').innerText()).toMatch(/Recorded revenue of the period: -?[\d,.]+ \(/);
     expect(await page.locator('.hint').first().innerText()).toMatch(/Run bt-\S+, 2025-03-03 … 2025-04-27/);
     const charts = page.getByRole('img', { name: /simulated and actual/ });
     expect(await charts.count()).toBe(4);
