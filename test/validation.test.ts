@@ -143,8 +143,32 @@ describe('datetimes', () => {
     ]);
   });
 
+  it('reads the form JSON serializers write as the general pattern does, to the microsecond', () => {
+    // Instants every 7,919,999,999 ms from 0100-01-01, and each side of the leap days.
+    const instants = Array.from({ length: 1000 }, (_, i) => Date.UTC(100, 0, 1) + i * 7_919_999_999);
+    for (const year of [1900, 2000, 2023, 2024])
+      instants.push(Date.UTC(year, 1, 28, 23, 59, 59, 999), Date.UTC(year, 2, 1));
+    for (const ms of instants) {
+      const text = new Date(ms).toISOString();
+      expect(parseIsoMicros(text), text).toBe(ms * 1000);
+      expect(parseIsoMicros(text.replace('Z', '000Z')), text).toBe(ms * 1000);
+    }
+    for (const bad of [
+      '2023-02-29T00:00:00.000Z',
+      '2024-04-31T00:00:00.000Z',
+      '2024-00-10T00:00:00.000Z',
+      '2024-03-01T24:00:00.001Z',
+      '2024-03-01T10:60:00.000Z',
+      '2024-03-01T10:15:60.000Z',
+      '2024-03-01T10:15:00.0a0Z',
+      '2024-03-01T10:15:00.000z0',
+    ])
+      expect(parseIsoMicros(bad), bad).toBeUndefined();
+  });
+
   it('keeps years below 100 as written', () => {
     expect(new Date(parseIsoMicros('0001-01-01T00:00:00Z')! / 1000).toISOString()).toBe('0001-01-01T00:00:00.000Z');
+    expect(new Date(parseIsoMicros('0050-06-15T12:00:00.250Z')! / 1000).toISOString()).toBe('0050-06-15T12:00:00.250Z');
     expect(new Date(parseIsoMicros('0099-12-31T10:00:00+02:00')! / 1000).toISOString()).toBe(
       '0099-12-31T08:00:00.000Z',
     );

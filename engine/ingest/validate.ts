@@ -238,47 +238,156 @@ function displayKey(record: unknown, key: readonly string[]): string | undefined
   return parts.length ? clip(parts.join('/'), MAX_PROBLEM_TEXT) : undefined;
 }
 
-/** Duplicate child ids inside one parent (and, for ids unique across the dataset, inside the whole batch). */
-function checkChildren(
-  schema: TObject,
-  record: JsonRecord,
-  path: string,
-  batchSeen: Map<TSchema, Map<string, string>>,
-  push: (p: string, m: string) => void,
-): void {
+/** How a record of one entity schema is checked beyond its compiled schema: worked out once per schema. */
+interface Shape {
+  /** Each known field, and the shape of its child records when it is an array of them (null otherwise). */
+  fields: Map<string, Shape | null>;
+  /** The arrays of child records, in the schema's order. */
+  arrays: ChildArray[];
+  /** The record's identity as text (keyText). */
+  keyOf: (record: JsonRecord) => string;
+}
+
+interface ChildArray {
+  field: string;
+  shape: Shape;
+  schema: TObject;
+  key: readonly string[];
+  /** The child's id is unique across the dataset, not only within its parent. */
+  unique: boolean;
+}
+
+const shapes = new WeakMap<TSchema, Shape>();
+function shapeOf(schema: TObject): Shape {
+  let shape = shapes.get(schema);
+  if (shape) return shape;
+  const key = entityKey(schema);
+  const [k0] = key;
+  shape = {
+    fields: new Map(),
+    arrays: [],
+    // One key field that is not a datetime (nearly every entity): keyText without its map and join.
+    keyOf:
+      key.length === 1 && unwrapOptional(schema.properties[k0]).format !== 'date-time'
+        ? (record) => {
+            const v = record[k0];
+            return v == null ? '' : String(v);
+          }
+        : (record) => keyText(schema, record, key),
+  };
+  shapes.set(schema, shape);
   for (const [field, raw] of Object.entries(schema.properties)) {
     const s = unwrapOptional(raw);
-    if (s.type !== 'array') continue;
-    const children = record[field];
-    if (!Array.isArray(children)) continue;
+    if (s.type !== 'array') {
+      shape.fields.set(field, null);
+      continue;
+    }
     const childSchema = s.items as TObject;
-    const key = entityKey(childSchema);
-    const unique = (childSchema as TSchema)['x-unique'] === 'dataset';
-    let seenBatch = batchSeen.get(childSchema);
-    if (unique && !seenBatch) batchSeen.set(childSchema, (seenBatch = new Map()));
-    const seen = new Map<string, number>();
-    children.forEach((child: JsonRecord, i: number) => {
-      const here = `${path}/${field}/${i}`;
-      const k = keyText(childSchema, child, key);
-      const first = seen.get(k);
-      if (first !== undefined)
+    const child = shapeOf(childSchema);
+    shape.fields.set(field, child);
+    shape.arrays.push({
+      field,
+      shape: child,
+      schema: childSchema,
+      key: entityKey(childSchema),
+      unique: (childSchema as TSchema)['x-unique'] === 'dataset',
+    });
+  }
+  return shape;
+}
+
+/**
+ * True when a record that passed its compiled schema has neither a field the schema does not know nor a string
+ * that is not well-formed anywhere in it: the common case, told in one walk. Any other record is walked again for
+ * its problems and warnings (checkWellFormed, collectUnknown); a value this walk does not expect sends it there too.
+ */
+function clean(shape: Shape, record: JsonRecord): boolean {
+  for (const k in record) {
+    const child = shape.fields.get(k);
+    if (child === undefined) return false;
+    const v = record[k];
+    if (typeof v === 'string') {
+      if (!v.isWellFormed()) return false;
+    } else if (v !== null && typeof v === 'object') {
+      if (child === null || !Array.isArray(v)) return false;
+      for (let i = 0; i < v.length; i++) {
+        const c = v[i];
+        if (c === null || typeof c !== 'object' || Array.isArray(c) || !clean(child, c as JsonRecord)) return false;
+      }
+    }
+  }
+  return true;
+}
+
+/** Where a child id unique across the dataset was first sent: its parent's array (a pointer) and its place in it. */
+interface FirstSent {
+  at: string[];
+  index: number[];
+  ids: Map<string, number>;
+}
+
+/** Past this many children a parent's duplicates are looked up in a map rather than among the ids before. */
+const LINEAR_DUPLICATES = 16;
+
+/** Duplicate child ids inside one parent (and, for ids unique across the dataset, inside the whole batch). */
+function checkChildren(
+  shape: Shape,
+  record: JsonRecord,
+  path: string,
+  batchSeen: Map<Shape, FirstSent>,
+  push: (p: string, m: string) => void,
+): void {
+  for (const a of shape.arrays) {
+    const children = record[a.field];
+    if (!Array.isArray(children) || children.length === 0) continue;
+    const { field, key, schema: childSchema } = a;
+    const keyOf = a.shape.keyOf;
+    let first: FirstSent | undefined;
+    if (a.unique) {
+      first = batchSeen.get(a.shape);
+      if (!first) batchSeen.set(a.shape, (first = { at: [], index: [], ids: new Map() }));
+    }
+    const at = `${path}/${field}`;
+    const n = children.length;
+    const keys: string[] = new Array(n);
+    const seen = n > LINEAR_DUPLICATES ? new Map<string, number>() : undefined;
+    for (let i = 0; i < n; i++) {
+      const child = children[i] as JsonRecord;
+      const k = keyOf(child);
+      keys[i] = k;
+      let twice = -1;
+      if (seen) {
+        const f = seen.get(k);
+        if (f === undefined) seen.set(k, i);
+        else twice = f;
+      } else {
+        for (let j = 0; j < i; j++)
+          if (keys[j] === k) {
+            twice = j;
+            break;
+          }
+      }
+      if (twice >= 0)
         push(
-          here,
-          `${key.join('+')} "${displayKey(child, key)}" appears twice in ${field} (first at ${path}/${field}/${first})`,
+          `${at}/${i}`,
+          `${key.join('+')} "${displayKey(child, key)}" appears twice in ${field} (first at ${at}/${twice})`,
         );
-      else seen.set(k, i);
-      if (seenBatch) {
-        const other = seenBatch.get(k);
-        if (other !== undefined && first === undefined)
+      if (first) {
+        const other = first.ids.get(k);
+        if (other !== undefined && twice < 0)
           push(
-            here,
-            `${key.join('+')} "${displayKey(child, key)}" is also sent at ${other}; ` +
+            `${at}/${i}`,
+            `${key.join('+')} "${displayKey(child, key)}" is also sent at ${first.at[other]}/${first.index[other]}; ` +
               `it must be unique across all ${childSchema.title} records`,
           );
-        else if (other === undefined) seenBatch.set(k, here);
+        else if (other === undefined) {
+          first.ids.set(k, first.at.length);
+          first.at.push(at);
+          first.index.push(i);
+        }
       }
-      checkChildren(childSchema, child, here, batchSeen, push);
-    });
+      if (a.shape.arrays.length) checkChildren(a.shape, child, `${at}/${i}`, batchSeen, push);
+    }
   }
 }
 
@@ -339,37 +448,44 @@ export function validateBatch(
 
   const schema = mode === 'delete' ? deleteRecordSchema(dataset) : dataset.record;
   const check = checker(schema);
+  const shape = shapeOf(schema);
   const key = dataset.key;
   const seen = new Map<string, number>();
-  const batchSeen = new Map<TSchema, Map<string, string>>();
+  const batchSeen = new Map<Shape, FirstSent>();
   const unknown = new Map<string, { path: string; count: number }>();
 
   try {
     for (let i = 0; i < list.length; i++) {
       const record = list[i];
       const path = `/${env}/${i}`;
-      const id = displayKey(record, key);
       if (!check.Check(record)) {
+        const id = displayKey(record, key);
         for (const e of explain(schema, record, path)) push(e.path, e.message, id);
         continue;
       }
       const rec = record as JsonRecord;
-      checkWellFormed(rec, path, (p, m) => push(p, m, id));
-      if (mode === 'upsert' && dataset.check) for (const p of dataset.check(rec)) push(path + p.path, p.message, id);
-      const k = keyText(schema, rec, key);
+      // The record's id, named by its problems: worked out at the first, since most records have none.
+      let id: string | undefined;
+      let named = false;
+      const pushHere = (p: string, m: string) => {
+        if (!named) [id, named] = [displayKey(rec, key), true];
+        push(p, m, id);
+      };
+      const tidy = clean(shape, rec);
+      if (!tidy) checkWellFormed(rec, path, pushHere);
+      if (mode === 'upsert' && dataset.check) for (const p of dataset.check(rec)) pushHere(path + p.path, p.message);
+      const k = shape.keyOf(rec);
       const first = seen.get(k);
       if (first !== undefined)
-        push(
+        pushHere(
           path,
-          `${key.join('+')} "${id ?? ''}" appears twice in this batch (first at /${env}/${first}); ` +
+          `${key.join('+')} "${displayKey(rec, key) ?? ''}" appears twice in this batch (first at /${env}/${first}); ` +
             `send each record once`,
-          id,
         );
       else seen.set(k, i);
       // A record sent twice is told once: its children are not told again as sent twice.
-      if (mode === 'upsert' && first === undefined)
-        checkChildren(schema, rec, path, batchSeen, (p, m) => push(p, m, id));
-      collectUnknown(schema, rec, path, '', unknown);
+      if (mode === 'upsert' && first === undefined) checkChildren(shape, rec, path, batchSeen, pushHere);
+      if (!tidy) collectUnknown(schema, rec, path, '', unknown);
     }
   } catch (e) {
     if (e !== STOP_CHECKING) throw e;

@@ -12,8 +12,50 @@ function isLeap(y: number): boolean {
   return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 }
 
+/** The number written by `length` digits of `text` at `at`, or NaN. */
+function digits(text: string, at: number, length: number): number {
+  let n = 0;
+  for (let i = at; i < at + length; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return Number.NaN;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/**
+ * `YYYY-MM-DDThh:mm:ss.sssZ`, the form JSON serializers write (`Date.prototype.toISOString`), read digit by digit:
+ * most datetimes sent, each checked and read twice per batch. Undefined for anything else, which the pattern reads.
+ */
+function canonicalMicros(text: string): number | undefined {
+  if (
+    text.length !== 24 ||
+    text[4] !== '-' ||
+    text[7] !== '-' ||
+    text[10] !== 'T' ||
+    text[13] !== ':' ||
+    text[16] !== ':' ||
+    text[19] !== '.' ||
+    text[23] !== 'Z'
+  )
+    return undefined;
+  const y = digits(text, 0, 4),
+    mo = digits(text, 5, 2),
+    d = digits(text, 8, 2),
+    h = digits(text, 11, 2),
+    mi = digits(text, 14, 2),
+    s = digits(text, 17, 2),
+    ms = digits(text, 20, 3);
+  // Years below 100 (Date.UTC reads them as 19xx), the hour 24 and anything not a date are left to the pattern.
+  if (!(y >= 100 && mo >= 1 && mo <= 12 && d >= 1 && h <= 23 && mi <= 59 && s <= 59 && ms >= 0)) return undefined;
+  if (d > (mo === 2 && isLeap(y) ? 29 : DAYS_IN_MONTH[mo - 1])) return undefined;
+  return (Date.UTC(y, mo - 1, d, h, mi, s) + ms) * 1000;
+}
+
 /** Microseconds since 1970-01-01T00:00:00Z, or undefined when the text is not an ISO 8601 datetime. */
 export function parseIsoMicros(text: string): number | undefined {
+  const canonical = canonicalMicros(text);
+  if (canonical !== undefined) return canonical;
   const m = ISO.exec(text);
   if (!m) return undefined;
   const [, ys, mos, ds, hs, mis, ss, frac, zone] = m;
