@@ -6,10 +6,10 @@ import { listValue } from '@duckdb/node-api';
 import type { TSchema } from '@sinclair/typebox';
 import type { DatasetDef } from '../model/datasets.js';
 import { entityKey } from '../model/fields.js';
-import { appendRecords } from '../store/append.js';
-import { keyMatch, keySet } from '../store/keys.js';
+import { appendLaidOut, appendRows, layOutRecords, type LaidOutRows } from '../store/append.js';
+import { keyMatch, keySet, keyTypes } from '../store/keys.js';
 import { allTables, DELETED_AT, q, tablePlan, UPDATED_AT, type TablePlan } from '../store/table-plan.js';
-import { timestampValue } from '../store/values.js';
+import { converter, timestampValue } from '../store/values.js';
 import type { Workspace } from '../store/workspace.js';
 import { MAX_LISTED_ERRORS, type JsonRecord } from './validate.js';
 import type { Problem } from './problems.js';
@@ -32,12 +32,78 @@ const uniqueChildren = (plan: TablePlan) =>
   plan.children.filter((c) => (c.entity as TSchema)['x-unique'] === 'dataset' && c.ancestors.length === 1);
 
 /**
+ * The connection's temporary tables holding one batch's keys, and the ids of its children unique across the dataset:
+ * never part of the workspace's file, and gone with the transaction when it rolls back.
+ */
+const BATCH_KEYS = '_batch_keys';
+const batchIds = (child: TablePlan) => `_batch_ids_${child.table}`;
+
+/**
+ * Writes the batch's keys and unique child ids to their temporary tables through the appender: far cheaper than list
+ * parameters built value by value.
+ */
+async function stageKeys(
+  ws: Workspace,
+  dataset: DatasetDef,
+  plan: TablePlan,
+  records: readonly JsonRecord[],
+): Promise<void> {
+  const unique = uniqueChildren(plan);
+  const types = keyTypes(dataset);
+  await ws.run(
+    [
+      `CREATE OR REPLACE TEMP TABLE ${BATCH_KEYS} (${types.map((t, i) => `k${i} ${t}`).join(', ')})`,
+      ...unique.map((c) => `CREATE OR REPLACE TEMP TABLE ${q(batchIds(c))} (id VARCHAR)`),
+    ].join('; '),
+  );
+  const convert = dataset.key.map((k, i) => ({ k, toDuck: converter(types[i]) }));
+  await appendRows(
+    ws,
+    BATCH_KEYS,
+    types,
+    records.map((r) => convert.map((c) => c.toDuck(r[c.k]))),
+    'temp',
+  );
+  for (const child of unique) {
+    const own = entityKey(child.entity)[0];
+    const field = child.arrayField!;
+    const ids: [string][] = [];
+    for (const r of records) {
+      const list = r[field];
+      if (Array.isArray(list)) for (const c of list as JsonRecord[]) ids.push([String(c[own])]);
+    }
+    await appendRows(ws, batchIds(child), ['VARCHAR'], ids, 'temp');
+  }
+}
+
+/** Whether any of the staged keys is stored already, and any of the staged ids of each unique child. */
+async function storedKeys(
+  ws: Workspace,
+  dataset: DatasetDef,
+  plan: TablePlan,
+): Promise<{ stored: boolean; childStored: boolean[] }> {
+  const unique = uniqueChildren(plan);
+  const tests = [
+    `EXISTS (SELECT 1 FROM ${q(plan.table)} AS t JOIN temp.${BATCH_KEYS} AS k ON ${keyMatch(dataset.key, 't')})`,
+    ...unique.map((c) => {
+      const ids = `SELECT id FROM temp.${q(batchIds(c))}`;
+      return `EXISTS (SELECT 1 FROM ${q(c.table)} AS t WHERE t.${q(entityKey(c.entity)[0])}::VARCHAR IN (${ids}))`;
+    }),
+  ];
+  const [row] = await ws.rows<Record<string, boolean>>(`SELECT ${tests.map((t, i) => `${t} AS s${i}`).join(', ')}`);
+  return { stored: row.s0, childStored: unique.map((_, i) => row[`s${i + 1}`]) };
+}
+
+/**
  * Upsert on the primary key: a resent record replaces the stored one whole, its child records included
  * (an item resent without a SKU no longer has it). A soft-deleted record that is sent again is restored.
  *
  * A child id unique across the dataset (a SKU, a sales line) belongs to the record that sent it last: a stored
  * record listing it (soft-deleted ones too) no longer does, and the move is returned and kept. Validation has
  * already refused a batch that lists one twice.
+ *
+ * A batch of records none of which is stored, listing no child id that is (new sales, the common case), deletes
+ * nothing: a child row is never stored without its record's row, so none of the record's children is stored either.
  */
 export async function upsertRecords(
   ws: Workspace,
@@ -47,30 +113,51 @@ export async function upsertRecords(
 ): Promise<{ created: number; updated: number; moved: MovedRecord[] }> {
   if (records.length === 0) return { created: 0, updated: 0, moved: [] };
   const plan = tablePlan(dataset);
-  const ks = keySet(dataset, records);
-  const replaced = await ws.run(
-    `DELETE FROM ${q(plan.table)} AS t USING (${ks.select}) AS k WHERE ${keyMatch(ks.fields, 't')}`,
-    ks.params,
-  );
-  for (const child of allTables(plan).slice(1)) {
-    await ws.run(
-      `DELETE FROM ${q(child.table)} AS t USING (${ks.select}) AS k WHERE ${keyMatch(ks.fields, 't', 'k', '_')}`,
-      ks.params,
-    );
+  await stageKeys(ws, dataset, plan, records);
+  // DuckDB looks the keys up in its own threads while the rows are laid out here; nothing else may use the connection
+  // until it has answered.
+  const lookup = storedKeys(ws, dataset, plan);
+  let rows: LaidOutRows;
+  try {
+    rows = layOutRecords(dataset, plan, records, stamp);
+  } finally {
+    await lookup.catch(() => undefined);
   }
-  const moved = await takeOverStored(ws, plan, records);
+  const { stored, childStored } = await lookup;
+  let replaced = 0;
+  if (stored) {
+    const keys = `temp.${BATCH_KEYS}`;
+    replaced = await ws.run(`DELETE FROM ${q(plan.table)} AS t USING ${keys} AS k WHERE ${keyMatch(dataset.key, 't')}`);
+    for (const child of allTables(plan).slice(1))
+      await ws.run(
+        `DELETE FROM ${q(child.table)} AS t USING ${keys} AS k WHERE ${keyMatch(dataset.key, 't', 'k', '_')}`,
+      );
+  }
+  const moved = childStored.some(Boolean) ? await takeOverStored(ws, plan, records, childStored) : [];
   if (moved.length) await keepMoves(ws, plan, moved, stamp);
-  await appendRecords(ws, dataset, plan, records, stamp);
+  await appendLaidOut(ws, rows);
   return { created: records.length - replaced, updated: replaced, moved };
 }
 
 /** Removes the batch's unique children from the stored records that listed them, and keeps each move. */
-async function takeOverStored(ws: Workspace, plan: TablePlan, records: readonly JsonRecord[]): Promise<MovedRecord[]> {
+async function takeOverStored(
+  ws: Workspace,
+  plan: TablePlan,
+  records: readonly JsonRecord[],
+  childStored: readonly boolean[],
+): Promise<MovedRecord[]> {
   const moved: MovedRecord[] = [];
-  for (const child of uniqueChildren(plan)) {
+  for (const [c, child] of uniqueChildren(plan).entries()) {
+    if (!childStored[c]) continue;
     const parent = child.ancestors[0];
     const own = entityKey(child.entity)[0];
     const field = child.arrayField!;
+    // The batch's own records hold none of their children any more (deleted above): what matches is elsewhere.
+    const found = await ws.rows<{ id: string; from: string }>(
+      `SELECT t.${q(own)}::VARCHAR AS id, t.${q(parent.column)}::VARCHAR AS "from" FROM ${q(child.table)} AS t
+       WHERE t.${q(own)}::VARCHAR IN (SELECT id FROM temp.${q(batchIds(child))})`,
+    );
+    if (found.length === 0) continue;
     // Where the batch lists each id now: its record's key and its place.
     const at = new Map<string, { to: string; path: string; n: number }>();
     records.forEach((r, i) =>
@@ -78,14 +165,6 @@ async function takeOverStored(ws: Workspace, plan: TablePlan, records: readonly 
         at.set(String(c[own]), { to: String(r[parent.field]), path: `/${i}/${field}/${j}`, n: at.size }),
       ),
     );
-    if (at.size === 0) continue;
-    // The batch's own records hold none of their children any more (deleted above): what matches is elsewhere.
-    const found = await ws.rows<{ id: string; from: string }>(
-      `SELECT t.${q(own)}::VARCHAR AS id, t.${q(parent.column)}::VARCHAR AS "from" FROM ${q(child.table)} AS t
-       WHERE t.${q(own)}::VARCHAR IN (SELECT unnest($1::VARCHAR[]))`,
-      [listValue([...at.keys()])],
-    );
-    if (found.length === 0) continue;
     const from = listValue(found.map((m) => m.from));
     const id = listValue(found.map((m) => m.id));
     const pairs = `SELECT unnest($1::VARCHAR[]) AS parent, unnest($2::VARCHAR[]) AS id`;

@@ -2,6 +2,8 @@
  * Bulk writes through DuckDB's appender, a data chunk at a time: records are walked once and their values
  * set straight into the chunk's column vectors of every table they fill.
  */
+import { createRequire } from 'node:module';
+import { endianness } from 'node:os';
 import {
   BOOLEAN,
   DATE,
@@ -10,7 +12,6 @@ import {
   INTEGER,
   TIMESTAMP,
   VARCHAR,
-  type DuckDBAppender,
   type DuckDBType,
   type DuckDBValue,
   type DuckDBVector,
@@ -26,15 +27,73 @@ const DUCK_TYPES: Record<ColumnType, DuckDBType> = { VARCHAR, TIMESTAMP, DATE, D
 /** DuckDB's vector size: the most rows one data chunk holds. */
 const CHUNK_ROWS = 2048;
 
-class ChunkAppender {
+/** The few calls of DuckDB's C API (through @duckdb/node-bindings) that write a text column in bulk. */
+interface TextBindings {
+  data_chunk_get_vector(chunk: DuckDBDataChunk['chunk'], column: number): unknown;
+  copy_data_to_vector(vector: unknown, offset: number, source: ArrayBuffer, sourceOffset: number, bytes: number): void;
+  vector_assign_string_element(vector: unknown, row: number, text: string): void;
+}
+// The very bindings @duckdb/node-api loaded (it pins their version): a vector handle is only good with them.
+const nodeApi = createRequire(import.meta.url).resolve('@duckdb/node-api');
+const bindings = createRequire(nodeApi)('@duckdb/node-bindings') as TextBindings;
+
+/** A `duckdb_string_t`: the length (4 bytes), then the text itself when it fits in 12 bytes, else a pointer to it. */
+const STRING_BYTES = 16;
+const INLINE_BYTES = 12;
+const LITTLE_ENDIAN = endianness() === 'LE';
+
+/**
+ * The non-null values of a VARCHAR column of one chunk. Text of at most 12 ASCII characters (ids, codes) is laid
+ * out inline as DuckDB's C API defines it (length, then the bytes, zero-padded) and copied into the vector at once;
+ * any other text is handed to DuckDB one value at a time, as the node-api vector does for every value.
+ */
+class TextColumn {
+  private readonly slots = new Uint8Array(CHUNK_ROWS * STRING_BYTES);
+  private readonly view = new DataView(this.slots.buffer);
+  private readonly longRows: number[] = [];
+  private readonly longTexts: string[] = [];
+
+  constructor(private readonly vector: unknown) {}
+
+  set(row: number, text: string): void {
+    const n = text.length;
+    if (n <= INLINE_BYTES) {
+      const at = row * STRING_BYTES;
+      let i = 0;
+      for (; i < n; i++) {
+        const c = text.charCodeAt(i);
+        if (c > 0x7f) break;
+        this.slots[at + 4 + i] = c;
+      }
+      if (i === n) {
+        this.view.setUint32(at, n, LITTLE_ENDIAN);
+        return;
+      }
+      // Not ASCII: handed over below, which writes the whole slot anew.
+    }
+    this.longRows.push(row);
+    this.longTexts.push(text);
+  }
+
+  flush(rows: number): void {
+    bindings.copy_data_to_vector(this.vector, 0, this.slots.buffer, 0, rows * STRING_BYTES);
+    for (let i = 0; i < this.longRows.length; i++)
+      bindings.vector_assign_string_element(this.vector, this.longRows[i], this.longTexts[i]);
+  }
+}
+
+/** Fills data chunks row by row and hands each full one to `sink` (an appender, or a list kept for later). */
+class ChunkWriter {
   private chunk!: DuckDBDataChunk;
   private vectors!: DuckDBVector[];
+  /** Per column: its TextColumn when it is VARCHAR. */
+  private texts!: (TextColumn | undefined)[];
   private row = 0;
   rows = 0;
 
   constructor(
-    private readonly appender: DuckDBAppender,
     private readonly types: DuckDBType[],
+    private readonly sink: (chunk: DuckDBDataChunk) => void,
   ) {
     this.fresh();
   }
@@ -42,11 +101,17 @@ class ChunkAppender {
   private fresh(): void {
     this.chunk = DuckDBDataChunk.create(this.types, CHUNK_ROWS);
     this.vectors = this.types.map((_, i) => this.chunk.getColumnVector(i));
+    this.texts = this.types.map((t, i) =>
+      t === VARCHAR ? new TextColumn(bindings.data_chunk_get_vector(this.chunk.chunk, i)) : undefined,
+    );
     this.row = 0;
   }
 
   set(column: number, value: DuckDBValue): void {
-    this.vectors[column].setItem(this.row, value);
+    const text = this.texts[column];
+    // A null (and anything but text) goes through the node-api vector, which keeps the column's validity.
+    if (text !== undefined && typeof value === 'string') text.set(this.row, value);
+    else this.vectors[column].setItem(this.row, value);
   }
 
   endRow(): void {
@@ -54,24 +119,22 @@ class ChunkAppender {
     if (++this.row === CHUNK_ROWS) this.flush();
   }
 
-  private flush(): void {
+  /** Hands over the last, partly filled chunk. */
+  flush(): void {
     if (this.row === 0) return;
     this.chunk.rowCount = this.row;
+    // Text first: the node-api vector's own flush then sets the validity (and any value it was given).
+    for (const t of this.texts) t?.flush(this.row);
     for (const v of this.vectors) v.flush();
-    this.appender.appendDataChunk(this.chunk);
+    this.sink(this.chunk);
     this.fresh();
-  }
-
-  close(): void {
-    this.flush();
-    this.appender.flushSync();
-    this.appender.closeSync();
   }
 }
 
 interface TableWriter {
   plan: TablePlan;
-  out: ChunkAppender;
+  out: ChunkWriter;
+  chunks: DuckDBDataChunk[];
   children: TableWriter[];
   /** Per field: its name and converter. */
   fields: { name: string; toDuck: ToDuck }[];
@@ -79,29 +142,28 @@ interface TableWriter {
   key: { name: string; toDuck: ToDuck }[];
 }
 
+/** A batch's rows, every table's, laid out in data chunks: they need no connection until they are appended. */
+export interface LaidOutRows {
+  tables: { table: string; chunks: DuckDBDataChunk[] }[];
+}
+
 /**
- * Appends records (and all their child records) of a dataset. Runs inside the caller's transaction.
- * Returns the number of rows written per table.
+ * Lays out records (and all their child records) of a dataset as the rows of its tables. Pure work in memory: a
+ * caller can do it while a query of its own runs, then append the rows with `appendLaidOut`.
  */
-export async function appendRecords(
-  ws: Workspace,
+export function layOutRecords(
   dataset: DatasetDef,
   root: TablePlan,
   records: readonly JsonRecord[],
   updatedAt: number,
-): Promise<Map<string, number>> {
+): LaidOutRows {
   const writers = new Map<TablePlan, TableWriter>();
   for (const t of allTables(root)) {
     const types = tableColumns(t, dataset).map((c) => DUCK_TYPES[c.type]);
     const fields = t.fields.map((f) => ({ name: f.name, toDuck: converter(f.type) }));
     const key = (t.entity['x-key'] as string[]).map((k) => fields.find((f) => f.name === k)!);
-    writers.set(t, {
-      plan: t,
-      out: new ChunkAppender(await ws.conn.createAppender(t.table), types),
-      children: [],
-      fields,
-      key,
-    });
+    const chunks: DuckDBDataChunk[] = [];
+    writers.set(t, { plan: t, out: new ChunkWriter(types, (c) => chunks.push(c)), chunks, children: [], fields, key });
   }
   for (const t of allTables(root)) writers.get(t)!.children = t.children.map((c) => writers.get(c)!);
   const stamp = timestampValue(updatedAt);
@@ -126,32 +188,49 @@ export async function appendRecords(
   };
 
   const top = writers.get(root)!;
-  try {
-    for (const rec of records) emit(top, rec, [], 0);
-  } finally {
-    for (const w of writers.values()) w.out.close();
-  }
-  return new Map([...writers.values()].map((w) => [w.plan.table, w.out.rows]));
+  for (const rec of records) emit(top, rec, [], 0);
+  for (const w of writers.values()) w.out.flush();
+  return { tables: [...writers.values()].map((w) => ({ table: w.plan.table, chunks: w.chunks })) };
 }
 
-/** Appends plain rows (values already DuckDB values, in the table's column order) to a table. */
+/** Appends laid-out rows, each table through its appender. Runs inside the caller's transaction. */
+export async function appendLaidOut(ws: Workspace, rows: LaidOutRows): Promise<void> {
+  for (const { table, chunks } of rows.tables) {
+    const appender = await ws.conn.createAppender(table);
+    try {
+      for (const chunk of chunks) appender.appendDataChunk(chunk);
+      appender.flushSync();
+    } finally {
+      appender.closeSync();
+    }
+  }
+}
+
+/**
+ * Appends plain rows (values already DuckDB values, in the table's column order) to a table, a chunk at a time as
+ * they come; `catalog` 'temp' for a temporary table of the connection.
+ */
 export async function appendRows(
   ws: Workspace,
   table: string,
   types: readonly ColumnType[],
   rows: Iterable<readonly DuckDBValue[]>,
+  catalog?: 'temp',
 ): Promise<number> {
-  const out = new ChunkAppender(
-    await ws.conn.createAppender(table),
-    types.map((t) => DUCK_TYPES[t]),
-  );
+  const appender = await ws.conn.createAppender(table, null, catalog);
   try {
+    const out = new ChunkWriter(
+      types.map((t) => DUCK_TYPES[t]),
+      (chunk) => appender.appendDataChunk(chunk),
+    );
     for (const row of rows) {
       for (let i = 0; i < row.length; i++) out.set(i, row[i]);
       out.endRow();
     }
+    out.flush();
+    appender.flushSync();
+    return out.rows;
   } finally {
-    out.close();
+    appender.closeSync();
   }
-  return out.rows;
 }
