@@ -2,7 +2,7 @@
  * The HTTP adapter: the service's API plus the `/_workbench/` admin API, calling the application service
  * only. No request, however broken, stops the server: every error becomes a problem body.
  */
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
@@ -176,7 +176,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       .subarray(0, excerpt * 4)
       .toString('utf8')
       .slice(0, excerpt);
-    const text = bytes.toString('utf8');
+    // Text that is all ASCII reads the same as Latin-1, which is copied rather than decoded.
+    const text = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
     if (text.trim() === '') return done(null, undefined);
     try {
       done(null, JSON.parse(text));

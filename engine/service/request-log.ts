@@ -109,7 +109,7 @@ export class RequestLog {
     const id = this.nextId++;
     const errors = entry.errors ?? [];
     const warnings = entry.warnings ?? [];
-    await this.ws.run(
+    await this.ws.runPrepared(
       `INSERT INTO request_log (id, loggedAt, requestId, tenant, method, path, query, status, durationMs, dataset,
          records, errorCount, errors, warningCount, warnings, bodyExcerpt, port, responseExcerpt)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
