@@ -166,6 +166,13 @@ describe('datetimes', () => {
       expect(parseIsoMicros(bad), bad).toBeUndefined();
   });
 
+  it('reads 24:00 as the midnight that ends the day, as ISO 8601 has it, across a month and a year', () => {
+    expect(parseIsoMicros('2024-03-01T24:00:00Z')).toBe(Date.UTC(2024, 2, 2) * 1000);
+    expect(parseIsoMicros('2024-02-29T24:00Z')).toBe(Date.UTC(2024, 2, 1) * 1000);
+    expect(parseIsoMicros('2024-12-31T24:00:00+01:00')).toBe(Date.UTC(2024, 11, 31, 23) * 1000);
+    expect(new Date(parseIsoMicros('0099-12-31T24:00:00Z')! / 1000).toISOString()).toBe('0100-01-01T00:00:00.000Z');
+  });
+
   it('keeps years below 100 as written', () => {
     expect(new Date(parseIsoMicros('0001-01-01T00:00:00Z')! / 1000).toISOString()).toBe('0001-01-01T00:00:00.000Z');
     expect(new Date(parseIsoMicros('0050-06-15T12:00:00.250Z')! / 1000).toISOString()).toBe('0050-06-15T12:00:00.250Z');

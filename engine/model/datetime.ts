@@ -79,10 +79,11 @@ export function parseIsoMicros(text: string): number | undefined {
     if (oh > 23 || om > 59) return undefined;
     offsetMinutes = sign * (oh * 60 + om);
   }
-  // Date.UTC reads years 0–99 as 1900–1999: set the full year explicitly.
-  const date = new Date(Date.UTC(2000, mo - 1, d, h, mi, s));
+  // Date.UTC reads years 0–99 as 1900–1999: the day's midnight with the full year set, then the time of day (so
+  // 24:00 is the next day's midnight, as ISO 8601 has it).
+  const date = new Date(Date.UTC(2000, mo - 1, d));
   date.setUTCFullYear(y, mo - 1, d);
-  const ms = date.getTime() - offsetMinutes * 60_000;
+  const ms = date.getTime() + ((h * 60 + mi) * 60 + s) * 1000 - offsetMinutes * 60_000;
   if (!Number.isFinite(ms)) return undefined;
   const micros = frac === undefined ? 0 : Math.floor(+(frac + '000000').slice(0, 6));
   return ms * 1000 + micros;
