@@ -44,6 +44,43 @@ export async function writeCellIndex(ws: Workspace, locationIds: readonly string
     ]);
 }
 
+/** What an event is, as the query hands it over. The fold tells a level from a move; the rest follows from `v`. */
+const LEVEL = 0;
+const MUTATION = 1;
+const TRANSFER = 2;
+const SALE = 3;
+
+/** The events as the query hands them over: five columns where the fold reads eight. */
+interface QueryEvents {
+  cell: Int32Array;
+  t: Float64Array;
+  /** LEVEL, MUTATION (other than a transfer), TRANSFER (a mutation naming one) or SALE (a sales line). */
+  kind: Int32Array;
+  /** The level; the units a mutation moves; minus the net units a sales line sold. */
+  v: Float64Array;
+  /** Sales value incl. VAT of a line that sold units, else 0. */
+  revenue: Float64Array;
+}
+
+/** The fold's events from the query's: a sales line's units sold and a mutation's units follow from `v`. */
+function levelEvents(e: QueryEvents, rows: number): LevelEvents {
+  const kind = new Int32Array(rows);
+  const sold = new Float64Array(rows);
+  const net = new Float64Array(rows);
+  const mut = new Float64Array(rows);
+  for (let i = 0; i < rows; i++) {
+    const k = e.kind[i];
+    if (k === LEVEL) continue;
+    kind[i] = 1;
+    if (k === SALE) {
+      const units = 0 - e.v[i];
+      net[i] = units;
+      if (units > 0) sold[i] = units;
+    } else if (k === MUTATION) mut[i] = e.v[i];
+  }
+  return { cell: e.cell, t: e.t, kind, v: e.v, sold, net, mut, revenue: e.revenue };
+}
+
 /**
  * Rows only for days with an event; a day without one keeps the level it started with. What is stamped at a
  * level's own instant comes after it, whether the level is the one the period starts from or one within it.
@@ -64,47 +101,38 @@ export async function dailyLevels(
   await writeCellIndex(ws, locationIds, skuIds);
   const fold = new LevelFold(fromDay);
   // The database gathers and orders each cell's events; the running level is one pass over them (level-fold.ts),
-  // far cheaper than the window functions that would number, sum and regroup them in SQL.
-  await ws.eachChunk<LevelEvents>(
+  // far cheaper than the window functions that would number, sum and regroup them in SQL. Before the period, only
+  // the latest level and what moved the stock after it are read. An event crosses over as five numbers rather than
+  // the fold's eight: handing rows from the database to JavaScript is paid per value.
+  await ws.eachChunk<QueryEvents>(
     `
     WITH base AS (
       SELECT locationId, skuId, arg_max(quantity, stockDateTime) AS quantity, max(stockDateTime) AS t
       FROM stock WHERE stockDateTime >= $3 AND stockDateTime < $1 GROUP BY 1, 2),
     ev AS (
-      SELECT locationId, skuId, t, 0 AS kind, quantity AS v, 0 AS sold, 0 AS net, 0 AS mut, 0 AS revenue FROM base
-      UNION ALL SELECT locationId, skuId, stockDateTime, 0, quantity, 0, 0, 0, 0
+      SELECT locationId, skuId, t, ${LEVEL} AS kind, quantity AS v, 0 AS revenue FROM base
+      UNION ALL SELECT locationId, skuId, stockDateTime, ${LEVEL}, quantity, 0
         FROM stock WHERE stockDateTime >= $1 AND stockDateTime < $2
-      UNION ALL SELECT m.locationId, m.skuId, m.mutationDateTime, 1, m.quantity, 0, 0,
+      UNION ALL SELECT m.locationId, m.skuId, m.mutationDateTime,
                CASE WHEN regexp_matches(coalesce(m.type, ''), '${TRANSFER_MUTATION.source}', 'i')
-                    THEN 0 ELSE m.quantity END, 0
+                    THEN ${TRANSFER} ELSE ${MUTATION} END, m.quantity, 0
         FROM stock_mutations AS m
         LEFT JOIN base AS b ON b.locationId = m.locationId AND b.skuId = m.skuId
         WHERE m._deleted_at IS NULL AND m.mutationDateTime >= $3 AND m.mutationDateTime < $2
           AND (b.t IS NULL OR m.mutationDateTime >= b.t)
-      UNION ALL SELECT s.locationId, l.skuId, s.salesDateTime, 1, -l.quantitySold, greatest(l.quantitySold, 0),
-               l.quantitySold, 0,
+      UNION ALL SELECT s.locationId, l.skuId, s.salesDateTime, ${SALE}, -l.quantitySold,
                CASE WHEN l.quantitySold > 0 THEN l.salesAmountInclVat ELSE 0 END
         FROM sales AS s JOIN sales__salesLines AS l ON l._salesId = s.salesId
         LEFT JOIN base AS b ON b.locationId = s.locationId AND b.skuId = l.skuId
         WHERE s._deleted_at IS NULL AND s.salesDateTime >= $3 AND s.salesDateTime < $2
           AND (b.t IS NULL OR s.salesDateTime >= b.t))
     SELECT (es.k * ${L} + el.l)::INTEGER AS cell, epoch_us(ev.t)::DOUBLE AS t, ev.kind::INTEGER AS kind,
-           ev.v::DOUBLE AS v, ev.sold::DOUBLE AS sold, ev.net::DOUBLE AS net, ev.mut::DOUBLE AS mut,
-           ev.revenue::DOUBLE AS revenue
+           ev.v::DOUBLE AS v, ev.revenue::DOUBLE AS revenue
     FROM ev JOIN level_locations AS el ON el.locationId = ev.locationId JOIN level_skus AS es ON es.skuId = ev.skuId
     ORDER BY 1, 2, 3`,
     [from, to, lookBack],
-    {
-      cell: int32,
-      t: float64,
-      kind: int32,
-      v: float64,
-      sold: float64,
-      net: float64,
-      mut: float64,
-      revenue: float64,
-    },
-    (events, rows) => fold.push(events, rows),
+    { cell: int32, t: float64, kind: int32, v: float64, revenue: float64 },
+    (events, rows) => fold.push(levelEvents(events, rows), rows),
   );
   return fold.finish();
 }
