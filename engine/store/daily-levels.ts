@@ -62,23 +62,40 @@ interface QueryEvents {
   revenue: Float64Array;
 }
 
+/**
+ * A column array used again for every chunk, grown to the largest: the fold keeps nothing of a chunk it has folded,
+ * and fresh arrays for a million events would be garbage for the collector to chase.
+ */
+function reused<A extends Int32Array | Float64Array>(make: (n: number) => A): (n: number) => A {
+  let array = make(0);
+  return (n) => {
+    if (array.length < n) array = make(n);
+    return array.subarray(0, n) as A;
+  };
+}
+
 /** The fold's events from the query's: a sales line's units sold and a mutation's units follow from `v`. */
-function levelEvents(e: QueryEvents, rows: number): LevelEvents {
-  const kind = new Int32Array(rows);
-  const sold = new Float64Array(rows);
-  const net = new Float64Array(rows);
-  const mut = new Float64Array(rows);
-  for (let i = 0; i < rows; i++) {
-    const k = e.kind[i];
-    if (k === LEVEL) continue;
-    kind[i] = 1;
-    if (k === SALE) {
-      const units = 0 - e.v[i];
+function levelEvents() {
+  const kinds = reused(int32);
+  const solds = reused(float64);
+  const nets = reused(float64);
+  const muts = reused(float64);
+  return (e: QueryEvents, rows: number): LevelEvents => {
+    const kind = kinds(rows);
+    const sold = solds(rows);
+    const net = nets(rows);
+    const mut = muts(rows);
+    for (let i = 0; i < rows; i++) {
+      const k = e.kind[i];
+      const v = e.v[i];
+      const units = k === SALE ? 0 - v : 0;
+      kind[i] = k === LEVEL ? 0 : 1;
       net[i] = units;
-      if (units > 0) sold[i] = units;
-    } else if (k === MUTATION) mut[i] = e.v[i];
-  }
-  return { cell: e.cell, t: e.t, kind, v: e.v, sold, net, mut, revenue: e.revenue };
+      sold[i] = units > 0 ? units : 0;
+      mut[i] = k === MUTATION ? v : 0;
+    }
+    return { cell: e.cell, t: e.t, kind, v: e.v, sold, net, mut, revenue: e.revenue };
+  };
 }
 
 /**
@@ -100,6 +117,7 @@ export async function dailyLevels(
   const L = locationIds.length;
   await writeCellIndex(ws, locationIds, skuIds);
   const fold = new LevelFold(fromDay);
+  const toFold = levelEvents();
   // The database gathers and orders each cell's events; the running level is one pass over them (level-fold.ts),
   // far cheaper than the window functions that would number, sum and regroup them in SQL. Before the period, only
   // the latest level and what moved the stock after it are read. An event crosses over as five numbers rather than
@@ -131,8 +149,8 @@ export async function dailyLevels(
     FROM ev JOIN level_locations AS el ON el.locationId = ev.locationId JOIN level_skus AS es ON es.skuId = ev.skuId
     ORDER BY 1, 2, 3`,
     [from, to, lookBack],
-    { cell: int32, t: float64, kind: int32, v: float64, revenue: float64 },
-    (events, rows) => fold.push(levelEvents(events, rows), rows),
+    { cell: reused(int32), t: reused(float64), kind: reused(int32), v: reused(float64), revenue: reused(float64) },
+    (events, rows) => fold.push(toFold(events, rows), rows),
   );
   return fold.finish();
 }
