@@ -62,32 +62,43 @@ const exact = (x: number) => (Number.isNaN(x) ? 0 : x < 0 ? -Math.round(-x * UNI
 type Column = keyof DailyLevels;
 const INT_COLUMNS = new Set<Column>(['cell', 'd', 'soldOut', 'counted']);
 
-/** Typed columns that grow as rows are appended. */
+/** Rows a block of Growing holds. */
+const BLOCK_ROWS = 65_536;
+
+/**
+ * Typed columns that grow as rows are appended, a block at a time: filled blocks are copied once, into the columns
+ * `done` hands out, never again as they grow.
+ */
 class Growing {
   length = 0;
-  private capacity = 1024;
-  readonly columns = {} as DailyLevels;
-  constructor() {
-    for (const c of COLUMNS) this.columns[c] = this.make(c, this.capacity) as never;
-  }
+  /** The block rows are written to; the next row goes to `row`. */
+  columns = {} as DailyLevels;
+  private row = BLOCK_ROWS;
+  private readonly blocks: DailyLevels[] = [];
   private make(c: Column, n: number) {
     return INT_COLUMNS.has(c) ? new Int32Array(n) : new Float64Array(n);
   }
-  /** The next row's index, room made for it. */
+  /** The next row's index in `columns`, room made for it. */
   next(): number {
-    if (this.length === this.capacity) {
-      this.capacity *= 2;
-      for (const c of COLUMNS) {
-        const grown = this.make(c, this.capacity);
-        grown.set(this.columns[c]);
-        this.columns[c] = grown as never;
-      }
+    if (this.row === BLOCK_ROWS) {
+      this.columns = {} as DailyLevels;
+      for (const c of COLUMNS) this.columns[c] = this.make(c, BLOCK_ROWS) as never;
+      this.blocks.push(this.columns);
+      this.row = 0;
     }
-    return this.length++;
+    this.length++;
+    return this.row++;
   }
   done(): DailyLevels {
     const out = {} as DailyLevels;
-    for (const c of COLUMNS) out[c] = this.columns[c].slice(0, this.length) as never;
+    for (const c of COLUMNS) {
+      const column = this.make(c, this.length);
+      this.blocks.forEach((block, b) => {
+        const at = b * BLOCK_ROWS;
+        column.set(block[c].subarray(0, Math.min(BLOCK_ROWS, this.length - at)), at);
+      });
+      out[c] = column as never;
+    }
     return out;
   }
 }
