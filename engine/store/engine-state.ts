@@ -377,14 +377,18 @@ async function applyDailyLevels(
   }
 }
 
-/** A location×SKU with stock at any level in the last year was carried there. */
+/**
+ * A location×SKU with stock at any level in the last year was carried there. Each location×SKU is numbered once, not
+ * each of its levels.
+ */
 async function applyStockedInYear(ws: Workspace, state: EngineState, historyStart: Stamp, asOf: Stamp) {
   const L = state.locations.ids.length;
   const { cell } = await ws.typedColumns<{ cell: Int32Array }>(
     `
-    SELECT DISTINCT (es.k * ${L} + el.l)::INTEGER AS cell FROM stock AS s
-    JOIN level_locations AS el ON el.locationId = s.locationId JOIN level_skus AS es ON es.skuId = s.skuId
-    WHERE s.quantity > 0 AND s.stockDateTime >= $1 AND s.stockDateTime <= $2`,
+    SELECT (es.k * ${L} + el.l)::INTEGER AS cell
+    FROM (SELECT DISTINCT locationId, skuId FROM stock
+          WHERE quantity > 0 AND stockDateTime >= $1 AND stockDateTime <= $2) AS s
+    JOIN level_locations AS el ON el.locationId = s.locationId JOIN level_skus AS es ON es.skuId = s.skuId`,
     [historyStart, asOf],
     { cell: Workspace.int32 },
   );
