@@ -9,6 +9,7 @@ import { tableFromIPC } from 'apache-arrow';
 import { Workbench } from '../engine/service/workbench.js';
 import { loadBacktestInput } from '../engine/store/backtest-input.js';
 import { resolveSettings } from '../engine/recommend/settings.js';
+import { HISTORY_REACH_DAYS } from '../engine/simulate/actual-demand.js';
 import { simulate, styleRanges, type SimulationResult } from '../engine/simulate/simulate.js';
 import { simulatePartitioned } from '../engine/simulate/partitioned.js';
 import { processLink, simulateAcrossProcesses } from '../engine/simulate/across-processes.js';
@@ -261,6 +262,39 @@ describe('backtest runs', () => {
         kind: 'failed',
         message: expect.stringMatching(/before 'init'/),
       });
+    } finally {
+      await wb.close();
+    }
+  });
+
+  const pricesTitle = "prices each SKU's units at its own recorded amounts over the history read, one never sold at 0";
+  it(pricesTitle, async () => {
+    const wb = await Workbench.open(ws);
+    try {
+      const settings = resolveSettings({});
+      const [from, to] = [day('2025-02-03'), day('2025-05-25')];
+      const input = await loadBacktestInput(wb.workspace, from, to, settings);
+      const sold = await wb.workspace.rows<{ skuId: string; price: number }>(
+        `SELECT l.skuId, (sum(l.salesAmountInclVat) / sum(l.quantitySold))::DOUBLE AS price
+         FROM sales s JOIN sales__salesLines l ON l._salesId = s.salesId
+         WHERE s._deleted_at IS NULL AND l.quantitySold > 0 AND s.salesDateTime >= $1 AND s.salesDateTime < $2
+         GROUP BY 1`,
+        [
+          new Date((from - HISTORY_REACH_DAYS) * 86_400_000).toISOString(),
+          new Date((to + 1 + HISTORY_REACH_DAYS) * 86_400_000).toISOString(),
+        ],
+      );
+      const price = new Map(sold.map((r) => [r.skuId, r.price]));
+      expect(price.size).toBeGreaterThan(10);
+      let unsold = 0;
+      input.start.skus.ids.forEach((id, k) => {
+        if (price.has(id)) expect(input.salePrice[k], id).toBeCloseTo(price.get(id)!, 6);
+        else {
+          expect(input.salePrice[k], id).toBe(0);
+          unsold++;
+        }
+      });
+      expect(unsold).toBeGreaterThan(0);
     } finally {
       await wb.close();
     }

@@ -150,8 +150,9 @@ export function periodDays(
   const value = new Float64Array(layout.skus);
   for (let j = 0; j < n; j++) {
     if (rows.d[j] < 0 || !(rows.sold[j] > 0)) continue;
-    units[rows.cell[j] % layout.skus] += rows.sold[j];
-    value[rows.cell[j] % layout.skus] += rows.revenue[j];
+    const k = Math.floor(rows.cell[j] / layout.locations);
+    units[k] += rows.sold[j];
+    value[k] += rows.revenue[j];
   }
   return {
     actual,
