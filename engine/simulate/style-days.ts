@@ -28,7 +28,7 @@ export const STYLE_DAY_FIELDS = [
   /** Units the engine's transfers brought in, and sent out. */
   'simTransfersIn',
   'simTransfersOut',
-  /** The engine's estimate of the style's daily demand over its selling locations, as of the last review. */
+  /** The engine's estimate of the style's daily demand where a selling location carries it, as of the last review. */
   'demandEstimate',
   /** Actual receipts and corrections (net units), replayed on the simulated side as they happened. */
   'receipts',
