@@ -10,6 +10,7 @@ import { RequestRejected } from '../ingest/problems.js';
 import { dayText } from '../model/datetime.js';
 import type { Settings } from '../recommend/settings.js';
 import { simulateInWorker } from '../simulate/in-worker.js';
+import { SMALL_REPLAY_CELL_DAYS } from '../simulate/partitioned.js';
 import { replayStyle, simulate } from '../simulate/simulate.js';
 import { emptyReviewSums } from '../recommend/review.js';
 import { keptReviews } from './backtests.js';
@@ -91,11 +92,6 @@ interface Traced {
 
 /** Traces kept for the next click (a big style's trace is tens of MB). */
 const KEPT = 3;
-/**
- * Replays up to this many cell-days run in this thread: well under a second, where starting worker threads
- * would take longer than the replay. Larger ones go to worker threads, as runs do, and leave this thread free.
- */
-const IN_THREAD_CELL_DAYS = 2_000_000;
 
 /** Where the traced figures must meet the run's own, with the words for a mismatch. */
 const CHECKS: [CellDayField, StyleDayField[], string][] = [
@@ -288,7 +284,7 @@ async function replay(
   // A run that kept its reviews replays the style alone; an older one, whole.
   const result = reviews
     ? await replayStyle(input, run.settings, options, reviews)
-    : S0.onHand.length * run.daysDone <= IN_THREAD_CELL_DAYS
+    : S0.onHand.length * run.daysDone <= SMALL_REPLAY_CELL_DAYS
       ? await simulate(input, run.settings, options)
       : await simulateInWorker(input, run.settings, options, partitions);
   if (isCancelled())

@@ -40,6 +40,7 @@ import { sweepGrid, type SweepAxis, type SweepPoint } from './sweep-grid.js';
 import { deleteSweep, getSweep, listSweeps, storeSweep, type SweepHeader, type SweepReport } from './sweeps.js';
 import type { BacktestInput } from '../simulate/input.js';
 import { sharedCopy } from '../simulate/buffers.js';
+import { replayThreads } from '../simulate/partitioned.js';
 import type { CsvPreview } from '../ingest/csv/preview.js';
 import { styleDaySeries } from './backtest-style-days.js';
 import { StyleTraces } from './backtest-trace.js';
@@ -629,7 +630,13 @@ export class Workbench {
           input,
           settings,
           options,
-          Math.max(1, Math.floor(request.partitions ?? availableParallelism())),
+          Math.max(
+            1,
+            Math.floor(
+              request.partitions ??
+                replayThreads(input.start.onHand.length, toDay - fromDay + 1, availableParallelism()),
+            ),
+          ),
         );
     const durationMs = performance.now() - t0;
     const runId = `bt-${started.toString(36)}`;

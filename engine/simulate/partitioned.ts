@@ -18,6 +18,16 @@ import { compactCopy, sharedCopy } from './buffers.js';
 /** Parts per thread: enough for the styles' work to even out between threads. */
 export const PARTS_PER_THREAD = 4;
 
+/**
+ * Replays up to this many location×SKU-days take well under a second in one thread, less than starting threads for
+ * them takes (each compiles the engine): they are replayed whole, in one part.
+ */
+export const SMALL_REPLAY_CELL_DAYS = 2_000_000;
+
+/** The threads a replay of these many cells and days is worth: one per core, or one for a small replay. */
+export const replayThreads = (cells: number, days: number, cores: number): number =>
+  cells * days <= SMALL_REPLAY_CELL_DAYS ? 1 : Math.max(1, cores);
+
 /** A worker thread hosting parts, each reached through a link of its own (messages carry the part's number). */
 export class PartThread {
   private readonly worker = new Worker(new URL('./partition-worker-entry.mjs', import.meta.url));
