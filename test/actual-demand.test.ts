@@ -78,7 +78,15 @@ function layout(locations: number, styleSizes: number[]): DemandLayout {
   const skus = styleStart[styleSizes.length];
   const styleOf = new Int32Array(skus);
   styleSizes.forEach((_, s) => styleOf.fill(s, styleStart[s], styleStart[s + 1]));
-  return { locations, skus, styleOf, styleStart, categoryOf: new Int32Array(styleSizes.length), categories: 1 };
+  return {
+    locations,
+    skus,
+    styleOf,
+    styleStart,
+    categoryOf: new Int32Array(styleSizes.length),
+    categories: 1,
+    fulfilled: new Uint8Array(locations),
+  };
 }
 
 const range = (days: number, from = 0, to = days) => ({ days, firstDay: 20_000, periodFrom: from, periodTo: to });

@@ -209,7 +209,7 @@ describe('the level a period starts from', () => {
     ];
     for (const [from, to, until] of periods) {
       const previous = await ws.exclusive(() => previousDailyLevels(ws, locations, skus, from, to, until));
-      const next = await ws.exclusive(() => dailyLevels(ws, locations, skus, from, to, until));
+      const next = await ws.exclusive(() => dailyLevels(ws, locations, skus, from, to, { untilMicros: until }));
       expect(next).toEqual(previous);
     }
 

@@ -50,6 +50,87 @@ describe('actual stock per day', () => {
     expect(today.map((j) => levels.mutations[j])).toEqual(skus.map(() => 2));
   });
 
+  const fulfilledTitle =
+    "reads an online location selling from a warehouse's stock as the warehouse's level, its sales moving it";
+  it(fulfilledTitle, async () => {
+    t = await tempWorkbench();
+    await t.wb.ingest('Locations', { locations: [location('WEB'), location('WH'), location('S1')] });
+    await t.wb.ingest('Items', { items: [item('I1', ['SKU1'])] });
+    // The warehouse counts 10, then 5 (what the webshop shipped, 3 and 2, is gone); the webshop's own records and
+    // a store's sale are none of the warehouse's.
+    const count = (locationId: string, quantity: number, at: string) => ({
+      locationId,
+      skuId: 'SKU1',
+      quantity,
+      stockDateTime: `${at}T00:00:00Z`,
+    });
+    await t.wb.ingest('Stock', {
+      stock: [count('WH', 10, '2024-03-01'), count('WH', 5, '2024-03-04'), count('WEB', 99, '2024-03-01')],
+    });
+    await t.wb.ingest('StockMutations', {
+      stockMutations: [
+        {
+          stockMutationId: 'M1',
+          locationId: 'WEB',
+          skuId: 'SKU1',
+          quantity: 7,
+          mutationDateTime: '2024-03-02T08:00:00Z',
+        },
+      ],
+    });
+    const online = { locationId: 'WEB', online: true };
+    await t.wb.ingest('Sales', {
+      sales: [
+        sale('W1', [salesLine('W1-1', 'SKU1', 3)], { ...online, salesDateTime: '2024-03-02T10:00:00Z' }),
+        sale('W2', [salesLine('W2-1', 'SKU1', 2)], { ...online, salesDateTime: '2024-03-03T10:00:00Z' }),
+        sale('W3', [salesLine('W3-1', 'SKU1', -1)], { ...online, salesDateTime: '2024-03-04T12:00:00Z' }),
+        sale('S1', [salesLine('S1-1', 'SKU1', 4)], { locationId: 'S1', salesDateTime: '2024-03-02T11:00:00Z' }),
+      ],
+    });
+    const ids = ['S1', 'WEB', 'WH'];
+    const read = (fulfilledFrom?: Int32Array) =>
+      t!.wb.workspace.exclusive(() =>
+        dailyLevels(t!.wb.workspace, ids, ['SKU1'], day('2024-03-01'), day('2024-03-05'), { fulfilledFrom }),
+      );
+    const days = (levels: Awaited<ReturnType<typeof read>>, l: number) =>
+      Array.from(levels.cell).flatMap((c, j) =>
+        c === l
+          ? [
+              [
+                levels.d[j],
+                levels.endLevel[j],
+                levels.sold[j],
+                levels.mutations[j],
+                levels.soldOut[j],
+                levels.counted[j],
+              ],
+            ]
+          : [],
+      );
+    const fulfilled = await read(Int32Array.from([-1, 2, -1]));
+    // [day, end, sold, mutations, sold out, counted]: the webshop's sales move the warehouse's level, which the
+    // count then finds; a return goes back to it. Nothing is a mutation to replay, and the warehouse sells nothing.
+    expect(days(fulfilled, 2)).toEqual([
+      [0, 10, 0, 0, 0, 1],
+      [1, 7, 0, 0, 0, 0],
+      [2, 5, 0, 0, 0, 0],
+      [3, 6, 0, 0, 0, 1],
+    ]);
+    // The webshop: the warehouse's level, its own sales; its own count and receipt are not read.
+    expect(days(fulfilled, 1)).toEqual([
+      [0, 10, 0, 0, 0, 1],
+      [1, 7, 3, 0, 0, 0],
+      [2, 5, 2, 0, 0, 0],
+      [3, 6, 0, 0, 0, 1],
+    ]);
+    // The store is as it was.
+    const own = await read();
+    expect(days(fulfilled, 0)).toEqual(days(own, 0));
+    // Read as selling from its own stock, the webshop holds its count and receipt, and the warehouse never moves.
+    expect(days(own, 2).map((r) => r[1])).toEqual([10, 5]);
+    expect(days(own, 1).map((r) => r[1])).toEqual([99, 103, 101, 102]);
+  });
+
   const countInstantTitle =
     "counts what is stamped at a count's own instant after it, whether the period starts at the count or after it";
   it(countInstantTitle, async () => {

@@ -22,7 +22,8 @@ export interface CellSpec {
 export interface StateSpec {
   asOfDay?: number;
   windowDays?: number;
-  locations: { id: string; kind: LocationKind; gln?: string; excluded?: boolean }[];
+  /** `fulfilledFrom`: the id of the warehouse an online location sells from. */
+  locations: { id: string; kind: LocationKind; gln?: string; excluded?: boolean; fulfilledFrom?: string }[];
   styles: {
     id: string;
     category?: string;
@@ -56,6 +57,9 @@ export function buildState(spec: StateSpec): EngineState {
       kind: spec.locations.map((l) => l.kind),
       gln: spec.locations.map((l) => l.gln ?? null),
       excluded: Uint8Array.from(spec.locations.map((l) => (l.excluded ? 1 : 0))),
+      fulfilledFrom: Int32Array.from(spec.locations, (l) =>
+        l.fulfilledFrom === undefined ? -1 : spec.locations.findIndex((w) => w.id === l.fulfilledFrom),
+      ),
     },
     skus: {
       ids: skus.map((k) => k.id),

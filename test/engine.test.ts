@@ -154,6 +154,27 @@ describe('replenishment', () => {
     expect(r.proposals[0].reason).toMatch(/warehouse short/);
   });
 
+  it("keeps what an online location selling from the warehouse's stock needs, and sends it nothing", () => {
+    const spec = (fulfilledFrom?: string): StateSpec => ({
+      locations: [
+        { id: 'WH', kind: 'warehouse' },
+        { id: 'S1', kind: 'store' },
+        { id: 'WEB', kind: 'online', ...(fulfilledFrom ? { fulfilledFrom } : {}) },
+      ],
+      styles: [tee()],
+      cells: { 'WH/TEE-M': { onHand: 30 }, 'S1/TEE-M': { sales: 2 }, 'WEB/TEE-M': { sales: 1 } },
+    });
+    const sent = (r: ReturnType<typeof run>) => r.proposals.map((p) => [p.toLocationId, p.quantity]);
+    // Selling from its own stock, the webshop is replenished like a store: 24 for S1, then the rest is short.
+    const own = run(spec(), only('Replenishment'));
+    expect(own.proposals.map((p) => p.toLocationId).sort()).toEqual(['S1', 'WEB']);
+    // Selling from the warehouse's, it is sent nothing, and the warehouse keeps its target (rate 1/day over 9
+    // days: ⌈9 + 1.2816 × 1 × 3⌉ = 13) for its customers: S1 gets the 17 left of 30, not its 24.
+    const fulfilled = run(spec('WH'), only('Replenishment'));
+    expect(sent(fulfilled)).toEqual([['S1', 17]]);
+    expect(fulfilled.proposals[0].reason).toMatch(/warehouse short .*; 13 kept for the online customers it serves/);
+  });
+
   it('splits a short warehouse evenly between equal stores', () => {
     const r = run(
       {

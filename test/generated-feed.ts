@@ -37,7 +37,7 @@ export function loadFeed(workspace: string, data: string, options: { show?: bool
   return node([join(ROOT, 'bin/workbench.mjs'), 'load', '-q', '-w', workspace, data], !!options.show);
 }
 
-/** The truth's totals over all outlets, days `from` … `to` (YYYY-MM-DD) of its truth-daily.csv. */
+/** The truth's totals over all outlets (or one), days `from` … `to` (YYYY-MM-DD) of its truth-daily.csv. */
 export interface TruthTotals {
   carriedDays: number;
   stockOutDays: number;
@@ -46,13 +46,13 @@ export interface TruthTotals {
   lost: number;
 }
 
-export function truthTotals(truthDir: string, from: string, to: string): TruthTotals {
+export function truthTotals(truthDir: string, from: string, to: string, locationId?: string): TruthTotals {
   const [header, ...lines] = readFileSync(join(truthDir, 'truth-daily.csv'), 'utf8').trim().split('\n');
   const col = Object.fromEntries(header.split(',').map((c, i) => [c, i]));
   const t: TruthTotals = { carriedDays: 0, stockOutDays: 0, demand: 0, sales: 0, lost: 0 };
   for (const line of lines) {
     const v = line.split(',');
-    if (v[col.date] < from || v[col.date] > to) continue;
+    if (v[col.date] < from || v[col.date] > to || (locationId && v[col.locationId] !== locationId)) continue;
     for (const k of Object.keys(t) as (keyof TruthTotals)[]) t[k] += Number(v[col[k]]);
   }
   return t;

@@ -168,7 +168,9 @@ export const SALES_EXPORT_RULES: Rule[] = [
     title: 'Locations that sell but keep no stock',
     why:
       'Stock is kept per location. Where sales come without any stock level or stock mutation, every sale takes ' +
-      'stock that was never there; send the stock of the location, or book its sales where the goods are.',
+      'stock that was never there; send the stock of the location, or book its sales where the goods are. An ' +
+      "online shop that ships from a warehouse's stock is said so in the scenario's settings (fulfilledFrom), " +
+      "and a backtest then serves its sales from the warehouse's stock.",
     grouped: true,
     sql: `
       SELECT 'Sales (location)', locationId,

@@ -23,20 +23,44 @@ export interface Context {
   promised: Float64Array;
   /** Units each cell receives from proposals made earlier in this run. */
   incoming: Float64Array;
-  /** The warehouses and the selling locations that take part (not excluded). */
+  /**
+   * The warehouses and the selling locations that take part (not excluded; a location selling from a warehouse's
+   * stock is none of the sellers: nothing is sent to it).
+   */
   warehouses: number[];
   sellers: number[];
+  /** Per location: the online locations selling from its stock (see EngineState.locations.fulfilledFrom). */
+  fulfils: number[][];
+}
+
+/** Per location, the locations selling from its stock. */
+export function fulfilment(state: EngineState): number[][] {
+  const fulfils: number[][] = state.locations.ids.map(() => []);
+  state.locations.fulfilledFrom.forEach((w, l) => {
+    if (w >= 0) fulfils[w].push(l);
+  });
+  return fulfils;
 }
 
 /**
  * Warehouse units this run may still send: on hand (plus `arriving` units) less stock not for replenishment
- * and the reserve, less what this run already promised. The reserve is taken once, of the whole stock.
+ * and the reserve, less what the online locations selling from its stock need (their targets: their customers
+ * are served from here first), less what this run already promised. The reserve is taken once, of the whole stock.
  */
 export function warehouseAvailable(ctx: Context, cell: number, arriving = 0): number {
   const { state, settings } = ctx;
   const free =
     (state.onHand[cell] + arriving - state.notForReplenishment[cell]) * (1 - settings.warehouseReservePercentage / 100);
-  return Math.max(0, Math.floor(free) - ctx.promised[cell]);
+  return Math.max(0, Math.floor(free) - keptForOnline(ctx, cell) - ctx.promised[cell]);
+}
+
+/** What a warehouse cell keeps for the online locations selling from its stock: their targets of the SKU. */
+export function keptForOnline(ctx: Context, cell: number): number {
+  const L = ctx.state.locations.ids.length;
+  const w = cell % L;
+  let kept = 0;
+  for (const l of ctx.fulfils[w]) kept += ctx.targets.target[cell - w + l];
+  return kept;
 }
 
 export function skuBlocked(state: EngineState, sku: number): boolean {
@@ -92,6 +116,7 @@ export function replenish(ctx: Context): Decision[] {
       .filter((x) => x.free >= pack);
     let available = stock.reduce((s, x) => s + Math.floor(x.free / pack) * pack, 0);
     if (available === 0) continue;
+    const kept = warehouses.reduce((sum, w) => sum + keptForOnline(ctx, k * L + w), 0);
     const totalNeed = needs.reduce((s, n) => s + n.need, 0);
     const short = totalNeed > available;
     if (!short) {
@@ -124,7 +149,8 @@ export function replenish(ctx: Context): Decision[] {
               `below target: ${round2(n.position)} on hand and in transit against a target of ${t.target[n.cell]}` +
               ` (${BASIS[basisOf(t, n.cell)] ?? basisOf(t, n.cell)}; demand ${round2(f.rate[n.cell])}/day` +
               ` over ${horizon} days at ${cs.serviceLevel * 100}% service)` +
-              (short ? `; warehouse short (${totalNeed} needed), allocated where it sells most` : ''),
+              (short ? `; warehouse short (${totalNeed} needed), allocated where it sells most` : '') +
+              (kept > 0 ? `; ${kept} kept for the online customers it serves` : ''),
             details: {
               onHand: state.onHand[n.cell],
               inTransit: state.inTransit[n.cell],
@@ -135,6 +161,7 @@ export function replenish(ctx: Context): Decision[] {
               horizonDays: horizon,
               serviceLevel: cs.serviceLevel,
               warehouseShort: short,
+              ...(kept > 0 ? { keptForOnline: kept } : {}),
               packSize: pack,
             },
           })),

@@ -24,7 +24,7 @@ import {
 import { addSales, emptySalesSums, initialDistribution, type SalesSums } from './initial.js';
 import type { Decision, Explain } from './proposal.js';
 import { candidateMoves, redistribution, type KeptMove, type Move } from './redistribute.js';
-import { replenish, type Context } from './replenish.js';
+import { fulfilment, replenish, type Context } from './replenish.js';
 import type { Settings } from './settings.js';
 import type { EngineState } from './state.js';
 import { carriedStyles, settingsByCategory, targets, type Targets } from './targets.js';
@@ -110,7 +110,8 @@ export class ReviewPart {
     const t = targets(state, this.forecast, settings, carried, this.arrays);
     const L = state.locations.ids.length;
     const selling = sellingLocations(state);
-    const taking = [...Array(L).keys()].filter((l) => !state.locations.excluded[l]);
+    const { excluded, fulfilledFrom } = state.locations;
+    const taking = [...Array(L).keys()].filter((l) => !excluded[l]);
     const ctx: Context = {
       state,
       forecast: this.forecast,
@@ -121,7 +122,8 @@ export class ReviewPart {
       promised: this.arrays.promised.fill(0),
       incoming: this.arrays.incoming.fill(0),
       warehouses: taking.filter((l) => !selling[l]),
-      sellers: taking.filter((l) => selling[l]),
+      sellers: taking.filter((l) => selling[l] && fulfilledFrom[l] < 0),
+      fulfils: fulfilment(state),
     };
     this.ctx = ctx;
     // New styles first: they have no other way to reach the stores; replenishment then uses what is left.

@@ -56,6 +56,13 @@ export const SettingsOverrideSchema = Type.Object(
         Type.Union([Type.Literal('warehouse'), Type.Literal('store'), Type.Literal('online')]),
       ),
     ),
+    fulfilledFrom: Type.Optional(
+      Type.Record(Type.String(), Type.String({ minLength: 1 }), {
+        description:
+          "Online locations that sell from a warehouse's stock (locationId: the warehouse's locationId): such a " +
+          'location holds none of its own, and the warehouse keeps what it needs.',
+      }),
+    ),
   },
   { additionalProperties: false, title: 'Scenario settings' },
 );

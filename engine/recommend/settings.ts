@@ -52,6 +52,12 @@ export interface Settings {
   };
   /** Location kinds derived from the data can be overridden here, by locationId. */
   locationKinds: Record<string, LocationKind>;
+  /**
+   * Online locations that sell from a warehouse's stock, by locationId: the warehouse's locationId. Such a location
+   * holds no stock of its own (its stock records are not read), its sales take units from the warehouse, and the
+   * engine sends it nothing: the warehouse keeps what it needs.
+   */
+  fulfilledFrom: Record<string, string>;
 }
 
 /** The scenario a run uses when none is named; it overrides nothing until someone saves it. */
@@ -83,6 +89,7 @@ export const DEFAULT_SETTINGS: Settings = {
     minimumSizesInRun: 3,
   },
   locationKinds: {},
+  fulfilledFrom: {},
 };
 
 export type SettingsOverride = Partial<
@@ -111,6 +118,7 @@ export function resolveSettings(
     initialDistribution: { ...DEFAULT_SETTINGS.initialDistribution, ...scenario.initialDistribution },
     redistribution: { ...DEFAULT_SETTINGS.redistribution, ...scenario.redistribution },
     locationKinds: { ...DEFAULT_SETTINGS.locationKinds, ...scenario.locationKinds },
+    fulfilledFrom: { ...DEFAULT_SETTINGS.fulfilledFrom, ...scenario.fulfilledFrom },
   };
 }
 

@@ -22,6 +22,11 @@ export interface EngineState {
     kind: LocationKind[];
     gln: (string | null)[];
     excluded: Uint8Array;
+    /**
+     * Per location: the warehouse whose stock it sells from (an online location fulfilled from a warehouse: it
+     * holds no stock of its own and is sent nothing), or −1: it sells from its own.
+     */
+    fulfilledFrom: Int32Array;
   };
   skus: {
     ids: string[];

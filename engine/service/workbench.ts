@@ -1063,6 +1063,7 @@ function inputKeyOf(settings: Settings): string {
   return JSON.stringify([
     settings.demandWindowDays,
     settings.locationKinds,
+    settings.fulfilledFrom,
     settings.defaults.leadTimeDays,
     Object.entries(settings.categories).map(([id, c]) => [id, c.leadTimeDays]),
   ]);

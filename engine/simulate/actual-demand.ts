@@ -12,6 +12,8 @@
  * reach beyond the period on both sides).
  */
 
+import type { OnSale } from './fulfilled-days.js';
+
 /** An outage between two days with stock or sales, at most this long, is a stock-out of a carried SKU. */
 export const CARRIED_GAP_DAYS = 56;
 /**
@@ -97,6 +99,12 @@ export interface DemandLayout {
   /** Per style. */
   categoryOf: Int32Array;
   categories: number;
+  /**
+   * Per location: 1 when it sells from a warehouse's stock (its rows are the warehouse's level and its own sales).
+   * Its level rising or falling is then the warehouse's business — a delivery, stock taken back from the stores,
+   * a shipment to them — so only its own sales tell that it sells a SKU.
+   */
+  fulfilled: Uint8Array;
 }
 
 export interface HistoryRange {
@@ -126,7 +134,16 @@ export interface ActualDemand {
 /** Where the day-of-week of a day number falls: 0 is Sunday (1970-01-01 was a Thursday). */
 const weekday = (day: number) => (((day + 4) % 7) + 7) % 7;
 
-export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: DemandLayout): ActualDemand {
+/**
+ * `onSale`: per style, the days it sold anywhere in the network, when a location sells from a warehouse's stock:
+ * such a location carries a style on exactly those days (fulfilled-days.ts).
+ */
+export function actualDemand(
+  rows: CellDayRows,
+  range: HistoryRange,
+  layout: DemandLayout,
+  onSale?: OnSale,
+): ActualDemand {
   const { days: E, firstDay, periodFrom, periodTo } = range;
   const L = layout.locations;
   const K = layout.skus;
@@ -206,6 +223,7 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
       // shelf emptied before says nothing of it).
       let lastActive = -1;
       let leftOver = false;
+      const ownStock = layout.fulfilled[l] === 0;
       walk(
         j0,
         j1,
@@ -223,8 +241,8 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
         (e, j, status, start) => {
           const sold = rows.sold[j];
           const end = rows.endLevel[j];
-          if (sold > 0 || end - start + rows.net[j] > 0) lastActive = e;
-          else if (leftOver && start - end - rows.net[j] > 0) lastActive = Math.max(lastActive, e - 1);
+          if (sold > 0 || (ownStock && end - start + rows.net[j] > 0)) lastActive = e;
+          else if (ownStock && leftOver && start - end - rows.net[j] > 0) lastActive = Math.max(lastActive, e - 1);
           leftOver = (leftOver || lastActive === e) && end > 0;
           if (status !== IN) gaps = true;
           if (status === OUT) return;
@@ -459,7 +477,8 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
   const active = new Uint8Array(E);
   /** Per day: 1 when stock came in (a delivery, a count above what was there): a restock cycle starts. */
   const restocked = new Uint8Array(E);
-  const densify = (j0: number, j1: number) => {
+  /** `ownStock`: the location holds the stock it sells (see DemandLayout.fulfilled: else only its sales count). */
+  const densify = (j0: number, j1: number, ownStock: boolean) => {
     lastCount.fill(-1);
     countGaps.length = 0;
     let counted = -1;
@@ -478,8 +497,8 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
         status[e] = st;
         rowAt[e] = j;
         restocked[e] = rows.endLevel[j] - start + rows.net[j] > 0 ? 1 : 0;
-        active[e] = rows.sold[j] > 0 || restocked[e] ? 1 : 0;
-        if (rows.counted[j]) {
+        active[e] = rows.sold[j] > 0 || (ownStock && restocked[e]) ? 1 : 0;
+        if (ownStock && rows.counted[j]) {
           if (counted >= 0) countGaps.push(e - counted);
           lastCount[e] = counted = e;
         }
@@ -516,7 +535,7 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
       // A sample of a few thousand cells per category says as much as all of them.
       if (seen[cat]++ % Math.max(1, Math.floor(informing[cat] / DISPERSION_SAMPLE)) !== 0) continue;
       const [j0, j1] = rowsOf(c);
-      densify(j0, j1);
+      densify(j0, j1, layout.fulfilled[l] === 0);
       // Weeks from Monday to Sunday, so a week's promotion is one level.
       let e = (8 - weekday(firstDay)) % 7;
       for (; e + 7 <= E; e += 7) {
@@ -564,7 +583,7 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
       const c = k * L + l;
       if (!needsEstimate(l, k)) continue;
       const [j0, j1] = rowsOf(c);
-      densify(j0, j1);
+      densify(j0, j1, layout.fulfilled[l] === 0);
       const s = styleOf[k];
       const cat = catOf(k);
       const sized = styleStart[s + 1] - styleStart[s] > 1;
@@ -572,38 +591,45 @@ export function actualDemand(rows: CellDayRows, range: HistoryRange, layout: Dem
       const sLast = styleLastActive[l * S + s];
       // Carried days without stock.
       carriedOut.fill(0);
-      for (let p = 0; p < E; p++) {
-        if (status[p] !== OUT) continue;
-        let q = p;
-        while (q + 1 < E && status[q + 1] === OUT) q++;
-        const before = p > 0;
-        // Stock back after the gap: restocked or selling again (a customer's return sitting on a shelf the
-        // location emptied is no sign it carries the SKU).
-        let after = false;
-        for (let x = q + 1; x < E && status[x] !== OUT && !after; x++) after = active[x] === 1;
-        const shortGap = before && after && q - p + 1 <= CARRIED_GAP_DAYS;
-        const soldOut = before && status[p - 1] === SOLD_OUT;
-        for (let e = p; e <= q; e++) {
-          if (closed[l * E + e]) continue;
-          // Sold out with no stock coming back: carried a while, as long as the style is on sale elsewhere (one gone
-          // from every shelf was delisted, not sold out).
-          // (Levels of 0 still posted for it say the location lists it where the style is gone everywhere: until
-          // the next count would have come after the last one.)
-          const listed = lastCount[q] >= p - 1 && e < lastCount[q] + countEvery;
-          const tail = soldOut && e - p < SOLD_OUT_TAIL_DAYS && (e <= styleNetLast[s] || listed);
-          // A style in sizes: every size while the style sells there, and after the whole style sold out there as a
-          // sold-out SKU would be.
-          const sizeRun =
-            sized &&
-            e >= sFirst &&
-            (e <= sLast ||
-              (styleSoldOut[l * S + s] === 1 &&
-                e > styleLast[l * S + s] &&
-                e - styleLast[l * S + s] <= SOLD_OUT_TAIL_DAYS &&
-                (e <= styleNetLast[s] || listed)));
-          if (shortGap || sizeRun || tail) carriedOut[e] = 1;
+      if (layout.fulfilled[l] === 1) {
+        // Selling from a warehouse's stock: every day of the style's span (see fulfilled-days.ts).
+        for (let e = Math.max(0, onSale?.first[s] ?? E); e <= Math.min(E - 1, onSale?.last[s] ?? -1); e++)
+          if (status[e] === OUT && !closed[l * E + e]) carriedOut[e] = 1;
+      } else {
+        // A location holding its own stock: a gap between days with stock, a sold-out tail, a broken size run.
+        for (let p = 0; p < E; p++) {
+          if (status[p] !== OUT) continue;
+          let q = p;
+          while (q + 1 < E && status[q + 1] === OUT) q++;
+          const before = p > 0;
+          // Stock back after the gap: restocked or selling again (a customer's return sitting on a shelf the
+          // location emptied is no sign it carries the SKU).
+          let after = false;
+          for (let x = q + 1; x < E && status[x] !== OUT && !after; x++) after = active[x] === 1;
+          const shortGap = before && after && q - p + 1 <= CARRIED_GAP_DAYS;
+          const soldOut = before && status[p - 1] === SOLD_OUT;
+          for (let e = p; e <= q; e++) {
+            if (closed[l * E + e]) continue;
+            // Sold out with no stock coming back: carried a while, as long as the style is on sale elsewhere (one gone
+            // from every shelf was delisted, not sold out).
+            // (Levels of 0 still posted for it say the location lists it where the style is gone everywhere: until
+            // the next count would have come after the last one.)
+            const listed = lastCount[q] >= p - 1 && e < lastCount[q] + countEvery;
+            const tail = soldOut && e - p < SOLD_OUT_TAIL_DAYS && (e <= styleNetLast[s] || listed);
+            // A style in sizes: every size while the style sells there, and after the whole style sold out there as a
+            // sold-out SKU would be.
+            const sizeRun =
+              sized &&
+              e >= sFirst &&
+              (e <= sLast ||
+                (styleSoldOut[l * S + s] === 1 &&
+                  e > styleLast[l * S + s] &&
+                  e - styleLast[l * S + s] <= SOLD_OUT_TAIL_DAYS &&
+                  (e <= styleNetLast[s] || listed)));
+            if (shortGap || sizeRun || tail) carriedOut[e] = 1;
+          }
+          p = q;
         }
-        p = q;
       }
       // Episodes: runs of sold-out and carried-out days; each gets a level from the days in stock around it.
       for (let p = 0; p < E; p++) {

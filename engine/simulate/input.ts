@@ -4,6 +4,7 @@
  */
 import type { EngineState } from '../recommend/state.js';
 import { actualDemand, type CellDayRows, type DemandLayout, type HistoryRange } from './actual-demand.js';
+import { fulfilledRows, onSale } from './fulfilled-days.js';
 
 export interface ActualDays {
   /** Rows of day i: [dayStart[i], dayStart[i+1]), ordered by cell. */
@@ -83,6 +84,7 @@ export function demandLayout(start: EngineState): DemandLayout {
     styleOf: start.skus.style,
     styleStart: start.styles.styleStart,
     categoryOf: start.styles.category,
+    fulfilled: Uint8Array.from(start.locations.fulfilledFrom, (w) => (w >= 0 ? 1 : 0)),
     categories: start.categories.ids.length,
   };
 }
@@ -93,7 +95,10 @@ export function periodDays(
   range: HistoryRange,
   layout: DemandLayout,
 ): Pick<BacktestInput, 'actual' | 'out' | 'selling' | 'closed' | 'salePrice'> {
-  const demand = actualDemand(rows, range, layout);
+  // A location selling from a warehouse's stock: its days cut to its styles' spans on sale.
+  const sale = layout.fulfilled.includes(1) ? onSale(rows, range, layout) : undefined;
+  if (sale) rows = fulfilledRows(rows, range, layout, sale);
+  const demand = actualDemand(rows, range, layout, sale);
   const days = range.periodTo - range.periodFrom;
   // Rows per day, each day's rows by cell: a counting sort of the (cell, day)-ordered rows.
   const n = rows.cell.length;

@@ -231,10 +231,12 @@ export class ReplayPart {
         kind !== 'warehouse' ? 0 : init.kindFixed[l] ? -1 : init.firstSale[l],
       ),
       stores: init.stores,
+      fulfilledFrom: S0.locations.fulfilledFrom,
       closed: init.closed,
       days: init.days,
       // Stock is physical: a start below zero (a feed's sales without stock) is an empty shelf.
       sim: Float64Array.from(S0.onHand, (q) => Math.max(0, q)),
+      // (A location selling from a warehouse's stock holds none: its first day's row gives the level it sells from.)
       actLevel: Float64Array.from(S0.onHand),
       rate: this.reviewed.forecast.rate,
       inStockDays,
@@ -272,8 +274,13 @@ export class ReplayPart {
     for (const w of init.onTheirWay) this.arrive(w.day, w.cell - this.base, w.quantity, false);
   }
 
-  /** What arrives on a day (relative to the start); `engines`: the engine's own transfer, not a client's. */
-  private arrive(day: number, cell: number, quantity: number, engines: boolean): void {
+  /**
+   * What arrives on a day (relative to the start); `engines`: the engine's own transfer, not a client's. What a
+   * client sent a location selling from a warehouse's stock is the warehouse's (the engine sends it nothing).
+   */
+  private arrive(day: number, to: number, quantity: number, engines: boolean): void {
+    const w = this.a.fulfilledFrom[to % this.L];
+    const cell = w < 0 ? to : to - (to % this.L) + w;
     this.inTransit[cell] += quantity;
     const list = this.pending.get(day) ?? [];
     list.push({ cell, quantity, engines });
@@ -493,9 +500,10 @@ export class ReplayPart {
         for (const g of [l, L + s]) {
           end.sim[units][g] += simLeft;
           end.sim[value][g] += simLeft * a.cost[k];
-          // Actual stock below zero is none (see serve-day.ts).
-          end.act[units][g] += Math.max(0, a.actLevel[c]);
-          end.act[value][g] += Math.max(0, a.actLevel[c]) * a.cost[k];
+          // Actual stock below zero is none (see serve-day.ts); a location selling from a warehouse's holds none.
+          const actLeft = a.fulfilledFrom[l] < 0 ? Math.max(0, a.actLevel[c]) : 0;
+          end.act[units][g] += actLeft;
+          end.act[value][g] += actLeft * a.cost[k];
         }
       }
     }

@@ -51,6 +51,12 @@ export interface ServeArrays {
   sellingFrom: Int32Array;
   /** Per location: 1 when it sells in the history: demand is there, and its stock counts as the shelves'. */
   stores: Uint8Array;
+  /**
+   * Per location: the warehouse whose stock it sells from, or −1 (see EngineState.locations). Such a location's
+   * cells hold nothing: their demand is served from the warehouse's cell of the SKU, and their actual level is
+   * the warehouse's (actual-demand.ts reads it so), counted as its stock, not theirs.
+   */
+  fulfilledFrom: Int32Array;
   /** Per location × day: 1 when it was closed (nothing carried that day). */
   closed: Uint8Array;
   days: number;
@@ -202,6 +208,15 @@ export class PartDays {
   private readonly locShort: Int32Array;
   private readonly styleCarried: Int32Array;
   private readonly styleShort: Int32Array;
+  /**
+   * Cells visited every day, in cell order: a traced style's (the trace has each of their days) and those of the
+   * locations selling from a warehouse's stock (in no running sum: whether they are in stock moves with the
+   * warehouse's, on days nothing happens to them).
+   */
+  private readonly always: Int32Array;
+  /** The traced style's cells: [tracedFrom, tracedTo). */
+  private readonly tracedFrom: number;
+  private readonly tracedTo: number;
 
   constructor(
     readonly a: ServeArrays,
@@ -222,13 +237,23 @@ export class PartDays {
     this.locShort = new Int32Array(L);
     this.styleCarried = new Int32Array(S);
     this.styleShort = new Int32Array(S);
-    this.lowestActual = Float64Array.from(a.actLevel);
+    // A cell selling from a warehouse's stock is none of these: its level is the warehouse's, counted there.
+    this.lowestActual = Float64Array.from(a.actLevel, (q, c) => (a.fulfilledFrom[c % L] < 0 ? q : 0));
     this.negativeSince = new Int32Array(n).fill(-1);
     this.daysNegative = new Int32Array(n);
     for (let c = 0; c < n; c++) {
       this.hold(c, 0, 0, a.sim[c], a.actLevel[c]);
-      if (a.actLevel[c] < 0) this.negative(c, true, 0);
+      if (this.lowestActual[c] < 0) this.negative(c, true, 0);
     }
+    const { trace } = a;
+    this.tracedFrom = trace ? a.styleStart[trace.style] * L : 0;
+    this.tracedTo = trace ? a.styleStart[trace.style + 1] * L : 0;
+    const always: number[] = [];
+    const fulfilled = a.fulfilledFrom.some((w) => w >= 0);
+    if (trace || fulfilled)
+      for (let c = 0; c < n; c++)
+        if ((c >= this.tracedFrom && c < this.tracedTo) || a.fulfilledFrom[c % L] >= 0) always.push(c);
+    this.always = Int32Array.from(always);
   }
 
   /** Per cell: its lowest actual level; the day it went below zero (−1: it is not); its days below zero so far. */
@@ -265,6 +290,8 @@ export class PartDays {
   private hold(c: number, sim0: number, act0: number, sim1: number, act1: number): void {
     const { L, S } = this;
     const l = c % L;
+    // Selling from a warehouse's stock: it holds none, and is visited every day (see `always`).
+    if (this.a.fulfilledFrom[l] >= 0) return;
     const k = (c - l) / L;
     const s = this.a.styleOf[k];
     const cost = this.a.cost[k];
@@ -390,29 +417,34 @@ export class PartDays {
           runs[s * 2 * RF + R.sOut] -= this.short[l * S + s];
         }
 
-    // Then the cells something happened to, in cell order: what each did beyond such a day. A traced style's cells
-    // are all visited, so the trace has each of their days.
-    let tc = trace ? a.styleStart[trace.style] * L : Infinity;
-    const tEnd = trace ? a.styleStart[trace.style + 1] * L : 0;
+    // Then the cells something happened to, in cell order: what each did beyond such a day, and those visited
+    // every day (see `always`).
+    const { always, tracedFrom, tracedTo } = this;
+    const { fulfilledFrom } = a;
+    let next = 0;
     let lowest = sums.lowest;
     for (;;) {
       const nextRow = j < rowsTo ? actualCell[j] - base : Infinity;
       const nextOut = o < outTo ? outCell[o] - base : Infinity;
-      const nextTraced = tc < tEnd ? tc : Infinity;
-      const c = Math.min(nextRow, nextOut, nextTraced);
+      const nextAlways = next < always.length ? always[next] : Infinity;
+      const c = Math.min(nextRow, nextOut, nextAlways);
       if (c === Infinity) break;
-      const isTraced = c === nextTraced;
-      if (isTraced) tc++;
+      if (c === nextAlways) next++;
+      const isTraced = c >= tracedFrom && c < tracedTo;
       const row = nextRow === c ? j++ : -1;
       const out = nextOut === c ? o++ : -1;
       const l = c % L;
       const k = (c - l) / L;
       const s = styleOf[k];
       if (a.sellingFrom[l] >= 0) this.catchUp(c, i);
-      const sim0 = simStock[c];
+      // The cell whose stock serves this one's demand: its own, or its warehouse's.
+      const w = fulfilledFrom[l];
+      const held = w < 0 ? c : c - l + w;
+      const sim0 = simStock[held];
       const act0 = actLevel[c];
-      // Such a day: carried with actual stock on hand, short of it in the simulation, the stock held.
-      const carried0 = open[l] === 1 && act0 > 0;
+      // Such a day: carried with actual stock on hand, short of it in the simulation, the stock held (a cell
+      // selling from a warehouse's stock is in no running sum).
+      const carried0 = w < 0 && open[l] === 1 && act0 > 0;
       const short0 = carried0 && sim0 <= 0;
 
       const opening = row >= 0 ? openingOr(actualOpening[row], act0) : act0;
@@ -430,7 +462,7 @@ export class PartDays {
       const carried = open[l] === 1 && (actInStock || out >= 0);
       const served = Math.min(demand, Math.max(sim0, 0));
       const simNow = sim0 - served + returns;
-      simStock[c] = simNow;
+      simStock[held] = simNow;
       const simInStock = sim0 > 0 || served > 0;
       const actNow = actLevel[c];
 
@@ -452,19 +484,31 @@ export class PartDays {
         carry(at, x, demand, estimated, served, gross, returns, sVal, aVal, sEst, aOut);
       }
       const dSim = simNow - sim0;
-      const dAct = Math.max(0, actNow) - Math.max(0, act0);
-      if (act0 < 0 !== actNow < 0) this.negative(c, actNow < 0, i);
-      if (actNow < this.lowestActual[c]) this.lowestActual[c] = actNow;
-      if (dSim !== 0 || dAct !== 0) {
-        runs[run + R.sU] += dSim;
-        runs[run + R.sV] += dSim * cost[k];
-        runs[run + R.aU] += dAct;
-        runs[run + R.aV] += dAct * cost[k];
-        at[x + R.sU] += dSim;
-        at[x + R.sV] += dSim * cost[k];
-        at[x + R.aU] += dAct;
-        at[x + R.aV] += dAct * cost[k];
-        this.hold(c, sim0, act0, simNow, actNow);
+      if (w < 0) {
+        const dAct = Math.max(0, actNow) - Math.max(0, act0);
+        if (act0 < 0 !== actNow < 0) this.negative(c, actNow < 0, i);
+        if (actNow < this.lowestActual[c]) this.lowestActual[c] = actNow;
+        if (dSim !== 0 || dAct !== 0) {
+          runs[run + R.sU] += dSim;
+          runs[run + R.sV] += dSim * cost[k];
+          runs[run + R.aU] += dAct;
+          runs[run + R.aV] += dAct * cost[k];
+          at[x + R.sU] += dSim;
+          at[x + R.sV] += dSim * cost[k];
+          at[x + R.aU] += dAct;
+          at[x + R.aV] += dAct * cost[k];
+          this.hold(c, sim0, act0, simNow, actNow);
+        }
+      } else if (dSim !== 0) {
+        // What it sold (or took back) left (or came back to) the warehouse's stock.
+        const wRun = (s * 2 + (a.stores[w] ? 0 : 1)) * RF;
+        runs[wRun + R.sU] += dSim;
+        runs[wRun + R.sV] += dSim * cost[k];
+        at[w * RF + R.sU] += dSim;
+        at[w * RF + R.sV] += dSim * cost[k];
+        this.hold(held, sim0, actLevel[held], simNow, actLevel[held]);
+        if (trace && held >= tracedFrom && held < tracedTo)
+          trace.values[traceAt(trace, L, held, i) + CF.simStock] = simNow;
       }
       if (a.sellingFrom[l] >= 0 && i >= a.sellingFrom[l]) {
         // The engine's own history of the simulated world: what it sold, and whether it had stock.
@@ -490,8 +534,9 @@ export class PartDays {
         v[at0 + CF.simInStock] = simInStock ? 1 : 0;
         v[at0 + CF.actInStock] = actInStock ? 1 : 0;
         v[at0 + CF.carried] = carried ? 1 : 0;
-        v[at0 + CF.simStock] = simNow;
-        v[at0 + CF.actStock] = actNow;
+        // A cell selling from a warehouse's stock holds none (the warehouse's cell shows it).
+        v[at0 + CF.simStock] = w < 0 ? simNow : 0;
+        v[at0 + CF.actStock] = w < 0 ? actNow : 0;
       }
       if (simNow < lowest) lowest = simNow;
     }

@@ -33,9 +33,12 @@ export async function loadBacktestInput(
     periodTo: HISTORY_REACH_DAYS + days,
   };
   const layout = demandLayout(start);
-  const key = historyKey([range, start.locations.ids, start.skus.ids, layout, await dataFingerprint(ws)]);
+  const { ids: locationIds, fulfilledFrom } = start.locations;
+  const key = historyKey([range, locationIds, [...fulfilledFrom], start.skus.ids, layout, await dataFingerprint(ws)]);
   const { value: h, cached } = await cachedHistory(ws, key, async () => {
-    const history = await dailyLevels(ws, start.locations.ids, start.skus.ids, first, toDay + 1 + HISTORY_REACH_DAYS);
+    const history = await dailyLevels(ws, locationIds, start.skus.ids, first, toDay + 1 + HISTORY_REACH_DAYS, {
+      fulfilledFrom,
+    });
     const p = sharedCopy(periodDays(history, range, layout));
     return {
       ...Object.fromEntries(Object.entries(p.actual).map(([k, v]) => [`actual.${k}`, v])),
@@ -67,7 +70,7 @@ export async function loadBacktestInput(
     if (k !== undefined) cost[k] = Number(r.cost);
   }
 
-  const locIndex = new Map(start.locations.ids.map((id, l) => [id, l]));
+  const locIndex = new Map(locationIds.map((id, l) => [id, l]));
   const firstWarehouse = start.locations.kind.indexOf('warehouse');
   const receipts: PlannedReceipt[] = [];
   for (const r of await ws.rows<{ locationId: string | null; skuId: string; q: number; ordered: number; due: number }>(`
@@ -75,11 +78,13 @@ export async function loadBacktestInput(
            (epoch_us(l.plannedReceiptDate) // ${DAY_MICROS})::INTEGER AS due
     FROM purchase_orders AS p JOIN purchase_orders__purchaseOrderLines AS l ON l._purchaseOrderId = p.purchaseOrderId
     WHERE p._deleted_at IS NULL`)) {
-    const l = r.locationId === null ? firstWarehouse : (locIndex.get(r.locationId) ?? -1);
+    const at = r.locationId === null ? firstWarehouse : (locIndex.get(r.locationId) ?? -1);
     const k = skuIndex.get(r.skuId);
-    if (l < 0 || k === undefined) continue;
+    if (at < 0 || k === undefined) continue;
+    // Received where the stock is: a location selling from a warehouse's holds none of its own.
+    const l = fulfilledFrom[at] >= 0 ? fulfilledFrom[at] : at;
     receipts.push({
-      cell: k * start.locations.ids.length + l,
+      cell: k * locationIds.length + l,
       orderDay: Number(r.ordered) - fromDay,
       dueDay: Number(r.due) - fromDay,
       quantity: Number(r.q),

@@ -98,6 +98,18 @@ function levelEvents() {
   };
 }
 
+/** What else a read of the daily levels may be told. */
+export interface LevelOptions {
+  /** Read up to this moment (exclusive) instead of `toDay`'s midnight: the last day is then a part of one. */
+  untilMicros?: number;
+  /**
+   * Per location (as `locationIds`): the warehouse whose stock it sells from, or −1 (see EngineState.locations).
+   * Such a location's own stock records are not read; its sales move the warehouse's level; and its days are the
+   * warehouse's level, its own sales its sales: it is in stock when the warehouse is.
+   */
+  fulfilledFrom?: Int32Array;
+}
+
 /**
  * Rows only for days with an event; a day without one keeps the level it started with. What is stamped at a
  * level's own instant comes after it, whether the level is the one the period starts from or one within it.
@@ -108,14 +120,14 @@ export async function dailyLevels(
   skuIds: readonly string[],
   fromDay: number,
   toDay: number,
-  /** Read up to this moment (exclusive) instead of `toDay`'s midnight: the last day is then a part of one. */
-  untilMicros = toDay * DAY_MICROS,
+  { untilMicros = toDay * DAY_MICROS, fulfilledFrom }: LevelOptions = {},
 ): Promise<DailyLevels> {
   const from = timestampValue(fromDay * DAY_MICROS);
   const to = timestampValue(untilMicros);
   const lookBack = timestampValue((fromDay - STOCK_LOOK_BACK_DAYS) * DAY_MICROS);
   const L = locationIds.length;
   await writeCellIndex(ws, locationIds, skuIds);
+  const fulfilled = await writeFulfilment(ws, locationIds, fulfilledFrom);
   const fold = new LevelFold(fromDay);
   const toFold = levelEvents();
   // The database gathers and orders each cell's events; the running level is one pass over them (level-fold.ts),
@@ -123,7 +135,27 @@ export async function dailyLevels(
   // the latest level and what moved the stock after it are read. An event crosses over as five numbers rather than
   // the fold's eight: handing rows from the database to JavaScript is paid per value.
   await ws.eachChunk<QueryEvents>(
-    `
+    fulfilled ? fulfilledEventsQuery(L) : eventsQuery(L),
+    [from, to, lookBack],
+    { cell: reused(int32), t: reused(float64), kind: reused(int32), v: reused(float64), revenue: reused(float64) },
+    (events, rows) => fold.push(toFold(events, rows), rows),
+  );
+  return fold.finish();
+}
+
+/** A mutation's kind: a transfer (the simulation makes its own) or another move (replayed). */
+const MUTATION_KIND = `CASE WHEN regexp_matches(coalesce(m.type, ''), '${TRANSFER_MUTATION.source}', 'i')
+                    THEN ${TRANSFER} ELSE ${MUTATION} END`;
+/** The events as the fold reads them, numbered by cell, in its order. */
+const numbered = (L: number) => `
+    SELECT (es.k * ${L} + el.l)::INTEGER AS cell, epoch_us(ev.t)::DOUBLE AS t, ev.kind::INTEGER AS kind,
+           ev.v::DOUBLE AS v, ev.revenue::DOUBLE AS revenue
+    FROM ev JOIN level_locations AS el ON el.locationId = ev.locationId JOIN level_skus AS es ON es.skuId = ev.skuId
+    ORDER BY 1, 2, 3`;
+
+/** Every location sells from its own stock: its levels, its mutations and its sales. */
+function eventsQuery(L: number): string {
+  return `
     WITH base AS (
       SELECT locationId, skuId, arg_max(quantity, stockDateTime) AS quantity, max(stockDateTime) AS t
       FROM stock WHERE stockDateTime >= $3 AND stockDateTime < $1 GROUP BY 1, 2),
@@ -131,9 +163,7 @@ export async function dailyLevels(
       SELECT locationId, skuId, t, ${LEVEL} AS kind, quantity AS v, 0 AS revenue FROM base
       UNION ALL SELECT locationId, skuId, stockDateTime, ${LEVEL}, quantity, 0
         FROM stock WHERE stockDateTime >= $1 AND stockDateTime < $2
-      UNION ALL SELECT m.locationId, m.skuId, m.mutationDateTime,
-               CASE WHEN regexp_matches(coalesce(m.type, ''), '${TRANSFER_MUTATION.source}', 'i')
-                    THEN ${TRANSFER} ELSE ${MUTATION} END, m.quantity, 0
+      UNION ALL SELECT m.locationId, m.skuId, m.mutationDateTime, ${MUTATION_KIND}, m.quantity, 0
         FROM stock_mutations AS m
         LEFT JOIN base AS b ON b.locationId = m.locationId AND b.skuId = m.skuId
         WHERE m._deleted_at IS NULL AND m.mutationDateTime >= $3 AND m.mutationDateTime < $2
@@ -144,13 +174,64 @@ export async function dailyLevels(
         LEFT JOIN base AS b ON b.locationId = s.locationId AND b.skuId = l.skuId
         WHERE s._deleted_at IS NULL AND s.salesDateTime >= $3 AND s.salesDateTime < $2
           AND (b.t IS NULL OR s.salesDateTime >= b.t))
-    SELECT (es.k * ${L} + el.l)::INTEGER AS cell, epoch_us(ev.t)::DOUBLE AS t, ev.kind::INTEGER AS kind,
-           ev.v::DOUBLE AS v, ev.revenue::DOUBLE AS revenue
-    FROM ev JOIN level_locations AS el ON el.locationId = ev.locationId JOIN level_skus AS es ON es.skuId = ev.skuId
-    ORDER BY 1, 2, 3`,
-    [from, to, lookBack],
-    { cell: reused(int32), t: reused(float64), kind: reused(int32), v: reused(float64), revenue: reused(float64) },
-    (events, rows) => fold.push(toFold(events, rows), rows),
-  );
-  return fold.finish();
+    ${numbered(L)}`;
+}
+
+/**
+ * Some online locations sell from a warehouse's stock (`level_fulfilment`). Each event is first put where the stock
+ * it moves is: an online location's sale at its warehouse, keeping who sold (`seller`); its own stock records are
+ * not read. At the warehouse, another location's sale moves the level as a transfer does (not a sale of its own,
+ * and not replayed as a mutation: the simulation serves that demand from the warehouse's stock itself). Each online
+ * location then sees every event of its warehouse: the levels as levels, its own sales as sales, everything else
+ * as a transfer, so its days are the warehouse's level and its own sales.
+ */
+function fulfilledEventsQuery(L: number): string {
+  return `
+    WITH f AS (SELECT online, warehouse FROM level_fulfilment),
+    counts AS (SELECT * FROM stock WHERE locationId NOT IN (SELECT online FROM f)),
+    base AS (
+      SELECT locationId, skuId, arg_max(quantity, stockDateTime) AS quantity, max(stockDateTime) AS t
+      FROM counts WHERE stockDateTime >= $3 AND stockDateTime < $1 GROUP BY 1, 2),
+    held AS (
+      SELECT locationId, skuId, t, ${LEVEL} AS kind, quantity AS v, 0 AS revenue, NULL AS seller FROM base
+      UNION ALL SELECT locationId, skuId, stockDateTime, ${LEVEL}, quantity, 0, NULL
+        FROM counts WHERE stockDateTime >= $1 AND stockDateTime < $2
+      UNION ALL SELECT m.locationId, m.skuId, m.mutationDateTime, ${MUTATION_KIND}, m.quantity, 0, NULL
+        FROM stock_mutations AS m
+        LEFT JOIN base AS b ON b.locationId = m.locationId AND b.skuId = m.skuId
+        WHERE m._deleted_at IS NULL AND m.mutationDateTime >= $3 AND m.mutationDateTime < $2
+          AND (b.t IS NULL OR m.mutationDateTime >= b.t)
+          AND m.locationId NOT IN (SELECT online FROM f)
+      UNION ALL SELECT coalesce(f.warehouse, s.locationId), l.skuId, s.salesDateTime, ${SALE}, -l.quantitySold,
+               CASE WHEN l.quantitySold > 0 THEN l.salesAmountInclVat ELSE 0 END, s.locationId
+        FROM sales AS s JOIN sales__salesLines AS l ON l._salesId = s.salesId
+        LEFT JOIN f ON f.online = s.locationId
+        LEFT JOIN base AS b ON b.locationId = coalesce(f.warehouse, s.locationId) AND b.skuId = l.skuId
+        WHERE s._deleted_at IS NULL AND s.salesDateTime >= $3 AND s.salesDateTime < $2
+          AND (b.t IS NULL OR s.salesDateTime >= b.t)),
+    ev AS (
+      SELECT locationId, skuId, t, CASE WHEN seller <> locationId THEN ${TRANSFER} ELSE kind END AS kind, v,
+             CASE WHEN seller <> locationId THEN 0 ELSE revenue END AS revenue
+        FROM held
+      UNION ALL SELECT f.online, h.skuId, h.t,
+               CASE WHEN h.kind = ${LEVEL} OR h.seller = f.online THEN h.kind ELSE ${TRANSFER} END, h.v,
+               CASE WHEN h.seller = f.online THEN h.revenue ELSE 0 END
+        FROM held AS h JOIN f ON f.warehouse = h.locationId)
+    ${numbered(L)}`;
+}
+
+/** The session's `level_fulfilment (online, warehouse)` of the locations read; whether there is any. */
+async function writeFulfilment(
+  ws: Workspace,
+  locationIds: readonly string[],
+  fulfilledFrom: Int32Array | undefined,
+): Promise<boolean> {
+  const pairs = fulfilledFrom ? [...fulfilledFrom].flatMap((w, l) => (w >= 0 ? [[l, w]] : [])) : [];
+  if (pairs.length === 0) return false;
+  await ws.run('CREATE OR REPLACE TEMP TABLE level_fulfilment (online VARCHAR, warehouse VARCHAR)');
+  await ws.run('INSERT INTO level_fulfilment SELECT unnest($1::VARCHAR[]), unnest($2::VARCHAR[])', [
+    listValue(pairs.map(([l]) => locationIds[l])),
+    listValue(pairs.map(([, w]) => locationIds[w])),
+  ]);
+  return true;
 }

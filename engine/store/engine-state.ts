@@ -12,6 +12,7 @@ import { Workspace } from './workspace.js';
 import { APPROVAL_OPEN_DAYS, emptyState, type Alloc, type EngineState } from '../recommend/state.js';
 import { heldStock, openingOr } from '../simulate/actual-demand.js';
 import { categorySettings, type CategorySettings, type LocationKind, type Settings } from '../recommend/settings.js';
+import { SettingsInvalid } from '../recommend/settings-schema.js';
 
 /** History read to decide whether a location ever carried a SKU, and to price it. */
 const HISTORY_DAYS = 365;
@@ -96,6 +97,7 @@ export async function loadEngineState(
   await writeCellIndex(ws, state.locations.ids, state.skus.ids);
   const year = await readYearOfSales(ws, historyStart, asOf);
   applyLocationKinds(state, settings, year);
+  applyFulfilment(state, settings);
   await applyPricesAndPacks(ws, state, year, index);
   await applyDailyLevels(ws, state, mode, asOf, index);
   await applyStockedInYear(ws, state, historyStart, asOf);
@@ -144,6 +146,40 @@ function applyLocationKinds(state: EngineState, settings: Settings, year: YearOf
     state.locations.kind[l] =
       settings.locationKinds[id] ?? (lines[l] === 0 ? 'warehouse' : online[l] * 2 > lines[l] ? 'online' : 'store');
   });
+}
+
+/**
+ * Online locations that sell from a warehouse's stock (settings.fulfilledFrom): each names a location of the
+ * workspace, is online, and sells from a warehouse's stock. A setting that names a location the data does not hold,
+ * or a fulfiller that sells, is refused with its path: a typo would otherwise change nothing without a word.
+ */
+function applyFulfilment(state: EngineState, settings: Settings): void {
+  const { ids, kind, fulfilledFrom } = state.locations;
+  const entries = Object.entries(settings.fulfilledFrom);
+  if (entries.length === 0) return;
+  const index = new Map(ids.map((id, l) => [id, l]));
+  const problems: { path: string; message: string }[] = [];
+  const pointer = (id: string) => `/fulfilledFrom/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  // A location that sells from another's stock is online whatever its sales say.
+  for (const [id] of entries) {
+    const l = index.get(id);
+    if (l === undefined) problems.push({ path: pointer(id), message: `the workspace holds no location ${id}` });
+    else kind[l] = 'online';
+  }
+  for (const [id, from] of entries) {
+    const l = index.get(id);
+    const w = index.get(from);
+    if (w === undefined) problems.push({ path: pointer(id), message: `the workspace holds no location ${from}` });
+    else if (kind[w] !== 'warehouse')
+      problems.push({
+        path: pointer(id),
+        message:
+          `${from} is not a warehouse (it is ${kind[w] === 'online' ? 'online' : 'a store'}): ` +
+          `an online location sells from a warehouse's stock`,
+      });
+    else if (l !== undefined) fulfilledFrom[l] = w;
+  }
+  if (problems.length) throw new SettingsInvalid(problems);
 }
 
 /** Locations (their kinds told later), and the assortment: SKUs of live items grouped by style in size order. */
@@ -246,6 +282,7 @@ async function readNetwork(
       excluded: Uint8Array.from(
         locRows.map((r) => (r.excluded || (r.closed !== null && dayOf(Number(r.closed)) <= asOfDay) ? 1 : 0)),
       ),
+      fulfilledFrom: new Int32Array(L).fill(-1),
     },
     skus: {
       ids: skuRows.map((r) => r.skuId),
@@ -325,9 +362,13 @@ async function applyDailyLevels(
 ) {
   const { asOfDay, windowDays: W } = state;
   const atMoment = mode.kind === 'live' && mode.atMoment;
+  const { ids, fulfilledFrom } = state.locations;
   const days = atMoment
-    ? await dailyLevels(ws, state.locations.ids, state.skus.ids, asOfDay - W, asOfDay + 1, mode.nowMicros + 1)
-    : await dailyLevels(ws, state.locations.ids, state.skus.ids, asOfDay - W, asOfDay);
+    ? await dailyLevels(ws, ids, state.skus.ids, asOfDay - W, asOfDay + 1, {
+        untilMicros: mode.nowMicros + 1,
+        fulfilledFrom,
+      })
+    : await dailyLevels(ws, ids, state.skus.ids, asOfDay - W, asOfDay, { fulfilledFrom });
   const dCell = days.cell;
   const dDay = days.d;
   const dEnd = days.endLevel;
@@ -375,6 +416,10 @@ async function applyDailyLevels(
       if (c >= 0) state.onHand[c] = Number(r.q);
     }
   }
+  // A location selling from a warehouse's stock holds none: its days above are the warehouse's level.
+  const L = ids.length;
+  for (let l = 0; l < L; l++)
+    if (fulfilledFrom[l] >= 0) for (let c = l; c < state.onHand.length; c += L) state.onHand[c] = 0;
 }
 
 /**
@@ -392,7 +437,9 @@ async function applyStockedInYear(ws: Workspace, state: EngineState, historyStar
     [historyStart, asOf],
     { cell: Workspace.int32 },
   );
-  for (const c of cell) state.everActive[c] = 1;
+  const { fulfilledFrom } = state.locations;
+  // The stock records of a location selling from a warehouse's are not read (applyFulfilment).
+  for (const c of cell) if (fulfilledFrom[c % L] < 0) state.everActive[c] = 1;
 }
 
 /**

@@ -4,7 +4,8 @@ import { OptionError, type OptionInput } from './options.js';
 
 export const USAGE =
   'usage: npx tsx samples/generate.ts --out DIR [--seed 1] [--stores 20] [--warehouses 1|2] [--skus 3000] ' +
-  '[--days 730] [--start 2024-01-01] [--assortment fashion|basics|slow] [--dirty-export] [--truth DIR]';
+  '[--days 730] [--start 2024-01-01] [--assortment fashion|basics|slow] [--dirty-export] [--webshop-from-warehouse] ' +
+  '[--truth DIR]';
 
 export interface CliArgs {
   out?: string;
@@ -36,6 +37,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         start: { type: 'string' },
         assortment: { type: 'string' },
         'dirty-export': { type: 'boolean' },
+        'webshop-from-warehouse': { type: 'boolean' },
         truth: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -59,6 +61,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       start: str('start'),
       assortment: str('assortment'),
       dirtyExport: values['dirty-export'] === true,
+      webshopFromWarehouse: values['webshop-from-warehouse'] === true,
     },
   };
 }

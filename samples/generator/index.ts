@@ -105,6 +105,7 @@ export function generate(input: OptionInput, sink: Sink, observer?: Observer, tr
     out,
     observer,
     dirty,
+    webshopFromWarehouse: opts.webshopFromWarehouse,
   });
   if (truthSink) truth.write(truthSink, opts);
 

@@ -60,6 +60,8 @@ export interface SimulationInput {
   observer?: Observer;
   /** `--dirty-export`: the sales pass through it on their way to the files. */
   dirty?: DirtyExport;
+  /** `--webshop-from-warehouse`: the webshop sells from its warehouse's stock (options.ts). */
+  webshopFromWarehouse?: boolean;
 }
 
 const CORRECTION_RATE = 0.04;
@@ -92,7 +94,11 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
   const implied = new Int32Array(nLoc * nSku);
   const todayRate = new Float64Array(nStyles);
   const pending = new Map<number, PendingReturn[]>();
-  const served = network.warehouses.map((w) => network.outlets.filter((l) => locs[l].warehouse === w));
+  /** Per location: the location whose stock it sells from (the webshop's warehouse, with --webshop-from-warehouse). */
+  const stockAt = locs.map((loc, l) => (input.webshopFromWarehouse && loc.kind === 'online' ? loc.warehouse : l));
+  const served = network.warehouses.map((w) =>
+    network.outlets.filter((l) => locs[l].warehouse === w && stockAt[l] === l),
+  );
   const need = new Int32Array(nLoc);
   const give = new Int32Array(nLoc);
 
@@ -206,6 +212,7 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
     const at = cal.iso(day);
     for (let l = 0; l < nLoc; l++) {
       const loc = locs[l];
+      if (stockAt[l] !== l) continue;
       const isWarehouse = loc.kind === 'warehouse';
       for (let k = 0; k < nSku; k++) {
         const p = l * nSku + k;
@@ -334,13 +341,13 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
           const at = l * nStyles + si;
           if (launchedAt[at] > day) {
             for (let k = s.firstSku; k < s.firstSku + s.skuCount; k++)
-              if (onHand[l * nSku + k] > 0) launchedAt[at] = day;
+              if (onHand[stockAt[l] * nSku + k] > 0) launchedAt[at] = day;
           }
           const rate = todayRate[si] * factor;
           const paid = Math.round(s.priceCents * (1 - demand.discount(s, day)));
           for (let k = s.firstSku; k < s.firstSku + s.skuCount; k++) {
             const n = policy.demand(rate * share[k]);
-            const p = l * nSku + k;
+            const p = stockAt[l] * nSku + k;
             if (writing && launchedAt[at] <= day) truth.count(l, k, n, onHand[p]);
             if (n === 0) continue;
             const q = Math.min(n, onHand[p]);
@@ -363,8 +370,8 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
       }
       const returns = returnsAt[l];
       for (const r of returns) {
-        onHand[l * nSku + r.sku] -= r.qty;
-        if (writing) implied[l * nSku + r.sku] -= r.qty;
+        onHand[stockAt[l] * nSku + r.sku] -= r.qty;
+        if (writing) implied[stockAt[l] * nSku + r.sku] -= r.qty;
       }
       if (loc.kind === 'store' && factor > 0) correct(day, l, active, writing);
       if (writing) {

@@ -19,6 +19,11 @@ export interface GenerateOptions {
   assortment: Assortment;
   /** Also plant the dirt of a spreadsheet export of sales (dirty-export.ts). */
   dirtyExport: boolean;
+  /**
+   * The webshop ships from its warehouse's stock: it holds none and is sent none, its sales take units from the
+   * warehouse and its returns go back there, and no stock level is written for it.
+   */
+  webshopFromWarehouse: boolean;
 }
 
 export type OptionInput = Partial<Omit<GenerateOptions, 'warehouses' | 'assortment'>> & {
@@ -65,6 +70,7 @@ export function resolveOptions(input: OptionInput = {}): GenerateOptions {
     start,
     assortment,
     dirtyExport: input.dirtyExport ?? false,
+    webshopFromWarehouse: input.webshopFromWarehouse ?? false,
   };
 }
 
@@ -72,6 +78,7 @@ export function resolveOptions(input: OptionInput = {}): GenerateOptions {
 export function toFlags(o: GenerateOptions): string {
   return (
     `--seed ${o.seed} --stores ${o.stores} --warehouses ${o.warehouses} --skus ${o.skus} ` +
-    `--days ${o.days} --start ${o.start} --assortment ${o.assortment}${o.dirtyExport ? ' --dirty-export' : ''}`
+    `--days ${o.days} --start ${o.start} --assortment ${o.assortment}${o.dirtyExport ? ' --dirty-export' : ''}` +
+    (o.webshopFromWarehouse ? ' --webshop-from-warehouse' : '')
   );
 }
