@@ -12,8 +12,6 @@
  * reach beyond the period on both sides).
  */
 
-import type { OnSale } from './fulfilled-days.js';
-
 /** An outage between two days with stock or sales, at most this long, is a stock-out of a carried SKU. */
 export const CARRIED_GAP_DAYS = 56;
 /**
@@ -87,6 +85,19 @@ export interface CellDayRows {
   sold: ArrayLike<number>;
   /** Net units sold (returns subtracted). */
   net: ArrayLike<number>;
+}
+
+/** History rows of every cell over a range holding the period (cell by cell), with the columns the replay uses. */
+export interface HistoryRows extends CellDayRows {
+  net: ArrayLike<number>;
+  mutations: ArrayLike<number>;
+  revenue: ArrayLike<number>;
+}
+
+/** Per style: the first and last day of the history read it sold anywhere; last < first where it never did. */
+export interface OnSale {
+  first: Int32Array;
+  last: Int32Array;
 }
 
 export interface DemandLayout {

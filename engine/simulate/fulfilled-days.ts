@@ -9,14 +9,7 @@
  * outside are without stock and not carried. A day of the span without stock is a day it carried the style and
  * could not sell it (actual-demand.ts estimates its demand as for any other).
  */
-import type { DemandLayout, HistoryRange } from './actual-demand.js';
-import type { HistoryRows } from './input.js';
-
-/** Per style: the first and last day of the history read it sold anywhere; last < first where it never did. */
-export interface OnSale {
-  first: Int32Array;
-  last: Int32Array;
-}
+import type { DemandLayout, HistoryRange, HistoryRows, OnSale } from './actual-demand.js';
 
 export function onSale(rows: HistoryRows, range: HistoryRange, layout: DemandLayout): OnSale {
   const S = layout.styleStart.length - 1;

@@ -3,7 +3,7 @@
  * history shows or implies on each of them (actual-demand.ts), the same for both sides of the comparison.
  */
 import type { EngineState } from '../recommend/state.js';
-import { actualDemand, type CellDayRows, type DemandLayout, type HistoryRange } from './actual-demand.js';
+import { actualDemand, type DemandLayout, type HistoryRange, type HistoryRows } from './actual-demand.js';
 import { fulfilledRows, onSale } from './fulfilled-days.js';
 
 export interface ActualDays {
@@ -68,13 +68,6 @@ export interface BacktestInput {
    * and discount lines included (the units sold are valued apart, at their own lines' amounts: see kpis.ts).
    */
   recordedRevenue?: Float64Array;
-}
-
-/** History rows of every cell over a range holding the period (cell by cell), with the columns the replay uses. */
-export interface HistoryRows extends CellDayRows {
-  net: ArrayLike<number>;
-  mutations: ArrayLike<number>;
-  revenue: ArrayLike<number>;
 }
 
 export function demandLayout(start: EngineState): DemandLayout {
