@@ -223,7 +223,8 @@ describe('stock', () => {
    * Replays the files per location × SKU in time order: a snapshot sets the level, a mutation adds, a sale
    * subtracts. At every event the level must be ≥ 0 and at every day's end it must equal the simulation's on-hand.
    */
-  function checkIdentity(r: Run, days: number, startMs: number) {
+  /** `stockAt`: where a location's sales take their stock, when not its own (a webshop shipping from a warehouse). */
+  function checkIdentity(r: Run, days: number, startMs: number, stockAt: Record<string, string> = {}) {
     const nSku = r.layout.skuIds.length;
     const loc = new Map(r.layout.locationIds.map((id, i) => [id, i]));
     const sku = new Map(r.layout.skuIds.map((id, i) => [id, i]));
@@ -238,7 +239,8 @@ describe('stock', () => {
     for (const s of r.data.Stock) add(s.locationId, s.skuId, s.stockDateTime, 'set', s.quantity);
     for (const m of r.data.StockMutations) add(m.locationId, m.skuId, m.mutationDateTime, 'add', m.quantity);
     for (const s of r.data.Sales)
-      for (const l of s.salesLines) add(s.locationId, l.skuId, s.salesDateTime, 'add', -l.quantitySold);
+      for (const l of s.salesLines)
+        add(stockAt[s.locationId] ?? s.locationId, l.skuId, s.salesDateTime, 'add', -l.quantitySold);
 
     expect(r.onHand).toHaveLength(days);
     let checked = 0,
@@ -273,6 +275,17 @@ describe('stock', () => {
     'on-hand = latest snapshot + mutations since − net sales since, for every location × SKU × day, never below 0';
   it(onHandTitle, () => {
     for (const r of [small, twoWh, basics, slow]) checkIdentity(r, r.result.options.days, startMs(r));
+  });
+
+  it("keeps no stock at a webshop shipping from the warehouse: its sales take the warehouse's", () => {
+    const r = run({ ...SMALL, webshopFromWarehouse: true });
+    expect(r.data.Stock.some((s) => s.locationId === 'WEB-01')).toBe(false);
+    expect(r.data.Sales.some((s) => s.locationId === 'WEB-01')).toBe(true);
+    const web = r.layout.locationIds.indexOf('WEB-01');
+    const nSku = r.layout.skuIds.length;
+    expect(r.onHand.every((day) => day.subarray(web * nSku, (web + 1) * nSku).every((q) => q === 0))).toBe(true);
+    checkIdentity(r, r.result.options.days, startMs(r), { 'WEB-01': 'WH-01' });
+    expect(toFlags(r.result.options)).toMatch(/ --webshop-from-warehouse$/);
   });
 
   it('snapshots only on the first day and on Mondays at 00:00, receipts as mutations at the warehouse', () => {

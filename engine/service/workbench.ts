@@ -911,12 +911,13 @@ export class Workbench {
   }
 
   /**
-   * What a scenario's per-category settings sit on: the merchandise categories of the data, and the settings
-   * the data gives them (MerchandiseCategorySettings), which a scenario overrides.
+   * What a scenario's settings sit on: the merchandise categories of the data, the settings the data gives them
+   * (MerchandiseCategorySettings), which a scenario overrides, and the locations its per-location settings name.
    */
-  async categoryContext(): Promise<{
+  async settingsContext(): Promise<{
     categories: { id: string; code?: string; description?: string }[];
     fromWorkspace: Record<string, Partial<CategorySettings>>;
+    locations: { id: string; name: string }[];
   }> {
     return this.workspace.exclusive(async () => {
       const rows = await this.workspace.rows<{ id: string; code: string; description: string | null }>(
@@ -936,7 +937,10 @@ export class Workbench {
           .sort()
           .map((id) => ({ id })),
       ];
-      return { categories, fromWorkspace };
+      const locations = await this.workspace.rows<{ id: string; name: string }>(
+        `SELECT locationId AS id, name FROM locations WHERE _deleted_at IS NULL ORDER BY locationId`,
+      );
+      return { categories, fromWorkspace, locations };
     });
   }
 

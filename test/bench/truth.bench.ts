@@ -5,6 +5,8 @@
  * scenarios; printed per assortment: the actual side's stock-out days against the truth's, its estimated lost sales
  * against the hidden ones, its fill rate against the true one, and whether the actual side is identical under both
  * scenarios. Goals: stock-out days within 1 %, lost sales within 10 %, fill rate within 1 point, identical.
+ * A fourth set, `webshop`, is basics whose webshop ships from its warehouse's stock (--webshop-from-warehouse),
+ * backtested with the scenarios saying so (fulfilledFrom); it prints the webshop's own figures against its truth too.
  * Feeds and workspaces are prepared once under .workspaces/truth-*; TRUTH_ASSORTMENTS=basics,slow picks some.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,9 +25,17 @@ const DAYS = 730;
 const FROM_DAY = Date.parse(`${START}T00:00:00Z`) / 86_400_000 + 365;
 const TO_DAY = FROM_DAY + DAYS - 365 - 1;
 const ASSORTMENTS: Record<string, string[]> = {
-  fashion: ['--stores', '10', '--skus', '1000'],
-  basics: ['--stores', '10', '--skus', '200'],
-  slow: ['--stores', '10', '--skus', '1500'],
+  fashion: ['--assortment', 'fashion', '--stores', '10', '--skus', '1000'],
+  basics: ['--assortment', 'basics', '--stores', '10', '--skus', '200'],
+  slow: ['--assortment', 'slow', '--stores', '10', '--skus', '1500'],
+  webshop: ['--assortment', 'basics', '--stores', '10', '--skus', '200', '--webshop-from-warehouse'],
+  'fashion-webshop': ['--assortment', 'fashion', '--stores', '10', '--skus', '1000', '--webshop-from-warehouse'],
+};
+/** What the scenarios of a set say beyond their own settings: where its webshop's stock is. */
+const WEBSHOP_FROM_WAREHOUSE: SettingsOverride = { fulfilledFrom: { 'WEB-01': 'WH-01' } };
+const SAID: Record<string, SettingsOverride> = {
+  webshop: WEBSHOP_FROM_WAREHOUSE,
+  'fashion-webshop': WEBSHOP_FROM_WAREHOUSE,
 };
 /** Two scenarios as different as settings get: the actual side must not notice. */
 const SCENARIOS: [string, SettingsOverride][] = [
@@ -43,7 +53,7 @@ const SCENARIOS: [string, SettingsOverride][] = [
 
 async function prepare(name: string): Promise<{ workspace: string; truthDir: string }> {
   const base = join(ROOT, '.workspaces', `truth-${name}`);
-  const flags = ['--seed', '1', ...ASSORTMENTS[name], '--days', String(DAYS), '--start', START, '--assortment', name];
+  const flags = ['--seed', '1', ...ASSORTMENTS[name], '--days', String(DAYS), '--start', START];
   const workspace = join(base, 'workspace');
   const truthDir = join(base, 'truth');
   const stamp = join(base, 'flags.json');
@@ -75,16 +85,27 @@ for (const name of picked) {
   const to = dayText(TO_DAY);
   const truth = truthTotals(truthDir, from, to);
   const wb = await Workbench.open(workspace);
-  const runs: { run: BacktestRun; report: SimulationResult; seconds: number; groups: GroupKpis[] }[] = [];
+  const runs: {
+    run: BacktestRun;
+    report: SimulationResult;
+    seconds: number;
+    groups: GroupKpis[];
+    web?: GroupKpis;
+  }[] = [];
   try {
     for (const [, scenario] of SCENARIOS) {
       const t0 = performance.now();
-      const { run, report } = await wb.runBacktest({ fromDay: FROM_DAY, toDay: TO_DAY, scenario });
+      const { run, report } = await wb.runBacktest({
+        fromDay: FROM_DAY,
+        toDay: TO_DAY,
+        scenario: { ...scenario, ...SAID[name] },
+      });
       runs.push({
         run,
         report,
         seconds: (performance.now() - t0) / 1000,
         groups: await wb.backtestGroups(run.runId, 'style'),
+        web: (await wb.backtestGroups(run.runId, 'location')).find((g) => g.id === 'WEB-01'),
       });
     }
   } finally {
@@ -129,6 +150,16 @@ for (const name of picked) {
     `  actual side under ${SCENARIOS.map(([n]) => n).join(' and ')}: ${identical ? 'identical' : 'DIFFERENT'}; ` +
       `simulated fill rate ${runs.map((r) => pct(r.report.summary.simulated.fillRate ?? 1)).join(' and ')}`,
   );
+  const web = runs[0].web?.actual;
+  if (SAID[name] && web) {
+    const t = truthTotals(truthDir, from, to, 'WEB-01');
+    console.log(
+      `  the webshop      stock-out days ${fmt(web.stockOutDays)} vs ${fmt(t.stockOutDays)} ` +
+        `(${pct(off(web.stockOutDays, t.stockOutDays))}), lost ${fmt(web.lostSales)} vs ${fmt(t.lost)} ` +
+        `(${pct(off(web.lostSales, t.lost))}), fill rate ${pct(web.fillRate ?? 1)} vs ${pct(t.sales / t.demand)}; ` +
+        `its stock ${fmt(web.inventoryUnits)} units (the warehouse's: ${fmt(a.warehouse.inventoryUnits)} a day)`,
+    );
+  }
   console.log(
     `  simulated stock  lowest of any cell at the end of any day: ` +
       `${Math.min(...runs.map((r) => r.report.lowestSimulatedStock))}`,

@@ -608,6 +608,52 @@ describe('browser mode', () => {
     await page.close();
   });
 
+  const fulfilmentTitle =
+    'says on the form where an online shop ships from, and a backtest refuses a pick that is no warehouse';
+  it(fulfilmentTitle, async () => {
+    const { page, problems } = await openScreen('Settings', 1280, 1000, /status of 4\d\d/);
+    await page.getByRole('button', { name: 'New…' }).click();
+    await page.fill('input[name="scenario-name"]', 'webshop');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('button', { name: 'Add an online shop' }).click();
+    await page.selectOption('select[aria-label="Online location"]', 'WEB-01');
+    // Picked by mistake: a store.
+    await page.selectOption('select[aria-label="Warehouse of WEB-01"]', 'ST-002');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved scenario webshop' }).waitFor();
+    await page.getByRole('button', { name: 'JSON' }).click();
+    expect(JSON.parse(await page.getByLabel('Scenario settings').inputValue())).toEqual({
+      fulfilledFrom: { 'WEB-01': 'ST-002' },
+    });
+
+    const backtest = async () => {
+      await page.getByRole('tab', { name: 'Backtest' }).click();
+      await page.fill('input[name="from"]', '2025-03-03');
+      await page.fill('input[name="to"]', '2025-03-16');
+      await page.selectOption('select[name="scenario"]', 'webshop');
+      await page.getByRole('button', { name: 'Run backtest' }).click();
+    };
+    await backtest();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: '/fulfilledFrom/WEB-01: ST-002 is not a warehouse (it is a store): an online location sells' })
+      .waitFor({ timeout: 60_000 });
+
+    // Put right on the form, the run goes through.
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Form' }).click();
+    await page.selectOption('select[aria-label="Warehouse of WEB-01"]', 'WH-01');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved scenario webshop' }).waitFor();
+    await backtest();
+    await page
+      .locator('.hint')
+      .filter({ hasText: /scenario webshop/ })
+      .waitFor({ timeout: 60_000 });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('compares two kept runs side by side: KPIs, b − a and both days', async () => {
     // Two runs of one period under two scenarios, through the admin API with this session's key.
     const origin = new URL(url).origin;

@@ -18,7 +18,7 @@ export type ScenarioContext = {
   defaultScenario: string;
   defaults: Settings;
   schema: unknown;
-} & Awaited<ReturnType<Workbench['categoryContext']>>;
+} & Awaited<ReturnType<Workbench['settingsContext']>>;
 
 const ScenarioAnswer = answer<{ scenario: SettingsOverride }>('Scenario', "{scenario}: the scenario's settings.");
 const Name = Type.Object({ name: Id("The scenario's name.") });
@@ -27,14 +27,15 @@ export const scenarioRoutes = {
   'GET /scenarios': route({
     summary:
       'The scenarios kept in the workspace, the one runs use when none is named, the engine defaults, ' +
-      "the settings' JSON Schema, and the merchandise categories with the settings the data gives them",
+      "the settings' JSON Schema, the merchandise categories with the settings the data gives them, and the " +
+      'locations',
     response: answer<ScenarioContext>('ScenarioContext', 'What the settings screen works from.'),
     handle: async (_, { wb }) => ({
       scenarios: await wb.scenarios(),
       defaultScenario: DEFAULT_SCENARIO,
       defaults: DEFAULT_SETTINGS,
       schema: SettingsOverrideSchema,
-      ...(await wb.categoryContext()),
+      ...(await wb.settingsContext()),
     }),
   }),
 

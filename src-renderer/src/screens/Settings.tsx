@@ -13,7 +13,7 @@ const NAMING_LABELS: Record<Naming['action'], string> = {
   rename: 'Rename to',
 };
 /** Settings the form shows in sections of their own, or leaves to the JSON view. */
-const OWN_SECTIONS = ['defaults', 'categories', 'locationKinds'];
+const OWN_SECTIONS = ['defaults', 'categories', 'locationKinds', 'fulfilledFrom'];
 
 /**
  * Scenarios: named overrides of the engine's defaults that backtests and runs use, for the whole network, for
@@ -369,7 +369,9 @@ function formPaths(context: ScenarioContext, category: string): string[] {
   ];
 }
 
-const categoryPointer = (id: string) => `/categories/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+/** An id as a JSON pointer's token (RFC 6901). */
+const token = (id: string) => id.replace(/~/g, '~0').replace(/\//g, '~1');
+const categoryPointer = (id: string) => `/categories/${token(id)}`;
 
 function SettingsForm({
   context,
@@ -457,7 +459,88 @@ function SettingsForm({
           </>
         )}
       </fieldset>
+      <Fulfilment
+        locations={context.locations}
+        pairs={(value.fulfilledFrom as Record<string, string>) ?? {}}
+        problems={problems}
+        onChange={(v) => onChange(withValue(value, 'fulfilledFrom', v))}
+      />
       <p className="hint">Location kinds (warehouse, store, online) are set per location in the JSON view.</p>
     </div>
+  );
+}
+
+/**
+ * Online shops that ship from a warehouse's stock (`fulfilledFrom`): a row per shop, its warehouse picked from the
+ * workspace's locations. Whether the warehouse is one is the data's to say: a run refuses a pick that is not.
+ */
+function Fulfilment({
+  locations,
+  pairs,
+  problems,
+  onChange,
+}: {
+  locations: ScenarioContext['locations'];
+  pairs: Record<string, string>;
+  problems: Record<string, string>;
+  onChange: (pairs: Record<string, string>) => void;
+}) {
+  const rows = Object.entries(pairs);
+  const free = locations.filter((l) => !(l.id in pairs));
+  const label = (l: ScenarioContext['locations'][number]) => `${l.id} — ${l.name}`;
+  const options = (ids: ScenarioContext['locations']) =>
+    ids.map((l) => (
+      <option key={l.id} value={l.id}>
+        {label(l)}
+      </option>
+    ));
+  /** The pairs with the row at `at` replaced (or removed), in the order shown. */
+  const withRow = (at: number, row?: [string, string]) =>
+    Object.fromEntries(rows.flatMap((r, i) => (i !== at ? [r] : row ? [row] : [])));
+  return (
+    <fieldset className="fields__group">
+      <legend>Online shops that ship from a warehouse</legend>
+      <p className="hint">
+        An online location that keeps no stock of its own sells from its warehouse&apos;s: a backtest serves its
+        customers from there and counts its stock there, and the engine sends it nothing.
+      </p>
+      {rows.map(([online, warehouse], i) => {
+        const problem = problems[`/fulfilledFrom/${token(online)}`];
+        return (
+          <div key={online} className={`toolbar${problem ? ' field--bad' : ''}`}>
+            <select
+              aria-label="Online location"
+              value={online}
+              onChange={(e) => onChange(withRow(i, [e.target.value, warehouse]))}
+            >
+              {options(locations.filter((l) => l.id === online || !(l.id in pairs)))}
+            </select>{' '}
+            sells from{' '}
+            <select
+              aria-label={`Warehouse of ${online}`}
+              value={warehouse}
+              onChange={(e) => onChange(withRow(i, [online, e.target.value]))}
+            >
+              {options(locations.filter((l) => l.id !== online))}
+            </select>{' '}
+            <button type="button" onClick={() => onChange(withRow(i))}>
+              Remove
+            </button>
+            {problem && <span className="field__problem">{problem}</span>}
+          </div>
+        );
+      })}
+      {free.length > 0 && locations.length > 1 && (
+        <button
+          type="button"
+          onClick={() => {
+            const online = free[0].id;
+            onChange({ ...pairs, [online]: locations.find((l) => l.id !== online)!.id });
+          }}
+        >
+          Add an online shop
+        </button>
+      )}
+    </fieldset>
   );
 }
