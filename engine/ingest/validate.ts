@@ -8,6 +8,7 @@ import { ValueErrorType, type ValueError } from '@sinclair/typebox/value';
 import type { DatasetDef } from '../model/datasets.js';
 import { entityKey, unwrapOptional, type JsonRecord } from '../model/fields.js';
 import { parseIsoMicros } from '../model/datetime.js';
+import { escapePointer } from '../model/schema-errors.js';
 import { clip, ValidationFailed, type Problem } from './problems.js';
 
 /** Errors listed in one answer; the count says how many there were in all. */
@@ -135,10 +136,6 @@ function* explain(schema: TSchema, value: unknown, prefix: string): Generator<{ 
     }
     yield { path: prefix + e.path, message: message(e) };
   }
-}
-
-function escapePointer(s: string): string {
-  return s.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /**

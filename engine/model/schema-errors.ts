@@ -6,6 +6,11 @@ import type { TSchema } from '@sinclair/typebox';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import type { TypeCheck } from '@sinclair/typebox/compiler';
 
+/** A key as one token of a JSON pointer (RFC 6901): `~` and `/` escaped. */
+export function escapePointer(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
 const FORMATS: Record<string, string> = {
   date: 'must be a date YYYY-MM-DD',
   'date-time': 'must be an ISO 8601 date and time',

@@ -13,6 +13,7 @@ import { APPROVAL_OPEN_DAYS, emptyState, type Alloc, type EngineState } from '..
 import { heldStock, openingOr } from '../simulate/actual-demand.js';
 import { categorySettings, type CategorySettings, type LocationKind, type Settings } from '../recommend/settings.js';
 import { SettingsInvalid } from '../recommend/settings-schema.js';
+import { escapePointer } from '../model/schema-errors.js';
 
 /** History read to decide whether a location ever carried a SKU, and to price it. */
 const HISTORY_DAYS = 365;
@@ -159,7 +160,7 @@ function applyFulfilment(state: EngineState, settings: Settings): void {
   if (entries.length === 0) return;
   const index = new Map(ids.map((id, l) => [id, l]));
   const problems: { path: string; message: string }[] = [];
-  const pointer = (id: string) => `/fulfilledFrom/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  const pointer = (id: string) => `/fulfilledFrom/${escapePointer(id)}`;
   // A location that sells from another's stock is online whatever its sales say.
   for (const [id] of entries) {
     const l = index.get(id);
