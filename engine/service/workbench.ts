@@ -67,10 +67,11 @@ import {
   DEFAULT_SCENARIO,
   resolveSettings,
   type CategorySettings,
+  type LocationKind,
   type Settings,
   type SettingsOverride,
 } from '../recommend/settings.js';
-import { categorySettingsOf } from '../store/engine-state.js';
+import { categorySettingsOf, defaultAsOfDay, locationKindsOfData } from '../store/engine-state.js';
 import { cellOf } from '../recommend/state.js';
 import { basisOf } from '../recommend/targets.js';
 import { loadBacktestInput } from '../store/backtest-input.js';
@@ -912,12 +913,13 @@ export class Workbench {
 
   /**
    * What a scenario's settings sit on: the merchandise categories of the data, the settings the data gives them
-   * (MerchandiseCategorySettings), which a scenario overrides, and the locations its per-location settings name.
+   * (MerchandiseCategorySettings), which a scenario overrides, and the locations its per-location settings name,
+   * each with the kind its sales give it.
    */
   async settingsContext(): Promise<{
     categories: { id: string; code?: string; description?: string }[];
     fromWorkspace: Record<string, Partial<CategorySettings>>;
-    locations: { id: string; name: string }[];
+    locations: { id: string; name: string; kind: LocationKind }[];
   }> {
     return this.workspace.exclusive(async () => {
       const rows = await this.workspace.rows<{ id: string; code: string; description: string | null }>(
@@ -937,9 +939,11 @@ export class Workbench {
           .sort()
           .map((id) => ({ id })),
       ];
-      const locations = await this.workspace.rows<{ id: string; name: string }>(
+      const named = await this.workspace.rows<{ id: string; name: string }>(
         `SELECT locationId AS id, name FROM locations WHERE _deleted_at IS NULL ORDER BY locationId`,
       );
+      const kinds = await locationKindsOfData(this.workspace, await defaultAsOfDay(this.workspace, this.clock()));
+      const locations = named.map((l) => ({ ...l, kind: kinds.get(l.id) ?? 'warehouse' }));
       return { categories, fromWorkspace, locations };
     });
   }

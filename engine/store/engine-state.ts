@@ -144,9 +144,27 @@ function applyLocationKinds(state: EngineState, settings: Settings, year: YearOf
     online[year.l[i]] += year.online[i];
   }
   ids.forEach((id, l) => {
-    state.locations.kind[l] =
-      settings.locationKinds[id] ?? (lines[l] === 0 ? 'warehouse' : online[l] * 2 > lines[l] ? 'online' : 'store');
+    state.locations.kind[l] = settings.locationKinds[id] ?? kindBySales(lines[l], online[l]);
   });
+}
+
+/** A location's kind as its last year of sales lines tells it (settings aside). */
+function kindBySales(lines: number, online: number): LocationKind {
+  return lines === 0 ? 'warehouse' : online * 2 > lines ? 'online' : 'store';
+}
+
+/** Every location's kind as the data tells it on a day (what a run on that day takes without `locationKinds`). */
+export async function locationKindsOfData(ws: Workspace, asOfDay: number): Promise<Map<string, LocationKind>> {
+  const rows = await ws.rows<{ locationId: string; lines: number; online: number }>(
+    `SELECT o.locationId, count(l._ord)::DOUBLE AS lines, (count(l._ord) FILTER (WHERE l.online))::DOUBLE AS online
+     FROM locations AS o
+     LEFT JOIN sales AS s ON s.locationId = o.locationId AND s._deleted_at IS NULL
+       AND s.salesDateTime >= $1 AND s.salesDateTime < $2
+     LEFT JOIN sales__salesLines AS l ON l._salesId = s.salesId
+     WHERE o._deleted_at IS NULL GROUP BY 1`,
+    [timestampValue((asOfDay - HISTORY_DAYS) * DAY_MICROS), timestampValue(asOfDay * DAY_MICROS)],
+  );
+  return new Map(rows.map((r) => [r.locationId, kindBySales(r.lines, r.online)]));
 }
 
 /**

@@ -616,7 +616,12 @@ describe('browser mode', () => {
     await page.fill('input[name="scenario-name"]', 'webshop');
     await page.getByRole('button', { name: 'OK' }).click();
     await page.getByRole('button', { name: 'Add an online shop' }).click();
-    await page.selectOption('select[aria-label="Online location"]', 'WEB-01');
+    // Offered first: the location the data's sales make online, and a warehouse.
+    expect(await page.locator('select[aria-label="Online location"]').inputValue()).toBe('WEB-01');
+    expect(await page.locator('select[aria-label="Warehouse of WEB-01"]').inputValue()).toBe('WH-01');
+    await expect
+      .poll(() => page.locator('select[aria-label="Warehouse of WEB-01"] option:checked').textContent())
+      .toMatch(/^WH-01 — .* \(warehouse\)$/);
     // Picked by mistake: a store.
     await page.selectOption('select[aria-label="Warehouse of WEB-01"]', 'ST-002');
     await page.getByRole('button', { name: 'Save' }).click();

@@ -472,7 +472,8 @@ function SettingsForm({
 
 /**
  * Online shops that ship from a warehouse's stock (`fulfilledFrom`): a row per shop, its warehouse picked from the
- * workspace's locations. Whether the warehouse is one is the data's to say: a run refuses a pick that is not.
+ * workspace's locations, each labelled with the kind its sales give it. Any may be picked (a scenario's
+ * `locationKinds` may make a location a warehouse); a run refuses a warehouse that is none.
  */
 function Fulfilment({
   locations,
@@ -487,7 +488,7 @@ function Fulfilment({
 }) {
   const rows = Object.entries(pairs);
   const free = locations.filter((l) => !(l.id in pairs));
-  const label = (l: ScenarioContext['locations'][number]) => `${l.id} — ${l.name}`;
+  const label = (l: ScenarioContext['locations'][number]) => `${l.id} — ${l.name} (${l.kind})`;
   const options = (ids: ScenarioContext['locations']) =>
     ids.map((l) => (
       <option key={l.id} value={l.id}>
@@ -534,8 +535,10 @@ function Fulfilment({
         <button
           type="button"
           onClick={() => {
-            const online = free[0].id;
-            onChange({ ...pairs, [online]: locations.find((l) => l.id !== online)!.id });
+            // What the data's sales make online and a warehouse first: the likeliest pick.
+            const online = (free.find((l) => l.kind === 'online') ?? free[0]).id;
+            const others = locations.filter((l) => l.id !== online);
+            onChange({ ...pairs, [online]: (others.find((l) => l.kind === 'warehouse') ?? others[0]).id });
           }}
         >
           Add an online shop
