@@ -123,6 +123,25 @@ describe('an online shop fulfilled from a warehouse', () => {
     expect(await sent()).toBeGreaterThan(0);
     expect(await sent('online')).toBe(0);
 
+    // The webshop's targets are stock kept at its warehouse, and say so; no other location's do.
+    const heldAt = async () => {
+      const by = new Map<string, Set<string | undefined>>();
+      for (let offset = 0, more = true; more; offset += 1000) {
+        const page = await wb.stockTargets({ offset, limit: 1000 });
+        for (const r of page.stockTargets as { locationId: string; heldAt?: string }[])
+          by.set(r.locationId, (by.get(r.locationId) ?? new Set()).add(r.heldAt));
+        more = page.moreRecordsAvailable;
+      }
+      return by;
+    };
+    expect((await heldAt()).get('WEB-01')).toEqual(new Set([undefined]));
+    await wb.setScenario(FULFILLED);
+    const held = await heldAt();
+    expect(held.get('WEB-01')).toEqual(new Set(['WH-01']));
+    expect([...held].filter(([l, at]) => l !== 'WEB-01' && !at.has(undefined))).toEqual([]);
+    expect(held.size).toBeGreaterThan(1);
+    await wb.setScenario({});
+
     const refused = (scenario: SettingsOverride) =>
       wb.runBacktest({ fromDay: FROM_DAY, toDay: FROM_DAY + 6, scenario }).then(
         () => undefined,

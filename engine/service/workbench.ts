@@ -556,11 +556,15 @@ export class Workbench {
     return run;
   }
 
-  /** GET /Recommendations/stockTargets: the target of every location/SKU that has one, the client's where sent. */
+  /**
+   * GET /Recommendations/stockTargets: the target of every location/SKU that has one, the client's where sent. An
+   * online location that sells from a warehouse's stock (`fulfilledFrom`) keeps its target there: `heldAt` says where.
+   */
   stockTargets(query: { offset: number; limit: number }) {
     return this.workspace.exclusive(async () => {
       const { state, targets: t } = await this.listedRun();
       const L = state.locations.ids.length;
+      const { ids, fulfilledFrom } = state.locations;
       const cells: number[] = [];
       for (let c = 0; c < t.target.length; c++) if (basisOf(t, c) !== '') cells.push(c);
       const { stockTargets, ...page } = pageOf('stockTargets', cells, query);
@@ -571,6 +575,7 @@ export class Workbench {
           targetQuantity: t.target[c],
           source: basisOf(t, c) === 'client' ? 'client' : 'engine',
           basis: basisOf(t, c),
+          ...(fulfilledFrom[c % L] >= 0 ? { heldAt: ids[fulfilledFrom[c % L]] } : {}),
         })),
         ...page,
       };
