@@ -1,4 +1,5 @@
 /** Hand-made engine states: a few locations and SKUs, with daily sales written out, for hand-computed tests. */
+import { worldTransit } from '../engine/simulate/transit.js';
 import { emptyState, type EngineState } from '../engine/recommend/state.js';
 import type { LocationKind } from '../engine/recommend/settings.js';
 import { demandLayout, periodDays, type BacktestInput, type PlannedReceipt } from '../engine/simulate/input.js';
@@ -151,7 +152,7 @@ export function backtestInput(
   days: number,
   rows: ActualRow[],
   receipts: PlannedReceipt[] = [],
-  history: { historyDays?: number; startLevels?: Record<string, number> } = {},
+  history: { historyDays?: number; startLevels?: Record<string, number>; transitDays?: number } = {},
 ): BacktestInput {
   const start = buildState(spec);
   const L = start.locations.ids.length;
@@ -188,7 +189,14 @@ export function backtestInput(
     })),
   ].sort((a, b) => a.cell - b.cell || a.d - b.d);
   const last = Math.max(days, ...rows.map((r) => r.day + 1));
-  const { actual, out, selling, closed, salePrice } = periodDays(
+  const {
+    actual,
+    out,
+    selling,
+    closed,
+    salePrice,
+    transit: measured,
+  } = periodDays(
     {
       cell: all.map((r) => r.cell),
       d: all.map((r) => r.d),
@@ -205,7 +213,15 @@ export function backtestInput(
     demandLayout(start),
   );
   const cost = new Float64Array(start.skus.ids.length).fill(10);
-  return { start, days, actual, out, selling, closed, salePrice, cost, receipts };
+  const declared = history.transitDays;
+  const transit = worldTransit(
+    start.locations.ids,
+    selling,
+    measured,
+    new Int32Array(L).fill(-1),
+    declared === undefined ? {} : Object.fromEntries(start.locations.ids.map((id) => [id, declared])),
+  );
+  return { start, days, actual, out, selling, closed, salePrice, cost, receipts, transit };
 }
 
 /**

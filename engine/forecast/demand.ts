@@ -1,8 +1,11 @@
 /**
  * Demand per SKU×location from its in-stock days only: a day without stock says nothing about demand
- * (censored), so it is left out rather than counted as zero. Series are classified by ADI/CV² (Syntetos
- * and Boylan); intermittent ones are estimated with SBA, lumpy ones with TSB, the others with the mean.
+ * (censored), so it is left out rather than counted as zero. A day that sold out says demand was at least what
+ * it sold (the window holds it negated, see EngineState.sales): its demand is taken as the expected demand beyond
+ * that bound (imputeSoldOut). Series are classified by ADI/CV² (Syntetos and Boylan); intermittent ones are
+ * estimated with SBA, lumpy ones with TSB, the others with the mean.
  */
+import { poissonTail } from './poisson.js';
 export type DemandClass = 'smooth' | 'erratic' | 'intermittent' | 'lumpy' | 'none';
 
 export interface OwnEstimate {
@@ -107,6 +110,43 @@ export const OWN_FIELDS = 8;
 /** The days that sold of a window being read: their place among its in-stock days, and what they sold. */
 let eventAt = new Int32Array(64);
 let eventSize = new Float64Array(64);
+/** Per such day: 1 when it sold out (its size is a lower bound of its demand). */
+let eventSoldOut = new Uint8Array(64);
+
+/**
+ * Rounds of the sold-out days' imputation. Each round takes a sold-out day's demand as E[D | D ≥ sold] under the
+ * rate the round before gave. A cell that sold out on every in-stock day has no day to hold its rate down (its
+ * likelihood grows without end), so the rounds are few: its estimate rises by a bounded step a review, the engine
+ * sends more, and the days that stop selling out settle it.
+ */
+export const SOLD_OUT_ROUNDS = 3;
+
+/** E[D | D ≥ x] for D ~ Poisson(rate): the demand of a day that sold out after selling x. */
+export function demandBeyond(rate: number, x: number): number {
+  if (rate <= 0) return x;
+  const atLeast = poissonTail(rate, x);
+  // Far in the tail the ratio below is 0 / 0: the bound is then all that is known.
+  if (atLeast < 1e-12) return x + 1;
+  return Math.max(x, (rate * poissonTail(rate, x - 1)) / atLeast);
+}
+
+/** Replaces the sold-out days' sizes (lower bounds) by their expected demand; `n` in-stock days, `m` days that sold. */
+function imputeSoldOut(n: number, m: number, bounds: Float64Array): void {
+  let sum = 0;
+  for (let e = 0; e < m; e++) {
+    if (eventSoldOut[e]) bounds[e] = eventSize[e];
+    sum += eventSize[e];
+  }
+  for (let round = 0; round < SOLD_OUT_ROUNDS; round++) {
+    const rate = sum / n;
+    sum = 0;
+    for (let e = 0; e < m; e++) {
+      if (eventSoldOut[e]) eventSize[e] = demandBeyond(rate, bounds[e]);
+      sum += eventSize[e];
+    }
+  }
+}
+let bounds = new Float64Array(64);
 
 /**
  * ownEstimate's figures, written into `out` (see OWN): the form the forecast reads for every cell. Most cells sell
@@ -124,9 +164,12 @@ export function ownStats(
   if (eventAt.length < windowDays) {
     eventAt = new Int32Array(windowDays);
     eventSize = new Float64Array(windowDays);
+    eventSoldOut = new Uint8Array(windowDays);
+    bounds = new Float64Array(windowDays);
   }
   let n = 0;
   let m = 0;
+  let soldOut = 0;
   // The ring oldest day first: slots head … end, then 0 … head − 1.
   for (let part = 0; part < 2; part++) {
     const end = offset + (part === 0 ? windowDays : head);
@@ -136,11 +179,19 @@ export function ownStats(
       if (x !== x) continue;
       if (x > 0) {
         eventAt[m] = n;
+        eventSoldOut[m] = 0;
         eventSize[m++] = x;
+      } else if (x < 0) {
+        // Sold out: at least −x.
+        eventAt[m] = n;
+        eventSoldOut[m] = 1;
+        eventSize[m++] = -x;
+        soldOut++;
       }
       n++;
     }
   }
+  if (soldOut > 0) imputeSoldOut(n, m, bounds);
   out[OWN.inStockDays] = n;
   let units = 0;
   let sumSq = 0;

@@ -1,15 +1,20 @@
 /**
- * Initial distribution: a style no store carries yet, with warehouse stock, goes to the stores by the sales
- * share of comparable styles (same category, else brand, else season, else all) times each store's size
- * curve, keeping a holdback at the warehouse, and only to stores that can reach the presentation minimum.
+ * Initial distribution: a style no store carries yet, with warehouse stock, goes to the stores that sell comparable
+ * styles (same category, else brand, else season, else all), each store × SKU given what a comparable SKU sells
+ * there over the first-fill horizon at the service level, by the store's size curve; at most the warehouse's stock
+ * less the holdback. The rest stays at the warehouse: the stores that got the style carry it now, and
+ * replenishment sends more where it sells.
  *
  * Comparable styles may lie in any part of the network's styles, so their sales come from sums over the whole
  * network (`SalesSums`), which each range of styles adds to (see review.ts).
  */
-import { exactUnits } from '../forecast/forecast.js';
+import { exactUnits, type CategorySums } from '../forecast/forecast.js';
+import { poissonTail } from '../forecast/poisson.js';
+import { MaxHeap } from './heap.js';
 import { decision, dayText, round2, type Decision } from './proposal.js';
 import { purchaseOrderArrivals, type EngineState } from './state.js';
 import { skuBlocked, warehouseAvailable, type Context } from './replenish.js';
+import { normalQuantile, stockFor } from './targets.js';
 
 /**
  * Units sold over the window (exactUnits), per selling location × brand, season, and category × size (per
@@ -75,8 +80,43 @@ export function apportion(total: number, weights: readonly number[]): number[] {
   return out;
 }
 
-/** `categoryUnits`: the network's units sold per location × category (forecast.ts CategorySums). */
-export function initialDistribution(ctx: Context, categoryUnits: Float64Array, network: SalesSums): Decision[] {
+/**
+ * A comparable cell's demand a day at each selling location, for a new style of category `cat`: the category's units
+ * per in-stock SKU-day there, else across the network, else every category's there, else across the network (the
+ * first that sold anything: a category whose season has not begun sells nothing yet). What an average SKU of its
+ * kind sells, before the style has sold anything of its own.
+ */
+function comparableRates(ctx: Context, network: CategorySums, cat: number): Float64Array {
+  const { state } = ctx;
+  const C = Math.max(1, state.categories.ids.length);
+  const L = state.locations.ids.length;
+  const sum = (ls: number[], cs: number[]) => {
+    let units = 0;
+    let days = 0;
+    for (const l of ls)
+      for (const c of cs) {
+        units += network.units[l * C + c];
+        days += network.days[l * C + c];
+      }
+    return units > 0 ? units / days : 0;
+  };
+  const all = [...Array(L).keys()];
+  const every = [...Array(C).keys()];
+  const networkOfCategory = sum(all, [cat]);
+  const networkOfAll = sum(all, every);
+  return Float64Array.from(
+    { length: L },
+    (_, l) => sum([l], [cat]) || networkOfCategory || sum([l], every) || networkOfAll,
+  );
+}
+
+/**
+ * `network`: the network's units and in-stock days per location × category (forecast.ts CategorySums). Each store
+ * that sells comparable styles is given what a comparable SKU would sell over the first-fill horizon at the service
+ * level, by its size curve; a warehouse short of that gives each unit where it most likely sells. What is left stays
+ * at the warehouse for replenishment to send where the style sells.
+ */
+export function initialDistribution(ctx: Context, network: CategorySums, sales: SalesSums): Decision[] {
   const { state } = ctx;
   const L = state.locations.ids.length;
   const { styleStart } = state.styles;
@@ -88,7 +128,9 @@ export function initialDistribution(ctx: Context, categoryUnits: Float64Array, n
   const { warehouses, sellers: stores } = ctx;
   const out: Decision[] = [];
   const units = ctx.forecast.units;
+  const firstFill = ctx.settings.initialDistribution.firstFillDays;
   let poArriving: ReturnType<typeof purchaseOrderArrivals> | undefined;
+  const categoryUnits = network.units;
 
   for (let s = 0; s < S; s++) {
     if (state.styles.excluded[s]) continue;
@@ -108,7 +150,7 @@ export function initialDistribution(ctx: Context, categoryUnits: Float64Array, n
     const allocatable = free.map((x) => Math.floor(x * (1 - cs.holdbackPercentage / 100)));
     if (allocatable.every((x) => x === 0)) continue;
 
-    // Store weights: sales of comparable styles, the network's group less the style's own.
+    // The stores that sell comparable styles: the network's group less the style's own.
     const own = stores.map((l) => {
       let u = 0;
       for (let k = styleStart[s]; k < styleStart[s + 1]; k++) u += exactUnits(units[k * L + l]);
@@ -118,8 +160,8 @@ export function initialDistribution(ctx: Context, categoryUnits: Float64Array, n
     const season = state.styles.season[s];
     const comparables: [string, (l: number) => number][] = [
       ['category', (l) => categoryUnits[l * C + cat]],
-      ['brand', (l) => (brand >= 0 ? network.brand[l * B + brand] : 0)],
-      ['season', (l) => (season >= 0 ? network.season[l * Se + season] : 0)],
+      ['brand', (l) => (brand >= 0 ? sales.brand[l * B + brand] : 0)],
+      ['season', (l) => (season >= 0 ? sales.season[l * Se + season] : 0)],
       [
         'all styles',
         (l) => {
@@ -129,54 +171,54 @@ export function initialDistribution(ctx: Context, categoryUnits: Float64Array, n
         },
       ],
     ];
-    let basis = 'equal shares (no comparable sales)';
+    let basis = 'every store alike (no comparable sales)';
     let weight = stores.map(() => 1);
     for (const [name, group] of comparables) {
       const w = stores.map((l, i) => group(l) - own[i]);
       if (w.some((x) => x > 0)) {
         weight = w;
-        basis = `sales share of comparable styles (${name})`;
+        basis = `what comparable styles sell there (${name})`;
         break;
       }
     }
     // Size curve per store: the store's sales by size within the style's category, Laplace-smoothed.
     const curve = stores.map((l) => {
-      const bySize = skus.map((k) => network.size[(l * C + cat) * Z + state.skus.size[k]] + 1);
+      const bySize = skus.map((k) => sales.size[(l * C + cat) * Z + state.skus.size[k]] + 1);
       const total = bySize.reduce((a, b) => a + b, 0);
       return bySize.map((x) => x / total);
     });
-
-    // The most stores, strongest first, among which every one reaches the presentation minimum on every size.
-    const ranked = stores
-      .map((_, i) => i)
-      .filter((i) => weight[i] > 0 || weight.every((x) => x === 0))
-      .sort((a, b) => weight[b] - weight[a] || a - b);
-    const rank = new Int32Array(stores.length).fill(-1);
-    ranked.forEach((i, r) => (rank[i] = r));
-    const allocate = (n: number) =>
-      skus.map((_, j) =>
-        apportion(
-          allocatable[j],
-          stores.map((_, i) => (rank[i] >= 0 && rank[i] < n ? weight[i] * curve[i][j] : 0)),
-        ),
-      );
-    const feasible = (plan: number[][], n: number) =>
-      ranked.slice(0, n).every((i) => skus.every((_, j) => plan[j][i] >= cs.presentationMinimum));
-    let lo = 0;
-    let hi = ranked.length;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (feasible(allocate(mid), mid)) lo = mid;
-      else hi = mid - 1;
-    }
-    if (lo === 0) continue;
-    const plan = allocate(lo);
-    const active = stores.map((_, i) => rank[i] >= 0 && rank[i] < lo);
+    const cellRate = comparableRates(ctx, network, cat);
+    const z = normalQuantile(cs.serviceLevel);
+    // What each store × SKU would sell a day, and the first fill that covers it.
+    const rate = stores.map((l, i) =>
+      skus.map((_, j) => (weight[i] > 0 ? cellRate[l] * curve[i][j] * skus.length : 0)),
+    );
+    const want = rate.map((byJ) =>
+      byJ.map((r) => (r > 0 ? Math.max(cs.presentationMinimum, stockFor(r, 0, firstFill, z)) : 0)),
+    );
+    const plan = skus.map((_, j) => {
+      const wanted = stores.map((_, i) => want[i][j]);
+      const total = wanted.reduce((a, b) => a + b, 0);
+      if (total <= allocatable[j]) return wanted;
+      // Short: each unit where it most likely sells over the first fill.
+      const given = stores.map(() => 0);
+      const heap = new MaxHeap<{ key: number }>();
+      const value = (i: number) => poissonTail(rate[i][j] * firstFill, given[i] + 1);
+      stores.forEach((_, i) => {
+        if (wanted[i] > 0) heap.push({ key: i }, value(i));
+      });
+      for (let left = allocatable[j]; left > 0 && heap.size; left--) {
+        const i = heap.pop()!.item.key;
+        given[i]++;
+        if (given[i] < wanted[i]) heap.push({ key: i }, value(i));
+      }
+      return given;
+    });
 
     skus.forEach((k, j) => {
       stores.forEach((l, i) => {
         let left = plan[j][i];
-        if (!active[i] || left < cs.minimumTransferQuantity) return;
+        if (left < cs.minimumTransferQuantity) return;
         for (const w of [...warehouses].sort((a, b) => available(b, k) - available(a, k) || a - b)) {
           const take = Math.min(left, available(w, k));
           if (take <= 0) continue;
@@ -186,13 +228,17 @@ export function initialDistribution(ctx: Context, categoryUnits: Float64Array, n
           out.push(
             decision(ctx.explain, 'InitialDistribution', w, l, k, take, () => ({
               reason:
-                `new style ${state.styles.ids[s]}: ${take} of ${allocatable[j]} allocatable units` +
+                `new style ${state.styles.ids[s]}: ${take} units, what a comparable SKU sells there over ` +
+                `${firstFill} days at ${cs.serviceLevel * 100}% service (${round2(rate[i][j])}/day by ${basis} ` +
+                `and the store's size curve)` +
+                (plan[j][i] < want[i][j] ? `; the warehouse is short (${allocatable[j]} allocatable)` : '') +
                 (onOrder[j] > 0
-                  ? ` (${onOrder[j]} of them on purchase orders arriving by ${dayText(arrivalDay)})`
-                  : '') +
-                ` by ${basis} and the store's size curve; ${cs.holdbackPercentage}% held back at the warehouse`,
+                  ? `; ${onOrder[j]} units on purchase orders arriving by ${dayText(arrivalDay)} counted`
+                  : ''),
               details: {
-                storeShare: round2(weight[i] / weight.reduce((a, b, x) => a + (active[x] ? b : 0), 0)),
+                demandPerDay: round2(rate[i][j]),
+                firstFillDays: firstFill,
+                wanted: want[i][j],
                 sizeShare: round2(curve[i][j]),
                 allocatable: allocatable[j],
                 warehouseFree: free[j],

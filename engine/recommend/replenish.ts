@@ -73,6 +73,7 @@ export const BASIS: Record<string, string> = {
   presentation: 'the presentation minimum',
   maximum: 'capped at the maximum stock',
   client: "the client's stock target",
+  offSale: 'off sale: it stopped selling everywhere',
 };
 
 interface Need {

@@ -25,6 +25,7 @@ import { addSales, emptySalesSums, initialDistribution, type SalesSums } from '.
 import type { Decision, Explain } from './proposal.js';
 import { candidateMoves, redistribution, type KeptMove, type Move } from './redistribute.js';
 import { fulfilment, replenish, type Context } from './replenish.js';
+import { offSaleReturns } from './returns.js';
 import type { Settings } from './settings.js';
 import type { EngineState } from './state.js';
 import { carriedStyles, settingsByCategory, targets, type Targets } from './targets.js';
@@ -53,7 +54,10 @@ export function addReviewSums(into: ReviewSums, part: ReviewSums): void {
 
 /** What a part decides before the trips are chosen. */
 export interface PartDecisions {
-  /** Initial distribution, then replenishment, each in the order of the part's styles and SKUs. */
+  /**
+   * Initial distribution, replenishment, then the returns of styles off sale, each in the order of the part's
+   * styles and SKUs.
+   */
   decisions: Decision[];
   /** The moves redistribution would make, in the order of the part's styles. */
   moves: Move[];
@@ -129,8 +133,9 @@ export class ReviewPart {
     // New styles first: they have no other way to reach the stores; replenishment then uses what is left.
     const decisions: Decision[] = [];
     if (settings.initialDistribution.enabled)
-      for (const d of initialDistribution(ctx, network.demand.units, network.sales)) decisions.push(d);
+      for (const d of initialDistribution(ctx, network.demand, network.sales)) decisions.push(d);
     if (settings.replenishment.enabled) for (const d of replenish(ctx)) decisions.push(d);
+    for (const d of offSaleReturns(ctx)) decisions.push(d);
     return { decisions, moves: settings.redistribution.enabled ? candidateMoves(ctx) : [] };
   }
 

@@ -34,7 +34,13 @@ export const SettingsOverrideSchema = Type.Object(
       Type.Object({ enabled: bool('Propose replenishment.') }, { additionalProperties: false }),
     ),
     initialDistribution: Type.Optional(
-      Type.Object({ enabled: bool('Propose initial distribution.') }, { additionalProperties: false }),
+      Type.Object(
+        {
+          enabled: bool('Propose initial distribution.'),
+          firstFillDays: int("Days of a comparable SKU's demand a store is given of a new style.", 1),
+        },
+        { additionalProperties: false },
+      ),
     ),
     redistribution: Type.Optional(
       Type.Object(
@@ -46,6 +52,7 @@ export const SettingsOverrideSchema = Type.Object(
           maxTripsPerStore: int('Trips a store sends or receives at the most per run.', 1),
           recentlyMovedDays: int('Stock that arrived this many days ago or less stays.'),
           minimumSizesInRun: int('Fewer sizes than this at a store is a broken size run.', 1),
+          returnOffSale: bool('Send what stores hold of a style off sale back to a warehouse.'),
         },
         { additionalProperties: false },
       ),
@@ -61,6 +68,13 @@ export const SettingsOverrideSchema = Type.Object(
         description:
           "Online locations that sell from a warehouse's stock (locationId: the warehouse's locationId): such a " +
           'location holds none of its own, and the warehouse keeps what it needs.',
+      }),
+    ),
+    transitDays: Type.Optional(
+      Type.Record(Type.String(), Type.Integer({ minimum: 0, maximum: 90 }), {
+        description:
+          'Days a transfer takes to reach a location (locationId: days), where the data cannot tell it: the world ' +
+          'a backtest replays, not what the engine plans with (that is leadTimeDays).',
       }),
     ),
   },

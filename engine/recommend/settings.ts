@@ -34,7 +34,11 @@ export interface Settings {
   /** Share of warehouse stock kept back from replenishment (percent). */
   warehouseReservePercentage: number;
   replenishment: { enabled: boolean };
-  initialDistribution: { enabled: boolean };
+  initialDistribution: {
+    enabled: boolean;
+    /** Days of a comparable SKU's demand a store is given of a new style (replenishment follows what it sells). */
+    firstFillDays: number;
+  };
   redistribution: {
     enabled: boolean;
     /** A store's stock above target counts as excess only when it covers more days than this. */
@@ -49,6 +53,8 @@ export interface Settings {
     recentlyMovedDays: number;
     /** A style held in fewer sizes than this at a store is a broken size run. */
     minimumSizesInRun: number;
+    /** What stores hold of a style off sale (it stopped selling everywhere) goes back to a warehouse. */
+    returnOffSale: boolean;
   };
   /** Location kinds derived from the data can be overridden here, by locationId. */
   locationKinds: Record<string, LocationKind>;
@@ -58,6 +64,11 @@ export interface Settings {
    * engine sends it nothing: the warehouse keeps what it needs.
    */
   fulfilledFrom: Record<string, string>;
+  /**
+   * Days a transfer takes to reach a location, by locationId, where the workspace states it rather than its data
+   * telling it: a fact of the world a backtest replays (simulate/transit.ts), never what the engine plans with.
+   */
+  transitDays: Record<string, number>;
 }
 
 /** The scenario a run uses when none is named; it overrides nothing until someone saves it. */
@@ -78,7 +89,7 @@ export const DEFAULT_SETTINGS: Settings = {
   poolingHalfWeightDays: 14,
   warehouseReservePercentage: 0,
   replenishment: { enabled: true },
-  initialDistribution: { enabled: true },
+  initialDistribution: { enabled: true, firstFillDays: 14 },
   redistribution: {
     enabled: true,
     excessCoverDays: 42,
@@ -87,9 +98,11 @@ export const DEFAULT_SETTINGS: Settings = {
     maxTripsPerStore: 3,
     recentlyMovedDays: 14,
     minimumSizesInRun: 3,
+    returnOffSale: true,
   },
   locationKinds: {},
   fulfilledFrom: {},
+  transitDays: {},
 };
 
 export type SettingsOverride = Partial<
@@ -119,6 +132,7 @@ export function resolveSettings(
     redistribution: { ...DEFAULT_SETTINGS.redistribution, ...scenario.redistribution },
     locationKinds: { ...DEFAULT_SETTINGS.locationKinds, ...scenario.locationKinds },
     fulfilledFrom: { ...DEFAULT_SETTINGS.fulfilledFrom, ...scenario.fulfilledFrom },
+    transitDays: { ...DEFAULT_SETTINGS.transitDays, ...scenario.transitDays },
   };
 }
 

@@ -71,6 +71,7 @@ export function sliceState(state: EngineState, { sFrom, sTo, kFrom, kTo }: Style
     clientMaximum: cells(state.clientMaximum),
     lastArrivalDay: cells(state.lastArrivalDay),
     everActive: cells(state.everActive),
+    lastSaleDay: cells(state.lastSaleDay),
     sales: days(state.sales),
     ...(state.inStockDays ? { inStockDays: cells(state.inStockDays) } : {}),
     ...(state.salesDays ? { salesDays: cells(state.salesDays) } : {}),

@@ -83,10 +83,14 @@ export interface EngineState {
   lastArrivalDay: Int32Array;
   /** Per cell: ever sold or held at the location before asOfDay (so not a new style there). */
   everActive: Uint8Array;
+  /** Per cell: the last day before asOfDay the location sold the SKU (within the last year), or −1. */
+  lastSaleDay: Int32Array;
 
   /**
    * Per cell × window day (cell * windowDays + d): gross units sold (returns are not subtracted), NaN on a day
-   * without stock: its demand is not known (censored), which is not the same as 0.
+   * without stock: its demand is not known (censored), which is not the same as 0. A day that sold out holds its
+   * units negated: its demand was at least that many (censored from above, see forecast/demand.ts). Read a day as
+   * sold by `x !== 0 && x === x`, in stock by `x === x`.
    */
   sales: Float32Array;
   /** Per cell: in-stock days in the window, when the state's maker keeps count (a cell with none is skipped). */
@@ -136,6 +140,7 @@ export function emptyState(
     clientMaximum: nan(),
     lastArrivalDay: alloc((n) => new Int32Array(n), cells).fill(-1),
     everActive: alloc((n) => new Uint8Array(n), cells),
+    lastSaleDay: alloc((n) => new Int32Array(n), cells).fill(-1),
     sales: alloc((n) => new Float32Array(n), cells * windowDays).fill(Number.NaN),
   };
 }

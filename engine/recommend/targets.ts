@@ -2,7 +2,8 @@
  * Target stock per SKU×location: max(presentation minimum, demand over review period + lead time + safety
  * stock for the service level), capped where a maximum is set; the client's StockTargets override it.
  */
-import type { Forecast } from '../forecast/forecast.js';
+import { sellingLocations, type Forecast } from '../forecast/forecast.js';
+import { offSaleStyles } from './life.js';
 import { categorySettings, type CategorySettings, type Settings } from './settings.js';
 import type { EngineState } from './state.js';
 
@@ -39,10 +40,27 @@ export function normalQuantile(p: number): number {
   );
 }
 
+/**
+ * The stock that meets a horizon's demand with the service level's probability: the smallest whole S with
+ * P(D ≤ S) ≥ service level, D the demand over `horizon` days at `rate` a day with a daily standard deviation of
+ * `sd` (at least Poisson's √rate). Cornish–Fisher's skewness term and the continuity correction of a count (−½) keep
+ * a slow SKU's stock at what its few units need: at 0.1 a day over 9 days, 2 units at 90 % (Poisson's own quantile),
+ * where the normal approximation rounded up gives 3. `z`: the service level's normal quantile.
+ */
+export function stockFor(rate: number, sd: number, horizon: number, z: number): number {
+  const mean = rate * horizon;
+  if (mean <= 0) return 0;
+  const variance = Math.max(sd * sd, rate) * horizon;
+  const sigma = Math.sqrt(variance);
+  // σ × skewness of a negative binomial with this mean and variance (1 for a Poisson).
+  const skew = (2 * variance - mean) / variance;
+  return Math.max(0, Math.ceil(mean + z * sigma + ((z * z - 1) / 6) * skew - 0.5 - 1e-9));
+}
+
 /** Why a cell has its target, by number in `Targets.basis`: none where the location does not carry the style. */
-export const BASES = ['', 'client', 'demand', 'presentation', 'maximum'] as const;
+export const BASES = ['', 'client', 'demand', 'presentation', 'maximum', 'offSale'] as const;
 export type TargetBasis = (typeof BASES)[number];
-const [, CLIENT, DEMAND, PRESENTATION, MAXIMUM] = [0, 1, 2, 3, 4];
+const [, CLIENT, DEMAND, PRESENTATION, MAXIMUM, OFF_SALE] = [0, 1, 2, 3, 4, 5];
 
 export interface Targets {
   target: Float64Array;
@@ -97,6 +115,7 @@ export function targets(
   const z = byCategory.map((cs) => normalQuantile(cs.serviceLevel));
   const { clientTarget, clientMinimum, clientMaximum } = state;
   const selling = state.locations.kind.map((k) => k !== 'warehouse');
+  const off = offSaleStyles(state, f, sellingLocations(state));
   for (let s = 0; s < S; s++) {
     const cat = state.styles.category[s];
     const cs = byCategory[cat];
@@ -114,9 +133,11 @@ export function targets(
           continue;
         }
         if (!carried[l * S + s]) continue;
-        const rate = f.rate[c];
-        const sdDaily = Math.max(f.sd[c], Math.sqrt(rate));
-        const demand = Math.ceil(rate * horizon + z[cat] * sdDaily * Math.sqrt(horizon) - 1e-9);
+        if (off[s]) {
+          basis[c] = OFF_SALE;
+          continue;
+        }
+        const demand = stockFor(f.rate[c], f.sd[c], horizon, z[cat]);
         let t = Math.max(cs.presentationMinimum, demand);
         basis[c] = demand >= cs.presentationMinimum ? DEMAND : PRESENTATION;
         if (cs.maximumStock !== undefined && t > cs.maximumStock) {

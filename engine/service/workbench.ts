@@ -1077,6 +1077,7 @@ function inputKeyOf(settings: Settings): string {
     settings.demandWindowDays,
     settings.locationKinds,
     settings.fulfilledFrom,
+    settings.transitDays,
     settings.defaults.leadTimeDays,
     Object.entries(settings.categories).map(([id, c]) => [id, c.leadTimeDays]),
   ]);

@@ -5,6 +5,7 @@
 import type { EngineState } from '../recommend/state.js';
 import { actualDemand, type DemandLayout, type HistoryRange, type HistoryRows } from './actual-demand.js';
 import { fulfilledRows, onSale } from './fulfilled-days.js';
+import { levelTransit, type LevelTransit, type Transit } from './transit.js';
 
 export interface ActualDays {
   /** Rows of day i: [dayStart[i], dayStart[i+1]), ordered by cell. */
@@ -61,6 +62,8 @@ export interface BacktestInput {
   salePrice: Float64Array;
   /** Purchase-order lines, so the engine knows what is on order on each day (nothing ordered later). */
   receipts: PlannedReceipt[];
+  /** How long a transfer takes to reach each location in the world the history shows (transit.ts). */
+  transit: Transit;
   /** Whether the actual days were read back from the workspace's cache rather than derived (history-cache.ts). */
   historyCached?: boolean;
   /**
@@ -87,9 +90,10 @@ export function periodDays(
   rows: HistoryRows,
   range: HistoryRange,
   layout: DemandLayout,
-): Pick<BacktestInput, 'actual' | 'out' | 'selling' | 'closed' | 'salePrice'> {
+): Pick<BacktestInput, 'actual' | 'out' | 'selling' | 'closed' | 'salePrice'> & { transit: LevelTransit } {
   // A location selling from a warehouse's stock: its days cut to its styles' spans on sale.
   const sale = layout.fulfilled.includes(1) ? onSale(rows, range, layout) : undefined;
+  const measured = (selling: Uint8Array) => levelTransit(rows, range, layout, selling);
   if (sale) rows = fulfilledRows(rows, range, layout, sale);
   const demand = actualDemand(rows, range, layout, sale);
   const days = range.periodTo - range.periodFrom;
@@ -157,6 +161,7 @@ export function periodDays(
     out,
     selling: demand.selling,
     closed: demand.closed,
+    transit: measured(demand.selling),
     salePrice: value.map((v, k) => (units[k] > 0 ? v / units[k] : 0)),
   };
 }

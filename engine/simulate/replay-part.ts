@@ -14,7 +14,6 @@ import { ReviewPart, reviewArrays, type ReviewArrays, type ReviewSums } from '..
 import type { Settings } from '../recommend/settings.js';
 import { sliceState, type StyleRange } from '../recommend/slice.js';
 import { APPROVAL_OPEN_DAYS, type EngineState } from '../recommend/state.js';
-import { settingsByCategory } from '../recommend/targets.js';
 import type { ActualDays, BacktestInput, OutDays, PlannedReceipt } from './input.js';
 import { decisionColumns, keptOf, moveColumns, type DecisionColumns, type MoveColumns } from './decision-columns.js';
 import { firstRow, PartDays, partSums, type NegativeCell, type PartSums, type ServeArrays } from './serve-day.js';
@@ -47,6 +46,8 @@ export interface PartInit {
   salePrice: Float64Array;
   /** The part's purchase-order lines (cells numbered as the replay's). */
   receipts: PlannedReceipt[];
+  /** Per location: the days a transfer takes to reach it in the world the history shows (transit.ts). */
+  transit: Int32Array;
   /** Client transfers on their way at the start: cell, day (of the period), units. */
   onTheirWay: { cell: number; day: number; quantity: number }[];
   /** The style (numbered as the replay's) whose cells are traced, when it is the part's. */
@@ -56,6 +57,7 @@ export interface PartInit {
 /** What a review's second step decides, numbered as the whole replay. */
 export interface PartDecided {
   initial: DecisionColumns;
+  /** Replenishment, then the returns of styles off sale (redistribution to a warehouse: none of a trip's). */
   replenishment: DecisionColumns;
   moves: MoveColumns;
 }
@@ -140,6 +142,7 @@ export function partInit(
     salePrice: input.salePrice.subarray(range.kFrom, range.kTo),
     receipts: input.receipts.filter((r) => inRange(r.cell)),
     onTheirWay,
+    transit: input.transit.days,
     ...(traceStyle !== undefined && traceStyle >= range.sFrom && traceStyle < range.sTo ? { traceStyle } : {}),
   };
 }
@@ -161,7 +164,6 @@ export class ReplayPart {
   private readonly estimate: Float64Array;
   /** The per-cell arrays of the part's reviews, filled again at each. */
   private readonly reviewed: ReviewArrays;
-  private readonly byCategory;
   private readonly explain: Explain;
   /** The review under way: its day, its steps, and its decisions (the part's numbering) once made. */
   private review?: { day: number; part: ReviewPart; decided?: Decision[] };
@@ -187,7 +189,7 @@ export class ReplayPart {
       for (let d = 0; d < W; d++) {
         const x = S0.sales[c * W + d];
         if (x === x) days++;
-        if (x > 0) sold++;
+        if (x !== 0 && x === x) sold++;
       }
       inStockDays[c] = days;
       salesDays[c] = sold;
@@ -215,6 +217,7 @@ export class ReplayPart {
       actualSold: actual.sold,
       actualNet: actual.net,
       actualRevenue: actual.revenue,
+      actualMutations: actual.mutations,
       actualExtra: actual.extra,
       outStart: out.dayStart,
       outCell: out.cell,
@@ -242,6 +245,8 @@ export class ReplayPart {
       inStockDays,
       salesDays,
       everActive: Uint8Array.from(S0.everActive),
+      lastSaleDay: Int32Array.from(S0.lastSaleDay),
+      firstDay: init.fromDay,
       windowSales: Float32Array.from(S0.sales),
       ...(trace ? { trace } : {}),
     };
@@ -258,6 +263,7 @@ export class ReplayPart {
       salesDays,
       windowHead: 0,
       everActive: this.a.everActive,
+      lastSaleDay: this.a.lastSaleDay,
       lastArrivalDay: Int32Array.from(S0.lastArrivalDay),
       skus: { ...S0.skus, price: Float64Array.from(S0.skus.price) },
       locations: { ...S0.locations, kind: [...S0.locations.kind] },
@@ -266,7 +272,6 @@ export class ReplayPart {
     this.sums = partSums(L, S, init.days);
     this.days = new PartDays(this.a, L, W, this.sums);
     this.estimate = new Float64Array(S);
-    this.byCategory = settingsByCategory(S0, init.settings);
     this.receipts = init.receipts.map((r) => ({ ...r, cell: r.cell - this.base, style: r.style - init.range.sFrom }));
     const { kFrom, kTo } = trace ?? { kFrom: 0, kTo: 0 };
     // Only the traced style's decisions are put in words: the others are decisions and nothing more.
@@ -281,10 +286,26 @@ export class ReplayPart {
   private arrive(day: number, to: number, quantity: number, engines: boolean): void {
     const w = this.a.fulfilledFrom[to % this.L];
     const cell = w < 0 ? to : to - (to % this.L) + w;
+    // Sent on a day whose morning has passed, with no transit: it is there for the day's customers.
+    if (day < this.next || (day === this.next && this.morningDone)) {
+      this.receive(day, cell, quantity, engines);
+      return;
+    }
     this.inTransit[cell] += quantity;
     const list = this.pending.get(day) ?? [];
     list.push({ cell, quantity, engines });
     this.pending.set(day, list);
+  }
+
+  /** Stock reaches a cell on day i. */
+  private receive(i: number, cell: number, quantity: number, engines: boolean): void {
+    this.days.setSim(cell, this.a.sim[cell] + quantity, i);
+    this.view.lastArrivalDay[cell] = this.init.fromDay + i;
+    // A client's transfer already on its way at the start arrives too, but is none of the engine's.
+    if (engines) {
+      this.styleDay(i, Math.floor(cell / this.L), SD.simTransfersIn, quantity);
+      traceAdd(this.a.trace, this.L, cell, i, CF.transfersIn, quantity);
+    }
   }
 
   private styleDay(day: number, k: number, field: number, units: number): void {
@@ -305,14 +326,8 @@ export class ReplayPart {
     const arrivals = this.pending.get(i);
     if (arrivals) {
       for (const { cell, quantity, engines } of arrivals) {
-        this.days.setSim(cell, this.a.sim[cell] + quantity, i);
         this.inTransit[cell] -= quantity;
-        this.view.lastArrivalDay[cell] = this.init.fromDay + i;
-        // A client's transfer already on its way at the start arrives too, but is none of the engine's.
-        if (engines) {
-          this.styleDay(i, Math.floor(cell / this.L), SD.simTransfersIn, quantity);
-          traceAdd(this.a.trace, this.L, cell, i, CF.transfersIn, quantity);
-        }
+        this.receive(i, cell, quantity, engines);
       }
       this.pending.delete(i);
     }
@@ -430,7 +445,7 @@ export class ReplayPart {
         kFrom,
       ),
       replenishment: decisionColumns(
-        decisions.filter((d) => d.transferType === 'Replenishment'),
+        decisions.filter((d) => d.transferType !== 'InitialDistribution'),
         kFrom,
       ),
       moves: moveColumns(moves, kFrom, sFrom),
@@ -459,9 +474,9 @@ export class ReplayPart {
     const all = [...review.decided, ...redistribution];
     const i = review.day;
     const { L, a } = this;
-    const { category } = this.view.styles;
     for (const d of all) {
-      const lead = Math.max(1, this.byCategory[category[this.view.skus.style[d.sku]]].leadTimeDays);
+      // The world's transit to the receiver, whatever the engine planned with.
+      const lead = this.init.transit[d.to];
       const from = d.sku * L + d.from;
       const to = d.sku * L + d.to;
       const now = Math.min(d.quantity, Math.max(0, a.sim[from]));

@@ -32,6 +32,8 @@ export interface ServeArrays {
   actualSold: Float64Array;
   actualNet: Float64Array;
   actualRevenue: Float64Array;
+  /** Stock mutations other than transfers (receipts, corrections): what explains a level's change besides sales. */
+  actualMutations: Float64Array;
   actualExtra: Float64Array;
   outStart: Int32Array;
   outCell: Int32Array;
@@ -68,6 +70,10 @@ export interface ServeArrays {
   /** Per cell: the window's days with a sale (a window without one needs no reading: see ownStats). */
   salesDays: Int32Array;
   everActive: Uint8Array;
+  /** Per cell: the last day (since 1970-01-01) it sold, or −1 (see EngineState.lastSaleDay). */
+  lastSaleDay: Int32Array;
+  /** The period's first day, since 1970-01-01. */
+  firstDay: number;
   /** Per cell × window day: the engine's ring of units sold, NaN on a day without stock (see EngineState.sales). */
   windowSales: Float32Array;
   /** A traced replay: where one style's cells record each day (its SKUs numbered as the part's). */
@@ -110,6 +116,12 @@ export interface PartSums {
    * hold (sales without stock sent, stock counts missing). Such stock is counted as none, not averaged in.
    */
   negativeDays: number;
+  /**
+   * Per location × day (`l * days + i`): 1 when the actual stock of a SKU of the part rose beyond what the day's
+   * returns and stock mutations explain: a delivery by transfer (the history's own replenishment). The parts' are
+   * or-ed: a store-day counts once whatever SKUs it received.
+   */
+  actualDeliveries: Uint8Array;
 }
 
 /** A cell whose actual stock went below zero: its lowest level and the days it stood below zero. */
@@ -127,6 +139,7 @@ export function partSums(locations: number, styles: number, days: number): PartS
     daily: new Float64Array(days * DAY_FIELDS.length),
     lowest: 0,
     negativeDays: 0,
+    actualDeliveries: new Uint8Array(locations * days),
   };
 }
 
@@ -141,6 +154,9 @@ export function firstRow(cells: Int32Array, from: number, to: number, cell: numb
   }
   return lo;
 }
+
+/** A rise of a store's actual stock this far beyond what explains it is a delivery (sums are exact to 10⁻⁴). */
+const DELIVERY_MIN_UNITS = 0.5;
 
 /** A run's sums, by position. */
 const R = {
@@ -347,7 +363,7 @@ export class PartDays {
       const old = a.windowSales[slot];
       // NaN (no stock) is the one value not equal to itself.
       if (old === old) days--;
-      if (old > 0) sold++;
+      if (old !== 0 && old === old) sold++;
       a.windowSales[slot] = value;
     }
     if (flag) days += until - Math.max(from, until - W);
@@ -391,6 +407,7 @@ export class PartDays {
     let j = firstRow(actualCell, a.dayStart[i], rowsTo, base);
     let o = firstRow(outCell, a.outStart[i], outTo, base);
     const open = new Uint8Array(L);
+    const delivered = sums.actualDeliveries;
     for (let l = 0; l < L; l++) open[l] = a.stores[l] === 1 && a.closed[l * a.days + i] === 0 ? 1 : 0;
 
     // The day as if nothing happened anywhere: each location's and each style's stock, and the cells it carried.
@@ -451,6 +468,11 @@ export class PartDays {
       const gross = row >= 0 ? actualSold[row] : 0;
       const returns = row >= 0 ? gross - actualNet[row] : 0;
       if (row >= 0) {
+        // Stock that came in beyond the day's returns and receipts: a delivery to the store (not a warehouse's).
+        if (w < 0 && a.stores[l] && !delivered[l * a.days + i]) {
+          const unexplained = actualEnd[row] - act0 + actualNet[row] - a.actualMutations[row];
+          if (unexplained > DELIVERY_MIN_UNITS) delivered[l * a.days + i] = 1;
+        }
         actLevel[c] = actualEnd[row];
         soldUnits[k] += gross;
         soldValue[k] += actualRevenue[row];
@@ -514,10 +536,12 @@ export class PartDays {
         // The engine's own history of the simulated world: what it sold, and whether it had stock.
         const slot = c * W + head;
         const old = windowSales[slot];
-        a.salesDays[c] += (served > 0 ? 1 : 0) - (old > 0 ? 1 : 0);
+        a.salesDays[c] += (served > 0 ? 1 : 0) - (old !== 0 && old === old ? 1 : 0);
         inStockDays[c] += (simInStock ? 1 : 0) - (old === old ? 1 : 0);
-        windowSales[slot] = simInStock ? served : Number.NaN;
+        // A shelf that sold out tells a lower bound of the day's demand, kept negated (see EngineState.sales).
+        windowSales[slot] = simInStock ? (served < demand && served > 0 ? -served : served) : Number.NaN;
         if (simInStock) everActive[c] = 1;
+        if (served > 0) a.lastSaleDay[c] = a.firstDay + i;
         this.ringDay[c] = i + 1;
       }
       if (isTraced && trace) {

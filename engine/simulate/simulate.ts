@@ -18,7 +18,6 @@ import { chooseTrips, keepMoves, type KeptMove, type Move, type Trip } from '../
 import { addReviewSums, emptyReviewSums, type ReviewSums } from '../recommend/review.js';
 import type { Settings } from '../recommend/settings.js';
 import { styleRange, type StyleRange } from '../recommend/slice.js';
-import { settingsByCategory } from '../recommend/targets.js';
 import { TransferBuilder, type SimulatedTransfer, type TransferColumns } from './simulated-transfer.js';
 import type { BacktestInput } from './input.js';
 import { FIELDS, kpisOf, Sums, type SideKpis, type TransferKpis } from './kpis.js';
@@ -28,6 +27,7 @@ import type { StyleTrace, TracedTransfer } from './trace.js';
 import { partInit, type EndStocks, type PartResult } from './replay-part.js';
 import { moveColumns, movesOf, type DecisionColumns } from './decision-columns.js';
 import { sharedCopy } from './buffers.js';
+import { TRANSIT_SOURCES, transitText, type TransitSource } from './transit.js';
 import { answerTo, localLink, type FromPart, type PartLink, type ToPart } from './partition-protocol.js';
 
 export type { SimulatedTransfer };
@@ -77,14 +77,20 @@ export interface SimulationResult {
   daysDone: number;
   cancelled: boolean;
   summary: {
+    /** The world the replay met: facts of the data, the same for every scenario over it. */
+    world: World;
     simulated: SideKpis & {
       transfers: TransferKpis;
       writeDownShortfall: WriteDownShortfall;
       /** Units the engine decided to send that never left: the stock its sender waited for did not come in time. */
       unsentTransferUnits: number;
+      /** Store-days the engine sent stock to (each store counted once a day, whatever the transfers' kinds). */
+      deliveries: number;
     };
     actual: SideKpis & {
       negativeStock: NegativeStock;
+      /** Store-days the history's stock rose beyond what returns and receipts explain: its own deliveries. */
+      deliveries: number;
       /** The amounts of every sales line of the period (returns and discounts included): what the till recorded. */
       recordedRevenue: number | null;
     };
@@ -102,6 +108,13 @@ export interface SimulationResult {
   lowestSimulatedStock: number;
   /** What each review chose over the whole network: kept with the run, it lets one style be replayed alone. */
   reviews: ReviewRecord[];
+}
+
+/** The world a replay met, from the data: how long a transfer takes to reach each location (transit.ts). */
+export interface World {
+  /** In words: each transit with the locations it holds for and where the figure comes from. */
+  transit: string;
+  transitDays: { locationId: string; days: number; source: TransitSource }[];
 }
 
 /**
@@ -235,8 +248,6 @@ export async function replay(
     kindFixed: Uint8Array.from(S0.locations.ids, (id) => (settings.locationKinds[id] !== undefined ? 1 : 0)),
     traceStyle,
   };
-  const byCategory = settingsByCategory(S0, settings);
-  const leadOf = (k: number) => Math.max(1, byCategory[S0.styles.category[S0.skus.style[k]]].leadTimeDays);
   const traced =
     traceStyle === undefined ? undefined : [S0.styles.styleStart[traceStyle], S0.styles.styleStart[traceStyle + 1]];
 
@@ -247,6 +258,8 @@ export async function replay(
   const transferKpis: TransferKpis = {};
   const transferUnitsByDay = new Float64Array(days);
   let daysDone = 0;
+  /** Store-days the engine sent stock to (a store receiving several kinds of transfer on a day counts once). */
+  let deliveries = 0;
   let cancelled = false;
   try {
     await askAll((p) => ({ kind: 'init', init: partInit(inputOf(p), settings, ranges[p], shared) }));
@@ -293,6 +306,7 @@ export async function replay(
         }
         const day = fromDay + i;
         const tripsMade = new Set<number>();
+        const receivers = new Set<number>();
         // References are worked out when the transfers are read as rows (transferRows), but for a traced style's.
         const ids = traced ? new Set<string>() : undefined;
         const reasons = new Map<DecisionColumns, Map<number, string>>();
@@ -321,7 +335,7 @@ export async function replay(
                 skuId,
                 quantity,
                 referenceId: reference,
-                arrivalDay: day + leadOf(sku),
+                arrivalDay: day + input.transit.days[to],
                 reason: reasonOf(c, x),
               });
           }
@@ -330,6 +344,10 @@ export async function replay(
           t.units += quantity;
           transferUnitsByDay[i] += quantity;
           const trip = (type * L + from) * L + to;
+          if (input.selling[to] && !receivers.has(to)) {
+            receivers.add(to);
+            deliveries++;
+          }
           if (!tripsMade.has(trip)) {
             tripsMade.add(trip);
             t.trips++;
@@ -348,6 +366,7 @@ export async function replay(
       transfers: transfers.columns(S0.locations.ids, S0.skus.ids),
       transferKpis,
       transferUnitsByDay,
+      deliveries,
       ...(traceStyle !== undefined ? { trace: { style: traceStyle, transfers: tracedTransfers } } : {}),
     });
   } finally {
@@ -382,6 +401,13 @@ export function replayStyle(
   return replay(input, settings, options, [range], [localLink()], () => input, reviews);
 }
 
+/** Store-days the history delivered to, any part's SKUs (see PartSums.actualDeliveries). */
+function actualDeliveries(parts: PartResult[]): number {
+  const any = new Uint8Array(parts[0]?.sums.actualDeliveries.length ?? 0);
+  for (const p of parts) for (let x = 0; x < any.length; x++) any[x] |= p.sums.actualDeliveries[x];
+  return any.reduce((n, v) => n + v, 0);
+}
+
 function negativeStockOf(input: BacktestInput, parts: PartResult[]): NegativeStock {
   const L = input.start.locations.ids.length;
   const cells = parts.flatMap((p) => p.negativeCells).sort((a, b) => a.lowest - b.lowest || a.cell - b.cell);
@@ -409,6 +435,7 @@ function assemble(
     transfers: TransferColumns;
     transferKpis: TransferKpis;
     transferUnitsByDay: Float64Array;
+    deliveries: number;
     trace?: { style: number; transfers: TracedTransfer[] };
   },
 ): SimulationResult {
@@ -538,14 +565,24 @@ function assemble(
     daysDone,
     cancelled: run.cancelled,
     summary: {
+      world: {
+        transit: transitText(S0.locations.ids, input.transit),
+        transitDays: S0.locations.ids.map((locationId, l) => ({
+          locationId,
+          days: input.transit.days[l],
+          source: TRANSIT_SOURCES[input.transit.source[l]],
+        })),
+      },
       simulated: {
         ...kpisOf(sim, 0, n, endOf(simEnd, 0), anyCost),
         transfers: run.transferKpis,
         writeDownShortfall: { units: Math.round(shortfall.units * 100) / 100, days: shortfall.days },
         unsentTransferUnits: unsent,
+        deliveries: run.deliveries,
       },
       actual: {
         ...kpisOf(act, 0, n, endOf(actEnd, 0), anyCost),
+        deliveries: actualDeliveries(parts),
         negativeStock: negativeStockOf(input, parts),
         recordedRevenue: input.recordedRevenue
           ? Math.round(input.recordedRevenue.subarray(0, daysDone).reduce((a, b) => a + b, 0) * 100) / 100

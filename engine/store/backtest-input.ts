@@ -9,6 +9,27 @@ import { loadEngineState } from './engine-state.js';
 import type { Workspace } from './workspace.js';
 import { cachedHistory, dataFingerprint, historyKey, type TypedRecord } from './history-cache.js';
 import { sharedAlloc, sharedCopy } from '../simulate/buffers.js';
+import { TRANSIT_MIN_TRANSFERS, worldTransit } from '../simulate/transit.js';
+
+/**
+ * Per location: the median days its received client transfers took from shipping to arrival, whole days; −1 where
+ * fewer than TRANSIT_MIN_TRANSFERS say both.
+ */
+async function clientTransitDays(ws: Workspace, locationIds: readonly string[]): Promise<Int32Array> {
+  const days = new Int32Array(locationIds.length).fill(-1);
+  const at = new Map(locationIds.map((id, l) => [id, l]));
+  for (const r of await ws.rows<{ locationId: string; days: number; n: number }>(`
+    SELECT toLocationId AS locationId, count(*)::INTEGER AS n,
+           round(median(epoch_us(expectedArrivalDateTime) - epoch_us(shippedDateTime)) / ${DAY_MICROS})::INTEGER AS days
+    FROM transfers
+    WHERE _deleted_at IS NULL AND received AND shippedDateTime IS NOT NULL AND expectedArrivalDateTime IS NOT NULL
+      AND expectedArrivalDateTime >= shippedDateTime
+    GROUP BY 1`)) {
+    const l = at.get(r.locationId);
+    if (l !== undefined && Number(r.n) >= TRANSIT_MIN_TRANSFERS) days[l] = Number(r.days);
+  }
+  return days;
+}
 
 /**
  * `fromDay` … `toDay` inclusive, in days since 1970-01-01. The history is read a reach beyond the period on both
@@ -46,6 +67,9 @@ export async function loadBacktestInput(
       selling: p.selling,
       closed: p.closed,
       salePrice: p.salePrice,
+      'transit.days': p.transit.days,
+      'transit.units': p.transit.units,
+      'transit.network': Int32Array.of(p.transit.network, 0),
     } as TypedRecord;
   });
   const part = <T>(prefix: string) =>
@@ -57,6 +81,14 @@ export async function loadBacktestInput(
   const actual = part<BacktestInput['actual']>('actual.');
   const out = part<BacktestInput['out']>('out.');
   const { selling, closed, salePrice } = h as unknown as Pick<BacktestInput, 'selling' | 'closed' | 'salePrice'>;
+  const levels = part<{ days: Int32Array; units: Float64Array; network: Int32Array }>('transit.');
+  const transit = worldTransit(
+    locationIds,
+    selling,
+    { days: levels.days, units: levels.units, network: levels.network[0], networkUnits: 0 },
+    await clientTransitDays(ws, locationIds),
+    settings.transitDays,
+  );
 
   const skuIndex = new Map(start.skus.ids.map((id, k) => [id, k]));
   const cost = new Float64Array(K);
@@ -110,6 +142,7 @@ export async function loadBacktestInput(
     cost,
     salePrice,
     receipts,
+    transit,
     historyCached: cached,
     recordedRevenue,
   };

@@ -77,6 +77,8 @@ interface YearOfSales {
   revenue: Float64Array;
   units: Float64Array;
   list: Float64Array;
+  /** The last day anything sold. */
+  last: Float64Array;
 }
 type Stamp = ReturnType<typeof timestampValue>;
 
@@ -122,12 +124,22 @@ async function readYearOfSales(ws: Workspace, historyStart: Stamp, asOf: Stamp):
            (count(*) FILTER (WHERE l.online))::DOUBLE AS online,
            (sum(l.salesAmountInclVat::${EXACT}) FILTER (WHERE l.quantitySold > 0))::DOUBLE AS revenue,
            (sum(l.quantitySold::${EXACT}) FILTER (WHERE l.quantitySold > 0))::DOUBLE AS units,
-           max(l.originalSalesAmountInclVat / nullif(l.quantitySold, 0))::DOUBLE AS list
+           max(l.originalSalesAmountInclVat / nullif(l.quantitySold, 0))::DOUBLE AS list,
+           (max(epoch_us(s.salesDateTime)) FILTER (WHERE l.quantitySold > 0) // ${DAY_MICROS})::DOUBLE AS last
     FROM sales AS s JOIN sales__salesLines AS l ON l._salesId = s.salesId
     JOIN level_locations AS el ON el.locationId = s.locationId LEFT JOIN level_skus AS es ON es.skuId = l.skuId
     WHERE s._deleted_at IS NULL AND s.salesDateTime >= $1 AND s.salesDateTime < $2 GROUP BY 1, 2 ORDER BY 1, 2`,
     [historyStart, asOf],
-    { l: int32, k: int32, lines: float64, online: float64, revenue: float64, units: float64, list: float64 },
+    {
+      l: int32,
+      k: int32,
+      lines: float64,
+      online: float64,
+      revenue: float64,
+      units: float64,
+      list: float64,
+      last: float64,
+    },
   );
 }
 
@@ -354,6 +366,7 @@ async function applyPricesAndPacks(ws: Workspace, state: EngineState, year: Year
     units[k] += known(year.units[i]);
     list[k] = Math.max(list[k], known(year.list[i]));
     state.everActive[k * L + year.l[i]] = 1;
+    if (!Number.isNaN(year.last[i])) state.lastSaleDay[k * L + year.l[i]] = year.last[i];
   }
   state.skus.soldUnits.set(units);
   state.skus.soldValue.set(revenue);
@@ -393,6 +406,7 @@ async function applyDailyLevels(
   const dEnd = days.endLevel;
   const dOpening = days.opening;
   const dSold = days.sold;
+  const dSoldOut = days.soldOut;
   let cell = -1;
   let level = 0;
   let day = -1;
@@ -415,7 +429,9 @@ async function applyDailyLevels(
     closeTo(c, d);
     if (d >= 0 && d < W) {
       const sold = dSold[i];
-      if (heldStock(openingOr(dOpening[i], level), sold)) state.sales[c * W + d] = sold;
+      // A day that sold out is a lower bound of its demand: kept negated (see EngineState.sales).
+      if (heldStock(openingOr(dOpening[i], level), sold))
+        state.sales[c * W + d] = dSoldOut[i] && sold > 0 ? -sold : sold;
     }
     level = dEnd[i];
     day = d;

@@ -9,34 +9,14 @@
  * backtested with the scenarios saying so (fulfilledFrom); it prints the webshop's own figures against its truth too.
  * Feeds and workspaces are prepared once under .workspaces/truth-*; TRUTH_ASSORTMENTS=basics,slow picks some.
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Workbench } from '../../engine/service/workbench.js';
 import { dayText } from '../../engine/model/datetime.js';
 import type { SettingsOverride } from '../../engine/recommend/settings.js';
 import type { BacktestRun } from '../../engine/service/backtests.js';
 import type { GroupKpis, SimulationResult } from '../../engine/simulate/simulate.js';
-import { ROOT } from './big-workspace.js';
-import { generateFeed, loadFeed, truthTotals } from '../generated-feed.js';
+import { truthTotals } from '../generated-feed.js';
+import { FROM_DAY, pickedSets, prepareSet, SETS, TO_DAY } from './generated-sets.js';
 
-const START = '2024-01-01';
-const DAYS = 730;
-/** The backtest covers the second year: the first is the history the engine and the estimates stand on. */
-const FROM_DAY = Date.parse(`${START}T00:00:00Z`) / 86_400_000 + 365;
-const TO_DAY = FROM_DAY + DAYS - 365 - 1;
-const ASSORTMENTS: Record<string, string[]> = {
-  fashion: ['--assortment', 'fashion', '--stores', '10', '--skus', '1000'],
-  basics: ['--assortment', 'basics', '--stores', '10', '--skus', '200'],
-  slow: ['--assortment', 'slow', '--stores', '10', '--skus', '1500'],
-  webshop: ['--assortment', 'basics', '--stores', '10', '--skus', '200', '--webshop-from-warehouse'],
-  'fashion-webshop': ['--assortment', 'fashion', '--stores', '10', '--skus', '1000', '--webshop-from-warehouse'],
-};
-/** What the scenarios of a set say beyond their own settings: where its webshop's stock is. */
-const WEBSHOP_FROM_WAREHOUSE: SettingsOverride = { fulfilledFrom: { 'WEB-01': 'WH-01' } };
-const SAID: Record<string, SettingsOverride> = {
-  webshop: WEBSHOP_FROM_WAREHOUSE,
-  'fashion-webshop': WEBSHOP_FROM_WAREHOUSE,
-};
 /** Two scenarios as different as settings get: the actual side must not notice. */
 const SCENARIOS: [string, SettingsOverride][] = [
   ['default', {}],
@@ -51,36 +31,14 @@ const SCENARIOS: [string, SettingsOverride][] = [
   ],
 ];
 
-async function prepare(name: string): Promise<{ workspace: string; truthDir: string }> {
-  const base = join(ROOT, '.workspaces', `truth-${name}`);
-  const flags = ['--seed', '1', ...ASSORTMENTS[name], '--days', String(DAYS), '--start', START];
-  const workspace = join(base, 'workspace');
-  const truthDir = join(base, 'truth');
-  const stamp = join(base, 'flags.json');
-  if (
-    existsSync(stamp) &&
-    readFileSync(stamp, 'utf8') === JSON.stringify(flags) &&
-    existsSync(join(workspace, 'workspace.duckdb'))
-  )
-    return { workspace, truthDir };
-  rmSync(base, { recursive: true, force: true });
-  const data = join(base, 'data');
-  console.log(`preparing ${base} (once): ${flags.join(' ')}`);
-  await generateFeed(data, flags, { truth: truthDir, show: true });
-  await loadFeed(workspace, data, { show: true });
-  rmSync(data, { recursive: true, force: true });
-  writeFileSync(stamp, JSON.stringify(flags));
-  return { workspace, truthDir };
-}
-
 const pct = (x: number) => `${(x * 100).toFixed(2)} %`;
 const off = (got: number, want: number) => (want === 0 ? (got === 0 ? 0 : Infinity) : (got - want) / want);
 const fmt = (x: number) => Math.round(x).toLocaleString('en');
 
-const picked = (process.env.TRUTH_ASSORTMENTS ?? Object.keys(ASSORTMENTS).join(',')).split(',');
+const picked = pickedSets(process.env.TRUTH_ASSORTMENTS);
 let allMet = true;
 for (const name of picked) {
-  const { workspace, truthDir } = await prepare(name);
+  const { workspace, truthDir } = await prepareSet(name);
   const from = dayText(FROM_DAY);
   const to = dayText(TO_DAY);
   const truth = truthTotals(truthDir, from, to);
@@ -98,14 +56,14 @@ for (const name of picked) {
       const { run, report } = await wb.runBacktest({
         fromDay: FROM_DAY,
         toDay: TO_DAY,
-        scenario: { ...scenario, ...SAID[name] },
+        scenario: { ...scenario, ...SETS[name].said },
       });
       runs.push({
         run,
         report,
         seconds: (performance.now() - t0) / 1000,
         groups: await wb.backtestGroups(run.runId, 'style'),
-        web: (await wb.backtestGroups(run.runId, 'location')).find((g) => g.id === 'WEB-01'),
+        web: (await wb.backtestGroups(run.runId, 'location')).find((g) => g.id === SETS[name].alsoJudged),
       });
     }
   } finally {
@@ -127,7 +85,7 @@ for (const name of picked) {
   const met = Math.abs(outOff) <= 0.01 && Math.abs(lostOff) <= 0.1 && Math.abs(fillOff) <= 1 && identical && physical;
   allMet &&= met;
   console.log(
-    `\n${name} — ${ASSORTMENTS[name].join(' ')}, backtest ${from} … ${to} ` +
+    `\n${name} — ${SETS[name].flags.join(' ')}, backtest ${from} … ${to} ` +
       `(${runs.map((r) => `${r.seconds.toFixed(1)} s`).join(', ')})`,
   );
   console.log(
@@ -151,8 +109,8 @@ for (const name of picked) {
       `simulated fill rate ${runs.map((r) => pct(r.report.summary.simulated.fillRate ?? 1)).join(' and ')}`,
   );
   const web = runs[0].web?.actual;
-  if (SAID[name] && web) {
-    const t = truthTotals(truthDir, from, to, 'WEB-01');
+  if (SETS[name].alsoJudged && web) {
+    const t = truthTotals(truthDir, from, to, SETS[name].alsoJudged);
     console.log(
       `  the webshop      stock-out days ${fmt(web.stockOutDays)} vs ${fmt(t.stockOutDays)} ` +
         `(${pct(off(web.stockOutDays, t.stockOutDays))}), lost ${fmt(web.lostSales)} vs ${fmt(t.lost)} ` +

@@ -1,0 +1,50 @@
+/**
+ * Where a style is in its life, as its sales tell: on sale, or off sale — it stopped selling everywhere while it was
+ * on the shelves (a fashion style whose season ended, a delisted item). A style off sale gets no target: nothing is
+ * sent to present it, and what the stores hold of it goes back (redistribute.ts).
+ */
+import type { Forecast } from '../forecast/forecast.js';
+import type { EngineState } from './state.js';
+
+/** A style silent for fewer days than this is on sale whatever it sold before (a closed week, a holiday). */
+export const OFF_SALE_MIN_DAYS = 7;
+/** Units the style would have sold at its rate over its in-stock days since its last sale, for silence to tell. */
+export const OFF_SALE_EXPECTED_UNITS = 3;
+/** In-stock cell-days with no sale in the whole window that tell a style sold within the year is off sale. */
+export const OFF_SALE_SILENT_WINDOW_DAYS = 28;
+
+/**
+ * Per style of the state: 1 when it is off sale. It sold within the last year, and since its last sale anywhere it
+ * stood in stock long enough without one: at least OFF_SALE_MIN_DAYS, over in-stock cell-days its rate (units per
+ * in-stock cell-day over the window) would have sold OFF_SALE_EXPECTED_UNITS in, or a whole window of in-stock
+ * days without a sale. A style that never sold is new, whatever it waits for.
+ */
+export function offSaleStyles(state: EngineState, f: Forecast, selling: Uint8Array): Uint8Array {
+  const L = state.locations.ids.length;
+  const S = state.styles.ids.length;
+  const W = state.windowDays;
+  const { styleStart } = state.styles;
+  const { lastSaleDay, onHand } = state;
+  const off = new Uint8Array(S);
+  for (let s = 0; s < S; s++) {
+    let last = -1;
+    let units = 0;
+    let days = 0;
+    for (let c = styleStart[s] * L, l = 0; c < styleStart[s + 1] * L; c++, l = l + 1 === L ? 0 : l + 1) {
+      if (!selling[l]) continue;
+      if (lastSaleDay[c] > last) last = lastSaleDay[c];
+      units += f.units[c];
+      days += f.inStockDays[c];
+    }
+    if (last < 0) continue;
+    const silent = state.asOfDay - 1 - last;
+    if (silent < OFF_SALE_MIN_DAYS) continue;
+    // In-stock days since the last sale: a cell's in-stock days of the window, at most the days since then.
+    let silentDays = 0;
+    for (let c = styleStart[s] * L, l = 0; c < styleStart[s + 1] * L; c++, l = l + 1 === L ? 0 : l + 1)
+      if (selling[l] && (onHand[c] > 0 || f.inStockDays[c] > 0)) silentDays += Math.min(silent, W, f.inStockDays[c]);
+    if (units > 0 ? (units / days) * silentDays >= OFF_SALE_EXPECTED_UNITS : silentDays >= OFF_SALE_SILENT_WINDOW_DAYS)
+      off[s] = 1;
+  }
+  return off;
+}

@@ -1,0 +1,40 @@
+/**
+ * Returns: what a store holds of a style off sale (life.ts) goes back to a warehouse, where it waits for the
+ * retailer's own end of life (a clearance, an outlet) instead of standing on a shelf nobody buys from. A return is
+ * a redistribution to the warehouse holding the most of the SKU (its home, as far as the state tells), else the
+ * first warehouse taking part.
+ */
+import { decision, round2, type Decision } from './proposal.js';
+import { skuBlocked, type Context } from './replenish.js';
+import { basisOf } from './targets.js';
+
+export function offSaleReturns(ctx: Context): Decision[] {
+  const { state, warehouses, sellers } = ctx;
+  const out: Decision[] = [];
+  if (!ctx.settings.redistribution.returnOffSale || warehouses.length === 0) return out;
+  const L = state.locations.ids.length;
+  const K = state.skus.ids.length;
+  const { onHand, inTransit, lastSaleDay, asOfDay } = state;
+  for (let k = 0; k < K; k++) {
+    if (skuBlocked(state, k)) continue;
+    const s = state.skus.style[k];
+    const cs = ctx.byCategory[state.styles.category[s]];
+    let home = warehouses[0];
+    for (const w of warehouses) if (onHand[k * L + w] + inTransit[k * L + w] > onHand[k * L + home]) home = w;
+    for (const l of sellers) {
+      const c = k * L + l;
+      const units = Math.floor(onHand[c]);
+      if (units < cs.minimumTransferQuantity || basisOf(ctx.targets, c) !== 'offSale') continue;
+      out.push(
+        decision(ctx.explain, 'Redistribution', l, home, k, units, () => ({
+          reason:
+            `style ${state.styles.ids[s]} is off sale: it sold nothing anywhere since ` +
+            `${lastSaleDay[c] >= 0 ? `day ${asOfDay - lastSaleDay[c]} before this one` : 'the year began'}; ` +
+            `its ${units} units at ${state.locations.ids[l]} go back to ${state.locations.ids[home]}`,
+          details: { reason: 'off sale', onHand: round2(onHand[c]) },
+        })),
+      );
+    }
+  }
+  return out;
+}

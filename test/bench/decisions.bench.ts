@@ -1,0 +1,144 @@
+/**
+ * bench:decisions — is the engine's advice worth taking? For the demo and each generated retailer (bench:truth's
+ * sets), the retailer's own policy (the actual side) against the engine's default scenario and against a small
+ * sweep: fill rate, lost units, average and end-of-period store stock, deliveries (store-days stock was sent to) and
+ * trips. Printed per set: the best sweep point at no more store stock than the actual.
+ *
+ * Goals: the default scenario fills at least as well as the actual, with average and end-of-period store stock at
+ * most 1.5 × the actual's; a sweep point fills 2 points better than the actual at no more store stock and at most
+ * 1.5 × its deliveries. DECISIONS_SETS=demo,basics picks sets; DECISIONS_SWEEP=0 runs the default scenario only.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import type { SettingsOverride } from '../../engine/recommend/settings.js';
+import { Workbench } from '../../engine/service/workbench.js';
+import type { SimulationResult } from '../../engine/simulate/simulate.js';
+import { ROOT } from './big-workspace.js';
+import { FROM_DAY, pickedSets, prepareSet, SETS, TO_DAY } from './generated-sets.js';
+
+const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
+const DEMO = {
+  workspace: join(ROOT, '.workspaces', 'decisions-demo'),
+  fromDay: day('2025-01-01'),
+  toDay: day('2025-12-30'),
+};
+
+async function prepareDemo(): Promise<string> {
+  if (!existsSync(join(DEMO.workspace, 'workspace.duckdb')))
+    execFileSync(process.execPath, [
+      join(ROOT, 'bin/workbench.mjs'),
+      'load',
+      '-q',
+      '-w',
+      DEMO.workspace,
+      join(ROOT, 'samples/demo'),
+    ]);
+  return DEMO.workspace;
+}
+
+/** The sweep: service level × review period. */
+const SERVICE_LEVELS = [0.7, 0.8, 0.9, 0.95];
+const REVIEW_DAYS = [1, 3, 7];
+
+interface Figures {
+  fill: number;
+  lost: number;
+  stock: number;
+  endStock: number;
+  deliveries: number;
+  trips: number;
+}
+
+function simulated(r: SimulationResult): Figures {
+  const s = r.summary.simulated;
+  const trips = Object.values(s.transfers).reduce((n, t) => n + t.trips, 0);
+  return {
+    fill: s.fillRate ?? 1,
+    lost: s.lostSales,
+    stock: s.inventoryUnits,
+    endStock: s.endUnsoldUnits,
+    deliveries: s.deliveries,
+    trips,
+  };
+}
+
+function actual(r: SimulationResult): Figures {
+  const a = r.summary.actual;
+  return {
+    fill: a.fillRate ?? 1,
+    lost: a.lostSales,
+    stock: a.inventoryUnits,
+    endStock: a.endUnsoldUnits,
+    deliveries: a.deliveries,
+    trips: a.deliveries,
+  };
+}
+
+const n0 = (x: number) => Math.round(x).toLocaleString('en');
+const row = (label: string, f: Figures, a?: Figures) =>
+  `  ${label.padEnd(28)} fill ${(f.fill * 100).toFixed(2).padStart(6)} %` +
+  (a ? ` (${f.fill >= a.fill ? '+' : ''}${((f.fill - a.fill) * 100).toFixed(2)} pt)` : '              ') +
+  `  lost ${n0(f.lost).padStart(8)}  stock ${n0(f.stock).padStart(7)}` +
+  (a ? ` (${(f.stock / a.stock).toFixed(2)}×)` : '        ') +
+  `  at end ${n0(f.endStock).padStart(7)}` +
+  (a ? ` (${(f.endStock / Math.max(1, a.endStock)).toFixed(2)}×)` : '        ') +
+  `  deliveries ${n0(f.deliveries).padStart(6)}` +
+  (a ? ` (${(f.deliveries / Math.max(1, a.deliveries)).toFixed(2)}×)` : '        ') +
+  `  trips ${n0(f.trips)}`;
+
+console.log(`machine: ${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}`);
+const sweep = process.env.DECISIONS_SWEEP !== '0';
+let allMet = true;
+for (const name of pickedSets(process.env.DECISIONS_SETS, [
+  'demo',
+  ...Object.keys(SETS).filter((s) => s !== 'fashion-webshop'),
+])) {
+  const { workspace, fromDay, toDay, said } =
+    name === 'demo'
+      ? { workspace: await prepareDemo(), fromDay: DEMO.fromDay, toDay: DEMO.toDay, said: {} }
+      : {
+          workspace: (await prepareSet(name)).workspace,
+          fromDay: FROM_DAY,
+          toDay: TO_DAY,
+          said: SETS[name].said ?? {},
+        };
+  const wb = await Workbench.open(workspace);
+  try {
+    const run = async (scenario: SettingsOverride) => {
+      const t0 = performance.now();
+      const { run: kept, report } = await wb.runBacktest({ fromDay, toDay, scenario: { ...said, ...scenario } });
+      await wb.deleteBacktest(kept.runId);
+      return { report, seconds: (performance.now() - t0) / 1000 };
+    };
+    const base = await run({});
+    const a = actual(base.report);
+    const d = simulated(base.report);
+    console.log(`\n${name} (${base.seconds.toFixed(1)} s a run)`);
+    console.log(row('actual (the retailer)', a));
+    console.log(row('default scenario', d, a));
+    const defaultMet = d.fill >= a.fill && d.stock <= 1.5 * a.stock && d.endStock <= 1.5 * Math.max(1, a.endStock);
+    let best: { label: string; f: Figures } | undefined;
+    if (sweep) {
+      for (const serviceLevel of SERVICE_LEVELS)
+        for (const reviewPeriodDays of REVIEW_DAYS) {
+          const label = `service ${serviceLevel}, review ${reviewPeriodDays} d`;
+          const f = simulated((await run({ defaults: { serviceLevel, reviewPeriodDays } })).report);
+          console.log(row(label, f, a));
+          if (f.stock <= a.stock && f.deliveries <= 1.5 * a.deliveries && (!best || f.fill > best.f.fill))
+            best = { label, f };
+        }
+      console.log(best ? row(`best ≤ actual stock: ${best.label}`, best.f, a) : '  no point at no more store stock');
+    }
+    const sweepMet = !sweep || (best !== undefined && best.f.fill >= a.fill + 0.02);
+    console.log(
+      `  goals: default fills ≥ actual at ≤ 1.5× store stock (average and at end): ${defaultMet ? 'met' : 'NOT met'}` +
+        (sweep ? `; a point +2 pt at ≤ actual stock and ≤ 1.5× deliveries: ${sweepMet ? 'met' : 'NOT met'}` : ''),
+    );
+    allMet &&= defaultMet && sweepMet;
+  } finally {
+    await wb.close();
+  }
+}
+if (!allMet) process.exitCode = 1;
