@@ -25,6 +25,8 @@ export interface StateSpec {
   windowDays?: number;
   /** `fulfilledFrom`: the id of the warehouse an online location sells from. */
   locations: { id: string; kind: LocationKind; gln?: string; excluded?: boolean; fulfilledFrom?: string }[];
+  /** The days a transfer takes to reach every location, as the data would tell (2 unless said). */
+  transitDays?: number;
   styles: {
     id: string;
     category?: string;
@@ -61,6 +63,8 @@ export function buildState(spec: StateSpec): EngineState {
       fulfilledFrom: Int32Array.from(spec.locations, (l) =>
         l.fulfilledFrom === undefined ? -1 : spec.locations.findIndex((w) => w.id === l.fulfilledFrom),
       ),
+      // What the data's transit would be: the engine plans with it where no leadTimeDays is set.
+      transitDays: new Int32Array(spec.locations.length).fill(spec.transitDays ?? 2),
     },
     skus: {
       ids: skus.map((k) => k.id),

@@ -104,12 +104,39 @@ export const tsb = (days: readonly number[]): number =>
 
 const METHODS: OwnEstimate['method'][] = ['none', 'mean', 'sba', 'tsb'];
 /** Where ownStats writes: a scratch array the caller reuses, so a million cells allocate nothing. */
-export const OWN = { rate: 0, sd: 1, inStockDays: 2, units: 3, adi: 4, cv2: 5, demandClass: 6, method: 7 } as const;
-export const OWN_FIELDS = 8;
+export const OWN = {
+  rate: 0,
+  sd: 1,
+  inStockDays: 2,
+  units: 3,
+  adi: 4,
+  cv2: 5,
+  demandClass: 6,
+  method: 7,
+  weightedDays: 8,
+  weightedUnits: 9,
+} as const;
+export const OWN_FIELDS = 10;
 
-/** The days that sold of a window being read: their place among its in-stock days, and what they sold. */
+/**
+ * Weights of a window's days, oldest first: a day `age` days before the newest weighs 2^(−age / halfLife), so the
+ * estimate follows a style's launch, its decline and its markdown within weeks rather than a whole window. A half
+ * life of 0 weighs every day alike. Kept per window and half life: every cell of a review reads the same.
+ */
+let weightsOf = { days: 0, halfLife: -1, w: new Float64Array(0) };
+export function dayWeights(days: number, halfLife: number): Float64Array {
+  if (weightsOf.days !== days || weightsOf.halfLife !== halfLife) {
+    const w = new Float64Array(days);
+    for (let p = 0; p < days; p++) w[p] = halfLife > 0 ? 2 ** (-(days - 1 - p) / halfLife) : 1;
+    weightsOf = { days, halfLife, w };
+  }
+  return weightsOf.w;
+}
+
+/** The days that sold of a window being read: their place among its in-stock days, what they sold, their weight. */
 let eventAt = new Int32Array(64);
 let eventSize = new Float64Array(64);
+let eventWeight = new Float64Array(64);
 /** Per such day: 1 when it sold out (its size is a lower bound of its demand). */
 let eventSoldOut = new Uint8Array(64);
 
@@ -160,30 +187,37 @@ export function ownStats(
   windowDays: number,
   head: number,
   out: Float64Array,
+  weights: Float64Array = dayWeights(windowDays, 0),
 ): void {
   if (eventAt.length < windowDays) {
     eventAt = new Int32Array(windowDays);
     eventSize = new Float64Array(windowDays);
+    eventWeight = new Float64Array(windowDays);
     eventSoldOut = new Uint8Array(windowDays);
     bounds = new Float64Array(windowDays);
   }
   let n = 0;
   let m = 0;
   let soldOut = 0;
+  let weightedDays = 0;
+  let pos = 0;
   // The ring oldest day first: slots head … end, then 0 … head − 1.
   for (let part = 0; part < 2; part++) {
     const end = offset + (part === 0 ? windowDays : head);
-    for (let at = offset + (part === 0 ? head : 0); at < end; at++) {
+    for (let at = offset + (part === 0 ? head : 0); at < end; at++, pos++) {
       const x = sales[at];
       // NaN: a day without stock.
       if (x !== x) continue;
+      weightedDays += weights[pos];
       if (x > 0) {
         eventAt[m] = n;
+        eventWeight[m] = weights[pos];
         eventSoldOut[m] = 0;
         eventSize[m++] = x;
       } else if (x < 0) {
         // Sold out: at least −x.
         eventAt[m] = n;
+        eventWeight[m] = weights[pos];
         eventSoldOut[m] = 1;
         eventSize[m++] = -x;
         soldOut++;
@@ -193,13 +227,19 @@ export function ownStats(
   }
   if (soldOut > 0) imputeSoldOut(n, m, bounds);
   out[OWN.inStockDays] = n;
+  out[OWN.weightedDays] = weightedDays;
   let units = 0;
   let sumSq = 0;
+  let weightedUnits = 0;
+  let weightedSq = 0;
   for (let e = 0; e < m; e++) {
     units += eventSize[e];
     sumSq += eventSize[e] * eventSize[e];
+    weightedUnits += eventWeight[e] * eventSize[e];
+    weightedSq += eventWeight[e] * eventSize[e] * eventSize[e];
   }
   out[OWN.units] = units;
+  out[OWN.weightedUnits] = weightedUnits;
   if (n === 0) {
     out[OWN.rate] = 0;
     out[OWN.sd] = 0;
@@ -209,12 +249,13 @@ export function ownStats(
     out[OWN.method] = 0;
     return;
   }
-  const mean = units / n;
+  // The level and spread of a smooth or erratic series weigh recent days more (dayWeights).
+  const mean = weightedUnits / weightedDays;
   const adi = m ? n / m : Infinity;
   const sizeMean = m ? units / m : 0;
   const cv2 = m > 1 && sizeMean > 0 ? Math.max(0, sumSq / m - sizeMean * sizeMean) / (sizeMean * sizeMean) : 0;
   const demandClass = m ? classIndex(adi, cv2) : NONE;
-  out[OWN.sd] = Math.sqrt(Math.max(0, sumSq / n - mean * mean));
+  out[OWN.sd] = Math.sqrt(Math.max(0, weightedSq / weightedDays - mean * mean));
   out[OWN.adi] = adi;
   out[OWN.cv2] = cv2;
   out[OWN.demandClass] = demandClass;

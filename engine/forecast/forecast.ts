@@ -1,7 +1,10 @@
 /**
  * Demand for every location×SKU where the location carries the style: its own censored estimate, shrunk towards
- * a pooled one when its history is thin. The pool is the style at the location × the style's size curve, else the
- * category at the location, else the SKU across all selling locations. Every part is kept for explanation.
+ * a pooled one when its history is thin. The pool is the style at the location × the style's size curve; else,
+ * for a style new there, the style across the network × how the location sells its category against the network ×
+ * the size curve (a new style's days in stock across every store and size soon tell how it sells, long before any
+ * one cell's do); else the category at the location, else the SKU across all selling locations. Every part is kept
+ * for explanation.
  *
  * In two steps, so that a range of styles can estimate on its own (see recommend/review.ts): `ownEstimates` reads
  * each cell's window and adds the range's part to the network's sums; `pooledRates` blends, given those sums added
@@ -9,11 +12,11 @@
  */
 import type { EngineState } from '../recommend/state.js';
 import type { Settings } from '../recommend/settings.js';
-import { blendRate, CLASSES, ownWeight, OWN, OWN_FIELDS, ownStats } from './demand.js';
+import { blendRate, CLASSES, dayWeights, ownWeight, OWN, OWN_FIELDS, ownStats } from './demand.js';
 
-export type PoolSource = 'none' | 'style' | 'category' | 'network';
-const SOURCES: PoolSource[] = ['none', 'style', 'category', 'network'];
-const [NONE, STYLE, CATEGORY, NETWORK] = [0, 1, 2, 3];
+export type PoolSource = 'none' | 'style' | 'category' | 'network' | 'styleNetwork';
+const SOURCES: PoolSource[] = ['none', 'style', 'category', 'network', 'styleNetwork'];
+const [NONE, STYLE, CATEGORY, NETWORK, STYLE_NETWORK] = [0, 1, 2, 3, 4];
 
 export interface Forecast {
   /** Units per day, per cell: 0 where the location does not carry the style, and at warehouses. */
@@ -27,6 +30,12 @@ export interface Forecast {
   inStockDays: Int32Array;
   /** Units sold over the window on in-stock days (every sale happens on an in-stock day). */
   units: Float64Array;
+  /**
+   * The in-stock days and units as the estimate weighs them, recent days more (demand.ts dayWeights): what the
+   * pools add up, and what the own estimate's weight against its pool counts.
+   */
+  days: Float64Array;
+  weightedUnits: Float64Array;
   source: Uint8Array;
   demandClass: Uint8Array;
 }
@@ -40,6 +49,8 @@ export function newForecast(cells: number): Forecast {
     weight: new Float64Array(cells),
     inStockDays: new Int32Array(cells),
     units: new Float64Array(cells),
+    days: new Float64Array(cells),
+    weightedUnits: new Float64Array(cells),
     source: new Uint8Array(cells),
     demandClass: new Uint8Array(cells),
   };
@@ -80,7 +91,7 @@ export function sellingLocations(state: Pick<EngineState, 'locations'>): Uint8Ar
  * Each selling cell's own estimate from its window, and the range's part of the category sums. `f` is reset
  * (a replay reuses one).
  */
-export function ownEstimates(state: EngineState, f: Forecast, sums: CategorySums): void {
+export function ownEstimates(state: EngineState, f: Forecast, sums: CategorySums, halfLifeDays: number): void {
   const L = state.locations.ids.length;
   const K = state.skus.ids.length;
   const W = state.windowDays;
@@ -88,6 +99,9 @@ export function ownEstimates(state: EngineState, f: Forecast, sums: CategorySums
   for (const a of Object.values(f)) a.fill(0);
   const selling = sellingLocations(state);
   const e = new Float64Array(OWN_FIELDS);
+  const weights = dayWeights(W, halfLifeDays);
+  let meanWeight = 0;
+  for (const w of weights) meanWeight += w / W;
   const { sales, inStockDays, salesDays, windowHead } = state;
   const { style } = state.skus;
   const { category } = state.styles;
@@ -99,12 +113,14 @@ export function ownEstimates(state: EngineState, f: Forecast, sums: CategorySums
       // No in-stock day: nothing to estimate from (all parts stay 0).
       if (inStockDays && inStockDays[c] === 0) continue;
       // In stock without a sale: an estimate of 0 from those days, the window unread.
+      // (Its days weigh as the window's average day: unread, when they fell is not known; a whole window is exact.)
       if (inStockDays && salesDays && salesDays[c] === 0) {
         f.inStockDays[c] = inStockDays[c];
-        sums.days[l * C + cat] += inStockDays[c];
+        f.days[c] = exactUnits(inStockDays[c] * meanWeight);
+        sums.days[l * C + cat] += f.days[c];
         continue;
       }
-      ownStats(sales, c * W, W, windowHead, e);
+      ownStats(sales, c * W, W, windowHead, e, weights);
       const n = e[OWN.inStockDays];
       if (n === 0) continue;
       f.own[c] = e[OWN.rate];
@@ -112,8 +128,10 @@ export function ownEstimates(state: EngineState, f: Forecast, sums: CategorySums
       f.inStockDays[c] = n;
       f.demandClass[c] = e[OWN.demandClass];
       f.units[c] = e[OWN.units];
-      sums.units[l * C + cat] += exactUnits(e[OWN.units]);
-      sums.days[l * C + cat] += n;
+      f.days[c] = exactUnits(e[OWN.weightedDays]);
+      f.weightedUnits[c] = exactUnits(e[OWN.weightedUnits]);
+      sums.units[l * C + cat] += f.weightedUnits[c];
+      sums.days[l * C + cat] += f.days[c];
     }
   }
 }
@@ -136,24 +154,49 @@ export function pooledRates(
   const C = Math.max(1, state.categories.ids.length);
   const { styleStart, category } = state.styles;
   const half = settings.poolingHalfWeightDays;
-  const { sales } = state;
-  // The SKU across all selling locations (a SKU's cells lie together).
+  const { sales, windowHead } = state;
+  const weights = dayWeights(W, settings.demandHalfLifeDays);
+  let allDays = 0;
+  for (const w of weights) allDays += w;
+  // The SKU across all selling locations (a SKU's cells lie together): units for the size curve, and the weighted
+  // units and days of its pool.
   const skuUnits = new Float64Array(K);
+  const skuWeighted = new Float64Array(K);
   const skuDays = new Float64Array(K);
   for (let k = 0; k < K; k++) {
     let u = 0;
+    let w = 0;
     let d = 0;
     for (let c = k * L; c < (k + 1) * L; c++) {
       u += f.units[c];
-      d += f.inStockDays[c];
+      w += f.weightedUnits[c];
+      d += f.days[c];
     }
     skuUnits[k] = u;
+    skuWeighted[k] = w;
     skuDays[k] = d;
   }
   // Per location, for the style at hand: its units, and the most in-stock days of any of its sizes.
   const styleUnits = new Float64Array(L);
   const mostDays = new Int32Array(L);
   const anyInStock = new Uint8Array(W);
+  // How each selling location sells a category against the network's average cell (1: as the network does).
+  const locationFactor = new Float64Array(L * C);
+  for (let cat = 0; cat < C; cat++) {
+    let units = 0;
+    let days = 0;
+    for (let l = 0; l < L; l++) {
+      units += network.units[l * C + cat];
+      days += network.days[l * C + cat];
+    }
+    const average = units > 0 ? units / days : 0;
+    for (let l = 0; l < L; l++) {
+      const d = network.days[l * C + cat];
+      // Shrunk towards 1 by a prior of the network's average over as many days as the pooling's half weight.
+      locationFactor[l * C + cat] =
+        average > 0 ? (network.units[l * C + cat] + average * half) / ((d + half) * average) : 1;
+    }
+  }
   for (let s = 0; s < S; s++) {
     const [k0, k1] = [styleStart[s], styleStart[s + 1]];
     let any = false;
@@ -167,24 +210,32 @@ export function pooledRates(
     for (let k = k0; k < k1; k++) {
       for (let l = 0; l < L; l++) {
         const c = k * L + l;
-        styleUnits[l] += f.units[c];
+        styleUnits[l] += f.weightedUnits[c];
         if (f.inStockDays[c] > mostDays[l]) mostDays[l] = f.inStockDays[c];
       }
     }
     const cat = category[s];
+    // The style across the network: units per in-stock cell-day of any of its SKUs anywhere.
+    let netUnits = 0;
+    let netDays = 0;
+    for (let c = k0 * L; c < k1 * L; c++) {
+      netUnits += f.weightedUnits[c];
+      netDays += f.days[c];
+    }
     for (let l = 0; l < L; l++) {
       if (!carried[l * S + s]) continue;
-      // Style at the location: units per day with any size in stock. A size in stock every day of the window puts
-      // the style in stock every day.
+      // Style at the location: units per day with any size in stock, weighed as the estimate weighs its days. A
+      // size in stock every day of the window puts the style in stock every day.
       let styleDays = 0;
-      if (mostDays[l] === W) styleDays = W;
+      if (mostDays[l] === W) styleDays = allDays;
       else if (mostDays[l] > 0) {
         anyInStock.fill(0);
         for (let k = k0; k < k1; k++) {
           const base = (k * L + l) * W;
           for (let d = 0; d < W; d++) if (sales[base + d] === sales[base + d]) anyInStock[d] = 1;
         }
-        for (let d = 0; d < W; d++) styleDays += anyInStock[d];
+        // Slot d of the ring holds the window's day (d − head) mod W, oldest first.
+        for (let d = 0; d < W; d++) if (anyInStock[d]) styleDays += weights[(d - windowHead + W) % W];
       }
       const catUnits = network.units[l * C + cat];
       const catDays = network.days[l * C + cat];
@@ -192,22 +243,26 @@ export function pooledRates(
         const c = k * L + l;
         let pooled = 0;
         let source = NONE;
+        const sizeShare = (skuUnits[k] + 1) / (total + (k1 - k0));
         if (styleDays >= half) {
-          pooled = (styleUnits[l] / styleDays) * ((skuUnits[k] + 1) / (total + (k1 - k0)));
+          pooled = (styleUnits[l] / styleDays) * sizeShare;
           source = STYLE;
+        } else if (netDays >= half * (k1 - k0)) {
+          pooled = (netUnits / netDays) * (k1 - k0) * sizeShare * locationFactor[l * C + cat];
+          source = STYLE_NETWORK;
         } else if (catDays > 0) {
           pooled = catUnits / catDays;
           source = CATEGORY;
         } else if (skuDays[k] > 0) {
-          pooled = skuUnits[k] / skuDays[k];
+          pooled = skuWeighted[k] / skuDays[k];
           source = NETWORK;
         }
         if (source === NONE) {
           f.rate[c] = f.own[c];
           f.weight[c] = 1;
         } else {
-          f.rate[c] = blendRate(f.own[c], f.inStockDays[c], pooled, half);
-          f.weight[c] = ownWeight(f.inStockDays[c], half);
+          f.rate[c] = blendRate(f.own[c], f.days[c], pooled, half);
+          f.weight[c] = ownWeight(f.days[c], half);
         }
         f.pooled[c] = pooled;
         f.source[c] = source;

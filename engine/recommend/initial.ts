@@ -15,6 +15,7 @@ import { decision, dayText, round2, type Decision } from './proposal.js';
 import { purchaseOrderArrivals, type EngineState } from './state.js';
 import { skuBlocked, warehouseAvailable, type Context } from './replenish.js';
 import { normalQuantile, stockFor } from './targets.js';
+import { planningLead } from './settings.js';
 
 /**
  * Units sold over the window (exactUnits), per selling location × brand, season, and category × size (per
@@ -122,15 +123,11 @@ export function initialDistribution(ctx: Context, network: CategorySums, sales: 
   const { styleStart } = state.styles;
   const S = state.styles.ids.length;
   const C = Math.max(1, state.categories.ids.length);
-  const B = state.brands.ids.length;
-  const Se = state.seasons.ids.length;
   const Z = Math.max(1, state.sizes.ids.length);
   const { warehouses, sellers: stores } = ctx;
   const out: Decision[] = [];
-  const units = ctx.forecast.units;
   const firstFill = ctx.settings.initialDistribution.firstFillDays;
   let poArriving: ReturnType<typeof purchaseOrderArrivals> | undefined;
-  const categoryUnits = network.units;
 
   for (let s = 0; s < S; s++) {
     if (state.styles.excluded[s]) continue;
@@ -142,7 +139,8 @@ export function initialDistribution(ctx: Context, network: CategorySums, sales: 
     const cs = ctx.byCategory[cat];
     // Purchase-order units that reach the warehouse before a transfer would: they can be planned now.
     poArriving ??= purchaseOrderArrivals(state);
-    const arrivalDay = state.asOfDay + cs.leadTimeDays;
+    // (A transfer decided now reaches the stores as the warehouse's own transit goes: the network's.)
+    const arrivalDay = state.asOfDay + planningLead(cs, state, warehouses[0] ?? 0);
     const arriving = (w: number, k: number) => poArriving!(k * L + w, arrivalDay);
     const available = (w: number, k: number) => warehouseAvailable(ctx, k * L + w, arriving(w, k));
     const onOrder = skus.map((k) => warehouses.reduce((sum, w) => sum + arriving(w, k), 0));
@@ -150,37 +148,10 @@ export function initialDistribution(ctx: Context, network: CategorySums, sales: 
     const allocatable = free.map((x) => Math.floor(x * (1 - cs.holdbackPercentage / 100)));
     if (allocatable.every((x) => x === 0)) continue;
 
-    // The stores that sell comparable styles: the network's group less the style's own.
-    const own = stores.map((l) => {
-      let u = 0;
-      for (let k = styleStart[s]; k < styleStart[s + 1]; k++) u += exactUnits(units[k * L + l]);
-      return u;
-    });
-    const brand = state.styles.brand[s];
-    const season = state.styles.season[s];
-    const comparables: [string, (l: number) => number][] = [
-      ['category', (l) => categoryUnits[l * C + cat]],
-      ['brand', (l) => (brand >= 0 ? sales.brand[l * B + brand] : 0)],
-      ['season', (l) => (season >= 0 ? sales.season[l * Se + season] : 0)],
-      [
-        'all styles',
-        (l) => {
-          let u = 0;
-          for (let c = 0; c < C; c++) u += categoryUnits[l * C + c];
-          return u;
-        },
-      ],
-    ];
-    let basis = 'every store alike (no comparable sales)';
-    let weight = stores.map(() => 1);
-    for (const [name, group] of comparables) {
-      const w = stores.map((l, i) => group(l) - own[i]);
-      if (w.some((x) => x > 0)) {
-        weight = w;
-        basis = `what comparable styles sell there (${name})`;
-        break;
-      }
-    }
+    // The chance each store carries the style: the share of the category's styles it held within the year (every
+    // store alike, where none held any).
+    const chance = stores.map((l) => ctx.targets.carries[l * C + cat]);
+    const known = chance.some((p) => p > 0);
     // Size curve per store: the store's sales by size within the style's category, Laplace-smoothed.
     const curve = stores.map((l) => {
       const bySize = skus.map((k) => sales.size[(l * C + cat) * Z + state.skus.size[k]] + 1);
@@ -191,7 +162,7 @@ export function initialDistribution(ctx: Context, network: CategorySums, sales: 
     const z = normalQuantile(cs.serviceLevel);
     // What each store × SKU would sell a day, and the first fill that covers it.
     const rate = stores.map((l, i) =>
-      skus.map((_, j) => (weight[i] > 0 ? cellRate[l] * curve[i][j] * skus.length : 0)),
+      skus.map((_, j) => (known ? chance[i] : 1) * cellRate[l] * curve[i][j] * skus.length),
     );
     const want = rate.map((byJ) =>
       byJ.map((r) => (r > 0 ? Math.max(cs.presentationMinimum, stockFor(r, 0, firstFill, z)) : 0)),
@@ -228,9 +199,9 @@ export function initialDistribution(ctx: Context, network: CategorySums, sales: 
           out.push(
             decision(ctx.explain, 'InitialDistribution', w, l, k, take, () => ({
               reason:
-                `new style ${state.styles.ids[s]}: ${take} units, what a comparable SKU sells there over ` +
-                `${firstFill} days at ${cs.serviceLevel * 100}% service (${round2(rate[i][j])}/day by ${basis} ` +
-                `and the store's size curve)` +
+                `new style ${state.styles.ids[s]}: ${take} units, what a SKU of its category sells there over ` +
+                `${firstFill} days at ${cs.serviceLevel * 100}% service (${round2(rate[i][j])}/day by the ` +
+                `store's size curve)` +
                 (plan[j][i] < want[i][j] ? `; the warehouse is short (${allocatable[j]} allocatable)` : '') +
                 (onOrder[j] > 0
                   ? `; ${onOrder[j]} units on purchase orders arriving by ${dayText(arrivalDay)} counted`
@@ -244,7 +215,6 @@ export function initialDistribution(ctx: Context, network: CategorySums, sales: 
                 warehouseFree: free[j],
                 arrivingOnPurchaseOrders: onOrder[j],
                 holdbackPercentage: cs.holdbackPercentage,
-                basis,
               },
             })),
           );

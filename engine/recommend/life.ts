@@ -7,9 +7,9 @@ import type { Forecast } from '../forecast/forecast.js';
 import type { EngineState } from './state.js';
 
 /** A style silent for fewer days than this is on sale whatever it sold before (a closed week, a holiday). */
-export const OFF_SALE_MIN_DAYS = 7;
+export const OFF_SALE_MIN_DAYS = 3;
 /** Units the style would have sold at its rate over its in-stock days since its last sale, for silence to tell. */
-export const OFF_SALE_EXPECTED_UNITS = 3;
+export const OFF_SALE_EXPECTED_UNITS = 7;
 /** In-stock cell-days with no sale in the whole window that tell a style sold within the year is off sale. */
 export const OFF_SALE_SILENT_WINDOW_DAYS = 28;
 

@@ -12,7 +12,7 @@
  */
 import { poissonTail } from '../forecast/poisson.js';
 import { MaxHeap } from './heap.js';
-import type { Settings } from './settings.js';
+import { planningLead, type Settings } from './settings.js';
 import { decision, round2, type Decision } from './proposal.js';
 import { skuBlocked, type Context } from './replenish.js';
 
@@ -61,7 +61,7 @@ export function candidateMoves(ctx: Context): Move[] {
     if (state.styles.excluded[s]) continue;
     const cs = ctx.byCategory[state.styles.category[s]];
     if (cs.blockRedistributionWithOpenPurchaseOrders && state.styles.hasOpenPurchaseOrder[s]) continue;
-    const horizon = cs.reviewPeriodDays + cs.leadTimeDays;
+    const horizon = (l: number) => cs.reviewPeriodDays + planningLead(cs, state, l);
     skus.length = 0;
     for (let k = styleStart[s]; k < styleStart[s + 1]; k++) if (!skuBlocked(state, k)) skus.push(k);
     if (skus.length === 0) continue;
@@ -116,7 +116,7 @@ export function candidateMoves(ctx: Context): Move[] {
       const next = (l: number, given: number) => {
         const c = k * L + l;
         const pos = onHand[c] + inTransit[c] + incoming[c] + given;
-        return pos >= t.target[c] ? -1 : price * poissonTail(f.rate[c] * horizon, pos + 1);
+        return pos >= t.target[c] ? -1 : price * poissonTail(f.rate[c] * horizon(l), pos + 1);
       };
       for (const l of receiving) {
         const v = next(l, 0);
@@ -133,7 +133,7 @@ export function candidateMoves(ctx: Context): Move[] {
         let sent = 0;
         while (left > 0 && receivers.size) {
           // A broken run leaves whole, so its units count as lost to the sender anyway.
-          const loss = broken[from] ? 0 : price * poissonTail(f.rate[cf] * horizon, onHand[cf] - sent);
+          const loss = broken[from] ? 0 : price * poissonTail(f.rate[cf] * horizon(from), onHand[cf] - sent);
           let top = receivers.pop()!;
           if (top.item.key === from) {
             parked.push(top);

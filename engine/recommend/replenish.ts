@@ -6,7 +6,7 @@
 import { explainCell, type Forecast } from '../forecast/forecast.js';
 import { poissonTail } from '../forecast/poisson.js';
 import { MaxHeap } from './heap.js';
-import type { CategorySettings, Settings } from './settings.js';
+import { planningLead, type CategorySettings, type Settings } from './settings.js';
 import { decision, round2, type Decision, type Explain } from './proposal.js';
 import type { EngineState } from './state.js';
 import { basisOf, type Targets } from './targets.js';
@@ -78,6 +78,7 @@ export const BASIS: Record<string, string> = {
 
 interface Need {
   location: number;
+  horizon: number;
   cell: number;
   position: number;
   need: number;
@@ -94,16 +95,17 @@ export function replenish(ctx: Context): Decision[] {
   for (let k = 0; k < K; k++) {
     if (skuBlocked(state, k)) continue;
     const cs = ctx.byCategory[state.styles.category[state.skus.style[k]]];
-    const horizon = cs.reviewPeriodDays + cs.leadTimeDays;
     const pack = Math.max(1, state.skus.packSize[k]);
     const needs: Need[] = [];
     for (const l of sellers) {
       const c = k * L + l;
+      const horizon = cs.reviewPeriodDays + planningLead(cs, state, l);
       const position = state.onHand[c] + state.inTransit[c];
       const raw = t.target[c] - position;
       if (raw <= 0) continue;
       needs.push({
         location: l,
+        horizon,
         cell: c,
         position,
         need: Math.ceil(raw / pack) * pack,
@@ -149,7 +151,7 @@ export function replenish(ctx: Context): Decision[] {
             reason:
               `below target: ${round2(n.position)} on hand and in transit against a target of ${t.target[n.cell]}` +
               ` (${BASIS[basisOf(t, n.cell)] ?? basisOf(t, n.cell)}; demand ${round2(f.rate[n.cell])}/day` +
-              ` over ${horizon} days at ${cs.serviceLevel * 100}% service)` +
+              ` over ${n.horizon} days at ${cs.serviceLevel * 100}% service)` +
               (short ? `; warehouse short (${totalNeed} needed), allocated where it sells most` : '') +
               (kept > 0 ? `; ${kept} kept for the online customers it serves` : ''),
             details: {
@@ -159,7 +161,7 @@ export function replenish(ctx: Context): Decision[] {
               targetBasis: basisOf(t, n.cell),
               demandPerDay: round2(f.rate[n.cell]),
               demand: explainCell(f, n.cell),
-              horizonDays: horizon,
+              horizonDays: n.horizon,
               serviceLevel: cs.serviceLevel,
               warehouseShort: short,
               ...(kept > 0 ? { keptForOnline: kept } : {}),

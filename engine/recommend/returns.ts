@@ -1,5 +1,6 @@
 /**
- * Returns: what a store holds of a style off sale (life.ts) goes back to a warehouse, where it waits for the
+ * Returns: what a store holds of a style off sale (life.ts), or of a style it does not sell (assortment.ts), goes
+ * back to a warehouse, where it waits for the
  * retailer's own end of life (a clearance, an outlet) instead of standing on a shelf nobody buys from. A return is
  * a redistribution to the warehouse holding the most of the SKU (its home, as far as the state tells), else the
  * first warehouse taking part.
@@ -15,6 +16,13 @@ export function offSaleReturns(ctx: Context): Decision[] {
   const L = state.locations.ids.length;
   const K = state.skus.ids.length;
   const { onHand, inTransit, lastSaleDay, asOfDay } = state;
+  /** The style's last sale anywhere (off sale: some time ago). */
+  const lastSale = (s: number) => {
+    let last = -1;
+    for (let c = state.styles.styleStart[s] * L; c < state.styles.styleStart[s + 1] * L; c++)
+      last = Math.max(last, lastSaleDay[c]);
+    return last;
+  };
   for (let k = 0; k < K; k++) {
     if (skuBlocked(state, k)) continue;
     const s = state.skus.style[k];
@@ -24,14 +32,17 @@ export function offSaleReturns(ctx: Context): Decision[] {
     for (const l of sellers) {
       const c = k * L + l;
       const units = Math.floor(onHand[c]);
-      if (units < cs.minimumTransferQuantity || basisOf(ctx.targets, c) !== 'offSale') continue;
+      const basis = basisOf(ctx.targets, c);
+      if (units < cs.minimumTransferQuantity || (basis !== 'offSale' && basis !== 'notSelling')) continue;
       out.push(
         decision(ctx.explain, 'Redistribution', l, home, k, units, () => ({
           reason:
-            `style ${state.styles.ids[s]} is off sale: it sold nothing anywhere since ` +
-            `${lastSaleDay[c] >= 0 ? `day ${asOfDay - lastSaleDay[c]} before this one` : 'the year began'}; ` +
-            `its ${units} units at ${state.locations.ids[l]} go back to ${state.locations.ids[home]}`,
-          details: { reason: 'off sale', onHand: round2(onHand[c]) },
+            (basis === 'offSale'
+              ? `style ${state.styles.ids[s]} is off sale: it sold nothing anywhere for ` +
+                `${asOfDay - 1 - lastSale(s)} days while on the shelves`
+              : `style ${state.styles.ids[s]} does not sell at ${state.locations.ids[l]}: it stood there without a ` +
+                'sale while it sold elsewhere') + `; its ${units} units there go back to ${state.locations.ids[home]}`,
+          details: { reason: basis === 'offSale' ? 'off sale' : 'not selling there', onHand: round2(onHand[c]) },
         })),
       );
     }

@@ -28,7 +28,8 @@ import { fulfilment, replenish, type Context } from './replenish.js';
 import { offSaleReturns } from './returns.js';
 import type { Settings } from './settings.js';
 import type { EngineState } from './state.js';
-import { carriedStyles, settingsByCategory, targets, type Targets } from './targets.js';
+import { assortment } from './assortment.js';
+import { settingsByCategory, targets, type Targets } from './targets.js';
 
 /** A part's share of the network's sums, and the network's: see the steps above. */
 export interface ReviewSums {
@@ -101,7 +102,7 @@ export class ReviewPart {
   /** Step 1: own estimates, and the part's share of the network's sums. */
   sums(): ReviewSums {
     const sums = emptyReviewSums(this.state);
-    ownEstimates(this.state, this.forecast, sums.demand);
+    ownEstimates(this.state, this.forecast, sums.demand, this.settings.demandHalfLifeDays);
     addSales(this.state, this.forecast.units, sums.sales);
     return sums;
   }
@@ -109,11 +110,11 @@ export class ReviewPart {
   /** Step 2, given the network's sums. */
   decide(network: ReviewSums): PartDecisions {
     const { state, settings } = this;
-    const carried = carriedStyles(state);
-    pooledRates(state, settings, this.forecast, network.demand, carried);
-    const t = targets(state, this.forecast, settings, carried, this.arrays);
     const L = state.locations.ids.length;
     const selling = sellingLocations(state);
+    const stores = assortment(state, this.forecast, selling);
+    pooledRates(state, settings, this.forecast, network.demand, stores.carried);
+    const t = targets(state, this.forecast, settings, stores, this.arrays);
     const { excluded, fulfilledFrom } = state.locations;
     const taking = [...Array(L).keys()].filter((l) => !excluded[l]);
     const ctx: Context = {

@@ -28,6 +28,7 @@ export const SettingsOverrideSchema = Type.Object(
     defaults: Type.Optional(Category),
     categories: Type.Optional(Type.Record(Type.String(), Category)),
     demandWindowDays: int('Days of sales history the demand estimate reads.', 7),
+    demandHalfLifeDays: n('A day this many days older than the newest weighs half as much in the estimate (0: alike).'),
     poolingHalfWeightDays: n('In-stock days at which own history weighs half against the pooled estimate.', 0),
     warehouseReservePercentage: n('Share of warehouse stock kept back from replenishment (percent).', 0, 100),
     replenishment: Type.Optional(

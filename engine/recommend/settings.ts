@@ -11,8 +11,11 @@ export interface CategorySettings {
   serviceLevel: number;
   /** Days between replenishment reviews. */
   reviewPeriodDays: number;
-  /** Days from proposal to arrival at the store. */
-  leadTimeDays: number;
+  /**
+   * Days from proposal to arrival at the store, as the engine plans; when unset, the transit the data shows for the
+   * receiving location (EngineState.locations.transitDays).
+   */
+  leadTimeDays?: number;
   /** Smallest quantity worth a transfer line. */
   minimumTransferQuantity: number;
   /** Share of a new style kept at the warehouse at initial distribution (percent). */
@@ -29,6 +32,8 @@ export interface Settings {
   categories: Record<string, Partial<CategorySettings>>;
   /** Days of sales history the demand estimate reads. */
   demandWindowDays: number;
+  /** A day this many days older than the newest weighs half as much in the estimate (0: every day alike). */
+  demandHalfLifeDays: number;
   /** In-stock days at which a SKU×location's own history gets half the weight against the pooled estimate. */
   poolingHalfWeightDays: number;
   /** Share of warehouse stock kept back from replenishment (percent). */
@@ -79,17 +84,17 @@ export const DEFAULT_SETTINGS: Settings = {
     presentationMinimum: 1,
     serviceLevel: 0.9,
     reviewPeriodDays: 7,
-    leadTimeDays: 2,
     minimumTransferQuantity: 1,
     holdbackPercentage: 20,
     blockRedistributionWithOpenPurchaseOrders: true,
   },
   categories: {},
   demandWindowDays: 56,
+  demandHalfLifeDays: 7,
   poolingHalfWeightDays: 14,
   warehouseReservePercentage: 0,
   replenishment: { enabled: true },
-  initialDistribution: { enabled: true, firstFillDays: 14 },
+  initialDistribution: { enabled: true, firstFillDays: 7 },
   redistribution: {
     enabled: true,
     excessCoverDays: 42,
@@ -134,6 +139,15 @@ export function resolveSettings(
     fulfilledFrom: { ...DEFAULT_SETTINGS.fulfilledFrom, ...scenario.fulfilledFrom },
     transitDays: { ...DEFAULT_SETTINGS.transitDays, ...scenario.transitDays },
   };
+}
+
+/** The lead time the engine plans a transfer to location `l` with: the settings', else the data's transit. */
+export function planningLead(
+  cs: CategorySettings,
+  state: { locations: { transitDays: Int32Array } },
+  l: number,
+): number {
+  return cs.leadTimeDays ?? state.locations.transitDays[l];
 }
 
 export function categorySettings(settings: Settings, categoryId: string | undefined): CategorySettings {

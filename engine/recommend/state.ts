@@ -27,6 +27,11 @@ export interface EngineState {
      * holds no stock of its own and is sent nothing), or −1: it sells from its own.
      */
     fulfilledFrom: Int32Array;
+    /**
+     * Per location: the days a transfer takes to reach it, as the data before the state's day tells
+     * (simulate/transit.ts): what the engine plans with where no leadTimeDays is set.
+     */
+    transitDays: Int32Array;
   };
   skus: {
     ids: string[];

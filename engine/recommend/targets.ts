@@ -3,8 +3,9 @@
  * stock for the service level), capped where a maximum is set; the client's StockTargets override it.
  */
 import { sellingLocations, type Forecast } from '../forecast/forecast.js';
+import type { Assortment } from './assortment.js';
 import { offSaleStyles } from './life.js';
-import { categorySettings, type CategorySettings, type Settings } from './settings.js';
+import { categorySettings, planningLead, type CategorySettings, type Settings } from './settings.js';
 import type { EngineState } from './state.js';
 
 /** Inverse of the standard normal CDF (Acklam's rational approximation, |error| < 1.2e-9). */
@@ -58,16 +59,20 @@ export function stockFor(rate: number, sd: number, horizon: number, z: number): 
 }
 
 /** Why a cell has its target, by number in `Targets.basis`: none where the location does not carry the style. */
-export const BASES = ['', 'client', 'demand', 'presentation', 'maximum', 'offSale'] as const;
+export const BASES = ['', 'client', 'demand', 'presentation', 'maximum', 'offSale', 'notSelling'] as const;
 export type TargetBasis = (typeof BASES)[number];
-const [, CLIENT, DEMAND, PRESENTATION, MAXIMUM, OFF_SALE] = [0, 1, 2, 3, 4, 5];
+const [, CLIENT, DEMAND, PRESENTATION, MAXIMUM, OFF_SALE, NOT_SELLING] = [0, 1, 2, 3, 4, 5, 6];
 
 export interface Targets {
   target: Float64Array;
   /** Per cell, the index of its basis in BASES. */
   basis: Uint8Array;
-  /** Per location × style (`l * styles + s`): 1 where a selling location carries the style (see carriedStyles). */
+  /** Per location × style (`l * styles + s`): 1 where a selling location carries the style (assortment.ts). */
   carried: Uint8Array;
+  /** Per location × style: 1 where a store held the style and does not sell it (assortment.ts). */
+  notSelling: Uint8Array;
+  /** Per location × category: the chance a store carries a new style of the category (assortment.ts). */
+  carries: Float64Array;
 }
 
 export const basisOf = (t: Targets, cell: number): TargetBasis => BASES[t.basis[cell]];
@@ -79,31 +84,12 @@ export function settingsByCategory(state: Pick<EngineState, 'categories'>, setti
   );
 }
 
-/**
- * Whether each selling location carries each style (`l * styles + s`): it has sold or held any of its SKUs before
- * the decision day, or has some on hand or on its way.
- */
-export function carriedStyles(state: EngineState): Uint8Array {
-  const L = state.locations.ids.length;
-  const S = state.styles.ids.length;
-  const { styleStart } = state.styles;
-  const { everActive, onHand, inTransit } = state;
-  const carried = new Uint8Array(L * S);
-  for (let s = 0; s < S; s++) {
-    for (let c = styleStart[s] * L; c < styleStart[s + 1] * L; c++) {
-      if (everActive[c] || onHand[c] > 0 || inTransit[c] > 0) carried[(c % L) * S + s] = 1;
-    }
-  }
-  for (let l = 0; l < L; l++) if (state.locations.kind[l] === 'warehouse') carried.fill(0, l * S, (l + 1) * S);
-  return carried;
-}
-
 /** `into`: arrays of an earlier review of the same state's cells to fill again (a replay reviews every week). */
 export function targets(
   state: EngineState,
   f: Forecast,
   settings: Settings,
-  carried: Uint8Array,
+  { carried, notSelling, carries }: Assortment,
   into?: Pick<Targets, 'target' | 'basis'>,
 ): Targets {
   const L = state.locations.ids.length;
@@ -119,11 +105,11 @@ export function targets(
   for (let s = 0; s < S; s++) {
     const cat = state.styles.category[s];
     const cs = byCategory[cat];
-    const horizon = cs.reviewPeriodDays + cs.leadTimeDays;
     for (let k = state.styles.styleStart[s]; k < state.styles.styleStart[s + 1]; k++) {
       for (let l = 0; l < L; l++) {
         if (!selling[l]) continue;
         const c = k * L + l;
+        const horizon = cs.reviewPeriodDays + planningLead(cs, state, l);
         if (!Number.isNaN(clientTarget[c])) {
           let t = clientTarget[c];
           if (!Number.isNaN(clientMinimum[c])) t = Math.max(t, clientMinimum[c]);
@@ -132,7 +118,10 @@ export function targets(
           basis[c] = CLIENT;
           continue;
         }
-        if (!carried[l * S + s]) continue;
+        if (!carried[l * S + s]) {
+          if (notSelling[l * S + s]) basis[c] = NOT_SELLING;
+          continue;
+        }
         if (off[s]) {
           basis[c] = OFF_SALE;
           continue;
@@ -148,5 +137,5 @@ export function targets(
       }
     }
   }
-  return { target, basis, carried };
+  return { target, basis, carried, notSelling, carries };
 }

@@ -73,6 +73,24 @@ export interface BacktestInput {
   recordedRevenue?: Float64Array;
 }
 
+/**
+ * An estimated demand as whole units, rounded up with the probability of its fraction: customers come whole, and
+ * stock served to a fraction of one would stand on the shelves as fractions no transfer moves. The draw is a hash of
+ * the cell and the day, so a day's demand is the same in every backtest that covers it; over many cell-days the
+ * units add up to the estimate.
+ */
+export function wholeUnits(x: number, cell: number, day: number): number {
+  const whole = Math.floor(x);
+  if (x === whole) return x;
+  let h = Math.imul(cell ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(day, 0xc2b2ae35);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x7feb352d);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x846ca68b);
+  h ^= h >>> 16;
+  return whole + ((h >>> 0) / 4294967296 < x - whole ? 1 : 0);
+}
+
 export function demandLayout(start: EngineState): DemandLayout {
   return {
     locations: start.locations.ids.length,
@@ -131,7 +149,7 @@ export function periodDays(
     actual.net[at] = rows.net[j];
     actual.mutations[at] = rows.mutations[j];
     actual.revenue[at] = rows.revenue[j];
-    actual.extra[at] = demand.extra[j];
+    actual.extra[at] = wholeUnits(demand.extra[j], rows.cell[j], range.firstDay + rows.d[j]);
   }
   const o = demand.out;
   const outStart = new Int32Array(days + 1);
@@ -146,7 +164,7 @@ export function periodDays(
   for (let j = 0; j < o.day.length; j++) {
     const x = at[o.day[j]]++;
     out.cell[x] = o.cell[j];
-    out.demand[x] = o.demand[j];
+    out.demand[x] = wholeUnits(o.demand[j], o.cell[j], range.firstDay + range.periodFrom + o.day[j]);
   }
   const units = new Float64Array(layout.skus);
   const value = new Float64Array(layout.skus);

@@ -242,6 +242,7 @@ export class ReplayPart {
       // (A location selling from a warehouse's stock holds none: its first day's row gives the level it sells from.)
       actLevel: Float64Array.from(S0.onHand),
       rate: this.reviewed.forecast.rate,
+      target: this.reviewed.target,
       inStockDays,
       salesDays,
       everActive: Uint8Array.from(S0.everActive),

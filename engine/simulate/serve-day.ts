@@ -66,6 +66,8 @@ export interface ServeArrays {
   sim: Float64Array;
   actLevel: Float64Array;
   rate: Float64Array;
+  /** Per cell: the target of the last review. */
+  target: Float64Array;
   inStockDays: Int32Array;
   /** Per cell: the window's days with a sale (a window without one needs no reading: see ownStats). */
   salesDays: Int32Array;
@@ -555,6 +557,7 @@ export class PartDays {
         v[at0 + CF.simLostSales] = carried ? demand - served : 0;
         v[at0 + CF.actLostSales] = carried ? estimated : 0;
         v[at0 + CF.demandEstimate] = rate[c];
+        v[at0 + CF.target] = a.target[c];
         v[at0 + CF.simInStock] = simInStock ? 1 : 0;
         v[at0 + CF.actInStock] = actInStock ? 1 : 0;
         v[at0 + CF.carried] = carried ? 1 : 0;

@@ -24,6 +24,8 @@ export const CELL_DAY_FIELDS = [
   'actLostSales',
   /** The engine's demand estimate for the cell that day (units per day, from its last review). */
   'demandEstimate',
+  /** The stock the engine's last review aimed the cell at (its target). */
+  'target',
   /** Actual receipts and corrections, replayed as they happened. */
   'receipts',
   /** A write-down larger than the simulated stock: the units it could not take (a difference between the worlds). */

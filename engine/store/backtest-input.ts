@@ -9,27 +9,8 @@ import { loadEngineState } from './engine-state.js';
 import type { Workspace } from './workspace.js';
 import { cachedHistory, dataFingerprint, historyKey, type TypedRecord } from './history-cache.js';
 import { sharedAlloc, sharedCopy } from '../simulate/buffers.js';
-import { TRANSIT_MIN_TRANSFERS, worldTransit } from '../simulate/transit.js';
-
-/**
- * Per location: the median days its received client transfers took from shipping to arrival, whole days; −1 where
- * fewer than TRANSIT_MIN_TRANSFERS say both.
- */
-async function clientTransitDays(ws: Workspace, locationIds: readonly string[]): Promise<Int32Array> {
-  const days = new Int32Array(locationIds.length).fill(-1);
-  const at = new Map(locationIds.map((id, l) => [id, l]));
-  for (const r of await ws.rows<{ locationId: string; days: number; n: number }>(`
-    SELECT toLocationId AS locationId, count(*)::INTEGER AS n,
-           round(median(epoch_us(expectedArrivalDateTime) - epoch_us(shippedDateTime)) / ${DAY_MICROS})::INTEGER AS days
-    FROM transfers
-    WHERE _deleted_at IS NULL AND received AND shippedDateTime IS NOT NULL AND expectedArrivalDateTime IS NOT NULL
-      AND expectedArrivalDateTime >= shippedDateTime
-    GROUP BY 1`)) {
-    const l = at.get(r.locationId);
-    if (l !== undefined && Number(r.n) >= TRANSIT_MIN_TRANSFERS) days[l] = Number(r.days);
-  }
-  return days;
-}
+import { worldTransit } from '../simulate/transit.js';
+import { clientTransitDays } from './client-transit.js';
 
 /**
  * `fromDay` … `toDay` inclusive, in days since 1970-01-01. The history is read a reach beyond the period on both

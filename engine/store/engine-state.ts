@@ -4,6 +4,10 @@
  * after that level: the same rule the backtest uses to reconstruct actual stock.
  */
 import type { DuckDBValue } from '@duckdb/node-api';
+import { levelTransit, worldTransit } from '../simulate/transit.js';
+import { demandLayout } from '../simulate/input.js';
+import { clientTransitDays } from './client-transit.js';
+import type { DailyLevels } from './level-fold.js';
 import { DAY_MICROS, dayOf } from '../model/datetime.js';
 import { timestampValue } from './values.js';
 import { dailyLevels, EXACT, writeCellIndex } from './daily-levels.js';
@@ -11,7 +15,13 @@ import { prices } from '../recommend/prices.js';
 import { Workspace } from './workspace.js';
 import { APPROVAL_OPEN_DAYS, emptyState, type Alloc, type EngineState } from '../recommend/state.js';
 import { heldStock, openingOr } from '../simulate/actual-demand.js';
-import { categorySettings, type CategorySettings, type LocationKind, type Settings } from '../recommend/settings.js';
+import {
+  categorySettings,
+  planningLead,
+  type CategorySettings,
+  type LocationKind,
+  type Settings,
+} from '../recommend/settings.js';
 import { SettingsInvalid } from '../recommend/settings-schema.js';
 import { escapePointer } from '../model/schema-errors.js';
 
@@ -102,7 +112,8 @@ export async function loadEngineState(
   applyLocationKinds(state, settings, year);
   applyFulfilment(state, settings);
   await applyPricesAndPacks(ws, state, year, index);
-  await applyDailyLevels(ws, state, mode, asOf, index);
+  const window = await applyDailyLevels(ws, state, mode, asOf, index);
+  await applyTransit(ws, state, settings, window);
   await applyStockedInYear(ws, state, historyStart, asOf);
   await applyInbound(ws, state, settings, mode, asOf, index);
   await applyClientControls(ws, state, asOf, index);
@@ -314,6 +325,7 @@ async function readNetwork(
         locRows.map((r) => (r.excluded || (r.closed !== null && dayOf(Number(r.closed)) <= asOfDay) ? 1 : 0)),
       ),
       fulfilledFrom: new Int32Array(L).fill(-1),
+      transitDays: new Int32Array(L),
     },
     skus: {
       ids: skuRows.map((r) => r.skuId),
@@ -407,6 +419,7 @@ async function applyDailyLevels(
   const dOpening = days.opening;
   const dSold = days.sold;
   const dSoldOut = days.soldOut;
+  // (The window's days also tell how long transfers take: applyTransit.)
   let cell = -1;
   let level = 0;
   let day = -1;
@@ -455,6 +468,23 @@ async function applyDailyLevels(
   const L = ids.length;
   for (let l = 0; l < L; l++)
     if (fulfilledFrom[l] >= 0) for (let c = l; c < state.onHand.length; c += L) state.onHand[c] = 0;
+  return days;
+}
+
+/**
+ * How long a transfer takes to reach each location as the data before the state's day tells (the client's own
+ * transfers, else the window's stock levels; simulate/transit.ts): what the engine plans with where no
+ * leadTimeDays is set. A backtest's engine plans with what the history before its period showed.
+ */
+async function applyTransit(ws: Workspace, state: EngineState, settings: Settings, window: DailyLevels) {
+  const { ids, kind } = state.locations;
+  const selling = Uint8Array.from(kind, (k) => (k === 'warehouse' ? 0 : 1));
+  const W = state.windowDays;
+  const range = { days: W, firstDay: state.asOfDay - W, periodFrom: 0, periodTo: W };
+  const measured = levelTransit(window, range, demandLayout(state), selling);
+  state.locations.transitDays.set(
+    worldTransit(ids, selling, measured, await clientTransitDays(ws, ids), settings.transitDays).days,
+  );
 }
 
 /**
@@ -537,7 +567,8 @@ async function applyInbound(
     let day = inbound.day[i];
     if (inbound.approved[i]) {
       const k = Math.floor(c / L);
-      day += categorySettings(settings, state.categories.ids[state.styles.category[state.skus.style[k]]]).leadTimeDays;
+      const cs = categorySettings(settings, state.categories.ids[state.styles.category[state.skus.style[k]]]);
+      day += planningLead(cs, state, c % L);
       // Promised to a destination: not the sender's to give again until the stock feed shows it gone.
       const from = cellOf(inbound.sender[i], inbound.skuId[i]);
       if (from >= 0) state.onHand[from] = Math.max(0, state.onHand[from] - q);

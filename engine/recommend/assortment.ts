@@ -1,0 +1,89 @@
+/**
+ * Which store carries which style, as far as the data tells: the spec has no assortment plan, so the engine reads it
+ * off what each store held and sold. Per selling location × style (`l * styles + s`):
+ *
+ * - carried: the store sold or held the style within the year, holds it or has it on its way; or the style sells
+ *   in the network now and the store sells its category (a store skipped at the style's launch, when the warehouse
+ *   was short or its category had not sold there yet, can still be given it);
+ * - not selling there: the store held the style and never sold it, and the style sells elsewhere. While it holds
+ *   some, only once the days it stood on the shelf would have sold NOT_SELLING_EXPECTED_UNITS at the style's rate
+ *   elsewhere; once its stock is gone, as long as it never sold there. Such a store gets no target for the style and
+ *   sends its stock back (returns.ts): the stores that do sell it get it instead.
+ */
+import type { Forecast } from '../forecast/forecast.js';
+import type { EngineState } from './state.js';
+
+/** Units the style would have sold on a store's shelf at its rate elsewhere, for its silence there to tell. */
+export const NOT_SELLING_EXPECTED_UNITS = 5;
+
+export interface Assortment {
+  carried: Uint8Array;
+  notSelling: Uint8Array;
+  /**
+   * Per selling location × category (`l * categories + c`): the share of the category's styles held anywhere within
+   * the year that the location held too (0 where it held none): the chance it carries a new style of the category.
+   */
+  carries: Float64Array;
+}
+
+export function assortment(state: EngineState, f: Forecast, selling: Uint8Array): Assortment {
+  const L = state.locations.ids.length;
+  const S = state.styles.ids.length;
+  const C = Math.max(1, state.categories.ids.length);
+  const { styleStart, category } = state.styles;
+  const { everActive, onHand, inTransit, lastSaleDay } = state;
+  const carried = new Uint8Array(L * S);
+  const notSelling = new Uint8Array(L * S);
+  // The share of each category's styles each store sold or held within the year.
+  const carries = new Float64Array(L * C);
+  const styles = new Float64Array(C);
+  const heldAt = new Uint8Array(L);
+  for (let s = 0; s < S; s++) {
+    heldAt.fill(0);
+    let anywhere = false;
+    for (let c = styleStart[s] * L, l = 0; c < styleStart[s + 1] * L; c++, l = l + 1 === L ? 0 : l + 1)
+      if (everActive[c] && selling[l]) heldAt[l] = 1;
+    for (let l = 0; l < L; l++) {
+      carries[l * C + category[s]] += heldAt[l];
+      anywhere ||= heldAt[l] === 1;
+    }
+    if (anywhere) styles[category[s]]++;
+  }
+  for (let l = 0; l < L; l++) for (let c = 0; c < C; c++) if (styles[c] > 0) carries[l * C + c] /= styles[c];
+  const held = new Uint8Array(L);
+  const sold = new Uint8Array(L);
+  const stock = new Uint8Array(L);
+  const units = new Float64Array(L);
+  const days = new Float64Array(L);
+  for (let s = 0; s < S; s++) {
+    held.fill(0);
+    sold.fill(0);
+    stock.fill(0);
+    units.fill(0);
+    days.fill(0);
+    let netUnits = 0;
+    let netDays = 0;
+    for (let c = styleStart[s] * L, l = 0; c < styleStart[s + 1] * L; c++, l = l + 1 === L ? 0 : l + 1) {
+      if (!selling[l]) continue;
+      if (everActive[c]) held[l] = 1;
+      if (lastSaleDay[c] >= 0) sold[l] = 1;
+      if (onHand[c] > 0 || inTransit[c] > 0) stock[l] = 1;
+      units[l] += f.units[c];
+      days[l] += f.inStockDays[c];
+      netUnits += f.units[c];
+      netDays += f.inStockDays[c];
+    }
+    const cat = category[s];
+    for (let l = 0; l < L; l++) {
+      if (!selling[l]) continue;
+      // What the style sells per in-stock cell-day at the other stores.
+      const elsewhere = netDays - days[l] > 0 ? (netUnits - units[l]) / (netDays - days[l]) : 0;
+      if (held[l] && !sold[l] && elsewhere > 0 && (!stock[l] || elsewhere * days[l] >= NOT_SELLING_EXPECTED_UNITS)) {
+        notSelling[l * S + s] = 1;
+        continue;
+      }
+      if (held[l] || stock[l] || (netUnits > 0 && carries[l * C + cat] > 0)) carried[l * S + s] = 1;
+    }
+  }
+  return { carried, notSelling, carries };
+}
