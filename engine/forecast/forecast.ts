@@ -1,10 +1,8 @@
 /**
  * Demand for every location×SKU where the location carries the style: its own censored estimate, shrunk towards
- * a pooled one when its history is thin. The pool is the style at the location × the style's size curve; else,
- * for a style new there, the style across the network × how the location sells its category against the network ×
- * the size curve (a new style's days in stock across every store and size soon tell how it sells, long before any
- * one cell's do); else the category at the location, else the SKU across all selling locations. Every part is kept
- * for explanation.
+ * nested pools (the style at the location split by its size curve, the style across the network, its category:
+ * see pooledRates). A new style's days in stock across every store and size soon tell how it sells, long before
+ * any one cell's do. Every part is kept for explanation.
  *
  * In two steps, so that a range of styles can estimate on its own (see recommend/review.ts): `ownEstimates` reads
  * each cell's window and adds the range's part to the network's sums; `pooledRates` blends, given those sums added
@@ -14,9 +12,10 @@ import type { EngineState } from '../recommend/state.js';
 import type { Settings } from '../recommend/settings.js';
 import { blendRate, CLASSES, dayWeights, ownWeight, OWN, OWN_FIELDS, ownStats } from './demand.js';
 
-export type PoolSource = 'none' | 'style' | 'category' | 'network' | 'styleNetwork';
-const SOURCES: PoolSource[] = ['none', 'style', 'category', 'network', 'styleNetwork'];
-const [NONE, STYLE, CATEGORY, NETWORK, STYLE_NETWORK] = [0, 1, 2, 3, 4];
+/** The nearest pool that held data: the style at the location, the style across the network, its category. */
+export type PoolSource = 'none' | 'style' | 'styleNetwork' | 'category';
+const SOURCES: PoolSource[] = ['none', 'style', 'styleNetwork', 'category'];
+const [NONE, STYLE, STYLE_NETWORK, CATEGORY] = [0, 1, 2, 3];
 
 export interface Forecast {
   /** Units per day, per cell: 0 where the location does not carry the style, and at warehouses. */
@@ -138,7 +137,13 @@ export function ownEstimates(state: EngineState, f: Forecast, sums: CategorySums
 
 /**
  * Blends each carried cell's own estimate with its pool, given the category sums of the whole network.
- * `carried[l * styles + s]`: the selling location carries the style (see recommend/targets.ts).
+ * `carried[l * styles + s]`: the selling location carries the style (see recommend/assortment.ts).
+ *
+ * The pools are nested, each shrunk towards the one above by as many days as `poolingHalfWeightDays` (a gamma prior
+ * on a Poisson rate: the data weighs its days against the prior's): the category's average cell across the network;
+ * the style's cells across the network; the style at the location (all its sizes, times how the location sells the
+ * category against the network), split by the style's size curve; and the cell's own estimate. Units and days are
+ * weighed by recency (demand.ts dayWeights), so each level follows a launch, a decline or a markdown within weeks.
  */
 export function pooledRates(
   state: EngineState,
@@ -158,30 +163,12 @@ export function pooledRates(
   const weights = dayWeights(W, settings.demandHalfLifeDays);
   let allDays = 0;
   for (const w of weights) allDays += w;
-  // The SKU across all selling locations (a SKU's cells lie together): units for the size curve, and the weighted
-  // units and days of its pool.
+  // The SKU across all selling locations (a SKU's cells lie together): units for the size curve.
   const skuUnits = new Float64Array(K);
-  const skuWeighted = new Float64Array(K);
-  const skuDays = new Float64Array(K);
-  for (let k = 0; k < K; k++) {
-    let u = 0;
-    let w = 0;
-    let d = 0;
-    for (let c = k * L; c < (k + 1) * L; c++) {
-      u += f.units[c];
-      w += f.weightedUnits[c];
-      d += f.days[c];
-    }
-    skuUnits[k] = u;
-    skuWeighted[k] = w;
-    skuDays[k] = d;
-  }
-  // Per location, for the style at hand: its units, and the most in-stock days of any of its sizes.
-  const styleUnits = new Float64Array(L);
-  const mostDays = new Int32Array(L);
-  const anyInStock = new Uint8Array(W);
-  // How each selling location sells a category against the network's average cell (1: as the network does).
-  const locationFactor = new Float64Array(L * C);
+  for (let k = 0; k < K; k++) for (let c = k * L; c < (k + 1) * L; c++) skuUnits[k] += f.units[c];
+  // The category's average cell across the network, and how each location sells it against that (1: alike).
+  const categoryRate = new Float64Array(C);
+  const locationFactor = new Float64Array(L * C).fill(1);
   for (let cat = 0; cat < C; cat++) {
     let units = 0;
     let days = 0;
@@ -190,15 +177,20 @@ export function pooledRates(
       days += network.days[l * C + cat];
     }
     const average = units > 0 ? units / days : 0;
-    for (let l = 0; l < L; l++) {
-      const d = network.days[l * C + cat];
-      // Shrunk towards 1 by a prior of the network's average over as many days as the pooling's half weight.
-      locationFactor[l * C + cat] =
-        average > 0 ? (network.units[l * C + cat] + average * half) / ((d + half) * average) : 1;
-    }
+    categoryRate[cat] = average;
+    if (average > 0)
+      for (let l = 0; l < L; l++)
+        locationFactor[l * C + cat] =
+          (network.units[l * C + cat] + average * half) / ((network.days[l * C + cat] + half) * average);
   }
+  // Per location, for the style at hand: its units and the most in-stock days of any of its sizes.
+  const styleUnits = new Float64Array(L);
+  const mostDays = new Int32Array(L);
+  const anyInStock = new Uint8Array(W);
+  const shrink = (units: number, days: number, prior: number) => (units + half * prior) / (days + half);
   for (let s = 0; s < S; s++) {
     const [k0, k1] = [styleStart[s], styleStart[s + 1]];
+    const n = k1 - k0;
     let any = false;
     for (let l = 0; l < L; l++) any ||= carried[l * S + s] === 1;
     if (!any) continue;
@@ -207,25 +199,24 @@ export function pooledRates(
     for (let k = k0; k < k1; k++) total += skuUnits[k];
     styleUnits.fill(0);
     mostDays.fill(0);
+    let netUnits = 0;
+    let netDays = 0;
     for (let k = k0; k < k1; k++) {
       for (let l = 0; l < L; l++) {
         const c = k * L + l;
         styleUnits[l] += f.weightedUnits[c];
         if (f.inStockDays[c] > mostDays[l]) mostDays[l] = f.inStockDays[c];
+        netUnits += f.weightedUnits[c];
+        netDays += f.days[c];
       }
     }
     const cat = category[s];
-    // The style across the network: units per in-stock cell-day of any of its SKUs anywhere.
-    let netUnits = 0;
-    let netDays = 0;
-    for (let c = k0 * L; c < k1 * L; c++) {
-      netUnits += f.weightedUnits[c];
-      netDays += f.days[c];
-    }
+    // The style's cells across the network, shrunk towards the category's average cell.
+    const styleRate = shrink(netUnits, netDays, categoryRate[cat]);
     for (let l = 0; l < L; l++) {
       if (!carried[l * S + s]) continue;
-      // Style at the location: units per day with any size in stock, weighed as the estimate weighs its days. A
-      // size in stock every day of the window puts the style in stock every day.
+      // The style at the location: its units per day with any size in stock (a size in stock every day of the
+      // window puts the style in stock every day), shrunk towards what its cells sell across the network there.
       let styleDays = 0;
       if (mostDays[l] === W) styleDays = allDays;
       else if (mostDays[l] > 0) {
@@ -237,33 +228,13 @@ export function pooledRates(
         // Slot d of the ring holds the window's day (d − head) mod W, oldest first.
         for (let d = 0; d < W; d++) if (anyInStock[d]) styleDays += weights[(d - windowHead + W) % W];
       }
-      const catUnits = network.units[l * C + cat];
-      const catDays = network.days[l * C + cat];
+      const atLocation = shrink(styleUnits[l], styleDays, styleRate * n * locationFactor[l * C + cat]);
+      const source = styleDays > 0 ? STYLE : netDays > 0 ? STYLE_NETWORK : categoryRate[cat] > 0 ? CATEGORY : NONE;
       for (let k = k0; k < k1; k++) {
         const c = k * L + l;
-        let pooled = 0;
-        let source = NONE;
-        const sizeShare = (skuUnits[k] + 1) / (total + (k1 - k0));
-        if (styleDays >= half) {
-          pooled = (styleUnits[l] / styleDays) * sizeShare;
-          source = STYLE;
-        } else if (netDays >= half * (k1 - k0)) {
-          pooled = (netUnits / netDays) * (k1 - k0) * sizeShare * locationFactor[l * C + cat];
-          source = STYLE_NETWORK;
-        } else if (catDays > 0) {
-          pooled = catUnits / catDays;
-          source = CATEGORY;
-        } else if (skuDays[k] > 0) {
-          pooled = skuWeighted[k] / skuDays[k];
-          source = NETWORK;
-        }
-        if (source === NONE) {
-          f.rate[c] = f.own[c];
-          f.weight[c] = 1;
-        } else {
-          f.rate[c] = blendRate(f.own[c], f.days[c], pooled, half);
-          f.weight[c] = ownWeight(f.days[c], half);
-        }
+        const pooled = atLocation * ((skuUnits[k] + 1) / (total + n));
+        f.rate[c] = blendRate(f.own[c], f.days[c], pooled, half);
+        f.weight[c] = ownWeight(f.days[c], half);
         f.pooled[c] = pooled;
         f.source[c] = source;
       }

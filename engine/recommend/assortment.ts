@@ -20,8 +20,8 @@ export interface Assortment {
   carried: Uint8Array;
   notSelling: Uint8Array;
   /**
-   * Per selling location × category (`l * categories + c`): the share of the category's styles held anywhere within
-   * the year that the location held too (0 where it held none): the chance it carries a new style of the category.
+   * Per selling location × category (`l * categories + c`): the chance it carries a new style of the category, by
+   * the share of the category's styles held anywhere within the year that it held too (Laplace's rule of succession).
    */
   carries: Float64Array;
 }
@@ -49,7 +49,8 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array)
     }
     if (anywhere) styles[category[s]]++;
   }
-  for (let l = 0; l < L; l++) for (let c = 0; c < C; c++) if (styles[c] > 0) carries[l * C + c] /= styles[c];
+  // Laplace's rule: a store that held none of a category's few styles may still carry the next one.
+  for (let l = 0; l < L; l++) for (let c = 0; c < C; c++) carries[l * C + c] = (carries[l * C + c] + 1) / (styles[c] + 2);
   const held = new Uint8Array(L);
   const sold = new Uint8Array(L);
   const stock = new Uint8Array(L);

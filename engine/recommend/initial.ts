@@ -148,10 +148,8 @@ export function initialDistribution(ctx: Context, network: CategorySums, sales: 
     const allocatable = free.map((x) => Math.floor(x * (1 - cs.holdbackPercentage / 100)));
     if (allocatable.every((x) => x === 0)) continue;
 
-    // The chance each store carries the style: the share of the category's styles it held within the year (every
-    // store alike, where none held any).
+    // The chance each store carries the style: the share of the category's styles it held within the year.
     const chance = stores.map((l) => ctx.targets.carries[l * C + cat]);
-    const known = chance.some((p) => p > 0);
     // Size curve per store: the store's sales by size within the style's category, Laplace-smoothed.
     const curve = stores.map((l) => {
       const bySize = skus.map((k) => sales.size[(l * C + cat) * Z + state.skus.size[k]] + 1);
@@ -162,7 +160,7 @@ export function initialDistribution(ctx: Context, network: CategorySums, sales: 
     const z = normalQuantile(cs.serviceLevel);
     // What each store × SKU would sell a day, and the first fill that covers it.
     const rate = stores.map((l, i) =>
-      skus.map((_, j) => (known ? chance[i] : 1) * cellRate[l] * curve[i][j] * skus.length),
+      skus.map((_, j) => chance[i] * cellRate[l] * curve[i][j] * skus.length),
     );
     const want = rate.map((byJ) =>
       byJ.map((r) => (r > 0 ? Math.max(cs.presentationMinimum, stockFor(r, 0, firstFill, z)) : 0)),

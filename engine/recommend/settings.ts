@@ -91,7 +91,7 @@ export const DEFAULT_SETTINGS: Settings = {
   categories: {},
   demandWindowDays: 56,
   demandHalfLifeDays: 7,
-  poolingHalfWeightDays: 14,
+  poolingHalfWeightDays: 56,
   warehouseReservePercentage: 0,
   replenishment: { enabled: true },
   initialDistribution: { enabled: true, firstFillDays: 7 },
