@@ -113,7 +113,11 @@ export function buildState(spec: StateSpec): EngineState {
       if (out.has(d)) continue;
       // NaN: a day without stock.
       state.sales[cell * W + d] = c.sales === undefined && !(c.onHand ?? 0) ? Number.NaN : sold;
-      if (sold > 0) any = true;
+      if (sold > 0) {
+        any = true;
+        // Window day d is the day W − d before the state's.
+        state.lastSaleDay[cell] = state.asOfDay - W + d;
+      }
     }
     state.everActive[cell] = (c.everActive ?? any) ? 1 : 0;
     if (c.purchaseOrder) {

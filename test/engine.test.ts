@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { classify, ownEstimate, sba, tsb } from '../engine/forecast/demand.js';
 import { poissonTail } from '../engine/forecast/poisson.js';
-import { normalQuantile } from '../engine/recommend/targets.js';
+import { explainCell } from '../engine/forecast/forecast.js';
+import { normalQuantile, stockFor } from '../engine/recommend/targets.js';
 import { recommend } from '../engine/recommend/recommend.js';
 import { apportion } from '../engine/recommend/initial.js';
 import { DEFAULT_SETTINGS, resolveSettings, type SettingsOverride } from '../engine/recommend/settings.js';
@@ -58,27 +59,44 @@ describe('demand', () => {
     expect(state.sales.every((x) => x >= 0)).toBe(true);
   });
 
-  it('pools a thin history with its style, category or the network', () => {
-    const r = run(
-      {
-        locations: [
-          { id: 'S1', kind: 'store' },
-          { id: 'S2', kind: 'store' },
-        ],
-        styles: [tee('TEE', ['S', 'M'])],
-        cells: {
-          'S1/TEE-S': { sales: 1 },
-          'S1/TEE-M': { sales: 3 },
-          // S2 carries TEE-M but has only two in-stock days: it leans on the style at the location and its size curve.
-          'S2/TEE-M': { sales: 2, outOfStock: Array.from({ length: 26 }, (_, i) => i + 2), everActive: true },
-        },
-      },
-      only('Replenishment'),
-    );
+  const thin: StateSpec = {
+    locations: [
+      { id: 'S1', kind: 'store' },
+      { id: 'S2', kind: 'store' },
+    ],
+    styles: [tee('TEE', ['S', 'M'])],
+    cells: {
+      'S1/TEE-S': { sales: 1 },
+      'S1/TEE-M': { sales: 3 },
+      // S2 carries TEE-M but has only two in-stock days, the window's oldest: it leans on its pools.
+      'S2/TEE-M': { sales: 2, outOfStock: Array.from({ length: 26 }, (_, i) => i + 2), everActive: true },
+    },
+  };
+
+  it('pools a thin history with the style at the location, the style across the network and its category', () => {
+    // Every day alike, each pool weighing 14 days against the data below it, by hand: the category sells
+    // (28 + 84 + 4) / (28 + 28 + 2) = 2 a cell-day, S2 sells it as the network does ((4 + 2 × 14) / ((2 + 14) × 2)
+    // = 1), the style's cells across the network (116 + 14 × 2) / (58 + 14) = 2; the style at S2 over its two days
+    // with a size in stock (4 + 14 × 2 × 2) / (2 + 14) = 3.75 a day, M's share of it (88 + 1) / (116 + 2).
+    const r = run(thin, only('Replenishment', { demandHalfLifeDays: 0, poolingHalfWeightDays: 14 }));
     const cell = 1 * 2 + 1;
+    expect(r.forecast.pooled[cell]).toBeCloseTo(3.75 * (89 / 118), 10);
     expect(r.forecast.weight[cell]).toBeCloseTo(2 / 16, 10);
     expect(r.forecast.own[cell]).toBe(2);
     expect(r.forecast.rate[cell]).toBeCloseTo((2 / 16) * 2 + (14 / 16) * r.forecast.pooled[cell], 10);
+    expect(explainCell(r.forecast, cell).pooledFrom).toBe('style');
+  });
+
+  it('weighs recent days more: two old days count for little against the pools', () => {
+    const r = run(thin, only('Replenishment', { demandHalfLifeDays: 7, poolingHalfWeightDays: 14 }));
+    const cell = 1 * 2 + 1;
+    // Window days 0 and 1 of 28 are 27 and 26 days older than the newest (summed on the pools' grid of 2^-20).
+    const days = 2 ** (-27 / 7) + 2 ** (-26 / 7);
+    expect(r.forecast.weight[cell]).toBeCloseTo(days / (days + 14), 6);
+    expect(r.forecast.rate[cell]).toBeCloseTo(
+      r.forecast.weight[cell] * 2 + (1 - r.forecast.weight[cell]) * r.forecast.pooled[cell],
+      10,
+    );
   });
 });
 
@@ -148,7 +166,8 @@ describe('replenishment', () => {
           'SLOW/TEE-M': { sales: [0, 0, 0, 1, 0, 0, 0] },
         },
       },
-      only('Replenishment'),
+      // Each store's own days alone, every day alike: this network's category is one SKU, too little to pool.
+      only('Replenishment', { poolingHalfWeightDays: 0, demandHalfLifeDays: 0 }),
     );
     expect(r.proposals.map((p) => [p.toLocationId, p.quantity])).toEqual([['FAST', 10]]);
     expect(r.proposals[0].reason).toMatch(/warehouse short/);
@@ -166,11 +185,13 @@ describe('replenishment', () => {
     });
     const sent = (r: ReturnType<typeof run>) => r.proposals.map((p) => [p.toLocationId, p.quantity]);
     // Selling from its own stock, the webshop is replenished like a store: 24 for S1, then the rest is short.
-    const own = run(spec(), only('Replenishment'));
+    // Each location's own days alone, every day alike, so the targets are worked out by hand below.
+    const alone = { poolingHalfWeightDays: 0, demandHalfLifeDays: 0 };
+    const own = run(spec(), only('Replenishment', alone));
     expect(own.proposals.map((p) => p.toLocationId).sort()).toEqual(['S1', 'WEB']);
     // Selling from the warehouse's, it is sent nothing, and the warehouse keeps its target (rate 1/day over 9
-    // days: ⌈9 + 1.2816 × 1 × 3⌉ = 13) for its customers: S1 gets the 17 left of 30, not its 24.
-    const fulfilled = run(spec('WH'), only('Replenishment'));
+    // days: ⌈9 + 1.2816 × 3 + (1.2816² − 1) / 6 − ½⌉ = 13) for its customers: S1 gets the 17 left of 30, not its 24.
+    const fulfilled = run(spec('WH'), only('Replenishment', alone));
     expect(sent(fulfilled)).toEqual([['S1', 17]]);
     expect(fulfilled.proposals[0].reason).toMatch(/warehouse short .*; 13 kept for the online customers it serves/);
   });
@@ -221,35 +242,55 @@ describe('replenishment', () => {
 });
 
 describe('initial distribution', () => {
-  it('distributes a new style by comparable sales and size curves, keeping the holdback', () => {
-    const r = run(
-      {
-        locations: [
-          { id: 'WH', kind: 'warehouse' },
-          { id: 'BIG', kind: 'store' },
-          { id: 'SMALL', kind: 'store' },
-        ],
-        styles: [tee('OLD', ['S', 'M']), tee('NEW', ['S', 'M'])],
-        cells: {
-          'BIG/OLD-S': { sales: 1 },
-          'BIG/OLD-M': { sales: 2 },
-          'SMALL/OLD-S': { sales: 0.5 },
-          'SMALL/OLD-M': { sales: 0.5 },
-          'WH/NEW-S': { onHand: 50 },
-          'WH/NEW-M': { onHand: 100 },
-        },
-      },
-      only('InitialDistribution'),
-    );
-    const by = Object.fromEntries(r.proposals.map((p) => [`${p.toLocationId}/${p.skuId}`, p.quantity]));
-    // 20% held back: 40 of S and 80 of M go out.
-    expect(by['BIG/NEW-S'] + by['SMALL/NEW-S']).toBe(40);
-    expect(by['BIG/NEW-M'] + by['SMALL/NEW-M']).toBe(80);
-    expect(by['BIG/NEW-M']).toBeGreaterThan(by['SMALL/NEW-M']);
-    // BIG sells M twice as much as S; SMALL evenly: BIG's share of M is larger than its share of S.
-    expect(by['BIG/NEW-M'] / 80).toBeGreaterThan(by['BIG/NEW-S'] / 40);
+  const newStyle = (warehouse: { s: number; m: number }): StateSpec => ({
+    locations: [
+      { id: 'WH', kind: 'warehouse' },
+      { id: 'BIG', kind: 'store' },
+      { id: 'SMALL', kind: 'store' },
+    ],
+    styles: [tee('OLD', ['S', 'M']), tee('NEW', ['S', 'M'])],
+    cells: {
+      'BIG/OLD-S': { sales: 1 },
+      'BIG/OLD-M': { sales: 2 },
+      'SMALL/OLD-S': { sales: 0.5 },
+      'SMALL/OLD-M': { sales: 0.5 },
+      'WH/NEW-S': { onHand: warehouse.s },
+      'WH/NEW-M': { onHand: warehouse.m },
+    },
+  });
+  const firstFill = only('InitialDistribution', { demandHalfLifeDays: 0 });
+  const sentBy = (r: ReturnType<typeof run>) =>
+    Object.fromEntries(r.proposals.map((p) => [`${p.toLocationId}/${p.skuId}`, p.quantity]));
+
+  it('distributes a new style by what a SKU of its category sells at each store over the first fill', () => {
+    const r = run(newStyle({ s: 500, m: 1000 }), firstFill);
+    // By hand: the category sells 1.5 a SKU-day at BIG and 0.5 at SMALL; each store held the one style of it, so
+    // by Laplace's rule it carries the next with a chance of 2/3; BIG's size curve is 29:57 (units + 1), SMALL's even.
+    // Seven days of that at 90 % service (stockFor), at least the presentation minimum of 1.
+    const z = normalQuantile(0.9);
+    const want = (rate: number) => Math.max(1, stockFor(rate, 0, 7, z));
+    expect(sentBy(r)).toEqual({
+      'BIG/NEW-S': want((2 / 3) * 1.5 * (29 / 86) * 2),
+      'BIG/NEW-M': want((2 / 3) * 1.5 * (57 / 86) * 2),
+      'SMALL/NEW-S': want((2 / 3) * 0.5),
+      'SMALL/NEW-M': want((2 / 3) * 0.5),
+    });
+    expect(sentBy(r)).toEqual({ 'BIG/NEW-S': 8, 'BIG/NEW-M': 13, 'SMALL/NEW-S': 4, 'SMALL/NEW-M': 4 });
+    // The rest stays at the warehouse, for replenishment to send where the style sells.
     expect(r.proposals.every((p) => p.transferType === 'InitialDistribution' && p.fromLocationId === 'WH')).toBe(true);
-    expect(r.proposals[0].reason).toMatch(/20% held back/);
+    expect(r.proposals[0].reason).toMatch(/over 7 days at 90% service/);
+  });
+
+  it('gives a short warehouse less the holdback, each unit where it most likely sells', () => {
+    const r = run(newStyle({ s: 10, m: 10 }), firstFill);
+    const by = sentBy(r);
+    // 20 % held back: 8 of each go out, more of them to BIG, which sells more.
+    expect(by['BIG/NEW-S'] + by['SMALL/NEW-S']).toBe(8);
+    expect(by['BIG/NEW-M'] + by['SMALL/NEW-M']).toBe(8);
+    expect(by['BIG/NEW-M']).toBeGreaterThan(by['SMALL/NEW-M']);
+    expect(r.proposals.find((p) => p.toLocationId === 'BIG')!.reason).toMatch(
+      /the warehouse is short \(8 allocatable\)/,
+    );
   });
 
   it('sends nothing to a store that cannot reach the presentation minimum', () => {

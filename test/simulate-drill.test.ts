@@ -68,7 +68,8 @@ describe('a run per style and day', () => {
     { day: 3, cell: 'S1/TEE-M', end: 5, open: 5 },
   ];
   // The history's demand: beyond the 1 M sold on day 1 (it sold out), and on day 2 (carried, none on hand).
-  const input = () => backtestInput(spec, 4, rows);
+  // In this world a transfer takes two days, whatever the engine plans with.
+  const input = () => backtestInput(spec, 4, rows, [], { transitDays: 2 });
   const beyond = () => input().actual.extra[input().actual.dayStart[1]];
   const out = () => input().out.demand[0];
 

@@ -323,7 +323,7 @@ export function blend(own: OwnEstimate, pooledRate: number, halfWeightDays: numb
 
 /** The weight of an own history of n in-stock days against the pooled estimate. */
 export const ownWeight = (inStockDays: number, halfWeightDays: number): number =>
-  inStockDays / (inStockDays + halfWeightDays);
+  inStockDays + halfWeightDays > 0 ? inStockDays / (inStockDays + halfWeightDays) : 0;
 
 /** blend's rate alone, for a forecast of every cell. */
 export function blendRate(ownRate: number, inStockDays: number, pooledRate: number, halfWeightDays: number): number {

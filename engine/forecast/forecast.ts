@@ -187,7 +187,8 @@ export function pooledRates(
   const styleUnits = new Float64Array(L);
   const mostDays = new Int32Array(L);
   const anyInStock = new Uint8Array(W);
-  const shrink = (units: number, days: number, prior: number) => (units + half * prior) / (days + half);
+  const shrink = (units: number, days: number, prior: number) =>
+    days + half > 0 ? (units + half * prior) / (days + half) : prior;
   for (let s = 0; s < S; s++) {
     const [k0, k1] = [styleStart[s], styleStart[s + 1]];
     const n = k1 - k0;

@@ -26,7 +26,36 @@ export interface Assortment {
   carries: Float64Array;
 }
 
-export function assortment(state: EngineState, f: Forecast, selling: Uint8Array): Assortment {
+/**
+ * Per selling location × category (`l * categories + c`): the styles held there within the year; per category, the
+ * styles held anywhere. Sums over styles, so a part of the network's styles adds its own (review.ts).
+ */
+export interface AssortmentSums {
+  held: Float64Array;
+  styles: Float64Array;
+}
+
+/** Adds the state's styles to the sums. */
+export function addHeld(state: EngineState, selling: Uint8Array, sums: AssortmentSums): void {
+  const L = state.locations.ids.length;
+  const C = Math.max(1, state.categories.ids.length);
+  const { styleStart, category } = state.styles;
+  const heldAt = new Uint8Array(L);
+  for (let s = 0; s < state.styles.ids.length; s++) {
+    heldAt.fill(0);
+    for (let c = styleStart[s] * L, l = 0; c < styleStart[s + 1] * L; c++, l = l + 1 === L ? 0 : l + 1)
+      if (state.everActive[c] && selling[l]) heldAt[l] = 1;
+    let anywhere = false;
+    for (let l = 0; l < L; l++)
+      if (heldAt[l]) {
+        sums.held[l * C + category[s]]++;
+        anywhere = true;
+      }
+    if (anywhere) sums.styles[category[s]]++;
+  }
+}
+
+export function assortment(state: EngineState, f: Forecast, selling: Uint8Array, network: AssortmentSums): Assortment {
   const L = state.locations.ids.length;
   const S = state.styles.ids.length;
   const C = Math.max(1, state.categories.ids.length);
@@ -34,23 +63,9 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array)
   const { everActive, onHand, inTransit, lastSaleDay } = state;
   const carried = new Uint8Array(L * S);
   const notSelling = new Uint8Array(L * S);
-  // The share of each category's styles each store sold or held within the year.
-  const carries = new Float64Array(L * C);
-  const styles = new Float64Array(C);
-  const heldAt = new Uint8Array(L);
-  for (let s = 0; s < S; s++) {
-    heldAt.fill(0);
-    let anywhere = false;
-    for (let c = styleStart[s] * L, l = 0; c < styleStart[s + 1] * L; c++, l = l + 1 === L ? 0 : l + 1)
-      if (everActive[c] && selling[l]) heldAt[l] = 1;
-    for (let l = 0; l < L; l++) {
-      carries[l * C + category[s]] += heldAt[l];
-      anywhere ||= heldAt[l] === 1;
-    }
-    if (anywhere) styles[category[s]]++;
-  }
-  // Laplace's rule: a store that held none of a category's few styles may still carry the next one.
-  for (let l = 0; l < L; l++) for (let c = 0; c < C; c++) carries[l * C + c] = (carries[l * C + c] + 1) / (styles[c] + 2);
+  // The share of each category's styles across the network each store held within the year, by Laplace's rule: a
+  // store that held none of a category's few styles may still carry the next one.
+  const carries = Float64Array.from({ length: L * C }, (_, x) => (network.held[x] + 1) / (network.styles[x % C] + 2));
   const held = new Uint8Array(L);
   const sold = new Uint8Array(L);
   const stock = new Uint8Array(L);

@@ -159,9 +159,7 @@ export function initialDistribution(ctx: Context, network: CategorySums, sales: 
     const cellRate = comparableRates(ctx, network, cat);
     const z = normalQuantile(cs.serviceLevel);
     // What each store × SKU would sell a day, and the first fill that covers it.
-    const rate = stores.map((l, i) =>
-      skus.map((_, j) => chance[i] * cellRate[l] * curve[i][j] * skus.length),
-    );
+    const rate = stores.map((l, i) => skus.map((_, j) => chance[i] * cellRate[l] * curve[i][j] * skus.length));
     const want = rate.map((byJ) =>
       byJ.map((r) => (r > 0 ? Math.max(cs.presentationMinimum, stockFor(r, 0, firstFill, z)) : 0)),
     );

@@ -28,19 +28,24 @@ import { fulfilment, replenish, type Context } from './replenish.js';
 import { offSaleReturns } from './returns.js';
 import type { Settings } from './settings.js';
 import type { EngineState } from './state.js';
-import { assortment } from './assortment.js';
+import { addHeld, assortment, type AssortmentSums } from './assortment.js';
 import { settingsByCategory, targets, type Targets } from './targets.js';
 
 /** A part's share of the network's sums, and the network's: see the steps above. */
 export interface ReviewSums {
   demand: CategorySums;
   sales: SalesSums;
+  assortment: AssortmentSums;
 }
 
 export function emptyReviewSums(state: EngineState): ReviewSums {
   const L = state.locations.ids.length;
   const C = Math.max(1, state.categories.ids.length);
-  return { demand: { units: new Float64Array(L * C), days: new Float64Array(L * C) }, sales: emptySalesSums(state) };
+  return {
+    demand: { units: new Float64Array(L * C), days: new Float64Array(L * C) },
+    sales: emptySalesSums(state),
+    assortment: { held: new Float64Array(L * C), styles: new Float64Array(C) },
+  };
 }
 
 /** Adds a part's sums to the network's (exact: the order does not matter). */
@@ -51,6 +56,8 @@ export function addReviewSums(into: ReviewSums, part: ReviewSums): void {
   add(into.demand.units, part.demand.units);
   add(into.demand.days, part.demand.days);
   for (const k of ['brand', 'season', 'size'] as const) add(into.sales[k], part.sales[k]);
+  add(into.assortment.held, part.assortment.held);
+  add(into.assortment.styles, part.assortment.styles);
 }
 
 /** What a part decides before the trips are chosen. */
@@ -104,6 +111,7 @@ export class ReviewPart {
     const sums = emptyReviewSums(this.state);
     ownEstimates(this.state, this.forecast, sums.demand, this.settings.demandHalfLifeDays);
     addSales(this.state, this.forecast.units, sums.sales);
+    addHeld(this.state, sellingLocations(this.state), sums.assortment);
     return sums;
   }
 
@@ -112,7 +120,7 @@ export class ReviewPart {
     const { state, settings } = this;
     const L = state.locations.ids.length;
     const selling = sellingLocations(state);
-    const stores = assortment(state, this.forecast, selling);
+    const stores = assortment(state, this.forecast, selling, network.assortment);
     pooledRates(state, settings, this.forecast, network.demand, stores.carried);
     const t = targets(state, this.forecast, settings, stores, this.arrays);
     const { excluded, fulfilledFrom } = state.locations;

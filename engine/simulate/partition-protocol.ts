@@ -5,7 +5,7 @@
  *
  * - `init`: the part's start and the rows it serves; `run`: serve the days before a day;
  * - `review` (the morning of a day): the part's share of the network's sums; `decide`, given the network's sums:
- *   initial distribution, replenishment, and the moves redistribution would make; `carryOut`, given the part's
+ *   initial distribution, replenishment, returns, and the moves redistribution would make; `carryOut`, given the part's
  *   kept moves: their decisions, and every decision of the review carried out;
  * - `finish`: the part's figures.
  */

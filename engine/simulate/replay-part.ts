@@ -57,8 +57,9 @@ export interface PartInit {
 /** What a review's second step decides, numbered as the whole replay. */
 export interface PartDecided {
   initial: DecisionColumns;
-  /** Replenishment, then the returns of styles off sale (redistribution to a warehouse: none of a trip's). */
   replenishment: DecisionColumns;
+  /** What stores send back to a warehouse (returns.ts: redistribution, none of a trip's). */
+  returns: DecisionColumns;
   moves: MoveColumns;
 }
 
@@ -446,7 +447,11 @@ export class ReplayPart {
         kFrom,
       ),
       replenishment: decisionColumns(
-        decisions.filter((d) => d.transferType !== 'InitialDistribution'),
+        decisions.filter((d) => d.transferType === 'Replenishment'),
+        kFrom,
+      ),
+      returns: decisionColumns(
+        decisions.filter((d) => d.transferType === 'Redistribution'),
         kFrom,
       ),
       moves: moveColumns(moves, kFrom, sFrom),

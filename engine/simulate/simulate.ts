@@ -295,11 +295,12 @@ export async function replay(
         );
         // The parts go on with their days while the review's transfers are written down here.
         running = askAll(() => ({ kind: 'run', until }));
-        // The review's decisions in the engine's order: initial distribution, replenishment, the trips.
+        // The review's decisions in the engine's order: initial distribution, replenishment, returns, the trips.
         const next = ranges.map(() => 0);
         const order: [DecisionColumns, number][] = [];
         for (const d of decided) for (let x = 0; x < d.initial.sku.length; x++) order.push([d.initial, x]);
         for (const d of decided) for (let x = 0; x < d.replenishment.sku.length; x++) order.push([d.replenishment, x]);
+        for (const d of decided) for (let x = 0; x < d.returns.sku.length; x++) order.push([d.returns, x]);
         for (const k of kept) {
           const p = partOf(k.move.style);
           order.push([carried[p], next[p]++]);

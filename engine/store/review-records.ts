@@ -2,17 +2,26 @@
  * A run's review records (simulate.ts `ReviewRecord`) as one compressed blob of doubles: the network's sums are
  * mostly zeros (a category's few sizes out of all), and the trips are a few hundred a review.
  *
- * Layout: the five sums' lengths, the number of reviews, then per review its day, its number of trips, the sums
- * (demand units, demand days, brand, season, size) and each trip's from, to, gain and units.
+ * Layout: the seven sums' lengths, the number of reviews, then per review its day, its number of trips, the sums
+ * (demand units, demand days, brand, season, size, styles held per location × category, styles held per category)
+ * and each trip's from, to, gain and units.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { ReviewSums } from '../recommend/review.js';
 import type { ReviewRecord } from '../simulate/simulate.js';
 
-const partsOf = (s: ReviewSums) => [s.demand.units, s.demand.days, s.sales.brand, s.sales.season, s.sales.size];
+const partsOf = (s: ReviewSums) => [
+  s.demand.units,
+  s.demand.days,
+  s.sales.brand,
+  s.sales.season,
+  s.sales.size,
+  s.assortment.held,
+  s.assortment.styles,
+];
 
 export function encodeReviews(reviews: readonly ReviewRecord[]): Uint8Array {
-  const lengths = reviews.length ? partsOf(reviews[0].network).map((a) => a.length) : [0, 0, 0, 0, 0];
+  const lengths = reviews.length ? partsOf(reviews[0].network).map((a) => a.length) : [0, 0, 0, 0, 0, 0, 0];
   const width = lengths.reduce((a, b) => a + b, 0);
   let n = lengths.length + 1;
   for (const r of reviews) n += 2 + width + 4 * r.trips.length;
