@@ -192,7 +192,8 @@ export function pooledRates(
         const c = k * L + l;
         let pooled = 0;
         let source = NONE;
-        if (styleDays >= half) {
+        // (A style never in stock here gives no rate, whatever the half-weight.)
+        if (styleDays > 0 && styleDays >= half) {
           pooled = (styleUnits[l] / styleDays) * ((skuUnits[k] + 1) / (total + (k1 - k0)));
           source = STYLE;
         } else if (catDays > 0) {

@@ -265,8 +265,20 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       reply.headers(error.headers);
       return sendProblem(reply, problemBody(req, error.status, error.slug, error.message, error.extra));
     }
-    if (error instanceof RequestRejected)
-      return sendProblem(reply, problemBody(req, error.status, 'rejected', error.message));
+    if (error instanceof RequestRejected) {
+      const errors = error.errors;
+      if (errors.length) Object.assign(req.audit, { errors, errorCount: errors.length });
+      return sendProblem(
+        reply,
+        problemBody(
+          req,
+          error.status,
+          'rejected',
+          error.message,
+          errors.length ? { errors, errorCount: errors.length } : {},
+        ),
+      );
+    }
     if (error instanceof UnknownDatasetError)
       return sendProblem(reply, problemBody(req, 404, 'unknown-dataset', error.message));
     if (error instanceof SettingsInvalid) {
