@@ -145,6 +145,13 @@ const LISTED_RUN_MICROS = 60_000_000;
 export class Workbench {
   private readonly stamp: Clock;
   private readonly log: RequestLog;
+  /** Request log entries waiting for the workspace's next turn (logRequest). */
+  private readonly logWaiting: {
+    entry: RequestLogInput;
+    at: number;
+    resolve: (id: number) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
   private readonly jobs = new BacktestJobs();
   private readonly loads = new LoadJobs();
   private readonly traces = new StyleTraces();
@@ -489,8 +496,28 @@ export class Workbench {
     );
   }
 
+  /**
+   * Logs an answered request. Entries that arrive while the workspace is busy are written together, in one
+   * transaction, when its turn comes: a flood of requests costs the log one write per turn, not one each, and
+   * the calls queued behind it do not wait for thousands of writes.
+   */
   logRequest(entry: RequestLogInput): Promise<number> {
-    return this.workspace.exclusive(() => this.log.append(entry, this.stamp()));
+    return new Promise((resolve, reject) => {
+      this.logWaiting.push({ entry, at: this.stamp(), resolve, reject });
+      if (this.logWaiting.length > 1) return;
+      const write = async () => {
+        const batch = this.logWaiting.splice(0);
+        try {
+          const ids = await this.log.appendAll(batch);
+          batch.forEach((b, i) => b.resolve(ids[i]));
+        } catch (e) {
+          for (const b of batch) b.reject(e);
+        }
+      };
+      this.workspace.exclusive(write).catch((e: unknown) => {
+        for (const b of this.logWaiting.splice(0)) b.reject(e);
+      });
+    });
   }
 
   requestLog(query: { afterId?: number; limit?: number } = {}): Promise<RequestLogEntry[]> {
