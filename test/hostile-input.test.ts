@@ -9,10 +9,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATASETS, getDataset, type DatasetDef } from '../engine/model/datasets.js';
 import { deleteRecordSchema } from '../engine/ingest/validate.js';
-import { storeRun, type Proposal } from '../engine/service/transfers.js';
 import { validRecords, type Rec } from './fixtures.js';
 import { setAt, sitesIn, type Site } from './schema-sites.js';
 import { testServer, type TestServer } from './api-helpers.js';
+import { fillForHostileRequests, workspaceState as workspaceStateOf } from './hostile-workspace.js';
 
 interface HostileRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -86,26 +86,7 @@ async function refused(r: HostileRequest, overHttp = false): Promise<{ status: n
   return res;
 }
 
-/** What a bad request must not change: every dataset, the open split loads, scenarios, proposals and runs. */
-async function workspaceState(): Promise<unknown> {
-  const get = async (url: string) => {
-    const res = await t.server.app.inject({
-      method: 'GET',
-      url,
-      headers: { authorization: `Bearer ${token}`, 'x-tenant': t.server.info.tenant },
-    });
-    expect(res.statusCode, url).toBe(200);
-    return JSON.parse(res.body);
-  };
-  const state: Record<string, unknown> = {
-    summary: await get('/_workbench/summary'),
-    scenarios: await get('/_workbench/scenarios'),
-    transfers: await get('/_workbench/transfers?limit=10000'),
-    backtests: await get('/_workbench/backtests'),
-  };
-  for (const d of DATASETS) state[d.name] = await get(`/_workbench/data/${d.name}?limit=10000`);
-  return state;
-}
+const workspaceState = () => workspaceStateOf(t, token);
 
 async function expectUnchanged(): Promise<void> {
   const now = await workspaceState();
@@ -574,27 +555,7 @@ const badPath: fc.Arbitrary<HostileRequest> = fc
 beforeAll(async () => {
   t = await testServer();
   token = await t.token();
-  // Every dataset holds a record, a split full load is open, a scenario is kept and proposals wait for approval:
-  // a bad request that ran, approved, loaded or deleted anything would show.
-  for (const d of DATASETS)
-    expect((await t.call('POST', `/${d.name}`, bodyOf(d, [VALID[d.name]]))).status, d.name).toBe(200);
-  expect(
-    (await t.call('POST', '/Locations?fullLoad=true&moreRecordsAvailable=true', { locations: [VALID.Locations] }))
-      .status,
-  ).toBe(200);
-  expect((await t.call('PUT', '/_workbench/scenarios/kept', { defaults: { serviceLevel: 0.9 } })).status).toBe(200);
-  const proposals: Proposal[] = Array.from({ length: 5 }, (_, i) => ({
-    referenceId: `R00${i}`,
-    transferType: 'Replenishment',
-    fromLocationId: 'WH',
-    toLocationId: 'L1',
-    skuId: 'SKU1',
-    quantity: i + 1,
-    reason: 'below target',
-  }));
-  const ws = t.server.workbench.workspace;
-  const now = Date.now() * 1000;
-  await ws.exclusive(() => ws.transaction(() => storeRun(ws, proposals, now, now, now)));
+  await fillForHostileRequests(t);
   before = await workspaceState();
 });
 

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultAsOfDay, loadEngineState } from '../engine/store/engine-state.js';
 import { resolveSettings } from '../engine/recommend/settings.js';
-import { SettingsInvalid } from '../engine/recommend/settings-schema.js';
+import { parseSettingsOverride, SettingsInvalid } from '../engine/recommend/settings-schema.js';
+import { SWEEPABLE } from '../engine/service/sweep-grid.js';
 import { engineRecommender } from '../engine/service/recommender.js';
 import { item, location, manualClock, sale, salesLine, tempWorkbench, type TempWorkbench } from './fixtures.js';
 
@@ -331,6 +332,45 @@ describe('recommendations through the service', () => {
     await expect(t.wb.setScenario({ defaults: { serviceLevel: 2 } })).rejects.toBeInstanceOf(SettingsInvalid);
     await expect(t.wb.setScenario({ replenishment: { enable: true } })).rejects.toThrow(/settings rejected/);
     expect(await t.wb.scenario()).toEqual({ defaults: { reviewPeriodDays: 14, serviceLevel: 0.5 } });
+  });
+
+  it('runs and replays with every setting at either end of its bounds, proposing finite quantities', async () => {
+    t = await tempWorkbench();
+    await feed(t.wb);
+    /** Every number a scenario sets at its minimum or its maximum, per category too. */
+    const settingsAt = (end: 'minimum' | 'maximum') => {
+      const out: Record<string, Record<string, unknown>> = {};
+      for (const s of SWEEPABLE) {
+        const [section, name] = s.path.includes('.') ? s.path.split('.') : ['', s.path];
+        if (section === '') (out as Record<string, unknown>)[name] = s[end];
+        else (out[section] ??= {})[name] = s[end];
+      }
+      return parseSettingsOverride({ ...out, categories: { TEE: { ...out.defaults } } });
+    };
+    for (const end of ['minimum', 'maximum'] as const) {
+      // Transfers worth making at the maximum: the largest quantities, nothing held back.
+      const scenario = settingsAt(end);
+      if (end === 'maximum')
+        Object.assign(scenario, {
+          defaults: { ...scenario.defaults, minimumTransferQuantity: 1, holdbackPercentage: 0 },
+          warehouseReservePercentage: 0,
+        });
+      const run = await t.wb.runRecommendations({ asOfDay: dayNo('2024-02-20'), scenario });
+      const { proposals } = await t.wb.proposals({ offset: 0, limit: 1000 });
+      expect(proposals.length, end).toBe(run.proposals);
+      expect(proposals.length, end).toBeGreaterThan(0);
+      for (const p of proposals)
+        expect(Number.isFinite(p.quantity) && p.quantity > 0, `${end}: ${p.reason}`).toBe(true);
+      const { report } = await t.wb.runBacktest({
+        fromDay: dayNo('2024-02-08'),
+        toDay: dayNo('2024-02-28'),
+        scenario,
+        inProcess: true,
+      });
+      expect(report.daysDone, end).toBe(21);
+      for (const [k, v] of Object.entries(report.summary.simulated))
+        if (typeof v === 'number') expect(Number.isNaN(v), `${end}: simulated ${k}`).toBe(false);
+    }
   });
 
   it('keeps named scenarios side by side', async () => {

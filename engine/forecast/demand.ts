@@ -321,9 +321,12 @@ export function blend(own: OwnEstimate, pooledRate: number, halfWeightDays: numb
   };
 }
 
-/** The weight of an own history of n in-stock days against the pooled estimate. */
+/**
+ * The weight of an own history of n in-stock days against the pooled estimate. No history weighs nothing, even
+ * where a half-weight of 0 days lets any history weigh fully.
+ */
 export const ownWeight = (inStockDays: number, halfWeightDays: number): number =>
-  inStockDays + halfWeightDays > 0 ? inStockDays / (inStockDays + halfWeightDays) : 0;
+  inStockDays === 0 ? 0 : inStockDays / (inStockDays + halfWeightDays);
 
 /** blend's rate alone, for a forecast of every cell. */
 export function blendRate(ownRate: number, inStockDays: number, pooledRate: number, halfWeightDays: number): number {

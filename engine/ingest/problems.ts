@@ -57,6 +57,8 @@ export class RequestRejected extends Error {
   constructor(
     message: string,
     readonly status = 400,
+    /** Where in the request each reason lies, when the request is a body of fields. */
+    readonly errors: Problem[] = [],
   ) {
     super(message);
   }

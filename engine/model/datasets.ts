@@ -18,6 +18,7 @@ import {
   StockNotForReplenishment,
   StockTarget,
 } from './settings.js';
+import { asciiLower } from './ascii.js';
 import { entityKey } from './fields.js';
 import { Image, ImageUrl } from './images.js';
 
@@ -145,11 +146,11 @@ export const DATASETS: readonly DatasetDef[] = [
   }),
 ];
 
-const byName = new Map(DATASETS.map((d) => [d.name.toLowerCase(), d]));
+const byName = new Map(DATASETS.map((d) => [asciiLower(d.name), d]));
 
 /** The dataset of an endpoint name, matched case-insensitively as the service matches paths. */
 export function findDataset(name: string): DatasetDef | undefined {
-  return byName.get(name.toLowerCase());
+  return byName.get(asciiLower(name));
 }
 
 export function getDataset(name: string): DatasetDef {

@@ -56,6 +56,15 @@ export const Quantity = (description?: string) => Type.Number({ description, min
 export const Percentage = (description?: string) => Type.Number({ description, minimum: 0, maximum: 100 });
 export const Integer = (description?: string, minimum = 0) =>
   Type.Integer({ description, minimum, maximum: INT32_MAX });
+/**
+ * Ten years of days: no review period, lead time, cover or age a retailer sets comes near it, and day arithmetic
+ * on it stays within the dates the workspace stores.
+ */
+export const MAX_DAYS = 3660;
+/** A whole number of days. */
+export const Days = (description?: string, minimum = 0) => Type.Integer({ description, minimum, maximum: MAX_DAYS });
+/** A number of days that may have a fraction (a half-weight, a cover). */
+export const DaysSpan = (description?: string) => Type.Number({ description, minimum: 0, maximum: MAX_DAYS });
 export const Bool = (description?: string) => Type.Boolean({ description });
 
 /**

@@ -3,6 +3,7 @@ import {
   Bool,
   DateOnly,
   DateTime,
+  Days,
   Decimal,
   Entity,
   Id,
@@ -26,19 +27,37 @@ export const ExcludedSku = Entity('ExcludedSku', ['skuId'], {
   skuId: Id('A SKU kept out of every recommendation.'),
 });
 
+/**
+ * Each category setting's type and bounds, written once: the feed's MerchandiseCategorySettings and a scenario's
+ * settings (recommend/settings-schema.ts) set the same values and refuse the same ones.
+ */
+export const CATEGORY_SETTING = {
+  presentationMinimum: Quantity('Units per SKU a store shows at the least.'),
+  maximumStock: Quantity('Units per SKU a store holds at the most.'),
+  serviceLevel: Decimal('Probability of not running out within review period + lead time.', {
+    minimum: 0.5,
+    maximum: 0.9999,
+  }),
+  reviewPeriodDays: Days('Days between replenishment reviews.', 1),
+  leadTimeDays: Days(
+    'Days from proposal to arrival at the store, as the engine plans (unset: the transit the data shows).',
+  ),
+  minimumTransferQuantity: Integer('Smallest quantity worth a transfer line.', 1),
+  holdbackPercentage: Percentage('Share of a new style kept at the warehouse at initial distribution (percent).'),
+  blockRedistributionWithOpenPurchaseOrders: Bool('Keep styles with open purchase orders out of redistribution.'),
+};
+
 /** Engine settings per merchandise category; an absent value falls back to the workspace default. */
 export const MerchandiseCategorySetting = Entity('MerchandiseCategorySetting', ['merchandiseCategoryId'], {
   merchandiseCategoryId: Id('Must match an id sent to POST /MerchandiseCategories.'),
-  presentationMinimum: Opt(Quantity('Units per SKU a store shows at the least.')),
-  maximumStock: Opt(Quantity('Units per SKU a store holds at the most.')),
-  serviceLevel: Opt(
-    Decimal('Probability of not running out within a replenishment cycle.', { minimum: 0.5, maximum: 0.9999 }),
-  ),
-  reviewPeriodDays: Opt(Integer('Days between replenishment reviews.', 1)),
-  leadTimeDays: Opt(Integer('Days from proposal to arrival at the store.')),
-  minimumTransferQuantity: Opt(Integer('Smallest quantity worth a transfer line.', 1)),
-  holdbackPercentage: Opt(Percentage('Share of a new style kept at the warehouse at initial distribution.')),
-  blockRedistributionWithOpenPurchaseOrders: Opt(Bool('Keep styles with open purchase orders out of redistribution.')),
+  presentationMinimum: Opt(CATEGORY_SETTING.presentationMinimum),
+  maximumStock: Opt(CATEGORY_SETTING.maximumStock),
+  serviceLevel: Opt(CATEGORY_SETTING.serviceLevel),
+  reviewPeriodDays: Opt(CATEGORY_SETTING.reviewPeriodDays),
+  leadTimeDays: Opt(CATEGORY_SETTING.leadTimeDays),
+  minimumTransferQuantity: Opt(CATEGORY_SETTING.minimumTransferQuantity),
+  holdbackPercentage: Opt(CATEGORY_SETTING.holdbackPercentage),
+  blockRedistributionWithOpenPurchaseOrders: Opt(CATEGORY_SETTING.blockRedistributionWithOpenPurchaseOrders),
 });
 
 export const StockNotForReplenishment = Entity('StockNotForReplenishment', ['locationId', 'skuId'], {

@@ -17,6 +17,8 @@ import type { ServerContext } from './context.js';
 import type { DeskControls } from './desk-controls.js';
 import { HttpProblem, problemBody, sendProblem } from './problem.js';
 import { parseQueryString } from './query.js';
+import { refusals } from './refusals.js';
+import { checkRequest } from './request-checks.js';
 import { registerAdminRoutes } from './admin/register.js';
 import { ADMIN_ROUTES, DESK_ROUTES } from './admin/table.js';
 import { uiRoutes } from './routes/ui.js';
@@ -111,8 +113,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       .catch(() => undefined);
   };
 
+  // Requests the HTTP parser refuses, and the ones Node would answer without a body, get problems too.
+  const refused = refusals();
   const app = Fastify({
     logger: false,
+    clientErrorHandler: refused.clientError,
+    // The Host check is the routes' (request-checks.ts), so its refusal is a problem body, not Node's bare 400.
+    http: { requireHostHeader: false },
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     // Stopping means stopping: kept-alive client connections do not hold the process open.
@@ -145,6 +152,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     },
   });
 
+  refused.watch(app.server);
+
   // The service's own endpoints validate their bodies in the service (with record ids and its own messages): their
   // route schemas only document. The admin routes validate each part against their schemas (admin/validate.ts).
   app.setValidatorCompiler(() => () => true);
@@ -157,6 +166,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     req.audit = { secret: req.routeOptions.config?.secret === true };
     reply.header('X-Request-Id', req.id);
   });
+  app.addHook('onRequest', checkRequest);
 
   // The start of a JSON answer, for the request log to open to (a token's answer is the token: never kept).
   app.addHook('onSend', async (req, reply, payload) => {
@@ -242,7 +252,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.setNotFoundHandler((req, reply) =>
     sendProblem(
       reply,
-      problemBody(req, 404, 'not-found', `no endpoint ${req.method} ${req.url.split('?')[0]}; see GET /openapi.json`),
+      problemBody(
+        req,
+        404,
+        'not-found',
+        `no endpoint ${req.method} ${clip(req.url.split('?')[0], MAX_PROBLEM_TEXT)}; see GET /openapi.json`,
+      ),
     ),
   );
 
@@ -265,8 +280,20 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       reply.headers(error.headers);
       return sendProblem(reply, problemBody(req, error.status, error.slug, error.message, error.extra));
     }
-    if (error instanceof RequestRejected)
-      return sendProblem(reply, problemBody(req, error.status, 'rejected', error.message));
+    if (error instanceof RequestRejected) {
+      const errors = error.errors;
+      if (errors.length) Object.assign(req.audit, { errors, errorCount: errors.length });
+      return sendProblem(
+        reply,
+        problemBody(
+          req,
+          error.status,
+          'rejected',
+          error.message,
+          errors.length ? { errors, errorCount: errors.length } : {},
+        ),
+      );
+    }
     if (error instanceof UnknownDatasetError)
       return sendProblem(reply, problemBody(req, 404, 'unknown-dataset', error.message));
     if (error instanceof SettingsInvalid) {

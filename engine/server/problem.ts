@@ -21,16 +21,20 @@ const TITLES: Record<number, string> = {
   401: 'Unauthorized',
   404: 'Not found',
   405: 'Method not allowed',
+  408: 'Request timeout',
   409: 'Conflict',
   413: 'Payload too large',
   414: 'URI too long',
   415: 'Unsupported media type',
+  417: 'Expectation failed',
+  422: 'Unprocessable content',
+  431: 'Request header fields too large',
   500: 'Internal server error',
   501: 'Not implemented',
 };
 
-export function problemBody(
-  req: FastifyRequest,
+/** A problem body without a request to refer to (one the HTTP parser refused). */
+export function bareProblem(
   status: number,
   slug: string,
   detail: string,
@@ -41,10 +45,18 @@ export function problemBody(
     title: TITLES[status] ?? 'Error',
     status,
     detail,
-    instance: req.url.split('?')[0],
-    requestId: req.id,
     ...extra,
   };
+}
+
+export function problemBody(
+  req: FastifyRequest,
+  status: number,
+  slug: string,
+  detail: string,
+  extra: Partial<ProblemBody> = {},
+): ProblemBody {
+  return bareProblem(status, slug, detail, { instance: req.url.split('?')[0], requestId: req.id, ...extra });
 }
 
 export function sendProblem(reply: FastifyReply, body: ProblemBody): FastifyReply {

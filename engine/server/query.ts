@@ -2,6 +2,7 @@
  * Query parameters, matched case-insensitively as an ASP.NET service matches them (docs/design.md §3): names are
  * lowercased when parsed, and each route reads the ones it knows by their canonical name.
  */
+import { asciiLower } from '../model/ascii.js';
 import { parseIsoMicros } from '../model/datetime.js';
 import { HttpProblem } from './problem.js';
 
@@ -14,7 +15,7 @@ export const BOOLEAN_TEXT = /^(true|false)$/i;
 export function parseQueryString(text: string): RawQuery {
   const out: RawQuery = {};
   for (const [k, v] of new URLSearchParams(text)) {
-    const key = k.toLowerCase();
+    const key = asciiLower(k);
     const prev = out[key];
     out[key] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
   }
@@ -39,7 +40,7 @@ export type QueryValues<S extends QuerySpec> = { [N in keyof S]?: Parsed<S[N]['k
 /** Reads the known parameters; a malformed value is a 400, an unknown name is a warning. */
 export function readQuery<S extends QuerySpec>(raw: RawQuery, spec: S): { values: QueryValues<S>; unknown: string[] } {
   const values: Record<string, unknown> = {};
-  const known = new Map(Object.keys(spec).map((n) => [n.toLowerCase(), n]));
+  const known = new Map(Object.keys(spec).map((n) => [asciiLower(n), n]));
   const unknown: string[] = [];
   for (const [key, rawValue] of Object.entries(raw)) {
     const name = known.get(key);

@@ -140,6 +140,15 @@ export class RequestLog {
     return id;
   }
 
+  /** Several entries in one transaction, in order; their ids. Runs inside the workspace queue. */
+  appendAll(entries: readonly { entry: RequestLogInput; at: number }[]): Promise<number[]> {
+    return this.ws.transaction(async () => {
+      const ids: number[] = [];
+      for (const { entry, at } of entries) ids.push(await this.append(entry, at));
+      return ids;
+    });
+  }
+
   /** The newest `limit` entries (or those after `afterId`), oldest first. */
   async read(query: { afterId?: number; limit?: number } = {}): Promise<RequestLogEntry[]> {
     const limit = Math.min(MAX_LOG_ENTRIES, Math.max(1, Math.floor(query.limit ?? 100)));

@@ -3,7 +3,7 @@
  * within which bounds, is read off the settings' own schema, so a sweep and a saved scenario refuse the same values.
  */
 import type { TObject, TSchema } from '@sinclair/typebox';
-import { RequestRejected } from '../ingest/problems.js';
+import { RequestRejected, type Problem } from '../ingest/problems.js';
 import { parseSettingsOverride, SettingsOverrideSchema } from '../recommend/settings-schema.js';
 import type { SettingsOverride } from '../recommend/settings.js';
 
@@ -70,37 +70,52 @@ export function sweepGrid(
   axes: readonly SweepAxis[],
   base: SettingsOverride = {},
 ): { points: SweepPoint[]; scenarios: SettingsOverride[] } {
-  if (axes.length === 0) throw new RequestRejected('a sweep varies at least one setting');
-  const resolved = axes.map((axis, i) => {
+  // Every refusal names its place in the request (`/vary/0/values/1`), as a body's schema errors do; the detail
+  // names the setting.
+  const problems: Problem[] = [];
+  const details: string[] = [];
+  const refuse = (path: string, message: string, setting?: string) => {
+    problems.push({ path, message });
+    details.push(setting === undefined ? message : `${setting}: ${message}`);
+  };
+  const refused = () => new RequestRejected(details.join('; '), 400, problems);
+  if (axes.length === 0) refuse('/vary', 'a sweep varies at least one setting');
+  const resolved = axes.flatMap((axis, i) => {
     const where = `vary[${i}] (${axis.setting})`;
     const s = sweepableOf(axis.setting);
-    if (!s)
-      throw new RequestRejected(
-        `${where}: no such setting; a sweep varies one of ${SWEEPABLE.map((x) => x.path).join(', ')}`,
+    if (!s) {
+      refuse(
+        `/vary/${i}/setting`,
+        `no such setting; a sweep varies one of ${SWEEPABLE.map((x) => x.path).join(', ')}`,
+        where,
       );
-    if (axis.values.length === 0) throw new RequestRejected(`${where}: give at least one value`);
-    for (const v of axis.values) {
-      if (typeof v !== 'number' || !Number.isFinite(v)) throw new RequestRejected(`${where}: "${v}" is not a number`);
-      if (s.integer && !Number.isInteger(v)) throw new RequestRejected(`${where}: ${v} is not a whole number`);
-      if (s.minimum !== undefined && v < s.minimum)
-        throw new RequestRejected(`${where}: ${v} is below its minimum ${s.minimum}`);
-      if (s.maximum !== undefined && v > s.maximum)
-        throw new RequestRejected(`${where}: ${v} is above its maximum ${s.maximum}`);
+      return [];
     }
-    if (new Set(axis.values).size !== axis.values.length) throw new RequestRejected(`${where}: a value is given twice`);
-    return { path: s.path, values: axis.values };
+    if (axis.values.length === 0) refuse(`/vary/${i}/values`, 'give at least one value', where);
+    axis.values.forEach((v, j) => {
+      const at = `/vary/${i}/values/${j}`;
+      if (typeof v !== 'number' || !Number.isFinite(v)) refuse(at, `"${v}" is not a number`, where);
+      else if (s.integer && !Number.isInteger(v)) refuse(at, `${v} is not a whole number`, where);
+      else if (s.minimum !== undefined && v < s.minimum) refuse(at, `${v} is below its minimum ${s.minimum}`, where);
+      else if (s.maximum !== undefined && v > s.maximum) refuse(at, `${v} is above its maximum ${s.maximum}`, where);
+    });
+    const twice = axis.values.findIndex((v, j) => axis.values.indexOf(v) !== j);
+    if (twice >= 0) refuse(`/vary/${i}/values/${twice}`, 'a value is given twice', where);
+    return [{ path: s.path, values: axis.values, i }];
   });
-  const paths = resolved.map((r) => r.path);
-  const twice = paths.find((p, i) => paths.indexOf(p) !== i);
-  if (twice) throw new RequestRejected(`${twice} is varied twice`);
+  const twice = resolved.find((r, n) => resolved.findIndex((x) => x.path === r.path) !== n);
+  if (twice) refuse(`/vary/${twice.i}/setting`, `${twice.path} is varied twice`);
+  if (problems.length) throw refused();
   const count = resolved.reduce((n, r) => n * r.values.length, 1);
   if (count > MAX_SWEEP_POINTS) {
     // Name the factors, so the user sees which settings to give fewer values.
     const factors = resolved.map((r) => `${r.path}: ${r.values.length} value${r.values.length === 1 ? '' : 's'}`);
-    throw new RequestRejected(
+    refuse(
+      '/vary',
       `the grid has ${count} points (${factors.join(' × ')}); a sweep runs at most ${MAX_SWEEP_POINTS}: ` +
         'give these settings fewer values',
     );
+    throw refused();
   }
 
   let points: SweepPoint[] = [{}];

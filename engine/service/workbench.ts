@@ -61,7 +61,7 @@ import {
   type Recommender,
   type RunOptions,
 } from './recommender.js';
-import { parseSettingsOverride } from '../recommend/settings-schema.js';
+import { parseSettingsOverride, SettingsInvalid } from '../recommend/settings-schema.js';
 import { explainCell } from '../forecast/forecast.js';
 import {
   DEFAULT_SCENARIO,
@@ -145,6 +145,13 @@ const LISTED_RUN_MICROS = 60_000_000;
 export class Workbench {
   private readonly stamp: Clock;
   private readonly log: RequestLog;
+  /** Request log entries waiting for the workspace's next turn (logRequest). */
+  private readonly logWaiting: {
+    entry: RequestLogInput;
+    at: number;
+    resolve: (id: number) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
   private readonly jobs = new BacktestJobs();
   private readonly loads = new LoadJobs();
   private readonly traces = new StyleTraces();
@@ -489,8 +496,28 @@ export class Workbench {
     );
   }
 
+  /**
+   * Logs an answered request. Entries that arrive while the workspace is busy are written together, in one
+   * transaction, when its turn comes: a flood of requests costs the log one write per turn, not one each, and
+   * the calls queued behind it do not wait for thousands of writes.
+   */
   logRequest(entry: RequestLogInput): Promise<number> {
-    return this.workspace.exclusive(() => this.log.append(entry, this.stamp()));
+    return new Promise((resolve, reject) => {
+      this.logWaiting.push({ entry, at: this.stamp(), resolve, reject });
+      if (this.logWaiting.length > 1) return;
+      const write = async () => {
+        const batch = this.logWaiting.splice(0);
+        try {
+          const ids = await this.log.appendAll(batch);
+          batch.forEach((b, i) => b.resolve(ids[i]));
+        } catch (e) {
+          for (const b of batch) b.reject(e);
+        }
+      };
+      this.workspace.exclusive(write).catch((e: unknown) => {
+        for (const b of this.logWaiting.splice(0)) b.reject(e);
+      });
+    });
   }
 
   requestLog(query: { afterId?: number; limit?: number } = {}): Promise<RequestLogEntry[]> {
@@ -513,7 +540,7 @@ export class Workbench {
   ): Promise<RunSummary> {
     return this.workspace.exclusive(async () => {
       const started = this.stamp();
-      const scenario = options.scenario ?? (await this.storedScenario(options.scenarioName));
+      const scenario = options.scenario ?? (await this.keptSettings(options.scenarioName));
       const run = await this.recommender(this.workspace, started, { asOfDay: options.asOfDay, scenario });
       return this.workspace.transaction(async () => {
         const summary = await storeRun(this.workspace, run.proposals, run.asOfMicros, started, this.stamp());
@@ -548,7 +575,7 @@ export class Workbench {
   /** A live run under the stored scenario: the one listed last when nothing it reads has changed since. */
   private async listedRun(): Promise<EngineRun> {
     const now = this.clock();
-    const scenario = await this.storedScenario();
+    const scenario = await this.keptSettings();
     const key = JSON.stringify([await liveInputsStamp(this.workspace), scenario, dayOf(now)]);
     if (this.listed?.key === key && now < this.listed.until) return this.listed.run;
     const run = await this.recommender(this.workspace, now, { scenario });
@@ -619,7 +646,7 @@ export class Workbench {
       await checkCoverage(this.workspace, fromDay, toDay);
       const settings = resolveSettings(
         await categorySettingsOf(this.workspace),
-        request.scenario ?? (await this.storedScenario(request.scenarioName)),
+        request.scenario ?? (await this.keptSettings(request.scenarioName)),
       );
       return { settings, input: await loadBacktestInput(this.workspace, fromDay, toDay, settings) };
     });
@@ -669,7 +696,7 @@ export class Workbench {
    */
   async startBacktest(request: { fromDay: number; toDay: number; scenarioName?: string }): Promise<BacktestJob> {
     checkPeriod(request.fromDay, request.toDay);
-    await this.scenario(request.scenarioName);
+    await this.workspace.exclusive(() => this.keptSettings(request.scenarioName));
     await this.workspace.exclusive(() => checkCoverage(this.workspace, request.fromDay, request.toDay));
     return this.jobs.start(request.toDay - request.fromDay + 1, async (hooks) => {
       const { run, report } = await this.runBacktest({ ...request, ...hooks });
@@ -696,7 +723,7 @@ export class Workbench {
     checkPeriod(fromDay, toDay);
     const days = toDay - fromDay + 1;
     const { grid, fromWorkspace } = await this.workspace.exclusive(async () => {
-      const grid = sweepGrid(request.axes, await this.storedScenario(request.scenarioName));
+      const grid = sweepGrid(request.axes, await this.keptSettings(request.scenarioName));
       await checkCoverage(this.workspace, fromDay, toDay);
       return { grid, fromWorkspace: await categorySettingsOf(this.workspace) };
     });
@@ -804,7 +831,7 @@ export class Workbench {
     scenarioName?: string;
   }): Promise<BacktestJob> {
     checkPeriod(request.fromDay, request.toDay);
-    await this.scenario(request.scenarioName);
+    await this.workspace.exclusive(() => this.keptSettings(request.scenarioName));
     const { points } = sweepGrid(request.axes);
     await this.workspace.exclusive(() => checkCoverage(this.workspace, request.fromDay, request.toDay));
     const days = (request.toDay - request.fromDay + 1) * points.length;
@@ -844,7 +871,7 @@ export class Workbench {
         ]);
         if (taken) throw new RequestRejected(`a scenario "${name}" is kept already`, 409);
         const axes = Object.entries(run.vary).map(([setting, value]) => ({ setting, values: [value] }));
-        const [scenario] = sweepGrid(axes, await this.storedScenario(sweep.scenario)).scenarios;
+        const [scenario] = sweepGrid(axes, await this.keptSettings(sweep.scenario)).scenarios;
         await this.workspace.run('INSERT INTO workspace_settings VALUES ($1, $2)', [
           SCENARIO_PREFIX + name,
           JSON.stringify(scenario),
@@ -1018,6 +1045,23 @@ export class Workbench {
     );
   }
 
+  /**
+   * A kept scenario as a run reads it: checked against the settings' schema again, so one kept under looser bounds
+   * than today's is refused with each field named, not run.
+   */
+  private async keptSettings(name = DEFAULT_SCENARIO): Promise<SettingsOverride> {
+    const kept = await this.storedScenario(name);
+    try {
+      return parseSettingsOverride(kept);
+    } catch (e) {
+      if (!(e instanceof SettingsInvalid)) throw e;
+      throw new SettingsInvalid(
+        e.problems,
+        `the kept scenario "${name}" holds settings out of their bounds; save it again within them`,
+      );
+    }
+  }
+
   private async storedScenario(name = DEFAULT_SCENARIO): Promise<SettingsOverride> {
     const [row] = await this.workspace.rows<{ value: string }>('SELECT value FROM workspace_settings WHERE key = $1', [
       SCENARIO_PREFIX + name,
@@ -1031,7 +1075,7 @@ export class Workbench {
     return this.workspace.exclusive(async () => {
       const run = await this.recommender(this.workspace, this.clock(), {
         asOfDay: options.asOfDay,
-        scenario: await this.storedScenario(options.scenarioName),
+        scenario: await this.keptSettings(options.scenarioName),
       });
       const l = run.state.locations.ids.indexOf(locationId);
       const k = run.state.skus.ids.indexOf(skuId);

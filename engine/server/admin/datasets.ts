@@ -1,6 +1,7 @@
 /** Admin routes on the stored datasets: what they hold, a record by key, a page, and the reset. */
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
+import { asciiLower } from '../../model/ascii.js';
 import { DATASETS, type DatasetDef } from '../../model/datasets.js';
 import type { JsonRecord } from '../../model/fields.js';
 import { formatIsoMicros } from '../../model/datetime.js';
@@ -15,15 +16,15 @@ const route = routeFor<ServerContext>();
 /** `data/Images/urls/ST1/https%3A…` → the dataset whose name the leading segments spell, and the key segments. */
 function datasetPath(req: FastifyRequest): { dataset: DatasetDef; key: string[] } {
   const path = req.url.split('?')[0];
-  const at = path.toLowerCase().indexOf('/data/');
+  const at = asciiLower(path).indexOf('/data/');
   const segments = path
     .slice(at + '/data/'.length)
     .split('/')
     .filter((s) => s !== '');
   let best: { dataset: DatasetDef; used: number } | undefined;
   for (const d of DATASETS) {
-    const parts = d.name.toLowerCase().split('/');
-    if (parts.every((p, i) => segments[i]?.toLowerCase() === p) && (!best || parts.length > best.used))
+    const parts = asciiLower(d.name).split('/');
+    if (parts.every((p, i) => asciiLower(segments[i] ?? '') === p) && (!best || parts.length > best.used))
       best = { dataset: d, used: parts.length };
   }
   if (!best)
@@ -94,7 +95,7 @@ export const datasetRoutes = {
       'The load that was dropped: its calls, records and start.',
     ),
     handle: async ({ params }, { wb }) => {
-      const dataset = DATASETS.find((d) => d.name.toLowerCase() === params.dataset.toLowerCase());
+      const dataset = DATASETS.find((d) => asciiLower(d.name) === asciiLower(params.dataset));
       if (!dataset) throw new HttpProblem(404, 'unknown-dataset', `no dataset "${params.dataset}"`);
       const open = await wb.abandonFullLoad(dataset.name);
       if (!open) throw new HttpProblem(404, 'not-found', `no split full load of ${dataset.name} is open`);

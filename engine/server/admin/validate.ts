@@ -5,6 +5,7 @@
 import { Kind, type TObject, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
+import { asciiLower } from '../../model/ascii.js';
 import { schemaProblems } from '../../model/schema-errors.js';
 import { HttpProblem } from '../problem.js';
 import { BOOLEAN_TEXT, WHOLE_NUMBER_TEXT } from '../query.js';
@@ -21,11 +22,11 @@ const PARTS: Record<string, { name: string; slug: string }> = {
 /** Query names as the schema spells them: the router lowercases them (matching is case-insensitive). */
 function canonicalQuery(schema: TSchema, raw: Record<string, unknown>): Record<string, unknown> {
   const names = new Map(
-    Object.keys(schema[Kind] === 'Object' ? (schema as TObject).properties : {}).map((n) => [n.toLowerCase(), n]),
+    Object.keys(schema[Kind] === 'Object' ? (schema as TObject).properties : {}).map((n) => [asciiLower(n), n]),
   );
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
-    const name = names.get(key.toLowerCase());
+    const name = names.get(asciiLower(key));
     if (!name) {
       const known = [...names.values()];
       throw new HttpProblem(
