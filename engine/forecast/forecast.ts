@@ -179,9 +179,11 @@ export function pooledRates(
     const average = units > 0 ? units / days : 0;
     categoryRate[cat] = average;
     if (average > 0)
-      for (let l = 0; l < L; l++)
-        locationFactor[l * C + cat] =
-          (network.units[l * C + cat] + average * half) / ((network.days[l * C + cat] + half) * average);
+      for (let l = 0; l < L; l++) {
+        const days = network.days[l * C + cat];
+        if (days + half > 0)
+          locationFactor[l * C + cat] = (network.units[l * C + cat] + average * half) / ((days + half) * average);
+      }
   }
   // Per location, for the style at hand: its units and the most in-stock days of any of its sizes.
   const styleUnits = new Float64Array(L);
