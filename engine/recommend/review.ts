@@ -26,6 +26,7 @@ import type { Decision, Explain } from './proposal.js';
 import { candidateMoves, redistribution, type KeptMove, type Move } from './redistribute.js';
 import { fulfilment, replenish, type Context } from './replenish.js';
 import { offSaleReturns } from './returns.js';
+import { reviewOutcomes } from './outcome.js';
 import type { Settings } from './settings.js';
 import type { EngineState } from './state.js';
 import { addHeld, assortment, type AssortmentSums } from './assortment.js';
@@ -151,6 +152,12 @@ export class ReviewPart {
   get targets(): Targets {
     if (!this.ctx) throw new Error('a review part has no targets before it decides');
     return this.ctx.targets;
+  }
+
+  /** What the review did for each cell of SKUs [kFrom, kTo), given all its decisions (outcome.ts). */
+  outcomes(decisions: readonly Decision[], kFrom: number, kTo: number): Uint8Array {
+    if (!this.ctx) throw new Error('a review part tells its outcomes after it decides');
+    return reviewOutcomes(this.ctx, decisions, kFrom, kTo);
   }
 
   /** Step 3: the part's kept moves, in the order the trips were chosen. */

@@ -4,6 +4,7 @@
  * against the figures the run kept for the style on every day; a workspace whose data changed since the run no
  * longer reproduces it, and is told so rather than shown another run's days.
  */
+import { OUTCOMES, type Outcome } from '../recommend/outcome.js';
 import { availableParallelism } from 'node:os';
 import type { DuckDBDateValue } from '@duckdb/node-api';
 import { RequestRejected } from '../ingest/problems.js';
@@ -71,6 +72,18 @@ export interface CellDays {
   dates: string[];
   series: Record<CellDayField, number[]>;
   transfers: CellTransfer[];
+  /** Each review day: the engine's estimate and target for the cell, what it sent, or why it sent nothing. */
+  reviews: CellReview[];
+}
+
+export interface CellReview {
+  date: string;
+  /** Units a day. */
+  estimate: number;
+  target: number;
+  /** Units the review decided to send to the cell (any kind of transfer). */
+  sent: number;
+  outcome: Outcome;
 }
 
 /** Where the trace of a style stands: being read from the workspace, replayed (days done of days), or ready. */
@@ -157,6 +170,21 @@ export class StyleTraces {
         arrives: dayText(arrivalDay),
         direction: x.fromLocationId === locationId ? 'out' : 'in',
       }));
+    const dates = Array.from({ length: trace.daysDone }, (_, i) => dayText(t.fromDay + i));
+    const reviews: CellReview[] = [];
+    series.outcome.forEach((code, i) => {
+      if (code === 0) return;
+      const sent = transfers
+        .filter((x) => x.direction === 'in' && x.date === dates[i])
+        .reduce((n, x) => n + x.quantity, 0);
+      reviews.push({
+        date: dates[i],
+        estimate: series.demandEstimate[i],
+        target: series.target[i],
+        sent,
+        outcome: OUTCOMES[code - 1],
+      });
+    });
     return {
       runId,
       styleId,
@@ -164,9 +192,10 @@ export class StyleTraces {
       locationKind: t.locations.kinds[l],
       skuId,
       sizeId: t.skus.sizes[k],
-      dates: Array.from({ length: trace.daysDone }, (_, i) => dayText(t.fromDay + i)),
+      dates,
       series,
       transfers,
+      reviews,
     };
   }
 

@@ -18,7 +18,7 @@ import type { ActualDays, BacktestInput, OutDays, PlannedReceipt } from './input
 import { decisionColumns, keptOf, moveColumns, type DecisionColumns, type MoveColumns } from './decision-columns.js';
 import { firstRow, PartDays, partSums, type NegativeCell, type PartSums, type ServeArrays } from './serve-day.js';
 import { STYLE_DAY_FIELDS } from './style-days.js';
-import { CELL_FIELDS, CF, traceAdd, type TraceBuffer } from './trace.js';
+import { CELL_FIELDS, CF, traceAdd, traceAt, type TraceBuffer } from './trace.js';
 
 /** Everything a part starts from: plain data, numbered as the whole replay's unless said otherwise. */
 export interface PartInit {
@@ -479,6 +479,15 @@ export class ReplayPart {
     const redistribution = review.part.redistribute(keptOf(kept, -kFrom, -sFrom));
     const all = [...review.decided, ...redistribution];
     const i = review.day;
+    const { trace } = this.a;
+    if (trace) {
+      // The traced cells' outcomes, before the decisions move any stock.
+      const outcomes = review.part.outcomes(all, trace.kFrom, trace.kTo);
+      for (let k = trace.kFrom; k < trace.kTo; k++)
+        for (let l = 0; l < this.L; l++)
+          trace.values[traceAt(trace, this.L, k * this.L + l, i) + CF.outcome] =
+            outcomes[(k - trace.kFrom) * this.L + l];
+    }
     const { L, a } = this;
     for (const d of all) {
       // The world's transit to the receiver, whatever the engine planned with.

@@ -26,6 +26,8 @@ export const CELL_DAY_FIELDS = [
   'demandEstimate',
   /** The stock the engine's last review aimed the cell at (its target). */
   'target',
+  /** On a review day, what the review did for the cell: recommend/outcome.ts OUTCOMES' place + 1; else 0. */
+  'outcome',
   /** Actual receipts and corrections, replayed as they happened. */
   'receipts',
   /** A write-down larger than the simulated stock: the units it could not take (a difference between the worlds). */

@@ -117,6 +117,35 @@ export function CellDrill({
           {charts.map((c) => (
             <Chart key={c.title} {...c} dates={days.dates} />
           ))}
+          <h3>Each review</h3>
+          {days.reviews.length === 0 ? (
+            <p className="hint">No review fell in the period.</p>
+          ) : (
+            <div className="scroll">
+              <table className="grid" aria-label="Each review">
+                <thead>
+                  <tr>
+                    <th>Review</th>
+                    <th className="num">Estimate (a day)</th>
+                    <th className="num">Target</th>
+                    <th className="num">Sent</th>
+                    <th>What it did</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {days.reviews.map((r) => (
+                    <tr key={r.date} data-outcome={r.outcome}>
+                      <td className="nowrap">{r.date}</td>
+                      <td className="num">{r.estimate.toFixed(2)}</td>
+                      <td className="num">{units(r.target)}</td>
+                      <td className="num">{units(r.sent)}</td>
+                      <td>{r.outcome === 'sent' ? 'sent' : `sent nothing: ${r.outcome}`}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
           <h3>The engine's transfers</h3>
           {days.transfers.length === 0 ? (
             <p className="hint">The engine moved none of this SKU to or from here.</p>
