@@ -1,4 +1,5 @@
 /** A run's drill-down through the admin API: a style day by day, its location×SKUs, one of them day by day. */
+import { OUTCOMES } from '../engine/recommend/outcome.js';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -137,6 +138,15 @@ describe('a backtest run, style by style and location×SKU by location×SKU', ()
       const world = run.summary.world.transitDays.find((w: { locationId: string }) => w.locationId === x.toLocationId);
       expect(dayOf(x.arrives) - dayOf(x.date)).toBe(world.days);
     }
+    // Each review day of the period (every seven days from its first) says what the engine did for the cell: what
+    // it sent, or in words why it sent nothing.
+    expect(sent.reviews.map((r) => r.date)).toEqual(sent.dates.filter((_, i) => i % 7 === 0));
+    for (const r of sent.reviews) {
+      expect(OUTCOMES).toContain(r.outcome);
+      expect(r.sent > 0).toBe(r.outcome === 'sent');
+      expect(r.target).toBeGreaterThanOrEqual(0);
+    }
+    expect(sent.reviews.some((r) => r.outcome === 'sent')).toBe(true);
     const arrived = incoming.filter((x) => x.arrives <= days.dates.at(-1)!);
     expect(sum(sent.series.transfersIn)).toBeCloseTo(sum(arrived.map((x) => x.quantity)), 6);
     expect(sum(sent.series.transfersIn)).toBeCloseTo(served.transfersIn, 6);

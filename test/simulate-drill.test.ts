@@ -10,6 +10,7 @@ import { simulatePartitioned } from '../engine/simulate/partitioned.js';
 import { STYLE_DAY_FIELDS, styleDayValue, type StyleDayField } from '../engine/simulate/style-days.js';
 import { CELL_DAY_FIELDS, CELL_FIELDS, CF, type CellDayField, type StyleTrace } from '../engine/simulate/trace.js';
 import type { BacktestInput } from '../engine/simulate/input.js';
+import { OUTCOMES } from '../engine/recommend/outcome.js';
 import { resolveSettings, type Settings, type SettingsOverride } from '../engine/recommend/settings.js';
 import { loadBacktestInput } from '../engine/store/backtest-input.js';
 import { Workbench } from '../engine/service/workbench.js';
@@ -148,6 +149,13 @@ describe('a run per style and day', () => {
       }),
     ]);
     expect(t.locationKinds).toEqual(['warehouse', 'store']);
+    // Each review day says what the engine did for the cell: day 0 sent S1 its M (below target, the warehouse had
+    // it); the L it holds five of, selling none, is at its target; the warehouse is no seller.
+    const outcome = (l: number, k: number) => cellSeries(t, l, k, 'outcome').map((x) => (x ? OUTCOMES[x - 1] : ''));
+    expect(outcome(1, 0)).toEqual(['sent', '', '', '']);
+    expect(outcome(1, 1)[0]).toBe('at or above its target');
+    expect(m('target')[0]).toBeGreaterThan(0);
+    expect(outcome(0, 0)).toEqual(['', '', '', '']);
     // Tracing changes nothing the run decides or counts.
     const plain = await simulate(input(), settings({ defaults: { leadTimeDays: 2 } }));
     expect({ ...r, trace: undefined }).toEqual({ ...plain, trace: undefined });

@@ -98,7 +98,7 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array,
         notSelling[l * S + s] = 1;
         continue;
       }
-      if (held[l] || stock[l] || (netUnits > 0 && carries[l * C + cat] > 0)) carried[l * S + s] = 1;
+      if (held[l] || stock[l] || (netUnits > 0 && network.held[l * C + cat] > 0)) carried[l * S + s] = 1;
     }
   }
   return { carried, notSelling, carries };

@@ -1,0 +1,247 @@
+/**
+ * The rules that size the engine's advice to what a store can sell, each on its own: sold-out days read as lower
+ * bounds, slow SKUs' targets, stores that do not sell a style and styles off sale, and the world's transit read from
+ * the data.
+ */
+import { describe, expect, it } from 'vitest';
+import { demandBeyond, ownEstimate, SOLD_OUT_ROUNDS } from '../engine/forecast/demand.js';
+import { poissonTail } from '../engine/forecast/poisson.js';
+import { recommend } from '../engine/recommend/recommend.js';
+import { resolveSettings, type SettingsOverride } from '../engine/recommend/settings.js';
+import { basisOf, normalQuantile, stockFor } from '../engine/recommend/targets.js';
+import { levelTransit, worldTransit, TRANSIT_SOURCES } from '../engine/simulate/transit.js';
+import { buildState, DAY0, type StateSpec } from './engine-fixtures.js';
+
+const run = (spec: StateSpec, settings: SettingsOverride = {}) =>
+  recommend(buildState(spec), resolveSettings({}, settings));
+
+describe('sold-out days', () => {
+  it('reads a day that sold out as at least what it sold, not as its demand', () => {
+    const W = 28;
+    // Fourteen a day, and every other day the shelf sold out at 14 (kept negated: a lower bound).
+    const days = Array.from({ length: W }, (_, d) => (d % 2 ? -14 : 14));
+    const e = ownEstimate(Float32Array.from(days), 0, W);
+    expect(e.inStockDays).toBe(W);
+    // Read as full demand the days would say 14; a day that sold out had at least 14.
+    expect(e.rate).toBeGreaterThan(14);
+    // E[D | D ≥ x] under Poisson: never below the bound.
+    expect(demandBeyond(14, 14)).toBeCloseTo((14 * poissonTail(14, 13)) / poissonTail(14, 14), 12);
+    expect(demandBeyond(3, 10)).toBeGreaterThanOrEqual(10);
+  });
+
+  it('raises a cell that sold out on every in-stock day by a bounded step a review, not without end', () => {
+    const W = 28;
+    const e = ownEstimate(new Float32Array(W).fill(-14), 0, W);
+    // No uncensored day holds the rate down: it rises above 14, by SOLD_OUT_ROUNDS of E[D | D ≥ 14] at most.
+    let bound = 14;
+    for (let r = 0; r < SOLD_OUT_ROUNDS; r++) bound = demandBeyond(bound, 14);
+    expect(e.rate).toBeGreaterThan(14);
+    expect(e.rate).toBeCloseTo(bound, 9);
+    expect(e.rate).toBeLessThan(14 * 1.6);
+  });
+});
+
+describe('targets', () => {
+  it("stocks a slow SKU at its Poisson quantile, not the normal approximation's rounding up", () => {
+    const z = normalQuantile(0.9);
+    // The smallest S with P(D ≤ S) ≥ 90 % for D ~ Poisson(mean).
+    const poissonQuantile = (mean: number) => {
+      let s = 0;
+      while (1 - poissonTail(mean, s + 1) < 0.9) s++;
+      return s;
+    };
+    for (const rate of [0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 1, 2]) {
+      const mean = rate * 9;
+      expect(stockFor(rate, 0, 9, z)).toBe(poissonQuantile(mean));
+    }
+    // At 0.1 a day over 9 days: 2 units, where ⌈0.9 + 1.28 × √0.9⌉ gave 3.
+    expect(stockFor(0.1, 0, 9, z)).toBe(2);
+  });
+});
+
+describe('what a store sells', () => {
+  const twoStores = (b: Record<string, unknown>): StateSpec => ({
+    locations: [
+      { id: 'WH', kind: 'warehouse' },
+      { id: 'A', kind: 'store' },
+      { id: 'B', kind: 'store' },
+    ],
+    styles: [{ id: 'TEE', category: 'TEES', skus: [{ id: 'TEE-M', size: 'M', price: 20 }] }],
+    cells: { 'WH/TEE-M': { onHand: 100 }, 'A/TEE-M': { onHand: 0, sales: 2 }, 'B/TEE-M': b },
+  });
+
+  it('gives no target to a store that stood with a style and sold none while it sold elsewhere, and takes it back', () => {
+    // B held 6 all window and sold none; A sold two a day: B's shelf would have sold far more than a few units.
+    const r = run(twoStores({ onHand: 6, sales: 0 }));
+    const B = 2;
+    expect(basisOf(r.targets, 0 * 3 + B)).toBe('notSelling');
+    const back = r.proposals.filter((p) => p.fromLocationId === 'B');
+    expect(back).toEqual([
+      expect.objectContaining({ toLocationId: 'WH', skuId: 'TEE-M', quantity: 6, transferType: 'Redistribution' }),
+    ]);
+    expect(back[0].reason).toMatch(/does not sell at B/);
+    expect(r.proposals.some((p) => p.toLocationId === 'B')).toBe(false);
+  });
+
+  it('keeps a store that sold the style, however little', () => {
+    const r = run(twoStores({ onHand: 6, sales: [1] }));
+    expect(basisOf(r.targets, 2)).not.toBe('notSelling');
+    expect(r.proposals.some((p) => p.fromLocationId === 'B')).toBe(false);
+  });
+
+  it('gives a style to a store that carries its category once it sells elsewhere', () => {
+    // B never held TEE, but sold the category's other style: TEE sells at A, so B is given it too.
+    const spec = twoStores({});
+    spec.styles.push({ id: 'POLO', category: 'TEES', skus: [{ id: 'POLO-M', size: 'M', price: 20 }] });
+    spec.cells['B/POLO-M'] = { onHand: 3, sales: 1 };
+    const r = run(spec, { redistribution: { enabled: false } });
+    expect(r.proposals.filter((p) => p.toLocationId === 'B' && p.skuId === 'TEE-M')).toHaveLength(1);
+    // Without a sale of the category there, it is not.
+    const none = run(twoStores({}), { redistribution: { enabled: false } });
+    expect(none.proposals.some((p) => p.toLocationId === 'B')).toBe(false);
+  });
+
+  it('takes a style off sale once it stopped selling everywhere on the shelves, and sends its stock back', () => {
+    const W = 28;
+    // Both stores sold two a day until ten days ago, then nothing with stock on the shelf.
+    const fading = Array.from({ length: W }, (_, d) => (d < W - 10 ? 2 : 0));
+    const r = run({
+      locations: [
+        { id: 'WH', kind: 'warehouse' },
+        { id: 'A', kind: 'store' },
+        { id: 'B', kind: 'store' },
+      ],
+      styles: [{ id: 'TEE', category: 'TEES', skus: [{ id: 'TEE-M', size: 'M', price: 20 }] }],
+      cells: {
+        'WH/TEE-M': { onHand: 100 },
+        'A/TEE-M': { onHand: 5, sales: fading },
+        'B/TEE-M': { onHand: 4, sales: fading },
+      },
+    });
+    expect([1, 2].map((l) => basisOf(r.targets, l))).toEqual(['offSale', 'offSale']);
+    expect(r.proposals.map((p) => [p.fromLocationId, p.toLocationId, p.quantity])).toEqual([
+      ['A', 'WH', 5],
+      ['B', 'WH', 4],
+    ]);
+    expect(r.proposals[0].reason).toMatch(/off sale: it sold nothing anywhere for 10 days/);
+    // Three silent days are too few to tell.
+    const recent = Array.from({ length: W }, (_, d) => (d < W - 3 ? 2 : 0));
+    const still = run({
+      locations: [
+        { id: 'WH', kind: 'warehouse' },
+        { id: 'A', kind: 'store' },
+      ],
+      styles: [{ id: 'TEE', category: 'TEES', skus: [{ id: 'TEE-M', size: 'M', price: 20 }] }],
+      cells: { 'WH/TEE-M': { onHand: 100 }, 'A/TEE-M': { onHand: 5, sales: recent } },
+    });
+    expect(basisOf(still.targets, 1)).toBe('demand');
+    expect(DAY0).toBeGreaterThan(0);
+  });
+});
+
+describe("the world's transit", () => {
+  /** A warehouse shipping to two stores every week; what leaves on day d reaches A on d + 3, B on d + 1. */
+  function rows() {
+    const L = 3;
+    const cell: number[] = [];
+    const d: number[] = [];
+    const endLevel: number[] = [];
+    const zeros: number[] = [];
+    const add = (c: number, day: number, level: number) => {
+      cell.push(c);
+      d.push(day);
+      endLevel.push(level);
+      zeros.push(0);
+    };
+    for (let k = 0; k < 2; k++) {
+      let wh = 1000;
+      for (let day = 0; day < 70; day += 7) add(k * L + 0, day, (wh -= 20));
+      for (const [l, lag] of [
+        [1, 3],
+        [2, 1],
+      ])
+        for (let day = 0, level = 0; day < 70; day += 7) add(k * L + l, day + lag, (level += 10));
+    }
+    const order = cell.map((_, i) => i).sort((a, b) => cell[a] - cell[b] || d[a] - d[b]);
+    const pick = (xs: number[]) => order.map((i) => xs[i]);
+    const z = pick(zeros);
+    return {
+      cell: pick(cell),
+      d: pick(d),
+      endLevel: pick(endLevel),
+      opening: z.map(() => Number.NaN),
+      soldOut: z,
+      counted: z,
+      sold: z,
+      net: z,
+      mutations: z,
+    };
+  }
+  const layout = {
+    locations: 3,
+    skus: 2,
+    styleOf: Int32Array.of(0, 1),
+    styleStart: Int32Array.of(0, 1, 2),
+    categoryOf: Int32Array.of(0, 0),
+    categories: 1,
+    fulfilled: new Uint8Array(3),
+  };
+  const range = { days: 80, firstDay: 20000, periodFrom: 0, periodTo: 80 };
+
+  it("reads each store's transit off the stock a sender lost and the store gained", () => {
+    const m = levelTransit(rows(), range, layout, Uint8Array.of(0, 1, 1));
+    expect(Array.from(m.days)).toEqual([-1, 3, 1]);
+    const t = worldTransit(['WH', 'A', 'B'], Uint8Array.of(0, 1, 1), m, Int32Array.of(-1, -1, -1), {});
+    expect(Array.from(t.days).slice(1)).toEqual([3, 1]);
+    expect([...t.source].slice(1).map((s) => TRANSIT_SOURCES[s])).toEqual(['stock levels', 'stock levels']);
+  });
+
+  it("takes the client's transfers over the levels, and a declared figure over both", () => {
+    const m = levelTransit(rows(), range, layout, Uint8Array.of(0, 1, 1));
+    const t = worldTransit(['WH', 'A', 'B'], Uint8Array.of(0, 1, 1), m, Int32Array.of(-1, 2, -1), { B: 5 });
+    expect(Array.from(t.days).slice(1)).toEqual([2, 5]);
+    expect([...t.source].slice(1).map((s) => TRANSIT_SOURCES[s])).toEqual(['client transfers', 'declared']);
+  });
+
+  it('assumes a day where nothing tells', () => {
+    const none = levelTransit(
+      {
+        ...rows(),
+        cell: [],
+        d: [],
+        endLevel: [],
+        opening: [],
+        soldOut: [],
+        counted: [],
+        sold: [],
+        net: [],
+        mutations: [],
+      },
+      range,
+      layout,
+      Uint8Array.of(0, 1, 1),
+    );
+    const t = worldTransit(['WH', 'A', 'B'], Uint8Array.of(0, 1, 1), none, Int32Array.of(-1, -1, -1), {});
+    expect(Array.from(t.days)).toEqual([1, 1, 1]);
+    expect(TRANSIT_SOURCES[t.source[1]]).toBe('assumed');
+  });
+
+  it('plans with what the data shows where no lead time is set, and with the setting where it is', () => {
+    const spec = (transitDays: number): StateSpec => ({
+      transitDays,
+      locations: [
+        { id: 'WH', kind: 'warehouse' },
+        { id: 'A', kind: 'store' },
+      ],
+      styles: [{ id: 'TEE', category: 'TEES', skus: [{ id: 'TEE-M', size: 'M', price: 20 }] }],
+      cells: { 'WH/TEE-M': { onHand: 1000 }, 'A/TEE-M': { onHand: 0, sales: 10 } },
+    });
+    const quantity = (r: ReturnType<typeof run>) => r.proposals[0].quantity;
+    const alone = { poolingHalfWeightDays: 0, demandHalfLifeDays: 0 };
+    const z = normalQuantile(0.9);
+    // Ten a day over a week's review and the transit the data shows.
+    expect(quantity(run(spec(0), alone))).toBe(stockFor(10, 0, 7, z));
+    expect(quantity(run(spec(3), alone))).toBe(stockFor(10, 0, 10, z));
+    expect(quantity(run(spec(0), { ...alone, defaults: { leadTimeDays: 3 } }))).toBe(stockFor(10, 0, 10, z));
+  });
+});
