@@ -34,7 +34,7 @@ export const ExcludedSku = Entity('ExcludedSku', ['skuId'], {
 export const CATEGORY_SETTING = {
   presentationMinimum: Quantity('Units per SKU a store shows at the least.'),
   maximumStock: Quantity('Units per SKU a store holds at the most.'),
-  serviceLevel: Decimal('Probability of not running out within review period + lead time.', {
+  serviceLevel: Decimal('Chance a week goes by without running out, however often the engine reviews.', {
     minimum: 0.5,
     maximum: 0.9999,
   }),

@@ -14,7 +14,7 @@ import { MaxHeap } from './heap.js';
 import { decision, dayText, round2, type Decision } from './proposal.js';
 import { purchaseOrderArrivals, type EngineState } from './state.js';
 import { skuBlocked, warehouseAvailable, type Context } from './replenish.js';
-import { normalQuantile, stockFor } from './targets.js';
+import { cycleQuantile, stockFor } from './targets.js';
 import { planningLead } from './settings.js';
 
 /**
@@ -157,7 +157,7 @@ export function initialDistribution(ctx: Context, network: CategorySums, sales: 
       return bySize.map((x) => x / total);
     });
     const cellRate = comparableRates(ctx, network, cat);
-    const z = normalQuantile(cs.serviceLevel);
+    const z = cycleQuantile(cs.serviceLevel, firstFill);
     // What each store × SKU would sell a day, and the first fill that covers it.
     const rate = stores.map((l, i) => skus.map((_, j) => chance[i] * cellRate[l] * curve[i][j] * skus.length));
     const want = rate.map((byJ) =>

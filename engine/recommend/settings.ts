@@ -7,7 +7,7 @@ export interface CategorySettings {
   presentationMinimum: number;
   /** Units per SKU a store holds at the most (no cap when undefined). */
   maximumStock?: number;
-  /** Probability of not running out within review period + lead time. */
+  /** The chance a week goes by without running out (targets.ts cycleQuantile), however often the engine reviews. */
   serviceLevel: number;
   /** Days between replenishment reviews. */
   reviewPeriodDays: number;

@@ -58,6 +58,19 @@ export function stockFor(rate: number, sd: number, horizon: number, z: number): 
   return Math.max(0, Math.ceil(mean + z * sigma + ((z * z - 1) / 6) * skew - 0.5 - 1e-9));
 }
 
+/** The days a service level is held over: a week, whatever the review period. */
+export const SERVICE_WEEK_DAYS = 7;
+
+/**
+ * The service level's normal quantile for one review cycle of `reviewDays`: the chance of not running out within a
+ * cycle is SL^(R/7), so that a week goes without running out with the chance SL however often the engine reviews.
+ * A daily review held to 90 % a cycle would run out one week in two; held to 90 % a week it serves as a weekly one
+ * does, with less on the shelf.
+ */
+export function cycleQuantile(serviceLevel: number, reviewDays: number): number {
+  return normalQuantile(serviceLevel ** (reviewDays / SERVICE_WEEK_DAYS));
+}
+
 /** Why a cell has its target, by number in `Targets.basis`: none where the location does not carry the style. */
 export const BASES = ['', 'client', 'demand', 'presentation', 'maximum', 'offSale', 'notSelling'] as const;
 export type TargetBasis = (typeof BASES)[number];
@@ -98,7 +111,7 @@ export function targets(
   const target = into ? into.target.fill(0) : new Float64Array(L * K);
   const basis = into ? into.basis.fill(0) : new Uint8Array(L * K);
   const byCategory = settingsByCategory(state, settings);
-  const z = byCategory.map((cs) => normalQuantile(cs.serviceLevel));
+  const z = byCategory.map((cs) => cycleQuantile(cs.serviceLevel, cs.reviewPeriodDays));
   const { clientTarget, clientMinimum, clientMaximum } = state;
   const selling = state.locations.kind.map((k) => k !== 'warehouse');
   const off = offSaleStyles(state, f, sellingLocations(state));

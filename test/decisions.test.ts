@@ -1,0 +1,100 @@
+/**
+ * The engine's advice under every setting, on the demo retailer: the world a replay meets does not bend to the
+ * scenario, and the settings move fill the way their names say.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveSettings, type SettingsOverride } from '../engine/recommend/settings.js';
+import { Workbench } from '../engine/service/workbench.js';
+import type { BacktestInput } from '../engine/simulate/input.js';
+import { simulate } from '../engine/simulate/simulate.js';
+import { styleDayValue } from '../engine/simulate/style-days.js';
+import { loadBacktestInput } from '../engine/store/backtest-input.js';
+
+const exec = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), 'wb-decisions-'));
+const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
+const period = { from: day('2025-03-03'), to: day('2025-08-31') };
+/** A world where every transfer takes three days, as the workspace states it. */
+const THREE_DAYS: SettingsOverride = {
+  transitDays: Object.fromEntries(
+    ['WH-01', 'WEB-01', ...[1, 2, 3, 4, 5, 6].map((n) => `ST-00${n}`)].map((id) => [id, 3]),
+  ),
+};
+
+let measured: BacktestInput;
+let threeDays: BacktestInput;
+beforeAll(async () => {
+  const ws = join(dir, 'ws');
+  await exec(process.execPath, [
+    join(process.cwd(), 'bin', 'workbench.mjs'),
+    'load',
+    '-q',
+    '-w',
+    ws,
+    join(process.cwd(), 'samples', 'demo'),
+  ]);
+  const wb = await Workbench.open(ws);
+  try {
+    measured = await loadBacktestInput(wb.workspace, period.from, period.to, resolveSettings({}));
+    threeDays = await loadBacktestInput(wb.workspace, period.from, period.to, resolveSettings({}, THREE_DAYS));
+  } finally {
+    await wb.close();
+  }
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const fill = async (input: BacktestInput, scenario: SettingsOverride) =>
+  (await simulate(structuredClone(input), resolveSettings({}, scenario))).summary.simulated.fillRate!;
+
+describe('the world a replay meets', () => {
+  it('takes its transit from the data: the demo ships at the morning count, so a transfer arrives the day it leaves', () => {
+    expect(Array.from(measured.transit.days)).toEqual(Array.from(measured.transit.days, () => 0));
+    expect(Array.from(threeDays.transit.days)).toEqual(Array.from(threeDays.transit.days, () => 3));
+  });
+
+  it('leaves every arrival day as the world has it, whatever lead time the scenario plans with', async () => {
+    const byDay = (r: Awaited<ReturnType<typeof simulate>>, field: 'simTransfersOut' | 'simTransfersIn') =>
+      Array.from({ length: r.daysDone }, (_, i) => {
+        let x = 0;
+        for (let s = 0; s < r.styleDays.styles; s++) x += styleDayValue(r.styleDays, i, s, field);
+        return Math.round(x * 1e6) / 1e6;
+      });
+    const sentBefore = new Set<number>();
+    for (const leadTimeDays of [0, 3, 7]) {
+      const r = await simulate(
+        structuredClone(threeDays),
+        resolveSettings({}, { ...THREE_DAYS, defaults: { leadTimeDays } }),
+      );
+      const sent = byDay(r, 'simTransfersOut');
+      const arrived = byDay(r, 'simTransfersIn');
+      // What leaves on a day arrives three days later, in every scenario.
+      expect(sent.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+      arrived.forEach((x, i) => expect(x).toBe(i >= 3 ? sent[i - 3] : 0));
+      sentBefore.add(sent.reduce((a, b) => a + b, 0));
+    }
+    // The scenarios differ in what they send, not in how long it takes.
+    expect(sentBefore.size).toBeGreaterThan(1);
+  }, 120_000);
+});
+
+describe('settings move fill the way their names say', () => {
+  it('never lowers fill with a higher service level', async () => {
+    const fills: number[] = [];
+    for (const serviceLevel of [0.7, 0.8, 0.9, 0.95]) fills.push(await fill(measured, { defaults: { serviceLevel } }));
+    for (let i = 1; i < fills.length; i++) expect(fills[i]).toBeGreaterThanOrEqual(fills[i - 1]);
+  }, 120_000);
+
+  it('loses a point of fill at most with a shorter review, at the same service level', async () => {
+    for (const serviceLevel of [0.8, 0.9]) {
+      const fills: number[] = [];
+      for (const reviewPeriodDays of [7, 3, 1])
+        fills.push(await fill(measured, { defaults: { serviceLevel, reviewPeriodDays } }));
+      for (let i = 1; i < fills.length; i++) expect(fills[i]).toBeGreaterThanOrEqual(fills[i - 1] - 0.01);
+    }
+  }, 180_000);
+});
