@@ -38,9 +38,10 @@ async function prepareDemo(): Promise<string> {
   return DEMO.workspace;
 }
 
-/** The sweep: service level × review period. */
+/** The sweep: service level × review period × the days a new style's first fill covers. */
 const SERVICE_LEVELS = [0.7, 0.8, 0.9, 0.95];
 const REVIEW_DAYS = [1, 3, 7];
+const FIRST_FILL_DAYS = [7, 14];
 
 interface Figures {
   fill: number;
@@ -115,20 +116,24 @@ for (const name of pickedSets(process.env.DECISIONS_SETS, [
     const base = await run({});
     const a = actual(base.report);
     const d = simulated(base.report);
-    console.log(`\n${name} (${base.seconds.toFixed(1)} s a run)`);
+    console.log(`\n${name} (${base.seconds.toFixed(1)} s a run); transit ${base.report.summary.world.transit}`);
     console.log(row('actual (the retailer)', a));
     console.log(row('default scenario', d, a));
     const defaultMet = d.fill >= a.fill && d.stock <= 1.5 * a.stock && d.endStock <= 1.5 * Math.max(1, a.endStock);
     let best: { label: string; f: Figures } | undefined;
     if (sweep) {
       for (const serviceLevel of SERVICE_LEVELS)
-        for (const reviewPeriodDays of REVIEW_DAYS) {
-          const label = `service ${serviceLevel}, review ${reviewPeriodDays} d`;
-          const f = simulated((await run({ defaults: { serviceLevel, reviewPeriodDays } })).report);
-          console.log(row(label, f, a));
-          if (f.stock <= a.stock && f.deliveries <= 1.5 * a.deliveries && (!best || f.fill > best.f.fill))
-            best = { label, f };
-        }
+        for (const reviewPeriodDays of REVIEW_DAYS)
+          for (const firstFillDays of FIRST_FILL_DAYS) {
+            const label = `service ${serviceLevel}, review ${reviewPeriodDays} d, fill ${firstFillDays} d`;
+            const f = simulated(
+              (await run({ defaults: { serviceLevel, reviewPeriodDays }, initialDistribution: { firstFillDays } }))
+                .report,
+            );
+            console.log(row(label, f, a));
+            if (f.stock <= a.stock && f.deliveries <= 1.5 * a.deliveries && (!best || f.fill > best.f.fill))
+              best = { label, f };
+          }
       console.log(best ? row(`best ≤ actual stock: ${best.label}`, best.f, a) : '  no point at no more store stock');
     }
     const sweepMet = !sweep || (best !== undefined && best.f.fill >= a.fill + 0.02);
