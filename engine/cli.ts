@@ -237,7 +237,7 @@ program
             (run.status === 'cancelled' ? ` (cancelled after ${report.daysDone} days)` : '') +
             `, ${(run.durationMs / 1000).toFixed(1)} s`,
         );
-        console.log(formatSummary(report.summary.simulated, report.summary.actual));
+        console.log(formatSummary(report.summary.simulated, report.summary.actual, report.summary.world));
         if (opts.out) {
           writeFileSync(
             opts.out,

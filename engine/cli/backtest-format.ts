@@ -1,6 +1,6 @@
 /** How the CLI prints a backtest summary: simulated against actual, KPI by KPI. */
 import type { SideKpis, TransferKpis } from '../simulate/kpis.js';
-import type { NegativeStock, SimulationResult } from '../simulate/simulate.js';
+import type { NegativeStock, SimulationResult, World } from '../simulate/simulate.js';
 import type { SweepReport } from '../service/sweeps.js';
 
 type Pick = (k: SideKpis) => number | null;
@@ -39,7 +39,8 @@ const points = (v: number) => `${sign(v)}${Math.abs(v).toFixed(2)} pp`;
 
 export function formatSummary(
   simulated: SimulationResult['summary']['simulated'] | (SideKpis & { transfers?: TransferKpis }),
-  actual: SideKpis & { negativeStock?: NegativeStock; recordedRevenue?: number | null },
+  actual: SideKpis & { negativeStock?: NegativeStock; recordedRevenue?: number | null; deliveries?: number },
+  world?: World,
 ): string {
   const lines = [`${'KPI'.padEnd(28)}${'simulated'.padStart(14)}${'actual'.padStart(14)}${'difference'.padStart(14)}`];
   for (const [label, pick, rate, missing] of ROWS) {
@@ -86,6 +87,12 @@ export function formatSummary(
   }
   for (const [type, t] of Object.entries(simulated.transfers ?? {}))
     lines.push(`${type}: ${t.trips} trips, ${t.lines} lines, ${t.units} units`);
+  if ('deliveries' in simulated && actual.deliveries !== undefined)
+    lines.push(
+      `deliveries to the stores (store-days stock arrived by transfer): ${simulated.deliveries} simulated, ` +
+        `${actual.deliveries} in fact`,
+    );
+  if (world) lines.push(`transit in the world the data shows: ${world.transit}`);
   return lines.join('\n');
 }
 

@@ -232,6 +232,14 @@ function Estimates({ summary }: { summary: BacktestResult['summary'] }) {
           `returns, cancellations and discount lines included); sales value counts the units sold at their own ` +
           `lines' amounts.`}
       <NegativeStockNote below={summary.actual.negativeStock} />
+      {summary.world && (
+        <span data-testid="world">
+          {' '}
+          Transit in the world the data shows: {summary.world.transit}; the replay's transfers take that long, whatever
+          lead time the scenario plans with. Deliveries to the stores (store-days stock arrived): {units(s.deliveries)}{' '}
+          simulated, {units(summary.actual.deliveries)} in fact.
+        </span>
+      )}
     </p>
   );
 }
