@@ -370,7 +370,9 @@ describe('backtest runs', () => {
     expect(r.stdout).toMatch(/in-stock rate +\d/);
     // The world the run met, from the data: the demo's goods move at the morning count.
     expect(r.stdout).toMatch(/transit in the world the data shows: 0 days \(stock levels\) to ST-001/);
-    expect(r.stdout).toMatch(/deliveries to the stores \(store-days stock arrived by transfer\): \d+ simulated, \d+ in fact/);
+    expect(r.stdout).toMatch(
+      /deliveries to the stores \(store-days stock arrived by transfer\): \d+ simulated, \d+ in fact/,
+    );
     expect(existsSync(out)).toBe(true);
     const doc = JSON.parse(readFileSync(out, 'utf8'));
     expect(Object.keys(doc)).toEqual(['run', 'settings', 'summary', 'daily']);

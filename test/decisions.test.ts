@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveSettings, type SettingsOverride } from '../engine/recommend/settings.js';
 import { Workbench } from '../engine/service/workbench.js';
 import type { BacktestInput } from '../engine/simulate/input.js';
-import { simulate } from '../engine/simulate/simulate.js';
-import { styleDayValue } from '../engine/simulate/style-days.js';
+import { replayStyle, simulate } from '../engine/simulate/simulate.js';
+import { STYLE_DAY_FIELDS, styleDayValue } from '../engine/simulate/style-days.js';
 import { loadBacktestInput } from '../engine/store/backtest-input.js';
 
 const exec = promisify(execFile);
@@ -52,7 +52,7 @@ const fill = async (input: BacktestInput, scenario: SettingsOverride) =>
   (await simulate(structuredClone(input), resolveSettings({}, scenario))).summary.simulated.fillRate!;
 
 describe('the world a replay meets', () => {
-  it('takes its transit from the data: the demo ships at the morning count, so a transfer arrives the day it leaves', () => {
+  it('takes its transit from the data: the demo ships at the morning count, arriving the day it leaves', () => {
     expect(Array.from(measured.transit.days)).toEqual(Array.from(measured.transit.days, () => 0));
     expect(Array.from(threeDays.transit.days)).toEqual(Array.from(threeDays.transit.days, () => 3));
   });
@@ -96,5 +96,30 @@ describe('settings move fill the way their names say', () => {
         fills.push(await fill(measured, { defaults: { serviceLevel, reviewPeriodDays } }));
       for (let i = 1; i < fills.length; i++) expect(fills[i]).toBeGreaterThanOrEqual(fills[i - 1] - 0.01);
     }
+  }, 180_000);
+});
+
+describe('a daily review with weekly deliveries', () => {
+  const weekly: SettingsOverride = { defaults: { reviewPeriodDays: 1 }, replenishment: { deliveryEveryDays: 7 } };
+
+  it('sends stock to fewer store-days than it reviews, and gives the same run however it is split', async () => {
+    const settings = resolveSettings({}, weekly);
+    const one = await simulate(structuredClone(measured), settings, {}, 1);
+    const three = await simulate(structuredClone(measured), settings, {}, 3);
+    expect(three.transfers).toEqual(one.transfers);
+    expect(three.styleDays.values).toEqual(one.styleDays.values);
+    const daily = await simulate(structuredClone(measured), resolveSettings({}, { defaults: { reviewPeriodDays: 1 } }));
+    expect(one.summary.simulated.deliveries).toBeLessThan(daily.summary.simulated.deliveries / 2);
+    // Which stores each review sent stock to is kept with the run, so a style replayed alone decides as it did.
+    expect(one.reviews.every((r) => r.due.length === measured.start.locations.ids.length)).toBe(true);
+    const style = one.byStyle.findIndex((g) => g.simulated.sales > 0);
+    const alone = await replayStyle(structuredClone(measured), settings, { trace: { style } }, one.reviews);
+    const F = STYLE_DAY_FIELDS.length;
+    for (let d = 0; d < one.daysDone; d++)
+      for (let f = 0; f < F; f++)
+        expect(alone.styleDays.values[(d * one.styleDays.styles + style) * F + f]).toBeCloseTo(
+          one.styleDays.values[(d * one.styleDays.styles + style) * F + f],
+          6,
+        );
   }, 180_000);
 });

@@ -70,7 +70,7 @@ describe('what a store sells', () => {
     cells: { 'WH/TEE-M': { onHand: 100 }, 'A/TEE-M': { onHand: 0, sales: 2 }, 'B/TEE-M': b },
   });
 
-  it('gives no target to a store that stood with a style and sold none while it sold elsewhere, and takes it back', () => {
+  it('gives no target to a store that stood with a style, sold none while it sold elsewhere, and takes it back', () => {
     // B held 6 all window and sold none; A sold two a day: B's shelf would have sold far more than a few units.
     const r = run(twoStores({ onHand: 6, sales: 0 }));
     const B = 2;
@@ -243,5 +243,45 @@ describe("the world's transit", () => {
     expect(quantity(run(spec(0), alone))).toBe(stockFor(10, 0, 7, z));
     expect(quantity(run(spec(3), alone))).toBe(stockFor(10, 0, 10, z));
     expect(quantity(run(spec(0), { ...alone, defaults: { leadTimeDays: 3 } }))).toBe(stockFor(10, 0, 10, z));
+  });
+});
+
+describe('deliveries fewer than reviews', () => {
+  const stores: StateSpec = {
+    locations: [
+      { id: 'WH', kind: 'warehouse' },
+      { id: 'A', kind: 'store' },
+      { id: 'B', kind: 'store' },
+      { id: 'C', kind: 'store' },
+    ],
+    styles: [{ id: 'TEE', category: 'TEES', skus: [{ id: 'TEE-M', size: 'M', price: 20 }] }],
+    cells: {
+      'WH/TEE-M': { onHand: 1000 },
+      // Stocked two days ago, enough for the day.
+      'A/TEE-M': { onHand: 3, sales: 1, lastArrivalDay: DAY0 - 2 },
+      // Stocked two days ago and already empty: ten a day lost without a delivery now.
+      'B/TEE-M': { onHand: 0, sales: 10, lastArrivalDay: DAY0 - 2 },
+      // Its week is up.
+      'C/TEE-M': { onHand: 3, sales: 1, lastArrivalDay: DAY0 - 7 },
+    },
+  };
+  // Each store's own days alone, every day alike: A sells one a day, B ten.
+  const weekly = {
+    poolingHalfWeightDays: 0,
+    demandHalfLifeDays: 0,
+    defaults: { reviewPeriodDays: 1 },
+    replenishment: { deliveryEveryDays: 7, earlyDeliveryValue: 100 },
+    redistribution: { enabled: false },
+  };
+
+  it("sends stock to a store when its week is up, or earlier when it would lose more than a delivery's worth", () => {
+    const r = run(stores, weekly);
+    expect(r.proposals.map((p) => p.toLocationId).sort()).toEqual(['B', 'C']);
+    // A's target covers the week a delivery covers, not the day a review does.
+    const z = normalQuantile(0.9 ** (7 / 7));
+    expect(r.targets.target[0 * 4 + 1]).toBe(stockFor(r.forecast.rate[1], r.forecast.sd[1], 7 + 2, z));
+    // Every review delivering, A is sent stock too.
+    const every = run(stores, { ...weekly, replenishment: { deliveryEveryDays: 0 } });
+    expect(every.proposals.map((p) => p.toLocationId).sort()).toEqual(['A', 'B', 'C']);
   });
 });

@@ -15,6 +15,26 @@ export function poissonTail(mean: number, n: number): number {
   return Math.max(0, 1 - cdf);
 }
 
+/** E[(D − q)+]: expected units of demand beyond q units held (0 where q is far above the mean). */
+export function expectedShortage(mean: number, q: number): number {
+  if (mean <= 0) return 0;
+  if (q <= 0) return mean - q;
+  if (q > mean + 8 * Math.sqrt(mean) + 8) return 0;
+  // E[(D − q)+] = mean − Σ_{k=1..q} P(D ≥ k), the tail summed as the pmf runs.
+  let pmf = Math.exp(-mean);
+  let below = pmf;
+  let sold = 0;
+  const whole = Math.floor(q);
+  for (let k = 1; k <= whole; k++) {
+    sold += 1 - below;
+    pmf *= mean / k;
+    below += pmf;
+  }
+  // A fractional unit held sells as the next whole one would, in part.
+  sold += (q - whole) * (1 - below);
+  return Math.max(0, mean - sold);
+}
+
 /** E[min(D, q)]: expected units sold from q units held. */
 export function expectedSales(mean: number, q: number): number {
   let s = 0;

@@ -19,6 +19,7 @@ export const OUTCOMES = [
   'capped at the maximum stock',
   'sells from a warehouse’s stock',
   'excluded',
+  'not due a delivery',
 ] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 const code = (o: Outcome) => OUTCOMES.indexOf(o) + 1;
@@ -57,6 +58,7 @@ export function reviewOutcomes(ctx: Context, decisions: readonly Decision[], kFr
       else if (basis === '') o = isNew && free >= pack ? 'held back at the warehouse' : 'not carried there';
       else if (state.onHand[c] + state.inTransit[c] + ctx.incoming[c] >= t.target[c])
         o = basis === 'maximum' ? 'capped at the maximum stock' : 'at or above its target';
+      else if (ctx.deliverTo && !ctx.deliverTo[l]) o = 'not due a delivery';
       else if (t.target[c] - (state.onHand[c] + state.inTransit[c] + ctx.incoming[c]) < cs.minimumTransferQuantity)
         o = 'below the minimum quantity';
       else o = 'sender short';

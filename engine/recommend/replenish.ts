@@ -3,10 +3,10 @@
  * it has net of stock not for replenishment and a reserve; when it is short, each pack goes to the location
  * where it most likely sells over the review period + lead time (highest marginal expected sale at price).
  */
-import { explainCell, type Forecast } from '../forecast/forecast.js';
-import { poissonTail } from '../forecast/poisson.js';
+import { exactUnits, explainCell, type Forecast } from '../forecast/forecast.js';
+import { expectedShortage, poissonTail } from '../forecast/poisson.js';
 import { MaxHeap } from './heap.js';
-import { planningLead, type CategorySettings, type Settings } from './settings.js';
+import { coverDays, planningLead, type CategorySettings, type Settings } from './settings.js';
 import { decision, round2, type Decision, type Explain } from './proposal.js';
 import type { EngineState } from './state.js';
 import { basisOf, type Targets } from './targets.js';
@@ -31,6 +31,34 @@ export interface Context {
   sellers: number[];
   /** Per location: the online locations selling from its stock (see EngineState.locations.fulfilledFrom). */
   fulfils: number[][];
+  /** Per location: 1 when this review sends it stock (review.ts deliveriesDue); unset, every store. */
+  deliverTo?: Uint8Array;
+}
+
+/**
+ * Per location: the sales value each seller would lose before the next review at what it holds and has coming
+ * (on the grid of exactUnits, so the network's sum is the same however the styles are split), summed over the
+ * SKUs below target that a warehouse could send now. What tells whether a store not due a delivery needs one now:
+ * a delivery saves only what there is to deliver.
+ */
+export function storeNeeds(ctx: Context): Float64Array {
+  const { state, forecast: f, targets: t } = ctx;
+  const L = state.locations.ids.length;
+  const needs = new Float64Array(L);
+  for (let k = 0; k < state.skus.ids.length; k++) {
+    if (skuBlocked(state, k)) continue;
+    const pack = Math.max(1, state.skus.packSize[k]);
+    if (!ctx.warehouses.some((w) => warehouseAvailable(ctx, k * L + w) >= pack)) continue;
+    const cs = ctx.byCategory[state.styles.category[state.skus.style[k]]];
+    for (const l of ctx.sellers) {
+      const c = k * L + l;
+      const held = state.onHand[c] + state.inTransit[c] + ctx.incoming[c];
+      if (!(f.rate[c] > 0) || held >= t.target[c]) continue;
+      const mean = f.rate[c] * (cs.reviewPeriodDays + planningLead(cs, state, l));
+      needs[l] += exactUnits(state.skus.price[k] * expectedShortage(mean, held));
+    }
+  }
+  return needs;
 }
 
 /** Per location, the locations selling from its stock. */
@@ -87,7 +115,8 @@ interface Need {
 }
 
 export function replenish(ctx: Context): Decision[] {
-  const { state, forecast: f, targets: t, warehouses, sellers } = ctx;
+  const { state, forecast: f, targets: t, warehouses } = ctx;
+  const sellers = ctx.deliverTo ? ctx.sellers.filter((l) => ctx.deliverTo![l]) : ctx.sellers;
   const L = state.locations.ids.length;
   const K = state.skus.ids.length;
   const out: Decision[] = [];
@@ -99,7 +128,7 @@ export function replenish(ctx: Context): Decision[] {
     const needs: Need[] = [];
     for (const l of sellers) {
       const c = k * L + l;
-      const horizon = cs.reviewPeriodDays + planningLead(cs, state, l);
+      const horizon = coverDays(cs, ctx.settings) + planningLead(cs, state, l);
       const position = state.onHand[c] + state.inTransit[c];
       const raw = t.target[c] - position;
       if (raw <= 0) continue;

@@ -24,7 +24,7 @@ import {
 import { addSales, emptySalesSums, initialDistribution, type SalesSums } from './initial.js';
 import type { Decision, Explain } from './proposal.js';
 import { candidateMoves, redistribution, type KeptMove, type Move } from './redistribute.js';
-import { fulfilment, replenish, type Context } from './replenish.js';
+import { fulfilment, replenish, storeNeeds, type Context } from './replenish.js';
 import { offSaleReturns } from './returns.js';
 import { reviewOutcomes } from './outcome.js';
 import type { Settings } from './settings.js';
@@ -37,6 +37,8 @@ export interface ReviewSums {
   demand: CategorySums;
   sales: SalesSums;
   assortment: AssortmentSums;
+  /** Per location: the last day stock arrived at any of its cells (−∞: none known). Combined by the maximum. */
+  lastDelivery: Float64Array;
 }
 
 export function emptyReviewSums(state: EngineState): ReviewSums {
@@ -46,6 +48,7 @@ export function emptyReviewSums(state: EngineState): ReviewSums {
     demand: { units: new Float64Array(L * C), days: new Float64Array(L * C) },
     sales: emptySalesSums(state),
     assortment: { held: new Float64Array(L * C), styles: new Float64Array(C) },
+    lastDelivery: new Float64Array(L).fill(-Infinity),
   };
 }
 
@@ -59,6 +62,21 @@ export function addReviewSums(into: ReviewSums, part: ReviewSums): void {
   for (const k of ['brand', 'season', 'size'] as const) add(into.sales[k], part.sales[k]);
   add(into.assortment.held, part.assortment.held);
   add(into.assortment.styles, part.assortment.styles);
+  for (let l = 0; l < into.lastDelivery.length; l++)
+    into.lastDelivery[l] = Math.max(into.lastDelivery[l], part.lastDelivery[l]);
+}
+
+/**
+ * Which stores this review sends stock to: every one, unless deliveries are fewer than reviews
+ * (`replenishment.deliveryEveryDays`); then those whose last delivery is that many days ago, and those that would
+ * lose more than `earlyDeliveryValue` of sales before the next review (`needs`: the network's sum of each store's).
+ */
+export function deliveriesDue(settings: Settings, network: ReviewSums, needs: Float64Array, day: number): Uint8Array {
+  const every = settings.replenishment.deliveryEveryDays;
+  if (every <= 0) return new Uint8Array(needs.length).fill(1);
+  return Uint8Array.from(needs, (need, l) =>
+    day - network.lastDelivery[l] >= every || need >= settings.replenishment.earlyDeliveryValue ? 1 : 0,
+  );
 }
 
 /** What a part decides before the trips are chosen. */
@@ -95,6 +113,8 @@ export class ReviewPart {
   readonly forecast: Forecast;
   private readonly arrays: ReviewArrays;
   private ctx?: Context;
+  /** Initial distribution's decisions, planned and not yet handed out. */
+  private initial?: Decision[];
 
   /** `arrays`: those of an earlier review of the same part, to fill again (a replay reviews every week). */
   constructor(
@@ -113,11 +133,19 @@ export class ReviewPart {
     ownEstimates(this.state, this.forecast, sums.demand, this.settings.demandHalfLifeDays);
     addSales(this.state, this.forecast.units, sums.sales);
     addHeld(this.state, sellingLocations(this.state), sums.assortment);
+    const L = this.state.locations.ids.length;
+    const { lastArrivalDay } = this.state;
+    for (let c = 0; c < lastArrivalDay.length; c++)
+      if (lastArrivalDay[c] >= 0) sums.lastDelivery[c % L] = Math.max(sums.lastDelivery[c % L], lastArrivalDay[c]);
     return sums;
   }
 
-  /** Step 2, given the network's sums. */
-  decide(network: ReviewSums): PartDecisions {
+  /**
+   * Step 2, given the network's sums: estimates, targets and initial distribution; answers what each store would
+   * lose before the next review (sales value, on the grid of exactUnits), which the network adds up to tell which
+   * stores are sent stock (deliveriesDue).
+   */
+  plan(network: ReviewSums): Float64Array {
     const { state, settings } = this;
     const L = state.locations.ids.length;
     const selling = sellingLocations(state);
@@ -141,12 +169,26 @@ export class ReviewPart {
     };
     this.ctx = ctx;
     // New styles first: they have no other way to reach the stores; replenishment then uses what is left.
-    const decisions: Decision[] = [];
-    if (settings.initialDistribution.enabled)
-      for (const d of initialDistribution(ctx, network.demand, network.sales)) decisions.push(d);
-    if (settings.replenishment.enabled) for (const d of replenish(ctx)) decisions.push(d);
+    this.initial = settings.initialDistribution.enabled ? initialDistribution(ctx, network.demand, network.sales) : [];
+    return settings.replenishment.deliveryEveryDays > 0 ? storeNeeds(ctx) : new Float64Array(L);
+  }
+
+  /** Step 3, given the stores due a delivery: replenishment, returns, and the moves redistribution would make. */
+  deliver(due: Uint8Array): PartDecisions {
+    const ctx = this.ctx;
+    if (!ctx || !this.initial) throw new Error('a review part delivers after it plans');
+    ctx.deliverTo = due;
+    const decisions: Decision[] = [...this.initial];
+    if (this.settings.replenishment.enabled) for (const d of replenish(ctx)) decisions.push(d);
     for (const d of offSaleReturns(ctx)) decisions.push(d);
-    return { decisions, moves: settings.redistribution.enabled ? candidateMoves(ctx) : [] };
+    this.initial = undefined;
+    return { decisions, moves: this.settings.redistribution.enabled ? candidateMoves(ctx) : [] };
+  }
+
+  /** Steps 2 and 3 of a review that is the whole network (no other part to wait for). */
+  decide(network: ReviewSums): PartDecisions {
+    const needs = this.plan(network);
+    return this.deliver(deliveriesDue(this.settings, network, needs, this.state.asOfDay));
   }
 
   get targets(): Targets {

@@ -69,7 +69,21 @@ export const SettingsOverrideSchema = Type.Object(
     poolingHalfWeightDays: opt(DaysSpan('In-stock days at which own history weighs half against the pooled estimate.')),
     warehouseReservePercentage: opt(Percentage('Share of warehouse stock kept back from replenishment (percent).')),
     replenishment: Type.Optional(
-      Type.Object({ enabled: bool('Propose replenishment.') }, { additionalProperties: false }),
+      Type.Object(
+        {
+          enabled: bool('Propose replenishment.'),
+          deliveryEveryDays: opt(
+            Days(
+              "Days a store's delivery covers, when deliveries are fewer than reviews (0: a store below target is " +
+                'sent stock at every review).',
+            ),
+          ),
+          earlyDeliveryValue: opt(
+            Money('Sales value a store would lose before the next review that is worth an early delivery.'),
+          ),
+        },
+        { additionalProperties: false },
+      ),
     ),
     initialDistribution: Type.Optional(
       Type.Object(

@@ -38,7 +38,17 @@ export interface Settings {
   poolingHalfWeightDays: number;
   /** Share of warehouse stock kept back from replenishment (percent). */
   warehouseReservePercentage: number;
-  replenishment: { enabled: boolean };
+  replenishment: {
+    enabled: boolean;
+    /**
+     * Days a store's delivery covers, when deliveries are fewer than reviews (0: a store below target is sent stock
+     * at every review). A store is sent stock once this many days have passed since stock last arrived there, or
+     * earlier when the sales it would lose before the next review are worth more than `earlyDeliveryValue`.
+     */
+    deliveryEveryDays: number;
+    /** Sales value a store would lose before the next review that is worth a delivery before its day. */
+    earlyDeliveryValue: number;
+  };
   initialDistribution: {
     enabled: boolean;
     /** Days of a comparable SKU's demand a store is given of a new style (replenishment follows what it sells). */
@@ -93,7 +103,7 @@ export const DEFAULT_SETTINGS: Settings = {
   demandHalfLifeDays: 7,
   poolingHalfWeightDays: 56,
   warehouseReservePercentage: 0,
-  replenishment: { enabled: true },
+  replenishment: { enabled: true, deliveryEveryDays: 0, earlyDeliveryValue: 250 },
   initialDistribution: { enabled: true, firstFillDays: 7 },
   redistribution: {
     enabled: true,
@@ -139,6 +149,14 @@ export function resolveSettings(
     fulfilledFrom: { ...DEFAULT_SETTINGS.fulfilledFrom, ...scenario.fulfilledFrom },
     transitDays: { ...DEFAULT_SETTINGS.transitDays, ...scenario.transitDays },
   };
+}
+
+/**
+ * The days a store's stock must last until stock can come again: the review period, or the days a delivery covers
+ * when deliveries are fewer than reviews.
+ */
+export function coverDays(cs: CategorySettings, settings: Pick<Settings, 'replenishment'>): number {
+  return Math.max(cs.reviewPeriodDays, settings.replenishment.deliveryEveryDays);
 }
 
 /** The lead time the engine plans a transfer to location `l` with: the settings', else the data's transit. */

@@ -5,7 +5,7 @@
 import { sellingLocations, type Forecast } from '../forecast/forecast.js';
 import type { Assortment } from './assortment.js';
 import { offSaleStyles } from './life.js';
-import { categorySettings, planningLead, type CategorySettings, type Settings } from './settings.js';
+import { categorySettings, coverDays, planningLead, type CategorySettings, type Settings } from './settings.js';
 import type { EngineState } from './state.js';
 
 /** Inverse of the standard normal CDF (Acklam's rational approximation, |error| < 1.2e-9). */
@@ -111,7 +111,7 @@ export function targets(
   const target = into ? into.target.fill(0) : new Float64Array(L * K);
   const basis = into ? into.basis.fill(0) : new Uint8Array(L * K);
   const byCategory = settingsByCategory(state, settings);
-  const z = byCategory.map((cs) => cycleQuantile(cs.serviceLevel, cs.reviewPeriodDays));
+  const z = byCategory.map((cs) => cycleQuantile(cs.serviceLevel, coverDays(cs, settings)));
   const { clientTarget, clientMinimum, clientMaximum } = state;
   const selling = state.locations.kind.map((k) => k !== 'warehouse');
   const off = offSaleStyles(state, f, sellingLocations(state));
@@ -122,7 +122,7 @@ export function targets(
       for (let l = 0; l < L; l++) {
         if (!selling[l]) continue;
         const c = k * L + l;
-        const horizon = cs.reviewPeriodDays + planningLead(cs, state, l);
+        const horizon = coverDays(cs, settings) + planningLead(cs, state, l);
         if (!Number.isNaN(clientTarget[c])) {
           let t = clientTarget[c];
           if (!Number.isNaN(clientMinimum[c])) t = Math.max(t, clientMinimum[c]);

@@ -4,9 +4,10 @@
  * later, another machine. One message, one answer:
  *
  * - `init`: the part's start and the rows it serves; `run`: serve the days before a day;
- * - `review` (the morning of a day): the part's share of the network's sums; `decide`, given the network's sums:
- *   initial distribution, replenishment, returns, and the moves redistribution would make; `carryOut`, given the part's
- *   kept moves: their decisions, and every decision of the review carried out;
+ * - `review` (the morning of a day): the part's share of the network's sums; `plan`, given the network's sums:
+ *   estimates, targets, initial distribution, and the part's share of what each store would lose before the next
+ *   review; `decide`, given the stores due a delivery: replenishment, returns, and the moves redistribution would
+ *   make; `carryOut`, given the part's kept moves: their decisions, and every decision of the review carried out;
  * - `finish`: the part's figures.
  */
 import type { ReviewSums } from '../recommend/review.js';
@@ -18,7 +19,8 @@ export type ToPart =
   | { kind: 'init'; init: PartInit }
   | { kind: 'run'; until: number }
   | { kind: 'review'; day: number }
-  | { kind: 'decide'; network: ReviewSums }
+  | { kind: 'plan'; network: ReviewSums }
+  | { kind: 'decide'; due: Uint8Array }
   | { kind: 'carryOut'; kept: MoveColumns }
   | { kind: 'finish' };
 
@@ -26,6 +28,7 @@ export type FromPart =
   | { kind: 'ready' }
   | { kind: 'ran' }
   | { kind: 'sums'; sums: ReviewSums }
+  | { kind: 'needs'; needs: Float64Array }
   | { kind: 'decided'; decided: PartDecided }
   | { kind: 'carried'; redistribution: DecisionColumns }
   | { kind: 'finished'; result: PartResult }
@@ -36,6 +39,7 @@ export const ANSWER = {
   init: 'ready',
   run: 'ran',
   review: 'sums',
+  plan: 'needs',
   decide: 'decided',
   carryOut: 'carried',
   finish: 'finished',
@@ -57,8 +61,10 @@ export function partServer(): (message: ToPart) => FromPart {
           return { kind: 'ran' };
         case 'review':
           return { kind: 'sums', sums: part.startReview(m.day) };
+        case 'plan':
+          return { kind: 'needs', needs: part.plan(m.network) };
         case 'decide':
-          return { kind: 'decided', decided: part.decide(m.network) };
+          return { kind: 'decided', decided: part.decide(m.due) };
         case 'carryOut':
           return { kind: 'carried', redistribution: part.carryOut(m.kept) };
         case 'finish':

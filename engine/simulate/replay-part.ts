@@ -435,11 +435,18 @@ export class ReplayPart {
     return part.sums();
   }
 
-  /** Step 2, given the network's sums. */
-  decide(network: ReviewSums): PartDecided {
+  /** Step 2, given the network's sums: what each store would lose before the next review (the part's share). */
+  plan(network: ReviewSums): Float64Array {
     const review = this.review;
-    if (!review || review.decided) throw new Error('a part decides once, after its review started');
-    const { decisions, moves } = review.part.decide(network);
+    if (!review || review.decided) throw new Error('a part plans once, after its review started');
+    return review.part.plan(network);
+  }
+
+  /** Step 3, given the stores due a delivery. */
+  decide(due: Uint8Array): PartDecided {
+    const review = this.review;
+    if (!review || review.decided) throw new Error('a part decides once, after it planned');
+    const { decisions, moves } = review.part.deliver(due);
     const { kFrom, sFrom } = this.init.range;
     const decided: PartDecided = {
       initial: decisionColumns(

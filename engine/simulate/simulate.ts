@@ -15,7 +15,7 @@ import { dayText } from '../model/datetime.js';
 import { referenceId } from '../recommend/proposal.js';
 import { TRANSFER_TYPES } from '../model/settings.js';
 import { chooseTrips, keepMoves, type KeptMove, type Move, type Trip } from '../recommend/redistribute.js';
-import { addReviewSums, emptyReviewSums, type ReviewSums } from '../recommend/review.js';
+import { addReviewSums, deliveriesDue, emptyReviewSums, type ReviewSums } from '../recommend/review.js';
 import type { Settings } from '../recommend/settings.js';
 import { styleRange, type StyleRange } from '../recommend/slice.js';
 import { TransferBuilder, type SimulatedTransfer, type TransferColumns } from './simulated-transfer.js';
@@ -125,6 +125,8 @@ export interface ReviewRecord {
   /** The review's day, counted from the period's first. */
   day: number;
   network: ReviewSums;
+  /** Per location: 1 when the review sent it stock (review.ts deliveriesDue). */
+  due: Uint8Array;
   trips: Trip[];
 }
 
@@ -282,11 +284,15 @@ export async function replay(
         }
         // In shared memory, the parts in other threads read the one copy.
         network = sharedCopy(network);
-        const decided = (await askAll(() => ({ kind: 'decide', network }))).map((d) => d.decided);
+        const needs = new Float64Array(L);
+        for (const p of await askAll(() => ({ kind: 'plan', network: network! })))
+          for (let l = 0; l < L; l++) needs[l] += p.needs[l];
+        const due = record?.due ?? deliveriesDue(settings, network, needs, fromDay + i);
+        const decided = (await askAll(() => ({ kind: 'decide', due }))).map((d) => d.decided);
         const moves: Move[] = [];
         for (const d of decided) for (const m of movesOf(d.moves)) moves.push(m);
         const trips = record?.trips ?? chooseTrips(moves, L, settings);
-        if (!recorded) reviews.push({ day: i, network, trips });
+        if (!recorded) reviews.push({ day: i, network, due, trips });
         const kept = keepMoves(moves, trips, L, Sg);
         const keptBy: KeptMove[][] = ranges.map(() => []);
         for (const k of kept) keptBy[partOf(k.move.style)].push(k);

@@ -2,9 +2,10 @@
  * A run's review records (simulate.ts `ReviewRecord`) as one compressed blob of doubles: the network's sums are
  * mostly zeros (a category's few sizes out of all), and the trips are a few hundred a review.
  *
- * Layout: the seven sums' lengths, the number of reviews, then per review its day, its number of trips, the sums
- * (demand units, demand days, brand, season, size, styles held per location × category, styles held per category)
- * and each trip's from, to, gain and units.
+ * Layout: the eight sums' lengths, the number of reviews, then per review its day, its number of trips, the sums
+ * (demand units, demand days, brand, season, size, styles held per location × category, styles held per category,
+ * the last delivery per location), the stores due a delivery (one per location) and each trip's from, to, gain and
+ * units.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { ReviewSums } from '../recommend/review.js';
@@ -18,11 +19,12 @@ const partsOf = (s: ReviewSums) => [
   s.sales.size,
   s.assortment.held,
   s.assortment.styles,
+  s.lastDelivery,
 ];
 
 export function encodeReviews(reviews: readonly ReviewRecord[]): Uint8Array {
-  const lengths = reviews.length ? partsOf(reviews[0].network).map((a) => a.length) : [0, 0, 0, 0, 0, 0, 0];
-  const width = lengths.reduce((a, b) => a + b, 0);
+  const lengths = reviews.length ? partsOf(reviews[0].network).map((a) => a.length) : [0, 0, 0, 0, 0, 0, 0, 0];
+  const width = lengths.reduce((a, b) => a + b, 0) + lengths[lengths.length - 1];
   let n = lengths.length + 1;
   for (const r of reviews) n += 2 + width + 4 * r.trips.length;
   const out = new Float64Array(n);
@@ -36,6 +38,8 @@ export function encodeReviews(reviews: readonly ReviewRecord[]): Uint8Array {
       out.set(part, at);
       at += part.length;
     }
+    out.set(r.due, at);
+    at += r.due.length;
     for (const t of r.trips) {
       out[at++] = t.from;
       out[at++] = t.to;
@@ -66,10 +70,12 @@ export function decodeReviews(bytes: Uint8Array, empty: () => ReviewSums): Revie
       part.set(v.subarray(at, at + part.length));
       at += part.length;
     }
+    const due = Uint8Array.from(v.subarray(at, at + network.lastDelivery.length));
+    at += due.length;
     const trips = [];
     for (let t = 0; t < tripCount; t++, at += 4)
       trips.push({ from: v[at], to: v[at + 1], gain: v[at + 2], units: v[at + 3] });
-    reviews.push({ day, network, trips });
+    reviews.push({ day, network, due, trips });
   }
   return reviews;
 }

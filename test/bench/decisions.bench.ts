@@ -16,7 +16,7 @@ import type { SettingsOverride } from '../../engine/recommend/settings.js';
 import { Workbench } from '../../engine/service/workbench.js';
 import type { SimulationResult } from '../../engine/simulate/simulate.js';
 import { ROOT } from './big-workspace.js';
-import { FROM_DAY, pickedSets, prepareSet, SETS, TO_DAY } from './generated-sets.js';
+import { FROM_DAY, pickedSets, prepareSet, SETS } from './generated-sets.js';
 
 const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
 const DEMO = {
@@ -38,10 +38,10 @@ async function prepareDemo(): Promise<string> {
   return DEMO.workspace;
 }
 
-/** The sweep: service level × review period × the days a new style's first fill covers. */
+/** The sweep: service level × review period × the days a store's delivery covers (0: a delivery every review). */
 const SERVICE_LEVELS = [0.7, 0.8, 0.9, 0.95];
 const REVIEW_DAYS = [1, 3, 7];
-const FIRST_FILL_DAYS = [7, 14];
+const DELIVERY_DAYS = [0, 7];
 
 interface Figures {
   fill: number;
@@ -102,7 +102,8 @@ for (const name of pickedSets(process.env.DECISIONS_SETS, [
       : {
           workspace: (await prepareSet(name)).workspace,
           fromDay: FROM_DAY,
-          toDay: TO_DAY,
+          // 52 whole weeks from the second year's first day, as the demo's year: a period ends where a week does.
+          toDay: FROM_DAY + 363,
           said: SETS[name].said ?? {},
         };
   const wb = await Workbench.open(workspace);
@@ -124,10 +125,13 @@ for (const name of pickedSets(process.env.DECISIONS_SETS, [
     if (sweep) {
       for (const serviceLevel of SERVICE_LEVELS)
         for (const reviewPeriodDays of REVIEW_DAYS)
-          for (const firstFillDays of FIRST_FILL_DAYS) {
-            const label = `service ${serviceLevel}, review ${reviewPeriodDays} d, fill ${firstFillDays} d`;
+          for (const deliveryEveryDays of DELIVERY_DAYS) {
+            // A delivery every 7 days is what a weekly review does anyway.
+            if (reviewPeriodDays === 7 && deliveryEveryDays === 7) continue;
+            const delivery = deliveryEveryDays || reviewPeriodDays;
+            const label = `service ${serviceLevel}, review ${reviewPeriodDays} d, delivery ${delivery} d`;
             const f = simulated(
-              (await run({ defaults: { serviceLevel, reviewPeriodDays }, initialDistribution: { firstFillDays } }))
+              (await run({ defaults: { serviceLevel, reviewPeriodDays }, replenishment: { deliveryEveryDays } }))
                 .report,
             );
             console.log(row(label, f, a));

@@ -16,7 +16,7 @@ export const TO_DAY = FROM_DAY + DAYS - 365 - 1;
 
 export interface GeneratedSet {
   flags: string[];
-  /** What every scenario run on the set says beyond its own settings: facts of the data (where a webshop sells from). */
+  /** What every scenario run on the set says beyond its settings: facts of the data (where a webshop sells from). */
   said?: SettingsOverride;
   /** The location whose own figures are judged too (a webshop selling from a warehouse's stock). */
   alsoJudged?: string;

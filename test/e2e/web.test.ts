@@ -167,7 +167,11 @@ describe('browser mode', () => {
     expect(await page.getByTestId('estimates').innerText()).toMatch(/Recorded revenue of the period: -?[\d,.]+ \(/);
     // The world the run met: its transit, from the data, and the deliveries on both sides.
     expect(await page.getByTestId('world').innerText()).toMatch(
-      /Transit in the world the data shows: 0 days \(stock levels\) to ST-001.*Deliveries to the stores .*: [\d,]+ simulated, [\d,]+ in fact/s,
+      new RegExp(
+        'Transit in the world the data shows: 0 days \\(stock levels\\) to ST-001.*' +
+          'Deliveries to the stores .*: [\\d,]+ simulated, [\\d,]+ in fact',
+        's',
+      ),
     );
     expect(await page.locator('.hint').first().innerText()).toMatch(/Run bt-\S+, 2025-03-03 … 2025-04-27/);
     const charts = page.getByRole('img', { name: /simulated and actual/ });

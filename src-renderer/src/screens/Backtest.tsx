@@ -236,8 +236,9 @@ function Estimates({ summary }: { summary: BacktestResult['summary'] }) {
         <span data-testid="world">
           {' '}
           Transit in the world the data shows: {summary.world.transit}; the replay's transfers take that long, whatever
-          lead time the scenario plans with. Deliveries to the stores (store-days stock arrived): {units(s.deliveries)}{' '}
-          simulated, {units(summary.actual.deliveries)} in fact.
+          lead time the scenario plans with.
+          {` Deliveries to the stores (store-days stock arrived): ${units(s.deliveries)} simulated, `}
+          {`${units(summary.actual.deliveries)} in fact.`}
         </span>
       )}
     </p>
