@@ -40,7 +40,7 @@ async function prepareDemo(): Promise<string> {
 
 /** The sweep: service level × review period × the days a store's delivery covers (0: a delivery every review). */
 const SERVICE_LEVELS = [0.7, 0.8, 0.9, 0.95];
-const REVIEW_DAYS = [1, 3, 7];
+const REVIEW_DAYS = [1, 3, 5, 7];
 const DELIVERY_DAYS = [0, 7];
 
 interface Figures {
@@ -138,7 +138,11 @@ for (const name of pickedSets(process.env.DECISIONS_SETS, [
             if (f.stock <= a.stock && f.deliveries <= 1.5 * a.deliveries && (!best || f.fill > best.f.fill))
               best = { label, f };
           }
-      console.log(best ? row(`best ≤ actual stock: ${best.label}`, best.f, a) : '  no point at no more store stock');
+      console.log(
+        best
+          ? row(`best ≤ actual stock: ${best.label}`, best.f, a)
+          : '  no point at no more store stock than the actual with at most 1.5 × its deliveries',
+      );
     }
     const sweepMet = !sweep || (best !== undefined && best.f.fill >= a.fill + 0.02);
     console.log(
