@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { launchBrowser } from './browser.js';
+import { printed } from '../serve-process.js';
 import { ARROW_STREAM, PROPOSAL_COLUMNS, rowsToArrow, TOTAL_COUNT_HEADER } from '../../engine/server/arrow.js';
 
 const ROOT = process.cwd();
@@ -30,19 +31,11 @@ beforeAll(async () => {
   server = spawn(process.execPath, [BIN, 'web', '-w', join(dir, 'ws'), '--port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  server.stdout!.on('data', (d) => (out += d));
-  url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no address printed: ${out}`)), 30_000);
-    const check = setInterval(() => {
-      const m = /^open (\S+)$/m.exec(out);
-      if (m && out.includes('listening on')) {
-        clearTimeout(timer);
-        clearInterval(check);
-        resolve(m[1]);
-      }
-    }, 50);
-  });
+  // Read to the end, so that a full pipe never stops the server.
+  server.stdout!.resume();
+  server.stderr!.resume();
+  const [open] = await Promise.all([printed(server, /^open (\S+)$/m), printed(server, /listening on/)]);
+  url = open[1];
   const launched = await launchBrowser();
   browser = launched.browser;
   console.log(`end-to-end tests in ${launched.source}, Chromium ${browser.version()}`);
