@@ -74,11 +74,14 @@ async function storedKeys(api: Api, dataset: string): Promise<{ keys: Set<string
 }
 
 /** One complete pass over GET /Recommendations/transfers, page by page. */
-async function transferPass(api: Api, onPage = () => {}): Promise<{ referenceId: string; approvalBatchId: string }[]> {
+async function transferPass(
+  api: Api,
+  onPage: () => void | Promise<void> = () => {},
+): Promise<{ referenceId: string; approvalBatchId: string }[]> {
   const out: { referenceId: string; approvalBatchId: string }[] = [];
   for (let offset = 0; ; offset += PAGE) {
     const page = await api.call('GET', `/Recommendations/transfers?Offset=${offset}&Limit=${PAGE}`);
-    onPage();
+    await onPage();
     expect(page.status).toBe(200);
     out.push(...page.json.transfers);
     if (!page.json.moreRecordsAvailable) return out;
@@ -172,6 +175,8 @@ describe('concurrent clients', () => {
       // Runs with rising service levels, so each approves more transfers, while everything else goes on.
       let writing = true;
       let runsDone = 0;
+      /** Waiters for the end of the next run. */
+      let runEnded: (() => void)[] = [];
       const runner = async () => {
         const api = apiClient(server.url, CREDENTIALS);
         for (let k = 0; k < RUNS; k++) {
@@ -183,15 +188,28 @@ describe('concurrent clients', () => {
           check(`run ${k}`, res.status, 200, res.text);
           approved += res.json?.autoApproved?.approved ?? 0;
           runsDone++;
+          for (const resolve of runEnded) resolve();
+          runEnded = [];
         }
       };
       const passes: string[][] = [];
       let passesSpanningRuns = 0;
+      // However quick the passes are beside the runs, one of them holds after its first page until a run has
+      // approved more: at least one pass spans a run.
+      let held = false;
+      const holdAcrossARun = async () => {
+        if (held || runsDone === RUNS) return;
+        held = true;
+        await new Promise<void>((resolve) => runEnded.push(resolve));
+      };
       const pager = async () => {
         const api = apiClient(server.url, CREDENTIALS);
         while (writing) {
           const runsBefore = runsDone;
-          const pass = await transferPass(api, () => requests++);
+          const pass = await transferPass(api, () => {
+            requests++;
+            return holdAcrossARun();
+          });
           if (runsDone > runsBefore) passesSpanningRuns++;
           // Within a pass, each approval batch is one contiguous block:
           // a later approval never lands inside earlier pages.
