@@ -4,7 +4,7 @@ import { tableFromIPC } from 'apache-arrow';
  * which must carry the backtest's worker threads with it.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -233,13 +233,8 @@ describe('desktop bridge', () => {
   });
 
   it('runs a backtest from the built main bundle, with its worker threads', async () => {
+    // Built from the sources as they are by the suite's global setup (build-stamp.ts).
     const built = join(ROOT, 'out', 'main', 'bridge.mjs');
-    if (!existsSync(built))
-      execFileSync(
-        process.execPath,
-        [join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'],
-        { cwd: ROOT, stdio: 'ignore' },
-      );
     const { openBridge: openBuilt } = (await import(pathToFileURL(built).href)) as { openBridge: typeof openBridge };
     const bridge: Bridge = await openBuilt(join(dir, 'built'), { home: dir });
     try {

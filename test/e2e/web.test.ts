@@ -3,7 +3,7 @@
  * playwright-core (the system's, else the one inside an npm package: see browser.ts).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,11 +22,6 @@ let url: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'out', 'renderer', 'index.html')))
-    execFileSync(process.execPath, [join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], {
-      cwd: ROOT,
-      stdio: 'ignore',
-    });
   execFileSync(process.execPath, [BIN, 'load', '-q', '-w', join(dir, 'ws'), join(ROOT, 'samples', 'demo')]);
   server = spawn(process.execPath, [BIN, 'web', '-w', join(dir, 'ws'), '--port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
