@@ -3,9 +3,10 @@
  * the tests that kill the server or load it from many clients, and by the load benchmark.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 
-export const BIN = join(import.meta.dirname, '..', 'bin', 'workbench.mjs');
+import { BIN } from './workbench-bin.js';
+
+export { BIN };
 
 export interface Credentials {
   tenant: string;

@@ -6,8 +6,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sale } from './fixtures.js';
 import { printed } from './serve-process.js';
+import { SOURCE_BIN } from './workbench-bin.js';
 
-const BIN = join(process.cwd(), 'bin', 'workbench.mjs');
+// The command as shipped: `npx workbench serve` through tsx (workbench-bin.ts).
+const BIN = SOURCE_BIN;
 const run = promisify(execFile);
 let dir: string;
 let proc: ChildProcess;

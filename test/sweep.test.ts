@@ -8,20 +8,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN } from './workbench-bin.js';
+import { demoWorkspace } from './demo-workspace.js';
 import { Workbench } from '../engine/service/workbench.js';
 import { onFrontier, recommendedPoint } from '../engine/service/sweep-frontier.js';
 import { MAX_SWEEP_POINTS, parseVary, sweepGrid } from '../engine/service/sweep-grid.js';
 import { testServer } from './api-helpers.js';
 
 const exec = promisify(execFile);
-const BIN = join(process.cwd(), 'bin', 'workbench.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'wb-sweep-'));
 const ws = join(dir, 'ws');
 const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
 
-beforeAll(async () => {
-  await exec(process.execPath, [BIN, 'load', '-q', '-w', ws, join(process.cwd(), 'samples', 'demo')]);
-}, 120_000);
+beforeAll(() => {
+  demoWorkspace(ws);
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('a sweep grid', () => {

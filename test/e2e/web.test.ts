@@ -7,6 +7,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN } from '../workbench-bin.js';
+import { demoWorkspace } from '../demo-workspace.js';
 import type { Browser, Page } from 'playwright-core';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { launchBrowser } from './browser.js';
@@ -14,7 +16,6 @@ import { printed } from '../serve-process.js';
 import { ARROW_STREAM, PROPOSAL_COLUMNS, rowsToArrow, TOTAL_COUNT_HEADER } from '../../engine/server/arrow.js';
 
 const ROOT = process.cwd();
-const BIN = join(ROOT, 'bin', 'workbench.mjs');
 const SHOTS = join(ROOT, 'test-output', 'screenshots');
 const dir = mkdtempSync(join(tmpdir(), 'wb-e2e-'));
 let server: ChildProcess;
@@ -22,7 +23,7 @@ let url: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [BIN, 'load', '-q', '-w', join(dir, 'ws'), join(ROOT, 'samples', 'demo')]);
+  demoWorkspace(join(dir, 'ws'));
   server = spawn(process.execPath, [BIN, 'web', '-w', join(dir, 'ws'), '--port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
