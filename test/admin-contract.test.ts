@@ -29,7 +29,7 @@ beforeAll(async () => {
   await client.call('POST /transfers/approve', { body: { referenceIds: open.proposals.map((p) => p.referenceId) } });
   await client.call('PUT /scenarios/:name', { params: { name: 'lean' }, body: { defaults: { serviceLevel: 0.8 } } });
   await client.call('POST /backtests', { body: { from: '2024-03-01', to: '2024-03-20' } });
-}, 120_000);
+});
 
 afterAll(async () => {
   await bridge?.close();

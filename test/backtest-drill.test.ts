@@ -18,7 +18,7 @@ let t: TestServer;
 
 beforeAll(async () => {
   t = await testServer({ workspace: demoWorkspace(ws) });
-}, 120_000);
+});
 afterAll(async () => {
   await t?.close();
   rmSync(dir, { recursive: true, force: true });

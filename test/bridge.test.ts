@@ -253,5 +253,5 @@ describe('desktop bridge', () => {
     } finally {
       await bridge.close();
     }
-  }, 120_000);
+  });
 });

@@ -337,5 +337,5 @@ describe('workbench export', () => {
           .some((c) => c !== '' && Number(c) !== 0),
       ),
     ).toBe(true);
-  }, 60_000);
+  });
 });

@@ -26,7 +26,7 @@ beforeAll(async () => {
     output = e.stdout + e.stderr;
     code = e.code;
   }
-}, 120_000);
+});
 
 describe('the committed sample', () => {
   it('loads whole through the CLI', () => {

@@ -235,7 +235,7 @@ describe('per style and traced on the demo sample', () => {
     } finally {
       await wb.close();
     }
-  }, 120_000);
+  });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("adds up to the run's KPIs of every style and to the network's days", async () => {

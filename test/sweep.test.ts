@@ -144,7 +144,7 @@ describe('a sweep', () => {
     } finally {
       await wb.close();
     }
-  }, 120_000);
+  });
 
   it('keeps the points finished when cancelled', async () => {
     const wb = await Workbench.open(ws);
@@ -164,7 +164,7 @@ describe('a sweep', () => {
     } finally {
       await wb.close();
     }
-  }, 120_000);
+  });
 
   it('runs from the command line, and refuses a bad grid there with the setting named', async () => {
     const out = join(dir, 'sweep.json');
@@ -240,7 +240,7 @@ describe('a sweep', () => {
     );
     // Refused before anything ran: no sweep kept.
     expect(await sweepCount()).toBe(sweepsBefore);
-  }, 120_000);
+  });
 
   it('runs in the background over the admin API: progress, the kept sweep, a bad grid refused by field', async () => {
     const t = await testServer({ workspace: ws });
@@ -339,5 +339,5 @@ describe('a sweep', () => {
     } finally {
       await t.server.stop();
     }
-  }, 120_000);
+  });
 });

@@ -36,7 +36,7 @@ beforeAll(async () => {
   browser = launched.browser;
   console.log(`end-to-end tests in ${launched.source}, Chromium ${browser.version()}`);
   mkdirSync(SHOTS, { recursive: true });
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
