@@ -87,6 +87,11 @@ export const useWorkbench = create<State>()(
     (set, get) => {
       /** How many loads have ended: a summary or lint read that began after the last of them is fresh. */
       let loadsEnded = 0;
+      /** Refreshes begun, and the latest whose counts and lint are shown: an answer older than those is dropped. */
+      let refreshes = 0;
+      const shown = { summary: 0, lint: 0 };
+      /** Refreshes under way: the screen says it is loading until the last of them ends. */
+      let pending = 0;
       /** A change to the transfers: the list is read again, then the notice says what happened. */
       const changeTransfers = async (failed: string, change: (client: AdminClient) => Promise<string>) => {
         const { client } = get();
@@ -247,12 +252,16 @@ export const useWorkbench = create<State>()(
           const { client } = get();
           if (!client) return;
           const asOf = loadsEnded;
+          const refresh = ++refreshes;
           /** Whether what this refresh read is already behind: a load ran, or ended, while it was read. */
           const behind = () => get().loadRunning || asOf < loadsEnded;
+          pending++;
           set({ loading: true, error: undefined });
           // The counts come on their own: the lint reads every dataset and takes longer.
           const counts = Promise.all([client.call('GET /summary'), client.call('GET /workspaces')]).then(
             ([summary, workspaces]) => {
+              if (refresh < shown.summary) return;
+              shown.summary = refresh;
               // What was kept for another workspace (a form's period, drafts of its scenarios) does not carry over.
               const workspace = workspaces.current.path;
               if (get().workspace !== undefined && get().workspace !== workspace)
@@ -260,12 +269,18 @@ export const useWorkbench = create<State>()(
               set({ summary, workspace, summaryBehind: behind() });
             },
           );
-          const lint = client.call('GET /lint').then((report) => set({ lint: report, lintBehind: behind() }));
+          const lint = client.call('GET /lint').then((report) => {
+            if (refresh < shown.lint) return;
+            shown.lint = refresh;
+            set({ lint: report, lintBehind: behind() });
+          });
           try {
             await Promise.all([counts, lint, get().loadScenarios()]);
-            set({ loading: false });
           } catch (e) {
-            set({ loading: false, error: (e as Error).message });
+            set({ error: (e as Error).message });
+          } finally {
+            pending--;
+            set({ loading: pending > 0 });
           }
         },
       };
