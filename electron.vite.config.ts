@@ -1,9 +1,20 @@
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { sourcesHash, STAMP } from './build-stamp';
 
 // Paths are anchored to this file so the build does not depend on the caller's cwd.
 const here = import.meta.dirname;
+
+/** What this build reads, taken as it starts; left in out/ once the last part (the renderer) is written. */
+const sources = sourcesHash();
+const stamp: Plugin = {
+  name: 'sources-stamp',
+  apply: 'build',
+  closeBundle: () => writeFileSync(STAMP, sources),
+};
 
 export default defineConfig({
   main: {
@@ -38,7 +49,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(here, 'src-renderer'),
-    plugins: [react()],
+    plugins: [react(), stamp],
     build: {
       // Minified: the first screen's download is React and the screen itself, not the libraries' comments.
       minify: true,

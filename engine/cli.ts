@@ -383,15 +383,16 @@ program
 
 /** Says where a started server is (`listening on` last: scripts wait for it) and stops it cleanly on a signal. */
 function serveUntilSignalled(server: { dir: string; url: string; stop(): Promise<void> }, lines: string[]): void {
-  console.log(`workspace ${server.dir}`);
-  for (const line of lines) console.log(line);
-  console.log(`listening on ${server.url}`);
   const stop = async () => {
     await server.stop();
     process.exit(0);
   };
+  // Before the line a script waits for: a signal sent the moment it reads it finds the clean stop in place.
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  console.log(`workspace ${server.dir}`);
+  for (const line of lines) console.log(line);
+  console.log(`listening on ${server.url}`);
 }
 
 program

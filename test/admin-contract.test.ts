@@ -3,18 +3,17 @@
  * checked before the handler runs. A wrong one is a 400 problem naming it, and nothing in the workspace changes.
  * The cases are read off the table itself, so a route added to it is covered without a line here.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kind, type TObject, type TSchema } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoWorkspace } from './demo-workspace.js';
 import { openBridge, type Bridge } from '../src-main/bridge';
 import { ADMIN_ROUTES, DESK_ROUTES } from '../engine/server/admin/table';
 import type { AnyRoute } from '../engine/server/admin/route';
 import { AdminClient, allProposals, ipcTransport, routeRequest } from '../src-renderer/src/admin-client';
 
-const ROOT = process.cwd();
 const dir = mkdtempSync(join(tmpdir(), 'wb-contract-'));
 const ROUTES = Object.entries({ ...ADMIN_ROUTES, ...DESK_ROUTES }) as [string, AnyRoute][];
 
@@ -22,15 +21,7 @@ let bridge: Bridge;
 let client: AdminClient;
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [
-    join(ROOT, 'bin', 'workbench.mjs'),
-    'load',
-    '-q',
-    '-w',
-    join(dir, 'ws'),
-    'samples/demo',
-  ]);
-  bridge = await openBridge(join(dir, 'ws'), { home: dir });
+  bridge = await openBridge(demoWorkspace(join(dir, 'ws')), { home: dir });
   client = new AdminClient(ipcTransport(bridge));
   // Something of every kind to lose: open proposals, an approved batch, a kept run and a scenario.
   await client.call('POST /recommendations/run', { body: {} });
@@ -38,7 +29,7 @@ beforeAll(async () => {
   await client.call('POST /transfers/approve', { body: { referenceIds: open.proposals.map((p) => p.referenceId) } });
   await client.call('PUT /scenarios/:name', { params: { name: 'lean' }, body: { defaults: { serviceLevel: 0.8 } } });
   await client.call('POST /backtests', { body: { from: '2024-03-01', to: '2024-03-20' } });
-}, 120_000);
+});
 
 afterAll(async () => {
   await bridge?.close();

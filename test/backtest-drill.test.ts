@@ -1,18 +1,16 @@
 /** A run's drill-down through the admin API: a style day by day, its location×SKUs, one of them day by day. */
 import { OUTCOMES } from '../engine/recommend/outcome.js';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoWorkspace } from './demo-workspace.js';
 import { testServer, type TestServer } from './api-helpers.js';
 import type { StyleDaySeries } from '../engine/service/backtest-style-days.js';
 import { STYLE_DAY_FIELDS } from '../engine/simulate/style-days.js';
 import type { CellDays, StyleCells, TraceProgress } from '../engine/service/backtest-trace.js';
 import type { GroupKpis } from '../engine/simulate/simulate.js';
 
-const exec = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'wb-drill-api-'));
 const ws = join(dir, 'ws');
 const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
@@ -20,16 +18,8 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 let t: TestServer;
 
 beforeAll(async () => {
-  await exec(process.execPath, [
-    join(process.cwd(), 'bin', 'workbench.mjs'),
-    'load',
-    '-q',
-    '-w',
-    ws,
-    join(process.cwd(), 'samples', 'demo'),
-  ]);
-  t = await testServer({ workspace: ws });
-}, 120_000);
+  t = await testServer({ workspace: demoWorkspace(ws) });
+});
 afterAll(async () => {
   await t?.close();
   rmSync(dir, { recursive: true, force: true });

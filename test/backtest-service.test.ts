@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN } from './workbench-bin.js';
+import { demoWorkspace } from './demo-workspace.js';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { tableFromIPC } from 'apache-arrow';
 import { Workbench } from '../engine/service/workbench.js';
@@ -17,14 +19,13 @@ import { partServer, type PartLink } from '../engine/simulate/partition-protocol
 import { sale, salesLine } from './fixtures.js';
 
 const exec = promisify(execFile);
-const BIN = join(process.cwd(), 'bin', 'workbench.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'wb-bt-'));
 const ws = join(dir, 'ws');
 const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
 
-beforeAll(async () => {
-  await exec(process.execPath, [BIN, 'load', '-q', '-w', ws, join(process.cwd(), 'samples', 'demo')]);
-}, 120_000);
+beforeAll(() => {
+  demoWorkspace(ws);
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A partitioned run against the single-threaded one: the same decisions, and sums equal up to their order. */

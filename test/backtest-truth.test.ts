@@ -71,5 +71,5 @@ describe.each(Object.keys(SETS))('a backtest of the generated %s history', (asso
     } finally {
       await wb.close();
     }
-  }, 180_000);
+  });
 });

@@ -3,22 +3,20 @@ import { tableFromIPC } from 'apache-arrow';
  * The Electron app's bridge to the workbench, in plain Node: from the sources, and from the built main bundle,
  * which must carry the backtest's worker threads with it.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoWorkspace } from './demo-workspace.js';
 import { openBridge, type Bridge } from '../src-main/bridge';
 
 const ROOT = process.cwd();
-const BIN = join(ROOT, 'bin', 'workbench.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'wb-bridge-'));
 
 beforeAll(() => {
-  for (const ws of ['src', 'built'])
-    execFileSync(process.execPath, [BIN, 'load', '-q', '-w', join(dir, ws), join(ROOT, 'samples', 'demo')]);
-}, 120_000);
+  for (const ws of ['src', 'built']) demoWorkspace(join(dir, ws));
+});
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -233,13 +231,8 @@ describe('desktop bridge', () => {
   });
 
   it('runs a backtest from the built main bundle, with its worker threads', async () => {
+    // Built from the sources as they are by the suite's global setup (build-stamp.ts).
     const built = join(ROOT, 'out', 'main', 'bridge.mjs');
-    if (!existsSync(built))
-      execFileSync(
-        process.execPath,
-        [join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'],
-        { cwd: ROOT, stdio: 'ignore' },
-      );
     const { openBridge: openBuilt } = (await import(pathToFileURL(built).href)) as { openBridge: typeof openBridge };
     const bridge: Bridge = await openBuilt(join(dir, 'built'), { home: dir });
     try {
@@ -260,5 +253,5 @@ describe('desktop bridge', () => {
     } finally {
       await bridge.close();
     }
-  }, 120_000);
+  });
 });

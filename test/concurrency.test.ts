@@ -74,11 +74,14 @@ async function storedKeys(api: Api, dataset: string): Promise<{ keys: Set<string
 }
 
 /** One complete pass over GET /Recommendations/transfers, page by page. */
-async function transferPass(api: Api, onPage = () => {}): Promise<{ referenceId: string; approvalBatchId: string }[]> {
+async function transferPass(
+  api: Api,
+  onPage: () => void | Promise<void> = () => {},
+): Promise<{ referenceId: string; approvalBatchId: string }[]> {
   const out: { referenceId: string; approvalBatchId: string }[] = [];
   for (let offset = 0; ; offset += PAGE) {
     const page = await api.call('GET', `/Recommendations/transfers?Offset=${offset}&Limit=${PAGE}`);
-    onPage();
+    await onPage();
     expect(page.status).toBe(200);
     out.push(...page.json.transfers);
     if (!page.json.moreRecordsAvailable) return out;
@@ -86,179 +89,185 @@ async function transferPass(api: Api, onPage = () => {}): Promise<{ referenceId:
 }
 
 describe('concurrent clients', () => {
-  it(
-    'lose nothing, double nothing, and page transfers consistently while runs approve',
-    { timeout: 180_000 },
-    async () => {
-      console.log(`concurrency: seed ${SEED} (CONCURRENCY_SEED=${SEED} repeats the batch mix)`);
-      const admin = apiClient(server.url, CREDENTIALS);
-      const before = new Map<string, Set<string>>();
-      for (const d of DATASETS) before.set(d, (await storedKeys(admin, d)).keys);
-      const first = await admin.call('POST', '/_workbench/recommendations/run', { autoApprove: true });
-      expect(first.status).toBe(200);
-      let approved = first.json.autoApproved?.approved ?? 0;
-      expect(approved).toBeGreaterThan(0);
+  it('lose nothing, double nothing, and page transfers consistently while runs approve', async () => {
+    console.log(`concurrency: seed ${SEED} (CONCURRENCY_SEED=${SEED} repeats the batch mix)`);
+    const admin = apiClient(server.url, CREDENTIALS);
+    const before = new Map<string, Set<string>>();
+    for (const d of DATASETS) before.set(d, (await storedKeys(admin, d)).keys);
+    const first = await admin.call('POST', '/_workbench/recommendations/run', { autoApprove: true });
+    expect(first.status).toBe(200);
+    let approved = first.json.autoApproved?.approved ?? 0;
+    expect(approved).toBeGreaterThan(0);
 
-      const wrong: string[] = [];
-      const acknowledged = new Map<string, string[]>(DATASETS.map((d) => [d, []]));
-      let requests = 0;
-      let badInputs = 0;
-      const check = (what: string, status: number, expected: number, text: string) => {
-        requests++;
-        if (status !== expected) wrong.push(`${what}: ${status}, expected ${expected}: ${text.slice(0, 300)}`);
-      };
+    const wrong: string[] = [];
+    const acknowledged = new Map<string, string[]>(DATASETS.map((d) => [d, []]));
+    let requests = 0;
+    let badInputs = 0;
+    const check = (what: string, status: number, expected: number, text: string) => {
+      requests++;
+      if (status !== expected) wrong.push(`${what}: ${status}, expected ${expected}: ${text.slice(0, 300)}`);
+    };
 
-      const writer = async (c: number) => {
-        const random = new Random(SEED, `client-${c}`);
-        const api = apiClient(server.url, CREDENTIALS);
-        for (let n = 0; n < BATCHES; n++) {
-          const flaw = random.chance(0.1) ? random.pick(['broken', 'truncated'] as const) : undefined;
-          const batch = markedBatch(
-            BATCH_DATASETS[(c + n) % BATCH_DATASETS.length],
-            `c${c}b${n}`,
-            random.int(20, 200),
-            flaw,
-          );
-          const res = await api.call('POST', `/${batch.dataset}`, batch.body, { 'content-type': 'application/json' });
-          check(`${batch.marker} ${batch.dataset}`, res.status, batch.expected, res.text);
-          if (flaw) {
-            badInputs++;
-            // A broken record is named by its place in the body; the batch is refused whole.
-            const pointer =
-              flaw === 'broken' ? `/${getDataset(batch.dataset).envelope}/${batch.records.length >> 1}/` : '';
-            if (flaw === 'broken' && !res.json?.errors?.every((e: { path: string }) => e.path.startsWith(pointer)))
-              wrong.push(`${batch.marker}: errors ${res.text.slice(0, 300)}`);
-            if (flaw === 'truncated' && !/malformed-json/.test(res.json?.type ?? ''))
-              wrong.push(`${batch.marker}: ${res.text.slice(0, 300)}`);
-          } else if (res.status === 200) {
-            acknowledged.get(batch.dataset)!.push(...batch.records.map((r) => keyText(batch.dataset, r)));
-          }
+    const writer = async (c: number) => {
+      const random = new Random(SEED, `client-${c}`);
+      const api = apiClient(server.url, CREDENTIALS);
+      for (let n = 0; n < BATCHES; n++) {
+        const flaw = random.chance(0.1) ? random.pick(['broken', 'truncated'] as const) : undefined;
+        const batch = markedBatch(
+          BATCH_DATASETS[(c + n) % BATCH_DATASETS.length],
+          `c${c}b${n}`,
+          random.int(20, 200),
+          flaw,
+        );
+        const res = await api.call('POST', `/${batch.dataset}`, batch.body, { 'content-type': 'application/json' });
+        check(`${batch.marker} ${batch.dataset}`, res.status, batch.expected, res.text);
+        if (flaw) {
+          badInputs++;
+          // A broken record is named by its place in the body; the batch is refused whole.
+          const pointer =
+            flaw === 'broken' ? `/${getDataset(batch.dataset).envelope}/${batch.records.length >> 1}/` : '';
+          if (flaw === 'broken' && !res.json?.errors?.every((e: { path: string }) => e.path.startsWith(pointer)))
+            wrong.push(`${batch.marker}: errors ${res.text.slice(0, 300)}`);
+          if (flaw === 'truncated' && !/malformed-json/.test(res.json?.type ?? ''))
+            wrong.push(`${batch.marker}: ${res.text.slice(0, 300)}`);
+        } else if (res.status === 200) {
+          acknowledged.get(batch.dataset)!.push(...batch.records.map((r) => keyText(batch.dataset, r)));
         }
-      };
-
-      // The split full load: every generated location and NEW-*, over five calls; OLD-* is not sent.
-      let loadOpen!: () => void;
-      const opened = new Promise<void>((r) => (loadOpen = r));
-      const upsertedBeside: string[] = [];
-      const fullLoad = async () => {
-        const api = apiClient(server.url, CREDENTIALS);
-        const calls = [
-          generatedLocations,
-          ...Array.from({ length: 4 }, (_, i) => NEW.slice(i * 10, i * 10 + 10).map((id) => location(id))),
-        ];
-        for (let i = 0; i < calls.length; i++) {
-          const more = i < calls.length - 1;
-          const res = await api.call('POST', `/Locations?fullLoad=true&moreRecordsAvailable=${more}`, {
-            locations: calls[i],
-          });
-          check(`full load call ${i + 1}`, res.status, 200, res.text);
-          if (i === 0) loadOpen();
-          if (more) await sleep(300);
-        }
-      };
-      // Locations upserted while the full load is open are written after it began: they stay.
-      const besideTheLoad = async () => {
-        await opened;
-        const api = apiClient(server.url, CREDENTIALS);
-        for (let n = 0; n < 5; n++) {
-          const ids = Array.from({ length: 4 }, (_, i) => `LX-${n}-${i}`);
-          const res = await api.call('POST', '/Locations', { locations: ids.map((id) => location(id)) });
-          check(`Locations beside the load ${n}`, res.status, 200, res.text);
-          if (res.status === 200) upsertedBeside.push(...ids);
-          await sleep(150);
-        }
-      };
-
-      // Runs with rising service levels, so each approves more transfers, while everything else goes on.
-      let writing = true;
-      let runsDone = 0;
-      const runner = async () => {
-        const api = apiClient(server.url, CREDENTIALS);
-        for (let k = 0; k < RUNS; k++) {
-          await sleep(200);
-          const res = await api.call('POST', '/_workbench/recommendations/run', {
-            autoApprove: true,
-            settings: { defaults: { serviceLevel: 0.8 + 0.04 * k } },
-          });
-          check(`run ${k}`, res.status, 200, res.text);
-          approved += res.json?.autoApproved?.approved ?? 0;
-          runsDone++;
-        }
-      };
-      const passes: string[][] = [];
-      let passesSpanningRuns = 0;
-      const pager = async () => {
-        const api = apiClient(server.url, CREDENTIALS);
-        while (writing) {
-          const runsBefore = runsDone;
-          const pass = await transferPass(api, () => requests++);
-          if (runsDone > runsBefore) passesSpanningRuns++;
-          // Within a pass, each approval batch is one contiguous block:
-          // a later approval never lands inside earlier pages.
-          const blocks = pass.map((t) => t.approvalBatchId).filter((b, i, all) => i === 0 || all[i - 1] !== b);
-          if (new Set(blocks).size !== blocks.length) wrong.push(`a pass split an approval batch: ${blocks.join(' ')}`);
-          passes.push(pass.map((t) => t.referenceId));
-        }
-      };
-
-      const started = performance.now();
-      const paging = pager();
-      await Promise.all([
-        ...Array.from({ length: CLIENTS }, (_, c) => writer(c)),
-        fullLoad(),
-        besideTheLoad(),
-        runner(),
-      ]);
-      writing = false;
-      await paging;
-      const seconds = (performance.now() - started) / 1000;
-      expect(wrong).toEqual([]);
-
-      // Every pass: no transfer twice, and a prefix of every later pass; the last one after all runs: every approval.
-      const final = await transferPass(admin);
-      let duplicatedTransfers = 0;
-      let inconsistentPasses = 0;
-      for (const [i, pass] of [...passes, final.map((t) => t.referenceId)].entries()) {
-        duplicatedTransfers += pass.length - new Set(pass).size;
-        if (i > 0 && passes[i - 1].some((id, j) => pass[j] !== id)) inconsistentPasses++;
       }
-      expect(final.length).toBe(approved);
+    };
 
-      // Every dataset holds exactly what it held before, plus every acknowledged record, each once.
-      let lost = 0;
-      let extra = 0;
-      let duplicated = 0;
-      const expected = new Map(DATASETS.map((d) => [d, new Set([...before.get(d)!, ...acknowledged.get(d)!])]));
-      const locations = expected.get('Locations')!;
-      for (const id of OBSOLETE) locations.delete(id);
-      for (const id of [...NEW, ...upsertedBeside]) locations.add(id);
-      for (const d of DATASETS) {
-        const { keys, duplicates } = await storedKeys(admin, d);
-        const want = expected.get(d)!;
-        duplicated += duplicates;
-        lost += [...want].filter((k) => !keys.has(k)).length;
-        extra += [...keys].filter((k) => !want.has(k)).length;
+    // The split full load: every generated location and NEW-*, over five calls; OLD-* is not sent.
+    let loadOpen!: () => void;
+    const opened = new Promise<void>((r) => (loadOpen = r));
+    const upsertedBeside: string[] = [];
+    const fullLoad = async () => {
+      const api = apiClient(server.url, CREDENTIALS);
+      const calls = [
+        generatedLocations,
+        ...Array.from({ length: 4 }, (_, i) => NEW.slice(i * 10, i * 10 + 10).map((id) => location(id))),
+      ];
+      for (let i = 0; i < calls.length; i++) {
+        const more = i < calls.length - 1;
+        const res = await api.call('POST', `/Locations?fullLoad=true&moreRecordsAvailable=${more}`, {
+          locations: calls[i],
+        });
+        check(`full load call ${i + 1}`, res.status, 200, res.text);
+        if (i === 0) loadOpen();
+        if (more) await sleep(300);
       }
-      const records = [...acknowledged.values()].reduce((a, ks) => a + ks.length, 0);
-      console.log(
-        `concurrency: ${CLIENTS} clients × ${BATCHES} batches, ${requests} requests in ${seconds.toFixed(1)} s, ` +
-          `${records} records acknowledged, ${badInputs} bad inputs refused, ` +
-          `split full load of ${NEW.length + generatedLocations.length} locations ` +
-          `with ${upsertedBeside.length} upserted beside it, ` +
-          `${RUNS + 1} runs approving ${approved} transfers read in ${passes.length} passes ` +
-          `(${passesSpanningRuns} spanning a run): ` +
-          `${lost} records lost, ${extra} unexpected, ${duplicated} duplicated, ` +
-          `${duplicatedTransfers} transfers seen twice, ${inconsistentPasses} inconsistent passes`,
-      );
-      expect({ lost, extra, duplicated, duplicatedTransfers, inconsistentPasses }).toEqual({
-        lost: 0,
-        extra: 0,
-        duplicated: 0,
-        duplicatedTransfers: 0,
-        inconsistentPasses: 0,
-      });
-      expect(passesSpanningRuns).toBeGreaterThan(0);
-      expect(upsertedBeside.length).toBe(20);
-    },
-  );
+    };
+    // Locations upserted while the full load is open are written after it began: they stay.
+    const besideTheLoad = async () => {
+      await opened;
+      const api = apiClient(server.url, CREDENTIALS);
+      for (let n = 0; n < 5; n++) {
+        const ids = Array.from({ length: 4 }, (_, i) => `LX-${n}-${i}`);
+        const res = await api.call('POST', '/Locations', { locations: ids.map((id) => location(id)) });
+        check(`Locations beside the load ${n}`, res.status, 200, res.text);
+        if (res.status === 200) upsertedBeside.push(...ids);
+        await sleep(150);
+      }
+    };
+
+    // Runs with rising service levels, so each approves more transfers, while everything else goes on.
+    let writing = true;
+    let runsDone = 0;
+    /** Waiters for the end of the next run. */
+    let runEnded: (() => void)[] = [];
+    const runner = async () => {
+      const api = apiClient(server.url, CREDENTIALS);
+      for (let k = 0; k < RUNS; k++) {
+        await sleep(200);
+        const res = await api.call('POST', '/_workbench/recommendations/run', {
+          autoApprove: true,
+          settings: { defaults: { serviceLevel: 0.8 + 0.04 * k } },
+        });
+        check(`run ${k}`, res.status, 200, res.text);
+        approved += res.json?.autoApproved?.approved ?? 0;
+        runsDone++;
+        for (const resolve of runEnded) resolve();
+        runEnded = [];
+      }
+    };
+    const passes: string[][] = [];
+    let passesSpanningRuns = 0;
+    // However quick the passes are beside the runs, one of them holds after its first page until a run has
+    // approved more: at least one pass spans a run.
+    let held = false;
+    const holdAcrossARun = async () => {
+      if (held || runsDone === RUNS) return;
+      held = true;
+      await new Promise<void>((resolve) => runEnded.push(resolve));
+    };
+    const pager = async () => {
+      const api = apiClient(server.url, CREDENTIALS);
+      while (writing) {
+        const runsBefore = runsDone;
+        const pass = await transferPass(api, () => {
+          requests++;
+          return holdAcrossARun();
+        });
+        if (runsDone > runsBefore) passesSpanningRuns++;
+        // Within a pass, each approval batch is one contiguous block:
+        // a later approval never lands inside earlier pages.
+        const blocks = pass.map((t) => t.approvalBatchId).filter((b, i, all) => i === 0 || all[i - 1] !== b);
+        if (new Set(blocks).size !== blocks.length) wrong.push(`a pass split an approval batch: ${blocks.join(' ')}`);
+        passes.push(pass.map((t) => t.referenceId));
+      }
+    };
+
+    const started = performance.now();
+    const paging = pager();
+    await Promise.all([...Array.from({ length: CLIENTS }, (_, c) => writer(c)), fullLoad(), besideTheLoad(), runner()]);
+    writing = false;
+    await paging;
+    const seconds = (performance.now() - started) / 1000;
+    expect(wrong).toEqual([]);
+
+    // Every pass: no transfer twice, and a prefix of every later pass; the last one after all runs: every approval.
+    const final = await transferPass(admin);
+    let duplicatedTransfers = 0;
+    let inconsistentPasses = 0;
+    for (const [i, pass] of [...passes, final.map((t) => t.referenceId)].entries()) {
+      duplicatedTransfers += pass.length - new Set(pass).size;
+      if (i > 0 && passes[i - 1].some((id, j) => pass[j] !== id)) inconsistentPasses++;
+    }
+    expect(final.length).toBe(approved);
+
+    // Every dataset holds exactly what it held before, plus every acknowledged record, each once.
+    let lost = 0;
+    let extra = 0;
+    let duplicated = 0;
+    const expected = new Map(DATASETS.map((d) => [d, new Set([...before.get(d)!, ...acknowledged.get(d)!])]));
+    const locations = expected.get('Locations')!;
+    for (const id of OBSOLETE) locations.delete(id);
+    for (const id of [...NEW, ...upsertedBeside]) locations.add(id);
+    for (const d of DATASETS) {
+      const { keys, duplicates } = await storedKeys(admin, d);
+      const want = expected.get(d)!;
+      duplicated += duplicates;
+      lost += [...want].filter((k) => !keys.has(k)).length;
+      extra += [...keys].filter((k) => !want.has(k)).length;
+    }
+    const records = [...acknowledged.values()].reduce((a, ks) => a + ks.length, 0);
+    console.log(
+      `concurrency: ${CLIENTS} clients × ${BATCHES} batches, ${requests} requests in ${seconds.toFixed(1)} s, ` +
+        `${records} records acknowledged, ${badInputs} bad inputs refused, ` +
+        `split full load of ${NEW.length + generatedLocations.length} locations ` +
+        `with ${upsertedBeside.length} upserted beside it, ` +
+        `${RUNS + 1} runs approving ${approved} transfers read in ${passes.length} passes ` +
+        `(${passesSpanningRuns} spanning a run): ` +
+        `${lost} records lost, ${extra} unexpected, ${duplicated} duplicated, ` +
+        `${duplicatedTransfers} transfers seen twice, ${inconsistentPasses} inconsistent passes`,
+    );
+    expect({ lost, extra, duplicated, duplicatedTransfers, inconsistentPasses }).toEqual({
+      lost: 0,
+      extra: 0,
+      duplicated: 0,
+      duplicatedTransfers: 0,
+      inconsistentPasses: 0,
+    });
+    expect(passesSpanningRuns).toBeGreaterThan(0);
+    expect(upsertedBeside.length).toBe(20);
+  });
 });

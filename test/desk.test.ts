@@ -60,9 +60,7 @@ describe('the desk', () => {
       });
     });
     await expect
-      .poll(async () => (await caller(w)('GET', 'workspaces').catch(() => undefined))?.body?.current?.name, {
-        timeout: 10_000,
-      })
+      .poll(async () => (await caller(w)('GET', 'workspaces').catch(() => undefined))?.body?.current?.name)
       .toBe('b');
     // Nothing is left waiting: the next switch goes ahead, and stopping closes both workspaces.
     expect((await caller(w)('POST', 'workspaces/open', { name: 'a' })).status).toBe(200);

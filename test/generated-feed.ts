@@ -6,6 +6,7 @@ import { execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { BIN, GENERATE } from './workbench-bin.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const run = promisify(execFile);
@@ -26,15 +27,12 @@ async function node(args: string[], show: boolean): Promise<void> {
 /** `samples/generate.ts --out data [--truth truth] …flags`. */
 export function generateFeed(data: string, flags: string[], options: { truth?: string; show?: boolean } = {}) {
   const truth = options.truth ? ['--truth', options.truth] : [];
-  return node(
-    ['--import', 'tsx', join(ROOT, 'samples/generate.ts'), '--out', data, ...truth, ...flags],
-    !!options.show,
-  );
+  return node([...GENERATE, '--out', data, ...truth, ...flags], !!options.show);
 }
 
 /** `workbench load -q -w workspace data`. */
 export function loadFeed(workspace: string, data: string, options: { show?: boolean } = {}) {
-  return node([join(ROOT, 'bin/workbench.mjs'), 'load', '-q', '-w', workspace, data], !!options.show);
+  return node([BIN, 'load', '-q', '-w', workspace, data], !!options.show);
 }
 
 /** The truth's totals over all outlets (or one), days `from` … `to` (YYYY-MM-DD) of its truth-daily.csv. */

@@ -33,7 +33,7 @@ beforeAll(async () => {
   await generateFeed(data, [...flags, '--assortment', 'basics', '--webshop-from-warehouse'], { truth: truthDir });
   await loadFeed(ws, data);
   wb = await Workbench.open(ws);
-}, 120_000);
+});
 afterAll(async () => {
   await wb?.close();
   rmSync(dir, { recursive: true, force: true });
@@ -92,7 +92,7 @@ describe('an online shop fulfilled from a warehouse', () => {
     );
     const cells = await wb.backtestStyleCells(said.run.runId, style.id);
     expect(cells.cells.some((c) => c.locationId === 'WEB-01' && c.actual.sales > 0)).toBe(true);
-  }, 120_000);
+  });
 
   it('gives the same run in parts, on threads', async () => {
     const settings = resolveSettings({}, FULFILLED);
@@ -106,7 +106,7 @@ describe('an online shop fulfilled from a warehouse', () => {
     const web = input.start.locations.ids.indexOf('WEB-01');
     expect(transferRows(one.transfers).length).toBeGreaterThan(0);
     expect(input.start.locations.fulfilledFrom[web]).toBe(input.start.locations.ids.indexOf('WH-01'));
-  }, 120_000);
+  });
 
   it('keeps the webshop out of live proposals, and refuses a setting that names no warehouse', async () => {
     await wb.setScenario(FULFILLED, 'online');
@@ -157,5 +157,5 @@ describe('an online shop fulfilled from a warehouse', () => {
       { path: '/fulfilledFrom/WEB-02', message: 'the workspace holds no location WEB-02' },
       { path: '/fulfilledFrom/WEB-01', message: 'the workspace holds no location WH-09' },
     ]);
-  }, 120_000);
+  });
 });

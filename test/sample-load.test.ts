@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN } from './workbench-bin.js';
 import { Workbench } from '../engine/service/workbench.js';
 import { datasetFromFileName } from '../engine/ingest/file-dataset.js';
 import { manualClock } from './fixtures.js';
@@ -18,18 +19,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 beforeAll(async () => {
   try {
-    const r = await promisify(execFile)(
-      process.execPath,
-      [join(process.cwd(), 'bin', 'workbench.mjs'), 'load', '--workspace', ws, DEMO],
-      { encoding: 'utf8' },
-    );
+    const r = await promisify(execFile)(process.execPath, [BIN, 'load', '--workspace', ws, DEMO], { encoding: 'utf8' });
     output = r.stdout;
     code = 0;
   } catch (e: any) {
     output = e.stdout + e.stderr;
     code = e.code;
   }
-}, 120_000);
+});
 
 describe('the committed sample', () => {
   it('loads whole through the CLI', () => {
@@ -98,7 +95,7 @@ describe('the committed sample', () => {
 
 describe('workbench recommend on the committed sample', () => {
   it('proposes with reasons, approves as one batch, and refuses bad settings clearly', async () => {
-    const bin = join(process.cwd(), 'bin', 'workbench.mjs');
+    const bin = BIN;
     const exec = promisify(execFile);
     const r = await exec(
       process.execPath,

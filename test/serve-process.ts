@@ -3,9 +3,10 @@
  * the tests that kill the server or load it from many clients, and by the load benchmark.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 
-export const BIN = join(import.meta.dirname, '..', 'bin', 'workbench.mjs');
+import { BIN } from './workbench-bin.js';
+
+export { BIN };
 
 export interface Credentials {
   tenant: string;
@@ -68,20 +69,12 @@ export function launchServe(
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<string>((resolve) => proc.once('exit', (code, signal) => resolve(signal ?? String(code))));
-  const listening = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve printed no listening line in 60 s: ${out}`)), 60_000);
-    const onData = () => {
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (!m) return;
-      clearTimeout(timer);
-      resolve(m[1]);
-    };
-    proc.stdout!.on('data', onData);
-    void exited.then((how) => {
-      clearTimeout(timer);
-      reject(new Error(`serve ended (${how}) before listening: ${out}`));
-    });
-  });
+  const listening = printed(proc, /listening on (http:\/\/\S+)/).then(
+    (m) => m[1],
+    (e: Error) => {
+      throw new Error(`serve ${e.message}: ${out}`);
+    },
+  );
   // A server stopped before it listens is not an unhandled rejection; whoever awaits `listening` still sees it.
   listening.catch(() => undefined);
   return {
@@ -93,6 +86,29 @@ export function launchServe(
       return exited;
     },
   };
+}
+
+/**
+ * The first match of `pattern` in what a process prints on stdout, once it prints it; a process that ends first
+ * rejects. No time limit of its own: the test's bounds a process that never prints it.
+ */
+export function printed(proc: ChildProcess, pattern: RegExp): Promise<RegExpExecArray> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const onData = (d: Buffer) => {
+      text += d;
+      const m = pattern.exec(text);
+      if (!m) return;
+      proc.stdout!.off('data', onData);
+      proc.off('close', onClose);
+      resolve(m);
+    };
+    // 'close', not 'exit': by then everything it printed has been read.
+    const onClose = (code: number | null, signal: string | null) =>
+      reject(new Error(`ended (${signal ?? code}) before printing ${pattern}`));
+    proc.stdout!.on('data', onData);
+    proc.once('close', onClose);
+  });
 }
 
 /** A client of the API at `url`: it asks for a token once and sends it with every call. */

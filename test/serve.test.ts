@@ -5,8 +5,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sale } from './fixtures.js';
+import { printed } from './serve-process.js';
+import { SOURCE_BIN } from './workbench-bin.js';
 
-const BIN = join(process.cwd(), 'bin', 'workbench.mjs');
+// The command as shipped: `npx workbench serve` through tsx (workbench-bin.ts).
+const BIN = SOURCE_BIN;
 const run = promisify(execFile);
 let dir: string;
 let proc: ChildProcess;
@@ -20,18 +23,7 @@ beforeAll(async () => {
   });
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listening line: ${out}`)), 30_000);
-    const check = setInterval(() => {
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        url = m[1];
-        clearTimeout(timer);
-        clearInterval(check);
-        resolve();
-      }
-    }, 50);
-  });
+  url = (await printed(proc, /listening on (http:\/\/127\.0\.0\.1:\d+)/))[1];
 });
 
 afterAll(async () => {
@@ -92,9 +84,7 @@ describe('workbench serve', () => {
     });
     let text = '';
     p.stdout!.on('data', (d) => (text += d));
-    await new Promise<void>((resolve) => {
-      const i = setInterval(() => text.includes('listening on') && (clearInterval(i), resolve()), 50);
-    });
+    await printed(p, /listening on/);
     expect(text).not.toMatch(/client secret/);
     expect(existsSync(join(other, 'server.json'))).toBe(true);
     p.kill('SIGINT');

@@ -1,10 +1,9 @@
 import { transferRows } from '../engine/simulate/simulated-transfer.js';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoWorkspace } from './demo-workspace.js';
 import { replayStyle, simulate, type SimulationResult } from '../engine/simulate/simulate.js';
 import { simulatePartitioned } from '../engine/simulate/partitioned.js';
 import { STYLE_DAY_FIELDS, styleDayValue, type StyleDayField } from '../engine/simulate/style-days.js';
@@ -16,7 +15,6 @@ import { loadBacktestInput } from '../engine/store/backtest-input.js';
 import { Workbench } from '../engine/service/workbench.js';
 import { backtestInput, spliceDays, type ActualRow, type StateSpec } from './engine-fixtures.js';
 
-const exec = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'wb-drill-'));
 const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
 const settings = (o: SettingsOverride = {}) => resolveSettings({}, { redistribution: { enabled: false }, ...o });
@@ -238,16 +236,7 @@ describe('per style and traced on the demo sample', () => {
   const s: Settings = resolveSettings({});
 
   beforeAll(async () => {
-    const ws = join(dir, 'ws');
-    await exec(process.execPath, [
-      join(process.cwd(), 'bin', 'workbench.mjs'),
-      'load',
-      '-q',
-      '-w',
-      ws,
-      join(process.cwd(), 'samples', 'demo'),
-    ]);
-    const wb = await Workbench.open(ws);
+    const wb = await Workbench.open(demoWorkspace(join(dir, 'ws')));
     try {
       // The input's buffers are handed to worker threads by some replays: each replay gets its own copy.
       const kept = await loadBacktestInput(wb.workspace, period.from, period.to, s);
@@ -255,7 +244,7 @@ describe('per style and traced on the demo sample', () => {
     } finally {
       await wb.close();
     }
-  }, 120_000);
+  });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("adds up to the run's KPIs of every style and to the network's days", async () => {

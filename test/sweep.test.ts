@@ -8,20 +8,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN } from './workbench-bin.js';
+import { demoWorkspace } from './demo-workspace.js';
 import { Workbench } from '../engine/service/workbench.js';
 import { onFrontier, recommendedPoint } from '../engine/service/sweep-frontier.js';
 import { MAX_SWEEP_POINTS, parseVary, sweepGrid } from '../engine/service/sweep-grid.js';
 import { testServer } from './api-helpers.js';
 
 const exec = promisify(execFile);
-const BIN = join(process.cwd(), 'bin', 'workbench.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'wb-sweep-'));
 const ws = join(dir, 'ws');
 const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
 
-beforeAll(async () => {
-  await exec(process.execPath, [BIN, 'load', '-q', '-w', ws, join(process.cwd(), 'samples', 'demo')]);
-}, 120_000);
+beforeAll(() => {
+  demoWorkspace(ws);
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('a sweep grid', () => {
@@ -143,7 +144,7 @@ describe('a sweep', () => {
     } finally {
       await wb.close();
     }
-  }, 120_000);
+  });
 
   it('keeps the points finished when cancelled', async () => {
     const wb = await Workbench.open(ws);
@@ -163,7 +164,7 @@ describe('a sweep', () => {
     } finally {
       await wb.close();
     }
-  }, 120_000);
+  });
 
   it('runs from the command line, and refuses a bad grid there with the setting named', async () => {
     const out = join(dir, 'sweep.json');
@@ -239,7 +240,7 @@ describe('a sweep', () => {
     );
     // Refused before anything ran: no sweep kept.
     expect(await sweepCount()).toBe(sweepsBefore);
-  }, 120_000);
+  });
 
   it('runs in the background over the admin API: progress, the kept sweep, a bad grid refused by field', async () => {
     const t = await testServer({ workspace: ws });
@@ -338,5 +339,5 @@ describe('a sweep', () => {
     } finally {
       await t.server.stop();
     }
-  }, 120_000);
+  });
 });

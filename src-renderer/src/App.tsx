@@ -4,6 +4,7 @@ import { useWorkbench } from './store';
 import { Datasets } from './screens/Datasets';
 import { DataQuality } from './screens/DataQuality';
 import { Workspaces } from './screens/Workspaces';
+import type { Staleness } from './screens/Behind';
 
 // The first screen loads alone; each other screen (and ECharts, with the screens that chart) on its first visit.
 const Backtest = lazy(() => import('./screens/Backtest').then((m) => ({ default: m.Backtest })));
@@ -20,6 +21,9 @@ export function App() {
   const {
     summary,
     lint,
+    summaryBehind,
+    lintBehind,
+    loadRunning,
     loading,
     error,
     notice,
@@ -40,6 +44,8 @@ export function App() {
     cancelBacktest,
   } = useWorkbench();
   const route = useRoute();
+  const staleness = (behind: boolean): Staleness | undefined =>
+    !behind ? undefined : loadRunning ? 'loading' : loading ? 'refreshing' : 'stale';
   const tab = route.screen;
   // A screen's tab goes back to the view last shown on it: the run, the style and the location × SKU left open.
   const lastShown = useRef<Partial<Record<Screen, Route>>>({});
@@ -103,9 +109,17 @@ export function App() {
         <>
           <Workspaces client={client} />
           <h2>Datasets</h2>
-          {summary ? <Datasets summary={summary} /> : <p className="hint">Loading…</p>}
+          {summary ? (
+            <Datasets summary={summary} behind={staleness(summaryBehind)} />
+          ) : (
+            <p className="hint">Loading…</p>
+          )}
           <h2>Data quality</h2>
-          {lint ? <DataQuality report={lint} client={client} /> : <p className="hint">Loading…</p>}
+          {lint ? (
+            <DataQuality report={lint} client={client} behind={staleness(lintBehind)} />
+          ) : (
+            <p className="hint">Loading…</p>
+          )}
         </>
       )}
       <Suspense fallback={<p className="hint">Loading…</p>}>

@@ -20,6 +20,12 @@ interface State {
   client?: AdminClient;
   summary?: DatasetSummary[];
   lint?: LintReport;
+  /**
+   * The counts and the lint shown were read before the workspace last changed (a load is under way, or ended and
+   * they have not been read again since): the screen says so until the fresh answer arrives.
+   */
+  summaryBehind: boolean;
+  lintBehind: boolean;
   /** The kept scenarios' names, the one runs use when none is named first; empty until read. */
   scenarios: string[];
   loading: boolean;
@@ -79,6 +85,13 @@ const KEPT = { name: 'workbench.view', storage: createJSONStorage(() => sessionS
 export const useWorkbench = create<State>()(
   persist(
     (set, get) => {
+      /** How many loads have ended: a summary or lint read that began after the last of them is fresh. */
+      let loadsEnded = 0;
+      /** Refreshes begun, and the latest whose counts and lint are shown: an answer older than those is dropped. */
+      let refreshes = 0;
+      const shown = { summary: 0, lint: 0 };
+      /** Refreshes under way: the screen says it is loading until the last of them ends. */
+      let pending = 0;
       /** A change to the transfers: the list is read again, then the notice says what happened. */
       const changeTransfers = async (failed: string, change: (client: AdminClient) => Promise<string>) => {
         const { client } = get();
@@ -97,6 +110,8 @@ export const useWorkbench = create<State>()(
       };
       return {
         scenarios: [],
+        summaryBehind: false,
+        lintBehind: false,
         loading: false,
         backtestRunning: false,
         transfersBusy: false,
@@ -105,7 +120,15 @@ export const useWorkbench = create<State>()(
         loadFiles: async (files, options) => {
           const { client } = get();
           if (!client) return;
-          set({ loadRunning: true, loadJob: undefined, error: undefined, notice: undefined });
+          // From its first batch on, the load changes what the counts count.
+          set({
+            loadRunning: true,
+            loadJob: undefined,
+            error: undefined,
+            notice: undefined,
+            summaryBehind: true,
+            lintBehind: true,
+          });
           let failure: string | undefined;
           try {
             let job = await client.call('POST /load/jobs', { body: { files, ...options } });
@@ -119,6 +142,7 @@ export const useWorkbench = create<State>()(
           } catch (e) {
             failure = (e as Error).message;
           }
+          loadsEnded++;
           set({ loadRunning: false });
           // The counts on the Workspace tab follow what landed; the refresh clears old errors, so this one comes after.
           await get().refresh();
@@ -227,21 +251,36 @@ export const useWorkbench = create<State>()(
         refresh: async () => {
           const { client } = get();
           if (!client) return;
+          const asOf = loadsEnded;
+          const refresh = ++refreshes;
+          /** Whether what this refresh read is already behind: a load ran, or ended, while it was read. */
+          const behind = () => get().loadRunning || asOf < loadsEnded;
+          pending++;
           set({ loading: true, error: undefined });
+          // The counts come on their own: the lint reads every dataset and takes longer.
+          const counts = Promise.all([client.call('GET /summary'), client.call('GET /workspaces')]).then(
+            ([summary, workspaces]) => {
+              if (refresh < shown.summary) return;
+              shown.summary = refresh;
+              // What was kept for another workspace (a form's period, drafts of its scenarios) does not carry over.
+              const workspace = workspaces.current.path;
+              if (get().workspace !== undefined && get().workspace !== workspace)
+                set({ backtestForm: undefined, settingsDrafts: {}, breakdown: { level: 'location', filter: '' } });
+              set({ summary, workspace, summaryBehind: behind() });
+            },
+          );
+          const lint = client.call('GET /lint').then((report) => {
+            if (refresh < shown.lint) return;
+            shown.lint = refresh;
+            set({ lint: report, lintBehind: behind() });
+          });
           try {
-            const [summary, lint, workspaces] = await Promise.all([
-              client.call('GET /summary'),
-              client.call('GET /lint'),
-              client.call('GET /workspaces'),
-              get().loadScenarios(),
-            ]);
-            // What was kept for another workspace (a form's period, drafts of its scenarios) does not carry over.
-            const workspace = workspaces.current.path;
-            if (get().workspace !== undefined && get().workspace !== workspace)
-              set({ backtestForm: undefined, settingsDrafts: {}, breakdown: { level: 'location', filter: '' } });
-            set({ summary, lint, loading: false, workspace });
+            await Promise.all([counts, lint, get().loadScenarios()]);
           } catch (e) {
-            set({ loading: false, error: (e as Error).message });
+            set({ error: (e as Error).message });
+          } finally {
+            pending--;
+            set({ loading: pending > 0 });
           }
         },
       };

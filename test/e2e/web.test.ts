@@ -3,17 +3,19 @@
  * playwright-core (the system's, else the one inside an npm package: see browser.ts).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { BIN } from '../workbench-bin.js';
+import { demoWorkspace } from '../demo-workspace.js';
+import type { Browser, Page } from 'playwright-core';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { launchBrowser } from './browser.js';
+import { printed } from '../serve-process.js';
 import { ARROW_STREAM, PROPOSAL_COLUMNS, rowsToArrow, TOTAL_COUNT_HEADER } from '../../engine/server/arrow.js';
 
 const ROOT = process.cwd();
-const BIN = join(ROOT, 'bin', 'workbench.mjs');
 const SHOTS = join(ROOT, 'test-output', 'screenshots');
 const dir = mkdtempSync(join(tmpdir(), 'wb-e2e-'));
 let server: ChildProcess;
@@ -21,33 +23,20 @@ let url: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'out', 'renderer', 'index.html')))
-    execFileSync(process.execPath, [join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], {
-      cwd: ROOT,
-      stdio: 'ignore',
-    });
-  execFileSync(process.execPath, [BIN, 'load', '-q', '-w', join(dir, 'ws'), join(ROOT, 'samples', 'demo')]);
+  demoWorkspace(join(dir, 'ws'));
   server = spawn(process.execPath, [BIN, 'web', '-w', join(dir, 'ws'), '--port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  server.stdout!.on('data', (d) => (out += d));
-  url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no address printed: ${out}`)), 30_000);
-    const check = setInterval(() => {
-      const m = /^open (\S+)$/m.exec(out);
-      if (m && out.includes('listening on')) {
-        clearTimeout(timer);
-        clearInterval(check);
-        resolve(m[1]);
-      }
-    }, 50);
-  });
+  // Read to the end, so that a full pipe never stops the server.
+  server.stdout!.resume();
+  server.stderr!.resume();
+  const [open] = await Promise.all([printed(server, /^open (\S+)$/m), printed(server, /listening on/)]);
+  url = open[1];
   const launched = await launchBrowser();
   browser = launched.browser;
   console.log(`end-to-end tests in ${launched.source}, Chromium ${browser.version()}`);
   mkdirSync(SHOTS, { recursive: true });
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -60,6 +49,24 @@ afterAll(async () => {
   }
   rmSync(dir, { recursive: true, force: true });
 });
+
+/**
+ * How long any wait for a state may take before the test fails: long enough for a 2-core machine busy with other
+ * work (a backtest, a sweep, a load behind a page), so that only a state that never comes fails a test.
+ */
+const WAIT_MS = 120_000;
+/**
+ * How long a point of the sweep's chart is hovered for its tooltip before the next spot is tried: a spot may be the
+ * frontier's line rather than a point, which shows none.
+ */
+const TOOLTIP_MS = 15_000;
+
+/** A page whose every wait (`waitFor`, a click's wait for its target) is bounded by WAIT_MS. */
+async function newPage(options?: Parameters<Browser['newPage']>[0]) {
+  const page = await browser.newPage(options);
+  page.setDefaultTimeout(WAIT_MS);
+  return page;
+}
 
 /** A text's JSON, or the text itself while it is none. */
 function objectOrText(text: string): unknown {
@@ -75,7 +82,7 @@ function objectOrText(text: string): unknown {
  * bar those matching `expected`.
  */
 async function openScreen(tab: string, width: number, height: number, expected?: RegExp) {
-  const page = await browser.newPage({ viewport: { width, height } });
+  const page = await newPage({ viewport: { width, height } });
   const problems: string[] = [];
   page.on('console', (m) => m.type() === 'error' && !expected?.test(m.text()) && problems.push(m.text()));
   page.on('pageerror', (e) => problems.push(e.message));
@@ -84,11 +91,24 @@ async function openScreen(tab: string, width: number, height: number, expected?:
   return { page, problems };
 }
 
-describe('browser mode', () => {
+/**
+ * The Workspace's datasets table once its counts are the workspace's own: after a load the screen marks them busy
+ * until it has read them again, so what is read here is never a count from before the load.
+ */
+async function freshCounts(page: Page): Promise<Record<string, string>> {
+  const table = page.locator('table[aria-label="Datasets"][aria-busy="false"]');
+  await table.waitFor();
+  const rows = await table
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-dataset'), tr.querySelectorAll('td')[1].textContent]));
+  return Object.fromEntries(rows);
+}
+
+describe('browser mode', { timeout: 4 * WAIT_MS }, () => {
   it('shows the datasets and the data quality of the workspace, without console errors', async () => {
     const { page, problems } = await openScreen('Workspace', 1280, 900);
     const sales = page.locator('table[aria-label="Datasets"] tr[data-dataset="Sales"]');
-    await sales.waitFor({ timeout: 20_000 });
+    await sales.waitFor();
     expect(await sales.locator('td').nth(1).innerText()).toBe('10,418');
     expect(await page.locator('tr[data-dataset="Locations"] td').nth(1).innerText()).toBe('8');
     const finding = page.locator('li[data-rule="code-equals-id"].finding--bad');
@@ -130,7 +150,7 @@ describe('browser mode', () => {
   });
 
   it('loads the first screen alone: the charts and every other screen on their first visit', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await newPage({ viewport: { width: 1280, height: 900 } });
     const scripts = new Map<string, number>();
     page.on('response', async (r) => {
       if (!r.url().endsWith('.js')) return;
@@ -154,7 +174,7 @@ describe('browser mode', () => {
     await page.fill('input[name="to"]', '2025-04-27');
     await page.getByRole('button', { name: 'Run backtest' }).click();
     const inStock = page.locator('[data-kpi="inStockRate"]');
-    await inStock.waitFor({ timeout: 60_000 });
+    await inStock.waitFor();
     expect(await inStock.innerText()).toMatch(/In-stock rate\s+\d+\.\d%\s+actual \d+\.\d%/);
     expect(await page.locator('.card').count()).toBe(7);
     // How much rests on estimates, said beside the cards.
@@ -260,12 +280,12 @@ describe('browser mode', () => {
     await page
       .getByTestId('backtest-progress')
       .filter({ hasText: /^\d+ of 730 days$/ })
-      .waitFor({ timeout: 30_000 });
+      .waitFor();
     await page
       .getByRole('button', { name: 'Cancel' })
       .click({ timeout: 2_000 })
       .catch(() => undefined);
-    await page.getByRole('button', { name: 'Run backtest' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Run backtest' }).waitFor();
     expect(await page.locator('.hint').first().innerText()).toMatch(/2024-01-01 … 2025-12-30/);
     const notice = page.getByRole('status');
     const replayed = (await notice.count())
@@ -285,7 +305,7 @@ describe('browser mode', () => {
     await page.fill('input[name="from"]', '2025-03-03');
     await page.fill('input[name="to"]', '2025-04-27');
     await page.getByRole('button', { name: 'Run backtest' }).click();
-    await page.locator('[data-kpi="inStockRate"]').waitFor({ timeout: 60_000 });
+    await page.locator('[data-kpi="inStockRate"]').waitFor();
     await page.selectOption('select[name="level"]', 'style');
     const byStyle = page.locator('table[aria-label="KPIs by style"] tbody tr');
     await byStyle.first().waitFor();
@@ -313,7 +333,7 @@ describe('browser mode', () => {
     expect(await page.getByTestId('style-totals').innerText()).toMatch(styleTotals);
     // Its location × SKUs, most simulated lost sales first.
     const cells = page.locator(`table[aria-label="Location × SKUs of style ${styleId}"] tbody tr`);
-    await cells.first().waitFor({ timeout: 30_000 });
+    await cells.first().waitFor();
     expect(await page.getByTestId('cell-count').innerText()).toMatch(
       /^\d+ of \d+ location × SKUs, most lost sales first/,
     );
@@ -393,7 +413,7 @@ describe('browser mode', () => {
     await page.fill('input[name="from"]', '2025-03-03');
     await page.fill('input[name="to"]', '2025-04-27');
     await page.getByRole('button', { name: 'Run backtest' }).click();
-    await page.locator('[data-kpi="inStockRate"]').waitFor({ timeout: 60_000 });
+    await page.locator('[data-kpi="inStockRate"]').waitFor();
     const runId = /^#\/backtest\/(bt-\S+)$/.exec(await hash())![1];
     await page.selectOption('select[name="level"]', 'style');
     const byStyle = page.locator('table[aria-label="KPIs by style"] tbody tr');
@@ -402,7 +422,7 @@ describe('browser mode', () => {
     await byStyle.first().getByRole('button', { name: styleId }).click();
     expect(await hash()).toBe(`#/backtest/${runId}/style/${styleId}`);
     const cells = page.locator(`table[aria-label="Location × SKUs of style ${styleId}"] tbody tr`);
-    await cells.first().waitFor({ timeout: 30_000 });
+    await cells.first().waitFor();
     const [locationId, skuId] = (await cells.first().getAttribute('data-cell'))!.split('/');
     await cells.first().getByRole('button').click();
     expect(await hash()).toBe(`#/backtest/${runId}/style/${styleId}/cell/${locationId}/${skuId}`);
@@ -411,7 +431,7 @@ describe('browser mode', () => {
 
     // A reload comes back to the same location × SKU of the same run.
     await page.reload();
-    await cellDays.first().waitFor({ timeout: 30_000 });
+    await cellDays.first().waitFor();
     expect(await cellDays.count()).toBe(56);
 
     // Back: the style, the run, the empty form; Forward: the run again.
@@ -430,7 +450,7 @@ describe('browser mode', () => {
 
     // Another screen and back: the run as it was left, and the form as it was filled in.
     await byStyle.first().getByRole('button', { name: styleId }).click();
-    await cells.first().waitFor({ timeout: 30_000 });
+    await cells.first().waitFor();
     await page.getByRole('tab', { name: 'Settings' }).click();
     expect(await hash()).toMatch(/^#\/settings/);
     await page.getByRole('tab', { name: 'Backtest' }).click();
@@ -608,7 +628,7 @@ describe('browser mode', () => {
     await page
       .locator('.hint')
       .filter({ hasText: /scenario lean/ })
-      .waitFor({ timeout: 60_000 });
+      .waitFor();
     expect(await page.locator('.hint').first().innerText()).toMatch(
       /Run bt-\S+, 2025-03-03 … 2025-03-16, scenario lean/,
     );
@@ -650,7 +670,7 @@ describe('browser mode', () => {
     await page
       .getByRole('alert')
       .filter({ hasText: '/fulfilledFrom/WEB-01: ST-002 is not a warehouse (it is a store): an online location sells' })
-      .waitFor({ timeout: 60_000 });
+      .waitFor();
 
     // Put right on the form, the run goes through.
     await page.getByRole('tab', { name: 'Settings' }).click();
@@ -662,7 +682,7 @@ describe('browser mode', () => {
     await page
       .locator('.hint')
       .filter({ hasText: /scenario webshop/ })
-      .waitFor({ timeout: 60_000 });
+      .waitFor();
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -759,8 +779,8 @@ describe('browser mode', () => {
     await page
       .getByTestId('sweep-progress')
       .filter({ hasText: /of 336 over every point/ })
-      .waitFor({ timeout: 20_000 });
-    await page.waitForFunction(() => /^#\/sweep\/sw-/.test(location.hash), undefined, { timeout: 120_000 });
+      .waitFor();
+    await page.waitForFunction(() => /^#\/sweep\/sw-/.test(location.hash));
     const sweepId = decodeURIComponent(new URL(page.url()).hash.split('/')[2]);
     const chart = page.getByRole('img', { name: new RegExp(`^Frontier of ${sweepId}`) });
     await chart.waitFor();
@@ -876,7 +896,7 @@ describe('browser mode', () => {
       await page.mouse.move(box.x + spot.x, box.y + spot.y);
       const tip = chart.getByText(/^point \d+$/);
       if (
-        !(await tip.waitFor({ timeout: 1_000 }).then(
+        !(await tip.waitFor({ timeout: TOOLTIP_MS }).then(
           () => true,
           () => false,
         ))
@@ -904,7 +924,7 @@ describe('browser mode', () => {
     await page
       .getByRole('status')
       .filter({ hasText: /proposals/ })
-      .waitFor({ timeout: 60_000 });
+      .waitFor();
     const count = page.getByTestId('transfer-count');
     await count.filter({ hasText: /of [1-9][\d,]* lines/ }).waitFor();
     const total = Number(/of ([\d,]+) lines/.exec(await count.innerText())![1].replace(/,/g, ''));
@@ -1014,9 +1034,7 @@ describe('browser mode', () => {
       });
     });
     await page.getByRole('tab', { name: 'Transfers' }).click();
-    await expect
-      .poll(() => page.getByTestId('transfer-count').innerText(), { timeout: 30_000 })
-      .toMatch(/^100,000 of 100,000 lines/);
+    await expect.poll(() => page.getByTestId('transfer-count').innerText()).toMatch(/^100,000 of 100,000 lines/);
     const rendered = () => page.locator('.vrow[data-reference]').count();
     expect(await rendered()).toBeLessThan(100);
     expect(arrowPages).toBeGreaterThanOrEqual(10);
@@ -1084,7 +1102,7 @@ describe('browser mode', () => {
     });
     expect(bad.status).toBe(400);
     const entry = page.locator('.log__entry[data-status="400"]').filter({ hasText: '/Sales' }).first();
-    await entry.waitFor({ timeout: 15_000 });
+    await entry.waitFor();
     expect(await entry.innerText()).toMatch(
       /\/sales\/0\/salesDateTime \[E2E-1\]: "yesterday" is not an ISO 8601 datetime/,
     );
@@ -1092,7 +1110,7 @@ describe('browser mode', () => {
     const noToken = await fetch(`${origin}/Brands`, { method: 'POST', headers: { 'x-tenant': 'DEMO' } });
     expect(noToken.status).toBe(401);
     const refused = page.locator('.log__entry[data-status="401"]').filter({ hasText: '/Brands' }).first();
-    await refused.waitFor({ timeout: 15_000 });
+    await refused.waitFor();
     expect(await refused.innerText()).toMatch(/the Authorization header is missing/);
     const own = page.locator('.log__entry').filter({ hasText: '/_workbench' });
     expect(await own.count()).toBe(0);
@@ -1173,11 +1191,7 @@ describe('browser mode', () => {
       body: JSON.stringify({ brands: [{ brandId: 'BR-LOCAL-API' }] }),
     });
     expect(wrong.status).toBe(400);
-    await page
-      .locator('.log__entry[data-status="400"]')
-      .filter({ hasText: '/Brands' })
-      .first()
-      .waitFor({ timeout: 15_000 });
+    await page.locator('.log__entry[data-status="400"]').filter({ hasText: '/Brands' }).first().waitFor();
     await page.screenshot({ path: join(SHOTS, 'integration.png') });
     await page.getByRole('button', { name: 'Stop' }).click();
     await page.getByRole('button', { name: 'Start' }).waitFor();
@@ -1221,10 +1235,7 @@ describe('browser mode', () => {
     ]);
     // Checked as the load will check them, before anything loads: two of three would be refused, so a load of
     // "only if every file passes" waits; each dataset on its own goes.
-    await page
-      .getByTestId('check-summary')
-      .filter({ hasText: '2 of 3 batches would be refused' })
-      .waitFor({ timeout: 20_000 });
+    await page.getByTestId('check-summary').filter({ hasText: '2 of 3 batches would be refused' }).waitFor();
     const checkedRow = (file: string) => page.locator(`table[aria-label="Files checked"] tr[data-file="${file}"]`);
     expect(await checkedRow('Brands-e2e.json').innerText()).toMatch(/Brands\s+1\s+passes/);
     expect(await checkedRow('export.json').innerText()).toMatch(
@@ -1237,7 +1248,7 @@ describe('browser mode', () => {
     await page
       .getByTestId('load-progress')
       .filter({ hasText: /^3 of 3 files · 1 record · ([\d,]+ records\/s|\d+ ms) · 2 rejected$/ })
-      .waitFor({ timeout: 20_000 });
+      .waitFor();
     const row = (file: string) => page.locator(`table[aria-label="Loaded files"] tr[data-file="${file}"]`);
     expect(await row('Brands-e2e.json').locator('td').allInnerTexts()).toEqual([
       'Brands-e2e.json',
@@ -1262,10 +1273,7 @@ describe('browser mode', () => {
 
     // The workspace counts what landed, and only that: E2E-OK went with its file's rejection.
     await page.getByRole('tab', { name: 'Workspace' }).click();
-    await expect
-      .poll(() => page.locator('tr[data-dataset="Brands"] td').nth(1).innerText(), { timeout: 10_000 })
-      .toBe('5');
-    expect(await page.locator('tr[data-dataset="Sales"] td').nth(1).innerText()).toBe('10,418');
+    expect(await freshCounts(page)).toMatchObject({ Brands: '5', Sales: '10,418' });
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -1275,9 +1283,7 @@ describe('browser mode', () => {
     'loads them and names every rejected record by file, row and column';
   it(csvScreenTitle, async () => {
     const { page, problems } = await openScreen('Workspace', 1280, 1400);
-    const items = page.locator('tr[data-dataset="Items"] td').nth(1);
-    await items.waitFor();
-    const before = Number((await items.innerText()).replace(/,/g, ''));
+    const before = Number((await freshCounts(page)).Items.replace(/,/g, ''));
     await page.getByRole('tab', { name: 'Load' }).click();
     const csv = (dir: string, name: string, edit = (t: string) => t) => ({
       name,
@@ -1292,7 +1298,7 @@ describe('browser mode', () => {
       csv('transactions', 'Sales.csv', (t) => t.replace('R-1002-1,1,SKU-300-OS,2,', 'R-1002-1,1,SKU-300-OS,"2,5",')),
     ]);
     const skus = page.locator('.mapping[data-file="skus.csv"]');
-    await skus.getByText('no column is loaded into colorId, which every SKU needs').waitFor({ timeout: 20_000 });
+    await skus.getByText('no column is loaded into colorId, which every SKU needs').waitFor();
     expect(await skus.getByLabel('What skus.csv holds').inputValue()).toBe('Items.skus');
     expect(await skus.getByLabel('Column sku_id loads into').inputValue()).toBe('skuId');
     expect(await skus.getByLabel('Column colour loads into').inputValue()).toBe('');
@@ -1343,7 +1349,7 @@ describe('browser mode', () => {
     expect(await sales.locator('td.cell--bad').allInnerTexts()).toEqual(['2,5']);
     // Every row checked before loading, as the load will check it: the sales would be refused for that cell.
     const checkedSales = page.locator('table[aria-label="Files checked"] tr[data-file="Sales.csv"]');
-    await checkedSales.filter({ hasText: /"2,5" is not a number/ }).waitFor({ timeout: 20_000 });
+    await checkedSales.filter({ hasText: /"2,5" is not a number/ }).waitFor();
     await page.screenshot({ path: join(SHOTS, 'load-csv-mapping.png'), fullPage: true });
 
     await page.getByRole('radio', { name: 'each dataset on its own' }).check();
@@ -1351,7 +1357,7 @@ describe('browser mode', () => {
     await page
       .getByTestId('load-progress')
       .filter({ hasText: /^4 of 4 files · 3 records · ([\d,]+ records\/s|\d+ ms) · 1 rejected$/ })
-      .waitFor({ timeout: 20_000 });
+      .waitFor();
     const row = (files: string) => page.locator(`table[aria-label="Loaded files"] tr[data-file="${files}"]`);
     // skus.csv's remark column goes nowhere, and the load says so, in words.
     expect(await row('items.csv, skus.csv, barcodes.csv').locator('td').allInnerTexts()).toEqual([
@@ -1379,15 +1385,12 @@ describe('browser mode', () => {
       },
     ]);
     const ragged = page.locator('.mapping[data-file="export.csv"]');
-    await ragged.getByText('has 4 cells where the header has 3 columns').waitFor({ timeout: 20_000 });
+    await ragged.getByText('has 4 cells where the header has 3 columns').waitFor();
     await ragged.getByLabel('What export.csv holds').selectOption('StockTargets');
     await expect.poll(() => ragged.getByLabel('What export.csv holds').inputValue()).toBe('StockTargets');
     expect(await ragged.getByLabel('Column targetQuantity loads into').inputValue()).toBe('targetQuantity');
     await page.getByRole('tab', { name: 'Workspace' }).click();
-    await expect
-      .poll(() => page.locator('tr[data-dataset="Items"] td').nth(1).innerText())
-      .toBe((before + 3).toLocaleString('en'));
-    expect(await page.locator('tr[data-dataset="Sales"] td').nth(1).innerText()).toBe('10,418');
+    expect(await freshCounts(page)).toMatchObject({ Items: (before + 3).toLocaleString('en'), Sales: '10,418' });
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -1406,7 +1409,7 @@ describe('browser mode', () => {
     await page
       .getByTestId('load-progress')
       .filter({ hasText: /^1 of 1 files · 1 record\b/ })
-      .waitFor({ timeout: 20_000 });
+      .waitFor();
 
     const { locations } = JSON.parse(readFileSync(join(ROOT, 'samples', 'demo', 'Locations.json'), 'utf8')) as {
       locations: unknown[];
@@ -1422,11 +1425,19 @@ describe('browser mode', () => {
     );
     await expect.poll(() => page.getByTestId('full-load-hint').innerText()).toMatch(fullLoadHint);
     await page.getByLabel('Full load').check();
+    // The counts read after the load are held back here, as a slow machine would: until they come, the Workspace
+    // shows the counts from before the load and says they are.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_workbench/summary', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Load 2 files' }).click();
     await page
       .getByTestId('load-progress')
       .filter({ hasText: /^2 of 2 files · 8 records/ })
-      .waitFor({ timeout: 20_000 });
+      .waitFor();
     const row = (file: string) => page.locator(`table[aria-label="Loaded files"] tr[data-file="${file}"] td`);
     expect(await row('Locations-1.json').allInnerTexts()).toEqual([
       'Locations-1.json',
@@ -1447,7 +1458,14 @@ describe('browser mode', () => {
       'loaded',
     ]);
     await page.getByRole('tab', { name: 'Workspace' }).click();
-    await expect.poll(() => page.locator('tr[data-dataset="Locations"] td').nth(1).innerText()).toBe('8');
+    await page.locator('table[aria-label="Datasets"][aria-busy="true"]').waitFor();
+    expect(await page.locator('[data-behind-of="Datasets"]').innerText()).toBe(
+      'Read before the last load: reading it again…',
+    );
+    release();
+    expect((await freshCounts(page)).Locations).toBe('8');
+    expect(await page.locator('[data-behind-of="Datasets"]').count()).toBe(0);
+    await page.unrouteAll();
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -1467,19 +1485,19 @@ describe('browser mode', () => {
     };
     await page.setInputFiles('input[name="files"]', [await parquet('NULL')]);
     const mapping = page.locator('.mapping[data-file="Brands.parquet"]');
-    await mapping.waitFor({ timeout: 20_000 });
+    await mapping.waitFor();
     expect(await mapping.getByLabel('What Brands.parquet holds').inputValue()).toBe('Brands');
     // The first record is row 1: a Parquet file has no header row.
     expect((await mapping.locator('tbody tr[data-row="1"] td').allInnerTexts()).slice(0, 2)).toEqual(['1', 'BR-PQ1']);
     const checked = page.locator('table[aria-label="Files checked"] tr[data-file="Brands.parquet"]');
     await checked
       .filter({ hasText: /Brands\.parquet row 2, column "code" \/brands\/1\/code \[BR-PQ2\]: is required/ })
-      .waitFor({ timeout: 20_000 });
+      .waitFor();
     await page.setInputFiles('input[name="files"]', [await parquet("'PQ2'")]);
-    await page.getByTestId('check-summary').filter({ hasText: 'Every file passes' }).waitFor({ timeout: 20_000 });
+    await page.getByTestId('check-summary').filter({ hasText: 'Every file passes' }).waitFor();
     await page.getByRole('button', { name: 'Load 1 file' }).click();
     const row = page.locator('table[aria-label="Loaded files"] tr[data-file="Brands.parquet"]');
-    await row.filter({ hasText: 'loaded' }).waitFor({ timeout: 20_000 });
+    await row.filter({ hasText: 'loaded' }).waitFor();
     expect(await row.locator('td').allInnerTexts()).toEqual(['Brands.parquet', 'Brands', '2', '2', '0', '0', 'loaded']);
     rmSync(dir, { recursive: true, force: true });
     // A CSV file saved in Windows-1252 is named as such, not read with its odd bytes turned into "�".
@@ -1493,7 +1511,7 @@ describe('browser mode', () => {
     await page
       .locator('table[aria-label="Files checked"] tr[data-file="Brands.csv"]')
       .filter({ hasText: /is not UTF-8 text \(row 2 holds byte 0xE9, "é" in Windows-1252\)/ })
-      .waitFor({ timeout: 20_000 });
+      .waitFor();
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -1511,7 +1529,7 @@ describe('browser mode', () => {
       { name: 'Sales-export.csv', mimeType: 'text/csv', buffer: Buffer.from(exported) },
     ]);
     const file = page.locator('.mapping[data-file="Sales-export.csv"]');
-    await file.getByLabel('What Sales-export.csv holds').waitFor({ timeout: 20_000 });
+    await file.getByLabel('What Sales-export.csv holds').waitFor();
     await file.getByLabel('What Sales-export.csv holds').selectOption('Sales.salesLines');
     await expect.poll(() => file.getByLabel('What Sales-export.csv holds').inputValue()).toBe('Sales.salesLines');
     const columns: [string, string][] = [
@@ -1547,7 +1565,7 @@ describe('browser mode', () => {
     );
     // Day-first dates are no ISO 8601: refused until the file's date format is set.
     const summary = page.getByTestId('check-summary');
-    await summary.filter({ hasText: '1 of 1 batches would be refused' }).waitFor({ timeout: 20_000 });
+    await summary.filter({ hasText: '1 of 1 batches would be refused' }).waitFor();
     await file.getByLabel('Date format of Sales-export.csv').fill('DD/MM/YYYY HH:mm');
     await file.getByLabel('Date format of Sales-export.csv').press('Enter');
     const firstRows = file.getByRole('table', { name: 'First rows of Sales-export.csv as they will be loaded' });
@@ -1556,10 +1574,10 @@ describe('browser mode', () => {
     const checked = page.locator('table[aria-label="Files checked"] tr[data-file="Sales-export.csv"]');
     await checked
       .filter({ hasText: /salesDateTime differs between the rows of sale "536367": "2025-12-01T08:34:00Z" in row 5/ })
-      .waitFor({ timeout: 20_000 });
+      .waitFor();
     expect(await checked.locator('.load__problems li').count()).toBe(1);
     await file.getByLabel('Repeated fields of Sales-export.csv').selectOption('first');
-    await summary.filter({ hasText: 'Every file passes: 4 records to load.' }).waitFor({ timeout: 20_000 });
+    await summary.filter({ hasText: 'Every file passes: 4 records to load.' }).waitFor();
     await checked
       .getByRole('list', { name: 'Warnings of Sales-export.csv' })
       .filter({ hasText: '1 sale has fields' })
@@ -1607,7 +1625,7 @@ describe('browser mode', () => {
 
     await page.getByRole('button', { name: 'Load 1 file' }).click();
     const loaded = page.locator('table[aria-label="Loaded files"] tr[data-file="Sales-export.csv"]');
-    await loaded.waitFor({ timeout: 20_000 });
+    await loaded.waitFor();
     expect((await loaded.locator('td').allInnerTexts()).slice(0, 4)).toEqual(['Sales-export.csv', 'Sales', '4', '4']);
     // The outcome tells each warning in words, not only their count.
     expect(
@@ -1636,11 +1654,11 @@ describe('browser mode', () => {
         buffer: Buffer.from([`${header}vatPercentage,online,quantitySold`, ...rows].join('\n')),
       },
     ]);
-    await summary.filter({ hasText: '1 of 1 batches would be refused' }).waitFor({ timeout: 20_000 });
+    await summary.filter({ hasText: '1 of 1 batches would be refused' }).waitFor();
     await page.getByRole('radio', { name: 'each dataset on its own' }).check();
     await page.getByRole('button', { name: 'Load 1 file' }).click();
     const refused = page.locator('table[aria-label="Loaded files"] tr[data-file="Sales-vat.csv"]');
-    await refused.filter({ hasText: '… and 200 more' }).waitFor({ timeout: 30_000 });
+    await refused.filter({ hasText: '… and 200 more' }).waitFor();
     const [errorsFile] = await Promise.all([
       page.waitForEvent('download'),
       refused.getByRole('button', { name: 'Download errors (CSV)' }).click(),
@@ -1659,7 +1677,7 @@ describe('browser mode', () => {
   });
 
   it('says how to connect when opened without its session key', async () => {
-    const page = await browser.newPage();
+    const page = await newPage();
     await page.goto(url.split('#')[0]);
     await page.getByRole('alert').waitFor();
     expect(await page.getByRole('alert').innerText()).toMatch(/Not connected/);
@@ -1690,7 +1708,7 @@ describe('browser mode', () => {
     await page.getByRole('tab', { name: 'Workspace' }).click();
     await page.locator('input[name="workspace-name"]').fill('e2e-spring');
     await page.getByRole('button', { name: 'Create and open' }).click();
-    await page.getByTestId('current-workspace').filter({ hasText: 'e2e-spring' }).waitFor({ timeout: 30_000 });
+    await page.getByTestId('current-workspace').filter({ hasText: 'e2e-spring' }).waitFor();
     // An empty workspace says what to do with it, with the ways in.
     const firstRun = page.getByTestId('first-run');
     await firstRun.getByText('This workspace holds no data yet').waitFor();
@@ -1709,7 +1727,7 @@ describe('browser mode', () => {
     await page
       .getByTestId('current-workspace')
       .filter({ hasText: /\bws\b/ })
-      .waitFor({ timeout: 30_000 });
+      .waitFor();
     await page.locator('tr[data-dataset="Sales"]').waitFor();
     expect(await page.locator('tr[data-dataset="Sales"] td').nth(1).innerText()).toBe(sales);
     expect(

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { LintReport } from '../../../engine/ingest/lint';
 import type { AdminClient } from '../client';
 import { download, toCsv } from '../csv';
+import { Behind, type Staleness } from './Behind';
 
 type LintExample = LintReport['findings'][number]['examples'][number];
 
@@ -24,7 +25,16 @@ function exportFindings(report: LintReport): void {
 }
 
 /** The feed lint: each of the spec's pitfalls with its count, why it matters, and examples that open their record. */
-export function DataQuality({ report, client }: { report: LintReport; client: AdminClient }) {
+export function DataQuality({
+  report,
+  client,
+  behind,
+}: {
+  report: LintReport;
+  client: AdminClient;
+  /** Read before the workspace last changed: said above the findings until they are read again. */
+  behind?: Staleness;
+}) {
   const found = report.findings.filter((f) => f.count > 0);
   const [onlyFound, setOnlyFound] = useState(false);
   const [mostFirst, setMostFirst] = useState(false);
@@ -42,7 +52,8 @@ export function DataQuality({ report, client }: { report: LintReport; client: Ad
     )
     .sort((a, b) => (mostFirst ? b.count - a.count : 0));
   return (
-    <section aria-label="Data quality">
+    <section aria-label="Data quality" aria-busy={!!behind}>
+      {behind && <Behind why={behind} of="Data quality" />}
       <div className="toolbar">
         <span className="hint">
           {found.length === 0

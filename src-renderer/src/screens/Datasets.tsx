@@ -1,13 +1,25 @@
 import type { DatasetSummary } from '../../../engine/service/workbench';
+import { Behind, type Staleness } from './Behind';
 
 const day = (iso?: string) => (iso ? iso.slice(0, 10) : '');
 
-/** Counts, date ranges and last refresh of every dataset that holds data. */
-export function Datasets({ summary }: { summary: DatasetSummary[] }) {
+/**
+ * Counts, date ranges and last refresh of every dataset that holds data. `behind`: they were read before the
+ * workspace last changed, and say so (the table is busy) until they are read again.
+ */
+export function Datasets({ summary, behind }: { summary: DatasetSummary[]; behind?: Staleness }) {
   const filled = summary.filter((s) => s.live || s.deleted || s.stagedFullLoad);
-  if (filled.length === 0) return <FirstRun />;
   return (
-    <table className="grid" aria-label="Datasets">
+    <>
+      {behind && <Behind why={behind} of="Datasets" />}
+      {filled.length === 0 ? <FirstRun behind={!!behind} /> : <Counts filled={filled} behind={!!behind} />}
+    </>
+  );
+}
+
+function Counts({ filled, behind }: { filled: DatasetSummary[]; behind: boolean }) {
+  return (
+    <table className={behind ? 'grid grid--behind' : 'grid'} aria-label="Datasets" aria-busy={behind}>
       <thead>
         <tr>
           <th>Dataset</th>
@@ -38,9 +50,9 @@ export function Datasets({ summary }: { summary: DatasetSummary[] }) {
 }
 
 /** What an empty workspace can be given, and where: the three ways data comes in. */
-function FirstRun() {
+function FirstRun({ behind }: { behind: boolean }) {
   return (
-    <div className="empty first-run" data-testid="first-run">
+    <div className="empty first-run" data-testid="first-run" aria-busy={behind}>
       <p>This workspace holds no data yet. To start:</p>
       <ul>
         <li>
