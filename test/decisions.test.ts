@@ -2,11 +2,9 @@
  * The engine's advice under every setting, on the demo retailer: the world a replay meets does not bend to the
  * scenario, and the settings move fill the way their names say.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveSettings, type SettingsOverride } from '../engine/recommend/settings.js';
 import { Workbench } from '../engine/service/workbench.js';
@@ -14,8 +12,8 @@ import type { BacktestInput } from '../engine/simulate/input.js';
 import { replayStyle, simulate } from '../engine/simulate/simulate.js';
 import { STYLE_DAY_FIELDS, styleDayValue } from '../engine/simulate/style-days.js';
 import { loadBacktestInput } from '../engine/store/backtest-input.js';
+import { demoWorkspace } from './demo-workspace.js';
 
-const exec = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'wb-decisions-'));
 const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
 const period = { from: day('2025-03-03'), to: day('2025-08-31') };
@@ -29,16 +27,7 @@ const THREE_DAYS: SettingsOverride = {
 let measured: BacktestInput;
 let threeDays: BacktestInput;
 beforeAll(async () => {
-  const ws = join(dir, 'ws');
-  await exec(process.execPath, [
-    join(process.cwd(), 'bin', 'workbench.mjs'),
-    'load',
-    '-q',
-    '-w',
-    ws,
-    join(process.cwd(), 'samples', 'demo'),
-  ]);
-  const wb = await Workbench.open(ws);
+  const wb = await Workbench.open(demoWorkspace(join(dir, 'ws')));
   try {
     measured = await loadBacktestInput(wb.workspace, period.from, period.to, resolveSettings({}));
     threeDays = await loadBacktestInput(wb.workspace, period.from, period.to, resolveSettings({}, THREE_DAYS));
