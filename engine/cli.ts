@@ -16,6 +16,7 @@ import { parseVary } from './service/sweep-grid.js';
 import { EXPORT_FORMATS, EXPORT_PARTS, type ExportFormat, type ExportPart } from './service/backtests.js';
 import { parseDay } from './model/datetime.js';
 import { parseSettingsOverride } from './recommend/settings-schema.js';
+import { count, percent, whole } from '../shared/format.js';
 
 const program = new Command('workbench')
   .description('Replenishment Workbench: offline workspace, local API and backtests')
@@ -149,10 +150,10 @@ program
             : undefined;
         const { proposals } = await wb.proposals({ offset: 0, limit: opts.show, approved: approval ? true : false });
         if (opts.json) return console.log(JSON.stringify({ summary, approval, proposals }, null, 2));
-        console.log(`run ${summary.runId} as of ${summary.asOf.slice(0, 10)}: ${summary.proposals} proposals`);
+        console.log(`run ${summary.runId} as of ${summary.asOf.slice(0, 10)}: ${count(summary.proposals, 'proposal')}`);
         for (const [type, x] of Object.entries(summary.byType))
           console.log(
-            `  ${type.padEnd(20)} ${String(x.transfers).padStart(7)} lines ${String(x.units).padStart(9)} units`,
+            `  ${type.padEnd(20)} ${count(x.transfers, 'line').padStart(12)} ` + count(x.units, 'unit').padStart(14),
           );
         for (const p of proposals)
           console.log(
@@ -160,7 +161,7 @@ program
               `${p.skuId} × ${p.quantity}: ${p.reason}`,
           );
         if (summary.proposals > proposals.length)
-          console.log(`… ${summary.proposals - proposals.length} more (GET /_workbench/transfers)`);
+          console.log(`… ${whole(summary.proposals - proposals.length)} more (GET /_workbench/transfers)`);
         if (approval)
           console.log(
             `approved ${approval.approved} as batch ${approval.approvalBatchId} at ${approval.confirmedDateTime}`,
@@ -237,7 +238,7 @@ program
             (run.status === 'cancelled' ? ` (cancelled after ${report.daysDone} days)` : '') +
             `, ${(run.durationMs / 1000).toFixed(1)} s`,
         );
-        console.log(formatSummary(report.summary.simulated, report.summary.actual));
+        console.log(formatSummary(report.summary.simulated, report.summary.actual, await wb.currency()));
         if (opts.out) {
           writeFileSync(
             opts.out,
@@ -255,10 +256,12 @@ program
   .addOption(workspaceOption())
   .action(async (opts: { workspace: string }) => {
     const runs = await withWorkbench(opts.workspace, (wb) => wb.backtests());
+    const rate = (v: number | null) => (v === null ? '—' : percent(v));
     for (const r of runs) {
       console.log(
         `${r.runId}  ${r.from} … ${r.to}  ${r.status}  scenario ${r.scenario ?? '(file)'}  ` +
-          `in-stock ${r.summary.simulated.inStockRate} vs ${r.summary.actual.inStockRate} actual`,
+          `in-stock ${rate(r.summary.simulated.inStockRate)} vs ${rate(r.summary.actual.inStockRate)} actual, ` +
+          `fill rate ${rate(r.summary.simulated.fillRate)} vs ${rate(r.summary.actual.fillRate)}`,
       );
     }
   });
@@ -270,13 +273,17 @@ program
   .argument('<a>', 'run id')
   .argument('<b>', 'run id')
   .action(async (a: string, b: string, opts: { workspace: string }) => {
-    const c = await withWorkbench(opts.workspace, (wb) => wb.compareBacktests(a, b));
+    const [c, currency] = await withWorkbench(opts.workspace, async (wb) =>
+      Promise.all([wb.compareBacktests(a, b), wb.currency()]),
+    );
     console.log(
       `a = ${c.a.run.runId} (${c.a.run.scenario ?? 'file'}), b = ${c.b.run.runId} (${c.b.run.scenario ?? 'file'}); ` +
         `the "actual" column is a's`,
     );
     console.log(
-      formatSummary(c.b.simulated, c.a.simulated).replace('simulated', '        b').replace('    actual', '         a'),
+      formatSummary(c.b.simulated, c.a.simulated, currency)
+        .replace('simulated', '        b')
+        .replace('    actual', '         a'),
     );
   });
 
