@@ -38,6 +38,7 @@ export function App() {
     loadScenarios,
     backtestJob,
     cancelBacktest,
+    loadNames,
   } = useWorkbench();
   const route = useRoute();
   const tab = route.screen;
@@ -56,6 +57,10 @@ export function App() {
   useEffect(() => {
     void refresh();
   }, [client, refresh]);
+  // The names follow the data: read again whenever the counts change (a load, another workspace).
+  useEffect(() => {
+    if (summary) void loadNames();
+  }, [summary, loadNames]);
 
   if (!client) {
     return (
@@ -94,9 +99,10 @@ export function App() {
           {error}
         </p>
       )}
-      {notice && (
+      {/* A notice belongs to the screen whose action it tells of. */}
+      {notice?.screen === tab && (
         <p className="notice" role="status">
-          {notice}
+          {notice.text}
         </p>
       )}
       {tab === 'workspace' && (

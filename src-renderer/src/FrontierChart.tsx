@@ -4,6 +4,7 @@
  * constraint picks ringed. Hovering a point tells its settings; clicking it opens its run.
  */
 import { useEffect, useRef } from 'react';
+import { count, money, percent } from '../../shared/format';
 import * as echarts from 'echarts/core';
 import { LineChart, ScatterChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent, TitleComponent } from 'echarts/components';
@@ -37,16 +38,16 @@ const y = (r: { lostSales: number; fillRate: number | null }, measure: FrontierM
   measure === 'lostSales' ? r.lostSales : r.fillRate === null ? null : Math.round(r.fillRate * 10000) / 100;
 
 /** A point's words: its settings and its figures, for the tooltip. */
-function describe(r: Run): string {
+function describe(r: Run, currency?: string): string {
   const settings = Object.entries(r.vary).map(([k, v]) => `${k} = ${v}`);
   return [
     `<b>point ${r.point}</b>`,
     ...settings,
-    `lost sales ${r.lostSales.toLocaleString('en')}`,
-    `fill rate ${r.fillRate === null ? '—' : `${(r.fillRate * 100).toFixed(2)} %`}`,
-    `store stock ${r.inventoryUnits.toLocaleString('en')} units, ` +
-      (r.inventoryValue === null ? 'value n/a (no cost prices)' : `${r.inventoryValue.toLocaleString('en')} value`),
-    `transfers: ${r.trips.toLocaleString('en')} trips, ${r.units.toLocaleString('en')} units`,
+    `lost sales ${count(r.lostSales, 'unit')}`,
+    `fill rate ${r.fillRate === null ? '—' : percent(r.fillRate, 2)}`,
+    `store stock ${count(r.inventoryUnits, 'unit')}, ` +
+      (r.inventoryValue === null ? 'value n/a (no cost prices)' : `value ${money(r.inventoryValue, currency)}`),
+    `transfers: ${count(r.trips, 'trip')}, ${count(r.units, 'unit')}`,
   ].join('<br>');
 }
 
@@ -56,8 +57,11 @@ export function FrontierChart({
   stock,
   picked,
   open,
+  currency,
 }: {
   sweep: SweepReport;
+  /** The workspace's currency, for the values of stock. */
+  currency?: string;
   measure: FrontierMeasure;
   stock: FrontierStock;
   /** The point a constraint picked, ringed. */
@@ -88,9 +92,10 @@ export function FrontierChart({
         trigger: 'item',
         formatter: (p: { data: { run?: Run }; seriesName: string }) =>
           p.data.run
-            ? describe(p.data.run)
-            : `<b>actual</b><br>lost sales ${sweep.actual.lostSales.toLocaleString('en')}<br>` +
-              `store stock ${sweep.actual.inventoryUnits.toLocaleString('en')}`,
+            ? describe(p.data.run, currency)
+            : `<b>actual</b><br>lost sales ${count(sweep.actual.lostSales, 'unit')}<br>` +
+              `fill rate ${sweep.actual.fillRate === null ? '—' : percent(sweep.actual.fillRate, 2)}<br>` +
+              `store stock ${count(sweep.actual.inventoryUnits, 'unit')}`,
       },
       xAxis: { type: 'value', name: STOCK_NAMES[stock], nameLocation: 'middle', nameGap: 26, scale: true },
       yAxis: { type: 'value', name: MEASURE_NAMES[measure], scale: true },
@@ -139,7 +144,7 @@ export function FrontierChart({
       window.removeEventListener('resize', resize);
       chart.dispose();
     };
-  }, [sweep, measure, stock, picked, open]);
+  }, [sweep, measure, stock, picked, open, currency]);
   return (
     <div
       ref={ref}

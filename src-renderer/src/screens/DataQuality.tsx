@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { whole } from '../../../shared/format';
 import type { LintReport } from '../../../engine/ingest/lint';
 import type { AdminClient } from '../client';
 import { download, toCsv } from '../csv';
@@ -73,7 +74,7 @@ export function DataQuality({ report, client }: { report: LintReport; client: Ad
         {shown.map((f) => (
           <li key={f.rule} className={f.count ? 'finding finding--bad' : 'finding'} data-rule={f.rule}>
             <div className="finding__head">
-              <span className="finding__count">{f.count.toLocaleString('en')}</span>
+              <span className="finding__count">{whole(f.count)}</span>
               <span className="finding__title">{f.title}</span>
             </div>
             {f.count > 0 && (

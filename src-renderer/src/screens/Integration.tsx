@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { count, whole } from '../../../shared/format';
 import type { Integration as Info, RequestLogEntry, AdminClient } from '../client';
 import { download, toCsv } from '../csv';
 import { LocalApi } from './LocalApi';
@@ -238,7 +239,7 @@ export function Integration({ client }: { client: AdminClient }) {
               </code>
               <span className="log__meta">
                 {e.loggedAt.replace('T', ' ').slice(0, 19)} · {e.durationMs.toFixed(0)} ms
-                {e.records !== undefined ? ` · ${e.records} records` : ''}
+                {e.records !== undefined ? ` · ${count(e.records, 'record')}` : ''}
                 {e.port !== undefined ? ` · port ${e.port}` : ''}
               </span>
             </button>
@@ -253,7 +254,7 @@ export function Integration({ client }: { client: AdminClient }) {
                     {p.message}
                   </li>
                 ))}
-                {e.errorCount > 10 && <li>… and {e.errorCount - 10} more</li>}
+                {e.errorCount > 10 && <li>… and {whole(e.errorCount - 10)} more</li>}
               </ul>
             )}
             {e.warnings.length > 0 && (

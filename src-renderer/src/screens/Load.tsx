@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { count, duration, perSecond, whole } from '../../../shared/format';
 import type { BatchOutcome, CsvMapping as Mapping, CsvPreview, PickedFile, AdminClient } from '../client';
 import { Outcomes } from './Outcomes';
 import { download } from '../csv';
@@ -28,7 +29,6 @@ function saveMapping(preview: CsvPreview, mapping: Mapping): void {
   download('mapping.json', `${JSON.stringify(file, null, 2)}\n`, 'application/json');
 }
 
-const recordCount = (n: number) => `${n.toLocaleString('en')} record${n === 1 ? '' : 's'}`;
 const LOAD_MODES: [onlyIfAllPass: boolean, words: string][] = [
   [true, 'only if every file passes'],
   [false, 'each dataset on its own'],
@@ -279,9 +279,11 @@ export function Load({ client }: { client: AdminClient }) {
             <>
               <p className="hint" data-testid="check-summary">
                 {failing === 0
-                  ? `Every file passes: ${checked.reduce((n, o) => n + o.records, 0).toLocaleString('en')} records ` +
-                    'to load.'
-                  : `${failing} of ${checked.length} batches would be refused, for the problems below` +
+                  ? `Every file passes: ${count(
+                      checked.reduce((n, o) => n + o.records, 0),
+                      'record',
+                    )} to load.`
+                  : `${whole(failing)} of ${count(checked.length, 'batch')} would be refused, for the problems below` +
                     (onlyIfAllPass ? ': fix them, or load each dataset on its own.' : '; the others load.')}
               </p>
               <Outcomes
@@ -298,11 +300,9 @@ export function Load({ client }: { client: AdminClient }) {
         <div className="progress">
           <progress max={Math.max(p.bytes, 1)} value={report ? p.bytes : p.bytesDone} aria-label="Files loaded" />
           <span className="hint" data-testid="load-progress">
-            {p.filesDone} of {p.files} files · {recordCount(p.records)} ·{' '}
+            {whole(p.filesDone)} of {count(p.files, 'file')} · {count(p.records, 'record')} ·{' '}
             {/* A rate over less than a second is mostly the wait for the first answer: the time says more. */}
-            {p.seconds < 1
-              ? `${Math.max(1, Math.round(p.seconds * 1000))} ms`
-              : `${Math.round(p.records / p.seconds).toLocaleString('en')} records/s`}
+            {p.seconds < 1 ? duration(p.seconds * 1000) : perSecond(p.records, p.seconds, 'records')}
             {report && report.rejected > 0 && ` · ${report.rejected} rejected`}
           </span>
         </div>

@@ -1,4 +1,5 @@
 import type { BatchOutcome, Problem } from '../client';
+import { count, whole } from '../../../shared/format';
 import { ProblemPlace } from './ProblemPlace';
 
 function outcomeText(o: BatchOutcome, checked: boolean): string {
@@ -11,7 +12,7 @@ function outcomeText(o: BatchOutcome, checked: boolean): string {
   if (checked) return 'passes';
   if (o.result?.staged) return 'kept for the full load, applied with its last file';
   const n = o.result?.warnings.length ?? 0;
-  return n ? `${n} warning${n === 1 ? '' : 's'}` : 'loaded';
+  return n ? count(n, 'warning') : 'loaded';
 }
 
 /**
@@ -52,12 +53,12 @@ export function Outcomes({
           <tr key={o.files.join()} data-file={o.files.join(', ')} className={o.error ? 'row--bad' : undefined}>
             <td>{o.files.join(', ')}</td>
             <td>{o.dataset ?? '–'}</td>
-            <td className="num">{o.error && !o.records ? '–' : o.records.toLocaleString('en')}</td>
+            <td className="num">{o.error && !o.records ? '–' : whole(o.records)}</td>
             {!checked && (
               <>
-                <td className="num">{o.result?.created.toLocaleString('en') ?? '–'}</td>
-                <td className="num">{o.result?.updated.toLocaleString('en') ?? '–'}</td>
-                <td className="num">{o.result ? (o.result.deleted + o.result.zeroed).toLocaleString('en') : '–'}</td>
+                <td className="num">{o.result ? whole(o.result.created) : '–'}</td>
+                <td className="num">{o.result ? whole(o.result.updated) : '–'}</td>
+                <td className="num">{o.result ? whole(o.result.deleted + o.result.zeroed) : '–'}</td>
               </>
             )}
             <td>

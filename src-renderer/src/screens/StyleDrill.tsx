@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { duration } from '../../../shared/format';
 import type { CellTotals, StyleCells, StyleDaySeries, TraceProgress, AdminClient } from '../client';
 import { Chart } from '../Chart';
 import { CellDrill } from './CellDrill';
@@ -140,7 +141,19 @@ export function StyleDrill({
 
   const open: CellTotals | undefined =
     cell && cells?.cells.find((c) => c.locationId === cell.locationId && c.skuId === cell.skuId);
-  if (open) return <CellDrill client={client} runId={runId} styleId={styleId} cell={open} back={closeCell} />;
+  if (open)
+    return (
+      <CellDrill
+        client={client}
+        runId={runId}
+        styleId={styleId}
+        cell={open}
+        back={closeCell}
+        life={
+          life && life.dates.length < days!.dates.length ? { from: life.dates[0], to: life.dates.at(-1)! } : undefined
+        }
+      />
+    );
   const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   return (
     <section aria-label={`Style ${styleId}`} className="drill" ref={top}>
@@ -216,7 +229,7 @@ export function StyleDrill({
             <span className="hint" data-testid="cell-count">
               {Math.min(rows.length, SHOWN)} of {rows.length} location × SKUs,{' '}
               {sort ? `sorted by ${CELL_COLUMNS.find(([k]) => k === sort.key)?.[1]}` : 'most lost sales first'} (traced
-              by replaying the run in {(cells.replayMs / 1000).toFixed(1)} s)
+              by replaying the run in {duration(cells.replayMs)})
             </span>
             <button type="button" onClick={exportCsv} disabled={rows.length === 0}>
               Export CSV
@@ -305,6 +318,7 @@ function styleCharts(d: StyleDaySeries) {
     },
     {
       title: 'Arrivals and transfers per day (units)',
+      clipSpikes: true,
       label: label('receipts and transfers per day'),
       unit: 'units',
       series: [

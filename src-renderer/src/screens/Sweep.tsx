@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { percent, whole } from '../../../shared/format';
 import type { DatasetSummary } from '../../../engine/service/workbench';
 import type { AdminClient, BacktestJob, SweepHeader, SweepReport, Sweepable } from '../client';
 import { FrontierChart, type FrontierMeasure, type FrontierStock } from '../FrontierChart';
@@ -23,8 +24,9 @@ const parseValues = (text: string) =>
     .filter(Boolean)
     .map(Number);
 
-const rate = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(2)} %`);
-const units = (v: number) => v.toLocaleString('en', { maximumFractionDigits: 1 });
+/** A sweep's points lie close: their rates to a hundredth of a point, as a fill-rate goal is typed. */
+const rate = (v: number | null) => (v === null ? '—' : percent(v, 2));
+const units = whole;
 
 /** The period the form starts with: the sales the workspace holds. */
 function salesPeriod(summary: DatasetSummary[] | undefined) {
@@ -272,8 +274,8 @@ export function Sweep({
       </form>
       {job && (
         <div className="progress" data-testid="sweep-progress">
-          <progress max={job.days} value={job.daysDone} /> day {job.daysDone.toLocaleString('en')} of{' '}
-          {job.days.toLocaleString('en')} over every point{' '}
+          <progress max={job.days} value={job.daysDone} /> day {whole(job.daysDone)} of {whole(job.days)} over every
+          point{' '}
           <button
             type="button"
             onClick={() => void client.call('POST /sweeps/jobs/:jobId/cancel', { params: { jobId: job.jobId } })}

@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
+import { count, whole } from '../../../shared/format';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ProposalRow } from '../client';
 import { download, toCsv } from '../csv';
@@ -155,8 +156,7 @@ export function Transfers({ rows, busy, run, approve }: Props) {
       <p className="hint" data-testid="transfer-count">
         {rows === undefined
           ? 'No recommendations loaded yet.'
-          : `${shown.length.toLocaleString('en')} of ${rows.length.toLocaleString('en')} lines, ` +
-            `${open.length.toLocaleString('en')} open`}
+          : `${whole(shown.length)} of ${count(rows.length, 'line')}, ${whole(open.length)} open`}
       </p>
       <div className="vtable" role="table" aria-label="Proposals and transfers" aria-rowcount={shown.length}>
         <div className="vrow vrow--head" role="row">
