@@ -94,6 +94,8 @@ export interface BacktestRun {
   label?: string;
   /** What its user wrote down about it. */
   note?: string;
+  /** A sweep's run: the sweep, its point, and the settings the point set on top of the scenario. */
+  sweep?: { sweepId: string; point: number; vary: Record<string, number> };
 }
 
 /** The longest label and note a run keeps. */
@@ -344,7 +346,14 @@ export async function getBacktest(ws: Workspace, runId: string): Promise<Backtes
       actual: side(a),
     });
   }
-  return { run: runOf(r), settings: JSON.parse(r.settings), summary: JSON.parse(r.summary), daily };
+  // A sweep's point says what it changed; its scenario's name alone would hide it.
+  const [point] = await ws.rows<{ sweepId: string; point: number; vary: string }>(
+    'SELECT sweepId, point, vary FROM sweep_points WHERE runId = $1',
+    [runId],
+  );
+  const run = runOf(r);
+  if (point) run.sweep = { sweepId: point.sweepId, point: Number(point.point), vary: JSON.parse(point.vary) };
+  return { run, settings: JSON.parse(r.settings), summary: JSON.parse(r.summary), daily };
 }
 
 /** A row of backtest_groups: its KPIs are nullable (a rate of nothing is none). */

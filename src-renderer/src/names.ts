@@ -3,7 +3,6 @@
  * description and colour, with its category, read once per workspace (`GET /names`) and again after data comes in.
  */
 import type { BusinessNames } from '../../engine/service/names';
-import { useWorkbench } from './store';
 
 export type { BusinessNames };
 
@@ -44,10 +43,4 @@ export function namesOf(read?: BusinessNames): Names {
     locationKind: (id) => locations.get(id)?.kind,
     categories: read?.categories ?? [],
   };
-}
-
-/** The names of the workspace open now, for a screen. */
-export function useNames(): Names {
-  const names = useWorkbench((s) => s.names);
-  return namesOf(names);
 }

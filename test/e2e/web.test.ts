@@ -793,10 +793,19 @@ describe('browser mode', () => {
   });
 
   it('sweeps a grid of settings: progress, the frontier, a point opened, the pick kept as a scenario', async () => {
-    const { page, problems } = await openScreen('Sweep', 1280, 1000);
+    const { page, problems } = await openScreen('Backtest', 1280, 1000);
+    // The period starts as the Backtest screen's.
+    await page.fill('input[name="from"]', '2025-06-02');
+    await page.fill('input[name="to"]', '2025-07-27');
+    await page.getByRole('tab', { name: 'Sweep' }).click();
     const form = page.getByRole('form', { name: 'Set up a sweep' });
-    await form.getByLabel('From', { exact: true }).fill('2025-06-02');
-    await form.getByLabel('To', { exact: true }).fill('2025-07-27');
+    expect(await form.getByLabel('From', { exact: true }).inputValue()).toBe('2025-06-02');
+    expect(await form.getByLabel('To', { exact: true }).inputValue()).toBe('2025-07-27');
+    // Settings by name, their paths on hover.
+    expect(await form.getByLabel('Setting 1').locator('option:checked').innerText()).toBe('Service level');
+    expect(await form.getByLabel('Setting 2').locator('option:checked').getAttribute('title')).toMatch(
+      /^redistribution\.tripCost: /,
+    );
     await form.getByLabel('Values of setting 1').fill('0.8, 0.9, 0.97');
     await form.getByLabel('Values of setting 2').fill('10, 200');
     await form.getByRole('button', { name: 'Run sweep (6 points)' }).click();
@@ -846,7 +855,26 @@ describe('browser mode', () => {
       'frontier',
       'runId',
     ]);
-    expect(headings.slice(1, 3)).toEqual(csvHeader.slice(1, 3));
+    expect(headings.slice(1, 3)).toEqual(['Service level', 'Redistribution: trip cost']);
+    expect(await table.locator('thead th[title]').evaluateAll((ths) => ths.map((th) => th.title))).toEqual(
+      csvHeader.slice(1, 3),
+    );
+    // The pick starts on a goal some point meets.
+    await page
+      .getByTestId('picked')
+      .filter({ hasText: /^point \d$/ })
+      .waitFor();
+    // The axes span every point and the history's own.
+    const axes = JSON.parse((await chart.getAttribute('data-axes'))!);
+    const actualStock = Number(
+      /store stock ([\d,]+)/.exec(await page.getByTestId('actual-point').innerText())![1].replace(/,/g, ''),
+    );
+    const stocks = [...csvRows.map((r) => Number(r[5])), actualStock];
+    expect(axes.x.min).toBeLessThanOrEqual(Math.min(...stocks) - 0.5);
+    expect(axes.x.max).toBeGreaterThanOrEqual(Math.max(...stocks) + 0.5);
+    const lost = csvRows.map((r) => Number(r[3]));
+    expect(axes.y.min).toBeLessThan(Math.min(...lost));
+    expect(axes.y.max).toBeGreaterThan(Math.max(...lost));
     expect(csvHeader).toHaveLength(headings.length + 1);
     expect(csvRows).toHaveLength(await table.locator('tbody tr').count());
     const shown = await table
@@ -877,8 +905,8 @@ describe('browser mode', () => {
     // The sweep is kept, its runs stay out of the run list, and a point opens its run.
     expect(await page.locator(`table[aria-label="Kept sweeps"] tr[data-sweep="${sweepId}"]`).innerText()).toMatch(
       new RegExp(
-        '2025-06-02 … 2025-07-27\\s+defaults\\.serviceLevel 0\\.8, 0\\.9, 0\\.97 × ' +
-          'redistribution\\.tripCost 10, 200\\s+6\\s+completed',
+        '2025-06-02 … 2025-07-27\\s+Service level 0\\.8, 0\\.9, 0\\.97 × ' +
+          'Redistribution: trip cost 10, 200\\s+6\\s+completed',
       ),
     );
     // A point clicked on the chart opens its run. The chart draws on a canvas: find a point by its colour there,
@@ -932,6 +960,17 @@ describe('browser mode', () => {
     expect(clicked).toBeDefined();
     const clickedRun = csvRows.find((r) => Number(r[0]) === clicked)![9];
     await page.waitForFunction((hash) => location.hash === hash, `#/backtest/${encodeURIComponent(clickedRun)}`);
+    // The point's run says what the point set on top of its scenario, and which sweep it belongs to.
+    const clickedRow = csvRows.find((r) => Number(r[0]) === clicked)!;
+    await page
+      .locator('.hint')
+      .filter({
+        hasText: new RegExp(
+          `scenario default with Service level ${clickedRow[1]}, Redistribution: trip cost ${clickedRow[2]} ` +
+            `\\(point ${clicked} of sweep ${sweepId}\\)`,
+        ),
+      })
+      .waitFor();
     await page.goBack();
     await table.locator(`tr[data-point="${picked}"] a`).click();
     await page.waitForFunction((id) => location.hash.startsWith(`#/backtest/${id}-`), sweepId);

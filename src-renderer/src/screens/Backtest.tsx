@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from 'react';
 import { duration, money, percent } from '../../../shared/format';
-import { useNames } from '../names';
+import { useNames } from '../use-names';
 import type { BacktestJob, BacktestResult, AdminClient } from '../client';
 import type { DatasetSummary } from '../../../engine/service/workbench';
-import { go, type Route } from '../route';
+import { go, routeHash, type Route } from '../route';
 import { useWorkbench, type BacktestForm } from '../store';
 import { Breakdown } from './Breakdown';
 import { StyleDrill } from './StyleDrill';
@@ -146,7 +146,18 @@ export function Backtest({
           <p className="hint">
             Run {runName(result.run)}
             {result.run.label ? ` (${result.run.runId})` : ''}, {result.run.from} … {result.run.to}, scenario{' '}
-            {scenarioOf(result.run)}, {duration(result.run.durationMs)}
+            {scenarioOf(result.run)}
+            {result.run.sweep && (
+              <>
+                {' '}
+                (point {result.run.sweep.point} of{' '}
+                <a className="link" href={routeHash({ screen: 'sweep', sweepId: result.run.sweep.sweepId })}>
+                  sweep {result.run.sweep.sweepId}
+                </a>
+                )
+              </>
+            )}
+            , {duration(result.run.durationMs)}
           </p>
           <div className="cards">
             {KPIS.map((kpi) => (

@@ -5,7 +5,7 @@ import { KPIS, show } from '../kpis';
 import { download, toCsv } from '../csv';
 import { useSort } from '../sort';
 import { useWorkbench, type BreakdownLevel } from '../store';
-import { useNames } from '../names';
+import { useNames } from '../use-names';
 
 /** Rows drawn at once; the filter narrows the rest. */
 const SHOWN = 200;
