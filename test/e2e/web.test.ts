@@ -856,9 +856,9 @@ describe('browser mode', () => {
       'runId',
     ]);
     expect(headings.slice(1, 3)).toEqual(['Service level', 'Redistribution: trip cost']);
-    expect(await table.locator('thead th[title]').evaluateAll((ths) => ths.map((th) => th.title))).toEqual(
-      csvHeader.slice(1, 3),
-    );
+    expect(
+      await table.locator('thead th[title]').evaluateAll((ths) => ths.map((th) => th.getAttribute('title'))),
+    ).toEqual(csvHeader.slice(1, 3));
     // The pick starts on a goal some point meets.
     await page
       .getByTestId('picked')
@@ -1153,6 +1153,11 @@ describe('browser mode', () => {
   it('shows how to reach the API and each request in a live log, with its validation errors', async () => {
     const { page, problems } = await openScreen('Integration', 1280, 900);
     const curl = await page.getByTestId('curl').innerText();
+    // Before a client calls, the log holds the screens' own calls only: said, with how to show them.
+    await page
+      .getByTestId('log-empty')
+      .filter({ hasText: /are the screens' own calls to \/_workbench, hidden: tick The screens' own calls above/ })
+      .waitFor({ timeout: 15_000 });
     const tokenCurl = new RegExp(
       "^curl -s -X POST http:\\/\\/127\\.0\\.0\\.1:\\d+\\/Token -H 'X-Tenant: DEMO'" +
         ' -d grant_type=client_credentials -d client_id=workbench -d client_secret=\\S+$',
@@ -1855,6 +1860,13 @@ describe('browser mode', () => {
       '#/integration',
     ]);
     await page.screenshot({ path: join(SHOTS, 'workspaces.png') });
+    // Transfers with nothing to show say what brings proposals, and where the data comes from.
+    await page.getByRole('tab', { name: 'Transfers' }).click();
+    await page
+      .getByTestId('no-proposals')
+      .filter({ hasText: /No proposals yet\. Run recommendations runs/ })
+      .waitFor();
+    await page.getByRole('tab', { name: 'Workspace' }).click();
     // The demo at a click, rather than a command to type: loaded into this empty workspace.
     await firstRun.getByRole('button', { name: 'Load the demo' }).click();
     await expect

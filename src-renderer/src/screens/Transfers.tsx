@@ -158,6 +158,27 @@ export function Transfers({ rows, busy, run, approve }: Props) {
           ? 'No recommendations loaded yet.'
           : `${whole(shown.length)} of ${count(rows.length, 'line')}, ${whole(open.length)} open`}
       </p>
+      {rows?.length === 0 && (
+        <div className="empty" data-testid="no-proposals">
+          <p>
+            No proposals yet. <strong>Run recommendations</strong> runs the engine on the workspace&apos;s data, as of
+            the morning after its last sale or stock count: each transfer it proposes is listed here with its reason, to
+            approve a selection as one batch that a client then reads at <code>GET /Recommendations/transfers</code>.
+          </p>
+          <p>
+            A workspace without items, locations, stock and sales has nothing to propose from:{' '}
+            <a className="link" href="#/workspace">
+              load data first
+            </a>
+            .
+          </p>
+        </div>
+      )}
+      {rows !== undefined && rows.length > 0 && shown.length === 0 && (
+        <p className="empty" data-testid="none-shown">
+          None of the {count(rows.length, 'line')} matches the filters above: clear them to see every line.
+        </p>
+      )}
       <div className="vtable" role="table" aria-label="Proposals and transfers" aria-rowcount={shown.length}>
         <div className="vrow vrow--head" role="row">
           <span role="columnheader">
