@@ -27,6 +27,12 @@ export function formatLint(report: LintReport): string {
     lines.push(`${f.count === 0 ? 'ok  ' : 'FAIL'} ${f.rule} (${whole(f.count)}): ${f.title}`);
     if (f.count === 0) continue;
     lines.push(`     ${f.why}`);
+    if (f.repeats) {
+      const { groups, top } = f.repeats;
+      lines.push(groups === 1 ? `     all ${whole(f.count)} say one thing:` : `     in ${count(groups, 'kind')}:`);
+      for (const r of top) lines.push(`     = ${r.detail}: ${count(r.count, 'time')}, in ${r.datasets.join(', ')}`);
+      if (groups > top.length) lines.push(`     = … and ${count(groups - top.length, 'other')}`);
+    }
     for (const x of f.examples) {
       lines.push(`     - ${x.dataset} ${x.id}: ${x.detail}`);
       // A group's own records under it, one a line: a cell's description is too long to share one.

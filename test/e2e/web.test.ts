@@ -115,6 +115,13 @@ describe('browser mode', () => {
     await finding.getByRole('button', { name: 'MerchandiseCategories MC-ACC' }).click();
     const record = finding.locator('pre[data-record="MerchandiseCategories/MC-ACC"]');
     expect(JSON.parse(await record.innerText())).toMatchObject({ merchandiseCategoryId: 'MC-ACC', code: 'MC-ACC' });
+    // Findings that say one thing are counted together, and the examples say how many more there are.
+    const unknownSku = page.locator('li[data-rule="unknown-sku"]');
+    expect((await unknownSku.getByTestId('repeats').innerText()).split(/\n+/)).toEqual([
+      'All 180 say one thing:',
+      'skuId "IT10004-GRY-L" was never sent in /Items — 180 times, in PurchaseOrders, Sales and Stock',
+    ]);
+    expect(await unknownSku.locator('.finding__more').innerText()).toMatch(/^… and 170 more/);
     // A style is no record of its own: its example is plain text.
     expect(await page.locator('li[data-rule="style-mixed-colors"] .finding__examples button').count()).toBe(0);
     // Narrowed to what was found, most first, and by text; exported whole.
