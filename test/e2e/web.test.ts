@@ -561,6 +561,12 @@ describe('browser mode', () => {
     await page.fill('input[name="scenario-name"]', 'lean');
     await page.getByRole('button', { name: 'OK' }).click();
     await page.getByTestId('unsaved').filter({ hasText: 'lean is not saved yet' }).waitFor();
+    // Unsaved looks unsaved: named so in the picker, the notice in amber rather than the green of work done.
+    expect(await page.getByLabel('Saved scenarios').locator('option:checked').innerText()).toBe('lean — not saved yet');
+    expect(await page.getByTestId('unsaved').getAttribute('class')).toBe('unsaved');
+    expect(await page.getByTestId('unsaved').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+      'rgb(255, 243, 220)',
+    );
     expect(await page.evaluate(() => location.hash)).toBe('#/settings/lean');
     await field('/defaults/serviceLevel').fill('2');
     await field('/defaults/leadTimeDays').fill('1.5');
@@ -607,6 +613,9 @@ describe('browser mode', () => {
     await page.getByRole('tab', { name: 'Workspace' }).click();
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.getByTestId('unsaved').filter({ hasText: 'Unsaved changes to lean' }).waitFor();
+    expect(await page.getByLabel('Saved scenarios').locator('option:checked').innerText()).toBe(
+      'lean — unsaved changes',
+    );
     expect(await field('/defaults/serviceLevel').inputValue()).toBe('0.7');
     await page.getByRole('button', { name: 'Discard changes' }).click();
     await expect.poll(() => field('/defaults/serviceLevel').inputValue()).toBe('0.8');
