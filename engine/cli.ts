@@ -9,7 +9,9 @@ import { DEFAULT_CLIENT_ID, DEFAULT_TENANT, startServer } from './server/serve.j
 import { startWeb } from './server/web.js';
 import { buildServer, openapiDocument } from './server/app.js';
 import { tokenRequestCurl } from './server/auth.js';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { prepareDemo } from './cli/demo.js';
 import cliProgress from 'cli-progress';
 import { formatSummary, formatSweep } from './cli/backtest-format.js';
 import { parseVary } from './service/sweep-grid.js';
@@ -389,6 +391,14 @@ program
     },
   );
 
+/** The built renderer browser mode serves; refused, with the command that builds it, when it is not built. */
+function builtUi(): string {
+  const uiRoot = fileURLToPath(new URL('../out/renderer', import.meta.url));
+  if (!existsSync(`${uiRoot}/index.html`))
+    throw new Error(`the UI is not built (${uiRoot}): run npm run build first, or npm run web`);
+  return uiRoot;
+}
+
 /** Says where a started server is (`listening on` last: scripts wait for it) and stops it cleanly on a signal. */
 function serveUntilSignalled(server: { dir: string; url: string; stop(): Promise<void> }, lines: string[]): void {
   console.log(`workspace ${server.dir}`);
@@ -412,13 +422,28 @@ program
   .option('-p, --port <port>', 'port (0: any free port)', integer('--port'), 5178)
   .option('--host <host>', 'address to bind', '127.0.0.1')
   .action(async (opts: { workspace: string; home?: string; port: number; host: string }) => {
-    const { existsSync } = await import('node:fs');
-    const { fileURLToPath } = await import('node:url');
-    const uiRoot = fileURLToPath(new URL('../out/renderer', import.meta.url));
-    if (!existsSync(`${uiRoot}/index.html`))
-      throw new Error(`the UI is not built (${uiRoot}): run npm run build first, or npm run web`);
-    const web = await startWeb({ ...opts, uiRoot });
+    const web = await startWeb({ ...opts, uiRoot: builtUi() });
     serveUntilSignalled({ dir: web.desk.workbench.dir, url: web.url, stop: web.stop }, [`open ${web.openUrl}`]);
+  });
+
+program
+  .command('demo')
+  .description(
+    'the demo retailer in a workspace of its own: loaded when missing, a backtest over its history run once, ' +
+      'served to a browser (build the UI first: npm run demo does both)',
+  )
+  .option('-w, --workspace <dir>', 'workspace folder (created when missing)', '.workspaces/demo')
+  .option('-p, --port <port>', 'port (0: any free port)', integer('--port'), 5178)
+  .option('--host <host>', 'address to bind', '127.0.0.1')
+  .action(async (opts: { workspace: string; port: number; host: string }) => {
+    const uiRoot = builtUi();
+    const ready = await withWorkbench(opts.workspace, prepareDemo);
+    if (ready.loadedRecords !== undefined) console.log(`loaded the demo: ${count(ready.loadedRecords, 'record')}`);
+    if (ready.ranPeriod) console.log(`backtest ${ready.runId} over ${ready.ranPeriod}`);
+    const web = await startWeb({ ...opts, uiRoot });
+    // The address opens on the run: its KPIs, charts and breakdown.
+    const view = `&view=${encodeURIComponent(`/backtest/${ready.runId}`)}`;
+    serveUntilSignalled({ dir: web.desk.workbench.dir, url: web.url, stop: web.stop }, [`open ${web.openUrl}${view}`]);
   });
 
 program

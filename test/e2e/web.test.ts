@@ -1835,6 +1835,48 @@ describe('browser mode', () => {
     await page.close();
   });
 
+  it('opens on the demo with its backtest run: npm run demo, started twice', async () => {
+    const demoDir = join(dir, 'demo-ws');
+    /** `workbench demo` until it prints its address; the process and what it printed. */
+    const start = async () => {
+      const proc = spawn(process.execPath, [BIN, 'demo', '-w', demoDir, '--port', '0'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      proc.stdout!.on('data', (d) => (out += d));
+      proc.stderr!.on('data', (d) => (out += d));
+      await expect.poll(() => out, { timeout: 120_000 }).toMatch(/listening on /);
+      const stop = () => {
+        const exited = new Promise((r) => proc.once('exit', r));
+        proc.kill('SIGTERM');
+        return exited;
+      };
+      return { out, stop };
+    };
+    const first = await start();
+    try {
+      expect(first.out).toMatch(/^loaded the demo: 28,756 records$/m);
+      const runId = /^backtest (bt-\S+) over 2024-01-01 … 2025-12-30$/m.exec(first.out)![1];
+      const address = /^open (\S+)$/m.exec(first.out)![1];
+      expect(address).toContain(`&view=${encodeURIComponent(`/backtest/${runId}`)}`);
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(address);
+      await page.locator('[data-kpi="fillRate"]').waitFor({ timeout: 30_000 });
+      expect(decodeURIComponent(new URL(page.url()).hash)).toBe(`#/backtest/${runId}`);
+      expect(await page.locator('.hint').first().innerText()).toMatch(
+        new RegExp(`^Run ${runId}, 2024-01-01 … 2025-12-30, scenario default`),
+      );
+      await page.close();
+    } finally {
+      await first.stop();
+    }
+    // Started again, it opens on the same workspace and run, loading and running nothing.
+    const again = await start();
+    await again.stop();
+    expect(again.out).not.toMatch(/loaded the demo|^backtest /m);
+    expect(again.out).toMatch(/&view=%2Fbacktest%2Fbt-/);
+  }, 240_000);
+
   it('says how to connect when opened without its session key', async () => {
     const page = await browser.newPage();
     await page.goto(url.split('#')[0]);
