@@ -352,6 +352,10 @@ describe('browser mode', () => {
       4 * life,
       3 * life,
     ]);
+    // Named as the business knows it: the style by its description and colour, its category, each store by name.
+    expect(await page.locator('.drill__title').first().innerText()).toMatch(
+      new RegExp(`^Style ${styleId} · .+, .+ \\(.+\\), day by day$`),
+    );
     const styleTotals = new RegExp(
       '^2025-03-03 … 2025-04-27: [\\d,.]+ stock-out SKU-days and [\\d,.]+ units of lost sales with the engine,' +
         ' against [\\d,.]+ and [\\d,.]+ in fact,' +
@@ -364,6 +368,7 @@ describe('browser mode', () => {
     expect(await page.getByTestId('cell-count').innerText()).toMatch(
       /^\d+ of \d+ location × SKUs, most lost sales first/,
     );
+    expect(await cells.first().getByRole('button').innerText()).toMatch(/^[\w-]+ · Nordvik [^·]+ · [\w-]+$/);
     const lost = (await cells.locator('td:nth-child(3)').allInnerTexts()).map((v) => Number(v.replace(/,/g, '')));
     expect(lost.length).toBeGreaterThan(1);
     expect(lost).toEqual([...lost].sort((a, b) => b - a));
@@ -1028,6 +1033,9 @@ describe('browser mode', () => {
     await page.locator('.vtable__body .why').first().click();
     const whyBox = (await page.getByTestId('why-full').boundingBox())!;
     expect(whyBox.x + whyBox.width).toBeLessThanOrEqual(1024);
+    expect(await page.getByTestId('why-full').innerText()).toMatch(
+      /^Replenishment [\w-]+ · Nordvik .+ → [\w-]+ · Nordvik /,
+    );
     expect(await page.getByTestId('why-full').innerText()).toContain(
       (await page.locator('.vtable__body .why').first().getAttribute('title'))!,
     );
@@ -1062,6 +1070,17 @@ describe('browser mode', () => {
         .filter({ hasText: /approved AB-/ })
         .waitFor();
     }
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const csv = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8');
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'referenceId,transferType,fromLocationId,toLocationId,skuId,styleId,quantity,approvalBatchId,reason',
+    );
+    expect(lines.slice(1).every((l) => l.split(',')[1] === 'Replenishment')).toBe(true);
+    await page.screenshot({ path: join(SHOTS, 'transfers.png') });
     // The notice belongs to this screen: it does not follow onto the others, and is here on coming back.
     for (const other of ['Sweep', 'Backtest', 'Integration', 'Load']) {
       await page.getByRole('tab', { name: other }).click();
@@ -1079,17 +1098,6 @@ describe('browser mode', () => {
       .getByRole('status')
       .filter({ hasText: /Approved 3 as batch AB-/ })
       .waitFor();
-    const [file] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export CSV' }).click(),
-    ]);
-    const csv = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8');
-    const lines = csv.trim().split('\r\n');
-    expect(lines[0]).toBe(
-      'referenceId,transferType,fromLocationId,toLocationId,skuId,styleId,quantity,approvalBatchId,reason',
-    );
-    expect(lines.slice(1).every((l) => l.split(',')[1] === 'Replenishment')).toBe(true);
-    await page.screenshot({ path: join(SHOTS, 'transfers.png') });
     expect(problems).toEqual([]);
     await page.close();
   });

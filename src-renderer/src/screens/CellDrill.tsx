@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { decimal } from '../../../shared/format';
+import { useNames } from '../use-names';
 import type { CellDays, CellTotals, AdminClient } from '../client';
 import { Chart } from '../Chart';
 import { TRANSFER_KIND, units } from '../units';
@@ -63,6 +64,7 @@ export function CellDrill({
   /** The style's selling life within the run, when shorter than the run: the days shown, not the empty ones before. */
   life?: { from: string; to: string };
 }) {
+  const names = useNames();
   const [whole, setDays] = useState<CellDays>();
   const days = useMemo(() => whole && within(whole, life), [whole, life]);
   const [error, setError] = useState<string>();
@@ -99,7 +101,7 @@ export function CellDrill({
           ← Style {styleId}
         </button>
         <h2 className="drill__title">
-          {name} (size {cell.sizeId}
+          {names.location(cell.locationId)} · {cell.skuId} (size {cell.sizeId}
           {cell.locationKind === 'warehouse' ? ', warehouse' : ''}), day by day
         </h2>
       </div>
@@ -179,8 +181,12 @@ export function CellDrill({
                     <td className="nowrap">{x.date}</td>
                     <td className="nowrap">{x.arrives}</td>
                     <td>{TRANSFER_KIND[x.transferType] ?? x.transferType}</td>
-                    <td className="nowrap">{x.fromLocationId}</td>
-                    <td className="nowrap">{x.toLocationId}</td>
+                    <td className="nowrap" title={names.location(x.fromLocationId)}>
+                      {x.fromLocationId}
+                    </td>
+                    <td className="nowrap" title={names.location(x.toLocationId)}>
+                      {x.toLocationId}
+                    </td>
                     <td className="num">{units(x.quantity)}</td>
                     <td className="why-text">{x.reason}</td>
                   </tr>

@@ -7,6 +7,7 @@ import { units } from '../units';
 import { download, toCsv } from '../csv';
 import { useSort, type SortValue } from '../sort';
 import { sellingLife } from '../selling-life';
+import { useNames } from '../use-names';
 
 /** The columns of a style's location × SKUs: heading, and the value it shows and sorts by. */
 const CELL_COLUMNS: [key: string, heading: string, pick: (c: CellTotals) => SortValue][] = [
@@ -64,6 +65,7 @@ export function StyleDrill({
   const [error, setError] = useState<string>();
   const [cellsError, setCellsError] = useState<string>();
   const [filter, setFilter] = useState('');
+  const names = useNames();
   const top = useRef<HTMLElement>(null);
   // Opened from far down the breakdown (or back from a location × SKU): start at its top.
   useEffect(() => {
@@ -111,8 +113,10 @@ export function StyleDrill({
   const charts = useMemo(() => (life ? styleCharts(life) : []), [life]);
   const cellRows = useMemo(() => {
     const needle = filter.trim().toLowerCase();
-    return (cells?.cells ?? []).filter((c) => !needle || `${c.locationId} ${c.skuId}`.toLowerCase().includes(needle));
-  }, [cells, filter]);
+    return (cells?.cells ?? []).filter(
+      (c) => !needle || `${names.location(c.locationId)} ${c.skuId}`.toLowerCase().includes(needle),
+    );
+  }, [cells, filter, names]);
   const {
     sorted: rows,
     heading,
@@ -161,7 +165,10 @@ export function StyleDrill({
         <button type="button" onClick={back}>
           ← All styles
         </button>
-        <h2 className="drill__title">Style {styleId}, day by day</h2>
+        <h2 className="drill__title">
+          Style {names.style(styleId)}
+          {names.styleCategory(styleId) ? ` (${names.styleCategory(styleId)})` : ''}, day by day
+        </h2>
       </div>
       {error && (
         <p className="error" role="alert">
@@ -254,7 +261,7 @@ export function StyleDrill({
                       className="link"
                       onClick={() => openCell({ locationId: c.locationId, skuId: c.skuId })}
                     >
-                      {c.locationId} · {c.skuId}
+                      {names.location(c.locationId)} · {c.skuId}
                     </button>
                     {c.locationKind === 'warehouse' && <span className="hint"> (warehouse)</span>}
                   </td>
