@@ -57,6 +57,23 @@ export default tseslint.config(
     },
   },
   {
+    // What the renderer and the command line share runs in both: no Node, no engine code, no React.
+    files: ['shared/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/engine/**'], allowTypeImports: true, message: 'shared/ takes engine code as types only.' },
+            { group: ['**/src-*/**', 'react', 'react-dom'], message: 'shared/ knows nothing of the shells.' },
+            { group: NODE_MODULES, message: 'shared/ runs in a browser too: no Node modules.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', ...NODE_GLOBALS],
+    },
+  },
+  {
     // The renderer runs in a browser: engine code reaches it as types only.
     files: ['src-renderer/**'],
     rules: {

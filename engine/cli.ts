@@ -9,13 +9,16 @@ import { DEFAULT_CLIENT_ID, DEFAULT_TENANT, startServer } from './server/serve.j
 import { startWeb } from './server/web.js';
 import { buildServer, openapiDocument } from './server/app.js';
 import { tokenRequestCurl } from './server/auth.js';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { prepareDemo } from './cli/demo.js';
 import cliProgress from 'cli-progress';
 import { formatSummary, formatSweep } from './cli/backtest-format.js';
 import { parseVary } from './service/sweep-grid.js';
 import { EXPORT_FORMATS, EXPORT_PARTS, type ExportFormat, type ExportPart } from './service/backtests.js';
 import { parseDay } from './model/datetime.js';
 import { parseSettingsOverride } from './recommend/settings-schema.js';
+import { count, percent, whole } from '../shared/format.js';
 
 const program = new Command('workbench')
   .description('Replenishment Workbench: offline workspace, local API and backtests')
@@ -149,10 +152,10 @@ program
             : undefined;
         const { proposals } = await wb.proposals({ offset: 0, limit: opts.show, approved: approval ? true : false });
         if (opts.json) return console.log(JSON.stringify({ summary, approval, proposals }, null, 2));
-        console.log(`run ${summary.runId} as of ${summary.asOf.slice(0, 10)}: ${summary.proposals} proposals`);
+        console.log(`run ${summary.runId} as of ${summary.asOf.slice(0, 10)}: ${count(summary.proposals, 'proposal')}`);
         for (const [type, x] of Object.entries(summary.byType))
           console.log(
-            `  ${type.padEnd(20)} ${String(x.transfers).padStart(7)} lines ${String(x.units).padStart(9)} units`,
+            `  ${type.padEnd(20)} ${count(x.transfers, 'line').padStart(12)} ` + count(x.units, 'unit').padStart(14),
           );
         for (const p of proposals)
           console.log(
@@ -160,7 +163,7 @@ program
               `${p.skuId} × ${p.quantity}: ${p.reason}`,
           );
         if (summary.proposals > proposals.length)
-          console.log(`… ${summary.proposals - proposals.length} more (GET /_workbench/transfers)`);
+          console.log(`… ${whole(summary.proposals - proposals.length)} more (GET /_workbench/transfers)`);
         if (approval)
           console.log(
             `approved ${approval.approved} as batch ${approval.approvalBatchId} at ${approval.confirmedDateTime}`,
@@ -237,7 +240,12 @@ program
             (run.status === 'cancelled' ? ` (cancelled after ${report.daysDone} days)` : '') +
             `, ${(run.durationMs / 1000).toFixed(1)} s`,
         );
-        console.log(formatSummary(report.summary.simulated, report.summary.actual, report.summary.world));
+        console.log(
+          formatSummary(report.summary.simulated, report.summary.actual, {
+            world: report.summary.world,
+            currency: await wb.currency(),
+          }),
+        );
         if (opts.out) {
           writeFileSync(
             opts.out,
@@ -255,10 +263,12 @@ program
   .addOption(workspaceOption())
   .action(async (opts: { workspace: string }) => {
     const runs = await withWorkbench(opts.workspace, (wb) => wb.backtests());
+    const rate = (v: number | null) => (v === null ? '—' : percent(v));
     for (const r of runs) {
       console.log(
         `${r.runId}  ${r.from} … ${r.to}  ${r.status}  scenario ${r.scenario ?? '(file)'}  ` +
-          `in-stock ${r.summary.simulated.inStockRate} vs ${r.summary.actual.inStockRate} actual`,
+          `in-stock ${rate(r.summary.simulated.inStockRate)} vs ${rate(r.summary.actual.inStockRate)} actual, ` +
+          `fill rate ${rate(r.summary.simulated.fillRate)} vs ${rate(r.summary.actual.fillRate)}`,
       );
     }
   });
@@ -270,13 +280,17 @@ program
   .argument('<a>', 'run id')
   .argument('<b>', 'run id')
   .action(async (a: string, b: string, opts: { workspace: string }) => {
-    const c = await withWorkbench(opts.workspace, (wb) => wb.compareBacktests(a, b));
+    const [c, currency] = await withWorkbench(opts.workspace, async (wb) =>
+      Promise.all([wb.compareBacktests(a, b), wb.currency()]),
+    );
     console.log(
       `a = ${c.a.run.runId} (${c.a.run.scenario ?? 'file'}), b = ${c.b.run.runId} (${c.b.run.scenario ?? 'file'}); ` +
         `the "actual" column is a's`,
     );
     console.log(
-      formatSummary(c.b.simulated, c.a.simulated).replace('simulated', '        b').replace('    actual', '         a'),
+      formatSummary(c.b.simulated, c.a.simulated, { currency })
+        .replace('simulated', '        b')
+        .replace('    actual', '         a'),
     );
   });
 
@@ -376,10 +390,19 @@ program
       serveUntilSignalled({ dir: server.workbench.dir, url: server.info.url, stop: server.stop }, [
         `tenant ${info.tenant}, client id ${info.clientId}` +
           (server.secretGenerated ? `, client secret ${info.clientSecret} (kept in the workspace)` : ''),
-        `try: ${tokenRequestCurl(info.url, { ...info, clientSecret: '<secret>' })}`,
+        // The workspace's own secret on this computer's loopback: the line runs as pasted.
+        `try: ${tokenRequestCurl(info.url, info)}`,
       ]);
     },
   );
+
+/** The built renderer browser mode serves; refused, with the command that builds it, when it is not built. */
+function builtUi(): string {
+  const uiRoot = fileURLToPath(new URL('../out/renderer', import.meta.url));
+  if (!existsSync(`${uiRoot}/index.html`))
+    throw new Error(`the UI is not built (${uiRoot}): run npm run build first, or npm run web`);
+  return uiRoot;
+}
 
 /** Says where a started server is (`listening on` last: scripts wait for it) and stops it cleanly on a signal. */
 function serveUntilSignalled(server: { dir: string; url: string; stop(): Promise<void> }, lines: string[]): void {
@@ -405,13 +428,28 @@ program
   .option('-p, --port <port>', 'port (0: any free port)', integer('--port'), 5178)
   .option('--host <host>', 'address to bind', '127.0.0.1')
   .action(async (opts: { workspace: string; home?: string; port: number; host: string }) => {
-    const { existsSync } = await import('node:fs');
-    const { fileURLToPath } = await import('node:url');
-    const uiRoot = fileURLToPath(new URL('../out/renderer', import.meta.url));
-    if (!existsSync(`${uiRoot}/index.html`))
-      throw new Error(`the UI is not built (${uiRoot}): run npm run build first, or npm run web`);
-    const web = await startWeb({ ...opts, uiRoot });
+    const web = await startWeb({ ...opts, uiRoot: builtUi() });
     serveUntilSignalled({ dir: web.desk.workbench.dir, url: web.url, stop: web.stop }, [`open ${web.openUrl}`]);
+  });
+
+program
+  .command('demo')
+  .description(
+    'the demo retailer in a workspace of its own: loaded when missing, a backtest over its history run once, ' +
+      'served to a browser (build the UI first: npm run demo does both)',
+  )
+  .option('-w, --workspace <dir>', 'workspace folder (created when missing)', '.workspaces/demo')
+  .option('-p, --port <port>', 'port (0: any free port)', integer('--port'), 5178)
+  .option('--host <host>', 'address to bind', '127.0.0.1')
+  .action(async (opts: { workspace: string; port: number; host: string }) => {
+    const uiRoot = builtUi();
+    const ready = await withWorkbench(opts.workspace, prepareDemo);
+    if (ready.loadedRecords !== undefined) console.log(`loaded the demo: ${count(ready.loadedRecords, 'record')}`);
+    if (ready.ranPeriod) console.log(`backtest ${ready.runId} over ${ready.ranPeriod}`);
+    const web = await startWeb({ ...opts, uiRoot });
+    // The address opens on the run: its KPIs, charts and breakdown.
+    const view = `&view=${encodeURIComponent(`/backtest/${ready.runId}`)}`;
+    serveUntilSignalled({ dir: web.desk.workbench.dir, url: web.url, stop: web.stop }, [`open ${web.openUrl}${view}`]);
   });
 
 program

@@ -10,6 +10,9 @@ import { Workbench } from '../engine/service/workbench.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { tokenRequestCurl } from '../engine/server/auth.js';
 
 const CREDENTIALS = { tenant: 'DEMO', clientId: 'workbench', clientSecret: 's3cret-value' };
 
@@ -40,6 +43,17 @@ describe('POST /Token', () => {
       body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'workbench', client_secret: 's3cret-value' }),
     });
     expect(json.status).toBe(200);
+  });
+
+  it('prints a token command that runs as pasted into a shell, whatever the tenant and secret hold', async () => {
+    const odd = await testServer({ tenant: "O'Neil & Co", clientSecret: `a+b&c d'e"f$HOME` });
+    try {
+      const curl = tokenRequestCurl(odd.url, odd.server.info);
+      const { stdout } = await promisify(execFile)('bash', ['-c', curl], { encoding: 'utf8' });
+      expect(JSON.parse(stdout)).toMatchObject({ token_type: 'Bearer', access_token: expect.any(String) });
+    } finally {
+      await odd.close();
+    }
   });
 
   it('refuses wrong credentials, tenant or grant', async () => {
@@ -89,7 +103,19 @@ describe('authentication', () => {
     expect(other.json.detail).toMatch(/another tenant/);
     // A detail holding quotes stays one quoted string in the header.
     expect(other.headers.get('www-authenticate')).toMatch(/error_description="[^"]*another tenant than 'OTHER'"$/);
-    expect((await t.call('GET', '/Recommendations/transfers', undefined, { 'x-tenant': '' })).status).toBe(401);
+    // A good token without its tenant: the call is incomplete, the token still good (no invalid_token to make a
+    // client library throw it away), and the answer names the header.
+    const noTenant = await t.call('GET', '/Recommendations/transfers', undefined, { 'x-tenant': '' });
+    expect(noTenant.status).toBe(400);
+    expect(noTenant.json).toMatchObject({
+      error: 'invalid_request',
+      detail: 'the X-Tenant header is required on every call',
+    });
+    expect(noTenant.headers.get('www-authenticate')).toBe(
+      'Bearer realm="replenishment-workbench", error="invalid_request", ' +
+        'error_description="the X-Tenant header is required on every call"',
+    );
+    expect((await t.call('GET', '/Recommendations/transfers')).status).toBe(200);
   });
 
   it('expires tokens', async () => {

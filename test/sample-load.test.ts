@@ -75,6 +75,18 @@ describe('the committed sample', () => {
       expect(f('cost-price-missing').count).toBe(3);
       expect(f('cost-price-negative').count).toBe(1);
       expect(f('unknown-sku').examples.every((e) => e.detail.includes('IT10004-GRY-L'))).toBe(true);
+      // Its 180 references are one SKU: said once, with how often and where.
+      expect(f('unknown-sku').repeats).toEqual({
+        groups: 1,
+        top: [
+          {
+            detail: 'skuId "IT10004-GRY-L" was never sent in /Items',
+            count: f('unknown-sku').count,
+            datasets: ['PurchaseOrders', 'Sales', 'Stock'],
+          },
+        ],
+      });
+      expect(f('barcode-as-sku-id').repeats).toBeUndefined();
       expect(ids('style-mixed-colors')).toEqual(['IT10006-BLK']);
       expect(f('unknown-master-data').count).toBe(0);
       expect(f('unknown-location').count).toBe(0);

@@ -1,7 +1,14 @@
-/** The screens' own arithmetic, in plain Node: weeks of a chart, a style's selling life. */
+/**
+ * The screens' own arithmetic, in plain Node: weeks of a chart, a style's selling life, where a chart's axis ends,
+ * names beside ids, a KPI against the actual one.
+ */
 import { describe, expect, it } from 'vitest';
 import { byWeek } from '../src-renderer/src/weeks';
 import { sellingLife } from '../src-renderer/src/selling-life';
+import { spikeCap } from '../src-renderer/src/chart-scale';
+import { namesOf } from '../src-renderer/src/names';
+import { KPIS, versusActual } from '../src-renderer/src/kpis';
+import type { SideKpis } from '../engine/simulate/kpis';
 import { STYLE_DAY_FIELDS } from '../engine/simulate/style-days';
 import type { StyleDaySeries } from '../engine/service/backtest-style-days';
 
@@ -48,5 +55,51 @@ describe("a style's selling life", () => {
     expect(sellingLife(always)).toBe(always);
     const never = series(4, () => 0);
     expect(sellingLife(never)).toBe(never);
+  });
+});
+
+describe("a chart's value axis", () => {
+  const days = (values: number[]) => [{ name: 'receipts', values }];
+
+  it('ends lower when one day dwarfs the others, at a round figure above the most of them', () => {
+    const sales = Array.from({ length: 60 }, (_, i) => (i % 7) + 1);
+    // One delivery of 561 among days of 1 to 7: the axis ends at 20, the round figure above twice the usual 7.
+    expect(spikeCap(days([...sales, 561]))).toBe(20);
+  });
+
+  it('keeps the whole range when no day stands out, or too few days say what is usual', () => {
+    expect(spikeCap(days(Array.from({ length: 60 }, (_, i) => (i % 7) + 1)))).toBeUndefined();
+    expect(spikeCap(days([1, 2, 500]))).toBeUndefined();
+  });
+});
+
+describe('names beside ids', () => {
+  const names = namesOf({
+    currency: 'LOCAL',
+    locations: [{ id: 'ST-005', name: 'Nordvik Ede', kind: 'store' }],
+    styles: [{ id: 'TEE-WHT', description: 'Basic tee', color: 'White', categoryId: 'TOPS', category: 'Tops' }],
+    categories: [{ id: 'TOPS', name: 'Tops' }],
+  });
+
+  it('reads a store by its name and a style by its description and colour, and an unknown id as itself', () => {
+    expect(names.location('ST-005')).toBe('ST-005 · Nordvik Ede');
+    expect(names.style('TEE-WHT')).toBe('TEE-WHT · Basic tee, White');
+    expect(names.styleCategory('TEE-WHT')).toBe('Tops');
+    expect(names.location('ST-999')).toBe('ST-999');
+    expect(names.words('style', 'NONE')).toBe('');
+  });
+});
+
+describe('a KPI against the actual one', () => {
+  const kpi = (key: string) => KPIS.find((k) => k.key === key)!;
+  const side = (fillRate: number, lostSales: number) => ({ fillRate, lostSales }) as unknown as SideKpis;
+
+  it('tells a rate in percentage points and a count signed, better or worse by which way is better', () => {
+    expect(versusActual(kpi('fillRate'), side(0.8364, 0), side(0.8142, 0))).toEqual({
+      text: '+2.2 pp',
+      tone: 'better',
+    });
+    expect(versusActual(kpi('lostSales'), side(0, 1303), side(0, 1480))).toEqual({ text: '−177', tone: 'better' });
+    expect(versusActual(kpi('lostSales'), side(0, 1480.2), side(0, 1480))).toEqual({ text: '±0', tone: 'same' });
   });
 });

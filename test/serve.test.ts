@@ -38,8 +38,11 @@ describe('workbench serve', () => {
     expect(secret).toBeDefined();
     expect(out).toContain(
       `try: curl -s -X POST ${url}/Token -H 'X-Tenant: ACME' ` +
-        '-d grant_type=client_credentials -d client_id=workbench -d client_secret=<secret>',
+        `-d grant_type=client_credentials -d client_id=workbench -d client_secret=${secret}`,
     );
+    // The line runs as pasted: a shell gets a token with it.
+    const tried = await run('bash', ['-c', /^try: (.*)$/m.exec(out)![1]], { encoding: 'utf8' });
+    expect(JSON.parse(tried.stdout)).toMatchObject({ token_type: 'Bearer', access_token: expect.any(String) });
     const info = JSON.parse(readFileSync(join(dir, 'ws', 'server.json'), 'utf8'));
     expect(info).toMatchObject({ url, tenant: 'ACME', clientId: 'workbench', clientSecret: secret });
     const tok = await fetch(`${url}/Token`, {

@@ -126,6 +126,9 @@ describe('a sweep', () => {
       const kept = (await wb.backtest(third.runId))!;
       expect(kept.settings.defaults.serviceLevel).toBe(0.97);
       expect(kept.settings.redistribution.tripCost).toBe(10);
+      // The run says which sweep and point it is, and what the point set on top of its scenario.
+      expect(kept.run.sweep).toEqual({ sweepId: sweep.sweepId, point: third.point, vary: third.vary });
+      expect(alone.run.sweep).toBeUndefined();
       // A higher service level holds more stock and loses less.
       expect(sweep.runs[2].inventoryUnits).toBeGreaterThan(sweep.runs[0].inventoryUnits);
       expect(sweep.runs[2].lostSales).toBeLessThan(sweep.runs[0].lostSales);

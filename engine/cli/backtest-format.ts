@@ -2,122 +2,149 @@
 import type { SideKpis, TransferKpis } from '../simulate/kpis.js';
 import type { NegativeStock, SimulationResult, World } from '../simulate/simulate.js';
 import type { SweepReport } from '../service/sweeps.js';
+import { count, duration, money, percent, points, signed, weeks, whole } from '../../shared/format.js';
+import { settingName } from '../../shared/setting-names.js';
 
 type Pick = (k: SideKpis) => number | null;
-/** Label, value, whether it is a rate (its difference in percentage points), and what a missing value reads. */
-const ROWS: [string, Pick, boolean?, string?][] = [
-  ['carried SKU-days', (k) => k.carriedDays],
-  ['stock-out days', (k) => k.stockOutDays],
-  ['in-stock rate', (k) => k.inStockRate, true],
-  ['demand (units)', (k) => k.demand],
-  ['  of it estimated', (k) => k.estimatedDemand],
-  ['sales (units)', (k) => k.sales],
-  ['  on estimated demand', (k) => k.estimatedSales],
-  ['returns (units)', (k) => k.returns],
-  ['sales value', (k) => k.salesValue],
-  ['lost sales (units)', (k) => k.lostSales],
-  ['fill rate', (k) => k.fillRate, true],
-  ['stores: avg inventory', (k) => k.inventoryUnits],
-  ['stores: inventory value', (k) => k.inventoryValue, false, 'n/a'],
-  ['stores: weeks of cover', (k) => k.weeksOfCover],
-  ['stores: unsold at end', (k) => k.endUnsoldUnits],
-  ['warehouses: avg inventory', (k) => k.warehouse.inventoryUnits],
-  ['warehouses: unsold at end', (k) => k.warehouse.endUnsoldUnits],
-  ['network: avg inventory', (k) => k.network.inventoryUnits],
-  ['network: weeks of cover', (k) => k.network.weeksOfCover],
+/** How a row's figures read: a count or units, a rate, a value in the workspace's currency, weeks of cover. */
+type Kind = 'whole' | 'rate' | 'money' | 'weeks';
+/** Label, value, how it reads (its difference too: a rate's in percentage points), and what a missing value reads. */
+const ROWS: [string, Pick, Kind, string?][] = [
+  ['carried SKU-days', (k) => k.carriedDays, 'whole'],
+  ['stock-out days', (k) => k.stockOutDays, 'whole'],
+  ['in-stock rate', (k) => k.inStockRate, 'rate'],
+  ['demand (units)', (k) => k.demand, 'whole'],
+  ['  of it estimated', (k) => k.estimatedDemand, 'whole'],
+  ['sales (units)', (k) => k.sales, 'whole'],
+  ['  on estimated demand', (k) => k.estimatedSales, 'whole'],
+  ['returns (units)', (k) => k.returns, 'whole'],
+  ['sales value', (k) => k.salesValue, 'money'],
+  ['lost sales (units)', (k) => k.lostSales, 'whole'],
+  ['fill rate', (k) => k.fillRate, 'rate'],
+  ['stores: avg inventory (units)', (k) => k.inventoryUnits, 'whole'],
+  ['stores: inventory value', (k) => k.inventoryValue, 'money', 'n/a'],
+  ['stores: weeks of cover', (k) => k.weeksOfCover, 'weeks'],
+  ['stores: unsold at end (units)', (k) => k.endUnsoldUnits, 'whole'],
+  ['warehouses: avg inventory (units)', (k) => k.warehouse.inventoryUnits, 'whole'],
+  ['warehouses: unsold at end (units)', (k) => k.warehouse.endUnsoldUnits, 'whole'],
+  ['network: avg inventory (units)', (k) => k.network.inventoryUnits, 'whole'],
+  ['network: weeks of cover', (k) => k.network.weeksOfCover, 'weeks'],
 ];
 
-const fmt = (v: number | null) =>
-  v === null
-    ? '—'
-    : Math.abs(v) < 10 && !Number.isInteger(v)
-      ? v.toFixed(4)
-      : v.toLocaleString('en', { maximumFractionDigits: 1 });
-const sign = (v: number) => (v > 0 ? '+' : v < 0 ? '−' : '±');
-const signed = (v: number) => `${sign(v)}${fmt(Math.abs(v))}`;
-const points = (v: number) => `${sign(v)}${Math.abs(v).toFixed(2)} pp`;
+/** A figure as its row reads it, and its difference. */
+const FORMATS: Record<Kind, { value: (v: number, currency?: string) => string; difference: (d: number) => string }> = {
+  whole: { value: whole, difference: (d) => signed(d) },
+  rate: { value: (v) => percent(v), difference: (d) => points(d) },
+  money: { value: money, difference: (d) => signed(d) },
+  weeks: { value: weeks, difference: (d) => signed(d, weeks) },
+};
 
+const LABEL_WIDTH = 36;
+const COLUMN = 16;
+
+/**
+ * The summary as a table, simulated against actual; values in `currency` (the workspace's) where it is known.
+ * Numbers read as on the screens (shared/format.ts).
+ */
 export function formatSummary(
   simulated: SimulationResult['summary']['simulated'] | (SideKpis & { transfers?: TransferKpis }),
   actual: SideKpis & { negativeStock?: NegativeStock; recordedRevenue?: number | null; deliveries?: number },
-  world?: World,
+  { world, currency }: { world?: World; currency?: string } = {},
 ): string {
-  const lines = [`${'KPI'.padEnd(28)}${'simulated'.padStart(14)}${'actual'.padStart(14)}${'difference'.padStart(14)}`];
-  for (const [label, pick, rate, missing] of ROWS) {
+  const lines = [
+    ['KPI'.padEnd(LABEL_WIDTH), ...['simulated', 'actual', 'difference'].map((h) => h.padStart(COLUMN))].join(''),
+  ];
+  for (const [label, pick, kind, missing] of ROWS) {
     const s = pick(simulated);
     const a = pick(actual);
-    const d =
-      s === null || a === null ? '—' : rate ? points((s - a) * 100) : signed(Math.round((s - a) * 10_000) / 10_000);
-    const show = (v: number | null) => (v === null && missing ? missing : fmt(v));
-    lines.push(`${label.padEnd(28)}${show(s).padStart(14)}${show(a).padStart(14)}${d.padStart(14)}`);
+    const f = FORMATS[kind];
+    const d = s === null || a === null ? '—' : f.difference(s - a);
+    const show = (v: number | null) => (v === null ? (missing ?? '—') : f.value(v, currency));
+    lines.push(
+      `${label.padEnd(LABEL_WIDTH)}${show(s).padStart(COLUMN)}${show(a).padStart(COLUMN)}${d.padStart(COLUMN)}`,
+    );
   }
   if (actual.recordedRevenue !== undefined && actual.recordedRevenue !== null)
     lines.push(
-      `recorded revenue of the period: ${fmt(actual.recordedRevenue)} (every sales line's amount, returns, ` +
-        `cancellations and discount lines included; sales value above is the units sold at their own lines' amounts)`,
+      `recorded revenue of the period: ${money(actual.recordedRevenue, currency)} (every sales line's amount, ` +
+        'returns, cancellations and discount lines included; sales value above is the units sold at their own ' +
+        "lines' amounts)",
     );
   if (simulated.inventoryValue === null)
     lines.push('stock value: n/a, no SKU has a cost price (send costPrice on sales lines or purchase-order costs)');
-  const share =
-    simulated.demand > 0 ? ` (${((simulated.estimatedDemand / simulated.demand) * 100).toFixed(1)} % of demand)` : '';
+  const share = simulated.demand > 0 ? ` (${percent(simulated.estimatedDemand / simulated.demand)} of demand)` : '';
   lines.push(
-    `estimated demand: ${fmt(simulated.estimatedDemand)} units${share}, the same on both sides; ` +
-      `the simulation sold ${fmt(simulated.estimatedSales)} of them`,
+    `estimated demand: ${count(simulated.estimatedDemand, 'unit')}${share}, the same on both sides; ` +
+      `the simulation sold ${whole(simulated.estimatedSales)} of them`,
   );
   if ('writeDownShortfall' in simulated && simulated.writeDownShortfall.units > 0) {
     const w = simulated.writeDownShortfall;
     lines.push(
-      `write-downs beyond the simulated stock: ${fmt(w.units)} units on ${w.days} SKU-days ` +
-        `(taken in fact, not in the simulation)`,
+      `write-downs beyond the simulated stock: ${count(w.units, 'unit')} on ${count(w.days, 'SKU-day')} ` +
+        '(taken in fact, not in the simulation)',
     );
   }
   const below = actual.negativeStock;
   if (below && below.cells > 0) {
     const w = below.worst[0];
     lines.push(
-      `actual stock below zero: ${below.cells} location×SKUs on ${below.cellDays} days, the lowest ${fmt(w.lowest)} ` +
-        `(${w.locationId} × ${w.skuId}): the history sold what it did not hold, and that stock counts as none in ` +
-        `the actual figures (workbench lint: negative-actual-stock)`,
+      `actual stock below zero: ${count(below.cells, 'location×SKU')} on ${count(below.cellDays, 'day')}, ` +
+        `the lowest ${whole(w.lowest)} (${w.locationId} × ${w.skuId}): the history sold what it did not hold, and ` +
+        'that stock counts as none in the actual figures (workbench lint: negative-actual-stock)',
     );
   }
   if ('unsentTransferUnits' in simulated && simulated.unsentTransferUnits > 0) {
     lines.push(
-      `transfers never sent: ${fmt(simulated.unsentTransferUnits)} units (their sender's stock did not come in time)`,
+      `transfers never sent: ${count(simulated.unsentTransferUnits, 'unit')} ` +
+        "(their sender's stock did not come in time)",
     );
   }
   for (const [type, t] of Object.entries(simulated.transfers ?? {}))
-    lines.push(`${type}: ${t.trips} trips, ${t.lines} lines, ${t.units} units`);
+    lines.push(`${type}: ${count(t.trips, 'trip')}, ${count(t.lines, 'line')}, ${count(t.units, 'unit')}`);
   if ('deliveries' in simulated && actual.deliveries !== undefined)
     lines.push(
-      `deliveries to the stores (store-days stock arrived by transfer): ${simulated.deliveries} simulated, ` +
-        `${actual.deliveries} in fact`,
+      `deliveries to the stores (store-days stock arrived by transfer): ${whole(simulated.deliveries)} simulated, ` +
+        `${whole(actual.deliveries)} in fact`,
     );
   if (world) lines.push(`transit in the world the data shows: ${world.transit}`);
   return lines.join('\n');
 }
 
-/** A sweep as a table: each point's varied values and figures, `*` on the frontier, and the history's own point. */
+/**
+ * A sweep as a table: each point's varied values and figures, `*` on the frontier, and the history's own point.
+ * Settings by name, with their paths under the table (what `--vary` takes).
+ */
 export function formatSweep(sweep: SweepReport): string {
   const settings = sweep.axes.map((a) => a.setting);
-  const head = ['point', ...settings, 'lost sales', 'fill rate', 'store stock', 'trips', 'frontier'];
+  const head = ['point', ...settings.map(settingName), 'lost sales', 'fill rate', 'store stock', 'trips', 'frontier'];
+  const rate = (v: number | null) => (v === null ? '—' : percent(v, 2));
   const rows = sweep.runs.map((r) => [
     String(r.point),
     ...settings.map((s) => String(r.vary[s])),
-    fmt(r.lostSales),
-    fmt(r.fillRate),
-    fmt(r.inventoryUnits),
-    fmt(r.trips),
+    whole(r.lostSales),
+    rate(r.fillRate),
+    whole(r.inventoryUnits),
+    whole(r.trips),
     r.frontier ? '*' : '',
   ]);
   const a = sweep.actual;
-  rows.push(['actual', ...settings.map(() => ''), fmt(a.lostSales), fmt(a.fillRate), fmt(a.inventoryUnits), '', '']);
+  rows.push([
+    'actual',
+    ...settings.map(() => ''),
+    whole(a.lostSales),
+    rate(a.fillRate),
+    whole(a.inventoryUnits),
+    '',
+    '',
+  ]);
   const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
   const line = (cells: string[]) => cells.map((x, c) => x.padStart(widths[c])).join('  ');
   return [
-    `sweep ${sweep.sweepId}, ${sweep.from} … ${sweep.to}, ${sweep.points} point${sweep.points === 1 ? '' : 's'}` +
+    `sweep ${sweep.sweepId}, ${sweep.from} … ${sweep.to}, ${count(sweep.points, 'point')}` +
       (sweep.status === 'cancelled' ? ' (cancelled)' : '') +
-      `, ${(sweep.durationMs / 1000).toFixed(1)} s`,
+      `, ${duration(sweep.durationMs)}`,
     line(head),
     ...rows.map(line),
+    ...sweep.axes.map((x) => `${settingName(x.setting)}: ${x.setting}`),
   ].join('\n');
 }

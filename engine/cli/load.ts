@@ -10,6 +10,7 @@ import { parseCsvMapping, type CsvMapping } from '../ingest/csv/mapping-file.js'
 import type { LoadReport } from '../service/file-load.js';
 import type { Workbench } from '../service/workbench.js';
 import { expandPaths, resolveDataset } from './load-files.js';
+import { count, duration, perSecond, whole } from '../../shared/format.js';
 
 export interface LoadOptions {
   dataset?: string;
@@ -71,7 +72,7 @@ export async function loadFiles(
         file: p.current ?? '',
       });
       if (!tty && !options.quiet && p.filesDone > filesDone)
-        log(`${p.filesDone} of ${p.files} files: ${p.records} records`);
+        log(`${whole(p.filesDone)} of ${count(p.files, 'file')}: ${count(p.records, 'record')}`);
       filesDone = p.filesDone;
     },
   );
@@ -146,10 +147,11 @@ export function formatReport(report: LoadReport): string {
       lines.push(`  … and ${(o.problemCount ?? 0) - listed}${o.problemCountIsAtLeast ? ' or' : ''} more`);
   }
   const rejectedFiles = report.batches.filter((o) => o.error).reduce((n, o) => n + o.files.length, 0);
-  const rate = Math.round(report.records / Math.max(report.seconds, 1e-3));
   lines.push(
-    `${report.records} records from ${report.files - rejectedFiles} of ${report.files} files in ` +
-      `${report.seconds.toFixed(1)} s (${rate} records/s)${report.rejected ? `; ${rejectedFiles} rejected` : ''}`,
+    `${count(report.records, 'record')} from ${whole(report.files - rejectedFiles)} of ` +
+      `${count(report.files, 'file')} in ${duration(report.seconds * 1000)} ` +
+      `(${perSecond(report.records, Math.max(report.seconds, 1e-3), 'records')})` +
+      (report.rejected ? `; ${whole(rejectedFiles)} rejected` : ''),
   );
   return lines.join('\n');
 }

@@ -19,6 +19,14 @@ export interface LintExample {
   sample?: string[];
 }
 
+/** Findings that say the same thing (one SKU never sent, referred to from many records), counted together. */
+export interface LintRepeat {
+  detail: string;
+  count: number;
+  /** The datasets the findings are in. */
+  datasets: string[];
+}
+
 export interface LintFinding {
   rule: string;
   title: string;
@@ -26,6 +34,11 @@ export interface LintFinding {
   why: string;
   count: number;
   examples: LintExample[];
+  /**
+   * Set where findings repeat one detail and there are more of them than examples: the most repeated details (at
+   * most LINT_REPEATS), and how many different ones there are in all.
+   */
+  repeats?: { groups: number; top: LintRepeat[] };
 }
 
 export interface LintReport {

@@ -15,9 +15,11 @@ import { LIVE, union, type LintExample, type LintFinding, type LintReport, type 
 import { SALES_EXPORT_RULES } from './lint-sales-export.js';
 import { NEGATIVE_STOCK_RULE } from './lint-negative-stock.js';
 
-export type { LintExample, LintFinding, LintReport } from './lint-rule.js';
+export type { LintExample, LintFinding, LintRepeat, LintReport } from './lint-rule.js';
 
 export const LINT_EXAMPLES = 10;
+/** The most repeated details a finding lists, when its findings repeat. */
+export const LINT_REPEATS = 5;
 
 /** Master-data references: [referring dataset, source, id column, field, master table, master id]. */
 const MASTER_REFS: [string, string, string, string, string, string][] = [
@@ -345,6 +347,25 @@ function withRecord(x: LintExample): LintExample {
   return SINGLE_KEYED.has(x.dataset) ? { ...x, record: true } : x;
 }
 
+/**
+ * A rule's findings by what they say: 180 references to one SKU never sent are one thing to fix, not 180. Undefined
+ * when no detail repeats.
+ */
+async function repeated(ws: Workspace, r: Rule, now: number): Promise<LintFinding['repeats']> {
+  const rows = await ws.rows<{ detail: string; n: bigint; datasets: DuckDBListValue; groups: bigint }>(
+    `WITH hits AS (SELECT * FROM (${r.sql}) AS h(dataset, id, detail))
+     SELECT detail, count(*) AS n, list_sort(list_distinct(list(dataset))) AS datasets,
+            (SELECT count(DISTINCT detail) FROM hits) AS groups
+     FROM hits GROUP BY detail ORDER BY n DESC, detail LIMIT ${LINT_REPEATS}`,
+    r.sql!.includes('$1') ? [timestampValue(now)] : [],
+  );
+  if (rows.length === 0 || Number(rows[0].n) < 2) return undefined;
+  return {
+    groups: Number(rows[0].groups),
+    top: rows.map((x) => ({ detail: x.detail, count: Number(x.n), datasets: x.datasets.items.map(String) })),
+  };
+}
+
 export async function lint(ws: Workspace, now: number, log: RequestLogEntry[]): Promise<LintReport> {
   const findings: LintFinding[] = [];
   for (const r of RULES) {
@@ -374,7 +395,8 @@ export async function lint(ws: Workspace, now: number, log: RequestLogEntry[]): 
       count = all.length;
       examples = all.slice(0, LINT_EXAMPLES);
     }
-    findings.push({ rule: r.rule, title: r.title, why: r.why, count, examples });
+    const repeats = r.sql && !r.grouped && count > examples.length ? await repeated(ws, r, now) : undefined;
+    findings.push({ rule: r.rule, title: r.title, why: r.why, count, examples, ...(repeats ? { repeats } : {}) });
   }
   return { checkedAt: formatIsoMicros(now), findings };
 }

@@ -1,6 +1,7 @@
 /**
  * POST /Token (OAuth2 client credentials) and the bearer check. A token is bound to the tenant it was issued
- * for; a missing, expired or invalid token, or one used with another X-Tenant, is a 401.
+ * for; a missing, expired or invalid token, or one used with another X-Tenant, is a 401; a good token without the
+ * X-Tenant header is a 400 (invalid_request): the token stays good.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -16,11 +17,21 @@ export interface Credentials {
   clientSecret: string;
 }
 
-/** The command a client runs for a token, as the CLI prints it and the integration screen shows it. */
+/** A word as a POSIX shell reads it back: as it is when it holds nothing the shell reads, else in single quotes. */
+export const shellWord = (word: string) => (/^[\w.,:/@%+=-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
+
+/**
+ * The command a client runs for a token, as the CLI prints it and the integration screen shows it: it runs as
+ * pasted into a shell, the values quoted where a shell would read them otherwise.
+ */
 export function tokenRequestCurl(url: string, credentials: Credentials): string {
+  // A value a form would read otherwise (`+` is a space there, `&` ends it) goes encoded.
+  const field = (name: string, value: string) =>
+    /^[\w.~-]+$/.test(value) ? `-d ${name}=${value}` : `--data-urlencode ${shellWord(`${name}=${value}`)}`;
   return (
-    `curl -s -X POST ${url}/Token -H 'X-Tenant: ${credentials.tenant}' -d grant_type=client_credentials ` +
-    `-d client_id=${credentials.clientId} -d client_secret=${credentials.clientSecret}`
+    `curl -s -X POST ${url}/Token -H ${shellWord(`X-Tenant: ${credentials.tenant}`)} ` +
+    `-d grant_type=client_credentials ${field('client_id', credentials.clientId)} ` +
+    field('client_secret', credentials.clientSecret)
   );
 }
 
@@ -54,6 +65,10 @@ const unauthorized = (detail: string, tokenSent = true) =>
         : `Bearer realm="${REALM}"`,
     },
   );
+
+/** What a call without its tenant is told: the header goes on every call, /Token's included. */
+export const TENANT_REQUIRED = 'the X-Tenant header is required on every call';
+const TENANT_CHALLENGE = `error_description="${TENANT_REQUIRED}"`;
 
 /** What a secret or token is replaced with in logged text. */
 export const REDACTED = '***';
@@ -151,8 +166,7 @@ export class TokenIssuer {
         error: 'invalid_request',
       });
     }
-    if (!tenantHeader)
-      throw new HttpProblem(401, 'invalid-client', 'the X-Tenant header is required', { error: 'invalid_client' });
+    if (!tenantHeader) throw new HttpProblem(401, 'invalid-client', TENANT_REQUIRED, { error: 'invalid_client' });
     if (
       !same(tenantHeader, this.credentials.tenant) ||
       !same(b.client_id, this.credentials.clientId) ||
@@ -188,7 +202,16 @@ export class TokenIssuer {
       throw unauthorized('the token has expired: get a new one from POST /Token');
     }
     const tenant = req.headers['x-tenant'];
-    if (typeof tenant !== 'string' || tenant === '') throw unauthorized('the X-Tenant header is missing');
+    // The token is good and the call is incomplete: invalid_request, which a client library does not read as a reason
+    // to throw its token away (RFC 6750 §3.1 answers it with 400).
+    if (typeof tenant !== 'string' || tenant === '')
+      throw new HttpProblem(
+        400,
+        'invalid-request',
+        TENANT_REQUIRED,
+        { error: 'invalid_request' },
+        { 'WWW-Authenticate': `Bearer realm="${REALM}", error="invalid_request", ${TENANT_CHALLENGE}` },
+      );
     if (!same(tenant, issued.tenant))
       throw unauthorized(`the token was issued for another tenant than "${tenant.slice(0, 80)}"`);
   }

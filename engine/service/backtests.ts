@@ -90,7 +90,17 @@ export interface BacktestRun {
   status: 'completed' | 'cancelled';
   scenario?: string;
   durationMs: number;
+  /** What its user calls it ("spring, service level 97%"), shown instead of its id where one is set. */
+  label?: string;
+  /** What its user wrote down about it. */
+  note?: string;
+  /** A sweep's run: the sweep, its point, and the settings the point set on top of the scenario. */
+  sweep?: { sweepId: string; point: number; vary: Record<string, number> };
 }
+
+/** The longest label and note a run keeps. */
+export const RUN_LABEL_MAX = 200;
+export const RUN_NOTE_MAX = 4000;
 
 export interface BacktestReport {
   run: BacktestRun;
@@ -215,11 +225,13 @@ function runOf(r: RunRow): BacktestRun {
     status: r.status,
     durationMs: Number(r.durationMs),
     ...(r.scenario ? { scenario: r.scenario } : {}),
+    ...(r.label ? { label: r.label } : {}),
+    ...(r.note ? { note: r.note } : {}),
   };
 }
 
 const RUN_COLUMNS = `runId, epoch_us(createdAt) AS created, strftime(fromDate, '%Y-%m-%d') AS fromText,
-  strftime(toDate, '%Y-%m-%d') AS toText, status, scenario, durationMs`;
+  strftime(toDate, '%Y-%m-%d') AS toText, status, scenario, durationMs, label, note`;
 
 /** A row of RUN_COLUMNS (status holds what storeBacktest wrote: a BacktestRun's). */
 interface RunRow {
@@ -230,6 +242,8 @@ interface RunRow {
   status: BacktestRun['status'];
   scenario: string | null;
   durationMs: number;
+  label: string | null;
+  note: string | null;
 }
 
 /** A day's row of backtest_daily, its columns nullable (the actual side has no transfers). */
@@ -264,6 +278,25 @@ export async function keptReviews(
 /** Each value of an iterable, mapped, one at a time. */
 function* map<T, U>(values: Iterable<T>, f: (value: T) => U): Generator<U> {
   for (const v of values) yield f(v);
+}
+
+/**
+ * Gives a kept run a label and a note (an empty one clears it; one left out stays as it is); the run as it is now,
+ * or undefined when there is no such run.
+ */
+export async function labelBacktest(
+  ws: Workspace,
+  runId: string,
+  change: { label?: string; note?: string },
+): Promise<BacktestRun | undefined> {
+  const set = (['label', 'note'] as const).filter((k) => change[k] !== undefined);
+  if (set.length)
+    await ws.run(`UPDATE backtest_runs SET ${set.map((k, i) => `${k} = $${i + 2}`).join(', ')} WHERE runId = $1`, [
+      runId,
+      ...set.map((k) => change[k]!.trim() || null),
+    ]);
+  const [r] = await ws.rows<RunRow>(`SELECT ${RUN_COLUMNS} FROM backtest_runs WHERE runId = $1`, [runId]);
+  return r ? runOf(r) : undefined;
 }
 
 /** Deletes a kept run and everything kept with it; false when there is no such run. */
@@ -313,7 +346,14 @@ export async function getBacktest(ws: Workspace, runId: string): Promise<Backtes
       actual: side(a),
     });
   }
-  return { run: runOf(r), settings: JSON.parse(r.settings), summary: JSON.parse(r.summary), daily };
+  // A sweep's point says what it changed; its scenario's name alone would hide it.
+  const [point] = await ws.rows<{ sweepId: string; point: number; vary: string }>(
+    'SELECT sweepId, point, vary FROM sweep_points WHERE runId = $1',
+    [runId],
+  );
+  const run = runOf(r);
+  if (point) run.sweep = { sweepId: point.sweepId, point: Number(point.point), vary: JSON.parse(point.vary) };
+  return { run, settings: JSON.parse(r.settings), summary: JSON.parse(r.summary), daily };
 }
 
 /** A row of backtest_groups: its KPIs are nullable (a rate of nothing is none). */

@@ -72,6 +72,8 @@ import {
   type SettingsOverride,
 } from '../recommend/settings.js';
 import { categorySettingsOf, defaultAsOfDay, locationKindsOfData } from '../store/engine-state.js';
+import { demoFiles } from './demo.js';
+import { businessNames, workspaceCurrency, type BusinessNames } from './names.js';
 import { cellOf } from '../recommend/state.js';
 import { basisOf } from '../recommend/targets.js';
 import { loadBacktestInput } from '../store/backtest-input.js';
@@ -85,6 +87,7 @@ import {
   exportBacktest,
   deleteBacktest,
   getBacktest,
+  labelBacktest,
   listBacktests,
   storeBacktest,
   type BacktestReport,
@@ -220,6 +223,23 @@ export class Workbench {
   }
 
   /** Starts loading files in the background and answers at once with its job; poll `loadJob`. */
+  /**
+   * Loads the demo retailer into this workspace in the background, as a picked folder of it would load. Only an
+   * empty workspace takes it: the demo mixed into a retailer's own data would make neither readable.
+   */
+  async startDemoLoad(dir?: string): Promise<LoadJob> {
+    const files = demoFiles(dir);
+    if (!files?.length) throw new RequestRejected('the demo data (samples/demo) is not part of this build', 404);
+    const held = (await this.summary()).filter((s) => s.live > 0).map((s) => s.dataset);
+    if (held.length)
+      throw new RequestRejected(
+        `the workspace holds data already (${held.slice(0, 3).join(', ')}${held.length > 3 ? ', …' : ''}): ` +
+          'the demo loads into an empty workspace; create one on the Workspace screen',
+        409,
+      );
+    return this.startLoad(files);
+  }
+
   startLoad(files: readonly LoadFile[], options: FileLoadOptions = {}): LoadJob {
     return this.loads.start(files.length, (onProgress) => loadFiles(this, files, options, onProgress));
   }
@@ -904,6 +924,11 @@ export class Workbench {
     return this.workspace.exclusive(() => getBacktest(this.workspace, runId));
   }
 
+  /** Gives a kept run a label and a note; undefined when there is no such run. */
+  labelBacktest(runId: string, change: { label?: string; note?: string }): Promise<BacktestRun | undefined> {
+    return this.workspace.exclusive(() => labelBacktest(this.workspace, runId, change));
+  }
+
   /** Deletes a kept run with its days, groups and transfers, all or nothing. */
   deleteBacktest(runId: string): Promise<boolean> {
     return this.workspace.exclusive(() => this.workspace.transaction(() => deleteBacktest(this.workspace, runId)));
@@ -978,6 +1003,21 @@ export class Workbench {
       const locations = named.map((l) => ({ ...l, kind: kinds.get(l.id) ?? 'warehouse' }));
       return { categories, fromWorkspace, locations };
     });
+  }
+
+  /** The business names beside the ids (locations, styles, categories) and the workspace's currency. */
+  names(): Promise<BusinessNames> {
+    return this.workspace.exclusive(async () =>
+      businessNames(
+        this.workspace,
+        await locationKindsOfData(this.workspace, await defaultAsOfDay(this.workspace, this.clock())),
+      ),
+    );
+  }
+
+  /** The code the workspace's values are in (`LOCAL`, `EUR`), when its data says. */
+  currency(): Promise<string | undefined> {
+    return this.workspace.exclusive(() => workspaceCurrency(this.workspace));
   }
 
   /** A scenario kept in the workspace: overrides of the engine's defaults, by name. */

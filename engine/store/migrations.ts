@@ -217,6 +217,14 @@ export const MIGRATIONS: readonly Migration[] = [
       'CREATE TABLE IF NOT EXISTS backtest_reviews (runId VARCHAR PRIMARY KEY, reviews BLOB NOT NULL)',
     ],
   },
+  {
+    version: 12,
+    description: 'a backtest run keeps a label and a note its user gives it',
+    statements: () => [
+      'ALTER TABLE backtest_runs ADD COLUMN IF NOT EXISTS label VARCHAR',
+      'ALTER TABLE backtest_runs ADD COLUMN IF NOT EXISTS note VARCHAR',
+    ],
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -42,6 +42,7 @@ export function App() {
     loadScenarios,
     backtestJob,
     cancelBacktest,
+    loadNames,
   } = useWorkbench();
   const route = useRoute();
   const staleness = (behind: boolean): Staleness | undefined =>
@@ -62,6 +63,10 @@ export function App() {
   useEffect(() => {
     void refresh();
   }, [client, refresh]);
+  // The names follow the data: read again whenever the counts change (a load, another workspace).
+  useEffect(() => {
+    if (summary) void loadNames();
+  }, [summary, loadNames]);
 
   if (!client) {
     return (
@@ -100,9 +105,10 @@ export function App() {
           {error}
         </p>
       )}
-      {notice && (
+      {/* A notice belongs to the screen whose action it tells of. */}
+      {notice?.screen === tab && (
         <p className="notice" role="status">
-          {notice}
+          {notice.text}
         </p>
       )}
       {tab === 'workspace' && (

@@ -1,8 +1,8 @@
 /**
  * A line chart of daily series, simulated against actual (ECharts, only the parts used). Every chart pairs the two
  * sides the same way: the engine's line solid, the actual one dashed, in the same two colours (a second pair in a
- * lighter tint); the other series (demand, receipts…) in colours of their own. Long periods zoom; every chart
- * switches between days and weeks together.
+ * lighter tint); the other series (demand, receipts…) in colours of their own. Long periods zoom; every chart of a
+ * page switches between days and weeks together, by the page's one switch (`ChartStep`).
  */
 import { useEffect, useMemo, useRef } from 'react';
 import * as echarts from 'echarts/core';
@@ -17,6 +17,8 @@ import {
 import { CanvasRenderer } from 'echarts/renderers';
 import { useWorkbench } from './store';
 import { byWeek, type Series } from './weeks';
+import { whole } from '../../shared/format';
+import { spikeCap } from './chart-scale';
 
 export type { Series } from './weeks';
 
@@ -38,9 +40,25 @@ const SIDE_COLOURS = [
 const OTHER_COLOURS = ['#3a9a5b', '#8a5cb8', '#7a7f87', '#c0392b'];
 /** Beyond this many days the chart zooms: a slider below it, the wheel over it. */
 const ZOOM_AFTER_DAYS = 90;
+/** Days above a clipped axis named under the chart, at most. */
+const SPIKES_NAMED = 3;
 
 const sideOf = (name: string) => /^(simulated|actual)\b/.exec(name)?.[1] as 'simulated' | 'actual' | undefined;
 const pairOf = (name: string) => name.replace(/^(simulated|actual)\b,?\s*/, '');
+
+/** The one Daily / Weekly switch of a page: every chart on it shows days or weeks together. */
+export function ChartStep() {
+  const { chartStep, setChartStep } = useWorkbench();
+  return (
+    <span className="segmented chart__step" role="group" aria-label="Charts: by day or by week">
+      {(['day', 'week'] as const).map((step) => (
+        <button key={step} type="button" aria-pressed={chartStep === step} onClick={() => setChartStep(step)}>
+          {step === 'day' ? 'Daily' : 'Weekly'}
+        </button>
+      ))}
+    </span>
+  );
+}
 
 export function Chart({
   title,
@@ -49,6 +67,7 @@ export function Chart({
   label,
   unit,
   levels = false,
+  clipSpikes = false,
 }: {
   title: string;
   dates: string[];
@@ -58,11 +77,23 @@ export function Chart({
   unit: string;
   /** The values are levels or rates (a week shows their mean), not flows (a week shows their sum). */
   levels?: boolean;
+  /** A day far above the others (a delivery among sales) ends the axis lower, so the other days stay readable. */
+  clipSpikes?: boolean;
 }) {
-  const { chartStep, setChartStep } = useWorkbench();
+  const { chartStep } = useWorkbench();
   const shown = useMemo(
     () => (chartStep === 'week' ? byWeek(dates, series, levels) : { dates, series }),
     [chartStep, dates, series, levels],
+  );
+  const cap = useMemo(() => (clipSpikes ? spikeCap(shown.series) : undefined), [clipSpikes, shown]);
+  const beyond = useMemo(
+    () =>
+      cap === undefined
+        ? []
+        : shown.series.flatMap((s) =>
+            s.values.flatMap((v, i) => (v !== null && v > cap ? [{ name: s.name, date: shown.dates[i], v }] : [])),
+          ),
+    [cap, shown],
   );
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -74,12 +105,19 @@ export function Chart({
     chart.setOption({
       // Results, not a show: drawn at once.
       animation: false,
-      title: { text: title, textStyle: { fontSize: 13, fontWeight: 600 } },
+      // The title on its line, the legend on the next: never over each other, however many series.
+      title: { text: title, left: 0, top: 0, textStyle: { fontSize: 13, fontWeight: 600 } },
       tooltip: { trigger: 'axis' },
-      legend: { top: 0, right: 0 },
-      grid: { left: 56, right: 16, top: 44, bottom: zoom ? 64 : 28 },
+      legend: { type: 'scroll', left: 0, right: 0, top: 22 },
+      grid: { left: 56, right: 16, top: 76, bottom: zoom ? 64 : 28 },
       xAxis: { type: 'category', data: shown.dates },
-      yAxis: { type: 'value', name: chartStep === 'week' && !levels ? `${unit} per week` : unit },
+      yAxis: {
+        type: 'value',
+        name: chartStep === 'week' && !levels ? `${unit} per week` : unit,
+        // From zero unless the data itself goes below it: no axis runs to −300 without a negative value.
+        min: (extent: { min: number }) => Math.min(0, extent.min),
+        ...(cap === undefined ? {} : { max: cap }),
+      },
       ...(zoom ? { dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }] } : {}),
       series: shown.series.map((s) => {
         const side = sideOf(s.name);
@@ -102,19 +140,30 @@ export function Chart({
       window.removeEventListener('resize', resize);
       chart.dispose();
     };
-  }, [title, shown, unit, levels, chartStep, dates.length]);
+  }, [title, shown, unit, levels, chartStep, dates.length, cap]);
   // The canvas can't be read back; the count of drawn values says whether the chart shows data.
   const points = shown.series.reduce((n, s) => n + s.values.filter((v) => v !== null).length, 0);
   return (
     <div className="chart-box">
-      <span className="segmented chart__step" role="group" aria-label={`${title}: by day or by week`}>
-        {(['day', 'week'] as const).map((step) => (
-          <button key={step} type="button" aria-pressed={chartStep === step} onClick={() => setChartStep(step)}>
-            {step === 'day' ? 'Daily' : 'Weekly'}
-          </button>
-        ))}
-      </span>
-      <div ref={ref} className="chart" role="img" aria-label={label} data-points={points} data-step={chartStep} />
+      <div
+        ref={ref}
+        className="chart"
+        role="img"
+        aria-label={label}
+        data-points={points}
+        data-step={chartStep}
+        data-cap={cap}
+      />
+      {beyond.length > 0 && (
+        <p className="hint chart__beyond" data-testid="beyond-axis">
+          Above the axis ({whole(cap!)}):{' '}
+          {beyond
+            .slice(0, SPIKES_NAMED)
+            .map((b) => `${b.name} ${whole(b.v)} on ${b.date}`)
+            .join('; ')}
+          {beyond.length > SPIKES_NAMED ? `; and ${whole(beyond.length - SPIKES_NAMED)} more` : ''}.
+        </p>
+      )}
     </div>
   );
 }

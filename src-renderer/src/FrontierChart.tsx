@@ -3,7 +3,9 @@
  * sales (or fill rate), the efficient frontier joined by a line, the history's own point apart, and the point a
  * constraint picks ringed. Hovering a point tells its settings; clicking it opens its run.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { count, money, percent } from '../../shared/format';
+import { settingName } from '../../shared/setting-names';
 import * as echarts from 'echarts/core';
 import { LineChart, ScatterChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent, TitleComponent } from 'echarts/components';
@@ -36,17 +38,32 @@ type Run = SweepReport['runs'][number];
 const y = (r: { lostSales: number; fillRate: number | null }, measure: FrontierMeasure) =>
   measure === 'lostSales' ? r.lostSales : r.fillRate === null ? null : Math.round(r.fillRate * 10000) / 100;
 
+/** A bound rounded outwards to a figure an axis reads well at (two significant digits). */
+const step = (v: number) => 10 ** Math.max(0, Math.floor(Math.log10(Math.abs(v) || 1)) - 1);
+const niceDown = (v: number) => Math.floor(v / step(v)) * step(v);
+const niceUp = (v: number) => Math.ceil(v / step(v)) * step(v);
+
+/** An axis's range over `values`: from a little below the least to a little above the most, at round figures. */
+function span(values: (number | null)[]): { min?: number; max?: number } {
+  const known = values.filter((v): v is number => v !== null);
+  if (known.length === 0) return {};
+  const [lo, hi] = [Math.min(...known), Math.max(...known)];
+  const pad = (hi - lo) * 0.08 || Math.abs(hi) * 0.05 || 1;
+  // Counts and rates stop at zero.
+  return { min: lo >= 0 ? Math.max(0, niceDown(lo - pad)) : niceDown(lo - pad), max: niceUp(hi + pad) };
+}
+
 /** A point's words: its settings and its figures, for the tooltip. */
-function describe(r: Run): string {
-  const settings = Object.entries(r.vary).map(([k, v]) => `${k} = ${v}`);
+function describe(r: Run, currency?: string): string {
+  const settings = Object.entries(r.vary).map(([k, v]) => `${settingName(k)} = ${v}`);
   return [
     `<b>point ${r.point}</b>`,
     ...settings,
-    `lost sales ${r.lostSales.toLocaleString('en')}`,
-    `fill rate ${r.fillRate === null ? '—' : `${(r.fillRate * 100).toFixed(2)} %`}`,
-    `store stock ${r.inventoryUnits.toLocaleString('en')} units, ` +
-      (r.inventoryValue === null ? 'value n/a (no cost prices)' : `${r.inventoryValue.toLocaleString('en')} value`),
-    `transfers: ${r.trips.toLocaleString('en')} trips, ${r.units.toLocaleString('en')} units`,
+    `lost sales ${count(r.lostSales, 'unit')}`,
+    `fill rate ${r.fillRate === null ? '—' : percent(r.fillRate, 2)}`,
+    `store stock ${count(r.inventoryUnits, 'unit')}, ` +
+      (r.inventoryValue === null ? 'value n/a (no cost prices)' : `value ${money(r.inventoryValue, currency)}`),
+    `transfers: ${count(r.trips, 'trip')}, ${count(r.units, 'unit')}`,
   ].join('<br>');
 }
 
@@ -56,8 +73,11 @@ export function FrontierChart({
   stock,
   picked,
   open,
+  currency,
 }: {
   sweep: SweepReport;
+  /** The workspace's currency, for the values of stock. */
+  currency?: string;
   measure: FrontierMeasure;
   stock: FrontierStock;
   /** The point a constraint picked, ringed. */
@@ -65,6 +85,11 @@ export function FrontierChart({
   open: (runId: string) => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  // Both axes span the points and the history's own point, a little beyond: none sits on an edge, none is off.
+  const axes = useMemo(() => {
+    const everyPoint = [...sweep.runs, sweep.actual];
+    return { x: span(everyPoint.map((r) => r[stock])), y: span(everyPoint.map((r) => y(r, measure))) };
+  }, [sweep, stock, measure]);
   useEffect(() => {
     if (!ref.current) return;
     const chart = echarts.init(ref.current);
@@ -76,6 +101,7 @@ export function FrontierChart({
     const size = (r: Run) => (most > fewest ? 8 + (12 * (r.trips - fewest)) / (most - fewest) : 10);
     const point = (r: Run) => ({ value: [r[stock], y(r, measure)], run: r, symbolSize: size(r) });
     const chosen = sweep.runs.find((r) => r.point === picked);
+
     chart.setOption({
       animation: false,
       title: {
@@ -88,12 +114,19 @@ export function FrontierChart({
         trigger: 'item',
         formatter: (p: { data: { run?: Run }; seriesName: string }) =>
           p.data.run
-            ? describe(p.data.run)
-            : `<b>actual</b><br>lost sales ${sweep.actual.lostSales.toLocaleString('en')}<br>` +
-              `store stock ${sweep.actual.inventoryUnits.toLocaleString('en')}`,
+            ? describe(p.data.run, currency)
+            : `<b>actual</b><br>lost sales ${count(sweep.actual.lostSales, 'unit')}<br>` +
+              `fill rate ${sweep.actual.fillRate === null ? '—' : percent(sweep.actual.fillRate, 2)}<br>` +
+              `store stock ${count(sweep.actual.inventoryUnits, 'unit')}`,
       },
-      xAxis: { type: 'value', name: STOCK_NAMES[stock], nameLocation: 'middle', nameGap: 26, scale: true },
-      yAxis: { type: 'value', name: MEASURE_NAMES[measure], scale: true },
+      xAxis: {
+        type: 'value',
+        name: STOCK_NAMES[stock],
+        nameLocation: 'middle',
+        nameGap: 26,
+        ...axes.x,
+      },
+      yAxis: { type: 'value', name: MEASURE_NAMES[measure], ...axes.y },
       series: [
         {
           name: 'frontier',
@@ -139,7 +172,7 @@ export function FrontierChart({
       window.removeEventListener('resize', resize);
       chart.dispose();
     };
-  }, [sweep, measure, stock, picked, open]);
+  }, [sweep, measure, stock, picked, open, currency, axes]);
   return (
     <div
       ref={ref}
@@ -148,6 +181,7 @@ export function FrontierChart({
       aria-label={`Frontier of ${sweep.sweepId}: ${STOCK_NAMES[stock]} against ${MEASURE_NAMES[measure]}`}
       data-points={sweep.runs.length}
       data-frontier={sweep.runs.filter((r) => r.frontier).length}
+      data-axes={JSON.stringify(axes)}
     />
   );
 }

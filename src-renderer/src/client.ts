@@ -85,7 +85,7 @@ export type {
 export type PickedFile = { name: string; text: string } | { name: string; base64: string };
 
 /**
- * Browser mode: the page was opened with `#tenant=…&token=…`,
+ * Browser mode: the page was opened with `#tenant=…&token=…` (and `&view=/backtest/…` to open on a view),
  * kept for the session and taken out of the address bar.
  */
 export function sessionFromLocation(): { tenant: string; token: string } | undefined {
@@ -94,7 +94,11 @@ export function sessionFromLocation(): { tenant: string; token: string } | undef
   const token = params.get('token');
   if (tenant && token) {
     sessionStorage.setItem('workbench.session', JSON.stringify({ tenant, token }));
-    history.replaceState(null, '', window.location.pathname);
+    // `view` is the address to open on (`workbench demo` opens on its run); the key leaves the address bar.
+    const view = params.get('view');
+    history.replaceState(null, '', `${window.location.pathname}${view ? `#${view}` : ''}`);
+    // The screens follow the address by its hashchange, which replaceState does not send.
+    if (view) window.dispatchEvent(new HashChangeEvent('hashchange'));
   }
   const kept = sessionStorage.getItem('workbench.session');
   return kept ? (JSON.parse(kept) as { tenant: string; token: string }) : undefined;

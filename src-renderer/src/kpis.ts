@@ -1,5 +1,6 @@
-/** The KPIs the screens show, in order, with how each reads. */
-import type { SideKpis } from './client';
+/** The KPIs the screens show, in order, with how each reads (shared/format.ts: the command line's format too). */
+import type { SideKpis } from '../../engine/simulate/kpis';
+import { percent, points, signed, whole } from '../../shared/format';
 
 export interface Kpi {
   key: string;
@@ -12,15 +13,12 @@ export interface Kpi {
   better: 'higher' | 'lower';
 }
 
-const percent = (v: number) => `${(v * 100).toFixed(1)}%`;
-const whole = (v: number) => Math.round(v).toLocaleString('en');
-
 export const KPIS: Kpi[] = [
   {
     key: 'inStockRate',
     label: 'In-stock rate',
     pick: (k) => k.inStockRate,
-    format: percent,
+    format: (v) => percent(v),
     rate: true,
     better: 'higher',
   },
@@ -28,10 +26,17 @@ export const KPIS: Kpi[] = [
     key: 'stockOutDays',
     label: 'Stock-out days',
     pick: (k) => k.stockOutDays,
-    format: (v) => v.toLocaleString('en'),
+    format: whole,
     better: 'lower',
   },
-  { key: 'fillRate', label: 'Fill rate', pick: (k) => k.fillRate, format: percent, rate: true, better: 'higher' },
+  {
+    key: 'fillRate',
+    label: 'Fill rate',
+    pick: (k) => k.fillRate,
+    format: (v) => percent(v),
+    rate: true,
+    better: 'higher',
+  },
   { key: 'lostSales', label: 'Lost sales (units)', pick: (k) => k.lostSales, format: whole, better: 'lower' },
   { key: 'sales', label: 'Sales (units)', pick: (k) => k.sales, format: whole, better: 'higher' },
   {
@@ -56,11 +61,10 @@ export const show = (kpi: Kpi, k: SideKpis) => {
   return v === null ? '–' : kpi.format(v);
 };
 
-/** b − a as it reads: rates in percentage points. */
+/** b − a as it reads: a rate's in percentage points (`d` given in points, as the comparison gives it). */
 export function difference(kpi: Kpi, d: number | null | undefined): string {
   if (d === null || d === undefined) return '–';
-  const sign = d > 0 ? '+' : d < 0 ? '−' : '±';
-  return kpi.rate ? `${sign}${Math.abs(d).toFixed(1)} pp` : `${sign}${kpi.format(Math.abs(d))}`;
+  return kpi.rate ? points(d / 100) : signed(d, kpi.format);
 }
 
 /**
@@ -74,8 +78,8 @@ export function versusActual(
 ): { text: string; tone: 'better' | 'worse' | 'same' } | undefined {
   const [s, a] = [kpi.pick(simulated), kpi.pick(actual)];
   if (s === null || a === null) return undefined;
-  const d = kpi.rate ? Math.round((s - a) * 1000) / 10 : s - a;
-  const shown = difference(kpi, d);
-  if (/^±|^[+−]0(\.0)?( pp)?$/.test(shown)) return { text: shown, tone: 'same' };
-  return { text: shown, tone: d > 0 === (kpi.better === 'higher') ? 'better' : 'worse' };
+  const d = s - a;
+  const text = kpi.rate ? points(d) : signed(d, kpi.format);
+  if (text.startsWith('±')) return { text, tone: 'same' };
+  return { text, tone: d > 0 === (kpi.better === 'higher') ? 'better' : 'worse' };
 }

@@ -3,9 +3,10 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { DatasetSummary } from '../../engine/service/workbench';
 import type { LintReport } from '../../engine/ingest/lint';
+import type { BusinessNames } from '../../engine/service/names';
 import type { BacktestJob, BacktestResult, CsvMapping, LoadJob, PickedFile, ProposalRow } from './client';
 import { allProposals, type AdminClient } from './client';
-import { go } from './route';
+import { go, type Screen } from './route';
 
 /** What the Backtest form holds: kept here so that it survives a visit to another screen. */
 export interface BacktestForm {
@@ -16,8 +17,24 @@ export interface BacktestForm {
 
 export type BreakdownLevel = 'location' | 'style';
 
+export interface Breakdown {
+  level: BreakdownLevel;
+  /** Text an id or a name holds. */
+  filter: string;
+  /** A location's kind (store, warehouse, online), or '' for every kind. */
+  kind?: string;
+  /** A style's merchandise category, or '' for every one. */
+  category?: string;
+  /** Only the rows that saw a day carried, a sale or stock. */
+  activeOnly?: boolean;
+}
+
 interface State {
   client?: AdminClient;
+  /** The business names beside the ids, and the workspace's currency. */
+  names?: BusinessNames;
+  /** Reads the names again: after a load, or on another workspace. */
+  loadNames(): Promise<void>;
   summary?: DatasetSummary[];
   lint?: LintReport;
   /**
@@ -36,15 +53,15 @@ interface State {
   backtestForm?: BacktestForm;
   /** The workspace the kept view belongs to (its path). */
   workspace?: string;
-  /** How a run's breakdown is shown: by what, narrowed to which ids. */
-  breakdown: { level: BreakdownLevel; filter: string };
+  /** How a run's breakdown is shown: by what, narrowed by text, kind, category and to the rows with activity. */
+  breakdown: Breakdown;
   /** Whether the charts show days or weeks: all of them switch together. */
   chartStep: 'day' | 'week';
   setChartStep(step: 'day' | 'week'): void;
   /** Settings edited but not saved, per scenario: the form's value and the JSON view's text. */
   settingsDrafts: Record<string, { value: Record<string, unknown>; text: string }>;
   setSettingsDraft(scenario: string, draft?: { value: Record<string, unknown>; text: string }): void;
-  setBreakdown(breakdown: { level: BreakdownLevel; filter: string }): void;
+  setBreakdown(breakdown: Breakdown): void;
   setBacktestForm(form: BacktestForm): void;
   /** Shows a kept run (the one an address names): read once, then kept until another is opened. */
   openRun(runId: string): Promise<void>;
@@ -54,7 +71,8 @@ interface State {
   cancelBacktest(): Promise<void>;
   proposals?: ProposalRow[];
   transfersBusy: boolean;
-  notice?: string;
+  /** What the last action on a screen did, shown on that screen only. */
+  notice?: { screen: Screen; text: string };
   runRecommendations(): Promise<void>;
   loadProposals(): Promise<void>;
   approve(referenceIds: string[], description: string, plannedDispatchDate: string): Promise<void>;
@@ -71,6 +89,8 @@ interface State {
   ): Promise<void>;
   /** Forgets the last load's outcome: new files are picked. */
   clearLoad(): void;
+  /** Loads the demo retailer into the (empty) workspace open now. */
+  loadDemo(): Promise<void>;
 }
 
 /** How often a running backtest is asked how far it got. */
@@ -98,15 +118,47 @@ export const useWorkbench = create<State>()(
         if (!client) return;
         set({ transfersBusy: true, error: undefined, notice: undefined });
         try {
-          const notice = await change(client);
+          const text = await change(client);
           // The list first, then the notice: whoever reads the notice finds the list it speaks of.
           await get().loadProposals();
-          set({ notice });
+          set({ notice: { screen: 'transfers', text } });
         } catch (e) {
           set({ error: `${failed}: ${(e as Error).message}` });
         } finally {
           set({ transfersBusy: false });
         }
+      };
+      /** A load started by `start`, followed to its end; the counts are read again once it ends. */
+      const followLoad = async (start: (client: AdminClient) => Promise<LoadJob>) => {
+        const { client } = get();
+        if (!client) return;
+        // From its first batch on, the load changes what the counts count.
+        set({
+          loadRunning: true,
+          loadJob: undefined,
+          error: undefined,
+          notice: undefined,
+          summaryBehind: true,
+          lintBehind: true,
+        });
+        let failure: string | undefined;
+        try {
+          let job = await start(client);
+          set({ loadJob: job });
+          while (job.status === 'running') {
+            await new Promise((r) => setTimeout(r, POLL_MS));
+            job = await client.call('GET /load/jobs/:jobId', { params: { jobId: job.jobId } });
+            set({ loadJob: job });
+          }
+          if (job.status === 'failed') failure = job.error;
+        } catch (e) {
+          failure = (e as Error).message;
+        }
+        loadsEnded++;
+        set({ loadRunning: false });
+        // The counts on the Workspace tab follow what landed; the refresh clears old errors, so this one comes after.
+        await get().refresh();
+        if (failure) set({ error: `The files were not loaded: ${failure}` });
       };
       return {
         scenarios: [],
@@ -117,37 +169,18 @@ export const useWorkbench = create<State>()(
         transfersBusy: false,
         loadRunning: false,
         clearLoad: () => set({ loadJob: undefined }),
-        loadFiles: async (files, options) => {
+        loadNames: async () => {
           const { client } = get();
           if (!client) return;
-          // From its first batch on, the load changes what the counts count.
-          set({
-            loadRunning: true,
-            loadJob: undefined,
-            error: undefined,
-            notice: undefined,
-            summaryBehind: true,
-            lintBehind: true,
-          });
-          let failure: string | undefined;
           try {
-            let job = await client.call('POST /load/jobs', { body: { files, ...options } });
-            set({ loadJob: job });
-            while (job.status === 'running') {
-              await new Promise((r) => setTimeout(r, POLL_MS));
-              job = await client.call('GET /load/jobs/:jobId', { params: { jobId: job.jobId } });
-              set({ loadJob: job });
-            }
-            if (job.status === 'failed') failure = job.error;
+            set({ names: await client.call('GET /names') });
           } catch (e) {
-            failure = (e as Error).message;
+            set({ error: `The names of locations and styles could not be read: ${(e as Error).message}` });
           }
-          loadsEnded++;
-          set({ loadRunning: false });
-          // The counts on the Workspace tab follow what landed; the refresh clears old errors, so this one comes after.
-          await get().refresh();
-          if (failure) set({ error: `The files were not loaded: ${failure}` });
         },
+        loadFiles: (files, options) =>
+          followLoad((client) => client.call('POST /load/jobs', { body: { files, ...options } })),
+        loadDemo: () => followLoad((client) => client.call('POST /load/demo')),
         loadProposals: async () => {
           const { client } = get();
           if (!client) return;
@@ -227,8 +260,12 @@ export const useWorkbench = create<State>()(
               backtestMissing: undefined,
               notice:
                 job.status === 'cancelled'
-                  ? `Cancelled after ${job.daysDone} of ${job.days} days; ` +
-                    `the days replayed are kept as run ${job.runId}`
+                  ? {
+                      screen: 'backtest',
+                      text:
+                        `Cancelled after ${job.daysDone} of ${job.days} days; ` +
+                        `the days replayed are kept as run ${job.runId}`,
+                    }
                   : undefined,
             });
             // The run gets its address once it is shown: Back returns to the one shown before.

@@ -56,13 +56,20 @@ export function normalizeName(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
-/** `SalesLine` → `sales line`, `Sku` → `SKU`, `PurchaseOrders` → `purchase orders`. */
+/** Names whose words are not their parts': the specification's plurals and paths, as a person says them. */
+const SAID: Record<string, string> = { UnitOfMeasures: 'units of measure', 'Images/urls': 'image URLs' };
+
+/** `SalesLine` → `sales line`, `Skus` → `SKUs`, `PurchaseOrders` → `purchase orders`, `ImageUrl` → `image URL`. */
 export function inWords(name: string): string {
-  return name
-    .replace(/\//g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .replace(/\bskus?\b/g, (s) => s.toUpperCase());
+  return (
+    SAID[name] ??
+    name
+      .replace(/\//g, ' ')
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .toLowerCase()
+      // Abbreviations in capitals, a plural's s not.
+      .replace(/\b(sku|url)(s?)\b/g, (_, word: string, plural: string) => `${word.toUpperCase()}${plural}`)
+  );
 }
 
 function levelId(path: TablePlan[], dataset: DatasetDef): string {

@@ -7,6 +7,7 @@ import { RequestRejected, type Problem } from '../problems.js';
 import { BadCell, convertCell, type CellValue } from './convert.js';
 import { CSV_LEVELS, type CsvTarget } from './levels.js';
 import { detectLevel } from './mapping.js';
+import { guessColumns, guessLevel } from './guess.js';
 import type { FileMapping } from './mapping-file.js';
 import { resolveColumns } from './resolve.js';
 import { rowCells, type CsvTable } from './read.js';
@@ -34,6 +35,13 @@ export interface CsvFilePreview {
   problems: Problem[];
   /** What the file's load will say once: columns no field takes, fields filled by their default. */
   warnings: Problem[];
+  /**
+   * Columns nothing maps whose headers most likely mean a field (`Quantity`: quantitySold), for the mapping step to
+   * propose as guesses: not applied until a mapping names them (guess.ts).
+   */
+  guesses: { header: string; target: string }[];
+  /** The level the file most likely holds, when neither its name nor its fields' own names tell (a guess too). */
+  guessedLevel?: string;
 }
 
 export interface CsvPreview {
@@ -61,6 +69,7 @@ export function previewFile(
     rows: [],
     problems: [],
     warnings: [],
+    guesses: [],
   };
   if (read instanceof Error) return { ...empty, problems: [{ path: '', file: name, message: read.message }] };
   let level;
@@ -68,12 +77,14 @@ export function previewFile(
     level = detectLevel(name, read.headers, { level: mapping.level, dataset });
   } catch (e) {
     if (!(e instanceof RequestRejected)) throw e;
+    const guessed = mapping.level === undefined ? guessLevel(read.headers) : undefined;
     return {
       ...empty,
       headers: read.headers,
       columns: read.headers.map(() => null),
       decimalComma: mapping.decimalComma ?? read.decimalComma,
       problems: [...(read.unreadable?.problems ?? []), { path: '', file: name, message: e.message }],
+      ...(guessed && (!dataset || guessed.dataset === dataset) ? { guessedLevel: guessed.id } : {}),
     };
   }
   const resolved = resolveColumns(name, level, read, mapping);
@@ -121,5 +132,6 @@ export function previewFile(
     rows,
     problems,
     warnings: resolved.warnings,
+    guesses: guessColumns(level, read.headers, columns, mapping),
   };
 }

@@ -1,7 +1,7 @@
 /** Admin routes on backtests: replay a period (now or in the background), and read kept runs down to one cell. */
 import { Type } from '@sinclair/typebox';
 import type { BacktestJob } from '../../service/backtest-jobs.js';
-import type { BacktestRun, KeptRun } from '../../service/backtests.js';
+import { RUN_LABEL_MAX, RUN_NOTE_MAX, type BacktestRun, type KeptRun } from '../../service/backtests.js';
 import type { SimulationResult } from '../../simulate/simulate.js';
 import type { ServerContext } from '../context.js';
 import { ARROW_STREAM } from '../arrow.js';
@@ -83,6 +83,26 @@ export const backtestRoutes = {
       const report = await wb.backtest(params.runId);
       if (!report) throw new HttpProblem(404, 'not-found', `no backtest run "${params.runId}"`);
       return report;
+    },
+  }),
+
+  'PUT /backtests/:runId/label': route({
+    summary: 'Give a kept run a label and a note (an empty text clears one; one left out stays as it is)',
+    params: Run,
+    body: Type.Object(
+      {
+        label: Type.Optional(
+          Type.String({ maxLength: RUN_LABEL_MAX, description: 'What the run is called where it is listed.' }),
+        ),
+        note: Type.Optional(Type.String({ maxLength: RUN_NOTE_MAX, description: 'What its user wrote about it.' })),
+      },
+      { additionalProperties: false },
+    ),
+    response: answer<BacktestRun>('BacktestRunLabelled', 'The run with its label and note.'),
+    handle: async ({ params, body }, { wb }) => {
+      const run = await wb.labelBacktest(params.runId, body);
+      if (!run) throw new HttpProblem(404, 'not-found', `no backtest run "${params.runId}"`);
+      return run;
     },
   }),
 

@@ -1,5 +1,6 @@
 /** Admin routes on the stored datasets: what they hold, a record by key, a page, and the reset. */
 import { Type } from '@sinclair/typebox';
+import type { BusinessNames } from '../../service/names.js';
 import type { FastifyRequest } from 'fastify';
 import { asciiLower } from '../../model/ascii.js';
 import { DATASETS, type DatasetDef } from '../../model/datasets.js';
@@ -83,6 +84,14 @@ export const datasetRoutes = {
     summary: 'Counts, date ranges and last writes per dataset',
     response: answer<DatasetSummary[]>('DatasetSummaries', 'One entry per dataset.'),
     handle: async (_, { wb }) => wb.summary(),
+  }),
+
+  'GET /names': route({
+    summary:
+      "The business names beside the ids: each location's name and kind, each style's description, colour and " +
+      "category, the merchandise categories, and the workspace's currency",
+    response: answer<BusinessNames>('BusinessNames', '{currency?, locations, styles, categories}'),
+    handle: async (_, { wb }) => wb.names(),
   }),
 
   'DELETE /full-loads/:dataset': route({

@@ -40,6 +40,14 @@ export const loadRoutes = {
     handle: async ({ query, body }, { wb }) => wb.ingestFile(query.file, body),
   }),
 
+  'POST /load/demo': route({
+    summary:
+      'Load the demo retailer (two years of a small fashion chain) into this workspace, which must be empty, ' +
+      'in the background; poll the job it answers with',
+    response: LoadJobAnswer,
+    handle: async (_, { wb }) => wb.startDemoLoad(),
+  }),
+
   'POST /load/preview': route({
     summary: "What picked CSV files will load as: each one's level, its columns' fields and its first rows converted",
     body: PreviewRequestSchema,

@@ -1,16 +1,18 @@
 import { useEffect, useMemo } from 'react';
+import { duration, money, percent } from '../../../shared/format';
+import { useNames } from '../use-names';
 import type { BacktestJob, BacktestResult, AdminClient } from '../client';
 import type { DatasetSummary } from '../../../engine/service/workbench';
-import { go, type Route } from '../route';
+import { go, routeHash, type Route } from '../route';
 import { useWorkbench, type BacktestForm } from '../store';
 import { Breakdown } from './Breakdown';
 import { StyleDrill } from './StyleDrill';
 
 type Day = BacktestResult['daily'][number];
-import { Chart } from '../Chart';
+import { Chart, ChartStep } from '../Chart';
 import { KPIS, show, versusActual, type Kpi } from '../kpis';
 import { units } from '../units';
-import { scenarioOf } from '../runs';
+import { runName, scenarioOf } from '../runs';
 
 /** Run a backtest over a period and see how the engine would have done against what happened. */
 export function Backtest({
@@ -142,8 +144,20 @@ export function Backtest({
       {result && (
         <>
           <p className="hint">
-            Run {result.run.runId}, {result.run.from} … {result.run.to}, scenario {scenarioOf(result.run)},{' '}
-            {(result.run.durationMs / 1000).toFixed(1)} s
+            Run {runName(result.run)}
+            {result.run.label ? ` (${result.run.runId})` : ''}, {result.run.from} … {result.run.to}, scenario{' '}
+            {scenarioOf(result.run)}
+            {result.run.sweep && (
+              <>
+                {' '}
+                (point {result.run.sweep.point} of{' '}
+                <a className="link" href={routeHash({ screen: 'sweep', sweepId: result.run.sweep.sweepId })}>
+                  sweep {result.run.sweep.sweepId}
+                </a>
+                )
+              </>
+            )}
+            , {duration(result.run.durationMs)}
           </p>
           <div className="cards">
             {KPIS.map((kpi) => (
@@ -151,6 +165,10 @@ export function Backtest({
             ))}
           </div>
           <Estimates summary={result.summary} />
+          {/* One switch for every chart of the page, the style's and the location × SKU's below included. */}
+          <div className="chart-steps">
+            <ChartStep />
+          </div>
           {charts.map((c) => (
             <Chart key={c.title} {...c} dates={dates} />
           ))}
@@ -214,8 +232,9 @@ function KpiCard({ kpi, summary }: { kpi: Kpi; summary: BacktestResult['summary'
 
 /** How much of the comparison rests on estimates, and what happened only in one of the two worlds. */
 function Estimates({ summary }: { summary: BacktestResult['summary'] }) {
+  const { currency } = useNames();
   const s = summary.simulated;
-  const share = s.demand > 0 ? ` (${((s.estimatedDemand / s.demand) * 100).toFixed(1)}%)` : '';
+  const share = s.demand > 0 ? ` (${percent(s.estimatedDemand / s.demand)})` : '';
   return (
     <p className="hint" data-testid="estimates">
       Demand {units(s.demand)} units, of it {units(s.estimatedDemand)} estimated{share}: on days a store carried a SKU
@@ -228,7 +247,8 @@ function Estimates({ summary }: { summary: BacktestResult['summary'] }) {
         ` Transfers never sent: ${units(s.unsentTransferUnits)} units ` +
           '(the stock their sender waited for did not come in time).'}
       {typeof summary.actual.recordedRevenue === 'number' &&
-        ` Recorded revenue of the period: ${units(summary.actual.recordedRevenue)} (every sales line's amount, ` +
+        ` Recorded revenue of the period: ${money(summary.actual.recordedRevenue, currency)} (every sales line's ` +
+          `amount, ` +
           `returns, cancellations and discount lines included); sales value counts the units sold at their own ` +
           `lines' amounts.`}
       <NegativeStockNote below={summary.actual.negativeStock} />

@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
+import { whole } from '../../../shared/format';
 import type { GroupKpis, AdminClient } from '../client';
 import { KPIS, show } from '../kpis';
 import { download, toCsv } from '../csv';
 import { useSort } from '../sort';
 import { useWorkbench, type BreakdownLevel } from '../store';
+import { useNames } from '../use-names';
 
 /** Rows drawn at once; the filter narrows the rest. */
 const SHOWN = 200;
@@ -19,9 +21,20 @@ const COLUMNS = (
   ] as const
 ).map(([key, heading]) => ({ kpi: KPIS.find((k) => k.key === key)!, heading }));
 
+/** A group that saw anything on either side: a day carried, a sale, or stock held. */
+const active = (g: GroupKpis) =>
+  [g.simulated, g.actual].some(
+    (k) => k.carriedDays > 0 || k.sales > 0 || k.inventoryUnits > 0 || k.warehouse.inventoryUnits > 0,
+  );
+
+/** The kinds a location can be, as the data makes them. */
+const KINDS = ['store', 'warehouse', 'online'] as const;
+
 /**
- * Where a run's stock-outs happened: its KPIs by location or by style, worst first, simulated beside actual. A
- * style opens day by day with `onStyle`.
+ * Where a run's stock-outs happened: its KPIs by location or by style, worst first, simulated beside actual, each
+ * named as the business knows it (a store by its name, a style by its description and category), narrowed by text,
+ * by a location's kind or a style's category, and to the rows that saw anything. A style opens day by day with
+ * `onStyle`.
  */
 export function Breakdown({
   client,
@@ -34,9 +47,14 @@ export function Breakdown({
 }) {
   // Kept in the store: back from a style, or from another screen, the breakdown is as it was left.
   const { breakdown, setBreakdown } = useWorkbench();
+  const names = useNames();
   const { level, filter } = breakdown;
-  const setLevel = (next: BreakdownLevel) => setBreakdown({ level: next, filter });
-  const setFilter = (next: string) => setBreakdown({ level, filter: next });
+  const kind = breakdown.kind ?? '';
+  const category = breakdown.category ?? '';
+  const activeOnly = breakdown.activeOnly ?? false;
+  const setLevel = (next: BreakdownLevel) => setBreakdown({ ...breakdown, level: next });
+  const setFilter = (next: string) => setBreakdown({ ...breakdown, filter: next });
+  const nameOf = (id: string) => (level === 'location' ? names.location(id) : names.style(id));
   const [groups, setGroups] = useState<GroupKpis[]>();
   const [error, setError] = useState<string>();
   useEffect(() => {
@@ -56,13 +74,17 @@ export function Breakdown({
   const rows = useMemo(() => {
     const needle = filter.trim().toLowerCase();
     return (groups ?? [])
-      .filter((g) => !needle || g.id.toLowerCase().includes(needle))
+      .filter((g) => !needle || nameOf(g.id).toLowerCase().includes(needle))
+      .filter((g) => level !== 'location' || !kind || names.locationKind(g.id) === kind)
+      .filter((g) => level !== 'style' || !category || names.styleCategoryId(g.id) === category)
+      .filter((g) => !activeOnly || active(g))
       .sort((a, b) => b.simulated.stockOutDays - a.simulated.stockOutDays || a.id.localeCompare(b.id));
-  }, [groups, filter]);
+  }, [groups, filter, kind, category, activeOnly, level, names]);
   const { sorted, heading, sort } = useSort(
     rows,
     Object.fromEntries([
       ['id', (g: GroupKpis) => g.id],
+      ['category', (g: GroupKpis) => names.styleCategory(g.id) ?? ''],
       ...COLUMNS.flatMap((c) => [
         [c.kpi.key, (g: GroupKpis) => c.kpi.pick(g.simulated)],
         [`${c.kpi.key}-actual`, (g: GroupKpis) => c.kpi.pick(g.actual)],
@@ -73,9 +95,16 @@ export function Breakdown({
     download(
       `${runId}-by-${level}.csv`,
       toCsv(
-        [level, ...COLUMNS.flatMap((c) => [`${c.kpi.key} simulated`, `${c.kpi.key} actual`])],
+        [
+          level,
+          level === 'location' ? 'name' : 'description',
+          ...(level === 'style' ? ['category'] : ['kind']),
+          ...COLUMNS.flatMap((c) => [`${c.kpi.key} simulated`, `${c.kpi.key} actual`]),
+        ],
         sorted.map((g) => [
           g.id,
+          names.words(level, g.id),
+          level === 'style' ? names.styleCategory(g.id) : names.locationKind(g.id),
           ...COLUMNS.flatMap((c) => [c.kpi.pick(g.simulated) ?? undefined, c.kpi.pick(g.actual) ?? undefined]),
         ]),
       ),
@@ -95,11 +124,54 @@ export function Breakdown({
         </label>
         <label>
           Find{' '}
-          <input name="find" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="id contains…" />
+          <input
+            name="find"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            placeholder={level === 'location' ? 'id or name…' : 'id or description…'}
+          />
+        </label>
+        {level === 'location' ? (
+          <label>
+            Kind
+            <select name="kind" value={kind} onChange={(e) => setBreakdown({ ...breakdown, kind: e.target.value })}>
+              <option value="">every kind</option>
+              {KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {k}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : (
+          <label>
+            Category
+            <select
+              name="category"
+              value={category}
+              onChange={(e) => setBreakdown({ ...breakdown, category: e.target.value })}
+            >
+              <option value="">every category</option>
+              {names.categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label className="check">
+          <input
+            type="checkbox"
+            name="active"
+            checked={activeOnly}
+            onChange={(e) => setBreakdown({ ...breakdown, activeOnly: e.target.checked })}
+          />{' '}
+          Only rows with activity
         </label>
         {groups && (
           <span className="hint" data-testid="breakdown-count">
-            {Math.min(rows.length, SHOWN).toLocaleString('en')} of {rows.length.toLocaleString('en')}{' '}
+            {whole(Math.min(rows.length, SHOWN))} of {whole(rows.length)}{' '}
             {level === 'location' ? 'locations' : 'styles'}, {order}
           </span>
         )}
@@ -116,6 +188,7 @@ export function Breakdown({
         <thead>
           <tr>
             <th {...heading('id')}>{level === 'location' ? 'Location' : 'Style'}</th>
+            {level === 'style' && <th {...heading('category')}>Category</th>}
             {COLUMNS.map((c) => [
               <th key={c.kpi.key} {...heading(c.kpi.key)} className="num sortable">
                 {c.heading}
@@ -132,12 +205,16 @@ export function Breakdown({
               <td>
                 {level === 'style' && onStyle ? (
                   <button type="button" className="link" onClick={() => onStyle(g.id)}>
-                    {g.id}
+                    {nameOf(g.id)}
                   </button>
                 ) : (
-                  g.id
+                  nameOf(g.id)
+                )}
+                {level === 'location' && names.locationKind(g.id) && names.locationKind(g.id) !== 'store' && (
+                  <span className="hint"> ({names.locationKind(g.id)})</span>
                 )}
               </td>
+              {level === 'style' && <td>{names.styleCategory(g.id) ?? ''}</td>}
               {COLUMNS.map((c) => [
                 <td key={c.kpi.key} className="num">
                   {show(c.kpi, g.simulated)}

@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { decimal } from '../../../shared/format';
+import { useNames } from '../use-names';
 import type { CellDays, CellTotals, AdminClient } from '../client';
 import { Chart } from '../Chart';
 import { TRANSFER_KIND, units } from '../units';
@@ -52,14 +54,19 @@ export function CellDrill({
   styleId,
   cell,
   back,
+  life,
 }: {
   client: AdminClient;
   runId: string;
   styleId: string;
   cell: CellTotals;
   back: () => void;
+  /** The style's selling life within the run, when shorter than the run: the days shown, not the empty ones before. */
+  life?: { from: string; to: string };
 }) {
-  const [days, setDays] = useState<CellDays>();
+  const names = useNames();
+  const [whole, setDays] = useState<CellDays>();
+  const days = useMemo(() => whole && within(whole, life), [whole, life]);
   const [error, setError] = useState<string>();
   const top = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -94,7 +101,7 @@ export function CellDrill({
           ← Style {styleId}
         </button>
         <h2 className="drill__title">
-          {name} (size {cell.sizeId}
+          {names.location(cell.locationId)} · {cell.skuId} (size {cell.sizeId}
           {cell.locationKind === 'warehouse' ? ', warehouse' : ''}), day by day
         </h2>
       </div>
@@ -114,6 +121,12 @@ export function CellDrill({
             fact, and beyond the sales of days it sold out), the same on both sides. Stock is counted at the end of each
             day.
           </p>
+          {life && (
+            <p className="hint" data-testid="cell-life">
+              The style&apos;s selling life in this run: {life.from} … {life.to} ({days.dates.length} of{' '}
+              {whole!.dates.length} days); the charts and the table span it.
+            </p>
+          )}
           {charts.map((c) => (
             <Chart key={c.title} {...c} dates={days.dates} />
           ))}
@@ -136,7 +149,7 @@ export function CellDrill({
                   {days.reviews.map((r) => (
                     <tr key={r.date} data-outcome={r.outcome}>
                       <td className="nowrap">{r.date}</td>
-                      <td className="num">{r.estimate.toFixed(2)}</td>
+                      <td className="num">{decimal(r.estimate, 2)}</td>
                       <td className="num">{units(r.target)}</td>
                       <td className="num">{units(r.sent)}</td>
                       <td>{r.outcome === 'sent' ? 'sent' : `sent nothing: ${r.outcome}`}</td>
@@ -168,8 +181,12 @@ export function CellDrill({
                     <td className="nowrap">{x.date}</td>
                     <td className="nowrap">{x.arrives}</td>
                     <td>{TRANSFER_KIND[x.transferType] ?? x.transferType}</td>
-                    <td className="nowrap">{x.fromLocationId}</td>
-                    <td className="nowrap">{x.toLocationId}</td>
+                    <td className="nowrap" title={names.location(x.fromLocationId)}>
+                      {x.fromLocationId}
+                    </td>
+                    <td className="nowrap" title={names.location(x.toLocationId)}>
+                      {x.toLocationId}
+                    </td>
                     <td className="num">{units(x.quantity)}</td>
                     <td className="why-text">{x.reason}</td>
                   </tr>
@@ -220,7 +237,7 @@ export function CellDrill({
                       <td className="num">{units(s.demand[i])}</td>
                       <td className="num">{units(s.simLostSales[i])}</td>
                       <td className="num">{units(s.actLostSales[i])}</td>
-                      <td className="num">{units(s.demandEstimate[i])}</td>
+                      <td className="num">{decimal(s.demandEstimate[i], 2)}</td>
                       <td className="num">{units(s.receipts[i])}</td>
                       <td className="num">{units(s.transfersIn[i])}</td>
                       <td className="num">{units(s.transfersOut[i])}</td>
@@ -234,6 +251,22 @@ export function CellDrill({
       )}
     </section>
   );
+}
+
+/** A cell's days cut to the style's selling life (its reviews and transfers too); all of them without one. */
+function within(d: CellDays, life?: { from: string; to: string }): CellDays {
+  if (!life) return d;
+  const first = d.dates.findIndex((x) => x >= life.from);
+  const end = d.dates.findIndex((x) => x > life.to);
+  const [a, b] = [first < 0 ? d.dates.length : first, end < 0 ? d.dates.length : end];
+  const inside = (date: string) => date >= life.from && date <= life.to;
+  return {
+    ...d,
+    dates: d.dates.slice(a, b),
+    series: Object.fromEntries(Object.entries(d.series).map(([k, v]) => [k, v.slice(a, b)])) as CellDays['series'],
+    reviews: d.reviews.filter((r) => inside(r.date)),
+    transfers: d.transfers.filter((x) => inside(x.date) || inside(x.arrives)),
+  };
 }
 
 function cellCharts(d: CellDays) {
@@ -265,6 +298,7 @@ function cellCharts(d: CellDays) {
     },
     {
       title: 'Arrivals and transfers per day (units)',
+      clipSpikes: true,
       label: `${name}: receipts and the engine's transfers per day`,
       unit: 'units',
       series: [

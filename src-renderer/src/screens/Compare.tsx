@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { BacktestComparison, BacktestRun, AdminClient } from '../client';
-import { Chart } from '../Chart';
+import { Chart, ChartStep } from '../Chart';
 import { difference, KPIS, show } from '../kpis';
 import { scenarioOf } from '../runs';
 import { go } from '../route';
 
 type Day = BacktestComparison['a']['daily'][number];
 
-const describe = (r: BacktestRun) => `${r.runId} · ${scenarioOf(r)} · ${r.from} … ${r.to}`;
+const describe = (r: BacktestRun) =>
+  `${r.label ? `${r.label} (${r.runId})` : r.runId} · ${scenarioOf(r)} · ${r.from} … ${r.to}`;
 
 /**
  * The pair compared when the address names none: the newest run against the newest earlier one over the same period
@@ -173,6 +174,9 @@ export function Compare({ client, a: routeA, b: routeB }: { client: AdminClient;
             </tbody>
           </table>
           <SettingsDifference result={result} />
+          <div className="chart-steps">
+            <ChartStep />
+          </div>
           <Chart
             title="Stock-out SKU-days per day"
             label="Daily stock-out SKU-days of both runs and actual"

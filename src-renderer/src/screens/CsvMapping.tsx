@@ -5,6 +5,12 @@ import { ProblemPlace } from './ProblemPlace';
 /** First cells of a column shown beside its mapping. */
 const SAMPLES = 3;
 
+/** What a file's mapping holds by a guess from its headers: its level, and per column header its field. */
+export interface Guessed {
+  level?: string;
+  columns: Record<string, string>;
+}
+
 function shown(value: unknown): string {
   return value === null || value === undefined ? '' : String(value);
 }
@@ -45,6 +51,7 @@ export function CsvMapping({
   file,
   levels,
   mapping,
+  guessed,
   onLevel,
   onColumn,
   onOptions,
@@ -52,6 +59,8 @@ export function CsvMapping({
   file: CsvFilePreview;
   levels: { id: string; label: string }[];
   mapping: FileMapping;
+  /** What the screen put in the mapping by a guess, marked until the user changes it. */
+  guessed?: Guessed;
   onLevel: (level: string) => void;
   onColumn: (header: string, target: string | string[] | null) => void;
   onOptions: (options: FileOptions) => void;
@@ -64,6 +73,12 @@ export function CsvMapping({
   const filled = (d: (typeof derived)[number]) =>
     d.from === undefined ? `set to ${d.value}` : `filled from ${target(d.from)?.field ?? d.from}`;
   const bad = new Set(file.problems.filter((p) => p.row !== undefined).map((p) => `${p.row}\u0000${p.column}`));
+  // Until the file's level is known, what it holds is the one question: its columns' problems wait for the answer.
+  const problems = file.level ? file.problems : file.problems.filter((p) => p.row !== undefined);
+  /** Columns no field takes: told at their row of the table, not again in a list above it. */
+  const leftOut = new Set(file.warnings.filter((w) => w.column !== undefined).map((w) => w.column!));
+  const warnings = file.warnings.filter((w) => w.column === undefined && !/^no column gives /.test(w.message));
+  const levelGuessed = guessed?.level !== undefined && guessed.level === file.level;
   return (
     <div className="mapping" data-file={file.name}>
       <div className="toolbar">
@@ -76,7 +91,7 @@ export function CsvMapping({
             value={file.level ?? ''}
             onChange={(e) => onLevel(e.target.value)}
           >
-            {!file.level && <option value="">— choose —</option>}
+            {!file.level && <option value="">— choose what it holds —</option>}
             {levels.map((l) => (
               <option key={l.id} value={l.id}>
                 {l.label}
@@ -84,11 +99,22 @@ export function CsvMapping({
             ))}
           </select>
         </label>
+        {levelGuessed && (
+          <span className="guess" data-testid="level-guess">
+            guessed from its columns
+          </span>
+        )}
       </div>
+      {!file.level && (
+        <p className="hint" data-testid="choose-level">
+          Neither its name nor its columns tell what {file.name} holds: choose it above, and its columns map to its
+          fields.
+        </p>
+      )}
       {file.level && <CsvFileOptions file={file} mapping={mapping} onOptions={onOptions} />}
-      {file.problems.length > 0 && (
+      {problems.length > 0 && (
         <ul className="log__errors mapping__problems" aria-label={`Problems of ${file.name}`}>
-          {file.problems.map((p, i) => (
+          {problems.map((p, i) => (
             <li key={i}>
               <ProblemPlace problem={p} />
               {p.message}
@@ -96,9 +122,9 @@ export function CsvMapping({
           ))}
         </ul>
       )}
-      {file.warnings.length > 0 && (
+      {warnings.length > 0 && (
         <ul className="mapping__warnings" aria-label={`Warnings of ${file.name}`}>
-          {file.warnings.map((w, i) => (
+          {warnings.map((w, i) => (
             <li key={i}>
               <ProblemPlace problem={w} />
               {w.message}
@@ -119,8 +145,9 @@ export function CsvMapping({
             <tbody>
               {file.headers.map((h, i) => {
                 const fields = fieldsOf(file.columns[i]);
+                const guess = guessed?.columns[h] !== undefined && guessed.columns[h] === fields[0];
                 return (
-                  <tr key={i} data-column={h}>
+                  <tr key={i} data-column={h} className={leftOut.has(h) ? 'mapping__left-out' : undefined}>
                     <td>{h}</td>
                     <td>
                       <select
@@ -146,6 +173,12 @@ export function CsvMapping({
                           </button>
                         </span>
                       ))}
+                      {guess && (
+                        <span className="guess" title={`A guess from the header "${h}": keep it, or choose another`}>
+                          guessed
+                        </span>
+                      )}
+                      {leftOut.has(h) && <span className="hint"> not loaded: no field takes it</span>}
                       {fields.length > 0 && (
                         <select
                           aria-label={`Column ${h} also loads into`}

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { count, whole } from '../../../shared/format';
 import type { LintReport } from '../../../engine/ingest/lint';
 import type { AdminClient } from '../client';
 import { download, toCsv } from '../csv';
 import { Behind, type Staleness } from './Behind';
 
-type LintExample = LintReport['findings'][number]['examples'][number];
+type LintFinding = LintReport['findings'][number];
+type LintExample = LintFinding['examples'][number];
 
 /** A group's detail with its few records, for one cell of text. */
 const withSample = (x: LintExample) => (x.sample?.length ? `${x.detail} (${x.sample.join('; ')})` : x.detail);
@@ -84,16 +86,23 @@ export function DataQuality({
         {shown.map((f) => (
           <li key={f.rule} className={f.count ? 'finding finding--bad' : 'finding'} data-rule={f.rule}>
             <div className="finding__head">
-              <span className="finding__count">{f.count.toLocaleString('en')}</span>
+              <span className="finding__count">{whole(f.count)}</span>
               <span className="finding__title">{f.title}</span>
             </div>
             {f.count > 0 && (
               <>
                 <p className="finding__why">{f.why}</p>
+                {f.repeats && <Repeats finding={f} repeats={f.repeats} />}
                 <ul className="finding__examples">
                   {f.examples.map((x, i) => (
                     <Example key={i} example={x} client={client} />
                   ))}
+                  {f.count > f.examples.length && (
+                    <li className="finding__more">
+                      … and {whole(f.count - f.examples.length)} more (Export CSV lists the examples shown;{' '}
+                      <code>workbench lint</code> counts them all)
+                    </li>
+                  )}
                 </ul>
               </>
             )}
@@ -103,6 +112,38 @@ export function DataQuality({
     </section>
   );
 }
+
+/**
+ * What a finding's records repeat, counted: 180 references that all name one SKU never sent are one thing to fix,
+ * and say so before the examples.
+ */
+function Repeats({ finding: f, repeats }: { finding: LintFinding; repeats: NonNullable<LintFinding['repeats']> }) {
+  const listed = repeats.top.reduce((n, r) => n + r.count, 0);
+  return (
+    <div className="finding__repeats" data-testid="repeats">
+      <p>
+        {repeats.groups === 1
+          ? `All ${whole(f.count)} say one thing:`
+          : `${whole(f.count)} in ${count(repeats.groups, 'kind')}; the most repeated:`}
+      </p>
+      <ul>
+        {repeats.top.map((r) => (
+          <li key={r.detail}>
+            {r.detail} — {count(r.count, 'time')}, in {andList(r.datasets)}
+          </li>
+        ))}
+        {repeats.groups > repeats.top.length && (
+          <li>
+            … and {count(repeats.groups - repeats.top.length, 'other')} ({whole(f.count - listed)} findings)
+          </li>
+        )}
+      </ul>
+    </div>
+  );
+}
+
+const andList = (items: string[]) =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}` : items.join('');
 
 /** One example; one that names a stored record shows it, as sent, on a click. */
 function Example({ example: x, client }: { example: LintExample; client: AdminClient }) {

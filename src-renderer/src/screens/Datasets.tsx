@@ -1,4 +1,6 @@
 import type { DatasetSummary } from '../../../engine/service/workbench';
+import { count, whole } from '../../../shared/format';
+import { useWorkbench } from '../store';
 import { Behind, type Staleness } from './Behind';
 
 const day = (iso?: string) => (iso ? iso.slice(0, 10) : '');
@@ -37,8 +39,8 @@ function Counts({ filled, behind }: { filled: DatasetSummary[]; behind: boolean 
               {s.dataset}
               {s.stagedFullLoad ? ` (split full load open: ${s.stagedFullLoad.calls} calls)` : ''}
             </td>
-            <td className="num">{s.live.toLocaleString('en')}</td>
-            <td className="num">{s.deleted.toLocaleString('en')}</td>
+            <td className="num">{whole(s.live)}</td>
+            <td className="num">{whole(s.deleted)}</td>
             <td>{day(s.from)}</td>
             <td>{day(s.to)}</td>
             <td>{s.lastWrite ? s.lastWrite.replace('T', ' ').slice(0, 16) : ''}</td>
@@ -49,23 +51,33 @@ function Counts({ filled, behind }: { filled: DatasetSummary[]; behind: boolean 
   );
 }
 
-/** What an empty workspace can be given, and where: the three ways data comes in. */
+/** What an empty workspace can be given, and where: the demo at a click, the user's own files, or a feed. */
 function FirstRun({ behind }: { behind: boolean }) {
+  const { loadDemo, loadRunning, loadJob } = useWorkbench();
+  const p = loadJob?.progress;
   return (
     <div className="empty first-run" data-testid="first-run" aria-busy={behind}>
       <p>This workspace holds no data yet. To start:</p>
       <ul>
         <li>
+          <button type="button" onClick={() => void loadDemo()} disabled={loadRunning}>
+            {loadRunning ? 'Loading the demo…' : 'Load the demo'}
+          </button>{' '}
+          — two years of a small fashion retailer (items, stores, stock, purchase orders, sales), ready for a backtest.
+          {loadRunning && p && (
+            <span className="hint" data-testid="demo-progress">
+              {' '}
+              {whole(p.filesDone)} of {count(p.files, 'file')} · {count(p.records, 'record')}
+            </span>
+          )}
+        </li>
+        <li>
+          Or{' '}
           <a className="link" href="#/load">
-            Load your files
+            load your files
           </a>{' '}
           — JSON as the API takes it, or CSV exported from a spreadsheet, one file per kind of row; every row is checked
           before anything loads.
-        </li>
-        <li>
-          Or try the demo: from the project folder,{' '}
-          <code>npx workbench load -w &lt;this workspace&gt; samples/demo</code> loads two years of a small fashion
-          retailer (items, stores, stock, purchase orders, sales); then Refresh.
         </li>
         <li>
           Or rehearse a feed:{' '}

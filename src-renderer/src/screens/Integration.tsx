@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { count, whole } from '../../../shared/format';
 import type { Integration as Info, RequestLogEntry, AdminClient } from '../client';
 import { download, toCsv } from '../csv';
 import { LocalApi } from './LocalApi';
@@ -82,6 +83,8 @@ export function Integration({ client }: { client: AdminClient }) {
   const [order, setOrder] = useState<keyof typeof LOG_ORDERS>('newest');
   const visible = entries.filter((e) => shown(e, filter)).sort(LOG_ORDERS[order].compare);
   const endpoints = [...new Set(entries.filter((e) => filter.own || !OWN_CALL.test(e.path)).map(endpointOf))].sort();
+  /** The screens' own calls left out of the list while they are not asked for. */
+  const hiddenOwn = filter.own ? 0 : entries.filter((e) => OWN_CALL.test(e.path)).length;
   /** The entries opened to their request and response. */
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const toggle = (id: number) =>
@@ -211,12 +214,29 @@ export function Integration({ client }: { client: AdminClient }) {
           The screens' own calls (/_workbench)
         </label>
         <span className="hint" data-testid="log-count">
-          {visible.length} of {entries.length} requests
+          {whole(visible.length)} of {count(entries.length, 'request')}
+          {hiddenOwn > 0 ? ` (${whole(hiddenOwn)} of the screens' own hidden)` : ''}
         </span>
         <button type="button" onClick={() => exportLog(visible)} disabled={visible.length === 0}>
           Export CSV
         </button>
       </div>
+      {visible.length === 0 && (
+        <div className="empty" data-testid="log-empty">
+          {hiddenOwn > 0 && hiddenOwn === entries.length ? (
+            <p>
+              The {count(hiddenOwn, 'request')} in the log {hiddenOwn === 1 ? 'is' : 'are'} the screens&apos; own calls
+              to <code>/_workbench</code>, hidden: tick <em>The screens&apos; own calls</em> above to show them.
+            </p>
+          ) : entries.length > 0 ? (
+            <p>None of the {count(entries.length, 'request')} matches the filters above.</p>
+          ) : null}
+          <p>
+            A client&apos;s requests show here as they come in, each with what went wrong: get a token with the command
+            above, then post a batch (the README&apos;s quickstart has one to paste).
+          </p>
+        </div>
+      )}
       <ul className="log" aria-label="Request log">
         {visible.map((e) => (
           <li
@@ -238,7 +258,7 @@ export function Integration({ client }: { client: AdminClient }) {
               </code>
               <span className="log__meta">
                 {e.loggedAt.replace('T', ' ').slice(0, 19)} · {e.durationMs.toFixed(0)} ms
-                {e.records !== undefined ? ` · ${e.records} records` : ''}
+                {e.records !== undefined ? ` · ${count(e.records, 'record')}` : ''}
                 {e.port !== undefined ? ` · port ${e.port}` : ''}
               </span>
             </button>
@@ -253,7 +273,7 @@ export function Integration({ client }: { client: AdminClient }) {
                     {p.message}
                   </li>
                 ))}
-                {e.errorCount > 10 && <li>… and {e.errorCount - 10} more</li>}
+                {e.errorCount > 10 && <li>… and {whole(e.errorCount - 10)} more</li>}
               </ul>
             )}
             {e.warnings.length > 0 && (

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
+import { count, duration, perSecond, whole } from '../../../shared/format';
 import type { BatchOutcome, CsvMapping as Mapping, CsvPreview, PickedFile, AdminClient } from '../client';
 import { Outcomes } from './Outcomes';
 import { download } from '../csv';
 import { errorsCsv } from '../errors-csv';
 import { useWorkbench } from '../store';
-import { CsvMapping } from './CsvMapping';
+import { CsvMapping, type Guessed } from './CsvMapping';
+import { problemKey } from './ProblemPlace';
 
 /** The mapping step reads only the head of a CSV file: its header and first rows. */
 const PREVIEW_CHARS = 64 * 1024;
@@ -28,7 +30,6 @@ function saveMapping(preview: CsvPreview, mapping: Mapping): void {
   download('mapping.json', `${JSON.stringify(file, null, 2)}\n`, 'application/json');
 }
 
-const recordCount = (n: number) => `${n.toLocaleString('en')} record${n === 1 ? '' : 's'}`;
 const LOAD_MODES: [onlyIfAllPass: boolean, words: string][] = [
   [true, 'only if every file passes'],
   [false, 'each dataset on its own'],
@@ -77,6 +78,10 @@ export function Load({ client }: { client: AdminClient }) {
   const [checked, setChecked] = useState<BatchOutcome[]>();
   const [checkError, setCheckError] = useState<string>();
   const [downloadError, setDownloadError] = useState<string>();
+  /** What the mapping holds by a guess from the headers, per file, until the user changes it. */
+  const [guessed, setGuessed] = useState<Record<string, Guessed>>({});
+  /** Files are being dragged over the screen. */
+  const [dragging, setDragging] = useState(false);
 
   /**
    * A refused batch's every problem as CSV. An outcome lists the first 1,000; past them, the check is asked for all
@@ -100,7 +105,7 @@ export function Load({ client }: { client: AdminClient }) {
     }
   };
 
-  const pick = async (list: FileList | null) => {
+  const pick = async (list: FileList | readonly File[] | null) => {
     const chosen = [...(list ?? [])].filter((f) => /\.json$/i.test(f.name) || isTable(f.name));
     const picked = await Promise.all(
       chosen.map(async (f): Promise<PickedFile> => {
@@ -117,6 +122,7 @@ export function Load({ client }: { client: AdminClient }) {
     );
     setFiles(picked.sort((a, b) => a.name.localeCompare(b.name)));
     setMapping({});
+    setGuessed({});
     // The outcome of the files loaded before does not belong under these.
     clearLoad();
   };
@@ -160,13 +166,78 @@ export function Load({ client }: { client: AdminClient }) {
 
   const change = (file: string, next: (m: Mapping[string]) => Mapping[string]) =>
     setMapping((m) => ({ ...m, [file]: next(m[file] ?? {}) }));
+
+  // What the headers most likely mean goes into the mapping, marked as a guess: the check and the load then meet
+  // what the screen shows, and *Save mapping file* writes it.
+  useEffect(() => {
+    const proposals = (preview?.files ?? []).filter(
+      (f) => (f.guessedLevel && !mapping[f.name]?.level) || f.guesses.length > 0,
+    );
+    if (proposals.length === 0) return;
+    setGuessed((g) => {
+      const next = { ...g };
+      for (const f of proposals) {
+        const was = next[f.name] ?? { columns: {} };
+        next[f.name] = {
+          level: f.guessedLevel && !mapping[f.name]?.level ? f.guessedLevel : was.level,
+          columns: { ...was.columns, ...Object.fromEntries(f.guesses.map((x) => [x.header, x.target])) },
+        };
+      }
+      return next;
+    });
+    setMapping((m) => {
+      const next = { ...m };
+      for (const f of proposals) {
+        const own = next[f.name] ?? {};
+        next[f.name] = {
+          ...own,
+          ...(f.guessedLevel && !own.level ? { level: f.guessedLevel } : {}),
+          ...(f.guesses.length
+            ? { columns: { ...own.columns, ...Object.fromEntries(f.guesses.map((x) => [x.header, x.target])) } }
+            : {}),
+        };
+      }
+      return next;
+    });
+  }, [preview]);
+  /** The user's own choice replaces a guess. */
+  const unguess = (file: string, header?: string) =>
+    setGuessed((g) => {
+      const was = g[file];
+      if (!was) return g;
+      if (header === undefined) return { ...g, [file]: { columns: {} } };
+      const { [header]: _, ...columns } = was.columns;
+      return { ...g, [file]: { ...was, columns } };
+    });
+  /** What the mapping step already shows for a file: the check below lists only what it adds. */
+  const shownAbove = new Set(
+    (preview?.files ?? []).flatMap((f) =>
+      [...f.problems, ...f.warnings].map((p) => problemKey({ file: f.name, ...p })),
+    ),
+  );
   const fullLoadable = summary?.filter((s) => s.fullLoad).map((s) => words(s.dataset)) ?? [];
   const p = loadJob?.progress;
   const report = loadJob?.report;
   const json = files.filter((f) => !isTable(f.name));
   const failing = checked?.filter((o) => o.error).length ?? 0;
   return (
-    <section aria-label="Load">
+    <section
+      aria-label="Load"
+      data-testid="drop-zone"
+      className={dragging ? 'load load--dragging' : 'load'}
+      onDragOver={(e) => {
+        if (![...e.dataTransfer.types].includes('Files')) return;
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(e) => e.currentTarget === e.target && setDragging(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setDragging(false);
+        if (e.dataTransfer.files.length) void pick([...e.dataTransfer.files]);
+      }}
+    >
+      {dragging && <p className="load__drop">Drop the files to check them</p>}
       <div className="toolbar">
         <label>
           Files{' '}
@@ -193,6 +264,7 @@ export function Load({ client }: { client: AdminClient }) {
           <input type="checkbox" name="fullLoad" checked={fullLoad} onChange={(e) => setFullLoad(e.target.checked)} />
           {' '}Full load
         </label>
+        <span className="hint">or drop files anywhere on this screen</span>
         <span role="radiogroup" aria-label="Load">
           {LOAD_MODES.map(([all, words]) => (
             <label className="check" key={words}>
@@ -256,11 +328,16 @@ export function Load({ client }: { client: AdminClient }) {
               file={f}
               levels={preview.levels}
               mapping={mapping[f.name] ?? {}}
+              guessed={guessed[f.name]}
               // Another level has other fields: the columns map afresh, the file's dates and decimals stay.
-              onLevel={(level) => change(f.name, (m) => ({ ...m, level, columns: undefined }))}
-              onColumn={(header, target) =>
-                change(f.name, (m) => ({ ...m, columns: { ...m.columns, [header]: target } }))
-              }
+              onLevel={(level) => {
+                unguess(f.name);
+                change(f.name, (m) => ({ ...m, level, columns: undefined }));
+              }}
+              onColumn={(header, target) => {
+                unguess(f.name, header);
+                change(f.name, (m) => ({ ...m, columns: { ...m.columns, [header]: target } }));
+              }}
               onOptions={(options) => change(f.name, (m) => ({ ...m, ...options }))}
             />
           ))}
@@ -279,15 +356,18 @@ export function Load({ client }: { client: AdminClient }) {
             <>
               <p className="hint" data-testid="check-summary">
                 {failing === 0
-                  ? `Every file passes: ${checked.reduce((n, o) => n + o.records, 0).toLocaleString('en')} records ` +
-                    'to load.'
-                  : `${failing} of ${checked.length} batches would be refused, for the problems below` +
+                  ? `Every file passes: ${count(
+                      checked.reduce((n, o) => n + o.records, 0),
+                      'record',
+                    )} to load.`
+                  : `${whole(failing)} of ${count(checked.length, 'batch')} would be refused, for the problems below` +
                     (onlyIfAllPass ? ': fix them, or load each dataset on its own.' : '; the others load.')}
               </p>
               <Outcomes
                 label="Files checked"
                 outcomes={checked}
                 checked
+                shownAbove={(p) => shownAbove.has(problemKey(p))}
                 onDownloadErrors={(o) => void downloadErrors(o)}
               />
             </>
@@ -298,11 +378,9 @@ export function Load({ client }: { client: AdminClient }) {
         <div className="progress">
           <progress max={Math.max(p.bytes, 1)} value={report ? p.bytes : p.bytesDone} aria-label="Files loaded" />
           <span className="hint" data-testid="load-progress">
-            {p.filesDone} of {p.files} files · {recordCount(p.records)} ·{' '}
+            {whole(p.filesDone)} of {count(p.files, 'file')} · {count(p.records, 'record')} ·{' '}
             {/* A rate over less than a second is mostly the wait for the first answer: the time says more. */}
-            {p.seconds < 1
-              ? `${Math.max(1, Math.round(p.seconds * 1000))} ms`
-              : `${Math.round(p.records / p.seconds).toLocaleString('en')} records/s`}
+            {p.seconds < 1 ? duration(p.seconds * 1000) : perSecond(p.records, p.seconds, 'records')}
             {report && report.rejected > 0 && ` · ${report.rejected} rejected`}
           </span>
         </div>

@@ -1,7 +1,10 @@
 import type { BatchOutcome, Problem } from '../client';
+import { count, whole } from '../../../shared/format';
 import { ProblemPlace } from './ProblemPlace';
 
-function outcomeText(o: BatchOutcome, checked: boolean): string {
+function outcomeText(o: BatchOutcome, checked: boolean, shownAbove?: (p: Problem) => boolean): string {
+  if (o.error && !o.problems?.length && shownAbove?.({ path: '', file: o.files[0], message: o.error }))
+    return 'Would be refused, for what its columns above say';
   if (o.error)
     return o.problems?.length
       ? checked
@@ -11,7 +14,7 @@ function outcomeText(o: BatchOutcome, checked: boolean): string {
   if (checked) return 'passes';
   if (o.result?.staged) return 'kept for the full load, applied with its last file';
   const n = o.result?.warnings.length ?? 0;
-  return n ? `${n} warning${n === 1 ? '' : 's'}` : 'loaded';
+  return n ? count(n, 'warning') : 'loaded';
 }
 
 /**
@@ -24,11 +27,14 @@ export function Outcomes({
   outcomes,
   checked = false,
   onDownloadErrors,
+  shownAbove,
 }: {
   label: string;
   outcomes: BatchOutcome[];
   checked?: boolean;
   onDownloadErrors?: (outcome: BatchOutcome) => void;
+  /** What the screen already shows elsewhere (a CSV file's mapping step): counted here, not told again. */
+  shownAbove?: (p: Problem) => boolean;
 }) {
   return (
     <table className="grid compare" aria-label={label}>
@@ -48,45 +54,55 @@ export function Outcomes({
         </tr>
       </thead>
       <tbody>
-        {outcomes.map((o) => (
-          <tr key={o.files.join()} data-file={o.files.join(', ')} className={o.error ? 'row--bad' : undefined}>
-            <td>{o.files.join(', ')}</td>
-            <td>{o.dataset ?? '–'}</td>
-            <td className="num">{o.error && !o.records ? '–' : o.records.toLocaleString('en')}</td>
-            {!checked && (
-              <>
-                <td className="num">{o.result?.created.toLocaleString('en') ?? '–'}</td>
-                <td className="num">{o.result?.updated.toLocaleString('en') ?? '–'}</td>
-                <td className="num">{o.result ? (o.result.deleted + o.result.zeroed).toLocaleString('en') : '–'}</td>
-              </>
-            )}
-            <td>
-              {outcomeText(o, checked)}
-              {o.problems && o.problems.length > 0 && (
-                <ul className="log__errors load__problems">
-                  {o.problems.map((pr, i) => (
-                    <li key={i}>
-                      <ProblemPlace problem={pr} />
-                      {pr.message}
-                    </li>
-                  ))}
-                  {(o.problemCount ?? 0) > o.problems.length && (
-                    <li>
-                      … and {(o.problemCount ?? 0) - o.problems.length}
-                      {o.problemCountIsAtLeast ? ' or' : ''} more
-                    </li>
-                  )}
-                </ul>
+        {outcomes.map((o) => {
+          const problems = (o.problems ?? []).filter((p) => !shownAbove?.(p));
+          const told = (o.problems?.length ?? 0) - problems.length;
+          const warnings = (o.result?.warnings ?? o.warnings ?? []).filter((w) => !shownAbove?.(w));
+          return (
+            <tr key={o.files.join()} data-file={o.files.join(', ')} className={o.error ? 'row--bad' : undefined}>
+              <td>{o.files.join(', ')}</td>
+              <td>{o.dataset ?? '–'}</td>
+              <td className="num">{o.error && !o.records ? '–' : whole(o.records)}</td>
+              {!checked && (
+                <>
+                  <td className="num">{o.result ? whole(o.result.created) : '–'}</td>
+                  <td className="num">{o.result ? whole(o.result.updated) : '–'}</td>
+                  <td className="num">{o.result ? whole(o.result.deleted + o.result.zeroed) : '–'}</td>
+                </>
               )}
-              <Warnings warnings={o.result?.warnings ?? o.warnings ?? []} files={o.files} />
-              {o.error && onDownloadErrors && (
-                <button type="button" onClick={() => onDownloadErrors(o)}>
-                  Download errors (CSV)
-                </button>
-              )}
-            </td>
-          </tr>
-        ))}
+              <td>
+                {outcomeText(o, checked, shownAbove)}
+                {(problems.length > 0 || told > 0) && (
+                  <ul className="log__errors load__problems">
+                    {problems.map((pr, i) => (
+                      <li key={i}>
+                        <ProblemPlace problem={pr} />
+                        {pr.message}
+                      </li>
+                    ))}
+                    {told > 0 && (
+                      <li className="load__told" data-testid="told-above">
+                        {count(told, 'problem')} shown with its columns above
+                      </li>
+                    )}
+                    {(o.problemCount ?? 0) > (o.problems?.length ?? 0) && (
+                      <li>
+                        … and {whole((o.problemCount ?? 0) - (o.problems?.length ?? 0))}
+                        {o.problemCountIsAtLeast ? ' or' : ''} more
+                      </li>
+                    )}
+                  </ul>
+                )}
+                <Warnings warnings={warnings} files={o.files} />
+                {o.error && onDownloadErrors && (
+                  <button type="button" onClick={() => onDownloadErrors(o)}>
+                    Download errors (CSV)
+                  </button>
+                )}
+              </td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

@@ -24,3 +24,7 @@ export function ProblemPlace({ problem: p }: { problem: Problem }) {
     </>
   );
 }
+
+/** A problem by its file, row, column and words: the same problem told twice has one key. */
+export const problemKey = (p: Pick<Problem, 'file' | 'row' | 'column' | 'message'>) =>
+  [p.file?.split(/[\\/]/).pop() ?? '', p.row ?? '', p.column ?? '', p.message].join('\u0000');

@@ -3,10 +3,17 @@ import type { AdminClient, KeptRun } from '../client';
 import { download } from '../csv';
 import { KPIS, show } from '../kpis';
 import { go, routeHash } from '../route';
-import { scenarioOf } from '../runs';
+import { runName, scenarioOf } from '../runs';
+import { count } from '../../../shared/format';
 
 /** The headline KPIs a run is listed with, simulated over actual. */
-const HEADLINE = ['fillRate', 'lostSales', 'inventoryUnits'].map((key) => KPIS.find((k) => k.key === key)!);
+const HEADLINE = (
+  [
+    ['fillRate', 'Fill rate'],
+    ['lostSales', 'Lost sales'],
+    ['inventoryUnits', 'Store stock'],
+  ] as const
+).map(([key, heading]) => ({ ...KPIS.find((k) => k.key === key)!, heading }));
 
 /** The backtest runs kept in the workspace: open one, compare two, export or delete. */
 export function Runs({ client }: { client: AdminClient }) {
@@ -14,6 +21,8 @@ export function Runs({ client }: { client: AdminClient }) {
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const [chosen, setChosen] = useState<string[]>([]);
+  /** The run whose label and note are being edited. */
+  const [editing, setEditing] = useState<string>();
 
   const read = () =>
     client.call('GET /backtests').then(
@@ -39,6 +48,18 @@ export function Runs({ client }: { client: AdminClient }) {
       setNotice(`Deleted run ${runId}`);
     } catch (e) {
       setError(`Run ${runId} was not deleted: ${(e as Error).message}`);
+    }
+  };
+
+  const relabel = async (runId: string, change: { label: string; note: string }) => {
+    setError(undefined);
+    try {
+      const run = await client.call('PUT /backtests/:runId/label', { params: { runId }, body: change });
+      await read();
+      setEditing(undefined);
+      setNotice(run.label ? `Run ${runId} is labelled ${run.label}` : `Run ${runId} has no label`);
+    } catch (e) {
+      setError(`Run ${runId} was not labelled: ${(e as Error).message}`);
     }
   };
 
@@ -78,7 +99,7 @@ export function Runs({ client }: { client: AdminClient }) {
         >
           Compare the two chosen
         </button>
-        <span className="hint">{runs ? `${runs.length} runs kept, newest first` : 'Loading…'}</span>
+        <span className="hint">{runs ? `${count(runs.length, 'run')} kept, newest first` : 'Loading…'}</span>
       </div>
       {error && (
         <p className="error" role="alert">
@@ -91,17 +112,16 @@ export function Runs({ client }: { client: AdminClient }) {
         </p>
       )}
       {runs && (
-        <table className="grid" aria-label="Kept runs">
+        <table className="grid runs" aria-label="Kept runs">
           <thead>
             <tr>
               <th aria-label="Choose" />
               <th>Run</th>
-              <th>Period</th>
-              <th>Scenario</th>
-              <th>Status</th>
+              <th>Period and scenario</th>
               {HEADLINE.map((k) => (
-                <th key={k.key} className="num">
-                  {k.label}: simulated / actual
+                <th key={k.key} className="num" title={k.label}>
+                  {k.heading}
+                  <div className="hint">simulated / actual</div>
                 </th>
               ))}
               <th />
@@ -118,29 +138,54 @@ export function Runs({ client }: { client: AdminClient }) {
                     onChange={(e) => choose(r.runId, e.target.checked)}
                   />
                 </td>
-                <td className="nowrap">
-                  <a className="link" href={routeHash({ screen: 'backtest', runId: r.runId })}>
-                    {r.runId}
+                <td className="runs__name">
+                  <a
+                    className={r.label ? 'link' : 'link nowrap'}
+                    href={routeHash({ screen: 'backtest', runId: r.runId })}
+                  >
+                    {runName(r)}
                   </a>
-                  <div className="hint">{r.createdAt.slice(0, 16).replace('T', ' ')}</div>
+                  <div className="hint">
+                    {r.label ? `${r.runId} · ` : ''}
+                    {r.createdAt.slice(0, 16).replace('T', ' ')}
+                    {r.status === 'cancelled' ? ' · cancelled' : ''}
+                  </div>
+                  {r.note && (
+                    <div className="runs__note" data-testid="run-note">
+                      {r.note}
+                    </div>
+                  )}
+                  {editing === r.runId && (
+                    <LabelForm
+                      run={r}
+                      save={(change) => void relabel(r.runId, change)}
+                      cancel={() => setEditing(undefined)}
+                    />
+                  )}
                 </td>
-                <td className="nowrap">
-                  {r.from} … {r.to}
+                <td>
+                  <span className="nowrap">
+                    {r.from} … {r.to}
+                  </span>
+                  <div className="hint">{scenarioOf(r)}</div>
                 </td>
-                <td>{scenarioOf(r)}</td>
-                <td>{r.status}</td>
                 {HEADLINE.map((k) => (
-                  <td key={k.key} className="num">
+                  <td key={k.key} className="num nowrap">
                     {show(k, r.summary.simulated)} / {show(k, r.summary.actual)}
                   </td>
                 ))}
-                <td className="nowrap">
-                  <button type="button" onClick={() => void exportRun(r.runId)}>
-                    Export
-                  </button>{' '}
-                  <button type="button" onClick={() => void remove(r.runId)}>
-                    Delete
-                  </button>
+                <td>
+                  <div className="runs__actions">
+                    <button type="button" onClick={() => setEditing(r.runId)}>
+                      Label…
+                    </button>
+                    <button type="button" onClick={() => void exportRun(r.runId)}>
+                      Export
+                    </button>
+                    <button type="button" onClick={() => void remove(r.runId)}>
+                      Delete
+                    </button>
+                  </div>
                 </td>
               </tr>
             ))}
@@ -148,5 +193,44 @@ export function Runs({ client }: { client: AdminClient }) {
         </table>
       )}
     </section>
+  );
+}
+
+/** A run's label and note, edited where it is listed. */
+function LabelForm({
+  run,
+  save,
+  cancel,
+}: {
+  run: KeptRun;
+  save: (change: { label: string; note: string }) => void;
+  cancel: () => void;
+}) {
+  const [label, setLabel] = useState(run.label ?? '');
+  const [note, setNote] = useState(run.note ?? '');
+  return (
+    <form
+      className="runs__label"
+      aria-label={`Label of ${run.runId}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        save({ label, note });
+      }}
+    >
+      <label>
+        Label{' '}
+        <input name="run-label" value={label} maxLength={200} onChange={(e) => setLabel(e.target.value)} autoFocus />
+      </label>
+      <label>
+        Note{' '}
+        <textarea name="run-note" value={note} maxLength={4000} rows={2} onChange={(e) => setNote(e.target.value)} />
+      </label>
+      <span>
+        <button type="submit">Save</button>{' '}
+        <button type="button" onClick={cancel}>
+          Cancel
+        </button>
+      </span>
+    </form>
   );
 }

@@ -230,10 +230,10 @@ export function Settings({
             value={names.includes(name) ? name : ''}
             onChange={(e) => pick(e.target.value)}
           >
-            {!names.includes(name) && <option value="">(new)</option>}
+            {!names.includes(name) && <option value="">{name} — not saved yet</option>}
             {names.map((n) => (
               <option key={n} value={n}>
-                {n}
+                {drafts[n] ? `${n} — unsaved changes` : n}
               </option>
             ))}
           </select>
@@ -293,7 +293,7 @@ export function Settings({
         </form>
       )}
       {drafts[name] && (
-        <p className="notice" role="status" data-testid="unsaved">
+        <p className="unsaved" role="status" data-testid="unsaved">
           {names.includes(name) ? `Unsaved changes to ${name}` : `${name} is not saved yet`}{' '}
           <button type="button" onClick={discard}>
             {names.includes(name) ? 'Discard changes' : 'Discard it'}

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { duration } from '../../../shared/format';
 import type { CellTotals, StyleCells, StyleDaySeries, TraceProgress, AdminClient } from '../client';
 import { Chart } from '../Chart';
 import { CellDrill } from './CellDrill';
@@ -6,6 +7,7 @@ import { units } from '../units';
 import { download, toCsv } from '../csv';
 import { useSort, type SortValue } from '../sort';
 import { sellingLife } from '../selling-life';
+import { useNames } from '../use-names';
 
 /** The columns of a style's location × SKUs: heading, and the value it shows and sorts by. */
 const CELL_COLUMNS: [key: string, heading: string, pick: (c: CellTotals) => SortValue][] = [
@@ -63,6 +65,7 @@ export function StyleDrill({
   const [error, setError] = useState<string>();
   const [cellsError, setCellsError] = useState<string>();
   const [filter, setFilter] = useState('');
+  const names = useNames();
   const top = useRef<HTMLElement>(null);
   // Opened from far down the breakdown (or back from a location × SKU): start at its top.
   useEffect(() => {
@@ -110,8 +113,10 @@ export function StyleDrill({
   const charts = useMemo(() => (life ? styleCharts(life) : []), [life]);
   const cellRows = useMemo(() => {
     const needle = filter.trim().toLowerCase();
-    return (cells?.cells ?? []).filter((c) => !needle || `${c.locationId} ${c.skuId}`.toLowerCase().includes(needle));
-  }, [cells, filter]);
+    return (cells?.cells ?? []).filter(
+      (c) => !needle || `${names.location(c.locationId)} ${c.skuId}`.toLowerCase().includes(needle),
+    );
+  }, [cells, filter, names]);
   const {
     sorted: rows,
     heading,
@@ -140,7 +145,19 @@ export function StyleDrill({
 
   const open: CellTotals | undefined =
     cell && cells?.cells.find((c) => c.locationId === cell.locationId && c.skuId === cell.skuId);
-  if (open) return <CellDrill client={client} runId={runId} styleId={styleId} cell={open} back={closeCell} />;
+  if (open)
+    return (
+      <CellDrill
+        client={client}
+        runId={runId}
+        styleId={styleId}
+        cell={open}
+        back={closeCell}
+        life={
+          life && life.dates.length < days!.dates.length ? { from: life.dates[0], to: life.dates.at(-1)! } : undefined
+        }
+      />
+    );
   const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   return (
     <section aria-label={`Style ${styleId}`} className="drill" ref={top}>
@@ -148,7 +165,10 @@ export function StyleDrill({
         <button type="button" onClick={back}>
           ← All styles
         </button>
-        <h2 className="drill__title">Style {styleId}, day by day</h2>
+        <h2 className="drill__title">
+          Style {names.style(styleId)}
+          {names.styleCategory(styleId) ? ` (${names.styleCategory(styleId)})` : ''}, day by day
+        </h2>
       </div>
       {error && (
         <p className="error" role="alert">
@@ -216,7 +236,7 @@ export function StyleDrill({
             <span className="hint" data-testid="cell-count">
               {Math.min(rows.length, SHOWN)} of {rows.length} location × SKUs,{' '}
               {sort ? `sorted by ${CELL_COLUMNS.find(([k]) => k === sort.key)?.[1]}` : 'most lost sales first'} (traced
-              by replaying the run in {(cells.replayMs / 1000).toFixed(1)} s)
+              by replaying the run in {duration(cells.replayMs)})
             </span>
             <button type="button" onClick={exportCsv} disabled={rows.length === 0}>
               Export CSV
@@ -241,7 +261,7 @@ export function StyleDrill({
                       className="link"
                       onClick={() => openCell({ locationId: c.locationId, skuId: c.skuId })}
                     >
-                      {c.locationId} · {c.skuId}
+                      {names.location(c.locationId)} · {c.skuId}
                     </button>
                     {c.locationKind === 'warehouse' && <span className="hint"> (warehouse)</span>}
                   </td>
@@ -305,6 +325,7 @@ function styleCharts(d: StyleDaySeries) {
     },
     {
       title: 'Arrivals and transfers per day (units)',
+      clipSpikes: true,
       label: label('receipts and transfers per day'),
       unit: 'units',
       series: [

@@ -1,10 +1,14 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { percent, whole } from '../../../shared/format';
 import type { DatasetSummary } from '../../../engine/service/workbench';
 import type { AdminClient, BacktestJob, SweepHeader, SweepReport, Sweepable } from '../client';
 import { FrontierChart, type FrontierMeasure, type FrontierStock } from '../FrontierChart';
 import { download, toCsv } from '../csv';
 import { go } from '../route';
 import { useSort } from '../sort';
+import { useWorkbench } from '../store';
+import { useNames } from '../use-names';
+import { settingName } from '../../../shared/setting-names';
 
 /** One varied setting as the form holds it: the values as typed. */
 interface Axis {
@@ -23,13 +27,26 @@ const parseValues = (text: string) =>
     .filter(Boolean)
     .map(Number);
 
-const rate = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(2)} %`);
-const units = (v: number) => v.toLocaleString('en', { maximumFractionDigits: 1 });
+/** A sweep's points lie close: their rates to a hundredth of a point, as a fill-rate goal is typed. */
+const rate = (v: number | null) => (v === null ? '—' : percent(v, 2));
+const units = whole;
 
-/** The period the form starts with: the sales the workspace holds. */
-function salesPeriod(summary: DatasetSummary[] | undefined) {
+/** The period the form starts with: the Backtest screen's, else the sales the workspace holds. */
+function startingPeriod(summary: DatasetSummary[] | undefined, backtest?: { from: string; to: string }) {
+  if (backtest?.from && backtest.to) return { from: backtest.from, to: backtest.to };
   const sales = summary?.find((d) => d.dataset === 'Sales');
   return { from: sales?.from?.slice(0, 10) ?? '', to: sales?.to?.slice(0, 10) ?? '' };
+}
+
+/**
+ * A fill rate some point meets, to start the pick on: the history's own (the engine's points should match it), to a
+ * tenth of a point, else the best any point reached. A goal no point meets picks nothing, which helps no one.
+ */
+function reachableFillRate(report: SweepReport): string {
+  const best = Math.max(...report.runs.map((r) => r.fillRate ?? 0));
+  const actual = report.actual.fillRate ?? 0;
+  const goal = actual > 0 && actual <= best ? actual : best;
+  return String(Math.floor(goal * 1000) / 10);
 }
 
 /**
@@ -53,7 +70,9 @@ export function Sweep({
   const [settings, setSettings] = useState<readonly Sweepable[]>([]);
   const [maxPoints, setMaxPoints] = useState(0);
   const [kept, setKept] = useState<SweepHeader[]>();
-  const [period, setPeriod] = useState(() => salesPeriod(summary));
+  const { backtestForm } = useWorkbench();
+  const { currency } = useNames();
+  const [period, setPeriod] = useState(() => startingPeriod(summary, backtestForm));
   const [base, setBase] = useState(scenarios[0] ?? 'default');
   const [axes, setAxes] = useState<Axis[]>([
     { setting: 'defaults.serviceLevel', values: '0.85, 0.9, 0.95, 0.99' },
@@ -87,15 +106,20 @@ export function Sweep({
     void readKept();
   }, [client, readKept]);
   useEffect(() => {
-    if (!period.from && summary) setPeriod(salesPeriod(summary));
-  }, [summary, period.from]);
+    if (!period.from && summary) setPeriod(startingPeriod(summary, backtestForm));
+  }, [summary, period.from, backtestForm]);
   useEffect(() => {
     setReport(undefined);
     setPicked(undefined);
     if (!sweepId) return;
     let current = true;
     client.call('GET /sweeps/:sweepId', { params: { sweepId } }).then(
-      (r) => current && setReport(r),
+      (r) => {
+        if (!current) return;
+        setReport(r);
+        // The pick starts on a goal some point meets.
+        setConstraint({ kind: 'fillRate', value: reachableFillRate(r) });
+      },
       (e: Error) => current && setError(`Sweep ${sweepId} could not be read: ${e.message}`),
     );
     return () => {
@@ -241,8 +265,8 @@ export function Sweep({
               onChange={(e) => setAxes(axes.map((x, j) => (j === i ? { ...x, setting: e.target.value } : x)))}
             >
               {settings.map((s) => (
-                <option key={s.path} value={s.path} title={s.description}>
-                  {s.path}
+                <option key={s.path} value={s.path} title={`${s.path}: ${s.description}`}>
+                  {settingName(s.path)}
                 </option>
               ))}
             </select>{' '}
@@ -272,8 +296,8 @@ export function Sweep({
       </form>
       {job && (
         <div className="progress" data-testid="sweep-progress">
-          <progress max={job.days} value={job.daysDone} /> day {job.daysDone.toLocaleString('en')} of{' '}
-          {job.days.toLocaleString('en')} over every point{' '}
+          <progress max={job.days} value={job.daysDone} /> day {whole(job.daysDone)} of {whole(job.days)} over every
+          point{' '}
           <button
             type="button"
             onClick={() => void client.call('POST /sweeps/jobs/:jobId/cancel', { params: { jobId: job.jobId } })}
@@ -330,7 +354,7 @@ export function Sweep({
                 onChange={(e) =>
                   setConstraint(
                     e.target.value === 'fillRate'
-                      ? { kind: 'fillRate', value: '95' }
+                      ? { kind: 'fillRate', value: reachableFillRate(report) }
                       : { kind: 'stock', value: String(Math.round(report.actual.inventoryUnits)) },
                   )
                 }
@@ -354,7 +378,14 @@ export function Sweep({
               Save as scenario
             </button>
           </div>
-          <FrontierChart sweep={report} measure={measure} stock={stock} picked={picked ?? undefined} open={open} />
+          <FrontierChart
+            sweep={report}
+            measure={measure}
+            stock={stock}
+            picked={picked ?? undefined}
+            open={open}
+            currency={currency}
+          />
           <p className="hint" data-testid="actual-point">
             {`Actual: lost sales ${units(report.actual.lostSales)}, fill rate ${rate(report.actual.fillRate)}, ` +
               `store stock ${units(report.actual.inventoryUnits)}. Points on the frontier lose less at no more ` +
@@ -370,8 +401,8 @@ export function Sweep({
               <tr>
                 <th {...heading('point')}>Point</th>
                 {varied.map((s) => (
-                  <th key={s} {...heading(s)} className="num sortable">
-                    {s}
+                  <th key={s} {...heading(s)} className="num sortable" title={s}>
+                    {settingName(s)}
                   </th>
                 ))}
                 <th {...heading('lostSales')} className="num sortable">
@@ -444,7 +475,9 @@ export function Sweep({
                 <td className="nowrap">
                   {s.from} … {s.to}
                 </td>
-                <td>{s.axes.map((a) => `${a.setting} ${a.values.join(', ')}`).join(' × ')}</td>
+                <td title={s.axes.map((a) => a.setting).join(' × ')}>
+                  {s.axes.map((a) => `${settingName(a.setting)} ${a.values.join(', ')}`).join(' × ')}
+                </td>
                 <td className="num">{s.points}</td>
                 <td>{s.status}</td>
                 <td>

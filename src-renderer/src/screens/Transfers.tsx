@@ -1,4 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
+import { count, whole } from '../../../shared/format';
+import { useNames } from '../use-names';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ProposalRow } from '../client';
 import { download, toCsv } from '../csv';
@@ -25,6 +27,7 @@ interface Props {
 
 /** Proposals and approved transfers: filter, read why, approve a selection as one batch, export. */
 export function Transfers({ rows, busy, run, approve }: Props) {
+  const names = useNames();
   const [type, setType] = useState('');
   const [location, setLocation] = useState('');
   const [style, setStyle] = useState('');
@@ -37,11 +40,11 @@ export function Transfers({ rows, busy, run, approve }: Props) {
         (r) =>
           (!type || r.transferType === type) &&
           (!location ||
-            r.fromLocationId.toLowerCase().includes(location.toLowerCase()) ||
-            r.toLocationId.toLowerCase().includes(location.toLowerCase())) &&
+            names.location(r.fromLocationId).toLowerCase().includes(location.toLowerCase()) ||
+            names.location(r.toLocationId).toLowerCase().includes(location.toLowerCase())) &&
           (!style || (r.styleId ?? r.skuId).toLowerCase().includes(style.toLowerCase())),
       ),
-    [rows, type, location, style],
+    [rows, type, location, style, names],
   );
   const { sorted, heading } = useSort(shown, {
     type: (r) => r.transferType,
@@ -88,6 +91,10 @@ export function Transfers({ rows, busy, run, approve }: Props) {
       }
       return next;
     });
+  /** A line in words, its locations and style by name: what the reason read in full speaks of. */
+  const lineWords = (r: ProposalRow) =>
+    `${r.transferType} ${names.location(r.fromLocationId)} → ${names.location(r.toLocationId)}, ${r.skuId}` +
+    `${r.styleId ? ` (${names.style(r.styleId)})` : ''} × ${r.quantity}`;
   /** The line whose reason is read in full below the table. */
   const [reading, setReading] = useState<ProposalRow>();
   const exportCsv = () =>
@@ -142,7 +149,7 @@ export function Transfers({ rows, busy, run, approve }: Props) {
             name="location"
             value={location}
             onChange={(e) => setLocation(e.target.value)}
-            placeholder="from or to"
+            placeholder="id or name, from or to"
           />
         </label>
         <label>
@@ -155,9 +162,29 @@ export function Transfers({ rows, busy, run, approve }: Props) {
       <p className="hint" data-testid="transfer-count">
         {rows === undefined
           ? 'No recommendations loaded yet.'
-          : `${shown.length.toLocaleString('en')} of ${rows.length.toLocaleString('en')} lines, ` +
-            `${open.length.toLocaleString('en')} open`}
+          : `${whole(shown.length)} of ${count(rows.length, 'line')}, ${whole(open.length)} open`}
       </p>
+      {rows?.length === 0 && (
+        <div className="empty" data-testid="no-proposals">
+          <p>
+            No proposals yet. <strong>Run recommendations</strong> runs the engine on the workspace&apos;s data, as of
+            the morning after its last sale or stock count: each transfer it proposes is listed here with its reason, to
+            approve a selection as one batch that a client then reads at <code>GET /Recommendations/transfers</code>.
+          </p>
+          <p>
+            A workspace without items, locations, stock and sales has nothing to propose from:{' '}
+            <a className="link" href="#/workspace">
+              load data first
+            </a>
+            .
+          </p>
+        </div>
+      )}
+      {rows !== undefined && rows.length > 0 && shown.length === 0 && (
+        <p className="empty" data-testid="none-shown">
+          None of the {count(rows.length, 'line')} matches the filters above: clear them to see every line.
+        </p>
+      )}
       <div className="vtable" role="table" aria-label="Proposals and transfers" aria-rowcount={shown.length}>
         <div className="vrow vrow--head" role="row">
           <span role="columnheader">
@@ -214,8 +241,12 @@ export function Transfers({ rows, busy, run, approve }: Props) {
                     )}
                   </span>
                   <span role="cell">{r.transferType}</span>
-                  <span role="cell">{r.fromLocationId}</span>
-                  <span role="cell">{r.toLocationId}</span>
+                  <span role="cell" title={names.location(r.fromLocationId)}>
+                    {r.fromLocationId}
+                  </span>
+                  <span role="cell" title={names.location(r.toLocationId)}>
+                    {r.toLocationId}
+                  </span>
                   <span role="cell">{r.skuId}</span>
                   <span role="cell" className="num">
                     {r.quantity}
@@ -234,11 +265,7 @@ export function Transfers({ rows, busy, run, approve }: Props) {
       </div>
       {reading && (
         <p className="why-full" data-testid="why-full">
-          <strong>
-            {reading.transferType} {reading.fromLocationId} → {reading.toLocationId}, {reading.skuId} ×{' '}
-            {reading.quantity}:
-          </strong>{' '}
-          {reading.reason}
+          <strong>{lineWords(reading)}:</strong> {reading.reason}
         </p>
       )}
       <form
