@@ -1,7 +1,8 @@
 /**
  * CLI: npx tsx samples/generate.ts --out DIR [--seed 1] [--stores 20] [--warehouses 1|2] [--skus 3000] [--days 730]
- * [--start 2024-01-01] [--assortment fashion|basics|slow] [--dirty-export] [--truth DIR]. Writes one file per request
- * body into DIR and, with --truth, the simulated truth into a folder of its own (see samples/README.md).
+ * [--start 2024-01-01] [--assortment fashion|basics|slow|slow-naive|intermittent] [--dirty-export] [--truth DIR].
+ * Writes one file per request body into DIR and, with --truth, the simulated truth into a folder of its own (see
+ * samples/README.md).
  */
 import { resolve } from 'node:path';
 import { parseCliArgs, USAGE } from './generator/cli-args.js';

@@ -93,6 +93,11 @@ export interface Catalog {
   skuShare: Float64Array;
   /** Units a store shows at the least. */
   skuPresentation: Int32Array;
+  /**
+   * Per SKU, the mean units one customer takes (intermittent: lumpy sales, a customer buying several at once);
+   * absent where a customer's units are not drawn apart (the other assortments).
+   */
+  skuBasket?: Float64Array;
   seasons: MasterRecord[];
   pitfalls: CatalogPitfalls;
 }

@@ -4,8 +4,8 @@ import { OptionError, type OptionInput } from './options.js';
 
 export const USAGE =
   'usage: npx tsx samples/generate.ts --out DIR [--seed 1] [--stores 20] [--warehouses 1|2] [--skus 3000] ' +
-  '[--days 730] [--start 2024-01-01] [--assortment fashion|basics|slow] [--dirty-export] [--webshop-from-warehouse] ' +
-  '[--truth DIR]';
+  '[--days 730] [--start 2024-01-01] [--assortment fashion|basics|slow|slow-naive|intermittent] [--dirty-export] ' +
+  '[--webshop-from-warehouse] [--truth DIR]';
 
 export interface CliArgs {
   out?: string;

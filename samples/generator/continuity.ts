@@ -22,11 +22,17 @@ import { BRANDS, CATEGORIES, COLORS, THEMES, seasonOf } from './masterdata.js';
 import type { Assortment, GenerateOptions } from './options.js';
 import { Random } from './rng.js';
 
-/** Units per day of an SKU at a median store (median of a log-normal, before the category's volume) and its σ. */
-const SKU_RATE: Record<Exclude<Assortment, 'fashion'>, { median: number; sigma: number }> = {
+type Continuity = Exclude<Assortment, 'fashion'>;
+/** Units per day of an SKU at a median store (before the category's volume): log-normal, median and σ. */
+const SKU_RATE: Record<Continuity, { median: number; sigma: number } | { from: number; to: number }> = {
   basics: { median: 15, sigma: 0.5 },
   slow: { median: 0.12, sigma: 0.5 },
+  'slow-naive': { median: 0.5, sigma: 0.5 },
+  // Spread evenly on a log scale: as many cells selling a unit every three weeks as selling one a day.
+  intermittent: { from: 0.05, to: 1 },
 };
+/** Intermittent: the mean units a customer takes, drawn per SKU (one at a time up to a handful at once). */
+const BASKET = { from: 1.2, to: 2.6 };
 /** Lives: on sale throughout, launched in the period, delisted in it. */
 const LIFE_WEIGHTS = [0.85, 0.08, 0.07];
 /** A life that outlasts everything the simulation looks at (the period plus the buyer's eight weeks ahead). */
@@ -36,7 +42,7 @@ const BEYOND_END_DAYS = 365;
  * A Monday for a launch or a delisting inside the period: between day 60 and 60 days before the end, so the
  * history holds both sides of it (narrowed on short periods).
  */
-function mondayInPeriod(days: number, cal: Calendar, rng: Random): number {
+export function mondayInPeriod(days: number, cal: Calendar, rng: Random): number {
   const lo = Math.min(60, Math.floor(days / 3));
   const hi = Math.max(lo, days - 60);
   return cal.mondayOnOrAfter(rng.int(lo, hi));
@@ -50,10 +56,14 @@ interface Draft {
 }
 
 export function buildContinuityCatalog(opts: GenerateOptions, cal: Calendar): Catalog {
-  const assortment = opts.assortment as Exclude<Assortment, 'fashion'>;
+  const assortment = opts.assortment as Continuity;
   const categories = CATEGORIES[assortment];
   const rng = new Random(opts.seed, 'continuity-catalog');
   const rate = SKU_RATE[assortment];
+  const drawRate = (volume: number) =>
+    'median' in rate
+      ? rng.logNormal(rate.median * volume, rate.sigma)
+      : volume * rate.from * Math.exp(rng.next() * Math.log(rate.to / rate.from));
 
   // Draft items until the SKU count is met exactly: the last items shrink to what is left.
   const drafts: Draft[] = [];
@@ -122,7 +132,7 @@ export function buildContinuityCatalog(opts: GenerateOptions, cal: Calendar): Ca
     const priceCents = rng.pick(cat.prices);
     for (const colorId of draft.colors) {
       const color = colorById.get(colorId)!;
-      const rates = cat.sizes.map(() => rng.logNormal(rate.median * cat.volume, rate.sigma));
+      const rates = cat.sizes.map(() => drawRate(cat.volume));
       const total = rates.reduce((a, b) => a + b, 0);
       const style: StyleDef = {
         index: styles.length,
@@ -165,6 +175,7 @@ export function buildContinuityCatalog(opts: GenerateOptions, cal: Calendar): Ca
 
   const pitfalls = choosePitfalls(items, styles, skuRates, opts.days);
   plantSkuPitfalls(pitfalls, skuIds, skuCodes, skuColorIds, skuBarcodes);
+  const baskets = new Random(opts.seed, 'baskets');
   return {
     categories,
     items,
@@ -177,6 +188,10 @@ export function buildContinuityCatalog(opts: GenerateOptions, cal: Calendar): Ca
     skuStyle: Int32Array.from(styleOfSku),
     skuShare: Float64Array.from(shares),
     skuPresentation: Int32Array.from(presentation),
+    skuBasket:
+      assortment === 'intermittent'
+        ? Float64Array.from(skuIds, () => baskets.uniform(BASKET.from, BASKET.to))
+        : undefined,
     seasons: seasonRecords(cal, items),
     pitfalls,
   };

@@ -9,6 +9,7 @@ import { buildCatalog, itemRecords, FIRST_LAUNCH_DAY, LAUNCH_AFTER_END_DAYS } fr
 import { buildContinuityCatalog } from './continuity.js';
 import { DemandModel, buildAssortment } from './demand.js';
 import { DirtyExport } from './dirty-export.js';
+import { buildListing } from './listing.js';
 import { buildNetwork } from './locations.js';
 import { BRANDS, COLLECTIONS, COLORS, CURRENCIES, SIZES, THEMES, VENDORS, type MasterRecord } from './masterdata.js';
 import { resolveOptions, type GenerateOptions, type OptionInput } from './options.js';
@@ -70,7 +71,10 @@ export function generate(input: OptionInput, sink: Sink, observer?: Observer, tr
     opts.days + LAUNCH_AFTER_END_DAYS + MAX_LIFE_DAYS + 14,
   );
   const plan = fashion ? planPurchases(opts, catalog, network, carried, demand) : emptyPlan();
-  const policy = fashion ? fashionPolicy(opts) : continuityPolicy(opts, catalog, network, carried, demand, plan);
+  const listing = opts.assortment === 'intermittent' ? buildListing(opts, cal, catalog, network) : undefined;
+  const policy = fashion
+    ? fashionPolicy(opts)
+    : continuityPolicy(opts, catalog, network, carried, demand, plan, listing);
   const truth = new TruthBook(cal, network, catalog.pitfalls.missingSku);
   const dirty = opts.dirtyExport ? new DirtyExport(network, catalog, carried) : undefined;
 
@@ -106,6 +110,7 @@ export function generate(input: OptionInput, sink: Sink, observer?: Observer, tr
     observer,
     dirty,
     webshopFromWarehouse: opts.webshopFromWarehouse,
+    listing,
   });
   if (truthSink) truth.write(truthSink, opts);
 

@@ -491,11 +491,16 @@ const SLOW_CATEGORIES: readonly CategoryDef[] = [
   },
 ];
 
-/** The merchandise categories of an assortment; a style's `category` indexes this list. */
+/**
+ * The merchandise categories of an assortment; a style's `category` indexes this list. The naive weekly retailer
+ * sells the one-size slow movers; the intermittent one all of them, the short size runs included.
+ */
 export const CATEGORIES: Record<Assortment, readonly CategoryDef[]> = {
   fashion: FASHION_CATEGORIES,
   basics: BASICS_CATEGORIES,
   slow: SLOW_CATEGORIES,
+  'slow-naive': SLOW_CATEGORIES.filter((c) => c.sizes.length === 1),
+  intermittent: SLOW_CATEGORIES,
 };
 
 /** `SS24` / `AW24`: a launch in January–June belongs to spring/summer, July–December to autumn/winter. */

@@ -1,18 +1,22 @@
 /**
  * The operation, day by day, from a warm-up before day 0 to the end: the warehouses receive purchase orders; every
- * Monday at 00:00 they first take back the leftovers of styles whose life ended, then ship each outlet up to its
- * order-up-to level (as far as their stock goes), and the stock snapshot is taken right after (a continuity buyer
- * then places that Monday's orders); outlets sell min(demand, stock on hand at the start of the day), the demand
- * drawn on every carried day whatever the stock; returns come back 1–14 days later; stores now and then book a
- * small stock correction after closing. The truth book counts demand and sales as they are drawn.
+ * Monday at 00:00 they first take back the leftovers of styles whose life ended (or that a store delisted), then
+ * ship each outlet up to its order-up-to level (as far as their stock goes), and the stock snapshot is taken right
+ * after (a continuity buyer then places that Monday's orders); where the policy has the goods on the road, they reach
+ * the outlet days later at 00:00, written as its stock level then; outlets sell min(demand, stock on hand at the
+ * start of the day), the demand drawn on every carried day whatever the stock; returns come back 1–14 days later;
+ * stores now and then book a small stock correction after closing. The truth book counts demand and sales as they
+ * are drawn.
  *
- * Because goods move between locations only at the Monday snapshot moment, every location's on-hand at any moment is
- * the latest snapshot + the stock mutations since − the net sales since. The tests check that identity.
+ * Because goods move between locations only at the Monday snapshot moment, and reach an outlet at a stock level of
+ * their own, every location's on-hand at any moment is the latest snapshot + the stock mutations since − the net
+ * sales since. The tests check that identity.
  */
 import type { Calendar } from './calendar.js';
 import type { Catalog } from './catalog.js';
 import type { DemandModel } from './demand.js';
 import type { DirtyExport } from './dirty-export.js';
+import { isListed, type Listing } from './listing.js';
 import type { Network } from './locations.js';
 import type { Policy } from './policy.js';
 import type { PurchasePlan } from './purchasing.js';
@@ -62,6 +66,8 @@ export interface SimulationInput {
   dirty?: DirtyExport;
   /** `--webshop-from-warehouse`: the webshop sells from its warehouse's stock (options.ts). */
   webshopFromWarehouse?: boolean;
+  /** When each store lists each style it carries (listing.ts); absent: all the time. */
+  listing?: Listing;
 }
 
 const CORRECTION_RATE = 0.04;
@@ -101,6 +107,10 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
   );
   const need = new Int32Array(nLoc);
   const give = new Int32Array(nLoc);
+  const { listing } = input;
+  /** Goods on the road to an outlet (policy.transitDays): per location × SKU, and what arrives on which day. */
+  const onWay = new Int32Array(nLoc * nSku);
+  const arriving = new Map<number, Map<number, number>>();
 
   const returnRng = new Random(input.seed, 'returns');
   const opsRng = new Random(input.seed, 'operations');
@@ -127,11 +137,22 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
   const first =
     styles.reduce((m, s) => Math.min(m, s.launchDay), Math.min(plan.firstDeliveryDay, policy.buyer?.firstDay ?? 0)) - 1;
 
-  /** Leftovers of finished styles go back to the warehouse that supplied the outlet. */
+  /**
+   * Leftovers of finished styles go back to the warehouse that supplied the outlet, and so do a store's of a style
+   * it delisted taking them back.
+   */
   function takeBack(day: number): void {
     for (const s of styles) {
-      if (day < s.endDay || day >= s.endDay + TAKE_BACK_DAYS) continue;
+      const ended = day >= s.endDay && day < s.endDay + TAKE_BACK_DAYS;
+      if (!ended && !listing) continue;
       for (const l of network.outlets) {
+        const at = l * nStyles + s.index;
+        const delisted =
+          listing !== undefined &&
+          listing.takeBack[at] === 1 &&
+          day >= listing.to[at] &&
+          day < listing.to[at] + TAKE_BACK_DAYS;
+        if (!ended && !delisted) continue;
         const wh = locs[l].warehouse;
         for (let k = s.firstSku; k < s.firstSku + s.skuCount; k++) {
           const q = onHand[l * nSku + k];
@@ -167,11 +188,12 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
           for (let i = 0; i < outlets.length; i++) {
             const l = outlets[i];
             need[i] = 0;
-            if (!carried[l * nStyles + s.index]) continue;
+            if (!carried[l * nStyles + s.index] || !isListed(listing, l * nStyles + s.index, day)) continue;
+            if (policy.blocked && locs[l].kind === 'store' && policy.blocked(l * nSku + k, day)) continue;
             const loc = locs[l];
             const e = loc.size * (loc.kind === 'online' ? weekOnline : weekStore) * share[k];
             const target = policy.orderUpTo(e, pres, l * nSku + k);
-            need[i] = Math.max(0, target - onHand[l * nSku + k]);
+            need[i] = Math.max(0, target - onHand[l * nSku + k] - onWay[l * nSku + k]);
             total += need[i];
           }
           if (total === 0) return;
@@ -195,8 +217,17 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
           }
           for (let i = 0; i < outlets.length; i++) {
             if (give[i] === 0) continue;
-            onHand[outlets[i] * nSku + k] += give[i];
+            const p = outlets[i] * nSku + k;
             onHand[w * nSku + k] -= give[i];
+            if (policy.transitDays === 0) {
+              onHand[p] += give[i];
+              continue;
+            }
+            onWay[p] += give[i];
+            const when = day + policy.transitDays;
+            let list = arriving.get(when);
+            if (!list) arriving.set(when, (list = new Map()));
+            list.set(p, (list.get(p) ?? 0) + give[i]);
           }
         });
       }
@@ -220,7 +251,10 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
         const s = styles[catalog.skuStyle[k]];
         const active = isWarehouse
           ? day >= s.launchDay - WAREHOUSE_LEAD_DAYS && day < s.endDay
-          : carried[l * nStyles + s.index] === 1 && day >= s.launchDay && day < s.endDay;
+          : carried[l * nStyles + s.index] === 1 &&
+            day >= s.launchDay &&
+            day < s.endDay &&
+            isListed(listing, l * nStyles + s.index, day);
         if (!active && q === 0 && implied[p] === 0) continue;
         implied[p] = q;
         stockWriter.add(
@@ -250,6 +284,29 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
             `"mutationDateTime":"${cal.iso(day, seconds)}","type":"receipt"}`,
         );
       });
+    }
+  }
+
+  /**
+   * Goods on the road reach their outlets at the start of the day, before it opens; each outlet × SKU that
+   * received is written as a stock level at that moment (`write`: a written day without a full snapshot).
+   */
+  function arrive(day: number, write: boolean): void {
+    const list = arriving.get(day);
+    if (!list) return;
+    arriving.delete(day);
+    const at = cal.iso(day);
+    for (const [p, q] of list) {
+      onHand[p] += q;
+      onWay[p] -= q;
+      if (!write) continue;
+      implied[p] = onHand[p];
+      const l = Math.floor(p / nSku);
+      stockWriter.add(
+        `{"locationId":"${locs[l].locationId}","skuId":"${catalog.skuIds[p - l * nSku]}",` +
+          `"quantity":${onHand[p]},"stockDateTime":"${at}"}`,
+      );
+      stats.stockRows++;
     }
   }
 
@@ -309,11 +366,13 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
   for (let day = first; day < days; day++) {
     const writing = day >= 0;
     const monday = demand.dow(day) === 1;
+    const snapshotDay = writing && (monday || day === 0);
+    arrive(day, writing && !snapshotDay);
     if (monday) {
       takeBack(day);
       replenish(day);
     }
-    if (writing && (monday || day === 0)) snapshot(day);
+    if (snapshotDay) snapshot(day);
     if (monday) policy.buyer?.order(day, onHand);
     receive(day, writing);
     clearOut(day, writing);
@@ -345,10 +404,12 @@ export function simulate(input: SimulationInput): { stats: SimulationStats; sale
           }
           const rate = todayRate[si] * factor;
           const paid = Math.round(s.priceCents * (1 - demand.discount(s, day)));
+          // After a delisting the store carries what is left on its shelf, and nothing once that is gone.
+          const delisted = listing !== undefined && day >= listing.to[at];
           for (let k = s.firstSku; k < s.firstSku + s.skuCount; k++) {
-            const n = policy.demand(rate * share[k]);
+            const n = policy.demand(rate * share[k], k);
             const p = stockAt[l] * nSku + k;
-            if (writing && launchedAt[at] <= day) truth.count(l, k, n, onHand[p]);
+            if (writing && launchedAt[at] <= day && (!delisted || onHand[p] > 0)) truth.count(l, k, n, onHand[p]);
             if (n === 0) continue;
             const q = Math.min(n, onHand[p]);
             if (writing) stats.demandUnits += n;

@@ -2,10 +2,13 @@
 import { parseDate } from './calendar.js';
 
 /**
- * What the retailer sells: `fashion` (seasonal styles with a size run and a life cycle, bought once), `basics`
- * (one-size staples selling tens a day, year-round) or `slow` (year-round intermittent movers, most days nothing).
+ * What the retailer sells and how it runs it: `fashion` (seasonal styles with a size run and a life cycle, bought
+ * once), `basics` (one-size staples selling tens a day, year-round), `slow` (year-round slow movers, most days
+ * nothing), `slow-naive` (one-size slow movers filled weekly to the expected week, at least one unit, the goods three
+ * days on the road) or `intermittent` (lumpy sellers of a few units a month to one a day, outages of weeks, stores
+ * listing and delisting styles during the history).
  */
-export const ASSORTMENTS = ['fashion', 'basics', 'slow'] as const;
+export const ASSORTMENTS = ['fashion', 'basics', 'slow', 'slow-naive', 'intermittent'] as const;
 export type Assortment = (typeof ASSORTMENTS)[number];
 
 export interface GenerateOptions {

@@ -8,6 +8,7 @@
 import type { Catalog, ItemDef } from './catalog.js';
 import type { DemandModel } from './demand.js';
 import type { Network } from './locations.js';
+import { isListed, type Listing } from './listing.js';
 import type { GenerateOptions } from './options.js';
 import { drawDeliveries, drawKind, neverBefore, type PoLine, type PoPlan, type PurchasePlan } from './purchasing.js';
 import { Random } from './rng.js';
@@ -34,6 +35,8 @@ export class PeriodicBuyer {
     private readonly carried: Uint8Array,
     private readonly demand: DemandModel,
     private readonly plan: PurchasePlan,
+    /** When each store lists each style (listing.ts): a store is bought for while it lists the style. */
+    private readonly listing?: Listing,
   ) {
     this.rng = new Random(opts.seed, 'continuity-purchasing');
     this.nStyles = catalog.styles.length;
@@ -140,7 +143,10 @@ export class PeriodicBuyer {
   private expected(s: number, w: number, day: number): number {
     const style = this.catalog.styles[s];
     const outlets = this.network.outlets.filter(
-      (l) => this.network.locations[l].warehouse === w && this.carried[l * this.nStyles + s],
+      (l) =>
+        this.network.locations[l].warehouse === w &&
+        this.carried[l * this.nStyles + s] &&
+        isListed(this.listing, l * this.nStyles + s, day),
     );
     let e = 0;
     for (let d = day; d < day + COVER_DAYS; d++) {

@@ -28,6 +28,10 @@ export const SETS: Record<string, GeneratedSet> = {
   fashion: { flags: ['--assortment', 'fashion', '--stores', '10', '--skus', '1000'] },
   basics: { flags: ['--assortment', 'basics', '--stores', '10', '--skus', '200'] },
   slow: { flags: ['--assortment', 'slow', '--stores', '10', '--skus', '1500'] },
+  // Slow one-size movers filled weekly to the expected week (at least one unit), the goods three days on the road.
+  'slow-naive': { flags: ['--assortment', 'slow-naive', '--stores', '10', '--skus', '100'] },
+  // Lumpy intermittent sellers with outages of weeks, and stores listing and delisting styles in the history.
+  intermittent: { flags: ['--assortment', 'intermittent', '--stores', '10', '--skus', '600'] },
   webshop: {
     flags: ['--assortment', 'basics', '--stores', '10', '--skus', '200', '--webshop-from-warehouse'],
     said: WEBSHOP_FROM_WAREHOUSE,
