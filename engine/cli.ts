@@ -8,7 +8,7 @@ import { formatLint, formatLogEntry } from './cli/format.js';
 import { DEFAULT_CLIENT_ID, DEFAULT_TENANT, startServer } from './server/serve.js';
 import { startWeb } from './server/web.js';
 import { buildServer, openapiDocument } from './server/app.js';
-import { tokenRequestCurl } from './server/auth.js';
+import { promptedTokenRequestCurl, tokenRequestCurl } from './server/auth.js';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { prepareDemo } from './cli/demo.js';
@@ -390,8 +390,9 @@ program
       serveUntilSignalled({ dir: server.workbench.dir, url: server.info.url, stop: server.stop }, [
         `tenant ${info.tenant}, client id ${info.clientId}` +
           (server.secretGenerated ? `, client secret ${info.clientSecret} (kept in the workspace)` : ''),
-        // The workspace's own secret on this computer's loopback: the line runs as pasted.
-        `try: ${tokenRequestCurl(info.url, info)}`,
+        // The line runs as pasted. A secret generated here is printed above, so the line holds it; one the user
+        // chose is never printed (it would stay in terminal logs), so the line asks for it.
+        `try: ${server.secretGenerated ? tokenRequestCurl(info.url, info) : promptedTokenRequestCurl(info.url, info)}`,
       ]);
     },
   );

@@ -3,6 +3,7 @@
  * token in any log, bounded log entries, workspaces isolated by tenant, and no path from a request that reaches
  * outside its folder.
  */
+import { spawnSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
@@ -298,6 +299,10 @@ describe('secrets in logs', () => {
       ).toBe(400);
       expect((await api.call('GET', '/%ff')).status).toBe(400);
       expect(proc.output()).toMatch(/listening on/);
+      // The try: line asks for a secret its user chose rather than printing it, and still runs as pasted.
+      const tryLine = /^try: (.*)$/m.exec(proc.output())![1];
+      const tried = spawnSync('bash', ['-c', tryLine], { input: `${credentials.clientSecret}\n`, encoding: 'utf8' });
+      expect(JSON.parse(tried.stdout.trim())).toMatchObject({ token_type: 'Bearer' });
       expect(proc.output()).not.toContain(credentials.clientSecret);
       expect(proc.output()).not.toContain(token);
     } finally {

@@ -25,13 +25,31 @@ export const shellWord = (word: string) => (/^[\w.,:/@%+=-]+$/.test(word) ? word
  * pasted into a shell, the values quoted where a shell would read them otherwise.
  */
 export function tokenRequestCurl(url: string, credentials: Credentials): string {
-  // A value a form would read otherwise (`+` is a space there, `&` ends it) goes encoded.
-  const field = (name: string, value: string) =>
-    /^[\w.~-]+$/.test(value) ? `-d ${name}=${value}` : `--data-urlencode ${shellWord(`${name}=${value}`)}`;
+  return tokenCurl(url, credentials, field('client_secret', credentials.clientSecret));
+}
+
+/** The shell variable the prompted form of the token request reads the secret into. */
+export const SECRET_VARIABLE = 'WB_CLIENT_SECRET';
+
+/**
+ * The token request for a secret that must not be printed (one its user chose): the line asks for the secret
+ * without echoing it, then sends it. It still runs as pasted.
+ */
+export function promptedTokenRequestCurl(url: string, credentials: Omit<Credentials, 'clientSecret'>): string {
+  return (
+    `read -rs -p 'client secret: ' ${SECRET_VARIABLE} && echo && ` +
+    tokenCurl(url, credentials, `--data-urlencode "client_secret=$${SECRET_VARIABLE}"`)
+  );
+}
+
+/** A form field: a value a form would read otherwise (`+` is a space there, `&` ends it) goes encoded. */
+const field = (name: string, value: string) =>
+  /^[\w.~-]+$/.test(value) ? `-d ${name}=${value}` : `--data-urlencode ${shellWord(`${name}=${value}`)}`;
+
+function tokenCurl(url: string, credentials: Omit<Credentials, 'clientSecret'>, secret: string): string {
   return (
     `curl -s -X POST ${url}/Token -H ${shellWord(`X-Tenant: ${credentials.tenant}`)} ` +
-    `-d grant_type=client_credentials ${field('client_id', credentials.clientId)} ` +
-    field('client_secret', credentials.clientSecret)
+    `-d grant_type=client_credentials ${field('client_id', credentials.clientId)} ${secret}`
   );
 }
 
