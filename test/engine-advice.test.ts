@@ -4,7 +4,8 @@
  * the data.
  */
 import { describe, expect, it } from 'vitest';
-import { demandBeyond, ownEstimate, SOLD_OUT_ROUNDS } from '../engine/forecast/demand.js';
+import { demandBeyond, OWN, OWN_FIELDS, ownEstimate, ownStats, SOLD_OUT_ROUNDS } from '../engine/forecast/demand.js';
+import { otherPriceDays, REGIME_MIN_DAYS, REGIME_STEP } from '../engine/forecast/price-regime.js';
 import { poissonTail } from '../engine/forecast/poisson.js';
 import { recommend } from '../engine/recommend/recommend.js';
 import { resolveSettings, type SettingsOverride } from '../engine/recommend/settings.js';
@@ -38,6 +39,55 @@ describe('sold-out days', () => {
     expect(e.rate).toBeGreaterThan(14);
     expect(e.rate).toBeCloseTo(bound, 9);
     expect(e.rate).toBeLessThan(14 * 1.6);
+  });
+});
+
+describe('days sold at another price', () => {
+  const W = 28;
+  /** One style's ring (head 0): a promotion at `promo` off on days [from, to), the rest at list price. */
+  const ring = (from: number, to: number, promo = 0.3) =>
+    Float32Array.from({ length: W }, (_, d) => (d >= from && d < to ? promo : 0));
+
+  it('leaves out a promotion that ended, once the list price has held two weeks', () => {
+    const skip = new Uint8Array(W);
+    expect(otherPriceDays(ring(7, 14), 0, W, 0, skip)).toBe(true);
+    expect([...skip].map((x, d) => (x ? d : -1)).filter((d) => d >= 0)).toEqual([7, 8, 9, 10, 11, 12, 13]);
+  });
+
+  it('reads a promotion under way with the days before it, and a markdown that has held with its own days', () => {
+    const skip = new Uint8Array(W);
+    // Five days into a promotion: the price has not held long enough to be what the style sells at.
+    expect(otherPriceDays(ring(W - 5, W), 0, W, 0, skip)).toBe(false);
+    expect(skip.every((x) => x === 0)).toBe(true);
+    // A markdown of REGIME_MIN_DAYS days: the days at the list price before it are left out.
+    expect(otherPriceDays(ring(W - REGIME_MIN_DAYS, W), 0, W, 0, skip)).toBe(true);
+    expect(skip.reduce((a, b) => a + b, 0)).toBe(W - REGIME_MIN_DAYS);
+  });
+
+  it('reads the ring from its head, skips nothing for a small change of price or a style without sales', () => {
+    const skip = new Uint8Array(W);
+    // The same promotion with the ring turned by 10 slots: the same days, in window order.
+    const turned = new Float32Array(W);
+    const plain = ring(7, 14);
+    for (let d = 0; d < W; d++) turned[(10 + d) % W] = plain[d];
+    otherPriceDays(turned, 0, W, 10, skip);
+    expect([...skip].map((x, d) => (x ? d : -1)).filter((d) => d >= 0)).toEqual([7, 8, 9, 10, 11, 12, 13]);
+    expect(otherPriceDays(ring(7, 14, REGIME_STEP / 2), 0, W, 0, skip)).toBe(false);
+    expect(otherPriceDays(new Float32Array(W).fill(Number.NaN), 0, W, 0, skip)).toBe(false);
+    expect(otherPriceDays(undefined, 0, W, 0, skip)).toBe(false);
+  });
+
+  it("estimates a week after a promotion from the list price's days, not the promotion's lift", () => {
+    // Two a day at list price, ten a day in the promotion's week (days 7–13).
+    const sales = Float32Array.from({ length: W }, (_, d) => (d >= 7 && d < 14 ? 10 : 2));
+    const skip = new Uint8Array(W);
+    otherPriceDays(ring(7, 14), 0, W, 0, skip);
+    const out = new Float64Array(OWN_FIELDS);
+    ownStats(sales, 0, W, 0, out, undefined, skip);
+    expect(out[OWN.rate]).toBe(2);
+    expect(out[OWN.inStockDays]).toBe(W - 7);
+    // Read whole, the promotion lifts it.
+    expect(ownEstimate(sales, 0, W).rate).toBe(4);
   });
 });
 

@@ -74,6 +74,12 @@ describe('engine state from a workspace', () => {
     expect(inStock.slice(6, 34).every((x) => x === 1)).toBe(true);
     expect(inStock[34]).toBe(0);
     expect(s.sales[base + 6]).toBe(2);
+    // The style's discount each day of the window, across the network: 29.95 paid for 39.95 listed, NaN where it
+    // did not sell.
+    const discount = Array.from(s.styleDiscount!.subarray(0, W));
+    expect(discount.slice(0, 6).every(Number.isNaN)).toBe(true);
+    for (const x of discount.slice(6, 34)) expect(x).toBeCloseTo(1 - 29.95 / 39.95, 6);
+    expect(discount[34]).toBeNaN();
   });
 
   it('takes client transfers as they stood on a replayed day', async () => {

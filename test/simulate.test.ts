@@ -1,5 +1,6 @@
 import { transferRows } from '../engine/simulate/simulated-transfer.js';
 import { formatSummary } from '../engine/cli/backtest-format.js';
+import { REGIME_MIN_DAYS } from '../engine/forecast/price-regime.js';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../engine/simulate/simulate.js';
 import type { PlannedReceipt } from '../engine/simulate/input.js';
@@ -309,6 +310,35 @@ describe('backtest, lost-sales mode', () => {
     expect(rb.daily.slice(X)).not.toEqual(ra.daily.slice(X));
   });
 
+  it("reads a day's discount once the day is over, as its sales, and never a later day's", async () => {
+    const spec: StateSpec = {
+      locations: [
+        { id: 'WH', kind: 'warehouse' },
+        { id: 'A', kind: 'store' },
+      ],
+      styles: [tee],
+      cells: { 'WH/TEE-M': { onHand: 500 }, 'A/TEE-M': { onHand: 6, sales: 2 } },
+    };
+    const X = 20;
+    // Four a day before X, one to three a day after it.
+    const rows: Row[] = [];
+    for (let d = 0; d < 60; d++) rows.push({ day: d, cell: 'A/TEE-M', end: 2, open: 6, sold: d < X ? 4 : 1 + (d % 3) });
+    const atListPrice = input(spec, 60, rows);
+    atListPrice.styleDiscount = new Float64Array(60);
+    // The same days, sold from X on at half price: once that price has held two weeks, the days before it are not
+    // what the style sells at any more.
+    const markedDown = input(spec, 60, rows);
+    markedDown.styleDiscount = Float64Array.from({ length: 60 }, (_, d) => (d >= X ? 0.5 : 0));
+    // Reviewed daily: the first review that reads the new price as held is the one on day X + REGIME_MIN_DAYS.
+    const daily = settings({ defaults: { reviewPeriodDays: 1 } });
+    const [ra, rb] = await Promise.all([simulate(atListPrice, daily), simulate(markedDown, daily)]);
+    const before = (r: typeof ra, day: number) => transferRows(r.transfers).filter((t) => t.day < r.fromDay + day);
+    const held = X + REGIME_MIN_DAYS;
+    expect(before(ra, held).length).toBeGreaterThan(5);
+    expect(before(rb, held)).toEqual(before(ra, held));
+    expect(before(rb, held + 1)).not.toEqual(before(ra, held + 1));
+  });
+
   it('is deterministic and can be cancelled', async () => {
     const a = await simulate(soldOut(10), settings());
     const b = await simulate(soldOut(10), settings());
@@ -361,7 +391,7 @@ describe('dirty history', () => {
     expect(a.inventoryUnits).toBe(1);
     // The command line says so under the figures.
     expect(formatSummary(r.summary.simulated, a)).toContain(
-      'actual stock below zero: 1 location×SKUs on 3 days, the lowest -5 (S1 × TEE-M)',
+      'actual stock below zero: 1 location×SKU on 3 days, the lowest -5 (S1 × TEE-M)',
     );
   });
 });

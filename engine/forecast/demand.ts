@@ -188,6 +188,7 @@ export function ownStats(
   head: number,
   out: Float64Array,
   weights: Float64Array = dayWeights(windowDays, 0),
+  skip?: Uint8Array,
 ): void {
   if (eventAt.length < windowDays) {
     eventAt = new Int32Array(windowDays);
@@ -206,8 +207,8 @@ export function ownStats(
     const end = offset + (part === 0 ? windowDays : head);
     for (let at = offset + (part === 0 ? head : 0); at < end; at++, pos++) {
       const x = sales[at];
-      // NaN: a day without stock.
-      if (x !== x) continue;
+      // NaN: a day without stock; `skip`: a day sold at another price than today's (price-regime.ts).
+      if (x !== x || (skip && skip[pos])) continue;
       weightedDays += weights[pos];
       if (x > 0) {
         eventAt[m] = n;

@@ -11,6 +11,7 @@
 import type { EngineState } from '../recommend/state.js';
 import type { Settings } from '../recommend/settings.js';
 import { blendRate, CLASSES, dayWeights, ownWeight, OWN, OWN_FIELDS, ownStats } from './demand.js';
+import { otherPriceDays } from './price-regime.js';
 
 /** The nearest pool that held data: the style at the location, the style across the network, its category. */
 export type PoolSource = 'none' | 'style' | 'styleNetwork' | 'category';
@@ -104,8 +105,14 @@ export function ownEstimates(state: EngineState, f: Forecast, sums: CategorySums
   const { sales, inStockDays, salesDays, windowHead } = state;
   const { style } = state.skus;
   const { category } = state.styles;
+  // The days each style sold at another price than today's are left out (price-regime.ts); SKUs of a style lie
+  // together, so its days are worked out once.
+  const skip = new Uint8Array(W);
+  let skipping = false;
   for (let k = 0; k < K; k++) {
     const cat = category[style[k]];
+    if (k === 0 || style[k] !== style[k - 1])
+      skipping = otherPriceDays(state.styleDiscount, style[k], W, windowHead, skip);
     for (let l = 0; l < L; l++) {
       if (!selling[l]) continue;
       const c = k * L + l;
@@ -119,7 +126,7 @@ export function ownEstimates(state: EngineState, f: Forecast, sums: CategorySums
         sums.days[l * C + cat] += f.days[c];
         continue;
       }
-      ownStats(sales, c * W, W, windowHead, e, weights);
+      ownStats(sales, c * W, W, windowHead, e, weights, skipping ? skip : undefined);
       const n = e[OWN.inStockDays];
       if (n === 0) continue;
       f.own[c] = e[OWN.rate];
@@ -189,6 +196,7 @@ export function pooledRates(
   const styleUnits = new Float64Array(L);
   const mostDays = new Int32Array(L);
   const anyInStock = new Uint8Array(W);
+  const skip = new Uint8Array(W);
   const shrink = (units: number, days: number, prior: number) =>
     days + half > 0 ? (units + half * prior) / (days + half) : prior;
   for (let s = 0; s < S; s++) {
@@ -214,6 +222,7 @@ export function pooledRates(
       }
     }
     const cat = category[s];
+    const skipping = otherPriceDays(state.styleDiscount, s, W, windowHead, skip);
     // The style's cells across the network, shrunk towards the category's average cell.
     const styleRate = shrink(netUnits, netDays, categoryRate[cat]);
     for (let l = 0; l < L; l++) {
@@ -221,7 +230,7 @@ export function pooledRates(
       // The style at the location: its units per day with any size in stock (a size in stock every day of the
       // window puts the style in stock every day), shrunk towards what its cells sell across the network there.
       let styleDays = 0;
-      if (mostDays[l] === W) styleDays = allDays;
+      if (mostDays[l] === W && !skipping) styleDays = allDays;
       else if (mostDays[l] > 0) {
         anyInStock.fill(0);
         for (let k = k0; k < k1; k++) {
@@ -229,7 +238,10 @@ export function pooledRates(
           for (let d = 0; d < W; d++) if (sales[base + d] === sales[base + d]) anyInStock[d] = 1;
         }
         // Slot d of the ring holds the window's day (d − head) mod W, oldest first.
-        for (let d = 0; d < W; d++) if (anyInStock[d]) styleDays += weights[(d - windowHead + W) % W];
+        for (let d = 0; d < W; d++) {
+          const pos = (d - windowHead + W) % W;
+          if (anyInStock[d] && !skip[pos]) styleDays += weights[pos];
+        }
       }
       const atLocation = shrink(styleUnits[l], styleDays, styleRate * n * locationFactor[l * C + cat]);
       const source = styleDays > 0 ? STYLE : netDays > 0 ? STYLE_NETWORK : categoryRate[cat] > 0 ? CATEGORY : NONE;

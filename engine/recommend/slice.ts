@@ -73,6 +73,7 @@ export function sliceState(state: EngineState, { sFrom, sTo, kFrom, kTo }: Style
     everActive: cells(state.everActive),
     lastSaleDay: cells(state.lastSaleDay),
     sales: days(state.sales),
+    ...(state.styleDiscount ? { styleDiscount: state.styleDiscount.subarray(sFrom * W, sTo * W) } : {}),
     ...(state.inStockDays ? { inStockDays: cells(state.inStockDays) } : {}),
     ...(state.salesDays ? { salesDays: cells(state.salesDays) } : {}),
   };

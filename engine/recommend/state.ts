@@ -98,6 +98,12 @@ export interface EngineState {
    * sold by `x !== 0 && x === x`, in stock by `x === x`.
    */
   sales: Float32Array;
+  /**
+   * Per style × window day (style * windowDays + slot, the ring as `sales`): how far below its list price the style
+   * sold that day across the network (store/style-discounts.ts), NaN on a day it did not sell. Without it, every
+   * day counts as sold at today's price (forecast/price-regime.ts).
+   */
+  styleDiscount?: Float32Array;
   /** Per cell: in-stock days in the window, when the state's maker keeps count (a cell with none is skipped). */
   inStockDays?: Int32Array;
   /** Per cell: days with a sale in the window, kept with inStockDays (a window without one needs no reading). */

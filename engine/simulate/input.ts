@@ -60,6 +60,12 @@ export interface BacktestInput {
    * units sold on a day the actual side did not sell (a day's own sales are valued at that day's prices).
    */
   salePrice: Float64Array;
+  /**
+   * Per day of the period × style (`day * styles + style`): how far below its list price the style sold that day
+   * across the network, NaN on a day it did not sell (store/style-discounts.ts). The engine reads each day's after
+   * it, as it reads the day's sales (forecast/price-regime.ts). Absent: every day at its list price.
+   */
+  styleDiscount?: Float64Array;
   /** Purchase-order lines, so the engine knows what is on order on each day (nothing ordered later). */
   receipts: PlannedReceipt[];
   /** How long a transfer takes to reach each location in the world the history shows (transit.ts). */

@@ -44,6 +44,8 @@ export interface PartInit {
   /** Per SKU of the part. */
   cost: Float64Array;
   salePrice: Float64Array;
+  /** Per day of the period × style of the part (`day * styles + style`): the style's discount that day, or NaN. */
+  styleDiscount?: Float64Array;
   /** The part's purchase-order lines (cells numbered as the replay's). */
   receipts: PlannedReceipt[];
   /** Per location: the days a transfer takes to reach it in the world the history shows (transit.ts). */
@@ -98,6 +100,15 @@ const SD = Object.fromEntries(STYLE_DAY_FIELDS.map((f, i) => [f, i])) as Record<
   number
 >;
 
+/** Per day × style rows of the whole replay cut to the part's styles. */
+function styleColumns(rows: Float64Array, days: number, start: EngineState, range: StyleRange): Float64Array {
+  const S = start.styles.ids.length;
+  const n = range.sTo - range.sFrom;
+  const out = new Float64Array(days * n);
+  for (let d = 0; d < days; d++) out.set(rows.subarray(d * S + range.sFrom, d * S + range.sTo), d * n);
+  return out;
+}
+
 /** The start state's slice and the rows a part needs, cut from the whole replay's input. */
 export function partInit(
   input: BacktestInput,
@@ -142,6 +153,9 @@ export function partInit(
     cost: input.cost.subarray(range.kFrom, range.kTo),
     salePrice: input.salePrice.subarray(range.kFrom, range.kTo),
     receipts: input.receipts.filter((r) => inRange(r.cell)),
+    ...(input.styleDiscount
+      ? { styleDiscount: styleColumns(input.styleDiscount, input.days, input.start, range) }
+      : {}),
     onTheirWay,
     transit: input.transit.days,
     ...(traceStyle !== undefined && traceStyle >= range.sFrom && traceStyle < range.sTo ? { traceStyle } : {}),
@@ -163,6 +177,8 @@ export class ReplayPart {
   private readonly waiting: Waiting[] = [];
   private readonly receipts: PlannedReceipt[];
   private readonly estimate: Float64Array;
+  /** The first day whose discounts are not in the engine's ring yet. */
+  private discountDay = 0;
   /** The per-cell arrays of the part's reviews, filled again at each. */
   private readonly reviewed: ReviewArrays;
   private readonly explain: Explain;
@@ -261,6 +277,14 @@ export class ReplayPart {
       inTransit: this.inTransit,
       onOrder: new Float64Array(n),
       sales: this.a.windowSales,
+      // The days before the start as the start state read them (none known without them), the rest as they pass.
+      ...(init.styleDiscount || S0.styleDiscount
+        ? {
+            styleDiscount: S0.styleDiscount
+              ? Float32Array.from(S0.styleDiscount)
+              : new Float32Array(S * W).fill(Number.NaN),
+          }
+        : {}),
       inStockDays,
       salesDays,
       windowHead: 0,
@@ -383,6 +407,21 @@ export class ReplayPart {
     this.morningDone = false;
   }
 
+  /**
+   * The styles' discounts of the days before day i into the engine's ring, as their sales are: the recorded
+   * discount of each day, known once the day is over.
+   */
+  private discountsUpTo(i: number): void {
+    const ring = this.view.styleDiscount;
+    const rows = this.init.styleDiscount;
+    if (!ring || !rows) return;
+    const S = this.view.styles.ids.length;
+    for (; this.discountDay < i; this.discountDay++) {
+      const slot = this.discountDay % this.W;
+      for (let s = 0; s < S; s++) ring[s * this.W + slot] = rows[this.discountDay * S + s];
+    }
+  }
+
   /** Serves every day before `until` not served yet. */
   run(until: number): void {
     for (let i = this.next; i < until; i++) {
@@ -402,6 +441,7 @@ export class ReplayPart {
     if (i > 0) view.skus.price.set(prices(view, a.soldUnits, a.soldValue, this.startPrice));
     view.asOfDay = this.init.fromDay + i;
     view.windowHead = i % this.W;
+    this.discountsUpTo(i);
     // On order as of this day: lines ordered by now and not yet due; nothing ordered later is known.
     view.onOrder.fill(0);
     view.styles.hasOpenPurchaseOrder.fill(0);

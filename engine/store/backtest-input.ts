@@ -11,6 +11,7 @@ import { cachedHistory, dataFingerprint, historyKey, type TypedRecord } from './
 import { sharedAlloc, sharedCopy } from '../simulate/buffers.js';
 import { worldTransit } from '../simulate/transit.js';
 import { clientTransitDays } from './client-transit.js';
+import { readStyleDiscounts } from './style-discounts.js';
 
 /**
  * `fromDay` … `toDay` inclusive, in days since 1970-01-01. The history is read a reach beyond the period on both
@@ -42,7 +43,9 @@ export async function loadBacktestInput(
       fulfilledFrom,
     });
     const p = sharedCopy(periodDays(history, range, layout));
+    const styleDiscount = await readStyleDiscounts(ws, start.skus.style, start.styles.ids.length, fromDay, toDay + 1);
     return {
+      styleDiscount,
       ...Object.fromEntries(Object.entries(p.actual).map(([k, v]) => [`actual.${k}`, v])),
       ...Object.fromEntries(Object.entries(p.out).map(([k, v]) => [`out.${k}`, v])),
       selling: p.selling,
@@ -61,7 +64,10 @@ export async function loadBacktestInput(
     ) as T;
   const actual = part<BacktestInput['actual']>('actual.');
   const out = part<BacktestInput['out']>('out.');
-  const { selling, closed, salePrice } = h as unknown as Pick<BacktestInput, 'selling' | 'closed' | 'salePrice'>;
+  const { selling, closed, salePrice, styleDiscount } = h as unknown as Pick<
+    BacktestInput,
+    'selling' | 'closed' | 'salePrice' | 'styleDiscount'
+  >;
   const levels = part<{ days: Int32Array; units: Float64Array; network: Int32Array }>('transit.');
   const transit = worldTransit(
     locationIds,
@@ -122,6 +128,7 @@ export async function loadBacktestInput(
     closed,
     cost,
     salePrice,
+    styleDiscount,
     receipts,
     transit,
     historyCached: cached,

@@ -11,6 +11,7 @@ import type { DailyLevels } from './level-fold.js';
 import { DAY_MICROS, dayOf } from '../model/datetime.js';
 import { timestampValue } from './values.js';
 import { dailyLevels, EXACT, writeCellIndex } from './daily-levels.js';
+import { readStyleDiscounts } from './style-discounts.js';
 import { prices } from '../recommend/prices.js';
 import { Workspace } from './workspace.js';
 import { APPROVAL_OPEN_DAYS, emptyState, type Alloc, type EngineState } from '../recommend/state.js';
@@ -117,7 +118,18 @@ export async function loadEngineState(
   await applyStockedInYear(ws, state, historyStart, asOf);
   await applyInbound(ws, state, settings, mode, asOf, index);
   await applyClientControls(ws, state, asOf, index);
+  state.styleDiscount = await windowDiscounts(ws, state);
   return state;
+}
+
+/** The styles' discounts over the demand window, as the engine's rings hold them (head 0: the oldest day first). */
+async function windowDiscounts(ws: Workspace, state: EngineState): Promise<Float32Array> {
+  const W = state.windowDays;
+  const S = state.styles.ids.length;
+  const byDay = await readStyleDiscounts(ws, state.skus.style, S, state.asOfDay - W, state.asOfDay);
+  const ring = new Float32Array(S * W);
+  for (let d = 0; d < W; d++) for (let s = 0; s < S; s++) ring[s * W + d] = byDay[d * S + s];
+  return ring;
 }
 
 /**
