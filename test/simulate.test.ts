@@ -1,9 +1,10 @@
 import { transferRows } from '../engine/simulate/simulated-transfer.js';
 import { formatSummary } from '../engine/cli/backtest-format.js';
 import { REGIME_MIN_DAYS } from '../engine/forecast/price-regime.js';
+import { causalWorld } from '../engine/simulate/causal-world.js';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../engine/simulate/simulate.js';
-import type { PlannedReceipt } from '../engine/simulate/input.js';
+import type { BacktestInput, PlannedReceipt } from '../engine/simulate/input.js';
 import { resolveSettings, type SettingsOverride } from '../engine/recommend/settings.js';
 import { conditionalMean } from '../engine/simulate/actual-demand.js';
 import { styleDayValue, type StyleDayField } from '../engine/simulate/style-days.js';
@@ -308,6 +309,40 @@ describe('backtest, lost-sales mode', () => {
     expect(transferRows(rb.transfers)).not.toEqual(transferRows(ra.transfers));
     expect(rb.daily.slice(0, X)).toEqual(ra.daily.slice(0, X));
     expect(rb.daily.slice(X)).not.toEqual(ra.daily.slice(X));
+  });
+
+  it('never looks ahead in a world without hindsight: later records, estimates included, change no earlier decision', async () => {
+    const spec: StateSpec = {
+      locations: [
+        { id: 'WH', kind: 'warehouse' },
+        { id: 'A', kind: 'store' },
+        { id: 'B', kind: 'store' },
+      ],
+      styles: [tee],
+      cells: { 'WH/TEE-M': { onHand: 200 }, 'A/TEE-M': { onHand: 3, sales: 2 }, 'B/TEE-M': { onHand: 1, sales: 1 } },
+    };
+    // A sells out every fifth day; B is out for three days of every four, its demand estimated.
+    const rows: Row[] = [];
+    for (let d = 0; d < 60; d++) {
+      rows.push({ day: d, cell: 'A/TEE-M', end: d % 5 === 4 ? 0 : 2, open: 3, sold: 1 + (d % 3) });
+      if (d % 4 === 0) rows.push({ day: d, cell: 'B/TEE-M', end: 0, open: 2, sold: 2 });
+    }
+    const X = 30;
+    // From X on, every record changes: five times the sales, and the stock to sell them.
+    const future = rows.map((r) => (r.day >= X ? { ...r, sold: r.sold! * 5, open: r.open! * 5 + 2 } : r));
+    const [a, b] = [input(spec, 60, rows), input(spec, 60, future)];
+    const estimatesBefore = (x: BacktestInput) => Array.from(x.out.demand.subarray(0, x.out.dayStart[X]));
+    // The backtest's own world estimates the days before X from the days around them, later ones included.
+    expect(estimatesBefore(b)).not.toEqual(estimatesBefore(a));
+    const [ca, cb] = [causalWorld(a), causalWorld(b)];
+    expect(estimatesBefore(ca).some((x) => x > 0)).toBe(true);
+    expect(estimatesBefore(cb)).toEqual(estimatesBefore(ca));
+    const [ra, rb] = await Promise.all([simulate(ca, settings()), simulate(cb, settings())]);
+    const before = (r: typeof ra) => transferRows(r.transfers).filter((t) => t.day < r.fromDay + X);
+    expect(before(ra).length).toBeGreaterThan(3);
+    expect(before(rb)).toEqual(before(ra));
+    expect(rb.daily.slice(0, X)).toEqual(ra.daily.slice(0, X));
+    expect(transferRows(rb.transfers)).not.toEqual(transferRows(ra.transfers));
   });
 
   it("reads a day's discount once the day is over, as its sales, and never a later day's", async () => {

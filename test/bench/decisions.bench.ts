@@ -12,9 +12,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import type { SettingsOverride } from '../../engine/recommend/settings.js';
+import { resolveSettings, type SettingsOverride } from '../../engine/recommend/settings.js';
 import { Workbench } from '../../engine/service/workbench.js';
-import type { SimulationResult } from '../../engine/simulate/simulate.js';
+import { simulate, type SimulationResult } from '../../engine/simulate/simulate.js';
+import { causalWorld } from '../../engine/simulate/causal-world.js';
+import { loadBacktestInput } from '../../engine/store/backtest-input.js';
+import { categorySettingsOf } from '../../engine/store/engine-state.js';
 import { ROOT } from './big-workspace.js';
 import { FROM_DAY, pickedSets, prepareSet, SETS } from './generated-sets.js';
 
@@ -120,6 +123,14 @@ for (const name of pickedSets(process.env.DECISIONS_SETS, [
     console.log(`\n${name} (${base.seconds.toFixed(1)} s a run); transit ${base.report.summary.world.transit}`);
     console.log(row('actual (the retailer)', a));
     console.log(row('default scenario', d, a));
+    // The same default scenario in a world whose estimated days are estimated from the days before them only: what
+    // the engine's advantage owes to hindsight (simulate/causal-world.ts).
+    const settings = resolveSettings(await categorySettingsOf(wb.workspace), { ...said });
+    const input = await wb.workspace.exclusive(() => loadBacktestInput(wb.workspace, fromDay, toDay, settings));
+    const causal = await simulate(causalWorld(input), settings);
+    const ca = actual(causal);
+    console.log(row('actual, without hindsight', ca));
+    console.log(row('default, without hindsight', simulated(causal), ca));
     const defaultMet = d.fill >= a.fill && d.stock <= 1.5 * a.stock && d.endStock <= 1.5 * Math.max(1, a.endStock);
     let best: { label: string; f: Figures } | undefined;
     if (sweep) {
