@@ -311,7 +311,7 @@ describe('backtest, lost-sales mode', () => {
     expect(rb.daily.slice(X)).not.toEqual(ra.daily.slice(X));
   });
 
-  it('never looks ahead in a world without hindsight: later records and their estimates change no earlier decision', async () => {
+  it('never looks ahead without hindsight: later records and their estimates change no earlier decision', async () => {
     const spec: StateSpec = {
       locations: [
         { id: 'WH', kind: 'warehouse' },
