@@ -4,14 +4,14 @@
  * (a sweep's job is one of them).
  */
 import { availableParallelism } from 'node:os';
-import { RequestRejected } from '../../ingest/problems.js';
+import { RequestRejected } from '../../model/problems.js';
 import { DEFAULT_SCENARIO, resolveSettings, type Settings, type SettingsOverride } from '../../recommend/settings.js';
 import type { BacktestInput } from '../../simulate/input.js';
 import { simulateInWorker } from '../../simulate/in-worker.js';
 import { replayThreads } from '../../simulate/partitioned.js';
 import { simulate, type SimulationOptions, type SimulationResult } from '../../simulate/simulate.js';
-import { loadBacktestInput } from '../../store/backtest-input.js';
-import { categorySettingsOf } from '../../store/engine-state.js';
+import { loadBacktestInput } from '../../inputs/backtest-input.js';
+import { categorySettingsOf } from '../../inputs/engine-state.js';
 import { BacktestJobs, type BacktestJob } from '../backtest-jobs.js';
 import { styleDaySeries } from '../backtest-style-days.js';
 import { StyleTraces } from '../backtest-trace.js';

@@ -18,9 +18,9 @@ import { latestLevel, stampStockLevels, zeroStockNotSent } from '../../ingest/st
 import { moveWarnings, softDeleteNotWrittenSince, softDeleteRecords, upsertRecords } from '../../ingest/upsert.js';
 import { recordKeyText, validateBatch, type JsonRecord, type ValidatedBatch } from '../../ingest/validate.js';
 import { datasetForFile } from '../../ingest/file-dataset.js';
-import { defaultAsOfDay, locationKindsOfData } from '../../store/engine-state.js';
+import { defaultAsOfDay, locationKindsOfData } from '../../inputs/engine-state.js';
 import type { IngestOptions, IngestResult } from '../ingest-result.js';
-import { RequestRejected, ValidationFailed, type Problem } from '../../ingest/problems.js';
+import { RequestRejected, ValidationFailed, type Problem } from '../../model/problems.js';
 import { businessNames, workspaceCurrency, type BusinessNames } from '../names.js';
 import { clearTables, type ClearsOnReset, type ServiceContext } from './context.js';
 

@@ -3,7 +3,7 @@
  * the datasets in the foreground or in the background. Owns the background loads; writes go through the datasets.
  */
 import type { CsvPreview } from '../../ingest/csv/preview.js';
-import { RequestRejected } from '../../ingest/problems.js';
+import { RequestRejected } from '../../model/problems.js';
 import { demoFiles } from '../demo.js';
 import {
   checkFiles,

@@ -3,7 +3,8 @@
  * pitfalls found in the stored feed and those requests. Owns the request log.
  */
 import { lint, type LintReport } from '../../ingest/lint.js';
-import { RequestLog, type RequestLogEntry, type RequestLogInput } from '../request-log.js';
+import type { RequestLogEntry, RequestLogInput } from '../../model/request-log.js';
+import { RequestLog } from '../request-log.js';
 import type { ServiceContext } from './context.js';
 
 /** Log entries the lint reads for warnings such as unknown fields. */

@@ -2,7 +2,7 @@
  * The scenarios: named overrides of the engine's settings kept in the workspace (`workspace_settings`, under
  * `scenario:`), checked against the settings' schema when kept and again when a run reads them.
  */
-import { RequestRejected } from '../../ingest/problems.js';
+import { RequestRejected } from '../../model/problems.js';
 import { parseSettingsOverride, SettingsInvalid } from '../../recommend/settings-schema.js';
 import {
   DEFAULT_SCENARIO,
@@ -10,7 +10,7 @@ import {
   type LocationKind,
   type SettingsOverride,
 } from '../../recommend/settings.js';
-import { categorySettingsOf, defaultAsOfDay, locationKindsOfData } from '../../store/engine-state.js';
+import { categorySettingsOf, defaultAsOfDay, locationKindsOfData } from '../../inputs/engine-state.js';
 import type { ServiceContext } from './context.js';
 
 /** What a scenario may be called: it is a key in the workspace and a part of the screens' addresses. */

@@ -4,7 +4,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { dayText } from '../../model/datetime.js';
-import { RequestRejected } from '../../ingest/problems.js';
+import { RequestRejected } from '../../model/problems.js';
 import {
   DEFAULT_SCENARIO,
   resolveSettings,
@@ -15,8 +15,8 @@ import {
 import { sharedCopy } from '../../simulate/buffers.js';
 import type { BacktestInput } from '../../simulate/input.js';
 import type { SimulationOptions } from '../../simulate/simulate.js';
-import { loadBacktestInput } from '../../store/backtest-input.js';
-import { categorySettingsOf } from '../../store/engine-state.js';
+import { loadBacktestInput } from '../../inputs/backtest-input.js';
+import { categorySettingsOf } from '../../inputs/engine-state.js';
 import type { BacktestJob, JobHooks } from '../backtest-jobs.js';
 import { checkCoverage, storeBacktest } from '../backtests.js';
 import { sweepGrid, type SweepAxis, type SweepPoint } from '../sweep-grid.js';
