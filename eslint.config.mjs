@@ -16,7 +16,25 @@ const NODE_MODULES = [
 ];
 const NODE_GLOBALS = ['process', 'Buffer', 'require', '__dirname', '__filename', 'global', 'module'];
 
-const SERVICE_LAYERS = ['**/store/**', '**/service/**', '**/server/**', '**/cli', '**/cli.js'];
+/** The engine's layers as import patterns, from the bottom up (docs/design.md §1.4). */
+const LAYER = {
+  forecast: '**/forecast/**',
+  recommend: '**/recommend/**',
+  simulate: '**/simulate/**',
+  store: '**/store/**',
+  ingest: '**/ingest/**',
+  inputs: '**/inputs/**',
+  service: '**/service/**',
+  server: '**/server/**',
+};
+const ADAPTERS = [LAYER.server, '**/cli', '**/cli.js', '**/cli/**'];
+const SERVICE_LAYERS = [LAYER.store, LAYER.ingest, LAYER.inputs, LAYER.service, ...ADAPTERS];
+
+/** A layer's rule: the layers above it (or beside it) that it may not import, and why. */
+const layerRule = (files, group, message) => ({
+  files,
+  rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group, message }] }] },
+});
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', 'test-output/', '.workspaces/', '.scratch/', 'samples/demo/'] },
@@ -39,23 +57,32 @@ export default tseslint.config(
     files: ['test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
-  {
-    // The engine's pure parts know nothing of storage, the service or its adapters.
-    files: ['engine/model/**', 'engine/forecast/**', 'engine/recommend/**', 'engine/simulate/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: SERVICE_LAYERS,
-              message: 'model, forecast, recommend and simulate import nothing from store, service, server or cli.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // The engine's pure parts know nothing of storage, the service or its adapters.
+  layerRule(
+    ['engine/model/**', 'engine/forecast/**', 'engine/recommend/**', 'engine/simulate/**'],
+    SERVICE_LAYERS,
+    'model, forecast, recommend and simulate import nothing from store, ingest, inputs, service, server or cli.',
+  ),
+  // The workspace's storage knows the datasets' schemas and nothing of what reads or writes it.
+  layerRule(
+    ['engine/store/**'],
+    [LAYER.forecast, LAYER.recommend, LAYER.simulate, LAYER.ingest, LAYER.inputs, LAYER.service, ...ADAPTERS],
+    "store imports only model: what builds the engine's inputs from it is inputs/, what writes it ingest/.",
+  ),
+  // The spec's write semantics and the feed lint sit on the store alone.
+  layerRule(
+    ['engine/ingest/**'],
+    [LAYER.forecast, LAYER.recommend, LAYER.simulate, LAYER.inputs, LAYER.service, ...ADAPTERS],
+    'ingest imports only model and store.',
+  ),
+  // The engine's inputs read from the workspace: below the service that asks for them.
+  layerRule(
+    ['engine/inputs/**'],
+    [LAYER.ingest, LAYER.service, ...ADAPTERS],
+    'inputs imports model, store and the engine, nothing of ingest, service, server or cli.',
+  ),
+  // The service is what the adapters call; it never calls them.
+  layerRule(['engine/service/**'], ADAPTERS, 'service imports nothing from server or cli.'),
   {
     // What the renderer and the command line share runs in both: no Node, no engine code, no React.
     files: ['shared/**'],

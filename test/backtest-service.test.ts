@@ -9,7 +9,7 @@ import { demoWorkspace } from './demo-workspace.js';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { tableFromIPC } from 'apache-arrow';
 import { Workbench } from '../engine/service/workbench.js';
-import { loadBacktestInput } from '../engine/store/backtest-input.js';
+import { loadBacktestInput } from '../engine/inputs/backtest-input.js';
 import { resolveSettings } from '../engine/recommend/settings.js';
 import { HISTORY_REACH_DAYS } from '../engine/simulate/actual-demand.js';
 import { simulate, styleRanges, type SimulationResult } from '../engine/simulate/simulate.js';

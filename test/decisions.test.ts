@@ -11,7 +11,7 @@ import { Workbench } from '../engine/service/workbench.js';
 import type { BacktestInput } from '../engine/simulate/input.js';
 import { replayStyle, simulate } from '../engine/simulate/simulate.js';
 import { STYLE_DAY_FIELDS, styleDayValue } from '../engine/simulate/style-days.js';
-import { loadBacktestInput } from '../engine/store/backtest-input.js';
+import { loadBacktestInput } from '../engine/inputs/backtest-input.js';
 import { demoWorkspace } from './demo-workspace.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wb-decisions-'));

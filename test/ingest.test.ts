@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ValidationFailed, RequestRejected } from '../engine/ingest/problems.js';
+import { ValidationFailed, RequestRejected } from '../engine/model/problems.js';
 import {
   item,
   location,

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Workbench } from '../engine/service/workbench.js';
 import { resolveSettings, type SettingsOverride } from '../engine/recommend/settings.js';
-import { loadBacktestInput } from '../engine/store/backtest-input.js';
+import { loadBacktestInput } from '../engine/inputs/backtest-input.js';
 import { simulate } from '../engine/simulate/simulate.js';
 import { simulatePartitioned } from '../engine/simulate/partitioned.js';
 import { transferRows } from '../engine/simulate/simulated-transfer.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultAsOfDay, loadEngineState } from '../engine/store/engine-state.js';
+import { defaultAsOfDay, loadEngineState } from '../engine/inputs/engine-state.js';
 import { resolveSettings } from '../engine/recommend/settings.js';
 import { parseSettingsOverride, SettingsInvalid } from '../engine/recommend/settings-schema.js';
 import { SWEEPABLE } from '../engine/service/sweep-grid.js';

@@ -11,7 +11,7 @@ import { CELL_DAY_FIELDS, CELL_FIELDS, CF, type CellDayField, type StyleTrace } 
 import type { BacktestInput } from '../engine/simulate/input.js';
 import { OUTCOMES } from '../engine/recommend/outcome.js';
 import { resolveSettings, type Settings, type SettingsOverride } from '../engine/recommend/settings.js';
-import { loadBacktestInput } from '../engine/store/backtest-input.js';
+import { loadBacktestInput } from '../engine/inputs/backtest-input.js';
 import { Workbench } from '../engine/service/workbench.js';
 import { backtestInput, spliceDays, type ActualRow, type StateSpec } from './engine-fixtures.js';
 

@@ -3,7 +3,7 @@ import { DATASETS, getDataset } from '../engine/model/datasets.js';
 import { MAX_MAGNITUDE } from '../engine/model/fields.js';
 import { parseIsoMicros } from '../engine/model/datetime.js';
 import { MAX_COUNTED_ERRORS, MAX_LISTED_ERRORS, validateBatch } from '../engine/ingest/validate.js';
-import { ValidationFailed } from '../engine/ingest/problems.js';
+import { ValidationFailed } from '../engine/model/problems.js';
 import { item, purchaseOrder, sale, salesLine, sku, validRecords, type Rec } from './fixtures.js';
 import { setAt, sitesIn } from './schema-sites.js';
 

@@ -8,7 +8,7 @@
  * Under vitest BIN is that bundle; elsewhere (the benchmarks, which have no global setup) it is SOURCE_BIN. A few
  * tests start SOURCE_BIN themselves, so that the command as shipped runs on every run too.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -47,6 +47,8 @@ export async function bundleBin(): Promise<void> {
     logLevel: 'warning',
     write: false,
   });
+  // A fresh clone has no test-output/ yet.
+  mkdirSync(BUNDLE_DIR, { recursive: true });
   for (const file of outputFiles) {
     if (existsSync(file.path) && readFileSync(file.path).equals(file.contents)) continue;
     const partial = `${file.path}.${process.pid}.partial`;

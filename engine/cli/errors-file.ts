@@ -3,7 +3,7 @@
  * script to work through. The console shows the first few; a file of an export gone wrong may hold thousands.
  */
 import { writeFileSync } from 'node:fs';
-import { PROBLEM_COLUMNS, type Problem } from '../ingest/problems.js';
+import { PROBLEM_COLUMNS, type Problem } from '../model/problems.js';
 import type { LoadReport } from '../service/file-load.js';
 
 const cell = (v: string | number | undefined) => {

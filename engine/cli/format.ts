@@ -1,6 +1,6 @@
 /** How the CLI prints the request log and the lint for a person. */
 import type { LintReport } from '../ingest/lint.js';
-import type { RequestLogEntry } from '../service/request-log.js';
+import type { RequestLogEntry } from '../model/request-log.js';
 import { count, whole } from '../../shared/format.js';
 
 export function formatLogEntry(e: RequestLogEntry): string {

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import cliProgress from 'cli-progress';
-import type { Problem } from '../ingest/problems.js';
+import type { Problem } from '../model/problems.js';
 import { parseCsvMapping, type CsvMapping } from '../ingest/csv/mapping-file.js';
 import type { LoadReport } from '../service/file-load.js';
 import type { Workbench } from '../service/workbench.js';

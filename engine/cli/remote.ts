@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LintReport } from '../ingest/lint.js';
-import type { RequestLogEntry } from '../service/request-log.js';
+import type { RequestLogEntry } from '../model/request-log.js';
 import { Workbench } from '../service/workbench.js';
 import { SERVER_FILE, type ServerInfo } from '../server/serve.js';
 

@@ -1,7 +1,7 @@
 /** Which endpoint a file holds: told by the file's name, or by the one array in its body. */
 import { basename, extname } from 'node:path';
 import { DATASETS, type DatasetDef } from '../model/datasets.js';
-import { RequestRejected } from './problems.js';
+import { RequestRejected } from '../model/problems.js';
 
 /** `Sales-0001.json`, `sales.json`, `PurchaseOrders_2024.json` → the dataset whose name starts the file name. */
 export function datasetFromFileName(file: string): DatasetDef | undefined {

@@ -2,7 +2,7 @@
  * What a feed-lint rule is and what it reports, and the live views its queries read: a leaf module, so the lint and
  * the files that hold groups of its rules share them without importing each other.
  */
-import type { RequestLogEntry } from '../service/request-log.js';
+import type { RequestLogEntry } from '../model/request-log.js';
 import type { Workspace } from '../store/workspace.js';
 
 export interface LintExample {

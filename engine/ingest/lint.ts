@@ -10,7 +10,7 @@ import { DAY_MICROS, formatIsoMicros } from '../model/datetime.js';
 import { countRecords } from '../store/read.js';
 import { timestampValue } from '../store/values.js';
 import type { Workspace } from '../store/workspace.js';
-import type { RequestLogEntry } from '../service/request-log.js';
+import type { RequestLogEntry } from '../model/request-log.js';
 import { LIVE, union, type LintExample, type LintFinding, type LintReport, type Rule } from './lint-rule.js';
 import { SALES_EXPORT_RULES } from './lint-sales-export.js';
 import { NEGATIVE_STOCK_RULE } from './lint-negative-stock.js';

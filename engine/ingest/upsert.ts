@@ -12,7 +12,7 @@ import { allTables, DELETED_AT, q, tablePlan, UPDATED_AT, type TablePlan } from 
 import { converter, timestampValue } from '../store/values.js';
 import type { Workspace } from '../store/workspace.js';
 import { MAX_LISTED_ERRORS, type JsonRecord } from './validate.js';
-import type { Problem } from './problems.js';
+import type { Problem } from '../model/problems.js';
 
 /** A child record (a SKU, a sales line) that a batch moved from the parent listing it to another. */
 export interface MovedRecord {

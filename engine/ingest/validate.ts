@@ -9,7 +9,7 @@ import type { DatasetDef } from '../model/datasets.js';
 import { entityKey, unwrapOptional, type JsonRecord } from '../model/fields.js';
 import { parseIsoMicros } from '../model/datetime.js';
 import { escapePointer } from '../model/schema-errors.js';
-import { clip, ValidationFailed, type Problem } from './problems.js';
+import { clip, ValidationFailed, type Problem } from '../model/problems.js';
 
 /** Errors listed in one answer; the count says how many there were in all. */
 export const MAX_LISTED_ERRORS = 1000;

@@ -100,7 +100,7 @@ export interface EngineState {
   sales: Float32Array;
   /**
    * Per style × window day (style * windowDays + slot, the ring as `sales`): how far below its list price the style
-   * sold that day across the network (store/style-discounts.ts), NaN on a day it did not sell. Without it, every
+   * sold that day across the network (inputs/style-discounts.ts), NaN on a day it did not sell. Without it, every
    * day counts as sold at today's price (forecast/price-regime.ts).
    */
   styleDiscount?: Float32Array;

@@ -8,7 +8,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import { DATASETS, UnknownDatasetError } from '../model/datasets.js';
-import { clip, RequestRejected, ValidationFailed, type Problem } from '../ingest/problems.js';
+import { clip, RequestRejected, ValidationFailed, type Problem } from '../model/problems.js';
 import { MAX_PROBLEM_TEXT } from '../ingest/validate.js';
 import { SettingsInvalid } from '../recommend/settings-schema.js';
 import type { Workbench } from '../service/workbench.js';

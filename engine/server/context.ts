@@ -1,5 +1,5 @@
 /** What the routes share, and what each request records for the request log. */
-import type { Problem } from '../ingest/problems.js';
+import type { Problem } from '../model/problems.js';
 import type { Workbench } from '../service/workbench.js';
 import type { TokenIssuer } from './auth.js';
 

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { RequestRejected } from '../ingest/problems.js';
+import { RequestRejected } from '../model/problems.js';
 import { DATABASE_FILE } from '../store/workspace.js';
 import { Workbench } from '../service/workbench.js';
 import type { WorkspaceEntry, WorkspaceHome } from '../service/workspace-home.js';

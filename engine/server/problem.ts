@@ -1,6 +1,6 @@
 /** RFC 9457 problem bodies (docs/design.md §3): every error the server answers has this shape. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Problem } from '../ingest/problems.js';
+import type { Problem } from '../model/problems.js';
 
 export const PROBLEM_TYPE = 'application/problem+json';
 

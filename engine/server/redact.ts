@@ -2,8 +2,9 @@
  * What the request log keeps of a request: never a secret or a token, wherever the client put it (a query
  * string, a mistyped token path, a JSON body sent to the wrong endpoint), and never more than its bounds.
  */
-import type { Problem } from '../ingest/problems.js';
-import { BODY_EXCERPT_CHARS, MAX_LOGGED_PROBLEMS, type RequestLogInput } from '../service/request-log.js';
+import type { Problem } from '../model/problems.js';
+import { BODY_EXCERPT_CHARS, MAX_LOGGED_PROBLEMS } from '../service/request-log.js';
+import type { RequestLogInput } from '../model/request-log.js';
 import { REDACTED } from './auth.js';
 
 /** Characters read past the excerpt, so that a secret cut by its end is still recognised and taken out whole. */

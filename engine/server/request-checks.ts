@@ -4,7 +4,7 @@
  * content coding, and a path that names its route in ASCII letters (docs/design.md §3.9, §3.10).
  */
 import type { FastifyRequest } from 'fastify';
-import { clip } from '../ingest/problems.js';
+import { clip } from '../model/problems.js';
 import { MAX_PROBLEM_TEXT } from '../ingest/validate.js';
 import { asciiLower } from '../model/ascii.js';
 import { HttpProblem } from './problem.js';

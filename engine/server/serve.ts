@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { Workbench } from '../service/workbench.js';
 import { buildServer } from './app.js';
 import type { DeskControls } from './desk-controls.js';
-import { RequestRejected } from '../ingest/problems.js';
+import { RequestRejected } from '../model/problems.js';
 
 export const SERVER_FILE = 'server.json';
 export const DEFAULT_TENANT = 'DEMO';

@@ -2,7 +2,7 @@
  * Backtests and sweeps the UI starts and watches: the work goes on in the background while the caller polls its
  * progress and may cancel it; a cancelled run keeps the days it replayed, a cancelled sweep the runs it finished.
  */
-import { RequestRejected } from '../ingest/problems.js';
+import { RequestRejected } from '../model/problems.js';
 
 export interface BacktestJob {
   jobId: string;

@@ -1,6 +1,6 @@
 /** A backtest run's figures per style and day: kept with the run, read back as one style's day-by-day series. */
 import { DuckDBDateValue } from '@duckdb/node-api';
-import { RequestRejected } from '../ingest/problems.js';
+import { RequestRejected } from '../model/problems.js';
 import { dayText } from '../model/datetime.js';
 import { STYLE_DAY_FIELDS, type StyleDayField, type StyleDays } from '../simulate/style-days.js';
 import { appendRows } from '../store/append.js';

@@ -7,7 +7,7 @@
 import { OUTCOMES, type Outcome } from '../recommend/outcome.js';
 import { availableParallelism } from 'node:os';
 import type { DuckDBDateValue } from '@duckdb/node-api';
-import { RequestRejected } from '../ingest/problems.js';
+import { RequestRejected } from '../model/problems.js';
 import { dayText } from '../model/datetime.js';
 import type { Settings } from '../recommend/settings.js';
 import { simulateInWorker } from '../simulate/in-worker.js';
@@ -24,7 +24,7 @@ import {
   type StyleTrace,
   type TracedTransfer,
 } from '../simulate/trace.js';
-import { loadBacktestInput } from '../store/backtest-input.js';
+import { loadBacktestInput } from '../inputs/backtest-input.js';
 import type { Workspace } from '../store/workspace.js';
 import { replayedDays, styleDaySeries, type StyleDaySeries } from './backtest-style-days.js';
 

@@ -15,11 +15,11 @@ import {
   type SideKpis,
 } from '../simulate/kpis.js';
 import { appendRows } from '../store/append.js';
-import { decodeReviews, encodeReviews } from '../store/review-records.js';
+import { decodeReviews, encodeReviews } from './review-records.js';
 import type { ReviewSums } from '../recommend/review.js';
 import { timestampValue, toDuck } from '../store/values.js';
 import type { Workspace } from '../store/workspace.js';
-import { RequestRejected } from '../ingest/problems.js';
+import { RequestRejected } from '../model/problems.js';
 import { DAY_MICROS, dayOf, dayText, formatIsoMicros } from '../model/datetime.js';
 import { storeStyleDays } from './backtest-style-days.js';
 import { STYLE_DAY_FIELDS } from '../simulate/style-days.js';

@@ -8,7 +8,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { DATASETS, type DatasetDef } from '../model/datasets.js';
 import { datasetForFile, datasetFromFileName } from '../ingest/file-dataset.js';
-import { RequestRejected, ValidationFailed, type Problem } from '../ingest/problems.js';
+import { RequestRejected, ValidationFailed, type Problem } from '../model/problems.js';
 import { ANSWER_LIMITS, NO_LIMITS, validateBatch } from '../ingest/validate.js';
 import { decodeCsv, readable, readCsv, CsvUnreadable, type CsvTable } from '../ingest/csv/read.js';
 import { columnarKind, readColumnar } from '../ingest/csv/columnar.js';

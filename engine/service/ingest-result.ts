@@ -1,5 +1,5 @@
 /** What a write asks and what it answers, as every adapter and the file load see it. */
-import type { Problem } from '../ingest/problems.js';
+import type { Problem } from '../model/problems.js';
 
 export interface IngestOptions {
   /** Refresh the whole dataset: records not sent are soft-deleted (stock: set to 0). */

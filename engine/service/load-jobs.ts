@@ -2,7 +2,7 @@
  * Loads the UI starts and watches: the files go on loading in the background while the caller polls the files
  * done, the records and the rate, then reads every batch's outcome.
  */
-import { RequestRejected } from '../ingest/problems.js';
+import { RequestRejected } from '../model/problems.js';
 import type { LoadProgress, LoadReport } from './file-load.js';
 
 export interface LoadJob {

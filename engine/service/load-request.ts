@@ -1,7 +1,7 @@
 /** The admin API's load and preview requests: picked files as names and text (or bytes), with the load's options. */
 import { Type, type Static } from '@sinclair/typebox';
 import { findDataset } from '../model/datasets.js';
-import { RequestRejected } from '../ingest/problems.js';
+import { RequestRejected } from '../model/problems.js';
 import { CsvMappingSchema } from '../ingest/csv/mapping-file.js';
 import type { FileLoadOptions, LoadFile } from './file-load.js';
 

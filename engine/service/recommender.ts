@@ -2,7 +2,7 @@
 import { recommend, type Recommendation } from '../recommend/recommend.js';
 import { resolveSettings, type Settings, type SettingsOverride } from '../recommend/settings.js';
 import type { EngineState } from '../recommend/state.js';
-import { categorySettingsOf, defaultAsOfDay, loadEngineState } from '../store/engine-state.js';
+import { categorySettingsOf, defaultAsOfDay, loadEngineState } from '../inputs/engine-state.js';
 import type { Workspace } from '../store/workspace.js';
 import { DAY_MICROS, dayOf } from '../model/datetime.js';
 import { dataFingerprint } from '../store/history-cache.js';

@@ -4,9 +4,10 @@
  */
 import type { DuckDBTimestampValue } from '@duckdb/node-api';
 import { formatIsoMicros } from '../model/datetime.js';
-import { clip, type Problem } from '../ingest/problems.js';
+import { clip, type Problem } from '../model/problems.js';
 import { timestampValue } from '../store/values.js';
 import type { Workspace } from '../store/workspace.js';
+import type { RequestLogEntry, RequestLogInput } from '../model/request-log.js';
 
 /** Entries kept; older ones are pruned. */
 export const MAX_LOG_ENTRIES = 10_000;
@@ -28,44 +29,6 @@ function keptProblems(problems: Problem[]): string | null {
       message: clip(p.message, LOGGED_TEXT_CHARS),
     })),
   );
-}
-
-export interface RequestLogInput {
-  requestId: string;
-  tenant?: string;
-  method: string;
-  path: string;
-  query?: string;
-  status: number;
-  durationMs: number;
-  dataset?: string;
-  records?: number;
-  errors?: Problem[];
-  errorCount?: number;
-  warnings?: Problem[];
-  bodyExcerpt?: string;
-  /** The local port the request came in on (none for the desktop app's calls, which come over no port). */
-  port?: number;
-  /** The start of the response's body as sent (JSON only; never a token's). */
-  responseExcerpt?: string;
-}
-
-export interface RequestLogEntry extends Required<
-  Pick<RequestLogInput, 'requestId' | 'method' | 'path' | 'status' | 'durationMs'>
-> {
-  id: number;
-  loggedAt: string;
-  tenant?: string;
-  query?: string;
-  dataset?: string;
-  records?: number;
-  errorCount: number;
-  errors: Problem[];
-  warningCount: number;
-  warnings: Problem[];
-  bodyExcerpt?: string;
-  port?: number;
-  responseExcerpt?: string;
 }
 
 /** A row of request_log (migration 2), with its moment in microseconds (`us`). */

@@ -3,7 +3,7 @@
  * within which bounds, is read off the settings' own schema, so a sweep and a saved scenario refuse the same values.
  */
 import type { TObject, TSchema } from '@sinclair/typebox';
-import { RequestRejected, type Problem } from '../ingest/problems.js';
+import { RequestRejected, type Problem } from '../model/problems.js';
 import { parseSettingsOverride, SettingsOverrideSchema } from '../recommend/settings-schema.js';
 import type { SettingsOverride } from '../recommend/settings.js';
 

@@ -7,7 +7,7 @@ import { listValue, type DuckDBDateValue, type DuckDBTimestampValue } from '@duc
 import { formatIsoMicros, parseIsoMicros } from '../model/datetime.js';
 import { DateOnly } from '../model/fields.js';
 import type { Proposal, TransferType } from '../recommend/proposal.js';
-import { clip, RequestRejected, ValidationFailed, type Problem } from '../ingest/problems.js';
+import { clip, RequestRejected, ValidationFailed, type Problem } from '../model/problems.js';
 import { timestampValue, toDuck } from '../store/values.js';
 import { appendRows } from '../store/append.js';
 import type { ColumnType } from '../store/table-plan.js';

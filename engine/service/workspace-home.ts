@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { RequestRejected } from '../ingest/problems.js';
+import { RequestRejected } from '../model/problems.js';
 import { DATABASE_FILE } from '../store/workspace.js';
 
 /** Letters, digits, ".", "-", "_"; not "." or "..": a single folder name, never a path. */

@@ -62,7 +62,7 @@ export interface BacktestInput {
   salePrice: Float64Array;
   /**
    * Per day of the period × style (`day * styles + style`): how far below its list price the style sold that day
-   * across the network, NaN on a day it did not sell (store/style-discounts.ts). The engine reads each day's after
+   * across the network, NaN on a day it did not sell (inputs/style-discounts.ts). The engine reads each day's after
    * it, as it reads the day's sales (forecast/price-regime.ts). Absent: every day at its list price.
    */
   styleDiscount?: Float64Array;

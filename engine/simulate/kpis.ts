@@ -5,6 +5,9 @@
  * carried (see actual-demand.ts); stock is counted where it is: at the stores and webshop, at the warehouses, and
  * in the network as their sum, so a warehouse's stock does not pass for cover on the shelves.
  */
+import { DAILY_COLUMNS, KPI_COLUMNS, STOCK_FIELDS, type KpiColumn } from '../model/backtest-columns.js';
+
+export { DAILY_COLUMNS, KPI_COLUMNS, type KpiColumn };
 
 export const FIELDS = [
   'carriedDays',
@@ -137,27 +140,7 @@ export function kpisOf(s: Sums, g: number, days: number, end: EndStock, valued =
   };
 }
 
-/** A side's KPIs as flat columns, as runs keep and export them: the warehouses' and the network's stock prefixed. */
-const STOCK_FIELDS = ['inventoryUnits', 'inventoryValue', 'weeksOfCover', 'endUnsoldUnits', 'endUnsoldValue'] as const;
 const capital = (f: string) => f[0].toUpperCase() + f.slice(1);
-export const KPI_COLUMNS = [
-  'carriedDays',
-  'stockOutDays',
-  'inStockRate',
-  'demand',
-  'estimatedDemand',
-  'sales',
-  'returns',
-  'netSales',
-  'salesValue',
-  'lostSales',
-  'fillRate',
-  'estimatedSales',
-  ...STOCK_FIELDS,
-  ...STOCK_FIELDS.map((f) => `warehouse${capital(f)}` as const),
-  ...STOCK_FIELDS.map((f) => `network${capital(f)}` as const),
-] as const;
-export type KpiColumn = (typeof KPI_COLUMNS)[number];
 
 export function kpiColumns(k: SideKpis): Record<KpiColumn, number | null> {
   const flat: Record<string, number | null> = {};
@@ -180,16 +163,3 @@ export function kpisFromColumns(r: Record<string, unknown>): SideKpis {
   );
   return { ...own, warehouse: stock('warehouse'), network: stock('network') } as unknown as SideKpis;
 }
-
-/** A day's network totals per side, as runs keep and export them (demand is the same on both sides). */
-export const DAILY_COLUMNS = [
-  'demand',
-  'estimatedDemand',
-  'carriedDays',
-  'stockOutDays',
-  'sales',
-  'lostSales',
-  'inventoryUnits',
-  'warehouseUnits',
-  'transferUnits',
-] as const;

@@ -5,8 +5,7 @@
  */
 import { DATASETS } from '../model/datasets.js';
 import { allTables, createTableSql, tablePlan } from './table-plan.js';
-import { STYLE_DAY_FIELDS } from '../simulate/style-days.js';
-import { DAILY_COLUMNS, KPI_COLUMNS } from '../simulate/kpis.js';
+import { DAILY_COLUMNS, KPI_COLUMNS, STYLE_DAY_FIELDS } from '../model/backtest-columns.js';
 
 export interface Migration {
   version: number;

@@ -9,7 +9,7 @@ import type { GroupKpis } from '../../engine/simulate/simulate';
 import type { SideKpis } from '../../engine/simulate/kpis';
 import type { ArrowStream, TOTAL_COUNT_HEADER } from '../../engine/server/arrow';
 import type { ProposalRow } from '../../engine/service/transfers';
-import type { RequestLogEntry } from '../../engine/service/request-log';
+import type { RequestLogEntry } from '../../engine/model/request-log';
 import type { BacktestJob } from '../../engine/service/backtest-jobs';
 import type { StyleDaySeries } from '../../engine/service/backtest-style-days';
 import type {
@@ -27,7 +27,7 @@ import type { LoadJob } from '../../engine/service/load-jobs';
 import type { CsvFilePreview, CsvPreview } from '../../engine/ingest/csv/preview';
 import type { CsvMapping, FileMapping } from '../../engine/ingest/csv/mapping-file';
 import type { CsvTarget } from '../../engine/ingest/csv/levels';
-import type { Problem, PROBLEM_COLUMNS } from '../../engine/ingest/problems';
+import type { Problem, PROBLEM_COLUMNS } from '../../engine/model/problems';
 import type { BacktestResult } from '../../engine/server/admin/backtests';
 import type { ScenarioContext } from '../../engine/server/admin/scenarios';
 import type { Integration } from '../../engine/server/admin/log';

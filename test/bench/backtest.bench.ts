@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Workbench } from '../../engine/service/workbench.js';
-import { loadBacktestInput } from '../../engine/store/backtest-input.js';
+import { loadBacktestInput } from '../../engine/inputs/backtest-input.js';
 import { resolveSettings } from '../../engine/recommend/settings.js';
 import { simulate } from '../../engine/simulate/simulate.js';
 import { simulatePartitioned } from '../../engine/simulate/partitioned.js';

@@ -16,8 +16,8 @@ import { resolveSettings, type SettingsOverride } from '../../engine/recommend/s
 import { Workbench } from '../../engine/service/workbench.js';
 import { simulate, type SimulationResult } from '../../engine/simulate/simulate.js';
 import { causalWorld } from '../../engine/simulate/causal-world.js';
-import { loadBacktestInput } from '../../engine/store/backtest-input.js';
-import { categorySettingsOf } from '../../engine/store/engine-state.js';
+import { loadBacktestInput } from '../../engine/inputs/backtest-input.js';
+import { categorySettingsOf } from '../../engine/inputs/engine-state.js';
 import { ROOT } from './big-workspace.js';
 import { FROM_DAY, pickedSets, prepareSet, SETS } from './generated-sets.js';
 

@@ -9,7 +9,7 @@ import { parseIsoMicros } from '../../model/datetime.js';
 import { entityKey, type JsonRecord } from '../../model/fields.js';
 import type { TablePlan } from '../../store/table-plan.js';
 import { MAX_LISTED_ERRORS } from '../validate.js';
-import type { Problem } from '../problems.js';
+import type { Problem } from '../../model/problems.js';
 import { BadCell, convertCell, type CellValue } from './convert.js';
 import type { CsvTarget } from './levels.js';
 import type { ResolvedColumns } from './resolve.js';

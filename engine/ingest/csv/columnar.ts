@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { DataType, tableFromIPC, type Field, type Vector } from 'apache-arrow';
-import { RequestRejected } from '../problems.js';
+import { RequestRejected } from '../../model/problems.js';
 import type { CsvTable } from './read.js';
 
 /** A columnar file as picked: a path (the CLI) or its bytes (the Load screen). */

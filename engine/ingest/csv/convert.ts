@@ -3,7 +3,7 @@
  * not a guess from the first rows, decides; what cannot be converted is said in words and left as text.
  */
 import type { ColumnType } from '../../store/table-plan.js';
-import { clip } from '../problems.js';
+import { clip } from '../../model/problems.js';
 import type { DateFormat } from './date-format.js';
 
 export type CellValue = string | number | boolean;

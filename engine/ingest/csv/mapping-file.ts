@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
-import { RequestRejected } from '../problems.js';
+import { RequestRejected } from '../../model/problems.js';
 import { CSV_ENCODINGS } from './read.js';
 import { compileDateFormat, DATE_TOKENS } from './date-format.js';
 

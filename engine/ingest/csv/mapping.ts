@@ -4,7 +4,7 @@
  * file's name, else by its columns, or chosen.
  */
 import type { DatasetDef } from '../../model/datasets.js';
-import { clip, RequestRejected } from '../problems.js';
+import { clip, RequestRejected } from '../../model/problems.js';
 import {
   CSV_LEVELS,
   descendants,

@@ -3,7 +3,7 @@
  * fields it can fill, its first rows converted as they will be sent, and what is wrong — for the mapping step.
  */
 import type { DatasetDef } from '../../model/datasets.js';
-import { RequestRejected, type Problem } from '../problems.js';
+import { RequestRejected, type Problem } from '../../model/problems.js';
 import { BadCell, convertCell, type CellValue } from './convert.js';
 import { CSV_LEVELS, type CsvTarget } from './levels.js';
 import { detectLevel } from './mapping.js';

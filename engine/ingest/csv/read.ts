@@ -7,7 +7,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { RequestRejected, type Problem } from '../problems.js';
+import { RequestRejected, type Problem } from '../../model/problems.js';
 
 export type CsvSource =
   { name: string; path: string } | { name: string; text: string } | { name: string; bytes: Uint8Array };

@@ -3,7 +3,7 @@
  * once per record and field rather than once per row: an export that writes a sale's time to the second on each
  * line would otherwise bury the one real problem under thousands of copies.
  */
-import { clip } from '../problems.js';
+import { clip } from '../../model/problems.js';
 
 /** A record whose rows give one of its fields differently. */
 export interface Differing {

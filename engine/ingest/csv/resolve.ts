@@ -3,7 +3,7 @@
  * no column gives that their default fills (model/field-defaults.ts), how the file writes numbers and dates, and
  * everything that keeps its rows from loading or that its load will say once.
  */
-import { clip, type Problem } from '../problems.js';
+import { clip, type Problem } from '../../model/problems.js';
 import type { CellFormat } from './convert.js';
 import { compileDateFormat } from './date-format.js';
 import type { CsvLevel, CsvTarget } from './levels.js';

@@ -1,7 +1,7 @@
 /** Admin routes for an integrator's rehearsal: how a client reaches the API, what it sent, and what the lint finds. */
 import { Type } from '@sinclair/typebox';
 import type { LintReport } from '../../ingest/lint.js';
-import type { RequestLogEntry } from '../../service/request-log.js';
+import type { RequestLogEntry } from '../../model/request-log.js';
 import type { ServerContext } from '../context.js';
 import { answer, routeFor } from './route.js';
 import { ADMIN_PAGE_LIMIT } from './schemas.js';

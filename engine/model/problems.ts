@@ -1,4 +1,4 @@
-/** What a rejected or accepted batch reports: every problem with its record, JSON pointer and reason. */
+/** What a refused or accepted request reports, in every layer: each problem with its record, pointer and reason. */
 export interface Problem {
   /** JSON pointer into the request body, e.g. `/sales/3/salesLines/0/quantitySold`. */
   path: string;

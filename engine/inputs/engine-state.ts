@@ -7,13 +7,13 @@ import type { DuckDBValue } from '@duckdb/node-api';
 import { levelTransit, worldTransit } from '../simulate/transit.js';
 import { demandLayout } from '../simulate/input.js';
 import { clientTransitDays } from './client-transit.js';
-import type { DailyLevels } from './level-fold.js';
+import type { DailyLevels } from '../store/level-fold.js';
 import { DAY_MICROS, dayOf } from '../model/datetime.js';
-import { timestampValue } from './values.js';
-import { dailyLevels, EXACT, writeCellIndex } from './daily-levels.js';
+import { timestampValue } from '../store/values.js';
+import { dailyLevels, EXACT, writeCellIndex } from '../store/daily-levels.js';
 import { readStyleDiscounts } from './style-discounts.js';
 import { prices } from '../recommend/prices.js';
-import { Workspace } from './workspace.js';
+import { Workspace } from '../store/workspace.js';
 import { APPROVAL_OPEN_DAYS, emptyState, type Alloc, type EngineState } from '../recommend/state.js';
 import { heldStock, openingOr } from '../simulate/actual-demand.js';
 import {
@@ -23,8 +23,7 @@ import {
   type LocationKind,
   type Settings,
 } from '../recommend/settings.js';
-import { SettingsInvalid } from '../recommend/settings-schema.js';
-import { escapePointer } from '../model/schema-errors.js';
+import { applyFulfilment } from './fulfilment.js';
 
 /** History read to decide whether a location ever carried a SKU, and to price it. */
 const HISTORY_DAYS = 365;
@@ -200,40 +199,6 @@ export async function locationKindsOfData(ws: Workspace, asOfDay: number): Promi
     [timestampValue((asOfDay - HISTORY_DAYS) * DAY_MICROS), timestampValue(asOfDay * DAY_MICROS)],
   );
   return new Map(rows.map((r) => [r.locationId, kindBySales(r.lines, r.online)]));
-}
-
-/**
- * Online locations that sell from a warehouse's stock (settings.fulfilledFrom): each names a location of the
- * workspace, is online, and sells from a warehouse's stock. A setting that names a location the data does not hold,
- * or a fulfiller that sells, is refused with its path: a typo would otherwise change nothing without a word.
- */
-function applyFulfilment(state: EngineState, settings: Settings): void {
-  const { ids, kind, fulfilledFrom } = state.locations;
-  const entries = Object.entries(settings.fulfilledFrom);
-  if (entries.length === 0) return;
-  const index = new Map(ids.map((id, l) => [id, l]));
-  const problems: { path: string; message: string }[] = [];
-  const pointer = (id: string) => `/fulfilledFrom/${escapePointer(id)}`;
-  // A location that sells from another's stock is online whatever its sales say.
-  for (const [id] of entries) {
-    const l = index.get(id);
-    if (l === undefined) problems.push({ path: pointer(id), message: `the workspace holds no location ${id}` });
-    else kind[l] = 'online';
-  }
-  for (const [id, from] of entries) {
-    const l = index.get(id);
-    const w = index.get(from);
-    if (w === undefined) problems.push({ path: pointer(id), message: `the workspace holds no location ${from}` });
-    else if (kind[w] !== 'warehouse')
-      problems.push({
-        path: pointer(id),
-        message:
-          `${from} is not a warehouse (it is ${kind[w] === 'online' ? 'online' : 'a store'}): ` +
-          `an online location sells from a warehouse's stock`,
-      });
-    else if (l !== undefined) fulfilledFrom[l] = w;
-  }
-  if (problems.length) throw new SettingsInvalid(problems);
 }
 
 /** Locations (their kinds told later), and the assortment: SKUs of live items grouped by style in size order. */

@@ -1,7 +1,7 @@
 /** What the client's own transfers tell of transit times (simulate/transit.ts). */
 import { DAY_MICROS } from '../model/datetime.js';
 import { TRANSIT_MIN_TRANSFERS } from '../simulate/transit.js';
-import type { Workspace } from './workspace.js';
+import type { Workspace } from '../store/workspace.js';
 
 /**
  * Per location: the median days its received client transfers took from shipping to arrival, whole days; −1 where

@@ -4,9 +4,9 @@
  * has — a promotion that ended, the weeks before a markdown — from a day sold at today's (forecast/price-regime.ts).
  */
 import { DAY_MICROS } from '../model/datetime.js';
-import { EXACT } from './daily-levels.js';
-import { timestampValue } from './values.js';
-import { Workspace } from './workspace.js';
+import { EXACT } from '../store/daily-levels.js';
+import { timestampValue } from '../store/values.js';
+import { Workspace } from '../store/workspace.js';
 
 /**
  * Days [fromDay, toDay) × styles (`day * styles + style`): the style's discount that day, NaN on a day it sold

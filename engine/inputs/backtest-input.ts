@@ -1,13 +1,13 @@
 /** Loads what a backtest replays from a workspace: the start state, the actual days and their demand, set-based. */
 import { DAY_MICROS } from '../model/datetime.js';
-import { timestampValue } from './values.js';
+import { timestampValue } from '../store/values.js';
 import type { Settings } from '../recommend/settings.js';
 import { HISTORY_REACH_DAYS } from '../simulate/actual-demand.js';
 import { demandLayout, periodDays, type BacktestInput, type PlannedReceipt } from '../simulate/input.js';
-import { dailyLevels, EXACT } from './daily-levels.js';
+import { dailyLevels, EXACT } from '../store/daily-levels.js';
 import { loadEngineState } from './engine-state.js';
-import type { Workspace } from './workspace.js';
-import { cachedHistory, dataFingerprint, historyKey, type TypedRecord } from './history-cache.js';
+import type { Workspace } from '../store/workspace.js';
+import { cachedHistory, dataFingerprint, historyKey, type TypedRecord } from '../store/history-cache.js';
 import { sharedAlloc, sharedCopy } from '../simulate/buffers.js';
 import { worldTransit } from '../simulate/transit.js';
 import { clientTransitDays } from './client-transit.js';
