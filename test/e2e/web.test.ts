@@ -5,7 +5,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN } from '../workbench-bin.js';
 import { demoWorkspace } from '../demo-workspace.js';
@@ -1900,6 +1900,7 @@ describe('browser mode', { timeout: 4 * WAIT_MS }, () => {
     await page.locator('table[aria-label="Kept sweeps"] tbody tr a').first().click();
     await page.getByRole('table', { name: 'Sweep points' }).waitFor();
     expect(await overflow(), 'a sweep').toBeLessThanOrEqual(0);
+    expect(problems).toEqual([]);
     await page.getByRole('tab', { name: 'Load' }).click();
     await page.setInputFiles('input[name="files"]', [
       {
@@ -1910,12 +1911,15 @@ describe('browser mode', { timeout: 4 * WAIT_MS }, () => {
     ]);
     await page.locator('.mapping[data-file="Sales-export.csv"]').waitFor();
     expect(await overflow(), 'a CSV mapping').toBeLessThanOrEqual(0);
-    expect(problems).toEqual([]);
+    // The check before loading refuses the export's day-first dates (a 400) until its date format is set; that is
+    // the only error the browser may report.
+    expect(problems.filter((p) => !/status of 400/.test(p))).toEqual([]);
     await page.close();
   });
 
   it('opens on the demo with its backtest run: npm run demo, started twice', async () => {
-    const demoDir = join(dir, 'demo-ws');
+    // Beside the browser mode's home folder, not in it: its workspace list is another test's.
+    const demoDir = join(mkdtempSync(join(tmpdir(), 'wb-e2e-demo-')), 'ws');
     /** `workbench demo` until it prints its address; the process and what it printed. */
     const start = async () => {
       const proc = spawn(process.execPath, [BIN, 'demo', '-w', demoDir, '--port', '0'], {
@@ -1954,6 +1958,7 @@ describe('browser mode', { timeout: 4 * WAIT_MS }, () => {
     await again.stop();
     expect(again.out).not.toMatch(/loaded the demo|^backtest /m);
     expect(again.out).toMatch(/&view=%2Fbacktest%2Fbt-/);
+    rmSync(dirname(demoDir), { recursive: true, force: true });
   }, 240_000);
 
   it('says how to connect when opened without its session key', async () => {
