@@ -293,6 +293,10 @@ describe('a sweep', () => {
         point: [...byStock].find((r: { fillRate: number }) => r.fillRate >= byStock[1].fillRate).point,
       });
       expect(await pick('fillRateAtLeast=1')).toEqual({});
+      // A number as a program prints it, every digit, reads as that number; text that is no number is refused.
+      expect(await pick('fillRateAtLeast=0.9999999999999999')).toEqual({});
+      expect(await pick('fillRateAtLeast=1e-7')).toEqual({ point: byStock[0].point });
+      expect((await t.call('GET', `/_workbench/sweeps/${job.sweepId}/pick?fillRateAtLeast=0x1`)).status).toBe(400);
       expect(await pick(`inventoryAtMost=${byStock[0].inventoryUnits}`)).toEqual({ point: byStock[0].point });
       expect((await t.call('GET', `/_workbench/sweeps/${job.sweepId}/pick`)).status).toBe(400);
       // A point kept as a scenario: the starting scenario with the point's values; a kept name is not overwritten.

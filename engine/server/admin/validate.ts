@@ -10,6 +10,9 @@ import { schemaProblems } from '../../model/schema-errors.js';
 import { HttpProblem } from '../problem.js';
 import { BOOLEAN_TEXT, WHOLE_NUMBER_TEXT } from '../query.js';
 
+/** A number as JSON writes it (and so as a program prints one: 0.9259999999999999, 1e-7), of a bounded length. */
+const NUMBER_TEXT = /^(?=.{1,32}$)-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+
 /** How many of a part's errors a problem lists. */
 const LISTED_ERRORS = 20;
 
@@ -58,7 +61,7 @@ function fromText(schema: TSchema, value: unknown): unknown {
     if (typeof v !== 'string') continue;
     const kind = (property as TSchema)[Kind];
     if (kind === 'Integer' && WHOLE_NUMBER_TEXT.test(v)) out[name] = Number(v);
-    else if (kind === 'Number' && /^-?\d{1,15}(\.\d{1,15})?$/.test(v)) out[name] = Number(v);
+    else if (kind === 'Number' && NUMBER_TEXT.test(v) && Number.isFinite(Number(v))) out[name] = Number(v);
     else if (kind === 'Boolean' && BOOLEAN_TEXT.test(v)) out[name] = v.toLowerCase() === 'true';
   }
   return out;
