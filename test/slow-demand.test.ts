@@ -166,6 +166,15 @@ describe('a long outage or a delisting', () => {
     expect(outDays(r, 0)).toEqual(Array.from({ length: 150 }, (_, i) => 60 + i));
   });
 
+  it('carries nothing after a count took the stock away, however long the store goes on counting it at 0', () => {
+    // SKU 0's shelf is counted empty on day 59 with 100 on it the night before: taken away, not sold out.
+    const taken = cell(E, E, []).filter((x) => x.d < 59);
+    taken.push({ d: 59, end: 0, sold: 0, open: 0 });
+    for (const d of weekly(60, E)) taken.push({ d, end: 0, sold: 0, open: 0 });
+    const r = run([taken, cell(E, E, []), cell(E, E, []), cell(E, E, [])]);
+    expect(outDays(r, 0)).toEqual([]);
+  });
+
   it('stops carrying a SKU the day the store counted its empty shelves and left this one out: delisted', () => {
     // SKUs 1–3 sell out on day 59 too and are counted every week; SKU 0 is never counted again.
     const r = run([

@@ -552,8 +552,11 @@ export function actualDemand(
               e - styleLast[l * S + s] <= SOLD_OUT_TAIL_DAYS &&
               (e <= styleNetLast[s] || listed)));
         if (countsEmpty) {
-          const byCount = started && e - p < LISTED_OUTAGE_DAYS && e <= styleNetLast[s];
-          if (shortGap || (!removed && !missed && (byCount || sizeRun || tail))) carriedOut[e] = 1;
+          // Counted on while its style is on sale in the network: listed, unless the outage began with stock taken
+          // away. Left out of a count of the empty shelves: delisted, whatever else would carry it. A size emptied
+          // by a count while its style sells there is still a size of the style on sale (sizeRun).
+          const byCount = started && !removed && e - p < LISTED_OUTAGE_DAYS && e <= styleNetLast[s];
+          if (shortGap || (!missed && (byCount || sizeRun || tail))) carriedOut[e] = 1;
           continue;
         }
         if (shortGap || sizeRun || tail) carriedOut[e] = 1;
