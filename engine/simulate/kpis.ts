@@ -53,7 +53,7 @@ export interface StockKpis {
 export interface SideKpis {
   /** Location×SKU days a store or the webshop carried the SKU (held it, or was out of a SKU it carries). */
   carriedDays: number;
-  /** Carried days without stock. */
+  /** Carried days that opened without stock and sold none (docs/design.md §8.20). */
   stockOutDays: number;
   /** 1 − stock-out days / carried days; null without carried days. */
   inStockRate: number | null;

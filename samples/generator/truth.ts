@@ -11,7 +11,8 @@
  * - sales: min(demand, on hand at the start of the day), gross of returns;
  * - lost: demand − sales;
  * - stock-out day: a carried day whose on hand at the start of the day (after the Monday moves, before the day's
- *   sales) is 0.
+ *   sales) is 0, so it sold nothing: the backtest's stock-out day (docs/design.md §8.20). A day that sells out
+ *   during the day is not one.
  */
 import type { Calendar } from './calendar.js';
 import type { Network } from './locations.js';

@@ -5,6 +5,8 @@ import { percent, points, signed, whole } from '../../shared/format';
 export interface Kpi {
   key: string;
   label: string;
+  /** What the figure counts, in a sentence: the card's explanation on screen. */
+  explains: string;
   pick: (k: SideKpis) => number | null;
   format: (v: number) => string;
   /** A rate: two of them differ in percentage points. */
@@ -17,6 +19,7 @@ export const KPIS: Kpi[] = [
   {
     key: 'inStockRate',
     label: 'In-stock rate',
+    explains: 'The share of carried days that were not stock-out days: 1 − stock-out days / carried days.',
     pick: (k) => k.inStockRate,
     format: (v) => percent(v),
     rate: true,
@@ -25,6 +28,10 @@ export const KPIS: Kpi[] = [
   {
     key: 'stockOutDays',
     label: 'Stock-out days',
+    explains:
+      'Location × SKU days carried that opened with none of the SKU on hand (after the night’s deliveries) and sold ' +
+      'none: every customer that day found the shelf empty. A day that sold out during the day is not one; what its ' +
+      'later customers wanted counts in lost sales.',
     pick: (k) => k.stockOutDays,
     format: whole,
     better: 'lower',
@@ -32,16 +39,33 @@ export const KPIS: Kpi[] = [
   {
     key: 'fillRate',
     label: 'Fill rate',
+    explains: 'Units sold / units demanded, over carried days.',
     pick: (k) => k.fillRate,
     format: (v) => percent(v),
     rate: true,
     better: 'higher',
   },
-  { key: 'lostSales', label: 'Lost sales (units)', pick: (k) => k.lostSales, format: whole, better: 'lower' },
-  { key: 'sales', label: 'Sales (units)', pick: (k) => k.sales, format: whole, better: 'higher' },
+  {
+    key: 'lostSales',
+    label: 'Lost sales (units)',
+    explains:
+      'Demand that found no stock: the estimated demand of stock-out days, and beyond the sales of days that sold out.',
+    pick: (k) => k.lostSales,
+    format: whole,
+    better: 'lower',
+  },
+  {
+    key: 'sales',
+    label: 'Sales (units)',
+    explains: 'Units sold, gross of returns.',
+    pick: (k) => k.sales,
+    format: whole,
+    better: 'higher',
+  },
   {
     key: 'inventoryUnits',
     label: 'Avg inventory, stores (units)',
+    explains: 'Units on hand at the stores at the end of a day, the average day.',
     pick: (k) => k.inventoryUnits,
     format: whole,
     better: 'lower',
@@ -49,6 +73,7 @@ export const KPIS: Kpi[] = [
   {
     key: 'warehouseInventoryUnits',
     label: 'Avg inventory, warehouses (units)',
+    explains: 'Units on hand at the warehouses at the end of a day, the average day.',
     pick: (k) => k.warehouse.inventoryUnits,
     format: whole,
     better: 'lower',

@@ -214,7 +214,7 @@ function defaultForm(summary: DatasetSummary[] | undefined, scenario: string): B
 function KpiCard({ kpi, summary }: { kpi: Kpi; summary: BacktestResult['summary'] }) {
   const change = versusActual(kpi, summary.simulated, summary.actual);
   return (
-    <div className="card" data-kpi={kpi.key}>
+    <div className="card" data-kpi={kpi.key} title={kpi.explains}>
       <div className="card__label">{kpi.label}</div>
       <div className="card__value">{show(kpi, summary.simulated)}</div>
       <div className="card__actual">
@@ -230,6 +230,8 @@ function KpiCard({ kpi, summary }: { kpi: Kpi; summary: BacktestResult['summary'
   );
 }
 
+const STOCK_OUT_DAY = KPIS.find((k) => k.key === 'stockOutDays')!;
+
 /** How much of the comparison rests on estimates, and what happened only in one of the two worlds. */
 function Estimates({ summary }: { summary: BacktestResult['summary'] }) {
   const { currency } = useNames();
@@ -238,7 +240,8 @@ function Estimates({ summary }: { summary: BacktestResult['summary'] }) {
   return (
     <p className="hint" data-testid="estimates">
       Demand {units(s.demand)} units, of it {units(s.estimatedDemand)} estimated{share}: on days a store carried a SKU
-      without stock, and beyond the sales of days it sold out; both sides meet the same demand. The engine sold{' '}
+      without stock, and beyond the sales of days it sold out; both sides meet the same demand.{' '}
+      <span data-testid="stock-out-day">Stock-out days: {STOCK_OUT_DAY.explains}</span> The engine sold{' '}
       {units(s.estimatedSales)} of the estimated units.
       {s.writeDownShortfall.units > 0 &&
         ` Write-downs beyond the simulated stock: ${units(s.writeDownShortfall.units)} units ` +

@@ -164,7 +164,7 @@ export function Compare({ client, a: routeA, b: routeB }: { client: AdminClient;
             <tbody>
               {KPIS.map((kpi) => (
                 <tr key={kpi.key} data-kpi={kpi.key}>
-                  <td>{kpi.label}</td>
+                  <td title={kpi.explains}>{kpi.label}</td>
                   <td className="num">{show(kpi, result.a.simulated)}</td>
                   <td className="num">{show(kpi, result.b.simulated)}</td>
                   <td className="num">{difference(kpi, result.difference[kpi.key])}</td>
