@@ -19,7 +19,18 @@ const NODE_GLOBALS = ['process', 'Buffer', 'require', '__dirname', '__filename',
 const SERVICE_LAYERS = ['**/store/**', '**/service/**', '**/server/**', '**/cli', '**/cli.js'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'out/', 'dist/', 'test-output/', '.workspaces/', '.scratch/', 'samples/demo/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'out/',
+      'out-cli/',
+      'dist/',
+      'test-output/',
+      '.workspaces/',
+      '.scratch/',
+      'samples/demo/',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     plugins: { '@stylistic': stylistic },

@@ -92,9 +92,11 @@ import {
   storeBacktest,
   type BacktestReport,
   type BacktestRun,
-  type ExportFormat,
-  type ExportPart,
 } from './backtests.js';
+import type { ExportFormat, ExportPart } from './export-kinds.js';
+import { workspaceSummary, type DatasetSummary } from './summary.js';
+
+export type { DatasetSummary };
 
 export type { IngestOptions, IngestResult };
 
@@ -106,28 +108,7 @@ const SCENARIO_NAME = /^[\w.-]{1,80}$/;
 const scenarioNameProblem = (name: string) =>
   `a scenario name is 1 to 80 letters, digits, ".", "-" or "_", got "${name.slice(0, 80)}"`;
 
-export interface DatasetSummary {
-  dataset: string;
-  live: number;
-  deleted: number;
-  lastWrite?: string;
-  /** First and last business date of transactional datasets. */
-  from?: string;
-  to?: string;
-  stagedFullLoad?: { calls: number; records: number; startedAt: string };
-  /** The spec offers a full load of it: what a full load does not hold is deleted (stock: set to 0). */
-  fullLoad: boolean;
-}
-
 export type PurchaseOrderStatus = 'open' | 'partiallyReceived' | 'closed' | 'deleted';
-
-/** Business dates of the datasets that have them, for the summary. */
-const DATE_FIELDS: Record<string, string> = {
-  Sales: 'salesDateTime',
-  Stock: 'stockDateTime',
-  StockMutations: 'mutationDateTime',
-  PurchaseOrders: 'orderDate',
-};
 
 export interface OpenOptions {
   clock?: Clock;
@@ -461,32 +442,7 @@ export class Workbench {
 
   /** Counts, date ranges, last write and open split loads per dataset. */
   summary(): Promise<DatasetSummary[]> {
-    return this.workspace.exclusive(async () => {
-      const out: DatasetSummary[] = [];
-      for (const d of DATASETS) {
-        const c = await countRecords(this.workspace, d);
-        const s: DatasetSummary = { dataset: d.name, live: c.live, deleted: c.deleted, fullLoad: d.fullLoad };
-        if (c.lastWrite !== undefined) s.lastWrite = formatIsoMicros(c.lastWrite);
-        const dateField = DATE_FIELDS[d.name];
-        if (dateField && c.live) {
-          const [r] = await this.workspace.rows<{ a: bigint; b: bigint }>(
-            `SELECT epoch_us(min(${q(dateField)})) AS a, epoch_us(max(${q(dateField)})) AS b
-             FROM ${q(d.table)} WHERE _deleted_at IS NULL`,
-          );
-          s.from = formatIsoMicros(Number(r.a));
-          s.to = formatIsoMicros(Number(r.b));
-        }
-        const staged = await stagedLoad(this.workspace, d.name);
-        if (staged)
-          s.stagedFullLoad = {
-            calls: staged.calls,
-            records: staged.records,
-            startedAt: formatIsoMicros(staged.startedAt),
-          };
-        out.push(s);
-      }
-      return out;
-    });
+    return workspaceSummary(this.workspace);
   }
 
   /** Empties every dataset, discards unfinished split loads and forgets runs and transfers. The request log stays. */
