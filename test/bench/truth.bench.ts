@@ -16,6 +16,7 @@ import type { BacktestRun } from '../../engine/service/backtests.js';
 import type { GroupKpis, SimulationResult } from '../../engine/simulate/simulate.js';
 import { truthTotals } from '../generated-feed.js';
 import { FROM_DAY, pickedSets, prepareSet, SETS, TO_DAY } from './generated-sets.js';
+import { machine } from './machine.js';
 
 /** Two scenarios as different as settings get: the actual side must not notice. */
 const SCENARIOS: [string, SettingsOverride][] = [
@@ -36,6 +37,7 @@ const off = (got: number, want: number) => (want === 0 ? (got === 0 ? 0 : Infini
 const fmt = (x: number) => Math.round(x).toLocaleString('en');
 
 const picked = pickedSets(process.env.TRUTH_ASSORTMENTS);
+console.log(machine());
 let allMet = true;
 for (const name of picked) {
   const { workspace, truthDir } = await prepareSet(name);
