@@ -8,7 +8,8 @@ import type { Workbench } from './service/workbench.js';
 import { formatLint, formatLogEntry } from './cli/format.js';
 import { DEFAULT_CLIENT_ID, DEFAULT_TENANT } from './server/defaults.js';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { appRoot } from './service/app-root.js';
 import { formatSummary, formatSweep } from './cli/backtest-format.js';
 import { EXPORT_FORMATS, EXPORT_PARTS, type ExportFormat, type ExportPart } from './service/export-kinds.js';
 import { parseDay } from './model/datetime.js';
@@ -408,7 +409,7 @@ program
 
 /** The built renderer browser mode serves; refused, with the command that builds it, when it is not built. */
 function builtUi(): string {
-  const uiRoot = fileURLToPath(new URL('../out/renderer', import.meta.url));
+  const uiRoot = join(appRoot(import.meta.url), 'out', 'renderer');
   if (!existsSync(`${uiRoot}/index.html`))
     throw new Error(`the UI is not built (${uiRoot}): run npm run build first, or npm run web`);
   return uiRoot;
@@ -516,7 +517,6 @@ program
   .action(async (opts: { url: string }) => {
     const { mkdtempSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
     const { buildServer, openapiDocument } = await import('./server/app.js');
     const dir = mkdtempSync(join(tmpdir(), 'workbench-openapi-'));
     try {

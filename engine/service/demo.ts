@@ -4,14 +4,11 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { LoadFile } from './file-load.js';
+import { appRoot } from './app-root.js';
 
-/**
- * Two folders up from here, from the sources (`engine/service`) and from the built main bundle (`out/main`) alike;
- * the packaged app carries the folder beside `out` (electron-builder.json).
- */
-export const DEMO_DIR = fileURLToPath(new URL('../../samples/demo/', import.meta.url));
+/** In the workbench's folder; the packaged app carries it beside `out` (electron-builder.json). */
+export const DEMO_DIR = join(appRoot(import.meta.url), 'samples', 'demo');
 
 /** The demo's files as a load takes them (each file named after its endpoint), or undefined where it is missing. */
 export function demoFiles(dir = DEMO_DIR): LoadFile[] | undefined {
