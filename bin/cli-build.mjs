@@ -1,11 +1,11 @@
 /**
  * The `workbench` command as built JavaScript: engine/cli.ts and the backtest's worker entries, bundled by esbuild
  * into out-cli/ under the names the engine asks for (`new URL('./worker-entry.mjs', import.meta.url)`), as the
- * desktop build does for out/main. out-cli/ is one folder below the root, as engine/ is, so the paths the command
- * takes relative to itself (the built renderer in out/) are the same built or not.
+ * desktop build does for out/main. What the command ships (the demo, the built screens) it finds from the
+ * workbench's folder, whatever its depth (engine/service/app-root.ts).
  *
  * The build leaves the list of the files it read, with their hash, in out-cli/sources.json. bin/workbench.mjs
- * checks it at every start (a hash of ~200 small files: milliseconds) and builds again when a source changed, so a
+ * checks it at every start (a hash of ~150 small files: milliseconds) and builds again when a source changed, so a
  * checkout, a pull or an edit never runs an old command and no step stands between `npm ci` and use. Plain
  * JavaScript: it runs before anything could compile TypeScript.
  */
