@@ -6,7 +6,8 @@
  *   second, wall time and peak RSS;
  * - the same replay in one partition on one thread, against a bare loop on one thread that only applies the actual
  *   sales to stock over the same arrays (the floor): like with like, the ratio is the engine's own cost per
- *   cell-day; and the replay on every core against it, the speed-up the threads give;
+ *   cell-day; and the replay on every core against it, the speed-up the threads give. Each replays as
+ *   `workbench backtest` does: in a worker thread, its parts in threads of their own when there are more than one;
  * - the run through the service (`workbench backtest`'s path: loaded, replayed, kept), then one of its styles
  *   traced location×SKU by location×SKU (the style with the most simulated lost sales), as the drill-down does.
  * Goals: through the service ≤ 15 s; the load ≤ 3 s, the replay ≤ 12 s, ≤ 2 GB; one partition / the floor ≤ 18;
@@ -19,8 +20,7 @@ import { join } from 'node:path';
 import { Workbench } from '../../engine/service/workbench.js';
 import { loadBacktestInput } from '../../engine/store/backtest-input.js';
 import { resolveSettings } from '../../engine/recommend/settings.js';
-import { simulate } from '../../engine/simulate/simulate.js';
-import { simulatePartitioned } from '../../engine/simulate/partitioned.js';
+import { simulateInWorker } from '../../engine/simulate/in-worker.js';
 import { availableParallelism } from 'node:os';
 import type { BacktestInput } from '../../engine/simulate/input.js';
 import { BIG_WORKSPACE, prepareBigWorkspace, ROOT } from './big-workspace.js';
@@ -71,15 +71,17 @@ if (process.argv[2] === '--measure') {
   const input = await loadBacktestInput(wb.workspace, fromDay, fromDay + days - 1, settings);
   const loadMs = performance.now() - t;
   if (!input.historyCached) throw new Error('the load did not read the kept history');
-  t = performance.now();
-  const partitions = Number(process.argv[4]);
-  const result =
-    partitions > 1 ? await simulatePartitioned(input, settings, {}, partitions) : await simulate(input, settings);
-  const simMs = performance.now() - t;
-  const maxRssKb = rss();
+  // The floor first: the replay takes the input's buffers to its worker thread.
   t = performance.now();
   bareLoop(input);
   const floorMs = performance.now() - t;
+  const cells = input.start.onHand.length;
+  // As `workbench backtest` replays: in a worker thread, the parts in threads of their own when more than one.
+  t = performance.now();
+  const partitions = Number(process.argv[4]);
+  const result = await simulateInWorker(input, settings, {}, partitions);
+  const simMs = performance.now() - t;
+  const maxRssKb = rss();
   await wb.close();
   // What a run keeps per style and day (the cells × days behind them are traced on demand, never kept).
   const sd = result.styleDays;
@@ -92,7 +94,7 @@ if (process.argv[2] === '--measure') {
       styleDayRows,
       styleDayBytes: sd.values.byteLength,
       days,
-      cells: input.start.onHand.length,
+      cells,
       partitions,
       loadMs,
       simMs,
