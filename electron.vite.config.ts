@@ -29,7 +29,7 @@ export default defineConfig({
           // Also its own entry, so the tests can drive the built app's service path in plain Node.
           bridge: resolve(here, 'src-main/bridge.ts'),
           // The backtest's worker threads, built beside index.js under the names the engine asks for
-          // (`new URL('./worker-entry.mjs', import.meta.url)`); in Node those names are tsx entries instead.
+          // (`new URL('./worker-entry.mjs', import.meta.url)`); in the sources they are tsx entries.
           'worker-entry': resolve(here, 'engine/simulate/worker.ts'),
           'partition-worker-entry': resolve(here, 'engine/simulate/partition-worker.ts'),
         },

@@ -37,7 +37,18 @@ const layerRule = (files, group, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'out/', 'dist/', 'test-output/', '.workspaces/', '.scratch/', 'samples/demo/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'out/',
+      'out-cli/',
+      'dist/',
+      'test-output/',
+      '.workspaces/',
+      '.scratch/',
+      'samples/demo/',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     plugins: { '@stylistic': stylistic },

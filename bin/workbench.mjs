@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The CLI is written in TypeScript; tsx compiles it on the fly so no build step stands between `npm ci` and use.
-import { register } from 'tsx/esm/api';
+// The command runs as built JavaScript (out-cli/), built here first when missing or older than its sources
+// (bin/cli-build.mjs), so no build step stands between `npm ci` and use and no start compiles TypeScript.
+import { pathToFileURL } from 'node:url';
+import { currentCli } from './cli-build.mjs';
 
-register();
-await import('../engine/cli.ts');
+await import(pathToFileURL(await currentCli()).href);

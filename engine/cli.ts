@@ -1,23 +1,19 @@
-/** The `workbench` command: the headless adapter over the application service. */
+/**
+ * The `workbench` command: the headless adapter over the application service. Only what every start needs is
+ * imported here; each command imports the service, DuckDB, the server or the engine when it runs, so `--help` and
+ * the light commands start at once (the build splits those imports into chunks of their own, bin/cli-build.mjs).
+ */
 import { Command, Option } from 'commander';
-import { Workbench } from './service/workbench.js';
-import { formatReport, loadFiles } from './cli/load.js';
-import { writeErrorsFile } from './cli/errors-file.js';
-import { openReader } from './cli/remote.js';
+import type { Workbench } from './service/workbench.js';
 import { formatLint, formatLogEntry } from './cli/format.js';
-import { DEFAULT_CLIENT_ID, DEFAULT_TENANT, startServer } from './server/serve.js';
-import { startWeb } from './server/web.js';
-import { buildServer, openapiDocument } from './server/app.js';
-import { promptedTokenRequestCurl, tokenRequestCurl } from './server/auth.js';
+import { DEFAULT_CLIENT_ID, DEFAULT_TENANT } from './server/defaults.js';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { prepareDemo } from './cli/demo.js';
-import cliProgress from 'cli-progress';
+import { join } from 'node:path';
+import { appRoot } from './service/app-root.js';
 import { formatSummary, formatSweep } from './cli/backtest-format.js';
-import { parseVary } from './service/sweep-grid.js';
-import { EXPORT_FORMATS, EXPORT_PARTS, type ExportFormat, type ExportPart } from './service/backtests.js';
+import { EXPORT_FORMATS, EXPORT_PARTS, type ExportFormat, type ExportPart } from './service/export-kinds.js';
 import { parseDay } from './model/datetime.js';
-import { parseSettingsOverride } from './recommend/settings-schema.js';
+import type { SettingsOverride } from './recommend/settings.js';
 import { count, percent, whole } from '../shared/format.js';
 
 const program = new Command('workbench')
@@ -29,6 +25,7 @@ const workspaceOption = () =>
 
 /** Opens the workspace for one command and always closes it, so the file is never left locked. */
 async function withWorkbench<T>(dir: string, fn: (wb: Workbench) => Promise<T>): Promise<T> {
+  const { Workbench } = await import('./service/workbench.js');
   const wb = await Workbench.open(dir);
   try {
     return await fn(wb);
@@ -75,9 +72,13 @@ program
         errors?: string;
       },
     ) => {
+      const { formatReport, loadFiles } = await import('./cli/load.js');
       const report = await withWorkbench(opts.workspace, (wb) => loadFiles(wb, paths, opts));
       console.log(formatReport(report));
-      if (opts.errors !== undefined) console.log(writeErrorsFile(opts.errors, report));
+      if (opts.errors !== undefined) {
+        const { writeErrorsFile } = await import('./cli/errors-file.js');
+        console.log(writeErrorsFile(opts.errors, report));
+      }
       if (report.rejected) process.exitCode = 1;
     },
   );
@@ -88,7 +89,11 @@ program
   .addOption(workspaceOption())
   .option('--json', 'print JSON')
   .action(async (opts: { workspace: string; json?: boolean }) => {
-    const summary = await withWorkbench(opts.workspace, (wb) => wb.summary());
+    // The store alone: the counts need neither the service nor the engine, and load in a fraction of the time.
+    const { Workspace } = await import('./store/workspace.js');
+    const { workspaceSummary } = await import('./service/summary.js');
+    const ws = await Workspace.open(opts.workspace);
+    const summary = await workspaceSummary(ws).finally(() => ws.close());
     if (opts.json) return console.log(JSON.stringify(summary, null, 2));
     for (const s of summary.filter((x) => x.live || x.deleted || x.stagedFullLoad)) {
       const range = s.from ? ` ${s.from.slice(0, 10)} … ${s.to!.slice(0, 10)}` : '';
@@ -104,6 +109,13 @@ function dayFlag(text: string, flag: string): number {
   const day = parseDay(text);
   if (day === undefined) throw new Error(`${flag} must be a date YYYY-MM-DD, got "${text}"`);
   return day;
+}
+
+/** A --settings file, checked as the API checks a scenario (its schema loads only for a command given one). */
+async function settingsFile(file: string | undefined): Promise<SettingsOverride | undefined> {
+  if (file === undefined) return undefined;
+  const { parseSettingsOverride } = await import('./recommend/settings-schema.js');
+  return parseSettingsOverride(JSON.parse(readFileSync(file, 'utf8')));
 }
 
 const integer = (name: string) => (v: string) => {
@@ -138,10 +150,7 @@ program
       json?: boolean;
     }) => {
       const asOfDay = opts.asOf === undefined ? undefined : dayFlag(opts.asOf, '--as-of');
-      const scenario =
-        opts.settings === undefined
-          ? undefined
-          : parseSettingsOverride(JSON.parse(readFileSync(opts.settings, 'utf8')));
+      const scenario = await settingsFile(opts.settings);
       if (opts.saveScenario && !scenario) throw new Error('--save-scenario needs --settings FILE');
       await withWorkbench(opts.workspace, async (wb) => {
         if (opts.saveScenario) await wb.setScenario(scenario, opts.saveScenario);
@@ -198,10 +207,8 @@ program
     }) => {
       const fromDay = dayFlag(opts.from, '--from');
       const toDay = dayFlag(opts.to, '--to');
-      const scenario =
-        opts.settings === undefined
-          ? undefined
-          : parseSettingsOverride(JSON.parse(readFileSync(opts.settings, 'utf8')));
+      const scenario = await settingsFile(opts.settings);
+      const { default: cliProgress } = await import('cli-progress');
       await withWorkbench(opts.workspace, async (wb) => {
         const tty = process.stderr.isTTY;
         const bar = tty
@@ -323,6 +330,7 @@ program
     }) => {
       const fromDay = dayFlag(opts.from, '--from');
       const toDay = dayFlag(opts.to, '--to');
+      const { parseVary } = await import('./service/sweep-grid.js');
       const axes = (opts.vary ?? []).map(parseVary);
       await withWorkbench(opts.workspace, async (wb) => {
         let cancelled = false;
@@ -385,6 +393,8 @@ program
       clientSecret?: string;
       autoApprove?: boolean;
     }) => {
+      const { startServer } = await import('./server/serve.js');
+      const { promptedTokenRequestCurl, tokenRequestCurl } = await import('./server/auth.js');
       const server = await startServer(opts);
       const { info } = server;
       serveUntilSignalled({ dir: server.workbench.dir, url: server.info.url, stop: server.stop }, [
@@ -399,7 +409,7 @@ program
 
 /** The built renderer browser mode serves; refused, with the command that builds it, when it is not built. */
 function builtUi(): string {
-  const uiRoot = fileURLToPath(new URL('../out/renderer', import.meta.url));
+  const uiRoot = join(appRoot(import.meta.url), 'out', 'renderer');
   if (!existsSync(`${uiRoot}/index.html`))
     throw new Error(`the UI is not built (${uiRoot}): run npm run build first, or npm run web`);
   return uiRoot;
@@ -429,7 +439,9 @@ program
   .option('-p, --port <port>', 'port (0: any free port)', integer('--port'), 5178)
   .option('--host <host>', 'address to bind', '127.0.0.1')
   .action(async (opts: { workspace: string; home?: string; port: number; host: string }) => {
-    const web = await startWeb({ ...opts, uiRoot: builtUi() });
+    const uiRoot = builtUi();
+    const { startWeb } = await import('./server/web.js');
+    const web = await startWeb({ ...opts, uiRoot });
     serveUntilSignalled({ dir: web.desk.workbench.dir, url: web.url, stop: web.stop }, [`open ${web.openUrl}`]);
   });
 
@@ -444,6 +456,8 @@ program
   .option('--host <host>', 'address to bind', '127.0.0.1')
   .action(async (opts: { workspace: string; port: number; host: string }) => {
     const uiRoot = builtUi();
+    const { prepareDemo } = await import('./cli/demo.js');
+    const { startWeb } = await import('./server/web.js');
     const ready = await withWorkbench(opts.workspace, prepareDemo);
     if (ready.loadedRecords !== undefined) console.log(`loaded the demo: ${count(ready.loadedRecords, 'record')}`);
     if (ready.ranPeriod) console.log(`backtest ${ready.runId} over ${ready.ranPeriod}`);
@@ -461,6 +475,7 @@ program
   .option('-f, --follow', 'keep printing new entries')
   .option('--json', 'print JSON lines')
   .action(async (opts: { workspace: string; limit: number; follow?: boolean; json?: boolean }) => {
+    const { openReader } = await import('./cli/remote.js');
     const reader = await openReader(opts.workspace);
     try {
       const print = (e: Awaited<ReturnType<typeof reader.log>>[number]) =>
@@ -485,6 +500,7 @@ program
   .addOption(workspaceOption())
   .option('--json', 'print JSON')
   .action(async (opts: { workspace: string; json?: boolean }) => {
+    const { openReader } = await import('./cli/remote.js');
     const reader = await openReader(opts.workspace);
     try {
       const report = await reader.lint();
@@ -501,7 +517,7 @@ program
   .action(async (opts: { url: string }) => {
     const { mkdtempSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
+    const { buildServer, openapiDocument } = await import('./server/app.js');
     const dir = mkdtempSync(join(tmpdir(), 'workbench-openapi-'));
     try {
       await withWorkbench(dir, async (wb) => {

@@ -9,6 +9,9 @@ import { Float64, Table, tableFromIPC, tableToIPC, Utf8, vectorFromArray } from 
 import { Workbench } from '../engine/service/workbench.js';
 import { datasetFromFileName } from '../engine/ingest/file-dataset.js';
 import { item, location, sale, salesLine, useTempDirs } from './fixtures.js';
+import { appRoot } from '../engine/service/app-root.js';
+import { DEMO_DIR } from '../engine/service/demo.js';
+import { pathToFileURL } from 'node:url';
 
 const run = promisify(execFile);
 
@@ -337,5 +340,14 @@ describe('workbench export', () => {
           .some((c) => c !== '' && Number(c) !== 0),
       ),
     ).toBe(true);
+  });
+});
+
+describe('the files the workbench ships', () => {
+  it('are found from the sources, the built command and the app bundle alike', () => {
+    const root = process.cwd();
+    for (const at of ['engine/service/demo.ts', 'engine/cli.ts', 'out-cli/chunk-ABC.mjs', 'out/main/index.js'])
+      expect(appRoot(pathToFileURL(join(root, at)).href), at).toBe(root);
+    expect(DEMO_DIR).toBe(join(root, 'samples', 'demo'));
   });
 });

@@ -10,10 +10,11 @@ import { Workbench } from '../service/workbench.js';
 import { buildServer } from './app.js';
 import type { DeskControls } from './desk-controls.js';
 import { RequestRejected } from '../model/problems.js';
+import { DEFAULT_CLIENT_ID, DEFAULT_TENANT } from './defaults.js';
+
+export { DEFAULT_CLIENT_ID, DEFAULT_TENANT };
 
 export const SERVER_FILE = 'server.json';
-export const DEFAULT_TENANT = 'DEMO';
-export const DEFAULT_CLIENT_ID = 'workbench';
 const SECRET_SETTING = 'clientSecret';
 
 export interface ServeOptions {

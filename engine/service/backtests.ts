@@ -23,6 +23,7 @@ import { RequestRejected } from '../model/problems.js';
 import { DAY_MICROS, dayOf, dayText, formatIsoMicros } from '../model/datetime.js';
 import { storeStyleDays } from './backtest-style-days.js';
 import { STYLE_DAY_FIELDS } from '../simulate/style-days.js';
+import type { ExportFormat, ExportPart } from './export-kinds.js';
 
 /**
  * A backtest needs stock known on its first day and sales inside its period: the actual side of days without
@@ -428,8 +429,6 @@ export function compareReports(a: BacktestReport, b: BacktestReport) {
 
 export type BacktestComparison = ReturnType<typeof compareReports>;
 
-export const EXPORT_PARTS = ['daily', 'locations', 'styles', 'style-days', 'transfers'] as const;
-export type ExportPart = (typeof EXPORT_PARTS)[number];
 const EXPORT_SQL: Record<ExportPart, string> = {
   daily: `SELECT date, side, ${DAILY_COLUMNS.join(', ')} FROM backtest_daily
           WHERE runId = '{run}' ORDER BY date, side DESC`,
@@ -443,9 +442,6 @@ const EXPORT_SQL: Record<ExportPart, string> = {
   transfers: `SELECT date, transferType, fromLocationId, toLocationId, skuId, quantity, referenceId
               FROM backtest_transfers WHERE runId = '{run}' ORDER BY date, transferType, referenceId`,
 };
-
-export const EXPORT_FORMATS = ['csv', 'parquet', 'arrow'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** Writes one part of a run to a CSV or Parquet file with DuckDB's own writers, or an Arrow IPC (Feather v2) file. */
 export async function exportBacktest(

@@ -1,4 +1,5 @@
-// A partition process's entry: tsx compiles the TypeScript on the fly, as bin/workbench.mjs does.
+// A partition process's entry where the engine runs from its TypeScript (the tests, the benchmarks): tsx compiles
+// it on the fly. The built command (out-cli/) has a built entry under this name instead.
 import { register } from 'tsx/esm/api';
 
 register();

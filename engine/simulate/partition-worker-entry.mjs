@@ -1,4 +1,5 @@
-// A part's worker thread: tsx compiles the TypeScript on the fly, as bin/workbench.mjs does.
+// A part's worker thread where the engine runs from its TypeScript (the tests, the benchmarks): tsx compiles it
+// on the fly. The built command (out-cli/) and the app (out/main) have a built entry under this name instead.
 import { register } from 'tsx/esm/api';
 
 register();

@@ -1,4 +1,5 @@
-// The worker's entry: tsx compiles the TypeScript worker on the fly, as bin/workbench.mjs does for the CLI.
+// The worker's entry where the engine runs from its TypeScript (the tests, the benchmarks): tsx compiles it on
+// the fly. The built command (out-cli/) and the app (out/main) have a built entry under this name instead.
 import { register } from 'tsx/esm/api';
 
 register();

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Workbench } from '../../engine/service/workbench.js';
 import { apiClient, spawnServe } from '../serve-process.js';
 import { salesPayload } from './payloads.js';
+import { machine } from './machine.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const SALES = 10_000;
@@ -25,6 +26,7 @@ await api.call('GET', '/_workbench/summary');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const httpMs: number[] = [];
 const directMs: number[] = [];
+console.log(machine());
 console.log(
   `bench:api — POST /Sales, ${SALES} sales × ${LINES} lines per call, ${ROUNDS} rounds, ` +
     `server process at ${server.url}`,

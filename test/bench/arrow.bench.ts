@@ -9,6 +9,7 @@ import { columnsOf, PROPOSAL_COLUMNS, rowsToArrow, type ColumnKind } from '../..
 import type { ProposalRow } from '../../engine/service/transfers.js';
 import type { GroupKpis } from '../../engine/simulate/simulate.js';
 import { rowsFromArrow } from '../../src-renderer/src/arrow-rows.js';
+import { machine } from './machine.js';
 
 const N = 100_000;
 const TYPES = ['Replenishment', 'Redistribution', 'InitialDistribution'] as const;
@@ -106,6 +107,7 @@ function compare<T extends object>(label: string, rows: T[], key: string, column
   );
 }
 
+console.log(machine());
 console.log('bench:arrow');
 compare(`${N.toLocaleString('en')} transfer lines`, rows, 'proposals', PROPOSAL_COLUMNS);
 compare(`a breakdown by style, ${STYLES.toLocaleString('en')} styles`, groups, 'groups', columnsOf(groups[0]));

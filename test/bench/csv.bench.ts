@@ -19,6 +19,7 @@ import { getDataset } from '../../engine/model/datasets.js';
 import { parseCsvMapping } from '../../engine/ingest/csv/mapping-file.js';
 import { salesPayload } from './payloads.js';
 import { messyMapping, writeMessySales } from './messy-sales.js';
+import { machine } from './machine.js';
 
 const MESSY_LINES = Number(process.env.BENCH_MESSY_LINES ?? 500_000);
 
@@ -76,6 +77,7 @@ const readMs: number[] = [];
 const assembleMs: number[] = [];
 const jsonMs: number[] = [];
 
+console.log(machine());
 console.log(
   `bench:csv — ${SALES} sales × ${LINES} lines per file (one row per line), ${ROUNDS} rounds, ` +
     `file-backed workspaces in ${dir}`,

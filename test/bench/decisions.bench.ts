@@ -10,7 +10,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { resolveSettings, type SettingsOverride } from '../../engine/recommend/settings.js';
 import { Workbench } from '../../engine/service/workbench.js';
@@ -19,6 +18,7 @@ import { causalWorld } from '../../engine/simulate/causal-world.js';
 import { loadBacktestInput } from '../../engine/inputs/backtest-input.js';
 import { categorySettingsOf } from '../../engine/inputs/engine-state.js';
 import { ROOT } from './big-workspace.js';
+import { machine } from './machine.js';
 import { FROM_DAY, pickedSets, prepareSet, SETS } from './generated-sets.js';
 
 const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
@@ -92,7 +92,7 @@ const row = (label: string, f: Figures, a?: Figures) =>
   (a ? ` (${(f.deliveries / Math.max(1, a.deliveries)).toFixed(2)}×)` : '        ') +
   `  trips ${n0(f.trips)}`;
 
-console.log(`machine: ${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}`);
+console.log(machine());
 const sweep = process.env.DECISIONS_SWEEP !== '0';
 let allMet = true;
 for (const name of pickedSets(process.env.DECISIONS_SETS, [

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { apiClient, spawnServe } from '../serve-process.js';
 import { salesPayload } from './payloads.js';
+import { machine } from './machine.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const FILES = 10;
@@ -72,6 +73,7 @@ async function readJson(round: number): Promise<number> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const rate = (ms: number) => `${Math.round(lines / (ms / 1000)).toLocaleString('en')} lines/s`;
+console.log(machine());
 console.log(
   `bench:ingest-http — ${lines.toLocaleString('en')} sales lines as ${FILES} files of ${SALES} sales × ${LINES} ` +
     `lines, ${ROUNDS} rounds; server process at ${server.url}`,

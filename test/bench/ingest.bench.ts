@@ -1,7 +1,8 @@
 /**
  * bench:ingest — 10,000 sales × 3 lines per call through the application service into a file-backed
- * workspace, against DuckDB's own read_json of the same payload into the same tables, in the same run.
- * Budget (issue 2): ratio ≤ 1.5 and ≥ 150,000 sales lines/s.
+ * workspace, against DuckDB's own read_json of the same payload into the same tables (the file read once), in the
+ * same run.
+ * Budget: ratio ≤ 1.5 and ≥ 150,000 sales lines/s.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { Workbench } from '../../engine/service/workbench.js';
 import { getDataset } from '../../engine/model/datasets.js';
 import { allTables, q, tableColumns, tablePlan } from '../../engine/store/table-plan.js';
 import { salesPayload } from './payloads.js';
+import { machine } from './machine.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const SALES = 10_000;
@@ -19,7 +21,10 @@ const dir = mkdtempSync(join(tmpdir(), 'bench-ingest-'));
 const service = await Workbench.open(join(dir, 'service'));
 const baseline = await Workbench.open(join(dir, 'read_json'));
 
-/** INSERT … SELECT from read_json into the dataset's own tables, columns taken from the same table plan. */
+/**
+ * INSERT … SELECT from read_json into the dataset's own tables, columns taken from the same table plan. The file
+ * is read and parsed once, into a temporary table both inserts take from, as the service parses each body once.
+ */
 function readJsonSql(file: string, stampSql: string): string[] {
   const sales = getDataset('Sales');
   const [root, lines] = allTables(tablePlan(sales));
@@ -37,10 +42,12 @@ function readJsonSql(file: string, stampSql: string): string[] {
     c.name === '_salesId' ? 'salesId' : c.name === '_ord' ? 'ord - 1' : `l.${q(c.name)}`,
   );
   return [
-    `INSERT INTO ${q(root.table)} SELECT ${rootCols.join(', ')} FROM (SELECT unnest(sales) AS s FROM ${src})`,
+    `CREATE TEMP TABLE read_sales AS SELECT unnest(sales) AS s FROM ${src}`,
+    `INSERT INTO ${q(root.table)} SELECT ${rootCols.join(', ')} FROM read_sales`,
     `INSERT INTO ${q(lines.table)} SELECT ${lineCols.join(', ')} FROM (
        SELECT s.salesId AS salesId, unnest(s.salesLines) AS l, generate_subscripts(s.salesLines, 1) AS ord
-       FROM (SELECT unnest(sales) AS s FROM ${src}))`,
+       FROM read_sales)`,
+    'DROP TABLE read_sales',
   ];
 }
 
@@ -50,6 +57,7 @@ const resendMs: number[] = [];
 const readJsonMs: number[] = [];
 let peakRss = 0;
 
+console.log(machine());
 console.log(
   `bench:ingest — ${SALES} sales × ${LINES} lines per call, ${ROUNDS} rounds, file-backed workspaces in ${dir}`,
 );

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { apiClient, spawnServe } from '../serve-process.js';
 import { salesPayload, stockPayload } from './payloads.js';
+import { machine } from './machine.js';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '60' }, clients: { type: 'string', default: '8' } },
@@ -27,6 +28,7 @@ const CREDENTIALS = { tenant: 'LOAD', clientId: 'load', clientSecret: 'bench-loa
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-load-'));
 const server = await spawnServe(join(dir, 'ws'), CREDENTIALS);
+console.log(machine());
 console.log(
   `bench:load — ${CLIENTS} clients for ${SECONDS} s against ${server.url}: ` +
     `POST /Sales (${SALES} sales × ${LINES} lines), every fourth call POST /Stock (${LEVELS} levels)`,

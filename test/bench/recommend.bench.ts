@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { Workbench } from '../../engine/service/workbench.js';
 import { BIG_WORKSPACE as WS, DAYS, prepareBigWorkspace, ROOT, SKUS, STORES } from './big-workspace.js';
+import { machine } from './machine.js';
 
 if (process.argv[2] === '--measure') {
   const t0 = performance.now();
@@ -29,6 +30,7 @@ const r = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, 
 });
 if (r.status !== 0) throw new Error(`measure run failed: ${r.stderr}`);
 const m = JSON.parse(r.stdout);
+console.log(machine());
 console.log(`bench:recommend — ${STORES} stores × ${SKUS} SKUs × ${DAYS} days of history (${WS})`);
 console.log(
   `one run (state from the workspace, engine, proposals stored): ${(m.runMs / 1000).toFixed(2)} s; ` +

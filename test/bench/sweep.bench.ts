@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { Workbench } from '../../engine/service/workbench.js';
 import { parseVary } from '../../engine/service/sweep-grid.js';
 import { BIG_WORKSPACE, prepareBigWorkspace, ROOT } from './big-workspace.js';
+import { machine } from './machine.js';
 
 const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -44,6 +45,7 @@ async function measure(label: string, ws: string, from: string, to: string, vary
   }
 }
 
+console.log(machine());
 const dir = mkdtempSync(join(tmpdir(), 'wb-bench-sweep-'));
 try {
   const demo = join(dir, 'demo');

@@ -20,6 +20,7 @@ import type { GroupKpis, SimulationResult } from '../../engine/simulate/simulate
 import { truthTotals } from '../generated-feed.js';
 import { FROM_DAY, pickedSets, prepareSet, SETS, TO_DAY } from './generated-sets.js';
 import { median, pickedSeeds, worst } from './seed-spread.js';
+import { machine } from './machine.js';
 
 /** Two scenarios as different as settings get: the actual side must not notice. */
 const SCENARIOS: [string, SettingsOverride][] = [
@@ -136,6 +137,7 @@ function spread(label: string, offs: Off[]): boolean {
   return met;
 }
 
+console.log(machine());
 let allMet = true;
 for (const name of picked) {
   console.log(`\n${name} — ${SETS[name].flags.join(' ')}, backtest ${dayText(FROM_DAY)} … ${dayText(TO_DAY)}`);

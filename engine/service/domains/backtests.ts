@@ -27,9 +27,8 @@ import {
   storeBacktest,
   type BacktestReport,
   type BacktestRun,
-  type ExportFormat,
-  type ExportPart,
 } from '../backtests.js';
+import type { ExportFormat, ExportPart } from '../export-kinds.js';
 import { clearTables, type ClearsOnReset, type ServiceContext } from './context.js';
 import type { ScenarioService } from './scenarios.js';
 

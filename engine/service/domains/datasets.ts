@@ -23,32 +23,14 @@ import type { IngestOptions, IngestResult } from '../ingest-result.js';
 import { RequestRejected, ValidationFailed, type Problem } from '../../model/problems.js';
 import { businessNames, workspaceCurrency, type BusinessNames } from '../names.js';
 import { clearTables, type ClearsOnReset, type ServiceContext } from './context.js';
+import { workspaceSummary, type DatasetSummary } from '../summary.js';
+
+export type { DatasetSummary };
 
 /** Largest page of records the service gives (the admin API's bound on every page it pages). */
 export const PAGE_MAX = 10_000;
 
-export interface DatasetSummary {
-  dataset: string;
-  live: number;
-  deleted: number;
-  lastWrite?: string;
-  /** First and last business date of transactional datasets. */
-  from?: string;
-  to?: string;
-  stagedFullLoad?: { calls: number; records: number; startedAt: string };
-  /** The spec offers a full load of it: what a full load does not hold is deleted (stock: set to 0). */
-  fullLoad: boolean;
-}
-
 export type PurchaseOrderStatus = 'open' | 'partiallyReceived' | 'closed' | 'deleted';
-
-/** Business dates of the datasets that have them, for the summary. */
-const DATE_FIELDS: Record<string, string> = {
-  Sales: 'salesDateTime',
-  Stock: 'stockDateTime',
-  StockMutations: 'mutationDateTime',
-  PurchaseOrders: 'orderDate',
-};
 
 /** How one call takes part in a load: a full load or not, a part of a split one or not. */
 interface LoadMode {
@@ -181,11 +163,7 @@ export class DatasetService implements ClearsOnReset {
 
   /** Counts, date ranges, last write and open split loads per dataset. */
   summary(): Promise<DatasetSummary[]> {
-    return this.ctx.workspace.exclusive(async () => {
-      const out: DatasetSummary[] = [];
-      for (const d of DATASETS) out.push(await this.summaryOf(d));
-      return out;
-    });
+    return workspaceSummary(this.ctx.workspace);
   }
 
   /** The business names beside the ids (locations, styles, categories) and the workspace's currency. */
@@ -210,26 +188,6 @@ export class DatasetService implements ClearsOnReset {
         allTables(tablePlan(d)).map((t) => q(t.table)),
       );
     await clearTables(this.ctx, ['full_load_staging', 'record_moves']);
-  }
-
-  private async summaryOf(d: DatasetDef): Promise<DatasetSummary> {
-    const ws = this.ctx.workspace;
-    const c = await countRecords(ws, d);
-    const s: DatasetSummary = { dataset: d.name, live: c.live, deleted: c.deleted, fullLoad: d.fullLoad };
-    if (c.lastWrite !== undefined) s.lastWrite = formatIsoMicros(c.lastWrite);
-    const dateField = DATE_FIELDS[d.name];
-    if (dateField && c.live) {
-      const [r] = await ws.rows<{ a: bigint; b: bigint }>(
-        `SELECT epoch_us(min(${q(dateField)})) AS a, epoch_us(max(${q(dateField)})) AS b
-         FROM ${q(d.table)} WHERE _deleted_at IS NULL`,
-      );
-      s.from = formatIsoMicros(Number(r.a));
-      s.to = formatIsoMicros(Number(r.b));
-    }
-    const staged = await stagedLoad(ws, d.name);
-    if (staged)
-      s.stagedFullLoad = { calls: staged.calls, records: staged.records, startedAt: formatIsoMicros(staged.startedAt) };
-    return s;
   }
 
   private async validated(dataset: DatasetDef, body: unknown, options: IngestOptions): Promise<ValidatedBatch> {
