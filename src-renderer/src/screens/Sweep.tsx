@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { percent, whole } from '../../../shared/format';
-import type { DatasetSummary } from '../../../engine/service/workbench';
+import type { DatasetSummary } from '../../../shared/api-types';
 import type { AdminClient, BacktestJob, SweepHeader, SweepReport, Sweepable } from '../client';
 import { FrontierChart, type FrontierMeasure, type FrontierStock } from '../FrontierChart';
 import { download, toCsv } from '../csv';
