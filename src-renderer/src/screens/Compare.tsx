@@ -4,6 +4,7 @@ import { Chart, ChartStep } from '../Chart';
 import { difference, KPIS, show } from '../kpis';
 import { scenarioOf } from '../runs';
 import { go } from '../route';
+import { Notices } from '../Notices';
 
 type Day = BacktestComparison['a']['daily'][number];
 
@@ -139,11 +140,7 @@ export function Compare({ client, a: routeA, b: routeB }: { client: AdminClient;
           {busy ? 'Comparing…' : 'Compare'}
         </button>
       </form>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Notices error={error} />
       {result && chart && (
         <>
           {!samePeriod && (

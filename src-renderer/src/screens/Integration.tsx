@@ -4,6 +4,7 @@ import type { Integration as Info, RequestLogEntry, AdminClient } from '../clien
 import { download, toCsv } from '../csv';
 import { LocalApi } from './LocalApi';
 import { ApiFacts } from './ApiFacts';
+import { Notices } from '../Notices';
 
 const POLL_MS = 2000;
 
@@ -121,11 +122,7 @@ export function Integration({ client }: { client: AdminClient }) {
   }, [client]);
   return (
     <section aria-label="Integration">
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Notices error={error} />
       <LocalApi client={client} />
       {info?.url && (
         <>

@@ -9,6 +9,7 @@ import { useSort } from '../sort';
 import { useWorkbench } from '../store';
 import { useNames } from '../use-names';
 import { settingName } from '../../../shared/setting-names';
+import { Notices } from '../Notices';
 
 /** One varied setting as the form holds it: the values as typed. */
 interface Axis {
@@ -306,16 +307,7 @@ export function Sweep({
           </button>
         </div>
       )}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      {notice && (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      )}
+      <Notices error={error} notice={notice} />
 
       {report && (
         <>
