@@ -293,6 +293,11 @@ describe('a sweep', () => {
         point: [...byStock].find((r: { fillRate: number }) => r.fillRate >= byStock[1].fillRate).point,
       });
       expect(await pick('fillRateAtLeast=1')).toEqual({});
+      // A rate as the screen works it out from a percentage typed (92.6 / 100 is 0.9259999999999999): every digit of
+      // a number's shortest text is taken.
+      const typed = 92.6 / 100;
+      const meets = byStock.find((r: { fillRate: number }) => r.fillRate >= typed);
+      expect(await pick(`fillRateAtLeast=${typed}`)).toEqual(meets ? { point: meets.point } : {});
       expect(await pick(`inventoryAtMost=${byStock[0].inventoryUnits}`)).toEqual({ point: byStock[0].point });
       expect((await t.call('GET', `/_workbench/sweeps/${job.sweepId}/pick`)).status).toBe(400);
       // A point kept as a scenario: the starting scenario with the point's values; a kept name is not overwritten.

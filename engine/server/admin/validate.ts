@@ -47,6 +47,12 @@ function canonicalQuery(schema: TSchema, raw: Record<string, unknown>): Record<s
 }
 
 /**
+ * A number as text: up to 17 digits after the point, as many as the shortest text of a double has (a client's
+ * 92.6 / 100 is 0.9259999999999999), and a bound on the rest.
+ */
+const NUMBER_TEXT = /^-?\d{1,15}(\.\d{1,17})?$/;
+
+/**
  * Query and path values arrive as text: '5' is the number 5 where the schema asks for one, 'true' the boolean. Only
  * text that spells the value whole converts ('1.5' stays text where a whole number is asked, and is refused).
  */
@@ -58,7 +64,7 @@ function fromText(schema: TSchema, value: unknown): unknown {
     if (typeof v !== 'string') continue;
     const kind = (property as TSchema)[Kind];
     if (kind === 'Integer' && WHOLE_NUMBER_TEXT.test(v)) out[name] = Number(v);
-    else if (kind === 'Number' && /^-?\d{1,15}(\.\d{1,15})?$/.test(v)) out[name] = Number(v);
+    else if (kind === 'Number' && NUMBER_TEXT.test(v)) out[name] = Number(v);
     else if (kind === 'Boolean' && BOOLEAN_TEXT.test(v)) out[name] = v.toLowerCase() === 'true';
   }
   return out;
