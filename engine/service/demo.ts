@@ -9,9 +9,11 @@ import type { LoadFile } from './file-load.js';
 
 /**
  * Two folders up from here, from the sources (`engine/service`) and from the built main bundle (`out/main`) alike;
- * the packaged app carries the folder beside `out` (electron-builder.json).
+ * one folder up from a command bundled one folder below the root (the test suite's, in `test-output/`). The packaged
+ * app carries the folder beside `out` (electron-builder.json).
  */
-export const DEMO_DIR = fileURLToPath(new URL('../../samples/demo/', import.meta.url));
+const PLACES = ['../../samples/demo/', '../samples/demo/'].map((up) => fileURLToPath(new URL(up, import.meta.url)));
+export const DEMO_DIR = PLACES.find((dir) => existsSync(dir)) ?? PLACES[0];
 
 /** The demo's files as a load takes them (each file named after its endpoint), or undefined where it is missing. */
 export function demoFiles(dir = DEMO_DIR): LoadFile[] | undefined {

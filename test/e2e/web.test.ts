@@ -1915,7 +1915,8 @@ describe('browser mode', { timeout: 4 * WAIT_MS }, () => {
   });
 
   it('opens on the demo with its backtest run: npm run demo, started twice', async () => {
-    const demoDir = join(dir, 'demo-ws');
+    // A level below the app's home folder, whose workspaces another test lists.
+    const demoDir = join(dir, 'demo', 'ws');
     /** `workbench demo` until it prints its address; the process and what it printed. */
     const start = async () => {
       const proc = spawn(process.execPath, [BIN, 'demo', '-w', demoDir, '--port', '0'], {
