@@ -361,7 +361,7 @@ describe('dirty history', () => {
     expect(a.inventoryUnits).toBe(1);
     // The command line says so under the figures.
     expect(formatSummary(r.summary.simulated, a)).toContain(
-      'actual stock below zero: 1 location×SKUs on 3 days, the lowest -5 (S1 × TEE-M)',
+      'actual stock below zero: 1 location×SKU on 3 days, the lowest -5 (S1 × TEE-M)',
     );
   });
 });
