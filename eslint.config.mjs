@@ -112,7 +112,7 @@ export default tseslint.config(
     },
   },
   {
-    // The renderer runs in a browser: engine code reaches it as types only.
+    // The renderer runs in a browser: the engine's types reach it through shared/api-types.ts, its code never.
     files: ['src-renderer/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -121,8 +121,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/engine/**'],
-              allowTypeImports: true,
-              message: 'The renderer imports engine code as types only.',
+              message: "The renderer takes the engine's types from shared/api-types.ts, and none of its code.",
             },
             { group: NODE_MODULES, message: 'The renderer runs in a browser: no Node modules.' },
           ],

@@ -82,7 +82,8 @@ describe('workbench serve', () => {
 
   it('removes its discovery file when stopped', async () => {
     const other = mkdtempSync(join(tmpdir(), 'wb-serve2-'));
-    const p = spawn(process.execPath, [BIN, 'serve', '-w', other, '--port', '0', '--client-secret', 'given'], {
+    const secret = 'chosen-by-the-user';
+    const p = spawn(process.execPath, [BIN, 'serve', '-w', other, '--port', '0', '--client-secret', secret], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let text = '';

@@ -16,6 +16,7 @@ const Load = lazy(() => import('./screens/Load').then((m) => ({ default: m.Load 
 const Runs = lazy(() => import('./screens/Runs').then((m) => ({ default: m.Runs })));
 const Sweep = lazy(() => import('./screens/Sweep').then((m) => ({ default: m.Sweep })));
 import { go, SCREEN_NAMES, useRoute, type Route, type Screen } from './route';
+import { Notices } from './Notices';
 
 export function App() {
   const {
@@ -72,9 +73,13 @@ export function App() {
     return (
       <main className="app">
         <h1 className="app__title">Replenishment Workbench</h1>
-        <p className="error" role="alert">
-          Not connected: open the address that <code>npm run web</code> printed (it carries this session's key).
-        </p>
+        <Notices
+          error={
+            <>
+              Not connected: open the address that <code>npm run web</code> printed (it carries this session's key).
+            </>
+          }
+        />
       </main>
     );
   }
@@ -100,17 +105,8 @@ export function App() {
           </button>
         ))}
       </nav>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
       {/* A notice belongs to the screen whose action it tells of. */}
-      {notice?.screen === tab && (
-        <p className="notice" role="status">
-          {notice.text}
-        </p>
-      )}
+      <Notices error={error} notice={notice?.screen === tab && notice.text} />
       {tab === 'workspace' && (
         <>
           <Workspaces client={client} />

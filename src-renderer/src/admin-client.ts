@@ -3,11 +3,16 @@
  * a transport carries it (IPC in the desktop app, HTTP in a browser). Nothing here needs a page, so it runs in
  * plain Node too.
  */
-import type { Method } from '../../engine/server/admin/route';
-import type { ADMIN_PAGE_LIMIT } from '../../engine/server/admin/schemas';
-import type { AdminInput, AdminReply, AdminRouteKey, ArrowRouteKey } from '../../engine/server/admin/table';
-import type { ProposalRow } from '../../engine/service/transfers';
-import type { WorkspaceEntry } from '../../engine/service/workspace-home';
+import type {
+  Method,
+  ADMIN_PAGE_LIMIT,
+  AdminInput,
+  AdminReply,
+  AdminRouteKey,
+  ArrowRouteKey,
+  ProposalRow,
+  WorkspaceEntry,
+} from '../../shared/api-types';
 
 /** How a call reaches the workbench's admin API: `path` is under /_workbench/. */
 export type Transport = (

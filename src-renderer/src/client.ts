@@ -3,36 +3,46 @@
  * mode's session and HTTP transport, and the desktop bridge when the page runs in Electron. Also the engine's
  * types the screens use, as types only: the engine's code never reaches the page.
  */
-import type { IngestResult } from '../../engine/service/ingest-result';
-import type { BacktestComparison, BacktestRun, KeptRun } from '../../engine/service/backtests';
-import type { GroupKpis } from '../../engine/simulate/simulate';
-import type { SideKpis } from '../../engine/simulate/kpis';
-import type { ArrowStream, TOTAL_COUNT_HEADER } from '../../engine/server/arrow';
-import type { ProposalRow } from '../../engine/service/transfers';
-import type { RequestLogEntry } from '../../engine/model/request-log';
-import type { BacktestJob } from '../../engine/service/backtest-jobs';
-import type { StyleDaySeries } from '../../engine/service/backtest-style-days';
 import type {
+  BacktestComparison,
+  BacktestJob,
+  BacktestResult,
+  BacktestRun,
+  BatchOutcome,
   CellDays,
   CellTotals,
   CellTransfer,
+  CsvFilePreview,
+  CsvMapping,
+  CsvPreview,
+  CsvTarget,
+  FileMapping,
+  GroupKpis,
+  IngestResult,
+  Integration,
+  KeptRun,
+  ListenerStatus,
+  LoadJob,
+  LoadReport,
+  Problem,
+  PROBLEM_COLUMNS,
+  ProposalRow,
+  RequestLogEntry,
+  ScenarioContext,
+  Settings,
+  SettingsOverride,
+  SideKpis,
   StyleCells,
+  StyleDaySeries,
+  SweepHeader,
+  SweepReport,
+  Sweepable,
   TraceProgress,
-} from '../../engine/service/backtest-trace';
-import type { Settings, SettingsOverride } from '../../engine/recommend/settings';
-import type { ListenerStatus, WorkspacesView } from '../../engine/server/desk-controls';
-import type { WorkspaceEntry } from '../../engine/service/workspace-home';
-import type { BatchOutcome, LoadReport } from '../../engine/service/file-load';
-import type { LoadJob } from '../../engine/service/load-jobs';
-import type { CsvFilePreview, CsvPreview } from '../../engine/ingest/csv/preview';
-import type { CsvMapping, FileMapping } from '../../engine/ingest/csv/mapping-file';
-import type { CsvTarget } from '../../engine/ingest/csv/levels';
-import type { Problem, PROBLEM_COLUMNS } from '../../engine/model/problems';
-import type { BacktestResult } from '../../engine/server/admin/backtests';
-import type { ScenarioContext } from '../../engine/server/admin/scenarios';
-import type { Integration } from '../../engine/server/admin/log';
-import type { SweepHeader, SweepReport } from '../../engine/service/sweeps';
-import type { Sweepable } from '../../engine/service/sweep-grid';
+  WorkspaceEntry,
+  WorkspacesView,
+  ArrowStream,
+  TOTAL_COUNT_HEADER,
+} from '../../shared/api-types';
 import type { DesktopBridge, Transport } from './admin-client';
 
 export * from './admin-client';

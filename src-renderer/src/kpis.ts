@@ -1,5 +1,5 @@
 /** The KPIs the screens show, in order, with how each reads (shared/format.ts: the command line's format too). */
-import type { SideKpis } from '../../engine/simulate/kpis';
+import type { SideKpis } from '../../shared/api-types';
 import { percent, points, signed, whole } from '../../shared/format';
 
 export interface Kpi {

@@ -1,4 +1,4 @@
-import type { BacktestRun } from '../../engine/service/backtests';
+import type { BacktestRun } from '../../shared/api-types';
 import { settingName } from '../../shared/setting-names';
 
 /**

@@ -1,4 +1,4 @@
-import type { StyleDaySeries } from '../../engine/service/backtest-style-days';
+import type { StyleDaySeries } from '../../shared/api-types';
 
 /**
  * The days of the run the style lived in: from the first to the last day anything happened to it (carried, sold,

@@ -1,9 +1,7 @@
 /** The UI's state: what it last loaded from the workbench, and what went wrong, in words. */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { DatasetSummary } from '../../engine/service/workbench';
-import type { LintReport } from '../../engine/ingest/lint';
-import type { BusinessNames } from '../../engine/service/names';
+import type { DatasetSummary, LintReport, BusinessNames } from '../../shared/api-types';
 import type { BacktestJob, BacktestResult, CsvMapping, LoadJob, PickedFile, ProposalRow } from './client';
 import { allProposals, type AdminClient } from './client';
 import { go, type Screen } from './route';

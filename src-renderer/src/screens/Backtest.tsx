@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { duration, money, percent } from '../../../shared/format';
 import { useNames } from '../use-names';
 import type { BacktestJob, BacktestResult, AdminClient } from '../client';
-import type { DatasetSummary } from '../../../engine/service/workbench';
+import type { DatasetSummary } from '../../../shared/api-types';
 import { go, routeHash, type Route } from '../route';
 import { useWorkbench, type BacktestForm } from '../store';
 import { Breakdown } from './Breakdown';

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { whole } from '../../../shared/format';
 import type { GroupKpis, AdminClient } from '../client';
 import { KPIS, show } from '../kpis';
@@ -6,6 +6,8 @@ import { download, toCsv } from '../csv';
 import { useSort } from '../sort';
 import { useWorkbench, type BreakdownLevel } from '../store';
 import { useNames } from '../use-names';
+import { Notices } from '../Notices';
+import { useFetch } from '../use-fetch';
 
 /** Rows drawn at once; the filter narrows the rest. */
 const SHOWN = 200;
@@ -55,22 +57,11 @@ export function Breakdown({
   const setLevel = (next: BreakdownLevel) => setBreakdown({ ...breakdown, level: next });
   const setFilter = (next: string) => setBreakdown({ ...breakdown, filter: next });
   const nameOf = (id: string) => (level === 'location' ? names.location(id) : names.style(id));
-  const [groups, setGroups] = useState<GroupKpis[]>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    // Only the answer for the run and level shown now: a slower earlier one must not replace it.
-    let live = true;
-    setGroups(undefined);
-    setError(undefined);
-    // As Arrow columns: a run's breakdown by style is a row per style of the data.
-    void client.arrow('GET /backtests/:runId/groups/:level', { params: { runId, level } }).then(
-      ({ rows }) => live && setGroups(rows),
-      (e: Error) => live && setError(e.message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, runId, level]);
+  // As Arrow columns: a run's breakdown by style is a row per style of the data.
+  const { data: groups, error } = useFetch(
+    () => client.arrow('GET /backtests/:runId/groups/:level', { params: { runId, level } }).then((a) => a.rows),
+    [client, runId, level],
+  );
   const rows = useMemo(() => {
     const needle = filter.trim().toLowerCase();
     return (groups ?? [])
@@ -179,11 +170,7 @@ export function Breakdown({
           Export CSV
         </button>
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Notices error={error} />
       <table className="grid compare" aria-label={`KPIs by ${level}`}>
         <thead>
           <tr>

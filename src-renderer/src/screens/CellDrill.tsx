@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { decimal } from '../../../shared/format';
 import { useNames } from '../use-names';
 import type { CellDays, CellTotals, AdminClient } from '../client';
@@ -6,6 +6,8 @@ import { Chart } from '../Chart';
 import { TRANSFER_KIND, units } from '../units';
 import { download, toCsv } from '../csv';
 import { useSort } from '../sort';
+import { Notices } from '../Notices';
+import { useFetch } from '../use-fetch';
 
 /** The day-by-day series a cell's table shows, in its order, as exported. */
 const DAY_COLUMNS = [
@@ -65,27 +67,18 @@ export function CellDrill({
   life?: { from: string; to: string };
 }) {
   const names = useNames();
-  const [whole, setDays] = useState<CellDays>();
+  const { data: whole, error } = useFetch(
+    () =>
+      client.call('GET /backtests/:runId/styles/:styleId/cells/:locationId/:skuId', {
+        params: { runId, styleId, locationId: cell.locationId, skuId: cell.skuId },
+      }),
+    [client, runId, styleId, cell],
+  );
   const days = useMemo(() => whole && within(whole, life), [whole, life]);
-  const [error, setError] = useState<string>();
   const top = useRef<HTMLElement>(null);
   useEffect(() => {
     top.current?.scrollIntoView({ block: 'start' });
   }, []);
-  useEffect(() => {
-    let live = true;
-    client
-      .call('GET /backtests/:runId/styles/:styleId/cells/:locationId/:skuId', {
-        params: { runId, styleId, locationId: cell.locationId, skuId: cell.skuId },
-      })
-      .then(
-        (d) => live && setDays(d),
-        (e: Error) => live && setError(e.message),
-      );
-    return () => {
-      live = false;
-    };
-  }, [client, runId, styleId, cell]);
   const charts = useMemo(() => (days ? cellCharts(days) : []), [days]);
   // The days by date, or by any column clicked; exported in the order shown.
   const dayIndex = useMemo(() => (days ? days.dates.map((_, i) => i) : []), [days]);
@@ -105,11 +98,7 @@ export function CellDrill({
           {cell.locationKind === 'warehouse' ? ', warehouse' : ''}), day by day
         </h2>
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Notices error={error} />
       {!days && !error && <p className="hint">Loading…</p>}
       {days && (
         <>

@@ -4,6 +4,8 @@ import { Chart, ChartStep } from '../Chart';
 import { difference, KPIS, show } from '../kpis';
 import { scenarioOf } from '../runs';
 import { go } from '../route';
+import { Notices } from '../Notices';
+import { latestOnly, useFetch } from '../use-fetch';
 
 type Day = BacktestComparison['a']['daily'][number];
 
@@ -26,55 +28,37 @@ export function Compare({ client, a: routeA, b: routeB }: { client: AdminClient;
   const [runs, setRuns] = useState<BacktestRun[]>();
   // The pair picked in the form; the address holds the pair compared.
   const [picked, setPicked] = useState<{ a: string; b: string }>();
-  const [result, setResult] = useState<BacktestComparison>();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const [listError, setListError] = useState<string>();
 
   // Read again whenever the address names no pair, so the default pair is picked among the runs kept now; put in
   // the address (Back skips it: it only names what is shown).
   const pairless = !routeA || !routeB;
-  useEffect(() => {
-    let live = true;
-    client.call('GET /backtests').then(
-      ({ runs: list }) => {
-        if (!live) return;
-        setRuns(list);
-        const pair = pairless && defaultPair(list);
-        if (pair) go({ screen: 'compare', ...pair }, { replace: true });
-      },
-      (e: Error) => live && setError(e.message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, pairless]);
-  useEffect(() => {
-    // No pair named: nothing compared is shown until the default pair is (never the last pair under a bare address).
-    if (!routeA || !routeB) {
-      setResult(undefined);
-      return undefined;
-    }
-    let live = true;
-    setPicked({ a: routeA, b: routeB });
-    // Never the last pair's figures under the new pair's names.
-    setResult(undefined);
-    setBusy(true);
-    setError(undefined);
-    client
-      .call('GET /backtests/:a/compare/:b', { params: { a: routeA, b: routeB } })
-      .then(
-        (r) => live && setResult(r),
-        (e: Error) => {
-          if (!live) return;
-          setResult(undefined);
-          setError(`The runs could not be compared: ${e.message}`);
+  useEffect(
+    () =>
+      latestOnly(
+        () => client.call('GET /backtests'),
+        (read) => {
+          if ('error' in read) return setListError(read.error);
+          setRuns(read.data.runs);
+          const pair = pairless && defaultPair(read.data.runs);
+          if (pair) go({ screen: 'compare', ...pair }, { replace: true });
         },
-      )
-      .finally(() => live && setBusy(false));
-    return () => {
-      live = false;
-    };
-  }, [client, routeA, routeB]);
+      ),
+    [client, pairless],
+  );
+  useEffect(() => {
+    if (routeA && routeB) setPicked({ a: routeA, b: routeB });
+  }, [routeA, routeB]);
+  // No pair named: nothing compared is shown until the default pair is (never the last pair under a bare address).
+  const compared = useFetch(
+    routeA && routeB
+      ? () => client.call('GET /backtests/:a/compare/:b', { params: { a: routeA, b: routeB } })
+      : undefined,
+    [client, routeA, routeB],
+  );
+  const result = compared.data;
+  const busy = compared.loading;
+  const error = compared.error ? `The runs could not be compared: ${compared.error}` : listError;
   const a = picked?.a ?? '';
   const b = picked?.b ?? '';
   const setA = (v: string) => setPicked({ a: v, b });
@@ -139,11 +123,7 @@ export function Compare({ client, a: routeA, b: routeB }: { client: AdminClient;
           {busy ? 'Comparing…' : 'Compare'}
         </button>
       </form>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Notices error={error} />
       {result && chart && (
         <>
           {!samePeriod && (

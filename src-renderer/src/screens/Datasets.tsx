@@ -1,4 +1,4 @@
-import type { DatasetSummary } from '../../../engine/service/workbench';
+import type { DatasetSummary } from '../../../shared/api-types';
 import { count, whole } from '../../../shared/format';
 import { useWorkbench } from '../store';
 import { Behind, type Staleness } from './Behind';

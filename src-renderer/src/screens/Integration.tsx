@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { count, whole } from '../../../shared/format';
-import type { Integration as Info, RequestLogEntry, AdminClient } from '../client';
+import type { RequestLogEntry, AdminClient } from '../client';
 import { download, toCsv } from '../csv';
 import { LocalApi } from './LocalApi';
 import { ApiFacts } from './ApiFacts';
+import { Notices } from '../Notices';
+import { useFetch } from '../use-fetch';
 
 const POLL_MS = 2000;
 
@@ -70,7 +72,7 @@ function exportLog(entries: RequestLogEntry[]): void {
 
 /** What an integrator needs: where the API is, how to get a token, and what each request did. */
 export function Integration({ client }: { client: AdminClient }) {
-  const [info, setInfo] = useState<Info>();
+  const { data: info, error: infoError } = useFetch(() => client.call('GET /integration'), [client]);
   const [entries, setEntries] = useState<RequestLogEntry[]>([]);
   const [error, setError] = useState<string>();
   const [filter, setFilter] = useState<LogFilter>({
@@ -93,9 +95,6 @@ export function Integration({ client }: { client: AdminClient }) {
       if (!next.delete(id)) next.add(id);
       return next;
     });
-  useEffect(() => {
-    void client.call('GET /integration').then(setInfo, (e: Error) => setError(e.message));
-  }, [client]);
   useEffect(() => {
     let last: number | undefined;
     let stopped = false;
@@ -121,11 +120,7 @@ export function Integration({ client }: { client: AdminClient }) {
   }, [client]);
   return (
     <section aria-label="Integration">
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Notices error={error ?? infoError} />
       <LocalApi client={client} />
       {info?.url && (
         <>

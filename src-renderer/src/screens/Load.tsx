@@ -7,6 +7,7 @@ import { errorsCsv } from '../errors-csv';
 import { useWorkbench } from '../store';
 import { CsvMapping, type Guessed } from './CsvMapping';
 import { problemKey } from './ProblemPlace';
+import { Notices } from '../Notices';
 
 /** The mapping step reads only the head of a CSV file: its header and first rows. */
 const PREVIEW_CHARS = 64 * 1024;
@@ -306,11 +307,7 @@ export function Load({ client }: { client: AdminClient }) {
           JSON file{json.length === 1 ? '' : 's'} to load: {json.map((f) => f.name).join(', ')}.
         </p>
       )}
-      {previewError && (
-        <p className="error" role="alert">
-          The CSV files could not be read: {previewError}
-        </p>
-      )}
+      <Notices error={previewError && `The CSV files could not be read: ${previewError}`} />
       {preview && preview.files.length > 0 && (
         <section aria-label="Column mapping">
           <h2>CSV columns</h2>
@@ -346,11 +343,7 @@ export function Load({ client }: { client: AdminClient }) {
       {files.length > 0 && !report && (
         <section aria-label="Check">
           <h2>Before loading</h2>
-          {checkError && (
-            <p className="error" role="alert">
-              The files could not be checked: {checkError}
-            </p>
-          )}
+          <Notices error={checkError && `The files could not be checked: ${checkError}`} />
           {!checked && !checkError && <p className="hint">Checking every row as the load will…</p>}
           {checked && (
             <>
@@ -385,11 +378,7 @@ export function Load({ client }: { client: AdminClient }) {
           </span>
         </div>
       )}
-      {downloadError && (
-        <p className="error" role="alert">
-          The errors could not be downloaded: {downloadError}
-        </p>
-      )}
+      <Notices error={downloadError && `The errors could not be downloaded: ${downloadError}`} />
       {report && report.batches.length > 0 && (
         <Outcomes label="Loaded files" outcomes={report.batches} onDownloadErrors={(o) => void downloadErrors(o)} />
       )}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ListenerStatus, AdminClient } from '../client';
 import { ApiFacts } from './ApiFacts';
+import { Notices } from '../Notices';
 
 const DEFAULT_PORT = 8080;
 
@@ -50,11 +51,7 @@ export function LocalApi({ client }: { client: AdminClient }) {
   return (
     <section aria-label="Local API">
       <h2>Local API</h2>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Notices error={error} />
       {status && !status.listening && (
         <form className="toolbar" onSubmit={start}>
           <label>

@@ -5,6 +5,7 @@ import { KPIS, show } from '../kpis';
 import { go, routeHash } from '../route';
 import { runName, scenarioOf } from '../runs';
 import { count } from '../../../shared/format';
+import { Notices } from '../Notices';
 
 /** The headline KPIs a run is listed with, simulated over actual. */
 const HEADLINE = (
@@ -101,16 +102,7 @@ export function Runs({ client }: { client: AdminClient }) {
         </button>
         <span className="hint">{runs ? `${count(runs.length, 'run')} kept, newest first` : 'Loading…'}</span>
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      {notice && (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      )}
+      <Notices error={error} notice={notice} />
       {runs && (
         <table className="grid runs" aria-label="Kept runs">
           <thead>

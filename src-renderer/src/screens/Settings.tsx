@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { WorkbenchError, type FieldProblem, type ScenarioContext, type AdminClient } from '../client';
 import { useWorkbench } from '../store';
 import { fieldPaths, SchemaFields, withValue, type FieldSchema, type Values } from './SettingsFields';
+import { Notices } from '../Notices';
 
 const NAME = /^[\w.-]{1,80}$/;
 const NAME_RULE = 'A scenario name is 1 to 80 letters, digits, ".", "-" or "_".';
@@ -300,12 +301,13 @@ export function Settings({
           </button>
         </p>
       )}
-      {message && (
-        <p className={message.kind} role={message.kind === 'error' ? 'alert' : 'status'}>
-          {message.text}
-          {message.kind === 'error' && problems.length > unlisted.length && ' Each is marked where it was typed.'}
-        </p>
-      )}
+      <Notices
+        error={
+          message?.kind === 'error' &&
+          `${message.text}${problems.length > unlisted.length ? ' Each is marked where it was typed.' : ''}`
+        }
+        notice={message?.kind === 'notice' && message.text}
+      />
       {unlisted.length > 0 && (
         <ul className="log__errors" aria-label="Settings problems">
           {unlisted.map((p, i) => (

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { duration } from '../../../shared/format';
-import type { CellTotals, StyleCells, StyleDaySeries, TraceProgress, AdminClient } from '../client';
+import type { CellTotals, StyleDaySeries, TraceProgress, AdminClient } from '../client';
 import { Chart } from '../Chart';
 import { CellDrill } from './CellDrill';
 import { units } from '../units';
@@ -8,6 +8,8 @@ import { download, toCsv } from '../csv';
 import { useSort, type SortValue } from '../sort';
 import { sellingLife } from '../selling-life';
 import { useNames } from '../use-names';
+import { Notices } from '../Notices';
+import { useFetch } from '../use-fetch';
 
 /** The columns of a style's location × SKUs: heading, and the value it shows and sorts by. */
 const CELL_COLUMNS: [key: string, heading: string, pick: (c: CellTotals) => SortValue][] = [
@@ -60,10 +62,14 @@ export function StyleDrill({
   closeCell: () => void;
   back: () => void;
 }) {
-  const [days, setDays] = useState<StyleDaySeries>();
-  const [cells, setCells] = useState<StyleCells>();
-  const [error, setError] = useState<string>();
-  const [cellsError, setCellsError] = useState<string>();
+  const { data: days, error } = useFetch(
+    () => client.call('GET /backtests/:runId/styles/:styleId/days', { params: { runId, styleId } }),
+    [client, runId, styleId],
+  );
+  const { data: cells, error: cellsError } = useFetch(
+    () => client.call('GET /backtests/:runId/styles/:styleId/cells', { params: { runId, styleId } }),
+    [client, runId, styleId],
+  );
   const [filter, setFilter] = useState('');
   const names = useNames();
   const top = useRef<HTMLElement>(null);
@@ -71,24 +77,6 @@ export function StyleDrill({
   useEffect(() => {
     top.current?.scrollIntoView({ block: 'start' });
   }, [styleId, cell?.locationId, cell?.skuId]);
-  useEffect(() => {
-    let live = true;
-    setDays(undefined);
-    setCells(undefined);
-    setError(undefined);
-    setCellsError(undefined);
-    client.call('GET /backtests/:runId/styles/:styleId/days', { params: { runId, styleId } }).then(
-      (d) => live && setDays(d),
-      (e: Error) => live && setError(e.message),
-    );
-    client.call('GET /backtests/:runId/styles/:styleId/cells', { params: { runId, styleId } }).then(
-      (c) => live && setCells(c),
-      (e: Error) => live && setCellsError(e.message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, runId, styleId]);
   // A big run takes as long to trace as it took to run: say how far the replay got while the cells are awaited.
   const [progress, setProgress] = useState<TraceProgress>();
   const waiting = !cells && !cellsError;
@@ -170,11 +158,7 @@ export function StyleDrill({
           {names.styleCategory(styleId) ? ` (${names.styleCategory(styleId)})` : ''}, day by day
         </h2>
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Notices error={error} />
       {days && (
         <>
           {/* prettier-ignore */}
@@ -198,16 +182,12 @@ export function StyleDrill({
         </>
       )}
       <h3>Where it happened: location × SKU</h3>
-      {cell && cells && !open && (
-        <p className="error" role="alert">
-          The run has no figures for {cell.locationId} × {cell.skuId} in style {styleId}.
-        </p>
-      )}
-      {cellsError && (
-        <p className="error" role="alert">
-          {cellsError}
-        </p>
-      )}
+      <Notices
+        error={
+          cell && cells && !open && `The run has no figures for ${cell.locationId} × ${cell.skuId} in style ${styleId}.`
+        }
+      />
+      <Notices error={cellsError} />
       {waiting && (
         <div className="progress">
           {progress?.status === 'replaying' && (

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { percent, whole } from '../../../shared/format';
-import type { DatasetSummary } from '../../../engine/service/workbench';
+import type { DatasetSummary } from '../../../shared/api-types';
 import type { AdminClient, BacktestJob, SweepHeader, SweepReport, Sweepable } from '../client';
 import { FrontierChart, type FrontierMeasure, type FrontierStock } from '../FrontierChart';
 import { download, toCsv } from '../csv';
@@ -9,6 +9,7 @@ import { useSort } from '../sort';
 import { useWorkbench } from '../store';
 import { useNames } from '../use-names';
 import { settingName } from '../../../shared/setting-names';
+import { Notices } from '../Notices';
 
 /** One varied setting as the form holds it: the values as typed. */
 interface Axis {
@@ -308,16 +309,7 @@ export function Sweep({
           </button>
         </div>
       )}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      {notice && (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      )}
+      <Notices error={error} notice={notice} />
 
       {report && (
         <>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { desktopBridge, openWorkspace, type AdminClient, type WorkspacesView } from '../client';
+import { Notices } from '../Notices';
 
 const NAME = /^(?!\.{1,2}$)[\w.-]{1,80}$/;
 const when = (iso?: string) => (iso ? iso.replace('T', ' ').slice(0, 16) : '');
@@ -44,16 +45,7 @@ export function Workspaces({ client }: { client: AdminClient }) {
   return (
     <section aria-label="Workspaces">
       <h2>Workspaces</h2>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      {busy && (
-        <p className="notice" role="status">
-          {busy}…
-        </p>
-      )}
+      <Notices error={error} notice={busy && `${busy}…`} />
       {view && (
         <>
           <dl className="facts">
