@@ -10,6 +10,7 @@ import { useWorkbench } from '../store';
 import { useNames } from '../use-names';
 import { settingName } from '../../../shared/setting-names';
 import { Notices } from '../Notices';
+import { latestOnly } from '../use-fetch';
 
 /** One varied setting as the form holds it: the values as typed. */
 interface Axis {
@@ -113,19 +114,15 @@ export function Sweep({
     setReport(undefined);
     setPicked(undefined);
     if (!sweepId) return;
-    let current = true;
-    client.call('GET /sweeps/:sweepId', { params: { sweepId } }).then(
-      (r) => {
-        if (!current) return;
-        setReport(r);
+    return latestOnly(
+      () => client.call('GET /sweeps/:sweepId', { params: { sweepId } }),
+      (read) => {
+        if ('error' in read) return setError(`Sweep ${sweepId} could not be read: ${read.error}`);
+        setReport(read.data);
         // The pick starts on a goal some point meets.
-        setConstraint({ kind: 'fillRate', value: reachableFillRate(r) });
+        setConstraint({ kind: 'fillRate', value: reachableFillRate(read.data) });
       },
-      (e: Error) => current && setError(`Sweep ${sweepId} could not be read: ${e.message}`),
     );
-    return () => {
-      current = false;
-    };
   }, [client, sweepId]);
 
   // The point the constraint picks, asked of the service whenever the constraint or the sweep changes.
@@ -135,14 +132,10 @@ export function Sweep({
     if (!report || constraint.value.trim() === '' || !Number.isFinite(value)) return;
     const query =
       constraint.kind === 'fillRate' ? { fillRateAtLeast: value / 100 } : { inventoryAtMost: String(value) };
-    let current = true;
-    client.call('GET /sweeps/:sweepId/pick', { params: { sweepId: report.sweepId }, query }).then(
-      (r) => current && setPicked(r.point ?? null),
-      () => current && setPicked(null),
+    return latestOnly(
+      () => client.call('GET /sweeps/:sweepId/pick', { params: { sweepId: report.sweepId }, query }),
+      (read) => setPicked('data' in read ? (read.data.point ?? null) : null),
     );
-    return () => {
-      current = false;
-    };
   }, [client, report, constraint]);
 
   const points = axes.reduce((n, a) => n * Math.max(1, parseValues(a.values).length), 1);
