@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { percent, whole } from '../../../shared/format';
+import { whole } from '../../../shared/format';
 import type { DatasetSummary } from '../../../shared/api-types';
 import type { AdminClient, BacktestJob, SweepHeader, SweepReport, Sweepable } from '../client';
 import { FrontierChart, type FrontierMeasure, type FrontierStock } from '../FrontierChart';
@@ -10,6 +10,9 @@ import { useWorkbench } from '../store';
 import { useNames } from '../use-names';
 import { settingName } from '../../../shared/setting-names';
 import { Notices } from '../Notices';
+import { KeptSweeps } from './KeptSweeps';
+import { rate, SweepPoints } from './SweepPoints';
+import { latestOnly } from '../use-fetch';
 
 /** One varied setting as the form holds it: the values as typed. */
 interface Axis {
@@ -28,8 +31,6 @@ const parseValues = (text: string) =>
     .filter(Boolean)
     .map(Number);
 
-/** A sweep's points lie close: their rates to a hundredth of a point, as a fill-rate goal is typed. */
-const rate = (v: number | null) => (v === null ? '—' : percent(v, 2));
 const units = whole;
 
 /** The period the form starts with: the Backtest screen's, else the sales the workspace holds. */
@@ -113,19 +114,15 @@ export function Sweep({
     setReport(undefined);
     setPicked(undefined);
     if (!sweepId) return;
-    let current = true;
-    client.call('GET /sweeps/:sweepId', { params: { sweepId } }).then(
-      (r) => {
-        if (!current) return;
-        setReport(r);
+    return latestOnly(
+      () => client.call('GET /sweeps/:sweepId', { params: { sweepId } }),
+      (read) => {
+        if ('error' in read) return setError(`Sweep ${sweepId} could not be read: ${read.error}`);
+        setReport(read.data);
         // The pick starts on a goal some point meets.
-        setConstraint({ kind: 'fillRate', value: reachableFillRate(r) });
+        setConstraint({ kind: 'fillRate', value: reachableFillRate(read.data) });
       },
-      (e: Error) => current && setError(`Sweep ${sweepId} could not be read: ${e.message}`),
     );
-    return () => {
-      current = false;
-    };
   }, [client, sweepId]);
 
   // The point the constraint picks, asked of the service whenever the constraint or the sweep changes.
@@ -137,14 +134,10 @@ export function Sweep({
       constraint.kind === 'fillRate'
         ? { fillRateAtLeast: Number((value / 100).toFixed(8)) }
         : { inventoryAtMost: String(value) };
-    let current = true;
-    client.call('GET /sweeps/:sweepId/pick', { params: { sweepId: report.sweepId }, query }).then(
-      (r) => current && setPicked(r.point ?? null),
-      () => current && setPicked(null),
+    return latestOnly(
+      () => client.call('GET /sweeps/:sweepId/pick', { params: { sweepId: report.sweepId }, query }),
+      (read) => setPicked('data' in read ? (read.data.point ?? null) : null),
     );
-    return () => {
-      current = false;
-    };
   }, [client, report, constraint]);
 
   const points = axes.reduce((n, a) => n * Math.max(1, parseValues(a.values).length), 1);
@@ -390,100 +383,12 @@ export function Sweep({
               Export CSV
             </button>
           </div>
-          <table className="grid" aria-label="Sweep points">
-            <thead>
-              <tr>
-                <th {...heading('point')}>Point</th>
-                {varied.map((s) => (
-                  <th key={s} {...heading(s)} className="num sortable" title={s}>
-                    {settingName(s)}
-                  </th>
-                ))}
-                <th {...heading('lostSales')} className="num sortable">
-                  Lost sales
-                </th>
-                <th {...heading('fillRate')} className="num sortable">
-                  Fill rate
-                </th>
-                <th {...heading('inventoryUnits')} className="num sortable">
-                  Store stock
-                </th>
-                <th {...heading('trips')} className="num sortable">
-                  Trips
-                </th>
-                <th {...heading('units')} className="num sortable">
-                  Units moved
-                </th>
-                <th>Frontier</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sorted.map((r) => (
-                <tr key={r.point} data-point={r.point} className={r.point === picked ? 'row--picked' : undefined}>
-                  <td>
-                    <a className="link" href={`#/backtest/${encodeURIComponent(r.runId)}`}>
-                      {r.point}
-                    </a>
-                  </td>
-                  {varied.map((s) => (
-                    <td key={s} className="num">
-                      {r.vary[s]}
-                    </td>
-                  ))}
-                  <td className="num">{units(r.lostSales)}</td>
-                  <td className="num">{rate(r.fillRate)}</td>
-                  <td className="num">{units(r.inventoryUnits)}</td>
-                  <td className="num">{units(r.trips)}</td>
-                  <td className="num">{units(r.units)}</td>
-                  <td>{r.frontier ? 'on it' : ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SweepPoints rows={sorted} varied={varied} heading={heading} picked={picked} />
         </>
       )}
 
       <h2>Kept sweeps</h2>
-      {kept && kept.length === 0 && <p className="empty">No sweep kept yet: set one up above.</p>}
-      {kept && kept.length > 0 && (
-        <table className="grid" aria-label="Kept sweeps">
-          <thead>
-            <tr>
-              <th>Sweep</th>
-              <th>Period</th>
-              <th>Grid</th>
-              <th className="num">Points</th>
-              <th>Status</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {kept.map((s) => (
-              <tr key={s.sweepId} data-sweep={s.sweepId}>
-                <td className="nowrap">
-                  <a className="link" href={`#/sweep/${encodeURIComponent(s.sweepId)}`}>
-                    {s.sweepId}
-                  </a>
-                  <div className="hint">{s.createdAt.slice(0, 16).replace('T', ' ')}</div>
-                </td>
-                <td className="nowrap">
-                  {s.from} … {s.to}
-                </td>
-                <td title={s.axes.map((a) => a.setting).join(' × ')}>
-                  {s.axes.map((a) => `${settingName(a.setting)} ${a.values.join(', ')}`).join(' × ')}
-                </td>
-                <td className="num">{s.points}</td>
-                <td>{s.status}</td>
-                <td>
-                  <button type="button" onClick={() => void remove(s.sweepId)}>
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <KeptSweeps kept={kept} remove={(id) => void remove(id)} />
     </section>
   );
 }
