@@ -1,5 +1,6 @@
 // Lint: typescript-eslint's recommended rules, and the layers as import rules (docs/design.md).
 import stylistic from '@stylistic/eslint-plugin';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /** Node's own modules and globals, which the renderer (a browser page) does not have. */
@@ -109,6 +110,16 @@ export default tseslint.config(
         },
       ],
       'no-restricted-globals': ['error', ...NODE_GLOBALS],
+    },
+  },
+  {
+    // React's rules of hooks, and every value an effect or a memo reads among its dependencies: one left out shows
+    // figures read for another run, style or setting.
+    files: ['src-renderer/**/*.tsx', 'src-renderer/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   {

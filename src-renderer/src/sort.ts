@@ -31,8 +31,7 @@ export function useSort<T>(rows: readonly T[], columns: Record<string, (row: T) 
         return (sort.descending ? compare(y.v, x.v) : compare(x.v, y.v)) || x.i - y.i;
       })
       .map((x) => x.row);
-    // The columns are the table's, fixed for its life.
-  }, [rows, sort]);
+  }, [rows, sort, columns]);
   /** A heading's attributes: what it says to a screen reader, and the click that sorts by it. */
   const heading = (key: string) => ({
     'aria-sort': (sort?.key === key ? (sort.descending ? 'descending' : 'ascending') : 'none') as

@@ -40,6 +40,7 @@ export function useFetch<T>(load: (() => Promise<T>) | undefined, deps: Dependen
     setFetched({ loading: true });
     return latestOnly(load, (outcome) => setFetched({ ...outcome, loading: false }));
     // The caller names what the call depends on, as for useEffect; `load` itself is a new function every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);
   return fetched;
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { whole } from '../../../shared/format';
 import type { GroupKpis, AdminClient } from '../client';
 import { KPIS, show } from '../kpis';
@@ -56,7 +56,10 @@ export function Breakdown({
   const activeOnly = breakdown.activeOnly ?? false;
   const setLevel = (next: BreakdownLevel) => setBreakdown({ ...breakdown, level: next });
   const setFilter = (next: string) => setBreakdown({ ...breakdown, filter: next });
-  const nameOf = (id: string) => (level === 'location' ? names.location(id) : names.style(id));
+  const nameOf = useCallback(
+    (id: string) => (level === 'location' ? names.location(id) : names.style(id)),
+    [level, names],
+  );
   // As Arrow columns: a run's breakdown by style is a row per style of the data.
   const { data: groups, error } = useFetch(
     () => client.arrow('GET /backtests/:runId/groups/:level', { params: { runId, level } }).then((a) => a.rows),
@@ -70,7 +73,7 @@ export function Breakdown({
       .filter((g) => level !== 'style' || !category || names.styleCategoryId(g.id) === category)
       .filter((g) => !activeOnly || active(g))
       .sort((a, b) => b.simulated.stockOutDays - a.simulated.stockOutDays || a.id.localeCompare(b.id));
-  }, [groups, filter, kind, category, activeOnly, level, names]);
+  }, [groups, filter, kind, category, activeOnly, level, names, nameOf]);
   const { sorted, heading, sort } = useSort(
     rows,
     Object.fromEntries([

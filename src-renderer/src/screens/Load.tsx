@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { count, duration, perSecond, whole } from '../../../shared/format';
 import type { BatchOutcome, CsvMapping as Mapping, CsvPreview, PickedFile, AdminClient } from '../client';
 import { Outcomes } from './Outcomes';
@@ -169,8 +169,12 @@ export function Load({ client }: { client: AdminClient }) {
     setMapping((m) => ({ ...m, [file]: next(m[file] ?? {}) }));
 
   // What the headers most likely mean goes into the mapping, marked as a guess: the check and the load then meet
-  // what the screen shows, and *Save mapping file* writes it.
+  // what the screen shows, and *Save mapping file* writes it. Once per preview, against the mapping as it stands
+  // then (the mapping changing does not propose again: the user's choices stand).
+  const mappingNow = useRef(mapping);
+  mappingNow.current = mapping;
   useEffect(() => {
+    const mapping = mappingNow.current;
     const proposals = (preview?.files ?? []).filter(
       (f) => (f.guessedLevel && !mapping[f.name]?.level) || f.guesses.length > 0,
     );

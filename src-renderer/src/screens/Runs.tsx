@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { AdminClient, KeptRun } from '../client';
 import { download } from '../csv';
 import { KPIS, show } from '../kpis';
@@ -25,14 +25,17 @@ export function Runs({ client }: { client: AdminClient }) {
   /** The run whose label and note are being edited. */
   const [editing, setEditing] = useState<string>();
 
-  const read = () =>
-    client.call('GET /backtests').then(
-      ({ runs: list }) => setRuns(list),
-      (e: Error) => setError(`The runs could not be read: ${e.message}`),
-    );
+  const read = useCallback(
+    () =>
+      client.call('GET /backtests').then(
+        ({ runs: list }) => setRuns(list),
+        (e: Error) => setError(`The runs could not be read: ${e.message}`),
+      ),
+    [client],
+  );
   useEffect(() => {
     void read();
-  }, [client]);
+  }, [read]);
 
   const choose = (runId: string, on: boolean) =>
     // The two chosen last are the pair compared: the older one as a.

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { WorkbenchError, type FieldProblem, type ScenarioContext, type AdminClient } from '../client';
 import { useWorkbench } from '../store';
 import { fieldPaths, SchemaFields, withValue, type FieldSchema, type Values } from './SettingsFields';
@@ -62,10 +62,10 @@ export function Settings({
     );
   }, [client]);
 
-  const show = (v: Values) => {
+  const show = useCallback((v: Values) => {
     setValue(v);
     setText(JSON.stringify(v, null, 2));
-  };
+  }, []);
 
   /** The form's edit of the scenario shown: on screen, and kept as its draft. */
   const edit = (v: Values, asText = JSON.stringify(v, null, 2)) => {
@@ -74,31 +74,34 @@ export function Settings({
     setSettingsDraft(name, { value: v, text: asText });
   };
 
-  const open = async (next: string) => {
-    shown.current = next;
-    setName(next);
-    setProblems([]);
-    setMessage(undefined);
-    const draft = useWorkbench.getState().settingsDrafts[next];
-    if (draft) {
-      // The text is the edit when it was made in the JSON view; text that is no JSON yet reopens there.
-      const parsed = objectOf(draft.text);
-      setValue(parsed ?? draft.value);
-      setText(draft.text);
-      if (!parsed) setView('json');
-      return;
-    }
-    try {
-      show((await client.call('GET /scenarios/:name', { params: { name: next } })).scenario as Values);
-    } catch (e) {
-      // A name not yet saved starts empty: it overrides nothing.
-      if (e instanceof WorkbenchError && e.status === 404) show({});
-      else setMessage({ kind: 'error', text: (e as Error).message });
-    }
-  };
+  const open = useCallback(
+    async (next: string) => {
+      shown.current = next;
+      setName(next);
+      setProblems([]);
+      setMessage(undefined);
+      const draft = useWorkbench.getState().settingsDrafts[next];
+      if (draft) {
+        // The text is the edit when it was made in the JSON view; text that is no JSON yet reopens there.
+        const parsed = objectOf(draft.text);
+        setValue(parsed ?? draft.value);
+        setText(draft.text);
+        if (!parsed) setView('json');
+        return;
+      }
+      try {
+        show((await client.call('GET /scenarios/:name', { params: { name: next } })).scenario as Values);
+      } catch (e) {
+        // A name not yet saved starts empty: it overrides nothing.
+        if (e instanceof WorkbenchError && e.status === 404) show({});
+        else setMessage({ kind: 'error', text: (e as Error).message });
+      }
+    },
+    [client, show],
+  );
   useEffect(() => {
     if (scenario !== shown.current) void open(scenario);
-  }, [client, scenario]);
+  }, [client, scenario, open]);
 
   /** The scenario as the view in front shows it; the JSON view may hold text that is not JSON. */
   const current = (): Values | undefined => {

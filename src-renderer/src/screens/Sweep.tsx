@@ -201,14 +201,16 @@ export function Sweep({
   const columns = useMemo(
     () => ({
       point: (r: SweepReport['runs'][number]) => r.point,
-      ...Object.fromEntries(varied.map((s) => [s, (r: SweepReport['runs'][number]) => r.vary[s]])),
+      ...Object.fromEntries(
+        (report?.axes ?? []).map((a) => [a.setting, (r: SweepReport['runs'][number]) => r.vary[a.setting]]),
+      ),
       lostSales: (r: SweepReport['runs'][number]) => r.lostSales,
       fillRate: (r: SweepReport['runs'][number]) => r.fillRate,
       inventoryUnits: (r: SweepReport['runs'][number]) => r.inventoryUnits,
       trips: (r: SweepReport['runs'][number]) => r.trips,
       units: (r: SweepReport['runs'][number]) => r.units,
     }),
-    [varied.join()],
+    [report],
   );
   const { sorted, heading } = useSort(report?.runs ?? [], columns);
   const exportCsv = () => {
