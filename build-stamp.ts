@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 
 const ROOT = import.meta.dirname;
 export const STAMP = join(ROOT, 'out', 'sources.sha256');
-const SOURCE_DIRS = ['engine', 'src-main', 'src-renderer'];
+const SOURCE_DIRS = ['engine', 'common', 'src-main', 'src-renderer'];
 const SOURCE_FILES = ['build-stamp.ts', 'electron.vite.config.ts', 'package-lock.json', 'tsconfig.base.json'];
 
 /** The hash of the sources as they are now (about 200 files: a few milliseconds). */

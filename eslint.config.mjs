@@ -97,15 +97,15 @@ export default tseslint.config(
   layerRule(['engine/service/**'], ADAPTERS, 'service imports nothing from server or cli.'),
   {
     // What the renderer and the command line share runs in both: no Node, no engine code, no React.
-    files: ['shared/**'],
+    files: ['common/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/engine/**'], allowTypeImports: true, message: 'shared/ takes engine code as types only.' },
-            { group: ['**/src-*/**', 'react', 'react-dom'], message: 'shared/ knows nothing of the shells.' },
-            { group: NODE_MODULES, message: 'shared/ runs in a browser too: no Node modules.' },
+            { group: ['**/engine/**'], allowTypeImports: true, message: 'common/ takes engine code as types only.' },
+            { group: ['**/src-*/**', 'react', 'react-dom'], message: 'common/ knows nothing of the shells.' },
+            { group: NODE_MODULES, message: 'common/ runs in a browser too: no Node modules.' },
           ],
         },
       ],
@@ -123,7 +123,7 @@ export default tseslint.config(
     },
   },
   {
-    // The renderer runs in a browser: the engine's types reach it through shared/api-types.ts, its code never.
+    // The renderer runs in a browser: the engine's types reach it through common/api-types.ts, its code never.
     files: ['src-renderer/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -132,7 +132,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/engine/**'],
-              message: "The renderer takes the engine's types from shared/api-types.ts, and none of its code.",
+              message: "The renderer takes the engine's types from common/api-types.ts, and none of its code.",
             },
             { group: NODE_MODULES, message: 'The renderer runs in a browser: no Node modules.' },
           ],

@@ -14,7 +14,7 @@ import { formatSummary, formatSweep } from './cli/backtest-format.js';
 import { EXPORT_FORMATS, EXPORT_PARTS, type ExportFormat, type ExportPart } from './service/export-kinds.js';
 import { parseDay } from './model/datetime.js';
 import type { SettingsOverride } from './recommend/settings.js';
-import { count, percent, whole } from '../shared/format.js';
+import { count, percent, whole } from '../common/format.js';
 
 const program = new Command('workbench')
   .description('Replenishment Workbench: offline workspace, local API and backtests')

@@ -1,7 +1,7 @@
-/** One number format for the screens and the command line (shared/format.ts), and the CLI's tables written with it. */
+/** One number format for the screens and the command line (common/format.ts), and the CLI's tables written with it. */
 import { describe, expect, it } from 'vitest';
-import { count, decimal, duration, money, percent, points, signed, weeks, whole } from '../shared/format.js';
-import { labelOf, settingName } from '../shared/setting-names.js';
+import { count, decimal, duration, money, percent, points, signed, weeks, whole } from '../common/format.js';
+import { labelOf, settingName } from '../common/setting-names.js';
 import { formatSummary } from '../engine/cli/backtest-format.js';
 import type { SideKpis } from '../engine/simulate/kpis.js';
 

@@ -2,8 +2,8 @@
 import type { SideKpis, TransferKpis } from '../simulate/kpis.js';
 import type { NegativeStock, SimulationResult, World } from '../simulate/simulate.js';
 import type { SweepReport } from '../service/sweeps.js';
-import { count, duration, money, percent, points, signed, weeks, whole } from '../../shared/format.js';
-import { settingName } from '../../shared/setting-names.js';
+import { count, duration, money, percent, points, signed, weeks, whole } from '../../common/format.js';
+import { settingName } from '../../common/setting-names.js';
 
 type Pick = (k: SideKpis) => number | null;
 /** How a row's figures read: a count or units, a rate, a value in the workspace's currency, weeks of cover. */
@@ -44,7 +44,7 @@ const COLUMN = 16;
 
 /**
  * The summary as a table, simulated against actual; values in `currency` (the workspace's) where it is known.
- * Numbers read as on the screens (shared/format.ts).
+ * Numbers read as on the screens (common/format.ts).
  */
 export function formatSummary(
   simulated: SimulationResult['summary']['simulated'] | (SideKpis & { transfers?: TransferKpis }),

@@ -1,7 +1,7 @@
 /** How the CLI prints the request log and the lint for a person. */
 import type { LintReport } from '../ingest/lint.js';
 import type { RequestLogEntry } from '../model/request-log.js';
-import { count, whole } from '../../shared/format.js';
+import { count, whole } from '../../common/format.js';
 
 export function formatLogEntry(e: RequestLogEntry): string {
   const head =

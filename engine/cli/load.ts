@@ -10,7 +10,7 @@ import { parseCsvMapping, type CsvMapping } from '../ingest/csv/mapping-file.js'
 import type { LoadReport } from '../service/file-load.js';
 import type { Workbench } from '../service/workbench.js';
 import { expandPaths, resolveDataset } from './load-files.js';
-import { count, duration, perSecond, whole } from '../../shared/format.js';
+import { count, duration, perSecond, whole } from '../../common/format.js';
 
 export interface LoadOptions {
   dataset?: string;

@@ -17,7 +17,7 @@ import {
 import { CanvasRenderer } from 'echarts/renderers';
 import { useWorkbench } from './store';
 import { byWeek, type Series } from './weeks';
-import { whole } from '../../shared/format';
+import { whole } from '../../common/format';
 import { spikeCap } from './chart-scale';
 
 export type { Series } from './weeks';

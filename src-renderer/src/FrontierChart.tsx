@@ -4,8 +4,8 @@
  * constraint picks ringed. Hovering a point tells its settings; clicking it opens its run.
  */
 import { useEffect, useMemo, useRef } from 'react';
-import { count, money, percent } from '../../shared/format';
-import { settingName } from '../../shared/setting-names';
+import { count, money, percent } from '../../common/format';
+import { settingName } from '../../common/setting-names';
 import * as echarts from 'echarts/core';
 import { LineChart, ScatterChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent, TitleComponent } from 'echarts/components';

@@ -12,7 +12,7 @@ import type {
   ArrowRouteKey,
   ProposalRow,
   WorkspaceEntry,
-} from '../../shared/api-types';
+} from '../../common/api-types';
 
 /** How a call reaches the workbench's admin API: `path` is under /_workbench/. */
 export type Transport = (

@@ -4,7 +4,7 @@
  * an absent field and a null number stays null. Nothing here needs a page.
  */
 import type { Table } from 'apache-arrow';
-import type { JSON_COLUMNS_KEY as SERVER_KEY } from '../../shared/api-types';
+import type { JSON_COLUMNS_KEY as SERVER_KEY } from '../../common/api-types';
 
 /** The schema metadata key naming the columns that hold JSON text, checked against the server's. */
 const JSON_COLUMNS_KEY: typeof SERVER_KEY = 'workbench.json-columns';

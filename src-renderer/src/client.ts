@@ -42,7 +42,7 @@ import type {
   WorkspacesView,
   ArrowStream,
   TOTAL_COUNT_HEADER,
-} from '../../shared/api-types';
+} from '../../common/api-types';
 import type { DesktopBridge, Transport } from './admin-client';
 
 export * from './admin-client';

@@ -1,6 +1,6 @@
-/** The KPIs the screens show, in order, with how each reads (shared/format.ts: the command line's format too). */
-import type { SideKpis } from '../../shared/api-types';
-import { percent, points, signed, whole } from '../../shared/format';
+/** The KPIs the screens show, in order, with how each reads (common/format.ts: the command line's format too). */
+import type { SideKpis } from '../../common/api-types';
+import { percent, points, signed, whole } from '../../common/format';
 
 export interface Kpi {
   key: string;

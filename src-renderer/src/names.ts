@@ -2,7 +2,7 @@
  * The business names beside the ids on every screen: a store by its name ("ST-005 · Nordvik Ede"), a style by its
  * description and colour, with its category, read once per workspace (`GET /names`) and again after data comes in.
  */
-import type { BusinessNames } from '../../shared/api-types';
+import type { BusinessNames } from '../../common/api-types';
 
 export type { BusinessNames };
 

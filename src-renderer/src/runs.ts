@@ -1,5 +1,5 @@
-import type { BacktestRun } from '../../shared/api-types';
-import { settingName } from '../../shared/setting-names';
+import type { BacktestRun } from '../../common/api-types';
+import { settingName } from '../../common/setting-names';
 
 /**
  * What a run's settings came from: a kept scenario, or a settings file given to the CLI; a sweep's point with the

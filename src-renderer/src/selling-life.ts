@@ -1,4 +1,4 @@
-import type { StyleDaySeries } from '../../shared/api-types';
+import type { StyleDaySeries } from '../../common/api-types';
 
 /**
  * The days of the run the style lived in: from the first to the last day anything happened to it (carried, sold,

@@ -1,7 +1,7 @@
 /** The UI's state: what it last loaded from the workbench, and what went wrong, in words. */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { DatasetSummary, LintReport, BusinessNames } from '../../shared/api-types';
+import type { DatasetSummary, LintReport, BusinessNames } from '../../common/api-types';
 import type { BacktestJob, BacktestResult, CsvMapping, LoadJob, PickedFile, ProposalRow } from './client';
 import { allProposals, type AdminClient } from './client';
 import { go, type Screen } from './route';

@@ -1,4 +1,4 @@
-import { whole } from '../../shared/format';
+import { whole } from '../../common/format';
 
 /**
  * Units as the drill-down screens read them: whole, as the data counts them (an average or the engine's estimate

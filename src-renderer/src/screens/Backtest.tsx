@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
-import { duration, money, percent } from '../../../shared/format';
+import { duration, money, percent } from '../../../common/format';
 import { useNames } from '../use-names';
 import type { BacktestJob, BacktestResult, AdminClient } from '../client';
-import type { DatasetSummary } from '../../../shared/api-types';
+import type { DatasetSummary } from '../../../common/api-types';
 import { go, routeHash, type Route } from '../route';
 import { useWorkbench, type BacktestForm } from '../store';
 import { Breakdown } from './Breakdown';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { whole } from '../../../shared/format';
+import { whole } from '../../../common/format';
 import type { GroupKpis, AdminClient } from '../client';
 import { KPIS, show } from '../kpis';
 import { download, toCsv } from '../csv';

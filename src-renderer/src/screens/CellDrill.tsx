@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { decimal } from '../../../shared/format';
+import { decimal } from '../../../common/format';
 import { useNames } from '../use-names';
 import type { CellDays, CellTotals, AdminClient } from '../client';
 import { Chart } from '../Chart';

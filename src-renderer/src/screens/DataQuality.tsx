@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { count, whole } from '../../../shared/format';
-import type { LintReport } from '../../../shared/api-types';
+import { count, whole } from '../../../common/format';
+import type { LintReport } from '../../../common/api-types';
 import type { AdminClient } from '../client';
 import { download, toCsv } from '../csv';
 import { Behind, type Staleness } from './Behind';

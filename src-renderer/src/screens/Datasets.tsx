@@ -1,5 +1,5 @@
-import type { DatasetSummary } from '../../../shared/api-types';
-import { count, whole } from '../../../shared/format';
+import type { DatasetSummary } from '../../../common/api-types';
+import { count, whole } from '../../../common/format';
 import { useWorkbench } from '../store';
 import { Behind, type Staleness } from './Behind';
 

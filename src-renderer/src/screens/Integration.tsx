@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { count, whole } from '../../../shared/format';
+import { count, whole } from '../../../common/format';
 import type { RequestLogEntry, AdminClient } from '../client';
 import { download, toCsv } from '../csv';
 import { LocalApi } from './LocalApi';

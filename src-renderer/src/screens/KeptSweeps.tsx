@@ -1,5 +1,5 @@
 import type { SweepHeader } from '../client';
-import { settingName } from '../../../shared/setting-names';
+import { settingName } from '../../../common/setting-names';
 
 /** The sweeps kept in the workspace, each opened by its address and deleted with its runs. */
 export function KeptSweeps({ kept, remove }: { kept?: SweepHeader[]; remove: (sweepId: string) => void }) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { count, duration, perSecond, whole } from '../../../shared/format';
+import { count, duration, perSecond, whole } from '../../../common/format';
 import type { BatchOutcome, CsvMapping as Mapping, CsvPreview, PickedFile, AdminClient } from '../client';
 import { Outcomes } from './Outcomes';
 import { download } from '../csv';

@@ -1,5 +1,5 @@
 import type { BatchOutcome, Problem } from '../client';
-import { count, whole } from '../../../shared/format';
+import { count, whole } from '../../../common/format';
 import { ProblemPlace } from './ProblemPlace';
 
 function outcomeText(o: BatchOutcome, checked: boolean, shownAbove?: (p: Problem) => boolean): string {

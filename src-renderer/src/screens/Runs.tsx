@@ -4,7 +4,7 @@ import { download } from '../csv';
 import { KPIS, show } from '../kpis';
 import { go, routeHash } from '../route';
 import { runName, scenarioOf } from '../runs';
-import { count } from '../../../shared/format';
+import { count } from '../../../common/format';
 import { Notices } from '../Notices';
 
 /** The headline KPIs a run is listed with, simulated over actual. */

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { duration } from '../../../shared/format';
+import { duration } from '../../../common/format';
 import type { CellTotals, StyleDaySeries, TraceProgress, AdminClient } from '../client';
 import { Chart } from '../Chart';
 import { CellDrill } from './CellDrill';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { whole } from '../../../shared/format';
-import type { DatasetSummary } from '../../../shared/api-types';
+import { whole } from '../../../common/format';
+import type { DatasetSummary } from '../../../common/api-types';
 import type { AdminClient, BacktestJob, SweepHeader, SweepReport, Sweepable } from '../client';
 import { FrontierChart, type FrontierMeasure, type FrontierStock } from '../FrontierChart';
 import { download, toCsv } from '../csv';
@@ -8,7 +8,7 @@ import { go } from '../route';
 import { useSort } from '../sort';
 import { useWorkbench } from '../store';
 import { useNames } from '../use-names';
-import { settingName } from '../../../shared/setting-names';
+import { settingName } from '../../../common/setting-names';
 import { Notices } from '../Notices';
 import { KeptSweeps } from './KeptSweeps';
 import { rate, SweepPoints } from './SweepPoints';

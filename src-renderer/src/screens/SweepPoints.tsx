@@ -1,5 +1,5 @@
-import { percent, whole } from '../../../shared/format';
-import { settingName } from '../../../shared/setting-names';
+import { percent, whole } from '../../../common/format';
+import { settingName } from '../../../common/setting-names';
 import type { SweepReport } from '../client';
 import type { useSort } from '../sort';
 

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { count, whole } from '../../../shared/format';
+import { count, whole } from '../../../common/format';
 import { useNames } from '../use-names';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ProposalRow } from '../client';
