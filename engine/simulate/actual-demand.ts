@@ -14,7 +14,7 @@
  */
 import { BasketReader } from './baskets.js';
 import { CellWalk, IN, OUT, SOLD_OUT, openingOr, type CellDayRows } from './cell-walk.js';
-import { DayIndex, weekday } from './day-index.js';
+import { DayIndex, weekday, type IndexLayout } from './day-index.js';
 import { expectedGiven, type Basket } from './demand-distribution.js';
 import { pooledLevels } from './pooled-levels.js';
 
@@ -78,16 +78,7 @@ export interface OnSale {
   last: Int32Array;
 }
 
-export interface DemandLayout {
-  locations: number;
-  skus: number;
-  /** Per SKU. */
-  styleOf: Int32Array;
-  /** SKUs of style s are [styleStart[s], styleStart[s + 1]). */
-  styleStart: Int32Array;
-  /** Per style. */
-  categoryOf: Int32Array;
-  categories: number;
+export interface DemandLayout extends IndexLayout {
   /**
    * Per location: 1 when it sells from a warehouse's stock (its rows are the warehouse's level and its own sales).
    * Its level rising or falling is then the warehouse's business — a delivery, stock taken back from the stores,

@@ -24,11 +24,15 @@ const CLOSED_EXPECTED_UNITS = 7;
 /** Where the day-of-week of a day number falls: 0 is Sunday (1970-01-01 was a Thursday). */
 export const weekday = (day: number) => (((day + 4) % 7) + 7) % 7;
 
+/** The network's numbering: what the day indices and the demand estimate are laid out by. */
 export interface IndexLayout {
   locations: number;
   skus: number;
+  /** Per SKU. */
   styleOf: Int32Array;
+  /** SKUs of style s are [styleStart[s], styleStart[s + 1]). */
   styleStart: Int32Array;
+  /** Per style. */
   categoryOf: Int32Array;
   categories: number;
 }

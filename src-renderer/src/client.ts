@@ -3,46 +3,7 @@
  * mode's session and HTTP transport, and the desktop bridge when the page runs in Electron. Also the engine's
  * types the screens use, as types only: the engine's code never reaches the page.
  */
-import type {
-  BacktestComparison,
-  BacktestJob,
-  BacktestResult,
-  BacktestRun,
-  BatchOutcome,
-  CellDays,
-  CellTotals,
-  CellTransfer,
-  CsvFilePreview,
-  CsvMapping,
-  CsvPreview,
-  CsvTarget,
-  FileMapping,
-  GroupKpis,
-  IngestResult,
-  Integration,
-  KeptRun,
-  ListenerStatus,
-  LoadJob,
-  LoadReport,
-  Problem,
-  PROBLEM_COLUMNS,
-  ProposalRow,
-  RequestLogEntry,
-  ScenarioContext,
-  Settings,
-  SettingsOverride,
-  SideKpis,
-  StyleCells,
-  StyleDaySeries,
-  SweepHeader,
-  SweepReport,
-  Sweepable,
-  TraceProgress,
-  WorkspaceEntry,
-  WorkspacesView,
-  ArrowStream,
-  TOTAL_COUNT_HEADER,
-} from '../../common/api-types';
+import type { ArrowStream, PROBLEM_COLUMNS, TOTAL_COUNT_HEADER } from '../../common/api-types';
 import type { DesktopBridge, Transport } from './admin-client';
 
 export * from './admin-client';
@@ -86,7 +47,7 @@ export type {
   TraceProgress,
   WorkspaceEntry,
   WorkspacesView,
-};
+} from '../../common/api-types';
 
 /**
  * A file as the user picked it: its name (or path in a picked folder) and its text, or for a Parquet or Arrow file

@@ -131,9 +131,7 @@ export function Sweep({
     const value = Number(constraint.value);
     if (!report || constraint.value.trim() === '' || !Number.isFinite(value)) return;
     const query =
-      constraint.kind === 'fillRate'
-        ? { fillRateAtLeast: Number((value / 100).toFixed(8)) }
-        : { inventoryAtMost: String(value) };
+      constraint.kind === 'fillRate' ? { fillRateAtLeast: value / 100 } : { inventoryAtMost: String(value) };
     return latestOnly(
       () => client.call('GET /sweeps/:sweepId/pick', { params: { sweepId: report.sweepId }, query }),
       (read) => setPicked('data' in read ? (read.data.point ?? null) : null),
