@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { demandBeyond, OWN, OWN_FIELDS, ownEstimate, ownStats, SOLD_OUT_ROUNDS } from '../engine/forecast/demand.js';
 import { otherPriceDays, REGIME_MIN_DAYS, REGIME_STEP } from '../engine/forecast/price-regime.js';
+import { cutLift, liftedRate, LIFT_PRIOR_UNITS, PROMOTION_DAYS } from '../engine/forecast/promotion.js';
 import { poissonTail } from '../engine/forecast/poisson.js';
 import { recommend } from '../engine/recommend/recommend.js';
 import { resolveSettings, type SettingsOverride } from '../engine/recommend/settings.js';
@@ -50,17 +51,22 @@ describe('days sold at another price', () => {
 
   it('leaves out a promotion that ended, once the list price has held two weeks', () => {
     const skip = new Uint8Array(W);
-    expect(otherPriceDays(ring(7, 14), 0, W, 0, skip)).toBe(true);
+    expect(otherPriceDays(ring(7, 14), 0, W, 0, skip)).toEqual({ skipping: true, cutDays: 0 });
     expect([...skip].map((x, d) => (x ? d : -1)).filter((d) => d >= 0)).toEqual([7, 8, 9, 10, 11, 12, 13]);
   });
 
-  it('reads a promotion under way with the days before it, and a markdown that has held with its own days', () => {
+  it('leaves out the days of a cut under way and says how long it has run; a markdown that held is read alone', () => {
     const skip = new Uint8Array(W);
-    // Five days into a promotion: the price has not held long enough to be what the style sells at.
-    expect(otherPriceDays(ring(W - 5, W), 0, W, 0, skip)).toBe(false);
+    // Five days into a promotion: its days are left out (promotion.ts sizes their lift), the list price's read.
+    expect(otherPriceDays(ring(W - 5, W), 0, W, 0, skip)).toEqual({ skipping: true, cutDays: 5 });
+    expect([...skip].map((x, d) => (x ? d : -1)).filter((d) => d >= 0)).toEqual([23, 24, 25, 26, 27]);
+    // A cut as old as a promotion runs is read with the days before it, as any young price.
+    expect(otherPriceDays(ring(W - PROMOTION_DAYS, W), 0, W, 0, skip)).toEqual({ skipping: false, cutDays: 0 });
     expect(skip.every((x) => x === 0)).toBe(true);
+    // A price back up three days ago: the promotion's days are left out, the list price's before and after it read.
+    expect(otherPriceDays(ring(W - 10, W - 3), 0, W, 0, skip)).toEqual({ skipping: true, cutDays: 0 });
     // A markdown of REGIME_MIN_DAYS days: the days at the list price before it are left out.
-    expect(otherPriceDays(ring(W - REGIME_MIN_DAYS, W), 0, W, 0, skip)).toBe(true);
+    expect(otherPriceDays(ring(W - REGIME_MIN_DAYS, W), 0, W, 0, skip)).toEqual({ skipping: true, cutDays: 0 });
     expect(skip.reduce((a, b) => a + b, 0)).toBe(W - REGIME_MIN_DAYS);
   });
 
@@ -72,9 +78,9 @@ describe('days sold at another price', () => {
     for (let d = 0; d < W; d++) turned[(10 + d) % W] = plain[d];
     otherPriceDays(turned, 0, W, 10, skip);
     expect([...skip].map((x, d) => (x ? d : -1)).filter((d) => d >= 0)).toEqual([7, 8, 9, 10, 11, 12, 13]);
-    expect(otherPriceDays(ring(7, 14, REGIME_STEP / 2), 0, W, 0, skip)).toBe(false);
-    expect(otherPriceDays(new Float32Array(W).fill(Number.NaN), 0, W, 0, skip)).toBe(false);
-    expect(otherPriceDays(undefined, 0, W, 0, skip)).toBe(false);
+    expect(otherPriceDays(ring(7, 14, REGIME_STEP / 2), 0, W, 0, skip).skipping).toBe(false);
+    expect(otherPriceDays(new Float32Array(W).fill(Number.NaN), 0, W, 0, skip).skipping).toBe(false);
+    expect(otherPriceDays(undefined, 0, W, 0, skip).skipping).toBe(false);
   });
 
   it("estimates a week after a promotion from the list price's days, not the promotion's lift", () => {
@@ -88,6 +94,85 @@ describe('days sold at another price', () => {
     expect(out[OWN.inStockDays]).toBe(W - 7);
     // Read whole, the promotion lifts it.
     expect(ownEstimate(sales, 0, W).rate).toBe(4);
+  });
+});
+
+describe('a promotion under way', () => {
+  const W = 28;
+  /** A store's weekday pattern, Sunday first: quiet early in the week, busy on Saturday. */
+  const week = [2, 2, 2, 3, 3, 4, 6];
+  /** One cell's window (day 0 a Sunday): the pattern at list price, then the last `cut` days at `lift` × it. */
+  const cell = (cut: number, lift: number, soldOutAt?: number) =>
+    Float32Array.from({ length: W }, (_, d) => {
+      const x = d >= W - cut ? week[d % 7] * lift : week[d % 7];
+      return soldOutAt !== undefined && d >= W - cut ? -Math.min(x, soldOutAt) : x;
+    });
+  const cutSkip = (cut: number) => Uint8Array.from({ length: W }, (_, d) => (d >= W - cut ? 1 : 0));
+
+  it('measures the lift on the weekdays the cut ran, against the same weekdays before it', () => {
+    // Two days in, Friday and Saturday: they sold 8 and 12, twice what those days sold the weeks before.
+    const two = cutLift(cell(2, 2), [0], W, 0, 2, cutSkip(2));
+    expect(two).toBeCloseTo((20 + LIFT_PRIOR_UNITS) / (10 + LIFT_PRIOR_UNITS), 12);
+    // A whole network's cells say more than one: the shrinkage towards 1 weighs less.
+    const many = new Float32Array(W * 20);
+    for (let c = 0; c < 20; c++) many.set(cell(2, 2), c * W);
+    const wide = cutLift(many, [...Array(20).keys()], W, 0, 2, cutSkip(2));
+    expect(wide).toBeGreaterThan(two);
+    expect(wide).toBeCloseTo((400 + LIFT_PRIOR_UNITS) / (200 + LIFT_PRIOR_UNITS), 12);
+    // No cut: no lift; a cut that sold less than before is no lift either.
+    expect(cutLift(cell(3, 1), [0], W, 0, 3, cutSkip(3))).toBe(1);
+    expect(cutLift(cell(3, 0.5), [0], W, 0, 3, cutSkip(3))).toBe(1);
+  });
+
+  it('reads a cut day that sold out as more than it sold', () => {
+    // The same two-day cut with both days sold out at 7: the lift is above what 7 and 7 sold say.
+    const sold = cell(2, 2, 7);
+    const asSold = sold.map(Math.abs);
+    expect(cutLift(asSold, [0], W, 0, 2, cutSkip(2))).toBeCloseTo(
+      (14 + LIFT_PRIOR_UNITS) / (10 + LIFT_PRIOR_UNITS),
+      12,
+    );
+    expect(cutLift(sold, [0], W, 0, 2, cutSkip(2))).toBeGreaterThan(cutLift(asSold, [0], W, 0, 2, cutSkip(2)));
+  });
+
+  it('lifts the days the promotion still has to run, and no day after a promotion would have ended', () => {
+    // Two days into a week's promotion lifting demand 2×: over a 7-day cover, 5 days lifted.
+    expect(liftedRate(3, 2, 2, 7)).toBeCloseTo(3 * (1 + 5 / 7), 12);
+    // Over a 3-day cover, every day lifted.
+    expect(liftedRate(3, 2, 2, 3)).toBeCloseTo(6, 12);
+    expect(liftedRate(3, 2, PROMOTION_DAYS, 7)).toBe(3);
+    expect(liftedRate(3, 1, 2, 7)).toBe(3);
+  });
+
+  it('sends a store more two days into a promotion than before it, for the days it still has to run', () => {
+    const sent = (sales: Float32Array, discounts: Float32Array) => {
+      const state = buildState({
+        windowDays: W,
+        locations: [
+          { id: 'WH', kind: 'warehouse' },
+          { id: 'A', kind: 'store' },
+        ],
+        styles: [{ id: 'TEE', skus: [{ id: 'TEE-M' }] }],
+        cells: { 'WH/TEE-M': { onHand: 500 }, 'A/TEE-M': { onHand: 3, sales: [...sales] } },
+      });
+      state.styleDiscount = discounts;
+      return recommend(state, resolveSettings({}, {}))
+        .proposals.filter((p) => p.transferType === 'Replenishment')
+        .reduce((n, p) => n + p.quantity, 0);
+    };
+    const before = sent(cell(0, 1), new Float32Array(W));
+    const promoted = sent(
+      cell(2, 3),
+      Float32Array.from({ length: W }, (_, d) => (d >= W - 2 ? 0.3 : 0)),
+    );
+    expect(before).toBeGreaterThan(0);
+    expect(promoted).toBeGreaterThan(before);
+    // Once a promotion would have ended, its days count as any young price's: no lift is planned on top of them.
+    const overdue = sent(
+      cell(PROMOTION_DAYS, 3),
+      Float32Array.from({ length: W }, (_, d) => (d >= W - PROMOTION_DAYS ? 0.3 : 0)),
+    );
+    expect(overdue).toBe(sent(cell(PROMOTION_DAYS, 3), new Float32Array(W)));
   });
 });
 

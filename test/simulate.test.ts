@@ -367,14 +367,14 @@ describe('backtest, lost-sales mode', () => {
     // what the style sells at any more.
     const markedDown = input(spec, 60, rows);
     markedDown.styleDiscount = Float64Array.from({ length: 60 }, (_, d) => (d >= X ? 0.5 : 0));
-    // Reviewed daily: the first review that reads the new price as held is the one on day X + REGIME_MIN_DAYS.
+    // Reviewed daily: the review of day X knows nothing of the new price, the one of day X + 1 reads day X as a cut
+    // under way, and the one of day X + REGIME_MIN_DAYS reads the new price as held.
     const daily = settings({ defaults: { reviewPeriodDays: 1 } });
     const [ra, rb] = await Promise.all([simulate(atListPrice, daily), simulate(markedDown, daily)]);
     const before = (r: typeof ra, day: number) => transferRows(r.transfers).filter((t) => t.day < r.fromDay + day);
-    const held = X + REGIME_MIN_DAYS;
-    expect(before(ra, held).length).toBeGreaterThan(5);
-    expect(before(rb, held)).toEqual(before(ra, held));
-    expect(before(rb, held + 1)).not.toEqual(before(ra, held + 1));
+    expect(before(ra, X + 1).length).toBeGreaterThan(5);
+    expect(before(rb, X + 1)).toEqual(before(ra, X + 1));
+    expect(before(rb, X + REGIME_MIN_DAYS + 1)).not.toEqual(before(ra, X + REGIME_MIN_DAYS + 1));
   });
 
   it('is deterministic and can be cancelled', async () => {

@@ -12,6 +12,11 @@ import type { EngineState } from '../recommend/state.js';
 import type { Settings } from '../recommend/settings.js';
 import { blendRate, CLASSES, dayWeights, ownWeight, OWN, OWN_FIELDS, ownStats } from './demand.js';
 import { otherPriceDays } from './price-regime.js';
+import { cutLift, liftedRate } from './promotion.js';
+
+/** The daily rate to plan `horizon` days of a cell with: its estimate, lifted for a price cut under way. */
+export const horizonRate = (f: Forecast, cell: number, horizon: number): number =>
+  liftedRate(f.rate[cell], f.lift[cell], f.cutDays[cell], horizon);
 
 /** The nearest pool that held data: the style at the location, the style across the network, its category. */
 export type PoolSource = 'none' | 'style' | 'styleNetwork' | 'category';
@@ -38,6 +43,10 @@ export interface Forecast {
   weightedUnits: Float64Array;
   source: Uint8Array;
   demandClass: Uint8Array;
+  /** Per cell: the lift of a price cut under way at its style (promotion.ts), 0 or 1 where none. */
+  lift: Float64Array;
+  /** Per cell: the days its style's price cut has run (with `lift`). */
+  cutDays: Float64Array;
 }
 
 export function newForecast(cells: number): Forecast {
@@ -53,6 +62,8 @@ export function newForecast(cells: number): Forecast {
     weightedUnits: new Float64Array(cells),
     source: new Uint8Array(cells),
     demandClass: new Uint8Array(cells),
+    lift: new Float64Array(cells),
+    cutDays: new Float64Array(cells),
   };
 }
 
@@ -65,6 +76,8 @@ export function explainCell(f: Forecast, cell: number) {
     inStockDays: f.inStockDays[cell],
     pooledFrom: SOURCES[f.source[cell]],
     demandClass: CLASSES[f.demandClass[cell]],
+    // A price cut under way: how much it lifts demand, and how many days it has run (promotion.ts).
+    ...(f.lift[cell] > 1 ? { priceCutLift: f.lift[cell], priceCutDays: f.cutDays[cell] } : {}),
   };
 }
 
@@ -111,8 +124,11 @@ export function ownEstimates(state: EngineState, f: Forecast, sums: CategorySums
   let skipping = false;
   for (let k = 0; k < K; k++) {
     const cat = category[style[k]];
-    if (k === 0 || style[k] !== style[k - 1])
-      skipping = otherPriceDays(state.styleDiscount, style[k], W, windowHead, skip);
+    if (k === 0 || style[k] !== style[k - 1]) {
+      const prices = otherPriceDays(state.styleDiscount, style[k], W, windowHead, skip);
+      skipping = prices.skipping;
+      if (prices.cutDays > 0) liftStyle(state, f, style[k], selling, prices.cutDays, skip);
+    }
     for (let l = 0; l < L; l++) {
       if (!selling[l]) continue;
       const c = k * L + l;
@@ -139,6 +155,19 @@ export function ownEstimates(state: EngineState, f: Forecast, sums: CategorySums
       sums.units[l * C + cat] += f.weightedUnits[c];
       sums.days[l * C + cat] += f.days[c];
     }
+  }
+}
+
+/** Marks every selling cell of style `s` with the lift of the price cut under way, `cutDays` days old. */
+function liftStyle(state: EngineState, f: Forecast, s: number, selling: Uint8Array, cutDays: number, skip: Uint8Array) {
+  const L = state.locations.ids.length;
+  const cells: number[] = [];
+  for (let k = state.styles.styleStart[s]; k < state.styles.styleStart[s + 1]; k++)
+    for (let l = 0; l < L; l++) if (selling[l]) cells.push(k * L + l);
+  const lift = cutLift(state.sales, cells, state.windowDays, state.windowHead, cutDays, skip);
+  for (const c of cells) {
+    f.lift[c] = lift;
+    f.cutDays[c] = cutDays;
   }
 }
 
@@ -222,7 +251,7 @@ export function pooledRates(
       }
     }
     const cat = category[s];
-    const skipping = otherPriceDays(state.styleDiscount, s, W, windowHead, skip);
+    const skipping = otherPriceDays(state.styleDiscount, s, W, windowHead, skip).skipping;
     // The style's cells across the network, shrunk towards the category's average cell.
     const styleRate = shrink(netUnits, netDays, categoryRate[cat]);
     for (let l = 0; l < L; l++) {

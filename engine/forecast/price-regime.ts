@@ -7,15 +7,35 @@
  * two weeks is read from its own days. A promotion under way is read with the days before it, as it always was.
  */
 
+import { PROMOTION_DAYS } from './promotion.js';
+
 /** A discount this far from today's (a share of the list price) is another price regime. */
 export const REGIME_STEP = 0.1;
 /** Days with sales at today's price before the days at other prices are left out. */
 export const REGIME_MIN_DAYS = 14;
 
+/** What `otherPriceDays` found of a style's prices. */
+export interface PriceDays {
+  /** Whether any day of the window is left out. */
+  skipping: boolean;
+  /**
+   * A price cut under way: the calendar days since the style's price fell REGIME_STEP or more below its other days'
+   * (1: its latest day was the first), while fewer than REGIME_MIN_DAYS days have sold at it; 0: none. Its days are
+   * left out, and the days before it are what the estimate reads (promotion.ts sizes the cut's lift apart).
+   */
+  cutDays: number;
+}
+
+const NONE: PriceDays = { skipping: false, cutDays: 0 };
+
 /**
  * Writes into `skip` (the window's days, oldest first) 1 for each day style `s` sold at another price than on its
- * latest day with sales, 0 for the others; answers whether any day is skipped. `discount`: per style × window
- * slot (`s * windowDays + slot`, a ring with `head` as the oldest slot), NaN on a day the style did not sell.
+ * latest day with sales, 0 for the others. `discount`: per style × window slot (`s * windowDays + slot`, a ring with
+ * `head` as the oldest slot), NaN on a day the style did not sell.
+ *
+ * A price that has held only a few days is not yet what the style sells at. When it is dearer than the other days
+ * (a promotion just ended) every day counts, as before the promotion; when it is a cut (a promotion under way, the
+ * first days of a markdown) the days at it and below are left out instead, and `cutDays` says how long it has run.
  */
 export function otherPriceDays(
   discount: Float32Array | undefined,
@@ -23,29 +43,40 @@ export function otherPriceDays(
   windowDays: number,
   head: number,
   skip: Uint8Array,
-): boolean {
+): PriceDays {
   skip.fill(0);
-  if (!discount) return false;
+  if (!discount) return NONE;
   const base = s * windowDays;
   const at = (d: number) => discount[base + ((head + d) % windowDays)];
-  let now = Number.NaN;
-  for (let d = windowDays - 1; d >= 0 && now !== now; d--) now = at(d);
-  if (now !== now) return false;
+  let latest = windowDays - 1;
+  while (latest >= 0 && at(latest) !== at(latest)) latest--;
+  if (latest < 0) return NONE;
+  const now = at(latest);
   let any = false;
   let same = 0;
+  let dearer = 0;
+  let start = 0;
   for (let d = 0; d < windowDays; d++) {
     const x = at(d);
     if (x !== x) continue;
     if (Math.abs(x - now) >= REGIME_STEP) {
       skip[d] = 1;
       any = true;
+      if (x < now) dearer++;
+      start = d + 1;
     } else same++;
   }
-  // A price that has held only a few days (a promotion under way) is not yet what the style sells at: its days
-  // count with the others, as every day did before it.
-  if (any && same < REGIME_MIN_DAYS) {
+  if (!any || same >= REGIME_MIN_DAYS) return { skipping: any, cutDays: 0 };
+  let other = 0;
+  for (const x of skip) other += x;
+  const cutDays = windowDays - start;
+  if (dearer === 0 || dearer < other - dearer || cutDays >= PROMOTION_DAYS) {
     skip.fill(0);
-    return false;
+    return NONE;
   }
-  return any;
+  for (let d = 0; d < windowDays; d++) {
+    const x = at(d);
+    skip[d] = x === x && x > now - REGIME_STEP ? 1 : 0;
+  }
+  return { skipping: true, cutDays };
 }

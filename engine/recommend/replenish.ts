@@ -3,7 +3,7 @@
  * it has net of stock not for replenishment and a reserve; when it is short, each pack goes to the location
  * where it most likely sells over the review period + lead time (highest marginal expected sale at price).
  */
-import { exactUnits, explainCell, type Forecast } from '../forecast/forecast.js';
+import { exactUnits, explainCell, horizonRate, type Forecast } from '../forecast/forecast.js';
 import { expectedShortage, poissonTail } from '../forecast/poisson.js';
 import { MaxHeap } from './heap.js';
 import { coverDays, planningLead, type CategorySettings, type Settings } from './settings.js';
@@ -54,7 +54,8 @@ export function storeNeeds(ctx: Context): Float64Array {
       const c = k * L + l;
       const held = state.onHand[c] + state.inTransit[c] + ctx.incoming[c];
       if (!(f.rate[c] > 0) || held >= t.target[c]) continue;
-      const mean = f.rate[c] * (cs.reviewPeriodDays + planningLead(cs, state, l));
+      const days = cs.reviewPeriodDays + planningLead(cs, state, l);
+      const mean = horizonRate(f, c, days) * days;
       needs[l] += exactUnits(state.skus.price[k] * expectedShortage(mean, held));
     }
   }
@@ -139,7 +140,7 @@ export function replenish(ctx: Context): Decision[] {
         position,
         need: Math.ceil(raw / pack) * pack,
         given: 0,
-        mean: f.rate[c] * horizon,
+        mean: horizonRate(f, c, horizon) * horizon,
       });
     }
     if (needs.length === 0) continue;
@@ -181,6 +182,10 @@ export function replenish(ctx: Context): Decision[] {
               `below target: ${round2(n.position)} on hand and in transit against a target of ${t.target[n.cell]}` +
               ` (${BASIS[basisOf(t, n.cell)] ?? basisOf(t, n.cell)}; demand ${round2(f.rate[n.cell])}/day` +
               ` over ${n.horizon} days at ${cs.serviceLevel * 100}% service)` +
+              (f.lift[n.cell] > 1
+                ? `; a price cut under way for ${f.cutDays[n.cell]} days lifts demand ×${round2(f.lift[n.cell])}` +
+                  ` while a promotion runs`
+                : '') +
               (short ? `; warehouse short (${totalNeed} needed), allocated where it sells most` : '') +
               (kept > 0 ? `; ${kept} kept for the online customers it serves` : ''),
             details: {

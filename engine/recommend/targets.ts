@@ -2,7 +2,7 @@
  * Target stock per SKU×location: max(presentation minimum, demand over review period + lead time + safety
  * stock for the service level), capped where a maximum is set; the client's StockTargets override it.
  */
-import { sellingLocations, type Forecast } from '../forecast/forecast.js';
+import { horizonRate, sellingLocations, type Forecast } from '../forecast/forecast.js';
 import type { Assortment } from './assortment.js';
 import { offSaleStyles } from './life.js';
 import { categorySettings, coverDays, planningLead, type CategorySettings, type Settings } from './settings.js';
@@ -139,7 +139,8 @@ export function targets(
           basis[c] = OFF_SALE;
           continue;
         }
-        const demand = stockFor(f.rate[c], f.sd[c], horizon, z[cat]);
+        const rate = horizonRate(f, c, horizon);
+        const demand = stockFor(rate, rate > 0 ? (f.sd[c] * rate) / f.rate[c] : 0, horizon, z[cat]);
         let t = Math.max(cs.presentationMinimum, demand);
         basis[c] = demand >= cs.presentationMinimum ? DEMAND : PRESENTATION;
         if (cs.maximumStock !== undefined && t > cs.maximumStock) {
