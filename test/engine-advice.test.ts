@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { demandBeyond, OWN, OWN_FIELDS, ownEstimate, ownStats, SOLD_OUT_ROUNDS } from '../engine/forecast/demand.js';
 import { otherPriceDays, REGIME_MIN_DAYS, REGIME_STEP } from '../engine/forecast/price-regime.js';
 import { cutLift, liftedRate, LIFT_PRIOR_UNITS, PROMOTION_DAYS } from '../engine/forecast/promotion.js';
+import { beforeLaunch } from '../engine/forecast/launch.js';
 import { poissonTail } from '../engine/forecast/poisson.js';
 import { recommend } from '../engine/recommend/recommend.js';
 import { resolveSettings, type SettingsOverride } from '../engine/recommend/settings.js';
@@ -94,6 +95,48 @@ describe('days sold at another price', () => {
     expect(out[OWN.inStockDays]).toBe(W - 7);
     // Read whole, the promotion lifts it.
     expect(ownEstimate(sales, 0, W).rate).toBe(4);
+  });
+});
+
+describe('a style before its launch', () => {
+  const W = 28;
+  const skipped = (skip: Uint8Array) => [...skip].map((x, d) => (x ? d : -1)).filter((d) => d >= 0);
+
+  it('leaves out the days a new style stood on the shelves before it sold anywhere', () => {
+    // Two stores: on the shelves from day 0, the style sells from day 10 on, most days at one store or the other.
+    const a = Float32Array.from({ length: W }, (_, d) => (d < 10 ? 0 : d % 3 ? 2 : 0));
+    const b = Float32Array.from({ length: W }, (_, d) => (d < 10 ? 0 : d % 3 ? 0 : 1));
+    const sales = new Float32Array(2 * W);
+    sales.set(a, 0);
+    sales.set(b, W);
+    const skip = new Uint8Array(W);
+    expect(beforeLaunch(sales, [0, 1], W, 0, skip)).toBe(true);
+    expect(skipped(skip)).toEqual([...Array(10).keys()]);
+    // Read from its launch on, the first store's estimate stands on the days since, not diluted by the days before.
+    const out = new Float64Array(OWN_FIELDS);
+    ownStats(sales, 0, W, 0, out, undefined, skip);
+    expect(out[OWN.inStockDays]).toBe(W - 10);
+    expect(out[OWN.units]).toBe(24);
+    const whole = new Float64Array(OWN_FIELDS);
+    ownStats(sales, 0, W, 0, whole);
+    expect(out[OWN.rate]).toBeGreaterThan(whole[OWN.rate] * 1.4);
+  });
+
+  it("keeps a slow style's quiet days, and a window that opens with a sale", () => {
+    // A sale every fifth day: four quiet days at the start are the style's own quiet, not a launch.
+    const slow = Float32Array.from({ length: W }, (_, d) => (d % 5 === 4 ? 1 : 0));
+    const skip = new Uint8Array(W);
+    expect(beforeLaunch(slow, [0], W, 0, skip)).toBe(false);
+    expect(skip.every((x) => x === 0)).toBe(true);
+    expect(beforeLaunch(new Float32Array(W).fill(3), [0], W, 0, skip)).toBe(false);
+    // Never sold: nothing tells when it goes on sale.
+    expect(beforeLaunch(new Float32Array(W), [0], W, 0, skip)).toBe(false);
+    // The ring read from its head: a launch 10 days in, stored from slot 5.
+    const turned = new Float32Array(W);
+    const launch = Float32Array.from({ length: W }, (_, d) => (d < 10 ? 0 : 2));
+    for (let d = 0; d < W; d++) turned[(5 + d) % W] = launch[d];
+    expect(beforeLaunch(turned, [0], W, 5, skip)).toBe(true);
+    expect(skipped(skip)).toEqual([...Array(10).keys()]);
   });
 });
 

@@ -11,7 +11,8 @@
 import type { EngineState } from '../recommend/state.js';
 import type { Settings } from '../recommend/settings.js';
 import { blendRate, CLASSES, dayWeights, ownWeight, OWN, OWN_FIELDS, ownStats } from './demand.js';
-import { otherPriceDays } from './price-regime.js';
+import { beforeLaunch } from './launch.js';
+import { otherPriceDays, type PriceDays } from './price-regime.js';
 import { cutLift, liftedRate } from './promotion.js';
 
 /** The daily rate to plan `horizon` days of a cell with: its estimate, lifted for a price cut under way. */
@@ -125,9 +126,10 @@ export function ownEstimates(state: EngineState, f: Forecast, sums: CategorySums
   for (let k = 0; k < K; k++) {
     const cat = category[style[k]];
     if (k === 0 || style[k] !== style[k - 1]) {
-      const prices = otherPriceDays(state.styleDiscount, style[k], W, windowHead, skip);
+      const cells = styleCells(state, style[k], selling);
+      const prices = daysLeftOut(state, style[k], cells, skip);
       skipping = prices.skipping;
-      if (prices.cutDays > 0) liftStyle(state, f, style[k], selling, prices.cutDays, skip);
+      if (prices.cutDays > 0) liftStyle(state, f, cells, prices.cutDays, skip);
     }
     for (let l = 0; l < L; l++) {
       if (!selling[l]) continue;
@@ -136,7 +138,7 @@ export function ownEstimates(state: EngineState, f: Forecast, sums: CategorySums
       if (inStockDays && inStockDays[c] === 0) continue;
       // In stock without a sale: an estimate of 0 from those days, the window unread.
       // (Its days weigh as the window's average day: unread, when they fell is not known; a whole window is exact.)
-      if (inStockDays && salesDays && salesDays[c] === 0) {
+      if (inStockDays && salesDays && salesDays[c] === 0 && !skipping) {
         f.inStockDays[c] = inStockDays[c];
         f.days[c] = exactUnits(inStockDays[c] * meanWeight);
         sums.days[l * C + cat] += f.days[c];
@@ -158,12 +160,27 @@ export function ownEstimates(state: EngineState, f: Forecast, sums: CategorySums
   }
 }
 
-/** Marks every selling cell of style `s` with the lift of the price cut under way, `cutDays` days old. */
-function liftStyle(state: EngineState, f: Forecast, s: number, selling: Uint8Array, cutDays: number, skip: Uint8Array) {
+/** The cells of style `s` at the selling locations. */
+function styleCells(state: EngineState, s: number, selling: Uint8Array): number[] {
   const L = state.locations.ids.length;
   const cells: number[] = [];
   for (let k = state.styles.styleStart[s]; k < state.styles.styleStart[s + 1]; k++)
     for (let l = 0; l < L; l++) if (selling[l]) cells.push(k * L + l);
+  return cells;
+}
+
+/**
+ * Marks in `skip` the window's days style `s` is not read on: those at another price than today's
+ * (price-regime.ts) and those before it went on sale (launch.ts).
+ */
+function daysLeftOut(state: EngineState, s: number, cells: readonly number[], skip: Uint8Array): PriceDays {
+  const prices = otherPriceDays(state.styleDiscount, s, state.windowDays, state.windowHead, skip);
+  const launched = beforeLaunch(state.sales, cells, state.windowDays, state.windowHead, skip);
+  return launched ? { ...prices, skipping: true } : prices;
+}
+
+/** Marks the style's cells with the lift of the price cut under way, `cutDays` days old. */
+function liftStyle(state: EngineState, f: Forecast, cells: readonly number[], cutDays: number, skip: Uint8Array) {
   const lift = cutLift(state.sales, cells, state.windowDays, state.windowHead, cutDays, skip);
   for (const c of cells) {
     f.lift[c] = lift;
@@ -196,6 +213,7 @@ export function pooledRates(
   const { styleStart, category } = state.styles;
   const half = settings.poolingHalfWeightDays;
   const { sales, windowHead } = state;
+  const selling = sellingLocations(state);
   const weights = dayWeights(W, settings.demandHalfLifeDays);
   let allDays = 0;
   for (const w of weights) allDays += w;
@@ -251,7 +269,7 @@ export function pooledRates(
       }
     }
     const cat = category[s];
-    const skipping = otherPriceDays(state.styleDiscount, s, W, windowHead, skip).skipping;
+    const skipping = daysLeftOut(state, s, styleCells(state, s, selling), skip).skipping;
     // The style's cells across the network, shrunk towards the category's average cell.
     const styleRate = shrink(netUnits, netDays, categoryRate[cat]);
     for (let l = 0; l < L; l++) {
