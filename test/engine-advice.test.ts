@@ -8,6 +8,7 @@ import { demandBeyond, OWN, OWN_FIELDS, ownEstimate, ownStats, SOLD_OUT_ROUNDS }
 import { otherPriceDays, REGIME_MIN_DAYS, REGIME_STEP } from '../engine/forecast/price-regime.js';
 import { cutLift, liftedRate, LIFT_PRIOR_UNITS, PROMOTION_DAYS } from '../engine/forecast/promotion.js';
 import { beforeLaunch } from '../engine/forecast/launch.js';
+import { SPREAD_FIELDS, STYLE_SPREAD, styleWeightDays } from '../engine/forecast/forecast.js';
 import { poissonTail } from '../engine/forecast/poisson.js';
 import { recommend } from '../engine/recommend/recommend.js';
 import { resolveSettings, type SettingsOverride } from '../engine/recommend/settings.js';
@@ -137,6 +138,40 @@ describe('a style before its launch', () => {
     for (let d = 0; d < W; d++) turned[(5 + d) % W] = launch[d];
     expect(beforeLaunch(turned, [0], W, 5, skip)).toBe(true);
     expect(skipped(skip)).toEqual([...Array(10).keys()]);
+  });
+});
+
+describe("a style's weight against its category", () => {
+  /** One category's spread, from styles' network rates and in-stock cell-days. */
+  const spreadOf = (styles: { rate: number; days: number }[]) => {
+    const spread = new Float64Array(SPREAD_FIELDS);
+    for (const { rate, days } of styles) {
+      spread[STYLE_SPREAD.styles]++;
+      spread[STYLE_SPREAD.rate] += rate;
+      spread[STYLE_SPREAD.rateSq] += rate * rate;
+      spread[STYLE_SPREAD.noise] += rate / days;
+    }
+    return spread;
+  };
+
+  it("lets a style speak for itself where its category's styles sell very differently", () => {
+    // A style at 3 a day beside styles at 0.5–1.5: the category's average says little of any one style.
+    const rates = [3, 1, 1, 1.5, 0.5];
+    const apart = spreadOf(rates.map((rate) => ({ rate, days: 500 })));
+    const mean = rates.reduce((a, b) => a + b) / 5;
+    const between = rates.reduce((a, r) => a + r * r, 0) / 5 - mean * mean - mean / 500;
+    expect(styleWeightDays(apart, 0, mean, 56)).toBeCloseTo(mean / between, 12);
+    expect(styleWeightDays(apart, 0, mean, 56)).toBeLessThan(3);
+  });
+
+  it('leans on the category where its styles sell alike, or where too few styles tell', () => {
+    // Styles at 1.9–2.1 a day: what spread there is, the days' own noise explains; the setting's days stand.
+    const alike = spreadOf([1.9, 2, 2.1, 2].map((rate) => ({ rate, days: 20 })));
+    expect(styleWeightDays(alike, 0, 2, 56)).toBe(56);
+    expect(styleWeightDays(spreadOf([{ rate: 5, days: 100 }]), 0, 5, 56)).toBe(56);
+    // Never fewer than a day, never more than the setting.
+    const wild = spreadOf([100, 0.01, 0.01].map((rate) => ({ rate, days: 1000 })));
+    expect(styleWeightDays(wild, 0, 33, 56)).toBe(1);
   });
 });
 

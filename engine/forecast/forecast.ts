@@ -94,6 +94,63 @@ export interface CategorySums {
   units: Float64Array;
   /** In-stock SKU-days. */
   days: Float64Array;
+  /**
+   * How the styles of each category sell against each other (`c * SPREAD_FIELDS + field`, see STYLE_SPREAD): what
+   * the style level of the pools is weighed against its category with (styleWeightDays).
+   */
+  spread: Float64Array;
+}
+
+/** Per category: styles with a network day, and the sums of their rates, squared rates and rates' sampling noise. */
+export const STYLE_SPREAD = { styles: 0, rate: 1, rateSq: 2, noise: 3 } as const;
+export const SPREAD_FIELDS = 4;
+
+export function emptyCategorySums(locations: number, categories: number): CategorySums {
+  return {
+    units: new Float64Array(locations * categories),
+    days: new Float64Array(locations * categories),
+    spread: new Float64Array(categories * SPREAD_FIELDS),
+  };
+}
+
+/**
+ * Adds each style's rate across the network (units per cell-day, recent days weighing more) to its category's
+ * spread, on the grid of exactUnits, so the network's sums come out the same however the styles are split.
+ */
+function addStyleSpread(state: EngineState, f: Forecast, spread: Float64Array): void {
+  const L = state.locations.ids.length;
+  const { styleStart, category } = state.styles;
+  for (let s = 0; s < styleStart.length - 1; s++) {
+    let units = 0;
+    let days = 0;
+    for (let c = styleStart[s] * L; c < styleStart[s + 1] * L; c++) {
+      units += f.weightedUnits[c];
+      days += f.days[c];
+    }
+    if (days < 1) continue;
+    const rate = units / days;
+    const at = category[s] * SPREAD_FIELDS;
+    spread[at + STYLE_SPREAD.styles]++;
+    spread[at + STYLE_SPREAD.rate] += exactUnits(rate);
+    spread[at + STYLE_SPREAD.rateSq] += exactUnits(rate * rate);
+    spread[at + STYLE_SPREAD.noise] += exactUnits(rate / days);
+  }
+}
+
+/**
+ * The days of a style's network data that weigh as much as its category's average (the prior of a gamma–Poisson
+ * model, fitted to the category): the average rate over the variance of the styles' rates beyond their sampling
+ * noise. Styles that sell much alike lean on their category; a category whose styles sell very differently (a
+ * bestseller beside a slow one) lets a new style's first days speak for it. Within [1, `most`] days: `most` (the
+ * setting) where the spread tells nothing.
+ */
+export function styleWeightDays(spread: Float64Array, cat: number, mean: number, most: number): number {
+  const at = cat * SPREAD_FIELDS;
+  const n = spread[at + STYLE_SPREAD.styles];
+  if (n < 2 || !(mean > 0)) return most;
+  const average = spread[at + STYLE_SPREAD.rate] / n;
+  const between = spread[at + STYLE_SPREAD.rateSq] / n - average * average - spread[at + STYLE_SPREAD.noise] / n;
+  return between > 0 ? Math.min(most, Math.max(1, mean / between)) : most;
 }
 
 /** Which locations sell (stores and the webshop: they have demand); warehouses do not. */
@@ -158,6 +215,7 @@ export function ownEstimates(state: EngineState, f: Forecast, sums: CategorySums
       sums.days[l * C + cat] += f.days[c];
     }
   }
+  addStyleSpread(state, f, sums.spread);
 }
 
 /** The cells of style `s` at the selling locations. */
@@ -194,7 +252,8 @@ function liftStyle(state: EngineState, f: Forecast, cells: readonly number[], cu
  *
  * The pools are nested, each shrunk towards the one above by as many days as `poolingHalfWeightDays` (a gamma prior
  * on a Poisson rate: the data weighs its days against the prior's): the category's average cell across the network;
- * the style's cells across the network; the style at the location (all its sizes, times how the location sells the
+ * the style's cells across the network (against the category by fewer days where its styles sell very differently:
+ * styleWeightDays); the style at the location (all its sizes, times how the location sells the
  * category against the network), split by the style's size curve; and the cell's own estimate. Units and days are
  * weighed by recency (demand.ts dayWeights), so each level follows a launch, a decline or a markdown within weeks.
  */
@@ -270,8 +329,10 @@ export function pooledRates(
     }
     const cat = category[s];
     const skipping = daysLeftOut(state, s, styleCells(state, s, selling), skip).skipping;
-    // The style's cells across the network, shrunk towards the category's average cell.
-    const styleRate = shrink(netUnits, netDays, categoryRate[cat]);
+    // The style's cells across the network, shrunk towards the category's average cell by as many days as the
+    // category's styles' spread says its average is worth.
+    const priorDays = styleWeightDays(network.spread, cat, categoryRate[cat], half);
+    const styleRate = netDays + priorDays > 0 ? (netUnits + priorDays * categoryRate[cat]) / (netDays + priorDays) : 0;
     for (let l = 0; l < L; l++) {
       if (!carried[l * S + s]) continue;
       // The style at the location: its units per day with any size in stock (a size in stock every day of the

@@ -3,8 +3,8 @@
  * (in another thread, process or machine) and only sums and moves travel between the parts:
  *
  * 1. `sums`: each part reads its cells' windows (own estimates, units sold) and gives its share of the
- *    network's sums: units and in-stock days per location × category, units per location × brand, season and
- *    category × size. The sums are exact (forecast.ts `exactUnits`), so they add up the same in any order.
+ *    network's sums: units and in-stock days per location × category, the spread of each category's styles' rates,
+ *    units per location × brand, season and category × size. The sums are exact (forecast.ts `exactUnits`), so they add up the same in any order.
  * 2. `decide`, given the network's sums: pooled estimates, targets, initial distribution, replenishment, and the
  *    moves redistribution would make for each of the part's styles.
  * 3. The trips to make are chosen over every part's moves (redistribute.ts `chooseTrips`, `keepMoves`), and each
@@ -14,6 +14,7 @@
  * decisions are the same however the network is split. The live API's review is the one-part case (recommend.ts).
  */
 import {
+  emptyCategorySums,
   newForecast,
   ownEstimates,
   pooledRates,
@@ -45,7 +46,7 @@ export function emptyReviewSums(state: EngineState): ReviewSums {
   const L = state.locations.ids.length;
   const C = Math.max(1, state.categories.ids.length);
   return {
-    demand: { units: new Float64Array(L * C), days: new Float64Array(L * C) },
+    demand: emptyCategorySums(L, C),
     sales: emptySalesSums(state),
     assortment: { held: new Float64Array(L * C), styles: new Float64Array(C) },
     lastDelivery: new Float64Array(L).fill(-Infinity),
@@ -59,6 +60,7 @@ export function addReviewSums(into: ReviewSums, part: ReviewSums): void {
   };
   add(into.demand.units, part.demand.units);
   add(into.demand.days, part.demand.days);
+  add(into.demand.spread, part.demand.spread);
   for (const k of ['brand', 'season', 'size'] as const) add(into.sales[k], part.sales[k]);
   add(into.assortment.held, part.assortment.held);
   add(into.assortment.styles, part.assortment.styles);

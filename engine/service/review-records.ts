@@ -2,9 +2,9 @@
  * A run's review records (simulate.ts `ReviewRecord`) as one compressed blob of doubles: the network's sums are
  * mostly zeros (a category's few sizes out of all), and the trips are a few hundred a review.
  *
- * Layout: the eight sums' lengths, the number of reviews, then per review its day, its number of trips, the sums
- * (demand units, demand days, brand, season, size, styles held per location × category, styles held per category,
- * the last delivery per location), the stores due a delivery (one per location) and each trip's from, to, gain and
+ * Layout: the nine sums' lengths, the number of reviews, then per review its day, its number of trips, the sums
+ * (demand units, demand days, the spread of each category's styles, brand, season, size, styles held per location ×
+ * category, styles held per category, the last delivery per location), the stores due a delivery (one per location) and each trip's from, to, gain and
  * units.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
@@ -14,6 +14,7 @@ import type { ReviewRecord } from '../simulate/simulate.js';
 const partsOf = (s: ReviewSums) => [
   s.demand.units,
   s.demand.days,
+  s.demand.spread,
   s.sales.brand,
   s.sales.season,
   s.sales.size,
@@ -23,7 +24,7 @@ const partsOf = (s: ReviewSums) => [
 ];
 
 export function encodeReviews(reviews: readonly ReviewRecord[]): Uint8Array {
-  const lengths = reviews.length ? partsOf(reviews[0].network).map((a) => a.length) : [0, 0, 0, 0, 0, 0, 0, 0];
+  const lengths = reviews.length ? partsOf(reviews[0].network).map((a) => a.length) : new Array(9).fill(0);
   const width = lengths.reduce((a, b) => a + b, 0) + lengths[lengths.length - 1];
   let n = lengths.length + 1;
   for (const r of reviews) n += 2 + width + 4 * r.trips.length;
