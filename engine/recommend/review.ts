@@ -4,7 +4,8 @@
  *
  * 1. `sums`: each part reads its cells' windows (own estimates, units sold) and gives its share of the
  *    network's sums: units and in-stock days per location × category, the spread of each category's styles' rates,
- *    units per location × brand, season and category × size. The sums are exact (forecast.ts `exactUnits`), so they add up the same in any order.
+ *    units per location × brand, season and category × size. The sums are exact (forecast.ts `exactUnits`), so
+ *    they add up the same in any order.
  * 2. `decide`, given the network's sums: pooled estimates, targets, initial distribution, replenishment, and the
  *    moves redistribution would make for each of the part's styles.
  * 3. The trips to make are chosen over every part's moves (redistribute.ts `chooseTrips`, `keepMoves`), and each

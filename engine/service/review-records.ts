@@ -4,8 +4,8 @@
  *
  * Layout: the nine sums' lengths, the number of reviews, then per review its day, its number of trips, the sums
  * (demand units, demand days, the spread of each category's styles, brand, season, size, styles held per location ×
- * category, styles held per category, the last delivery per location), the stores due a delivery (one per location) and each trip's from, to, gain and
- * units.
+ * category, styles held per category, the last delivery per location), the stores due a delivery (one per
+ * location) and each trip's from, to, gain and units.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { ReviewSums } from '../recommend/review.js';
