@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { demandBeyond, OWN, OWN_FIELDS, ownEstimate, ownStats, SOLD_OUT_ROUNDS } from '../engine/forecast/demand.js';
 import { otherPriceDays, REGIME_MIN_DAYS, REGIME_STEP } from '../engine/forecast/price-regime.js';
 import { cutLift, liftedRate, LIFT_PRIOR_UNITS, PROMOTION_DAYS } from '../engine/forecast/promotion.js';
-import { beforeLaunch } from '../engine/forecast/launch.js';
+import { beforeLaunch, soldDays } from '../engine/forecast/launch.js';
 import { SPREAD_FIELDS, STYLE_SPREAD, styleWeightDays } from '../engine/forecast/forecast.js';
 import { poissonTail } from '../engine/forecast/poisson.js';
 import { recommend } from '../engine/recommend/recommend.js';
@@ -102,6 +102,9 @@ describe('days sold at another price', () => {
 describe('a style before its launch', () => {
   const W = 28;
   const skipped = (skip: Uint8Array) => [...skip].map((x, d) => (x ? d : -1)).filter((d) => d >= 0);
+  /** beforeLaunch on the days the style's cells sold (no discount ring: read off the cells' windows). */
+  const launch = (sales: Float32Array, cells: number[], head: number, skip: Uint8Array) =>
+    beforeLaunch(soldDays({ sales, windowDays: W, windowHead: head }, 0, cells, new Uint8Array(W)), skip);
 
   it('leaves out the days a new style stood on the shelves before it sold anywhere', () => {
     // Two stores: on the shelves from day 0, the style sells from day 10 on, most days at one store or the other.
@@ -111,8 +114,12 @@ describe('a style before its launch', () => {
     sales.set(a, 0);
     sales.set(b, W);
     const skip = new Uint8Array(W);
-    expect(beforeLaunch(sales, [0, 1], W, 0, skip)).toBe(true);
+    expect(launch(sales, [0, 1], 0, skip)).toBe(true);
     expect(skipped(skip)).toEqual([...Array(10).keys()]);
+    // The style's discount ring tells the same: a number on the days it sold anywhere, NaN on the others.
+    const ring = Float32Array.from({ length: W }, (_, d) => (d < 10 ? Number.NaN : 0));
+    const fromRing = soldDays({ sales, windowDays: W, windowHead: 0, styleDiscount: ring }, 0, [], new Uint8Array(W));
+    expect([...fromRing]).toEqual([...soldDays({ sales, windowDays: W, windowHead: 0 }, 0, [0, 1], new Uint8Array(W))]);
     // Read from its launch on, the first store's estimate stands on the days since, not diluted by the days before.
     const out = new Float64Array(OWN_FIELDS);
     ownStats(sales, 0, W, 0, out, undefined, skip);
@@ -127,16 +134,16 @@ describe('a style before its launch', () => {
     // A sale every fifth day: four quiet days at the start are the style's own quiet, not a launch.
     const slow = Float32Array.from({ length: W }, (_, d) => (d % 5 === 4 ? 1 : 0));
     const skip = new Uint8Array(W);
-    expect(beforeLaunch(slow, [0], W, 0, skip)).toBe(false);
+    expect(launch(slow, [0], 0, skip)).toBe(false);
     expect(skip.every((x) => x === 0)).toBe(true);
-    expect(beforeLaunch(new Float32Array(W).fill(3), [0], W, 0, skip)).toBe(false);
+    expect(launch(new Float32Array(W).fill(3), [0], 0, skip)).toBe(false);
     // Never sold: nothing tells when it goes on sale.
-    expect(beforeLaunch(new Float32Array(W), [0], W, 0, skip)).toBe(false);
+    expect(launch(new Float32Array(W), [0], 0, skip)).toBe(false);
     // The ring read from its head: a launch 10 days in, stored from slot 5.
     const turned = new Float32Array(W);
-    const launch = Float32Array.from({ length: W }, (_, d) => (d < 10 ? 0 : 2));
-    for (let d = 0; d < W; d++) turned[(5 + d) % W] = launch[d];
-    expect(beforeLaunch(turned, [0], W, 5, skip)).toBe(true);
+    const launched = Float32Array.from({ length: W }, (_, d) => (d < 10 ? 0 : 2));
+    for (let d = 0; d < W; d++) turned[(5 + d) % W] = launched[d];
+    expect(launch(turned, [0], 5, skip)).toBe(true);
     expect(skipped(skip)).toEqual([...Array(10).keys()]);
   });
 });

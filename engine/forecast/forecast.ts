@@ -11,7 +11,7 @@
 import type { EngineState } from '../recommend/state.js';
 import type { Settings } from '../recommend/settings.js';
 import { blendRate, CLASSES, dayWeights, ownWeight, OWN, OWN_FIELDS, ownStats } from './demand.js';
-import { beforeLaunch } from './launch.js';
+import { beforeLaunch, soldDays } from './launch.js';
 import { otherPriceDays, type PriceDays } from './price-regime.js';
 import { cutLift, liftedRate } from './promotion.js';
 
@@ -233,7 +233,7 @@ function styleCells(state: EngineState, s: number, selling: Uint8Array): number[
  */
 function daysLeftOut(state: EngineState, s: number, cells: readonly number[], skip: Uint8Array): PriceDays {
   const prices = otherPriceDays(state.styleDiscount, s, state.windowDays, state.windowHead, skip);
-  const launched = beforeLaunch(state.sales, cells, state.windowDays, state.windowHead, skip);
+  const launched = beforeLaunch(soldDays(state, s, cells, new Uint8Array(state.windowDays)), skip);
   return launched ? { ...prices, skipping: true } : prices;
 }
 

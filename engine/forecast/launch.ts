@@ -10,34 +10,54 @@
 export const NOT_CHANCE = 0.01;
 
 /**
- * Marks in `skip` (the window's days, oldest first; days already marked stay so) the days before style's launch,
- * when its window opens with days before it went on sale; answers whether it marked any. `cells`: the style's
- * selling cells, each window `sales[c * windowDays + (head + d) % windowDays]`, NaN on a day without stock.
+ * Marks in `skip` (the window's days, oldest first; days already marked stay so) the days before the style's launch,
+ * when its window opens with days before it went on sale; answers whether it marked any. `sold`: per window day, 1
+ * where the style sold anywhere in the network (soldDays).
  */
-export function beforeLaunch(
-  sales: Float32Array,
-  cells: readonly number[],
-  windowDays: number,
-  head: number,
-  skip: Uint8Array,
-): boolean {
-  let first = windowDays;
-  const sold = new Uint8Array(windowDays);
-  for (const c of cells) {
-    const base = c * windowDays;
-    for (let d = 0; d < windowDays; d++) {
-      const x = sales[base + ((head + d) % windowDays)];
-      if (x === x && x !== 0) {
-        sold[d] = 1;
-        if (d < first) first = d;
-      }
-    }
-  }
-  if (first === 0 || first === windowDays) return false;
+export function beforeLaunch(sold: Uint8Array, skip: Uint8Array): boolean {
+  const windowDays = sold.length;
+  const first = sold.indexOf(1);
+  if (first <= 0) return false;
   let days = 0;
   for (let d = first; d < windowDays; d++) days += sold[d];
   const quiet = 1 - days / (windowDays - first);
   if (quiet ** first >= NOT_CHANCE) return false;
   for (let d = 0; d < first; d++) skip[d] = 1;
   return true;
+}
+
+/**
+ * Per window day (oldest first), 1 where style `s` sold anywhere in the network: its discount ring is a number on
+ * those days (EngineState.styleDiscount); without one, read off its selling `cells`' windows (NaN: no stock; a
+ * sold-out day's units negated), passing over the cells that sold on no day (`salesDays`).
+ */
+export function soldDays(
+  state: {
+    sales: Float32Array;
+    windowDays: number;
+    windowHead: number;
+    styleDiscount?: Float32Array;
+    salesDays?: Int32Array;
+  },
+  s: number,
+  cells: readonly number[],
+  into: Uint8Array,
+): Uint8Array {
+  const { sales, windowDays: W, windowHead: head, styleDiscount, salesDays } = state;
+  into.fill(0);
+  if (styleDiscount) {
+    for (let d = 0; d < W; d++) {
+      const x = styleDiscount[s * W + ((head + d) % W)];
+      if (x === x) into[d] = 1;
+    }
+    return into;
+  }
+  for (const c of cells) {
+    if (salesDays && salesDays[c] === 0) continue;
+    for (let d = 0; d < W; d++) {
+      const x = sales[c * W + ((head + d) % W)];
+      if (x === x && x !== 0) into[d] = 1;
+    }
+  }
+  return into;
 }
