@@ -42,7 +42,7 @@ async function prepareDemo(): Promise<string> {
 }
 
 /** The sweep: service level × review period × the days a store's delivery covers (0: a delivery every review). */
-const SERVICE_LEVELS = [0.7, 0.8, 0.9, 0.95];
+const SERVICE_LEVELS = [0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
 const REVIEW_DAYS = [1, 3, 5, 7];
 const DELIVERY_DAYS = [0, 7];
 
