@@ -6,12 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { demandBeyond, OWN, OWN_FIELDS, ownEstimate, ownStats, SOLD_OUT_ROUNDS } from '../engine/forecast/demand.js';
 import { otherPriceDays, REGIME_MIN_DAYS, REGIME_STEP } from '../engine/forecast/price-regime.js';
-import { cutLift, liftedRate, LIFT_PRIOR_UNITS, PROMOTION_DAYS } from '../engine/forecast/promotion.js';
+import { cutLift, liftedRate, LIFT_PRIOR_UNITS } from '../engine/forecast/promotion.js';
 import { beforeLaunch, soldDays } from '../engine/forecast/launch.js';
 import { SPREAD_FIELDS, STYLE_SPREAD, styleWeightDays } from '../engine/forecast/forecast.js';
 import { poissonTail } from '../engine/forecast/poisson.js';
 import { recommend } from '../engine/recommend/recommend.js';
-import { resolveSettings, type SettingsOverride } from '../engine/recommend/settings.js';
+import { DEFAULT_SETTINGS, resolveSettings, type SettingsOverride } from '../engine/recommend/settings.js';
 import { basisOf, normalQuantile, stockFor } from '../engine/recommend/targets.js';
 import { levelTransit, worldTransit, TRANSIT_SOURCES } from '../engine/simulate/transit.js';
 import { buildState, DAY0, type StateSpec } from './engine-fixtures.js';
@@ -45,6 +45,8 @@ describe('sold-out days', () => {
   });
 });
 
+const PROMOTION_DAYS = DEFAULT_SETTINGS.promotionDays;
+
 describe('days sold at another price', () => {
   const W = 28;
   /** One style's ring (head 0): a promotion at `promo` off on days [from, to), the rest at list price. */
@@ -53,22 +55,28 @@ describe('days sold at another price', () => {
 
   it('leaves out a promotion that ended, once the list price has held two weeks', () => {
     const skip = new Uint8Array(W);
-    expect(otherPriceDays(ring(7, 14), 0, W, 0, skip)).toEqual({ skipping: true, cutDays: 0 });
+    expect(otherPriceDays(ring(7, 14), 0, W, 0, skip, PROMOTION_DAYS)).toEqual({ skipping: true, cutDays: 0 });
     expect([...skip].map((x, d) => (x ? d : -1)).filter((d) => d >= 0)).toEqual([7, 8, 9, 10, 11, 12, 13]);
   });
 
   it('leaves out the days of a cut under way and says how long it has run; a markdown that held is read alone', () => {
     const skip = new Uint8Array(W);
     // Five days into a promotion: its days are left out (promotion.ts sizes their lift), the list price's read.
-    expect(otherPriceDays(ring(W - 5, W), 0, W, 0, skip)).toEqual({ skipping: true, cutDays: 5 });
+    expect(otherPriceDays(ring(W - 5, W), 0, W, 0, skip, PROMOTION_DAYS)).toEqual({ skipping: true, cutDays: 5 });
     expect([...skip].map((x, d) => (x ? d : -1)).filter((d) => d >= 0)).toEqual([23, 24, 25, 26, 27]);
     // A cut as old as a promotion runs is read with the days before it, as any young price.
-    expect(otherPriceDays(ring(W - PROMOTION_DAYS, W), 0, W, 0, skip)).toEqual({ skipping: false, cutDays: 0 });
+    expect(otherPriceDays(ring(W - PROMOTION_DAYS, W), 0, W, 0, skip, PROMOTION_DAYS)).toEqual({
+      skipping: false,
+      cutDays: 0,
+    });
     expect(skip.every((x) => x === 0)).toBe(true);
     // A price back up three days ago: the promotion's days are left out, the list price's before and after it read.
-    expect(otherPriceDays(ring(W - 10, W - 3), 0, W, 0, skip)).toEqual({ skipping: true, cutDays: 0 });
+    expect(otherPriceDays(ring(W - 10, W - 3), 0, W, 0, skip, PROMOTION_DAYS)).toEqual({ skipping: true, cutDays: 0 });
     // A markdown of REGIME_MIN_DAYS days: the days at the list price before it are left out.
-    expect(otherPriceDays(ring(W - REGIME_MIN_DAYS, W), 0, W, 0, skip)).toEqual({ skipping: true, cutDays: 0 });
+    expect(otherPriceDays(ring(W - REGIME_MIN_DAYS, W), 0, W, 0, skip, PROMOTION_DAYS)).toEqual({
+      skipping: true,
+      cutDays: 0,
+    });
     expect(skip.reduce((a, b) => a + b, 0)).toBe(W - REGIME_MIN_DAYS);
   });
 
@@ -78,18 +86,18 @@ describe('days sold at another price', () => {
     const turned = new Float32Array(W);
     const plain = ring(7, 14);
     for (let d = 0; d < W; d++) turned[(10 + d) % W] = plain[d];
-    otherPriceDays(turned, 0, W, 10, skip);
+    otherPriceDays(turned, 0, W, 10, skip, PROMOTION_DAYS);
     expect([...skip].map((x, d) => (x ? d : -1)).filter((d) => d >= 0)).toEqual([7, 8, 9, 10, 11, 12, 13]);
-    expect(otherPriceDays(ring(7, 14, REGIME_STEP / 2), 0, W, 0, skip).skipping).toBe(false);
-    expect(otherPriceDays(new Float32Array(W).fill(Number.NaN), 0, W, 0, skip).skipping).toBe(false);
-    expect(otherPriceDays(undefined, 0, W, 0, skip).skipping).toBe(false);
+    expect(otherPriceDays(ring(7, 14, REGIME_STEP / 2), 0, W, 0, skip, PROMOTION_DAYS).skipping).toBe(false);
+    expect(otherPriceDays(new Float32Array(W).fill(Number.NaN), 0, W, 0, skip, PROMOTION_DAYS).skipping).toBe(false);
+    expect(otherPriceDays(undefined, 0, W, 0, skip, PROMOTION_DAYS).skipping).toBe(false);
   });
 
   it("estimates a week after a promotion from the list price's days, not the promotion's lift", () => {
     // Two a day at list price, ten a day in the promotion's week (days 7–13).
     const sales = Float32Array.from({ length: W }, (_, d) => (d >= 7 && d < 14 ? 10 : 2));
     const skip = new Uint8Array(W);
-    otherPriceDays(ring(7, 14), 0, W, 0, skip);
+    otherPriceDays(ring(7, 14), 0, W, 0, skip, PROMOTION_DAYS);
     const out = new Float64Array(OWN_FIELDS);
     ownStats(sales, 0, W, 0, out, undefined, skip);
     expect(out[OWN.rate]).toBe(2);
@@ -221,16 +229,16 @@ describe('a promotion under way', () => {
   });
 
   it('lifts the days the promotion still has to run, and no day after a promotion would have ended', () => {
-    // Two days into a week's promotion lifting demand 2×: over a 7-day cover, 5 days lifted.
-    expect(liftedRate(3, 2, 2, 7)).toBeCloseTo(3 * (1 + 5 / 7), 12);
+    // A promotion lifting demand 2× with 5 days to run: over a 7-day cover, 5 days lifted.
+    expect(liftedRate(3, 2, 5, 7)).toBeCloseTo(3 * (1 + 5 / 7), 12);
     // Over a 3-day cover, every day lifted.
-    expect(liftedRate(3, 2, 2, 3)).toBeCloseTo(6, 12);
-    expect(liftedRate(3, 2, PROMOTION_DAYS, 7)).toBe(3);
-    expect(liftedRate(3, 1, 2, 7)).toBe(3);
+    expect(liftedRate(3, 2, 5, 3)).toBeCloseTo(6, 12);
+    expect(liftedRate(3, 2, 0, 7)).toBe(3);
+    expect(liftedRate(3, 1, 5, 7)).toBe(3);
   });
 
   it('sends a store more two days into a promotion than before it, for the days it still has to run', () => {
-    const sent = (sales: Float32Array, discounts: Float32Array) => {
+    const sent = (sales: Float32Array, discounts: Float32Array, settings: SettingsOverride = {}) => {
       const state = buildState({
         windowDays: W,
         locations: [
@@ -241,17 +249,19 @@ describe('a promotion under way', () => {
         cells: { 'WH/TEE-M': { onHand: 500 }, 'A/TEE-M': { onHand: 3, sales: [...sales] } },
       });
       state.styleDiscount = discounts;
-      return recommend(state, resolveSettings({}, {}))
+      return recommend(state, resolveSettings({}, settings))
         .proposals.filter((p) => p.transferType === 'Replenishment')
         .reduce((n, p) => n + p.quantity, 0);
     };
     const before = sent(cell(0, 1), new Float32Array(W));
-    const promoted = sent(
-      cell(2, 3),
-      Float32Array.from({ length: W }, (_, d) => (d >= W - 2 ? 0.3 : 0)),
-    );
+    const twoDaysIn = Float32Array.from({ length: W }, (_, d) => (d >= W - 2 ? 0.3 : 0));
+    const promoted = sent(cell(2, 3), twoDaysIn);
     expect(before).toBeGreaterThan(0);
     expect(promoted).toBeGreaterThan(before);
+    // A longer promotion is planned for more days; `promotionDays` 0 plans none, and reads its days as any young
+    // price's, with the days before them.
+    expect(sent(cell(2, 3), twoDaysIn, { promotionDays: 14 })).toBeGreaterThan(promoted);
+    expect(sent(cell(2, 3), twoDaysIn, { promotionDays: 0 })).toBe(sent(cell(2, 3), new Float32Array(W)));
     // Once a promotion would have ended, its days count as any young price's: no lift is planned on top of them.
     const overdue = sent(
       cell(PROMOTION_DAYS, 3),

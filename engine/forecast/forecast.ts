@@ -17,7 +17,7 @@ import { cutLift, liftedRate } from './promotion.js';
 
 /** The daily rate to plan `horizon` days of a cell with: its estimate, lifted for a price cut under way. */
 export const horizonRate = (f: Forecast, cell: number, horizon: number): number =>
-  liftedRate(f.rate[cell], f.lift[cell], f.cutDays[cell], horizon);
+  liftedRate(f.rate[cell], f.lift[cell], f.liftDays[cell], horizon);
 
 /** The nearest pool that held data: the style at the location, the style across the network, its category. */
 export type PoolSource = 'none' | 'style' | 'styleNetwork' | 'category';
@@ -46,8 +46,8 @@ export interface Forecast {
   demandClass: Uint8Array;
   /** Per cell: the lift of a price cut under way at its style (promotion.ts), 0 or 1 where none. */
   lift: Float64Array;
-  /** Per cell: the days its style's price cut has run (with `lift`). */
-  cutDays: Float64Array;
+  /** Per cell: the days its style's price cut is still expected to run (with `lift`). */
+  liftDays: Float64Array;
 }
 
 export function newForecast(cells: number): Forecast {
@@ -64,7 +64,7 @@ export function newForecast(cells: number): Forecast {
     source: new Uint8Array(cells),
     demandClass: new Uint8Array(cells),
     lift: new Float64Array(cells),
-    cutDays: new Float64Array(cells),
+    liftDays: new Float64Array(cells),
   };
 }
 
@@ -78,7 +78,7 @@ export function explainCell(f: Forecast, cell: number) {
     pooledFrom: SOURCES[f.source[cell]],
     demandClass: CLASSES[f.demandClass[cell]],
     // A price cut under way: how much it lifts demand, and how many days it has run (promotion.ts).
-    ...(f.lift[cell] > 1 ? { priceCutLift: f.lift[cell], priceCutDays: f.cutDays[cell] } : {}),
+    ...(f.lift[cell] > 1 ? { priceCutLift: f.lift[cell], priceCutDaysLeft: f.liftDays[cell] } : {}),
   };
 }
 
@@ -162,7 +162,12 @@ export function sellingLocations(state: Pick<EngineState, 'locations'>): Uint8Ar
  * Each selling cell's own estimate from its window, and the range's part of the category sums. `f` is reset
  * (a replay reuses one).
  */
-export function ownEstimates(state: EngineState, f: Forecast, sums: CategorySums, halfLifeDays: number): void {
+export function ownEstimates(
+  state: EngineState,
+  f: Forecast,
+  sums: CategorySums,
+  { demandHalfLifeDays: halfLifeDays, promotionDays }: Pick<Settings, 'demandHalfLifeDays' | 'promotionDays'>,
+): void {
   const L = state.locations.ids.length;
   const K = state.skus.ids.length;
   const W = state.windowDays;
@@ -184,9 +189,9 @@ export function ownEstimates(state: EngineState, f: Forecast, sums: CategorySums
     const cat = category[style[k]];
     if (k === 0 || style[k] !== style[k - 1]) {
       const cells = styleCells(state, style[k], selling);
-      const prices = daysLeftOut(state, style[k], cells, skip);
+      const prices = daysLeftOut(state, style[k], cells, skip, promotionDays);
       skipping = prices.skipping;
-      if (prices.cutDays > 0) liftStyle(state, f, cells, prices.cutDays, skip);
+      if (prices.cutDays > 0) liftStyle(state, f, cells, prices.cutDays, promotionDays - prices.cutDays, skip);
     }
     for (let l = 0; l < L; l++) {
       if (!selling[l]) continue;
@@ -231,18 +236,31 @@ function styleCells(state: EngineState, s: number, selling: Uint8Array): number[
  * Marks in `skip` the window's days style `s` is not read on: those at another price than today's
  * (price-regime.ts) and those before it went on sale (launch.ts).
  */
-function daysLeftOut(state: EngineState, s: number, cells: readonly number[], skip: Uint8Array): PriceDays {
-  const prices = otherPriceDays(state.styleDiscount, s, state.windowDays, state.windowHead, skip);
+function daysLeftOut(
+  state: EngineState,
+  s: number,
+  cells: readonly number[],
+  skip: Uint8Array,
+  promotionDays: number,
+): PriceDays {
+  const prices = otherPriceDays(state.styleDiscount, s, state.windowDays, state.windowHead, skip, promotionDays);
   const launched = beforeLaunch(soldDays(state, s, cells, new Uint8Array(state.windowDays)), skip);
   return launched ? { ...prices, skipping: true } : prices;
 }
 
-/** Marks the style's cells with the lift of the price cut under way, `cutDays` days old. */
-function liftStyle(state: EngineState, f: Forecast, cells: readonly number[], cutDays: number, skip: Uint8Array) {
+/** Marks the style's cells with the lift of the price cut under way, `cutDays` days old, `daysLeft` to run. */
+function liftStyle(
+  state: EngineState,
+  f: Forecast,
+  cells: readonly number[],
+  cutDays: number,
+  daysLeft: number,
+  skip: Uint8Array,
+) {
   const lift = cutLift(state.sales, cells, state.windowDays, state.windowHead, cutDays, skip);
   for (const c of cells) {
     f.lift[c] = lift;
-    f.cutDays[c] = cutDays;
+    f.liftDays[c] = daysLeft;
   }
 }
 
@@ -328,7 +346,7 @@ export function pooledRates(
       }
     }
     const cat = category[s];
-    const skipping = daysLeftOut(state, s, styleCells(state, s, selling), skip).skipping;
+    const skipping = daysLeftOut(state, s, styleCells(state, s, selling), skip, settings.promotionDays).skipping;
     // The style's cells across the network, shrunk towards the category's average cell by as many days as the
     // category's styles' spread says its average is worth.
     const priorDays = styleWeightDays(network.spread, cat, categoryRate[cat], half);

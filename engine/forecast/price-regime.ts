@@ -7,8 +7,6 @@
  * two weeks is read from its own days. A promotion under way is read with the days before it, as it always was.
  */
 
-import { PROMOTION_DAYS } from './promotion.js';
-
 /** A discount this far from today's (a share of the list price) is another price regime. */
 export const REGIME_STEP = 0.1;
 /** Days with sales at today's price before the days at other prices are left out. */
@@ -35,7 +33,8 @@ const NONE: PriceDays = { skipping: false, cutDays: 0 };
  *
  * A price that has held only a few days is not yet what the style sells at. When it is dearer than the other days
  * (a promotion just ended) every day counts, as before the promotion; when it is a cut (a promotion under way, the
- * first days of a markdown) the days at it and below are left out instead, and `cutDays` says how long it has run.
+ * first days of a markdown) younger than `promotionDays`, the days at it and below are left out instead, and `cutDays`
+ * says how long it has run.
  */
 export function otherPriceDays(
   discount: Float32Array | undefined,
@@ -43,6 +42,7 @@ export function otherPriceDays(
   windowDays: number,
   head: number,
   skip: Uint8Array,
+  promotionDays: number,
 ): PriceDays {
   skip.fill(0);
   if (!discount) return NONE;
@@ -70,7 +70,7 @@ export function otherPriceDays(
   let other = 0;
   for (const x of skip) other += x;
   const cutDays = windowDays - start;
-  if (dearer === 0 || dearer < other - dearer || cutDays >= PROMOTION_DAYS) {
+  if (dearer === 0 || dearer < other - dearer || cutDays >= promotionDays) {
     skip.fill(0);
     return NONE;
   }

@@ -6,7 +6,7 @@
  * read as a weak one. Summed over the style's cells across the network, and shrunk towards no lift by
  * LIFT_PRIOR_UNITS, so a few units on one day say little.
  *
- * How long the cut lasts is not in the data: it is taken for a promotion of PROMOTION_DAYS days. One that has lasted
+ * How long the cut lasts is not in the data: it is taken for a promotion of `promotionDays` days (the setting). One that has lasted
  * longer is read as any young price was before it: its days count with the others (price-regime.ts), until it has
  * held long enough to be read from its own days alone (a markdown).
  */
@@ -17,8 +17,6 @@ import { demandBeyond, SOLD_OUT_ROUNDS } from './demand.js';
 export const LIFT_PRIOR_UNITS = 10;
 /** The most a cut is taken to multiply demand by. */
 export const LIFT_MAX = 4;
-/** Days a price cut is expected to last while it is younger than this (a week's promotion). */
-export const PROMOTION_DAYS = 7;
 /** Weeks back a cut day's weekday is compared with. */
 const REFERENCE_WEEKS = 3;
 
@@ -70,12 +68,10 @@ export function cutLift(
 }
 
 /**
- * The daily rate to plan a horizon of `horizon` days with, for a cell estimated at `rate` whose style is `cutDays`
- * into a cut lifting demand by `lift` (1: none): the lifted days are those the cut is expected still to run.
+ * The daily rate to plan a horizon of `horizon` days with, for a cell estimated at `rate` whose style's price cut
+ * lifts demand by `lift` (1: none) for `daysLeft` more days.
  */
-export function liftedRate(rate: number, lift: number, cutDays: number, horizon: number): number {
-  if (!(lift > 1) || horizon <= 0) return rate;
-  const left = PROMOTION_DAYS - cutDays;
-  if (left <= 0) return rate;
-  return rate * (1 + ((lift - 1) * Math.min(horizon, left)) / horizon);
+export function liftedRate(rate: number, lift: number, daysLeft: number, horizon: number): number {
+  if (!(lift > 1) || daysLeft <= 0 || horizon <= 0) return rate;
+  return rate * (1 + ((lift - 1) * Math.min(horizon, daysLeft)) / horizon);
 }

@@ -183,8 +183,8 @@ export function replenish(ctx: Context): Decision[] {
               ` (${BASIS[basisOf(t, n.cell)] ?? basisOf(t, n.cell)}; demand ${round2(f.rate[n.cell])}/day` +
               ` over ${n.horizon} days at ${cs.serviceLevel * 100}% service)` +
               (f.lift[n.cell] > 1
-                ? `; a price cut under way for ${f.cutDays[n.cell]} days lifts demand ×${round2(f.lift[n.cell])}` +
-                  ` while a promotion runs`
+                ? `; a price cut under way lifts demand ×${round2(f.lift[n.cell])}` +
+                  ` for the ${f.liftDays[n.cell]} days a promotion still runs`
                 : '') +
               (short ? `; warehouse short (${totalNeed} needed), allocated where it sells most` : '') +
               (kept > 0 ? `; ${kept} kept for the online customers it serves` : ''),

@@ -133,7 +133,7 @@ export class ReviewPart {
   /** Step 1: own estimates, and the part's share of the network's sums. */
   sums(): ReviewSums {
     const sums = emptyReviewSums(this.state);
-    ownEstimates(this.state, this.forecast, sums.demand, this.settings.demandHalfLifeDays);
+    ownEstimates(this.state, this.forecast, sums.demand, this.settings);
     addSales(this.state, this.forecast.units, sums.sales);
     addHeld(this.state, sellingLocations(this.state), sums.assortment);
     const L = this.state.locations.ids.length;

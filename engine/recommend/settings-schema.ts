@@ -66,6 +66,12 @@ export const SettingsOverrideSchema = Type.Object(
     demandHalfLifeDays: opt(
       DaysSpan('A day this many days older than the newest weighs half as much in the estimate (0: every day alike).'),
     ),
+    promotionDays: opt(
+      Days(
+        'Days a price cut (a promotion) is expected to last: while it is younger, its remaining days are planned at ' +
+          'the lift its own days show (0: no lift).',
+      ),
+    ),
     poolingHalfWeightDays: opt(DaysSpan('In-stock days at which own history weighs half against the pooled estimate.')),
     warehouseReservePercentage: opt(Percentage('Share of warehouse stock kept back from replenishment (percent).')),
     replenishment: Type.Optional(

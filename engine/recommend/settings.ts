@@ -34,6 +34,11 @@ export interface Settings {
   demandWindowDays: number;
   /** A day this many days older than the newest weighs half as much in the estimate (0: every day alike). */
   demandHalfLifeDays: number;
+  /**
+   * Days a price cut (a promotion) is expected to last: while it is younger, the days it still has to run are planned
+   * at the lift its own days show (forecast/promotion.ts); 0 plans no lift.
+   */
+  promotionDays: number;
   /** In-stock days at which a SKU×location's own history gets half the weight against the pooled estimate. */
   poolingHalfWeightDays: number;
   /** Share of warehouse stock kept back from replenishment (percent). */
@@ -101,6 +106,7 @@ export const DEFAULT_SETTINGS: Settings = {
   categories: {},
   demandWindowDays: 56,
   demandHalfLifeDays: 7,
+  promotionDays: 7,
   poolingHalfWeightDays: 56,
   warehouseReservePercentage: 0,
   replenishment: { enabled: true, deliveryEveryDays: 0, earlyDeliveryValue: 250 },
