@@ -6,9 +6,9 @@
  * read as a weak one. Summed over the style's cells across the network, and shrunk towards no lift by
  * LIFT_PRIOR_UNITS, so a few units on one day say little.
  *
- * How long the cut lasts is not in the data: it is taken for a promotion of `promotionDays` days (the setting). One that has lasted
- * longer is read as any young price was before it: its days count with the others (price-regime.ts), until it has
- * held long enough to be read from its own days alone (a markdown).
+ * How long the cut lasts is not in the data: it is taken for a promotion of `promotionDays` days (the setting). One
+ * that has lasted longer is read as any young price was before it: its days count with the others
+ * (price-regime.ts), until it has held long enough to be read from its own days alone (a markdown).
  */
 
 import { demandBeyond, SOLD_OUT_ROUNDS } from './demand.js';
