@@ -184,14 +184,15 @@ export function ownEstimates(
   // The days each style sold at another price than today's are left out (price-regime.ts); SKUs of a style lie
   // together, so its days are worked out once.
   const skip = new Uint8Array(W);
+  const sold = new Uint8Array(W);
   let skipping = false;
   for (let k = 0; k < K; k++) {
     const cat = category[style[k]];
     if (k === 0 || style[k] !== style[k - 1]) {
-      const cells = styleCells(state, style[k], selling);
-      const prices = daysLeftOut(state, style[k], cells, skip, promotionDays);
+      const prices = daysLeftOut(state, style[k], selling, skip, promotionDays, sold);
       skipping = prices.skipping;
-      if (prices.cutDays > 0) liftStyle(state, f, cells, prices.cutDays, promotionDays - prices.cutDays, skip);
+      if (prices.cutDays > 0)
+        liftStyle(state, f, styleCells(state, style[k], selling), prices.cutDays, promotionDays - prices.cutDays, skip);
     }
     for (let l = 0; l < L; l++) {
       if (!selling[l]) continue;
@@ -239,12 +240,15 @@ function styleCells(state: EngineState, s: number, selling: Uint8Array): number[
 function daysLeftOut(
   state: EngineState,
   s: number,
-  cells: readonly number[],
+  selling: Uint8Array,
   skip: Uint8Array,
   promotionDays: number,
+  sold: Uint8Array,
 ): PriceDays {
   const prices = otherPriceDays(state.styleDiscount, s, state.windowDays, state.windowHead, skip, promotionDays);
-  const launched = beforeLaunch(soldDays(state, s, cells, new Uint8Array(state.windowDays)), skip);
+  // The style's cells are listed only where no discount ring tells the days it sold.
+  const cells = state.styleDiscount ? [] : styleCells(state, s, selling);
+  const launched = beforeLaunch(soldDays(state, s, cells, sold), skip);
   return launched ? { ...prices, skipping: true } : prices;
 }
 
@@ -321,6 +325,7 @@ export function pooledRates(
   const mostDays = new Int32Array(L);
   const anyInStock = new Uint8Array(W);
   const skip = new Uint8Array(W);
+  const sold = new Uint8Array(W);
   const shrink = (units: number, days: number, prior: number) =>
     days + half > 0 ? (units + half * prior) / (days + half) : prior;
   for (let s = 0; s < S; s++) {
@@ -346,7 +351,7 @@ export function pooledRates(
       }
     }
     const cat = category[s];
-    const skipping = daysLeftOut(state, s, styleCells(state, s, selling), skip, settings.promotionDays).skipping;
+    const skipping = daysLeftOut(state, s, selling, skip, settings.promotionDays, sold).skipping;
     // The style's cells across the network, shrunk towards the category's average cell by as many days as the
     // category's styles' spread says its average is worth.
     const priorDays = styleWeightDays(network.spread, cat, categoryRate[cat], half);
