@@ -72,7 +72,12 @@ export const SettingsOverrideSchema = Type.Object(
           'the lift its own days show (0: no lift).',
       ),
     ),
-    poolingHalfWeightDays: opt(DaysSpan('In-stock days at which own history weighs half against the pooled estimate.')),
+    poolingHalfWeightDays: opt(
+      DaysSpan(
+        'Recency-weighted in-stock days (the newest 1, one half life older ½) at which own history weighs half ' +
+          'against the pooled estimate.',
+      ),
+    ),
     warehouseReservePercentage: opt(Percentage('Share of warehouse stock kept back from replenishment (percent).')),
     replenishment: Type.Optional(
       Type.Object(

@@ -39,7 +39,12 @@ export interface Settings {
    * at the lift its own days show (forecast/promotion.ts); 0 plans no lift.
    */
   promotionDays: number;
-  /** In-stock days at which a SKU×location's own history gets half the weight against the pooled estimate. */
+  /**
+   * In-stock days, weighed by recency as the estimate weighs them (the newest 1, one `demandHalfLifeDays` older ½), at
+   * which a SKU×location's own history gets half the weight against the pooled estimate. A whole window weighs about
+   * `demandHalfLifeDays` / ln 2 such days (10 with the defaults), so its own history weighs a sixth at most: the pools
+   * carry the estimate, and the cell shapes it.
+   */
   poolingHalfWeightDays: number;
   /** Share of warehouse stock kept back from replenishment (percent). */
   warehouseReservePercentage: number;
