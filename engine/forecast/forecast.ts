@@ -77,7 +77,7 @@ export function explainCell(f: Forecast, cell: number) {
     inStockDays: f.inStockDays[cell],
     pooledFrom: SOURCES[f.source[cell]],
     demandClass: CLASSES[f.demandClass[cell]],
-    // A price cut under way: how much it lifts demand, and how many days it has run (promotion.ts).
+    // A price cut under way: how much it lifts demand, and for how many more days (promotion.ts).
     ...(f.lift[cell] > 1 ? { priceCutLift: f.lift[cell], priceCutDaysLeft: f.liftDays[cell] } : {}),
   };
 }
@@ -181,8 +181,8 @@ export function ownEstimates(
   const { sales, inStockDays, salesDays, windowHead } = state;
   const { style } = state.skus;
   const { category } = state.styles;
-  // The days each style sold at another price than today's are left out (price-regime.ts); SKUs of a style lie
-  // together, so its days are worked out once.
+  // The days each style sold at another price than today's, or stood on the shelves before its launch, are left out
+  // (daysLeftOut); SKUs of a style lie together, so its days are worked out once.
   const skip = new Uint8Array(W);
   const sold = new Uint8Array(W);
   let skipping = false;

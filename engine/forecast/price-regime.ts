@@ -4,7 +4,8 @@
  * discount of its latest day with sales, across the network — and leaves out the days whose discount differs from
  * that by REGIME_STEP or more, as it leaves out the days without stock, once today's price has held for
  * REGIME_MIN_DAYS days with sales: a promotion's days no longer lift the weeks after it, and a markdown that has held
- * two weeks is read from its own days. A promotion under way is read with the days before it, as it always was.
+ * two weeks is read from its own days. A promotion under way is read from the days before it, and its lift sized
+ * apart (promotion.ts).
  */
 
 /** A discount this far from today's (a share of the list price) is another price regime. */
