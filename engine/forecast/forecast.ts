@@ -247,8 +247,10 @@ function daysLeftOut(
 ): PriceDays {
   const prices = otherPriceDays(state.styleDiscount, s, state.windowDays, state.windowHead, skip, promotionDays);
   // The style's cells are listed only where no discount ring tells the days it sold.
-  const cells = state.styleDiscount ? [] : styleCells(state, s, selling);
-  const launched = beforeLaunch(soldDays(state, s, cells, sold), skip);
+  const launched = beforeLaunch(
+    soldDays(state, s, () => styleCells(state, s, selling), sold),
+    skip,
+  );
   return launched ? { ...prices, skipping: true } : prices;
 }
 

@@ -28,8 +28,9 @@ export function beforeLaunch(sold: Uint8Array, skip: Uint8Array): boolean {
 
 /**
  * Per window day (oldest first), 1 where style `s` sold anywhere in the network: its discount ring is a number on
- * those days (EngineState.styleDiscount); without one, read off its selling `cells`' windows (NaN: no stock; a
- * sold-out day's units negated), passing over the cells that sold on no day (`salesDays`).
+ * those days (EngineState.styleDiscount); without one, or where it holds no day (lines without prices), read off
+ * its selling cells' windows (`cellsOf`; NaN: no stock; a sold-out day's units negated), passing over the cells that
+ * sold on no day (`salesDays`).
  */
 export function soldDays(
   state: {
@@ -40,19 +41,24 @@ export function soldDays(
     salesDays?: Int32Array;
   },
   s: number,
-  cells: readonly number[],
+  cellsOf: () => readonly number[],
   into: Uint8Array,
 ): Uint8Array {
   const { sales, windowDays: W, windowHead: head, styleDiscount, salesDays } = state;
   into.fill(0);
   if (styleDiscount) {
+    let any = false;
     for (let d = 0; d < W; d++) {
       const x = styleDiscount[s * W + ((head + d) % W)];
-      if (x === x) into[d] = 1;
+      if (x === x) {
+        into[d] = 1;
+        any = true;
+      }
     }
-    return into;
+    // A feed whose lines carry no prices leaves the ring empty: the cells tell.
+    if (any) return into;
   }
-  for (const c of cells) {
+  for (const c of cellsOf()) {
     if (salesDays && salesDays[c] === 0) continue;
     for (let d = 0; d < W; d++) {
       const x = sales[c * W + ((head + d) % W)];
