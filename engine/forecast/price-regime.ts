@@ -53,25 +53,24 @@ export function otherPriceDays(
   while (latest >= 0 && at(latest) !== at(latest)) latest--;
   if (latest < 0) return NONE;
   const now = at(latest);
-  let any = false;
   let same = 0;
   let dearer = 0;
+  let cheaper = 0;
   let start = 0;
   for (let d = 0; d < windowDays; d++) {
     const x = at(d);
     if (x !== x) continue;
     if (Math.abs(x - now) >= REGIME_STEP) {
       skip[d] = 1;
-      any = true;
       if (x < now) dearer++;
+      else cheaper++;
       start = d + 1;
     } else same++;
   }
+  const any = dearer + cheaper > 0;
   if (!any || same >= REGIME_MIN_DAYS) return { skipping: any, cutDays: 0 };
-  let other = 0;
-  for (const x of skip) other += x;
   const cutDays = windowDays - start;
-  if (dearer === 0 || dearer < other - dearer || cutDays >= promotionDays) {
+  if (dearer === 0 || dearer < cheaper || cutDays >= promotionDays) {
     skip.fill(0);
     return NONE;
   }
