@@ -19,6 +19,10 @@ import { cutLift, liftedRate } from './promotion.js';
 export const horizonRate = (f: Forecast, cell: number, horizon: number): number =>
   liftedRate(f.rate[cell], f.lift[cell], f.liftDays[cell], horizon);
 
+/** A cell's expected demand over the next `horizon` days (horizonRate's days). */
+export const horizonDemand = (f: Forecast, cell: number, horizon: number): number =>
+  horizonRate(f, cell, horizon) * horizon;
+
 /** The nearest pool that held data: the style at the location, the style across the network, its category. */
 export type PoolSource = 'none' | 'style' | 'styleNetwork' | 'category';
 const SOURCES: PoolSource[] = ['none', 'style', 'styleNetwork', 'category'];

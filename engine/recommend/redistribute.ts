@@ -10,7 +10,7 @@
  * of the network's styles), the trips chosen over the moves of every part (`chooseTrips`) and the moves they
  * carry (`keepMoves`), and the kept moves as decisions (`redistribution`, back on the part that made them).
  */
-import { horizonRate } from '../forecast/forecast.js';
+import { horizonDemand } from '../forecast/forecast.js';
 import { poissonTail } from '../forecast/poisson.js';
 import { MaxHeap } from './heap.js';
 import { planningLead, type Settings } from './settings.js';
@@ -117,7 +117,7 @@ export function candidateMoves(ctx: Context): Move[] {
       const next = (l: number, given: number) => {
         const c = k * L + l;
         const pos = onHand[c] + inTransit[c] + incoming[c] + given;
-        return pos >= t.target[c] ? -1 : price * poissonTail(horizonRate(f, c, horizon(l)) * horizon(l), pos + 1);
+        return pos >= t.target[c] ? -1 : price * poissonTail(horizonDemand(f, c, horizon(l)), pos + 1);
       };
       for (const l of receiving) {
         const v = next(l, 0);
@@ -134,9 +134,7 @@ export function candidateMoves(ctx: Context): Move[] {
         let sent = 0;
         while (left > 0 && receivers.size) {
           // A broken run leaves whole, so its units count as lost to the sender anyway.
-          const loss = broken[from]
-            ? 0
-            : price * poissonTail(horizonRate(f, cf, horizon(from)) * horizon(from), onHand[cf] - sent);
+          const loss = broken[from] ? 0 : price * poissonTail(horizonDemand(f, cf, horizon(from)), onHand[cf] - sent);
           let top = receivers.pop()!;
           if (top.item.key === from) {
             parked.push(top);

@@ -3,7 +3,7 @@
  * it has net of stock not for replenishment and a reserve; when it is short, each pack goes to the location
  * where it most likely sells over the review period + lead time (highest marginal expected sale at price).
  */
-import { exactUnits, explainCell, horizonRate, type Forecast } from '../forecast/forecast.js';
+import { exactUnits, explainCell, horizonDemand, type Forecast } from '../forecast/forecast.js';
 import { expectedShortage, poissonTail } from '../forecast/poisson.js';
 import { MaxHeap } from './heap.js';
 import { coverDays, planningLead, type CategorySettings, type Settings } from './settings.js';
@@ -54,8 +54,7 @@ export function storeNeeds(ctx: Context): Float64Array {
       const c = k * L + l;
       const held = state.onHand[c] + state.inTransit[c] + ctx.incoming[c];
       if (!(f.rate[c] > 0) || held >= t.target[c]) continue;
-      const days = cs.reviewPeriodDays + planningLead(cs, state, l);
-      const mean = horizonRate(f, c, days) * days;
+      const mean = horizonDemand(f, c, cs.reviewPeriodDays + planningLead(cs, state, l));
       needs[l] += exactUnits(state.skus.price[k] * expectedShortage(mean, held));
     }
   }
@@ -140,7 +139,7 @@ export function replenish(ctx: Context): Decision[] {
         position,
         need: Math.ceil(raw / pack) * pack,
         given: 0,
-        mean: horizonRate(f, c, horizon) * horizon,
+        mean: horizonDemand(f, c, horizon),
       });
     }
     if (needs.length === 0) continue;
