@@ -327,14 +327,26 @@ describe('what a store sells', () => {
     expect(r.proposals.some((p) => p.fromLocationId === 'B')).toBe(false);
   });
 
-  it('gives a style to a store that carries its category once it sells elsewhere', () => {
-    // B never held TEE, but sold the category's other style: TEE sells at A, so B is given it too.
-    const spec = twoStores({});
-    spec.styles.push({ id: 'POLO', category: 'TEES', skus: [{ id: 'POLO-M', size: 'M', price: 20 }] });
-    spec.cells['B/POLO-M'] = { onHand: 3, sales: 1 };
-    const r = run(spec, { redistribution: { enabled: false } });
-    expect(r.proposals.filter((p) => p.toLocationId === 'B' && p.skuId === 'TEE-M')).toHaveLength(1);
-    // Without a sale of the category there, it is not.
+  it('gives a young style to a store that carries its category once it sells elsewhere, not an old one', () => {
+    // B never held TEE, but sold the category's other style; TEE stood on A's shelf for the last two weeks only (a
+    // store skipped at its launch).
+    const young = Array.from({ length: 14 }, (_, d) => d);
+    const spec = (b: Record<string, unknown>, teeOut: number[]) => {
+      const s = twoStores(b);
+      s.cells['A/TEE-M'] = { onHand: 0, sales: 2, outOfStock: teeOut };
+      s.styles.push({ id: 'POLO', category: 'TEES', skus: [{ id: 'POLO-M', size: 'M', price: 20 }] });
+      if (Object.keys(b).length === 0) s.cells['B/POLO-M'] = { onHand: 3, sales: 1 };
+      return s;
+    };
+    const sentToB = (b: Record<string, unknown>, teeOut: number[]) =>
+      run(spec(b, teeOut), { redistribution: { enabled: false } }).proposals.filter(
+        (p) => p.toLocationId === 'B' && p.skuId === 'TEE-M',
+      ).length;
+    expect(sentToB({}, young)).toBe(1);
+    // On a shelf since the window's first days: B's not holding it is the assortment, not a launch it missed.
+    expect(sentToB({}, [])).toBe(0);
+    expect(sentToB({}, [0, 1, 2])).toBe(0);
+    // Without a sale of the category there, it is not given even a young style.
     const none = run(twoStores({}), { redistribution: { enabled: false } });
     expect(none.proposals.some((p) => p.toLocationId === 'B')).toBe(false);
   });
@@ -374,6 +386,37 @@ describe('what a store sells', () => {
     });
     expect(basisOf(still.targets, 1)).toBe('demand');
     expect(DAY0).toBeGreaterThan(0);
+  });
+});
+
+describe('what a store sells, when the warehouse ran dry', () => {
+  const W = 28;
+  // Both stores sold two a day until ten days ago; since then, their shelves stood empty or stocked.
+  const fading = Array.from({ length: W }, (_, d) => (d < W - 10 ? 2 : 0));
+  const last10 = Array.from({ length: 10 }, (_, i) => W - 10 + i);
+  const tee = (cells: StateSpec['cells']): StateSpec => ({
+    locations: [
+      { id: 'WH', kind: 'warehouse' },
+      { id: 'A', kind: 'store' },
+      { id: 'B', kind: 'store' },
+    ],
+    styles: [{ id: 'TEE', category: 'TEES', skus: [{ id: 'TEE-M', size: 'M', price: 20 }] }],
+    cells: { 'WH/TEE-M': { onHand: 100 }, ...cells },
+  });
+
+  it('keeps a style on sale whose shelves stood empty since its last sale, and sends it again', () => {
+    // Out of stock on the last ten days: silence without stock is no sign the style stopped selling.
+    const r = run(
+      tee({
+        'A/TEE-M': { onHand: 0, sales: fading, outOfStock: last10 },
+        'B/TEE-M': { onHand: 0, sales: fading, outOfStock: last10 },
+      }),
+    );
+    expect([1, 2].map((l) => basisOf(r.targets, l))).toEqual(['demand', 'demand']);
+    expect(r.proposals.filter((p) => p.fromLocationId === 'WH').map((p) => p.toLocationId)).toEqual(['A', 'B']);
+    // The same ten days with stock on the shelves tell it stopped selling.
+    const stocked = run(tee({ 'A/TEE-M': { onHand: 5, sales: fading }, 'B/TEE-M': { onHand: 4, sales: fading } }));
+    expect([1, 2].map((l) => basisOf(stocked.targets, l))).toEqual(['offSale', 'offSale']);
   });
 });
 

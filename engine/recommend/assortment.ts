@@ -3,8 +3,10 @@
  * off what each store held and sold. Per selling location × style (`l * styles + s`):
  *
  * - carried: the store sold or held the style within the year, holds it or has it on its way; or the style sells
- *   in the network now and the store sells its category (a store skipped at the style's launch, when the warehouse
- *   was short or its category had not sold there yet, can still be given it);
+ *   in the network now, is young (on no shelf in the window's first ESTABLISHED_DAYS days) and the store sells its
+ *   category (a store skipped at the style's launch, when the warehouse was short or its category had not sold there
+ *   yet, can still be given it). A store that never held a style on the shelves for longer is one the retailer's
+ *   assortment leaves out: given it, its shelf held stock that never sold;
  * - not selling there: the store held the style and never sold it, and the style sells elsewhere. While it holds
  *   some, only once the days it stood on the shelf would have sold NOT_SELLING_EXPECTED_UNITS at the style's rate
  *   elsewhere; once its stock is gone, as long as it never sold there. Such a store gets no target for the style and
@@ -79,8 +81,10 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array,
     days.fill(0);
     let netUnits = 0;
     let netDays = 0;
+    let established = false;
     for (let c = styleStart[s] * L, l = 0; c < styleStart[s + 1] * L; c++, l = l + 1 === L ? 0 : l + 1) {
       if (!selling[l]) continue;
+      if (onShelfAtWindowStart(state, c)) established = true;
       if (everActive[c]) held[l] = 1;
       if (lastSaleDay[c] >= 0) sold[l] = 1;
       if (onHand[c] > 0 || inTransit[c] > 0) stock[l] = 1;
@@ -98,8 +102,25 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array,
         notSelling[l * S + s] = 1;
         continue;
       }
-      if (held[l] || stock[l] || (netUnits > 0 && network.held[l * C + cat] > 0)) carried[l * S + s] = 1;
+      if (held[l] || stock[l] || (netUnits > 0 && !established && network.held[l * C + cat] > 0))
+        carried[l * S + s] = 1;
     }
   }
   return { carried, notSelling, carries };
+}
+
+/** The days at the window's start a style stood on a shelf on, at the least, to be past its launch. */
+export const ESTABLISHED_DAYS = 14;
+
+/**
+ * Whether cell `c` had stock on any of its window's first ESTABLISHED_DAYS days: its style stood on a shelf that long
+ * before the window's last weeks (not a day, which a warehouse run dry can leave every shelf empty on).
+ */
+function onShelfAtWindowStart(state: EngineState, c: number): boolean {
+  const W = state.windowDays;
+  for (let d = 0; d < Math.min(ESTABLISHED_DAYS, W); d++) {
+    const x = state.sales[c * W + ((state.windowHead + d) % W)];
+    if (x === x) return true;
+  }
+  return false;
 }

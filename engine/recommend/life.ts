@@ -15,16 +15,16 @@ export const OFF_SALE_SILENT_WINDOW_DAYS = 28;
 
 /**
  * Per style of the state: 1 when it is off sale. It sold within the last year, and since its last sale anywhere it
- * stood in stock long enough without one: at least OFF_SALE_MIN_DAYS, over in-stock cell-days its rate (units per
+ * stood in stock long enough without one (its cells' days with stock since then, day by day: shelves a dry warehouse
+ * left empty say nothing): at least OFF_SALE_MIN_DAYS, over in-stock cell-days its rate (units per
  * in-stock cell-day over the window) would have sold OFF_SALE_EXPECTED_UNITS in, or a whole window of in-stock
  * days without a sale. A style that never sold is new, whatever it waits for.
  */
 export function offSaleStyles(state: EngineState, f: Forecast, selling: Uint8Array): Uint8Array {
   const L = state.locations.ids.length;
   const S = state.styles.ids.length;
-  const W = state.windowDays;
   const { styleStart } = state.styles;
-  const { lastSaleDay, onHand } = state;
+  const { lastSaleDay } = state;
   const off = new Uint8Array(S);
   for (let s = 0; s < S; s++) {
     let last = -1;
@@ -39,12 +39,24 @@ export function offSaleStyles(state: EngineState, f: Forecast, selling: Uint8Arr
     if (last < 0) continue;
     const silent = state.asOfDay - 1 - last;
     if (silent < OFF_SALE_MIN_DAYS) continue;
-    // In-stock days since the last sale: a cell's in-stock days of the window, at most the days since then.
+    // In-stock days since the last sale, day by day: a shelf that stood empty since (a warehouse run dry) is not
+    // silence, whatever the cell's days in stock before its last sale.
     let silentDays = 0;
     for (let c = styleStart[s] * L, l = 0; c < styleStart[s + 1] * L; c++, l = l + 1 === L ? 0 : l + 1)
-      if (selling[l] && (onHand[c] > 0 || f.inStockDays[c] > 0)) silentDays += Math.min(silent, W, f.inStockDays[c]);
+      if (selling[l]) silentDays += inStockDaysSince(state, c, silent);
     if (units > 0 ? (units / days) * silentDays >= OFF_SALE_EXPECTED_UNITS : silentDays >= OFF_SALE_SILENT_WINDOW_DAYS)
       off[s] = 1;
   }
   return off;
+}
+
+/** Of the window's last `days` days (the newest at most), those cell `c` had stock on (its ring's non-NaN days). */
+export function inStockDaysSince(state: EngineState, c: number, days: number): number {
+  const W = state.windowDays;
+  let n = 0;
+  for (let d = Math.max(0, W - days); d < W; d++) {
+    const x = state.sales[c * W + ((state.windowHead + d) % W)];
+    if (x === x) n++;
+  }
+  return n;
 }
