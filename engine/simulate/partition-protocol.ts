@@ -45,6 +45,9 @@ export const ANSWER = {
   finish: 'finished',
 } as const satisfies Record<ToPart['kind'], FromPart['kind']>;
 
+/** The answer a message is answered with. */
+export type AnswerTo<M extends ToPart> = Extract<FromPart, { kind: (typeof ANSWER)[M['kind']] }>;
+
 /** The part's side: answers each message. Transport-free: a thread, a process or a test feeds it. */
 export function partServer(): (message: ToPart) => FromPart {
   let part: ReplayPart | undefined;
@@ -92,13 +95,9 @@ export function localLink(): PartLink {
 }
 
 /** The answer of the kind a message asks for, or the part's failure as an error naming the part. */
-export function answerTo<M extends ToPart>(
-  message: M,
-  answer: FromPart,
-  range: StyleRange,
-): Extract<FromPart, { kind: (typeof ANSWER)[M['kind']] }> {
+export function answerTo<M extends ToPart>(message: M, answer: FromPart, range: StyleRange): AnswerTo<M> {
   const kind = ANSWER[message.kind];
-  if (answer.kind === kind) return answer as Extract<FromPart, { kind: (typeof ANSWER)[M['kind']] }>;
+  if (answer.kind === kind) return answer as AnswerTo<M>;
   const why = answer.kind === 'failed' ? answer.message : `it answered '${answer.kind}'`;
   throw new Error(`the part of SKUs ${range.kFrom}…${range.kTo} did not answer '${kind}': ${why}`);
 }

@@ -12,23 +12,22 @@
  * adds up their figures at the end. The parts' decisions are the same however the styles are split.
  */
 import { dayText } from '../model/datetime.js';
-import { referenceId } from '../recommend/proposal.js';
-import { TRANSFER_TYPES } from '../model/settings.js';
 import { chooseTrips, keepMoves, type KeptMove, type Move, type Trip } from '../recommend/redistribute.js';
 import { addReviewSums, deliveriesDue, emptyReviewSums, type ReviewSums } from '../recommend/review.js';
 import type { Settings } from '../recommend/settings.js';
 import { styleRange, type StyleRange } from '../recommend/slice.js';
-import { TransferBuilder, type SimulatedTransfer, type TransferColumns } from './simulated-transfer.js';
+import type { SimulatedTransfer, TransferColumns } from './simulated-transfer.js';
 import type { BacktestInput } from './input.js';
 import { FIELDS, kpisOf, Sums, type SideKpis, type TransferKpis } from './kpis.js';
 import { DAY_FIELDS } from './serve-day.js';
 import { STYLE_DAY_FIELDS, type StyleDays } from './style-days.js';
 import type { StyleTrace, TracedTransfer } from './trace.js';
 import { partInit, type EndStocks, type PartResult } from './replay-part.js';
-import { moveColumns, movesOf, type DecisionColumns } from './decision-columns.js';
+import { moveColumns, movesOf } from './decision-columns.js';
 import { sharedCopy } from './buffers.js';
+import { ReviewTransfers } from './review-transfers.js';
 import { TRANSIT_SOURCES, transitText, type TransitSource } from './transit.js';
-import { answerTo, localLink, type FromPart, type PartLink, type ToPart } from './partition-protocol.js';
+import { answerTo, localLink, type AnswerTo, type FromPart, type PartLink, type ToPart } from './partition-protocol.js';
 
 export type { SimulatedTransfer };
 
@@ -226,10 +225,8 @@ export async function replay(
   recorded?: readonly ReviewRecord[],
 ): Promise<SimulationResult> {
   const S0 = input.start;
-  const L = S0.locations.ids.length;
   const Sg = S0.styles.ids.length;
   const days = input.days;
-  const fromDay = S0.asOfDay;
   const reviewEvery = Math.max(1, options.reviewEveryDays ?? settings.defaults.reviewPeriodDays);
   const lastDay = Math.min(days, options.stopAfterDays ?? days);
   const traceStyle = options.trace?.style;
@@ -250,18 +247,13 @@ export async function replay(
     kindFixed: Uint8Array.from(S0.locations.ids, (id) => (settings.locationKinds[id] !== undefined ? 1 : 0)),
     traceStyle,
   };
-  const traced =
+  const traced: [number, number] | undefined =
     traceStyle === undefined ? undefined : [S0.styles.styleStart[traceStyle], S0.styles.styleStart[traceStyle + 1]];
 
   const recordedAt = new Map(recorded?.map((r) => [r.day, r]));
   const reviews: ReviewRecord[] = [];
-  const transfers = new TransferBuilder();
-  const tracedTransfers: TracedTransfer[] = [];
-  const transferKpis: TransferKpis = {};
-  const transferUnitsByDay = new Float64Array(days);
+  const written = new ReviewTransfers(input, traced);
   let daysDone = 0;
-  /** Store-days the engine sent stock to (a store receiving several kinds of transfer on a day counts once). */
-  let deliveries = 0;
   let cancelled = false;
   try {
     await askAll((p) => ({ kind: 'init', init: partInit(inputOf(p), settings, ranges[p], shared) }));
@@ -274,92 +266,13 @@ export async function replay(
       const until = Math.min(lastDay, (Math.floor(i / reviewEvery) + 1) * reviewEvery, (Math.floor(i / 7) + 1) * 7);
       let running: Promise<unknown> | undefined;
       if (i % reviewEvery === 0) {
-        const sums = await askAll(() => ({ kind: 'review', day: i }));
         const record = recorded ? recordedAt.get(i) : undefined;
         if (recorded && !record) throw new Error(`the run kept no review of day ${i} to replay`);
-        let network = record?.network;
-        if (!network) {
-          network = emptyReviewSums(S0);
-          for (const s of sums) addReviewSums(network, s.sums);
-        }
-        // In shared memory, the parts in other threads read the one copy.
-        network = sharedCopy(network);
-        const needs = new Float64Array(L);
-        for (const p of await askAll(() => ({ kind: 'plan', network: network! })))
-          for (let l = 0; l < L; l++) needs[l] += p.needs[l];
-        const due = record?.due ?? deliveriesDue(settings, network, needs, fromDay + i);
-        const decided = (await askAll(() => ({ kind: 'decide', due }))).map((d) => d.decided);
-        const moves: Move[] = [];
-        for (const d of decided) for (const m of movesOf(d.moves)) moves.push(m);
-        const trips = record?.trips ?? chooseTrips(moves, L, settings);
-        if (!recorded) reviews.push({ day: i, network, due, trips });
-        const kept = keepMoves(moves, trips, L, Sg);
-        const keptBy: KeptMove[][] = ranges.map(() => []);
-        for (const k of kept) keptBy[partOf(k.move.style)].push(k);
-        const carried = (await askAll((p) => ({ kind: 'carryOut', kept: moveColumns(keptBy[p]) }))).map(
-          (c) => c.redistribution,
-        );
+        const review = await networkReview(i, record, askAll, S0, settings, ranges, partOf);
+        if (!recorded) reviews.push(review.record);
         // The parts go on with their days while the review's transfers are written down here.
         running = askAll(() => ({ kind: 'run', until }));
-        // The review's decisions in the engine's order: initial distribution, replenishment, returns, the trips.
-        const next = ranges.map(() => 0);
-        const order: [DecisionColumns, number][] = [];
-        for (const d of decided) for (let x = 0; x < d.initial.sku.length; x++) order.push([d.initial, x]);
-        for (const d of decided) for (let x = 0; x < d.replenishment.sku.length; x++) order.push([d.replenishment, x]);
-        for (const d of decided) for (let x = 0; x < d.returns.sku.length; x++) order.push([d.returns, x]);
-        for (const k of kept) {
-          const p = partOf(k.move.style);
-          order.push([carried[p], next[p]++]);
-        }
-        const day = fromDay + i;
-        const tripsMade = new Set<number>();
-        const receivers = new Set<number>();
-        // References are worked out when the transfers are read as rows (transferRows), but for a traced style's.
-        const ids = traced ? new Set<string>() : undefined;
-        const reasons = new Map<DecisionColumns, Map<number, string>>();
-        const reasonOf = (c: DecisionColumns, x: number) => {
-          let m = reasons.get(c);
-          if (!m) reasons.set(c, (m = new Map(c.words.map((w) => [w.at, w.reason]))));
-          return m.get(x) ?? '';
-        };
-        for (const [c, x] of order) {
-          const [type, from, to, sku, quantity] = [c.type[x], c.from[x], c.to[x], c.sku[x], c.quantity[x]];
-          transfers.add(day, type, from, to, sku, quantity);
-          const transferType = TRANSFER_TYPES[type];
-          if (ids) {
-            const [fromLocationId, toLocationId, skuId] = [
-              S0.locations.ids[from],
-              S0.locations.ids[to],
-              S0.skus.ids[sku],
-            ];
-            const reference = referenceId(transferType, day, fromLocationId, toLocationId, skuId, ids);
-            if (sku >= traced![0] && sku < traced![1])
-              tracedTransfers.push({
-                day,
-                transferType,
-                fromLocationId,
-                toLocationId,
-                skuId,
-                quantity,
-                referenceId: reference,
-                arrivalDay: day + input.transit.days[to],
-                reason: reasonOf(c, x),
-              });
-          }
-          const t = (transferKpis[transferType] ??= { trips: 0, lines: 0, units: 0 });
-          t.lines++;
-          t.units += quantity;
-          transferUnitsByDay[i] += quantity;
-          const trip = (type * L + from) * L + to;
-          if (input.selling[to] && !receivers.has(to)) {
-            receivers.add(to);
-            deliveries++;
-          }
-          if (!tripsMade.has(trip)) {
-            tripsMade.add(trip);
-            t.trips++;
-          }
-        }
+        written.add(i, review.decided, review.kept, review.carried, partOf);
       }
       await (running ?? askAll(() => ({ kind: 'run', until })));
       i = daysDone = until;
@@ -370,15 +283,59 @@ export async function replay(
       reviews,
       daysDone,
       cancelled,
-      transfers: transfers.columns(S0.locations.ids, S0.skus.ids),
-      transferKpis,
-      transferUnitsByDay,
-      deliveries,
-      ...(traceStyle !== undefined ? { trace: { style: traceStyle, transfers: tracedTransfers } } : {}),
+      transfers: written.columns(),
+      transferKpis: written.kpis,
+      transferUnitsByDay: written.unitsByDay,
+      deliveries: written.deliveries,
+      ...(traceStyle !== undefined ? { trace: { style: traceStyle, transfers: written.traced } } : {}),
     });
   } finally {
     await Promise.all(links.map((l) => l.close()));
   }
+}
+
+/** Asks every part, and answers each part's answer in order. */
+type AskAll = <M extends ToPart>(message: (p: number) => M) => Promise<AnswerTo<M>[]>;
+
+/**
+ * Review day i across the network, in its steps: each part's share of the network's sums (or the sums kept with a
+ * run, replaying a style alone), what each store would lose, the stores due a delivery, each part's decisions, the
+ * trips chosen of all moves and the moves they carry, which each part then carries out.
+ */
+async function networkReview(
+  i: number,
+  record: ReviewRecord | undefined,
+  askAll: AskAll,
+  S0: BacktestInput['start'],
+  settings: Settings,
+  ranges: readonly StyleRange[],
+  partOf: (style: number) => number,
+) {
+  const L = S0.locations.ids.length;
+  const sums = await askAll(() => ({ kind: 'review', day: i }));
+  let network = record?.network;
+  if (!network) {
+    network = emptyReviewSums(S0);
+    for (const s of sums) addReviewSums(network, s.sums);
+  }
+  // In shared memory, the parts in other threads read the one copy.
+  network = sharedCopy(network);
+  const needs = new Float64Array(L);
+  for (const p of await askAll(() => ({ kind: 'plan', network: network! })))
+    for (let l = 0; l < L; l++) needs[l] += p.needs[l];
+  const due = record?.due ?? deliveriesDue(settings, network, needs, S0.asOfDay + i);
+  const decided = (await askAll(() => ({ kind: 'decide', due }))).map((d) => d.decided);
+  const moves: Move[] = [];
+  for (const d of decided) for (const m of movesOf(d.moves)) moves.push(m);
+  const trips = record?.trips ?? chooseTrips(moves, L, settings);
+  const kept = keepMoves(moves, trips, L, S0.styles.ids.length);
+  const keptBy: KeptMove[][] = ranges.map(() => []);
+  for (const k of kept) keptBy[partOf(k.move.style)].push(k);
+  const carried = (await askAll((p) => ({ kind: 'carryOut', kept: moveColumns(keptBy[p]) }))).map(
+    (c) => c.redistribution,
+  );
+  const reviewed: ReviewRecord = { day: i, network, due, trips };
+  return { record: reviewed, decided, kept, carried };
 }
 
 /** The replay in this thread, in one part (or several, to show the split changes nothing). */
