@@ -9,6 +9,10 @@ import {
   type CellDayRows,
   type DemandLayout,
 } from '../engine/simulate/actual-demand.js';
+import { CellWalk } from '../engine/simulate/cell-walk.js';
+import { fitDemand } from '../engine/simulate/demand-fit.js';
+import { outageDemand } from '../engine/simulate/outage-demand.js';
+import { readShelves, sellingOf } from '../engine/simulate/shelf-history.js';
 
 /** One day of a cell: its level at the end, what it sold, the level it started with (stamped at its midnight). */
 interface Day {
@@ -264,5 +268,62 @@ describe('carried or not', () => {
     const r = actualDemand(rowsOf([{ cell: 0, start: 50, days }]), range(40), layout(1, [1]));
     expect(r.selling[0]).toBe(0);
     expect(r.out.day.length).toBe(0);
+  });
+});
+
+describe('the passes, one by one', () => {
+  // Cell 0: 4 a day, sold out on day 29, out 30–34, back on 35. Cells 1–9: 4 a day throughout. Cell 10: a store that
+  // sold nothing (layout of 2 locations: cell = sku × 2 + location).
+  const days = 60;
+  const cells = [
+    { cell: 0, start: 1000, days: steady(4, days, 30, 35) },
+    ...Array.from({ length: 9 }, (_, i) => ({ cell: (i + 1) * 2, start: 1000, days: steady(4, days, 0, 0) })),
+    { cell: 1, start: 5, days: [{ d: 10, end: 5 }] },
+  ];
+  const rows = rowsOf(cells);
+  const lay = layout(2, Array(10).fill(1));
+  const walk = new CellWalk(rows, days, 2 * 10);
+
+  it('tells the locations that sell by their sales alone', () => {
+    expect(Array.from(sellingOf(rows, 2))).toEqual([1, 0]);
+  });
+
+  it("reads each selling cell's days in stock, its gaps and its style's days on sale", () => {
+    const sh = readShelves(rows, days, lay, walk, sellingOf(rows, 2));
+    expect(sh.stocked).toEqual([0, 2, 4, 6, 8, 10, 12, 14, 16, 18]);
+    // Cell 0 was out five days of sixty; the others never.
+    expect(sh.fullDays[0]).toBe(days - 5);
+    expect(sh.fullDays[2]).toBe(days);
+    expect([sh.gappy[0], sh.gappy[2]]).toEqual([1, 0]);
+    // Style 0 at location 0: on a shelf from the first day to the last, on sale to the last.
+    expect([sh.styleFirst[0], sh.styleLast[0], sh.styleLastActive[0], sh.styleNetLast[0]]).toEqual([0, 59, 59, 59]);
+    // The location selling nothing holds no stocked cell.
+    expect(sh.everIn[1]).toBe(0);
+  });
+
+  it('fits the levels and day indices to what was wanted: a steady seller at its rate', () => {
+    const selling = sellingOf(rows, 2);
+    const sh = readShelves(rows, days, lay, walk, selling);
+    const fit = fitDemand(rows, range(days), lay, walk, selling, sh);
+    // Every day alike: each steady cell's level times its days' indices comes to its four a day, within a few %.
+    for (const c of [2, 4, 18]) {
+      let wanted = 0;
+      for (let e = 0; e < days; e++) wanted += fit.judged[c] * fit.index.at(0, c / 2, e);
+      expect(Math.abs(wanted / days - 4)).toBeLessThan(0.2);
+    }
+    expect(fit.dispersion[0]).toBeGreaterThanOrEqual(0);
+  });
+
+  it("estimates the outage's days from the fit, and nothing for the cells without a gap", () => {
+    const selling = sellingOf(rows, 2);
+    const sh = readShelves(rows, days, lay, walk, selling);
+    const fit = fitDemand(rows, range(days), lay, walk, selling, sh);
+    const o = outageDemand(rows, range(days), lay, walk, selling, sh, fit, fit.index.closed);
+    expect(Array.from(o.out.cell)).toEqual([0, 0, 0, 0, 0]);
+    expect(Array.from(o.out.day)).toEqual([30, 31, 32, 33, 34]);
+    for (const q of o.out.demand) expect(q).toBeGreaterThan(3.5);
+    // The sold-out day's demand beyond its four: some, on its row alone.
+    const beyond = Array.from(o.extra).filter((x) => x > 0);
+    expect(beyond).toHaveLength(1);
   });
 });
