@@ -66,8 +66,83 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const wb = options.workbench;
   const tokens = new TokenIssuer(options, () => wb.now() / 1000, options.tokenLifetimeSeconds);
   if (options.sessionToken) tokens.issueSession(options.sessionToken);
-  const ctx: ServerContext = {
-    wb,
+  const ctx = serverContext(options, tokens);
+
+  const logAnswered = requestLogger(wb, tokens);
+
+  // Requests the HTTP parser refuses, and the ones Node would answer without a body, get problems too.
+  const refused = refusals();
+  const app = newFastify(refused.clientError, logAnswered);
+  refused.watch(app.server);
+
+  // The service's own endpoints validate their bodies in the service (with record ids and its own messages): their
+  // route schemas only document. The admin routes validate each part against their schemas (admin/validate.ts).
+  app.setValidatorCompiler(() => () => true);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  app.decorateRequest('audit', null as never);
+  app.addHook('onRequest', async (req, reply) => {
+    // Known before the body is read, from the route the router found (however the path was spelled or encoded):
+    // a token request's body and query hold the client secret.
+    req.audit = { secret: req.routeOptions.config?.secret === true };
+    reply.header('X-Request-Id', req.id);
+  });
+  app.addHook('onRequest', checkRequest);
+
+  // The start of a JSON answer, for the request log to open to (a token's answer is the token: never kept).
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.audit?.secret && typeof payload === 'string' && /json/.test(String(reply.getHeader('content-type'))))
+      req.responseExcerpt = payload.slice(0, BODY_EXCERPT_CHARS + EXCERPT_MARGIN_CHARS);
+    return payload;
+  });
+
+  await parseBodies(app);
+
+  await describeApi(app);
+
+  // Every route but /Token and /openapi.json needs a valid token for this tenant.
+  app.addHook('onRequest', async (req) => {
+    if (req.routeOptions.config?.public) return;
+    if (!req.routeOptions.url) return; // unknown path: answered 404 below
+    tokens.verify(req);
+  });
+
+  app.setNotFoundHandler((req, reply) =>
+    sendProblem(
+      reply,
+      problemBody(
+        req,
+        404,
+        'not-found',
+        `no endpoint ${req.method} ${clip(req.url.split('?')[0], MAX_PROBLEM_TEXT)}; see GET /openapi.json`,
+      ),
+    ),
+  );
+
+  app.setErrorHandler((error: FastifyError | Error, req, reply) => answerError(error, req, reply, tokens));
+
+  app.addHook('onResponse', logAnswered);
+
+  app.decorate('issueSessionToken', () => tokens.issueSession());
+  if (options.uiRoot) await app.register(uiRoutes(options.uiRoot));
+
+  // Routes last: handlers and hooks set above apply to them.
+  await app.register(apiRoutes(ctx, false));
+  await app.register(apiRoutes(ctx, true), { prefix: '/v1' });
+  await app.register(async (admin) => registerAdminRoutes(admin, ADMIN_ROUTES, ctx), { prefix: ADMIN_PREFIX });
+  const desk = options.desk;
+  if (desk)
+    await app.register(async (admin) => registerAdminRoutes(admin, DESK_ROUTES, { desk }), { prefix: ADMIN_PREFIX });
+
+  return app;
+}
+
+export type { FastifyRequest };
+
+/** What the routes share: the service, the tokens and how a client reaches this server. */
+function serverContext(options: ServerOptions, tokens: TokenIssuer): ServerContext {
+  return {
+    wb: options.workbench,
     tokens,
     autoApprove: options.autoApprove === true,
     integration: () => {
@@ -81,43 +156,16 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       };
     },
   };
+}
 
-  /** The request log's entry for an answered request (routed or not), without secrets. */
-  const logAnswered = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (req.audit?.quiet) return;
-    const a = req.audit ?? {};
-    const [path, query] = req.url.split('?');
-    await wb
-      .logRequest(
-        redactEntry(
-          {
-            requestId: req.id,
-            tenant: typeof req.headers['x-tenant'] === 'string' ? req.headers['x-tenant'].slice(0, 80) : undefined,
-            method: req.method,
-            path: path.slice(0, 1000),
-            query: a.secret || query === undefined ? undefined : query.slice(0, 1000),
-            status: reply.statusCode,
-            durationMs: reply.elapsedTime,
-            dataset: a.dataset,
-            records: a.records,
-            errors: a.errors,
-            errorCount: a.errorCount,
-            warnings: a.warnings,
-            bodyExcerpt: a.secret ? undefined : req.bodyExcerpt,
-            responseExcerpt: a.secret ? undefined : req.responseExcerpt,
-            ...(typeof req.socket?.localPort === 'number' ? { port: req.socket.localPort } : {}),
-          },
-          (text) => tokens.redact(text),
-        ),
-      )
-      .catch(() => undefined);
-  };
-
-  // Requests the HTTP parser refuses, and the ones Node would answer without a body, get problems too.
-  const refused = refusals();
-  const app = Fastify({
+/** The framework, set to answer as the API does: every refusal a problem body, paths read as the service reads them. */
+function newFastify(
+  clientError: ReturnType<typeof refusals>['clientError'],
+  logAnswered: (req: FastifyRequest, reply: FastifyReply) => Promise<void>,
+): FastifyInstance {
+  return Fastify({
     logger: false,
-    clientErrorHandler: refused.clientError,
+    clientErrorHandler: clientError,
     // The Host check is the routes' (request-checks.ts), so its refusal is a problem body, not Node's bare 400.
     http: { requireHostHeader: false },
     genReqId: () => randomUUID(),
@@ -151,30 +199,43 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       querystringParser: parseQueryString,
     },
   });
+}
 
-  refused.watch(app.server);
+/** What writes the request log's entry for an answered request (routed or not), without secrets. */
+function requestLogger(wb: Workbench, tokens: TokenIssuer) {
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (req.audit?.quiet) return;
+    const a = req.audit ?? {};
+    const [path, query] = req.url.split('?');
+    await wb
+      .logRequest(
+        redactEntry(
+          {
+            requestId: req.id,
+            tenant: typeof req.headers['x-tenant'] === 'string' ? req.headers['x-tenant'].slice(0, 80) : undefined,
+            method: req.method,
+            path: path.slice(0, 1000),
+            query: a.secret || query === undefined ? undefined : query.slice(0, 1000),
+            status: reply.statusCode,
+            durationMs: reply.elapsedTime,
+            dataset: a.dataset,
+            records: a.records,
+            errors: a.errors,
+            errorCount: a.errorCount,
+            warnings: a.warnings,
+            bodyExcerpt: a.secret ? undefined : req.bodyExcerpt,
+            responseExcerpt: a.secret ? undefined : req.responseExcerpt,
+            ...(typeof req.socket?.localPort === 'number' ? { port: req.socket.localPort } : {}),
+          },
+          (text) => tokens.redact(text),
+        ),
+      )
+      .catch(() => undefined);
+  };
+}
 
-  // The service's own endpoints validate their bodies in the service (with record ids and its own messages): their
-  // route schemas only document. The admin routes validate each part against their schemas (admin/validate.ts).
-  app.setValidatorCompiler(() => () => true);
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-
-  app.decorateRequest('audit', null as never);
-  app.addHook('onRequest', async (req, reply) => {
-    // Known before the body is read, from the route the router found (however the path was spelled or encoded):
-    // a token request's body and query hold the client secret.
-    req.audit = { secret: req.routeOptions.config?.secret === true };
-    reply.header('X-Request-Id', req.id);
-  });
-  app.addHook('onRequest', checkRequest);
-
-  // The start of a JSON answer, for the request log to open to (a token's answer is the token: never kept).
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.audit?.secret && typeof payload === 'string' && /json/.test(String(reply.getHeader('content-type'))))
-      req.responseExcerpt = payload.slice(0, BODY_EXCERPT_CHARS + EXCERPT_MARGIN_CHARS);
-    return payload;
-  });
-
+/** Bodies as the API takes them: UTF-8 JSON (its first bytes kept for the request log), a form for a token only. */
+async function parseBodies(app: FastifyInstance): Promise<void> {
   // Bytes must be UTF-8 and JSON; the first bytes are kept for the request log.
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: LARGEST_BODY }, (req, body, done) => {
@@ -203,7 +264,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     if (/^application\/x-www-form-urlencoded\b/i.test(type) && !req.routeOptions.config?.form)
       throw new HttpProblem(415, 'unsupported-media-type', `send the body as application/json (got ${type})`);
   });
+}
 
+/** The OpenAPI document, served at /openapi.json with the address the client reached. */
+async function describeApi(app: FastifyInstance): Promise<void> {
   // Shared schemas are named by their $id in the document (the plugin's default numbers them def-0, def-1, …).
   app.addSchema(ProblemSchema);
   await app.register(swagger, {
@@ -241,125 +305,90 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // The address the client reached: a tool importing the document (Postman, an OpenAPI generator) gets its base URL.
     return openapiDocument(app, `${req.protocol}://${req.host}`);
   });
+}
 
-  // Every route but /Token and /openapi.json needs a valid token for this tenant.
-  app.addHook('onRequest', async (req) => {
-    if (req.routeOptions.config?.public) return;
-    if (!req.routeOptions.url) return; // unknown path: answered 404 below
-    tokens.verify(req);
-  });
-
-  app.setNotFoundHandler((req, reply) =>
-    sendProblem(
+/** Every error as a problem body: what was refused and why, an internal failure as its request id, never a stack. */
+function answerError(error: FastifyError | Error, req: FastifyRequest, reply: FastifyReply, tokens: TokenIssuer) {
+  if (error instanceof ValidationFailed) {
+    req.audit.errors = error.errors;
+    req.audit.errorCount = error.errorCount;
+    (req.audit.warnings ??= []).push(...error.warnings);
+    return sendProblem(
       reply,
-      problemBody(
-        req,
-        404,
-        'not-found',
-        `no endpoint ${req.method} ${clip(req.url.split('?')[0], MAX_PROBLEM_TEXT)}; see GET /openapi.json`,
-      ),
-    ),
-  );
-
-  app.setErrorHandler((error: FastifyError | Error, req, reply) => {
-    if (error instanceof ValidationFailed) {
-      req.audit.errors = error.errors;
-      req.audit.errorCount = error.errorCount;
-      (req.audit.warnings ??= []).push(...error.warnings);
-      return sendProblem(
-        reply,
-        problemBody(req, 400, 'validation-failed', error.message, {
-          errors: error.errors,
-          errorCount: error.errorCount,
-          ...(error.countStopped ? { errorCountIsAtLeast: true } : {}),
-          ...(error.warnings.length ? { warnings: listedWarnings(error.warnings) } : {}),
-        }),
-      );
-    }
-    if (error instanceof HttpProblem) {
-      reply.headers(error.headers);
-      return sendProblem(reply, problemBody(req, error.status, error.slug, error.message, error.extra));
-    }
-    if (error instanceof RequestRejected) {
-      const errors = error.errors;
-      if (errors.length) Object.assign(req.audit, { errors, errorCount: errors.length });
-      return sendProblem(
-        reply,
-        problemBody(
-          req,
-          error.status,
-          'rejected',
-          error.message,
-          errors.length ? { errors, errorCount: errors.length } : {},
-        ),
-      );
-    }
-    if (error instanceof UnknownDatasetError)
-      return sendProblem(reply, problemBody(req, 404, 'unknown-dataset', error.message));
-    if (error instanceof SettingsInvalid) {
-      const errors = error.problems.map((p) => ({ path: p.path, message: p.message }));
-      return sendProblem(
-        reply,
-        problemBody(req, 400, 'invalid-settings', error.message, { errors, errorCount: errors.length }),
-      );
-    }
-    const fe = error as FastifyError;
-    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      const limit = req.routeOptions.bodyLimit ?? 0;
-      // Files picked in the app arrive as one call: the advice is about files, not calls.
-      const advice = /^\/_workbench\/load\b/i.test(req.url)
-        ? `the picked files come to more than the ${Math.floor(limit / 1024 / 1024)} MB one load takes: ` +
-          `load fewer at a time, or large files with \`workbench load\``
-        : `the body is larger than this endpoint accepts (${limit} bytes); split it over several calls`;
-      return sendProblem(reply, problemBody(req, 413, 'body-too-large', advice));
-    }
-    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return sendProblem(
-        reply,
-        problemBody(
-          req,
-          415,
-          'unsupported-media-type',
-          `send the body as application/json (got ${req.headers['content-type'] ?? 'no content type'})`,
-        ),
-      );
-    }
-    if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-      return sendProblem(reply, problemBody(req, fe.statusCode, 'bad-request', fe.message));
-    }
-    req.audit.errors = [{ path: '', message: `internal error: ${error.message}` }];
-    // The operator sees what failed; the client gets the request id, never the stack.
-    console.error(
-      tokens.redact(`request ${req.id} ${req.method} ${req.url.split('?')[0]} failed: ${error.stack ?? error.message}`),
+      problemBody(req, 400, 'validation-failed', error.message, {
+        errors: error.errors,
+        errorCount: error.errorCount,
+        ...(error.countStopped ? { errorCountIsAtLeast: true } : {}),
+        ...(error.warnings.length ? { warnings: listedWarnings(error.warnings) } : {}),
+      }),
     );
+  }
+  if (error instanceof HttpProblem) {
+    reply.headers(error.headers);
+    return sendProblem(reply, problemBody(req, error.status, error.slug, error.message, error.extra));
+  }
+  if (error instanceof RequestRejected) {
+    const errors = error.errors;
+    if (errors.length) Object.assign(req.audit, { errors, errorCount: errors.length });
     return sendProblem(
       reply,
       problemBody(
         req,
-        500,
-        'internal-error',
-        `the workbench failed on this request; quote request id ${req.id} when reporting it`,
+        error.status,
+        'rejected',
+        error.message,
+        errors.length ? { errors, errorCount: errors.length } : {},
       ),
     );
-  });
-
-  app.addHook('onResponse', logAnswered);
-
-  app.decorate('issueSessionToken', () => tokens.issueSession());
-  if (options.uiRoot) await app.register(uiRoutes(options.uiRoot));
-
-  // Routes last: handlers and hooks set above apply to them.
-  await app.register(apiRoutes(ctx, false));
-  await app.register(apiRoutes(ctx, true), { prefix: '/v1' });
-  await app.register(async (admin) => registerAdminRoutes(admin, ADMIN_ROUTES, ctx), { prefix: ADMIN_PREFIX });
-  const desk = options.desk;
-  if (desk)
-    await app.register(async (admin) => registerAdminRoutes(admin, DESK_ROUTES, { desk }), { prefix: ADMIN_PREFIX });
-
-  return app;
+  }
+  if (error instanceof UnknownDatasetError)
+    return sendProblem(reply, problemBody(req, 404, 'unknown-dataset', error.message));
+  if (error instanceof SettingsInvalid) {
+    const errors = error.problems.map((p) => ({ path: p.path, message: p.message }));
+    return sendProblem(
+      reply,
+      problemBody(req, 400, 'invalid-settings', error.message, { errors, errorCount: errors.length }),
+    );
+  }
+  const fe = error as FastifyError;
+  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    const limit = req.routeOptions.bodyLimit ?? 0;
+    // Files picked in the app arrive as one call: the advice is about files, not calls.
+    const advice = /^\/_workbench\/load\b/i.test(req.url)
+      ? `the picked files come to more than the ${Math.floor(limit / 1024 / 1024)} MB one load takes: ` +
+        `load fewer at a time, or large files with \`workbench load\``
+      : `the body is larger than this endpoint accepts (${limit} bytes); split it over several calls`;
+    return sendProblem(reply, problemBody(req, 413, 'body-too-large', advice));
+  }
+  if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return sendProblem(
+      reply,
+      problemBody(
+        req,
+        415,
+        'unsupported-media-type',
+        `send the body as application/json (got ${req.headers['content-type'] ?? 'no content type'})`,
+      ),
+    );
+  }
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return sendProblem(reply, problemBody(req, fe.statusCode, 'bad-request', fe.message));
+  }
+  req.audit.errors = [{ path: '', message: `internal error: ${error.message}` }];
+  // The operator sees what failed; the client gets the request id, never the stack.
+  console.error(
+    tokens.redact(`request ${req.id} ${req.method} ${req.url.split('?')[0]} failed: ${error.stack ?? error.message}`),
+  );
+  return sendProblem(
+    reply,
+    problemBody(
+      req,
+      500,
+      'internal-error',
+      `the workbench failed on this request; quote request id ${req.id} when reporting it`,
+    ),
+  );
 }
-
-export type { FastifyRequest };
 
 /** The OpenAPI document of a built server, with the base URL a client reaches it at. */
 export function openapiDocument(app: FastifyInstance, url: string): Record<string, unknown> {
