@@ -114,36 +114,144 @@ export function assemble(
   files: readonly MappedCsv[],
   options: { listAll?: boolean } = {},
 ): Assembled {
-  const loadedTables = new Set(files.flatMap((f) => f.resolved.level.path.map((p) => p.table)));
+  const a = new Assembly(dataset, files);
   // Files from the top level down: a SKU's item is there before the SKU's row looks for it.
-  const layouts = files.map(layout).sort((a, b) => a.own - b.own || a.file.table.name.localeCompare(b.file.table.name));
-  // Records are found by key only at the levels some file places its rows under.
-  const lookedUp = new Set(layouts.flatMap((l) => Array.from({ length: l.own - l.start }, (_, i) => l.start + i)));
-  const roots: Node[] = [];
-  const rootByKey = new Map<string, Node>();
-  const byDepthKey = new Map<number, Map<string, Node[]>>();
-  const pending: { node?: Node; field?: string; place: Place; column?: string; message: string }[] = [];
-  const header = (place: Place, c: Column) => place.file.table.headers[c.index];
-  const layoutOf = (file: MappedCsv) => layouts.find((l) => l.file === file)!;
-  /** Per record, each field a later row gave differently: the first row that did. */
-  const differing = new Map<Node, Map<string, { target: CsvTarget; place: Place }>>();
-  /** Fields derived from a cell already found bad or empty: the schema's finding there would tell it again. */
-  const shadowed: { node: Node; field: string }[] = [];
+  for (const l of a.layouts) if (l.placeable) a.placeFile(l);
+  const warnings = a.tellDiffering();
+  return {
+    body: { [dataset.envelope]: a.roots.map((n) => n.record) },
+    records: a.roots.length,
+    problems: a.problems(options.listAll === true),
+    problemCount: a.pending.length,
+    problemPaths: new Set([
+      ...a.pending.map((p) => a.pathOf(p)),
+      ...a.shadowed.map((x) => `${a.pointer(x.node)}/${x.field}`),
+    ]),
+    warnings,
+    locate: (problem) => a.locate(problem),
+  };
+}
 
-  const create = (
-    plan: TablePlan,
-    depth: number,
-    place: Place,
-    parent: Node | undefined,
-    key: string | undefined,
-  ): Node => {
+interface Pending {
+  node?: Node;
+  field?: string;
+  place: Place;
+  column?: string;
+  message: string;
+}
+
+/** The records being built from a dataset's files, and what was found wrong on the way. */
+class Assembly {
+  readonly layouts: Layout[];
+  readonly roots: Node[] = [];
+  readonly pending: Pending[] = [];
+  /** Fields derived from a cell already found bad or empty: the schema's finding there would tell it again. */
+  readonly shadowed: { node: Node; field: string }[] = [];
+  private readonly loadedTables: Set<string>;
+  /** Records are found by key only at the levels some file places its rows under. */
+  private readonly lookedUp: Set<number>;
+  private readonly rootByKey = new Map<string, Node>();
+  private readonly byDepthKey = new Map<number, Map<string, Node[]>>();
+  /** Per record, each field a later row gave differently: the first row that did. */
+  private readonly differing = new Map<Node, Map<string, { target: CsvTarget; place: Place }>>();
+
+  constructor(
+    private readonly dataset: DatasetDef,
+    files: readonly MappedCsv[],
+  ) {
+    this.loadedTables = new Set(files.flatMap((f) => f.resolved.level.path.map((p) => p.table)));
+    this.layouts = files
+      .map(layout)
+      .sort((a, b) => a.own - b.own || a.file.table.name.localeCompare(b.file.table.name));
+    this.lookedUp = new Set(
+      this.layouts.flatMap((l) => Array.from({ length: l.own - l.start }, (_, i) => l.start + i)),
+    );
+  }
+
+  layoutOf(file: MappedCsv): Layout {
+    return this.layouts.find((l) => l.file === file)!;
+  }
+
+  /** Places every row of a file whose rows can be placed (one that cannot is named among its file's problems). */
+  placeFile(l: Layout): void {
+    for (let i = 0; i < l.file.table.rows; i++) this.placeRow(l, i, rowCells(l.file.table, i));
+  }
+
+  /**
+   * A row's records, from the outermost level its file gives every key of down to its own: each found by its key or
+   * made, its fields filled; a row that cannot be placed is a problem.
+   */
+  private placeRow(l: Layout, i: number, cells: (string | null)[]): void {
+    const { file, own, byDepth, fields, keyColumns, start, derived } = l;
+    const path = file.resolved.level.path;
+    const place: Place = { file, row: i + file.table.firstRow };
+    let parent: Node | undefined;
+    for (let d = start; d < own; d++) {
+      const key = keyOf(keyColumns, d, cells);
+      const of = keyColumns[d]![0].target.of;
+      if (key === undefined) {
+        const empty = keyColumns[d]!.find((c) => cells[c.index] === null)!;
+        this.pending.push({
+          place,
+          column: header(place, empty),
+          message: `${empty.target.field} is empty: the row cannot be placed under its ${of}`,
+        });
+        return;
+      }
+      let node: Node | undefined;
+      if (parent) node = parent.byKey.get(path[d].arrayField!)!.get(key);
+      else if (d === 0) node = this.rootByKey.get(key);
+      else {
+        const found = this.byDepthKey.get(d)?.get(key) ?? [];
+        if (found.length > 1) {
+          const above = entityKey(path[d - 1].entity).join(' + ');
+          this.pending.push({
+            place,
+            message:
+              `${of} "${shownKey(keyColumns[d]!, cells)}" is in ${found.length} places; ` +
+              `add a column with its ${above} to tell which`,
+          });
+          return;
+        }
+        node = found[0];
+      }
+      if (!node) {
+        const flattened = fields[d].length > 0;
+        if (!flattened || (d > 0 && !parent)) {
+          const source = path[d].arrayField ?? this.dataset.name;
+          this.pending.push({
+            place,
+            column: header(place, keyColumns[d]![0]),
+            message:
+              `${of} "${shownKey(keyColumns[d]!, cells)}" is not loaded with this file, ` +
+              `so the row has nothing to belong to; load its file (${source}.csv) with it`,
+          });
+          return;
+        }
+        node = this.create(path[d], d, place, parent, key);
+        this.fill(node, keyColumns[d]!, cells, place);
+      }
+      this.fill(node, fields[d], cells, place);
+      parent = node;
+    }
+    // A row with nothing of its own level gives only its parent (an order without lines).
+    if (own > 0 && byDepth[own].every((c) => cells[c.index] === null)) {
+      if (parent && parent.place !== place) (parent.passing ??= []).push(place);
+      return;
+    }
+    const node = this.create(path[own], own, place, parent, keyOf(keyColumns, own, cells));
+    this.fill(node, byDepth[own], cells, place);
+    if (derived.length) this.derive(node, derived);
+  }
+
+  private create(plan: TablePlan, depth: number, place: Place, parent: Node | undefined, key: string | undefined) {
     const record: JsonRecord = {};
     for (const child of plan.children) {
       // A required array (a sale's lines) is always there; an optional one when a file of it is loaded.
-      if (plan.entity.required?.includes(child.arrayField!) || loadedTables.has(child.table))
+      if (plan.entity.required?.includes(child.arrayField!) || this.loadedTables.has(child.table))
         record[child.arrayField!] = [];
     }
-    const siblings = parent ? parent.children.get(plan.arrayField!)! : roots;
+    const siblings = parent ? parent.children.get(plan.arrayField!)! : this.roots;
     // Most records (sales lines, barcodes) have no children: they share one empty map instead of making their own.
     const leaf = plan.children.length === 0;
     const node: Node = {
@@ -158,20 +266,20 @@ export function assemble(
     };
     siblings.push(node);
     if (parent) (parent.record[plan.arrayField!] as JsonRecord[]).push(record);
-    if (key !== undefined && lookedUp.has(depth)) {
-      const index = parent ? parent.byKey.get(plan.arrayField!)! : rootByKey;
+    if (key !== undefined && this.lookedUp.has(depth)) {
+      const index = parent ? parent.byKey.get(plan.arrayField!)! : this.rootByKey;
       if (!index.has(key)) index.set(key, node);
       if (depth > 0) {
-        let list = byDepthKey.get(depth);
-        if (!list) byDepthKey.set(depth, (list = new Map()));
+        let list = this.byDepthKey.get(depth);
+        if (!list) this.byDepthKey.set(depth, (list = new Map()));
         list.set(key, [...(list.get(key) ?? []), node]);
       }
     }
     return node;
-  };
+  }
 
   /** Sets a row's cells for the fields of one record; a field another row gave differently is noted. */
-  const fill = (node: Node, cols: Column[], cells: (string | null)[], place: Place) => {
+  private fill(node: Node, cols: Column[], cells: (string | null)[], place: Place): void {
     const format = place.file.resolved.format;
     let badCells: Set<string> | undefined;
     for (const c of cols) {
@@ -185,8 +293,8 @@ export function assemble(
       if (bad) {
         // A column that fills several fields of one type is one bad cell, told once.
         const told = `${c.index}:${c.target.type}`;
-        if (badCells?.has(told)) shadowed.push({ node, field });
-        else pending.push({ node, field, place, column: header(place, c), message: converted.problem });
+        if (badCells?.has(told)) this.shadowed.push({ node, field });
+        else this.pending.push({ node, field, place, column: header(place, c), message: converted.problem });
         (badCells ??= new Set()).add(told);
         (node.bad ??= new Set()).add(field);
       }
@@ -195,159 +303,101 @@ export function assemble(
         node.record[field] = value;
         if (place !== node.place) (node.fieldPlaces ??= new Map()).set(field, place);
       } else if (!bad && !node.bad?.has(field) && !alike(before, value, c.target)) {
-        let fields = differing.get(node);
-        if (!fields) differing.set(node, (fields = new Map()));
+        let fields = this.differing.get(node);
+        if (!fields) this.differing.set(node, (fields = new Map()));
         if (!fields.has(field)) fields.set(field, { target: c.target, place });
       }
     }
-  };
+  }
 
   /** A row's record given the fields its file has no column for, by their defaults (model/field-defaults.ts). */
-  const derive = (node: Node, derived: Layout['derived']) => {
+  private derive(node: Node, derived: Layout['derived']): void {
     for (const d of derived) {
       const source = d.from ? node.record[d.from.field] : d.value;
       if (source !== undefined) node.record[d.target.field] = source;
       if (source === undefined || (d.from && node.bad?.has(d.from.field)))
-        shadowed.push({ node, field: d.target.field });
+        this.shadowed.push({ node, field: d.target.field });
     }
-  };
-
-  for (const { file, own, byDepth, fields, keyColumns, start, derived, placeable } of layouts) {
-    // A file that cannot place its rows is already named among the file's problems.
-    if (!placeable) continue;
-    const path = file.resolved.level.path;
-    const keyOf = (d: number, cells: (string | null)[]) => {
-      const cols = keyColumns[d];
-      if (!cols) return undefined;
-      const values = cols.map((c) => cells[c.index]);
-      return values.every((v) => v !== null) ? values.join('\u0000') : undefined;
-    };
-    const placeRow = (i: number, cells: (string | null)[]) => {
-      const place: Place = { file, row: i + file.table.firstRow };
-      let parent: Node | undefined;
-      for (let d = start; d < own; d++) {
-        const key = keyOf(d, cells);
-        const of = keyColumns[d]![0].target.of;
-        if (key === undefined) {
-          const empty = keyColumns[d]!.find((c) => cells[c.index] === null)!;
-          pending.push({
-            place,
-            column: header(place, empty),
-            message: `${empty.target.field} is empty: the row cannot be placed under its ${of}`,
-          });
-          return;
-        }
-        let node: Node | undefined;
-        if (parent) node = parent.byKey.get(path[d].arrayField!)!.get(key);
-        else if (d === 0) node = rootByKey.get(key);
-        else {
-          const found = byDepthKey.get(d)?.get(key) ?? [];
-          if (found.length > 1) {
-            const above = entityKey(path[d - 1].entity).join(' + ');
-            pending.push({
-              place,
-              message:
-                `${of} "${shownKey(keyColumns[d]!, cells)}" is in ${found.length} places; ` +
-                `add a column with its ${above} to tell which`,
-            });
-            return;
-          }
-          node = found[0];
-        }
-        if (!node) {
-          const flattened = fields[d].length > 0;
-          if (!flattened || (d > 0 && !parent)) {
-            const source = path[d].arrayField ?? dataset.name;
-            pending.push({
-              place,
-              column: header(place, keyColumns[d]![0]),
-              message:
-                `${of} "${shownKey(keyColumns[d]!, cells)}" is not loaded with this file, ` +
-                `so the row has nothing to belong to; load its file (${source}.csv) with it`,
-            });
-            return;
-          }
-          node = create(path[d], d, place, parent, key);
-          fill(node, keyColumns[d]!, cells, place);
-        }
-        fill(node, fields[d], cells, place);
-        parent = node;
-      }
-      // A row with nothing of its own level gives only its parent (an order without lines).
-      if (own > 0 && byDepth[own].every((c) => cells[c.index] === null)) {
-        if (parent && parent.place !== place) (parent.passing ??= []).push(place);
-        return;
-      }
-      const node = create(path[own], own, place, parent, keyOf(own, cells));
-      fill(node, byDepth[own], cells, place);
-      if (derived.length) derive(node, derived);
-    };
-    for (let i = 0; i < file.table.rows; i++) placeRow(i, rowCells(file.table, i));
   }
 
-  const pointer = (node: Node): string =>
-    node.parent
-      ? `${pointer(node.parent)}/${node.plan.arrayField}/${node.index}`
-      : `/${dataset.envelope}/${node.index}`;
-  const rootOf = (node: Node): Node => (node.parent ? rootOf(node.parent) : node);
-  const recordId = (node: Node) => {
-    const r = rootOf(node).record;
-    const parts = dataset.key.map((k) => r[k]).filter((v) => v !== undefined);
-    return parts.length ? parts.join('/') : undefined;
-  };
-  const pathOf = (p: (typeof pending)[number]) => (p.node ? pointer(p.node) + (p.field ? `/${p.field}` : '') : '');
-
-  const warnings: Problem[] = [];
-  const takenFirst = new Map<MappedCsv, Differing[]>();
-  for (const [node, fields] of differing) {
-    for (const [field, { target, place }] of fields) {
-      const told: Differing = {
-        of: target.of,
-        id: entityKey(node.plan.entity)
-          .map((k) => node.record[k])
-          .join('/'),
-        field,
-        values: valuesByRow(node, target, layoutOf),
-      };
-      if (place.file.resolved.repeated === 'first')
-        takenFirst.set(place.file, [...(takenFirst.get(place.file) ?? []), told]);
-      else
-        pending.push({
-          node,
+  /**
+   * Each record whose rows gave a field differently: a problem at the row that differed first, or, where its file's
+   * mapping takes the first row's value, one warning per file. Answers the warnings.
+   */
+  tellDiffering(): Problem[] {
+    const warnings: Problem[] = [];
+    const takenFirst = new Map<MappedCsv, Differing[]>();
+    for (const [node, fields] of this.differing) {
+      for (const [field, { target, place }] of fields) {
+        const told: Differing = {
+          of: target.of,
+          id: entityKey(node.plan.entity)
+            .map((k) => node.record[k])
+            .join('/'),
           field,
-          place,
-          column: header(
+          values: valuesByRow(node, target, (file) => this.layoutOf(file)),
+        };
+        if (place.file.resolved.repeated === 'first')
+          takenFirst.set(place.file, [...(takenFirst.get(place.file) ?? []), told]);
+        else
+          this.pending.push({
+            node,
+            field,
             place,
-            layoutOf(place.file).byDepth[node.depth].find((c) => c.target === target)!,
-          ),
-          message: differsMessage(told, place.file.table.name),
-        });
+            column: header(
+              place,
+              this.layoutOf(place.file).byDepth[node.depth].find((c) => c.target === target)!,
+            ),
+            message: differsMessage(told, place.file.table.name),
+          });
+      }
     }
+    for (const [file, all] of takenFirst)
+      warnings.push({ path: '', file: file.table.name, message: firstTakenMessage(all, file.table.name) });
+    return warnings;
   }
-  for (const [file, all] of takenFirst)
-    warnings.push({ path: '', file: file.table.name, message: firstTakenMessage(all, file.table.name) });
 
-  const listed = options.listAll ? pending : pending.slice(0, MAX_LISTED_ERRORS);
-  const problems: Problem[] = listed.map((p) => {
-    const id = p.node ? recordId(p.node) : undefined;
-    return {
-      path: pathOf(p),
-      ...(id === undefined ? {} : { recordId: id }),
-      message: p.message,
-      file: p.place.file.table.name,
-      row: p.place.row,
-      ...(p.column === undefined ? {} : { column: p.column }),
-    };
-  });
+  pointer(node: Node): string {
+    return node.parent
+      ? `${this.pointer(node.parent)}/${node.plan.arrayField}/${node.index}`
+      : `/${this.dataset.envelope}/${node.index}`;
+  }
+
+  pathOf(p: Pending): string {
+    return p.node ? this.pointer(p.node) + (p.field ? `/${p.field}` : '') : '';
+  }
+
+  private recordId(node: Node): string | undefined {
+    let root = node;
+    while (root.parent) root = root.parent;
+    const parts = this.dataset.key.map((k) => root.record[k]).filter((v) => v !== undefined);
+    return parts.length ? parts.join('/') : undefined;
+  }
+
+  /** The problems as told, each at its file, row and column: all of them, or the first MAX_LISTED_ERRORS. */
+  problems(listAll: boolean): Problem[] {
+    const listed = listAll ? this.pending : this.pending.slice(0, MAX_LISTED_ERRORS);
+    return listed.map((p) => {
+      const id = p.node ? this.recordId(p.node) : undefined;
+      return {
+        path: this.pathOf(p),
+        ...(id === undefined ? {} : { recordId: id }),
+        message: p.message,
+        file: p.place.file.table.name,
+        row: p.place.row,
+        ...(p.column === undefined ? {} : { column: p.column }),
+      };
+    });
+  }
 
   /** The record a pointer leads to, walking the arrays it names; the rest of the pointer is a field of it. */
-  const locate = (problem: Problem): Problem => {
+  locate(problem: Problem): Problem {
     if (problem.file !== undefined) return problem;
     const parts = problem.path.split('/').slice(1);
     let node: Node | undefined;
     let at = 0;
     for (
-      let list: Node[] | undefined = parts[0] === dataset.envelope ? roots : undefined;
+      let list: Node[] | undefined = parts[0] === this.dataset.envelope ? this.roots : undefined;
       list && at + 1 < parts.length;
       at += 2
     ) {
@@ -359,22 +409,22 @@ export function assemble(
     if (!node) return problem;
     const field = parts[at];
     const place = (field !== undefined && node.fieldPlaces?.get(field)) || node.place;
-    const { byDepth, derived } = layoutOf(place.file);
+    const { byDepth, derived } = this.layoutOf(place.file);
     // A field filled by its default is told at the column it was filled from.
     const given = derived.find((d) => d.target.field === field)?.from?.field ?? field;
     const c = byDepth[node.depth].find((x) => x.target.field === given);
     return { ...problem, file: place.file.table.name, row: place.row, ...(c ? { column: header(place, c) } : {}) };
-  };
+  }
+}
 
-  return {
-    body: { [dataset.envelope]: roots.map((n) => n.record) },
-    records: roots.length,
-    problems,
-    problemCount: pending.length,
-    problemPaths: new Set([...pending.map(pathOf), ...shadowed.map((s) => `${pointer(s.node)}/${s.field}`)]),
-    warnings,
-    locate,
-  };
+const header = (place: Place, c: Column) => place.file.table.headers[c.index];
+
+/** A row's key at depth d: its key columns' cells, when none is empty. */
+function keyOf(keyColumns: Layout['keyColumns'], d: number, cells: (string | null)[]): string | undefined {
+  const cols = keyColumns[d];
+  if (!cols) return undefined;
+  const values = cols.map((c) => cells[c.index]);
+  return values.every((v) => v !== null) ? values.join('\u0000') : undefined;
 }
 
 /**
