@@ -96,6 +96,15 @@ describe('workspace', () => {
     );
   });
 
+  it("refuses a workspace whose backtest tables lack a KPI's column", async () => {
+    const dir = tempDir();
+    await (await Workbench.open(dir)).close();
+    await tamper(dir, 'ALTER TABLE backtest_groups DROP COLUMN estimatedSales');
+    await expect(Workbench.open(dir)).rejects.toThrow(
+      /backtest_groups\.estimatedSales: the schemas changed without a migration/,
+    );
+  });
+
   it('serialises concurrent writes: no batch is lost or interleaved', async () => {
     const dir = tempDir();
     const wb = await Workbench.open(dir);

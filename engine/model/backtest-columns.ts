@@ -53,3 +53,13 @@ export const STYLE_DAY_FIELDS = [
   'receipts',
 ] as const;
 export type StyleDayField = (typeof STYLE_DAY_FIELDS)[number];
+
+/**
+ * The figure columns of a kept run's tables: what a workspace must hold (store/workspace.ts checks it on open), so a
+ * KPI, daily or style-day figure added without the migration that adds its column is caught there.
+ */
+export const BACKTEST_FIGURE_COLUMNS: Record<string, readonly string[]> = {
+  backtest_groups: KPI_COLUMNS,
+  backtest_daily: DAILY_COLUMNS,
+  backtest_style_days: STYLE_DAY_FIELDS,
+};
