@@ -171,16 +171,13 @@ const STYLE_DAY_FROM: [StyleDayField, 0 | 1, number][] = [
   ['carriedDays', 0, SIM.carriedDays],
   ['demand', 0, SIM.demand],
   ['estimatedDemand', 0, SIM.estimatedDemand],
-  ['simStockOutDays', 0, SIM.stockOutDays],
-  ['simSales', 0, SIM.sales],
-  ['simLostSales', 0, SIM.lostSales],
-  ['simInventoryUnits', 0, SIM.units],
-  ['simWarehouseUnits', 1, SIM.units],
-  ['actStockOutDays', 0, ACT.stockOutDays],
-  ['actSales', 0, ACT.sales],
-  ['actLostSales', 0, ACT.lostSales],
-  ['actInventoryUnits', 0, ACT.units],
-  ['actWarehouseUnits', 1, ACT.units],
+  ...(['sim', 'act'] as const).flatMap((side): [StyleDayField, 0 | 1, number][] => [
+    [`${side}StockOutDays`, 0, RUN[side].stockOutDays],
+    [`${side}Sales`, 0, RUN[side].sales],
+    [`${side}LostSales`, 0, RUN[side].lostSales],
+    [`${side}InventoryUnits`, 0, RUN[side].units],
+    [`${side}WarehouseUnits`, 1, RUN[side].units],
+  ]),
 ];
 const F = STYLE_DAY_FIELDS.length;
 const STYLE_DAY_AT = STYLE_DAY_FROM.map(([field]) => STYLE_DAY_FIELDS.indexOf(field));
