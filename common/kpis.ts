@@ -189,7 +189,8 @@ export const STOCK_KPIS = {
     sum: 'ratio',
     label: 'weeks of cover',
     none: 'without sales',
-    explains: (at) => `The average inventory ${at} over the weekly sales it serves (the network's beyond the stores).`,
+    explains: (at) =>
+      `The average inventory ${at} over the weekly sales it serves (the warehouses' and the network's: the network's).`,
     table: ['stores', 'network'],
   },
   endUnsoldUnits: {
