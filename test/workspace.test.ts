@@ -96,6 +96,20 @@ describe('workspace', () => {
     );
   });
 
+  it("refuses a workspace whose backtest tables lack a KPI's column, or hold it out of order", async () => {
+    const dir = tempDir();
+    await (await Workbench.open(dir)).close();
+    await tamper(dir, 'ALTER TABLE backtest_groups DROP COLUMN estimatedSales');
+    await expect(Workbench.open(dir)).rejects.toThrow(
+      /backtest_groups\.estimatedSales: the schemas changed without a migration/,
+    );
+    // Added back at the end, out of the order runs are written in by position.
+    await tamper(dir, 'ALTER TABLE backtest_groups ADD COLUMN estimatedSales DOUBLE');
+    await expect(Workbench.open(dir)).rejects.toThrow(
+      /backtest_groups\.estimatedSales elsewhere than this release writes it \(after fillRate\)/,
+    );
+  });
+
   it('serialises concurrent writes: no batch is lost or interleaved', async () => {
     const dir = tempDir();
     const wb = await Workbench.open(dir);

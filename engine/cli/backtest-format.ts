@@ -4,40 +4,24 @@ import type { NegativeStock, SimulationResult, World } from '../simulate/simulat
 import type { SweepReport } from '../service/sweeps.js';
 import { count, duration, money, percent, points, signed, weeks, whole } from '../../common/format.js';
 import { settingName } from '../../common/setting-names.js';
+import { figureOf, KPIS, type Kpi, type KpiUnit } from '../../common/kpis.js';
 
-type Pick = (k: SideKpis) => number | null;
-/** How a row's figures read: a count or units, a rate, a value in the workspace's currency, weeks of cover. */
-type Kind = 'whole' | 'rate' | 'money' | 'weeks';
-/** Label, value, how it reads (its difference too: a rate's in percentage points), and what a missing value reads. */
-const ROWS: [string, Pick, Kind, string?][] = [
-  ['carried SKU-days', (k) => k.carriedDays, 'whole'],
-  ['stock-out days', (k) => k.stockOutDays, 'whole'],
-  ['in-stock rate', (k) => k.inStockRate, 'rate'],
-  ['demand (units)', (k) => k.demand, 'whole'],
-  ['  of it estimated', (k) => k.estimatedDemand, 'whole'],
-  ['sales (units)', (k) => k.sales, 'whole'],
-  ['  on estimated demand', (k) => k.estimatedSales, 'whole'],
-  ['returns (units)', (k) => k.returns, 'whole'],
-  ['sales value', (k) => k.salesValue, 'money'],
-  ['lost sales (units)', (k) => k.lostSales, 'whole'],
-  ['fill rate', (k) => k.fillRate, 'rate'],
-  ['stores: avg inventory (units)', (k) => k.inventoryUnits, 'whole'],
-  ['stores: inventory value', (k) => k.inventoryValue, 'money', 'n/a'],
-  ['stores: weeks of cover', (k) => k.weeksOfCover, 'weeks'],
-  ['stores: unsold at end (units)', (k) => k.endUnsoldUnits, 'whole'],
-  ['warehouses: avg inventory (units)', (k) => k.warehouse.inventoryUnits, 'whole'],
-  ['warehouses: unsold at end (units)', (k) => k.warehouse.endUnsoldUnits, 'whole'],
-  ['network: avg inventory (units)', (k) => k.network.inventoryUnits, 'whole'],
-  ['network: weeks of cover', (k) => k.network.weeksOfCover, 'weeks'],
-];
-
-/** A figure as its row reads it, and its difference. */
-const FORMATS: Record<Kind, { value: (v: number, currency?: string) => string; difference: (d: number) => string }> = {
-  whole: { value: whole, difference: (d) => signed(d) },
+type Format = { value: (v: number, currency?: string) => string; difference: (d: number) => string };
+const WHOLE: Format = { value: whole, difference: (d) => signed(d) };
+/** A figure as its KPI reads it, and its difference (a rate's in percentage points). */
+const FORMATS: Record<KpiUnit, Format> = {
+  days: WHOLE,
+  units: WHOLE,
   rate: { value: (v) => percent(v), difference: (d) => points(d) },
   money: { value: money, difference: (d) => signed(d) },
   weeks: { value: weeks, difference: (d) => signed(d, weeks) },
 };
+
+/** The table's rows: the KPIs it shows, in column order, each part indented under its whole. */
+const ROWS: { label: string; kpi: Kpi }[] = KPIS.filter((k) => k.table && !k.table.under).flatMap((row) => [
+  { label: row.label, kpi: row },
+  ...KPIS.filter((k) => k.table?.under === row.key).map((kpi) => ({ label: `  ${kpi.label}`, kpi })),
+]);
 
 const LABEL_WIDTH = 36;
 const COLUMN = 16;
@@ -54,12 +38,12 @@ export function formatSummary(
   const lines = [
     ['KPI'.padEnd(LABEL_WIDTH), ...['simulated', 'actual', 'difference'].map((h) => h.padStart(COLUMN))].join(''),
   ];
-  for (const [label, pick, kind, missing] of ROWS) {
-    const s = pick(simulated);
-    const a = pick(actual);
-    const f = FORMATS[kind];
+  for (const { label, kpi } of ROWS) {
+    const s = figureOf(kpi, simulated);
+    const a = figureOf(kpi, actual);
+    const f = FORMATS[kpi.unit];
     const d = s === null || a === null ? '—' : f.difference(s - a);
-    const show = (v: number | null) => (v === null ? (missing ?? '—') : f.value(v, currency));
+    const show = (v: number | null) => (v === null ? (kpi.missing ?? '—') : f.value(v, currency));
     lines.push(
       `${label.padEnd(LABEL_WIDTH)}${show(s).padStart(COLUMN)}${show(a).padStart(COLUMN)}${d.padStart(COLUMN)}`,
     );

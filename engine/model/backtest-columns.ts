@@ -2,34 +2,14 @@
  * The figures a kept backtest holds, as the columns of its tables (store/migrations.ts) and of its exports: what the
  * replay computes them from is simulate/kpis.ts and simulate/style-days.ts.
  */
+import { KPIS, type KpiKey } from '../../common/kpis.js';
 
-/** A side's KPIs as flat columns, as runs keep and export them: the warehouses' and the network's stock prefixed. */
-export const STOCK_FIELDS = [
-  'inventoryUnits',
-  'inventoryValue',
-  'weeksOfCover',
-  'endUnsoldUnits',
-  'endUnsoldValue',
-] as const;
-const capital = (f: string) => f[0].toUpperCase() + f.slice(1);
-export const KPI_COLUMNS = [
-  'carriedDays',
-  'stockOutDays',
-  'inStockRate',
-  'demand',
-  'estimatedDemand',
-  'sales',
-  'returns',
-  'netSales',
-  'salesValue',
-  'lostSales',
-  'fillRate',
-  'estimatedSales',
-  ...STOCK_FIELDS,
-  ...STOCK_FIELDS.map((f) => `warehouse${capital(f)}` as const),
-  ...STOCK_FIELDS.map((f) => `network${capital(f)}` as const),
-] as const;
-export type KpiColumn = (typeof KPI_COLUMNS)[number];
+/**
+ * A side's KPIs as flat columns, as runs keep and export them: each KPI of common/kpis.ts under its key, the
+ * warehouses' and the network's stock prefixed.
+ */
+export const KPI_COLUMNS: readonly KpiKey[] = KPIS.map((k) => k.key);
+export type KpiColumn = KpiKey;
 
 /** A day's network totals per side, as runs keep and export them (demand is the same on both sides). */
 export const DAILY_COLUMNS = [
@@ -73,3 +53,13 @@ export const STYLE_DAY_FIELDS = [
   'receipts',
 ] as const;
 export type StyleDayField = (typeof STYLE_DAY_FIELDS)[number];
+
+/**
+ * The figure columns of a kept run's tables: what a workspace must hold (store/workspace.ts checks it on open), so a
+ * KPI, daily or style-day figure added without the migration that adds its column is caught there.
+ */
+export const BACKTEST_FIGURE_COLUMNS: Record<string, readonly string[]> = {
+  backtest_groups: KPI_COLUMNS,
+  backtest_daily: DAILY_COLUMNS,
+  backtest_style_days: STYLE_DAY_FIELDS,
+};

@@ -20,6 +20,7 @@ import type { ReviewSums } from '../recommend/review.js';
 import { timestampValue, toDuck } from '../store/values.js';
 import type { Workspace } from '../store/workspace.js';
 import { RequestRejected } from '../model/problems.js';
+import { isRate, KPIS } from '../../common/kpis.js';
 import { DAY_MICROS, dayOf, dayText, formatIsoMicros } from '../model/datetime.js';
 import { storeStyleDays } from './backtest-style-days.js';
 import { STYLE_DAY_FIELDS } from '../simulate/style-days.js';
@@ -380,7 +381,7 @@ export async function backtestGroups(
 }
 
 /** KPIs that are rates: two runs' rates differ in percentage points. */
-export const RATE_COLUMNS: readonly KpiColumn[] = ['inStockRate', 'fillRate'];
+export const RATE_COLUMNS: readonly KpiColumn[] = KPIS.filter(isRate).map((k) => k.key);
 
 /**
  * Two runs side by side: each one's simulated KPIs, and b − a for every number (rates in percentage points). The

@@ -16,7 +16,7 @@
  * the same way: a cell's days without a sale are written when something happens to it, or before a review reads
  * them, as runs of the level it held.
  */
-import { Sums } from './kpis.js';
+import { addRun, RUN, Sums } from './kpi-sums.js';
 import { STYLE_DAY_FIELDS, type StyleDayField } from './style-days.js';
 import { CF, traceAt, type TraceBuffer } from './trace.js';
 import { heldStock, openingOr } from './actual-demand.js';
@@ -160,48 +160,30 @@ export function firstRow(cells: Int32Array, from: number, to: number, cell: numb
 /** A rise of a store's actual stock this far beyond what explains it is a delivery (sums are exact to 10⁻⁴). */
 const DELIVERY_MIN_UNITS = 0.5;
 
-/** A run's sums, by position. */
-const R = {
-  cd: 0,
-  dem: 1,
-  est: 2,
-  sSales: 3,
-  aSales: 4,
-  ret: 5,
-  sLost: 6,
-  sVal: 7,
-  aVal: 8,
-  sEst: 9,
-  sOut: 10,
-  aOut: 11,
-  sU: 12,
-  sV: 13,
-  aU: 14,
-  aV: 15,
-} as const;
-const RF = 16;
+/**
+ * A run's sums (kpi-sums.ts): where each side's sum of a KPI is, and the slots a run takes. Both sides share the
+ * slot of what they count alike (`SIM.demand` is `ACT.demand`).
+ */
+const { sim: SIM, act: ACT, size: RF } = RUN;
 
 /** Where each style-day field comes from: a run's sum over the selling locations (shelves) or the others. */
 const STYLE_DAY_FROM: [StyleDayField, 0 | 1, number][] = [
-  ['carriedDays', 0, R.cd],
-  ['demand', 0, R.dem],
-  ['estimatedDemand', 0, R.est],
-  ['simStockOutDays', 0, R.sOut],
-  ['simSales', 0, R.sSales],
-  ['simLostSales', 0, R.sLost],
-  ['simInventoryUnits', 0, R.sU],
-  ['simWarehouseUnits', 1, R.sU],
-  ['actStockOutDays', 0, R.aOut],
-  ['actSales', 0, R.aSales],
-  ['actLostSales', 0, R.est],
-  ['actInventoryUnits', 0, R.aU],
-  ['actWarehouseUnits', 1, R.aU],
+  ['carriedDays', 0, SIM.carriedDays],
+  ['demand', 0, SIM.demand],
+  ['estimatedDemand', 0, SIM.estimatedDemand],
+  ...(['sim', 'act'] as const).flatMap((side): [StyleDayField, 0 | 1, number][] => [
+    [`${side}StockOutDays`, 0, RUN[side].stockOutDays],
+    [`${side}Sales`, 0, RUN[side].sales],
+    [`${side}LostSales`, 0, RUN[side].lostSales],
+    [`${side}InventoryUnits`, 0, RUN[side].units],
+    [`${side}WarehouseUnits`, 1, RUN[side].units],
+  ]),
 ];
 const F = STYLE_DAY_FIELDS.length;
 const STYLE_DAY_AT = STYLE_DAY_FROM.map(([field]) => STYLE_DAY_FIELDS.indexOf(field));
 
 /** The stock a group of cells holds, in the order of a run's stock sums: sim units, sim value, act units, act value. */
-const STOCK = [R.sU, R.sV, R.aU, R.aV] as const;
+const STOCK = [SIM.units, SIM.value, ACT.units, ACT.value] as const;
 
 /**
  * A part's days: serves them (only the cells something happens to, see above), and keeps the running sums of what
@@ -417,23 +399,23 @@ export class PartDays {
     for (let l = 0; l < L; l++) {
       for (let f = 0; f < 4; f++) at[l * RF + STOCK[f]] = this.locStock[l * 4 + f];
       if (open[l]) {
-        at[l * RF + R.cd] = this.locCarried[l];
-        at[l * RF + R.sOut] = this.locShort[l];
+        at[l * RF + SIM.carriedDays] = this.locCarried[l];
+        at[l * RF + SIM.stockOutDays] = this.locShort[l];
       }
     }
     const runs = new Float64Array(S * 2 * RF);
     for (let s = 0; s < S; s++) {
       for (let kind = 0; kind < 2; kind++)
         for (let f = 0; f < 4; f++) runs[(s * 2 + kind) * RF + STOCK[f]] = this.styleStock[(s * 2 + kind) * 4 + f];
-      runs[s * 2 * RF + R.cd] = this.styleCarried[s];
-      runs[s * 2 * RF + R.sOut] = this.styleShort[s];
+      runs[s * 2 * RF + SIM.carriedDays] = this.styleCarried[s];
+      runs[s * 2 * RF + SIM.stockOutDays] = this.styleShort[s];
     }
     // A store closed for the day carried nothing.
     for (let l = 0; l < L; l++)
       if (a.stores[l] && !open[l] && this.locCarried[l] > 0)
         for (let s = 0; s < S; s++) {
-          runs[s * 2 * RF + R.cd] -= this.carried[l * S + s];
-          runs[s * 2 * RF + R.sOut] -= this.short[l * S + s];
+          runs[s * 2 * RF + SIM.carriedDays] -= this.carried[l * S + s];
+          runs[s * 2 * RF + SIM.stockOutDays] -= this.short[l * S + s];
         }
 
     // Then the cells something happened to, in cell order: what each did beyond such a day, and those visited
@@ -494,18 +476,26 @@ export class PartDays {
       const x = l * RF;
       const dCarried = (carried ? 1 : 0) - (carried0 ? 1 : 0);
       const dShort = (carried && !simInStock ? 1 : 0) - (short0 ? 1 : 0);
-      runs[run + R.cd] += dCarried;
-      at[x + R.cd] += dCarried;
-      runs[run + R.sOut] += dShort;
-      at[x + R.sOut] += dShort;
+      runs[run + SIM.carriedDays] += dCarried;
+      at[x + SIM.carriedDays] += dCarried;
+      runs[run + SIM.stockOutDays] += dShort;
+      at[x + SIM.stockOutDays] += dShort;
       if (carried) {
         // Units are valued at the day's own prices where the actual sold, else at the history's average.
         const sVal = gross > 0 ? served * (actualRevenue[row] / gross) : served * salePrice[k];
         const aVal = gross > 0 ? actualRevenue[row] : 0;
         const sEst = Math.max(0, served - (actInStock ? gross : 0));
         const aOut = actInStock ? 0 : 1;
-        carry(runs, run, demand, estimated, served, gross, returns, sVal, aVal, sEst, aOut);
-        carry(at, x, demand, estimated, served, gross, returns, sVal, aVal, sEst, aOut);
+        carry(runs, run, at, x, SIM.demand, demand);
+        carry(runs, run, at, x, SIM.estimatedDemand, estimated);
+        carry(runs, run, at, x, SIM.sales, served);
+        carry(runs, run, at, x, ACT.sales, gross);
+        carry(runs, run, at, x, SIM.returns, returns);
+        carry(runs, run, at, x, SIM.lostSales, demand - served);
+        carry(runs, run, at, x, SIM.salesValue, sVal);
+        carry(runs, run, at, x, ACT.salesValue, aVal);
+        carry(runs, run, at, x, SIM.estimatedSales, sEst);
+        carry(runs, run, at, x, ACT.stockOutDays, aOut);
       }
       const dSim = simNow - sim0;
       if (w < 0) {
@@ -513,23 +503,23 @@ export class PartDays {
         if (act0 < 0 !== actNow < 0) this.negative(c, actNow < 0, i);
         if (actNow < this.lowestActual[c]) this.lowestActual[c] = actNow;
         if (dSim !== 0 || dAct !== 0) {
-          runs[run + R.sU] += dSim;
-          runs[run + R.sV] += dSim * cost[k];
-          runs[run + R.aU] += dAct;
-          runs[run + R.aV] += dAct * cost[k];
-          at[x + R.sU] += dSim;
-          at[x + R.sV] += dSim * cost[k];
-          at[x + R.aU] += dAct;
-          at[x + R.aV] += dAct * cost[k];
+          runs[run + SIM.units] += dSim;
+          runs[run + SIM.value] += dSim * cost[k];
+          runs[run + ACT.units] += dAct;
+          runs[run + ACT.value] += dAct * cost[k];
+          at[x + SIM.units] += dSim;
+          at[x + SIM.value] += dSim * cost[k];
+          at[x + ACT.units] += dAct;
+          at[x + ACT.value] += dAct * cost[k];
           this.hold(c, sim0, act0, simNow, actNow);
         }
       } else if (dSim !== 0) {
         // What it sold (or took back) left (or came back to) the warehouse's stock.
         const wRun = (s * 2 + (a.stores[w] ? 0 : 1)) * RF;
-        runs[wRun + R.sU] += dSim;
-        runs[wRun + R.sV] += dSim * cost[k];
-        at[w * RF + R.sU] += dSim;
-        at[w * RF + R.sV] += dSim * cost[k];
+        runs[wRun + SIM.units] += dSim;
+        runs[wRun + SIM.value] += dSim * cost[k];
+        at[w * RF + SIM.units] += dSim;
+        at[w * RF + SIM.value] += dSim * cost[k];
         this.hold(held, sim0, actLevel[held], simNow, actLevel[held]);
         if (trace && held >= tracedFrom && held < tracedTo)
           trace.values[traceAt(trace, L, held, i) + CF.simStock] = simNow;
@@ -573,8 +563,8 @@ export class PartDays {
     for (let s = 0; s < S; s++) {
       const shelves = runs.subarray(s * 2 * RF, (s * 2 + 1) * RF);
       const warehouses = runs.subarray((s * 2 + 1) * RF, (s * 2 + 2) * RF);
-      addRun(sums.style.sim.f, sums.style.act.f, true, s, shelves);
-      addRun(sums.style.sim.f, sums.style.act.f, false, s, warehouses);
+      addRun(sums.style.sim, sums.style.act, true, s, shelves);
+      addRun(sums.style.sim, sums.style.act, false, s, warehouses);
       const row = (i * S + s) * F;
       for (let f = 0; f < STYLE_DAY_FROM.length; f++) {
         const [, kind, r] = STYLE_DAY_FROM[f];
@@ -586,77 +576,25 @@ export class PartDays {
     for (let l = 0; l < L; l++) {
       const x = at.subarray(l * RF, (l + 1) * RF);
       const isStore = a.stores[l] === 1;
-      addRun(sums.location.sim.f, sums.location.act.f, isStore, l, x);
-      t[d + D.sCarried] += x[R.cd];
-      t[d + D.aCarried] += x[R.cd];
-      t[d + D.sSales] += x[R.sSales];
-      t[d + D.aSales] += x[R.aSales];
-      t[d + D.sLost] += x[R.sLost];
-      t[d + D.aLost] += x[R.est];
-      t[d + D.demand] += x[R.dem];
-      t[d + D.estimated] += x[R.est];
-      t[d + D.sOut] += x[R.sOut];
-      t[d + D.aOut] += x[R.aOut];
-      t[d + (isStore ? D.sInv : D.sWarehouse)] += x[R.sU];
-      t[d + (isStore ? D.aInv : D.aWarehouse)] += x[R.aU];
+      addRun(sums.location.sim, sums.location.act, isStore, l, x);
+      t[d + D.sCarried] += x[SIM.carriedDays];
+      t[d + D.aCarried] += x[ACT.carriedDays];
+      t[d + D.sSales] += x[SIM.sales];
+      t[d + D.aSales] += x[ACT.sales];
+      t[d + D.sLost] += x[SIM.lostSales];
+      t[d + D.aLost] += x[ACT.lostSales];
+      t[d + D.demand] += x[SIM.demand];
+      t[d + D.estimated] += x[SIM.estimatedDemand];
+      t[d + D.sOut] += x[SIM.stockOutDays];
+      t[d + D.aOut] += x[ACT.stockOutDays];
+      t[d + (isStore ? D.sInv : D.sWarehouse)] += x[SIM.units];
+      t[d + (isStore ? D.aInv : D.aWarehouse)] += x[ACT.units];
     }
   }
 }
 
-/** Adds a carried cell-day's demand and sales to a run's sums at `y`. */
-function carry(
-  r: Float64Array,
-  y: number,
-  demand: number,
-  estimated: number,
-  served: number,
-  gross: number,
-  returns: number,
-  sVal: number,
-  aVal: number,
-  sEst: number,
-  aOut: number,
-): void {
-  r[y + R.dem] += demand;
-  r[y + R.est] += estimated;
-  r[y + R.sSales] += served;
-  r[y + R.aSales] += gross;
-  r[y + R.ret] += returns;
-  r[y + R.sLost] += demand - served;
-  r[y + R.sVal] += sVal;
-  r[y + R.aVal] += aVal;
-  r[y + R.sEst] += sEst;
-  r[y + R.aOut] += aOut;
-}
-
-/** Adds a run's sums to group g of both sides; stock goes to the stores' or the warehouses' sums. */
-function addRun(sim: Sums['f'], act: Sums['f'], store: boolean, g: number, r: Float64Array): void {
-  sim.carriedDays[g] += r[R.cd];
-  act.carriedDays[g] += r[R.cd];
-  sim.demand[g] += r[R.dem];
-  act.demand[g] += r[R.dem];
-  sim.estimatedDemand[g] += r[R.est];
-  act.estimatedDemand[g] += r[R.est];
-  sim.sales[g] += r[R.sSales];
-  act.sales[g] += r[R.aSales];
-  sim.returns[g] += r[R.ret];
-  act.returns[g] += r[R.ret];
-  sim.lostSales[g] += r[R.sLost];
-  act.lostSales[g] += r[R.est];
-  sim.salesValue[g] += r[R.sVal];
-  act.salesValue[g] += r[R.aVal];
-  sim.estimatedSales[g] += r[R.sEst];
-  sim.stockOutDays[g] += r[R.sOut];
-  act.stockOutDays[g] += r[R.aOut];
-  if (store) {
-    sim.storeUnitsSum[g] += r[R.sU];
-    sim.storeValueSum[g] += r[R.sV];
-    act.storeUnitsSum[g] += r[R.aU];
-    act.storeValueSum[g] += r[R.aV];
-  } else {
-    sim.warehouseUnitsSum[g] += r[R.sU];
-    sim.warehouseValueSum[g] += r[R.sV];
-    act.warehouseUnitsSum[g] += r[R.aU];
-    act.warehouseValueSum[g] += r[R.aV];
-  }
+/** Adds a carried cell-day's figure `v` to slot `slot` of its style's run at `y` and of its location's at `x`. */
+function carry(runs: Float64Array, y: number, at: Float64Array, x: number, slot: number, v: number): void {
+  runs[y + slot] += v;
+  at[x + slot] += v;
 }

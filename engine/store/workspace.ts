@@ -12,6 +12,7 @@ import {
   type DuckDBResultReader,
   type DuckDBValue,
 } from '@duckdb/node-api';
+import { BACKTEST_FIGURE_COLUMNS } from '../model/backtest-columns.js';
 import { DATASETS } from '../model/datasets.js';
 import { MIGRATIONS, MIGRATIONS_TABLE, SCHEMA_VERSION } from './migrations.js';
 import { allTables, tableColumns, tablePlan } from './table-plan.js';
@@ -228,10 +229,14 @@ export class Workspace {
     }
   }
 
-  /** Every table and column the schemas call for exists: a schema changed without a migration is caught here. */
+  /**
+   * Every table and column the schemas and a run's figures call for exists, a run's figures in their order (they are
+   * appended by position): a schema or a figure changed without a migration is caught here.
+   */
   private async checkSchema(): Promise<void> {
     const existing = await this.rows<{ table_name: string; column_name: string }>(
-      `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'main'`,
+      `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'main'
+       ORDER BY table_name, ordinal_position`,
     );
     const have = new Set(existing.map((r) => `${r.table_name}.${r.column_name}`));
     const missing: string[] = [];
@@ -240,12 +245,23 @@ export class Workspace {
         for (const c of tableColumns(t, d)) if (!have.has(`${t.table}.${c.name}`)) missing.push(`${t.table}.${c.name}`);
       }
     }
+    for (const [table, columns] of Object.entries(BACKTEST_FIGURE_COLUMNS))
+      for (const c of columns) if (!have.has(`${table}.${c}`)) missing.push(`${table}.${c}`);
     if (missing.length) {
       throw new WorkspaceError(
         `workspace ${this.dir} lacks ${missing.slice(0, 5).join(', ')}` +
           (missing.length > 5 ? ` and ${missing.length - 5} more` : '') +
           `: the schemas changed without a migration`,
       );
+    }
+    for (const [table, columns] of Object.entries(BACKTEST_FIGURE_COLUMNS)) {
+      const held = existing.filter((r) => r.table_name === table && columns.includes(r.column_name));
+      const at = held.findIndex((r, i) => r.column_name !== columns[i]);
+      if (at >= 0)
+        throw new WorkspaceError(
+          `workspace ${this.dir} holds ${table}.${columns[at]} elsewhere than this release writes it ` +
+            `(${at ? `after ${columns[at - 1]}` : 'first'}): the figures changed without a migration`,
+        );
     }
   }
 

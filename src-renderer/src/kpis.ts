@@ -1,6 +1,7 @@
 /** The KPIs the screens show, in order, with how each reads (common/format.ts: the command line's format too). */
 import type { SideKpis } from '../../common/api-types';
-import { percent, points, signed, whole } from '../../common/format';
+import { figureOf, isRate, KPIS as ALL, type Better, type KpiUnit } from '../../common/kpis';
+import { money, percent, points, signed, weeks, whole } from '../../common/format';
 
 export interface Kpi {
   key: string;
@@ -12,73 +13,30 @@ export interface Kpi {
   /** A rate: two of them differ in percentage points. */
   rate?: boolean;
   /** Which way is better, the service being equal: more in stock and sold, fewer stock-outs, less stock held. */
-  better: 'higher' | 'lower';
+  better: Better;
 }
 
-export const KPIS: Kpi[] = [
-  {
-    key: 'inStockRate',
-    label: 'In-stock rate',
-    explains: 'The share of carried days that were not stock-out days: 1 − stock-out days / carried days.',
-    pick: (k) => k.inStockRate,
-    format: (v) => percent(v),
-    rate: true,
-    better: 'higher',
-  },
-  {
-    key: 'stockOutDays',
-    label: 'Stock-out days',
-    explains:
-      'Location × SKU days carried that opened with none of the SKU on hand (after the night’s deliveries) and sold ' +
-      'none: every customer that day found the shelf empty. A day that sold out during the day is not one; what its ' +
-      'later customers wanted counts in lost sales.',
-    pick: (k) => k.stockOutDays,
-    format: whole,
-    better: 'lower',
-  },
-  {
-    key: 'fillRate',
-    label: 'Fill rate',
-    explains: 'Units sold / units demanded, over carried days.',
-    pick: (k) => k.fillRate,
-    format: (v) => percent(v),
-    rate: true,
-    better: 'higher',
-  },
-  {
-    key: 'lostSales',
-    label: 'Lost sales (units)',
-    explains:
-      'Demand that found no stock: the estimated demand of stock-out days, and beyond the sales of days that sold out.',
-    pick: (k) => k.lostSales,
-    format: whole,
-    better: 'lower',
-  },
-  {
-    key: 'sales',
-    label: 'Sales (units)',
-    explains: 'Units sold, gross of returns.',
-    pick: (k) => k.sales,
-    format: whole,
-    better: 'higher',
-  },
-  {
-    key: 'inventoryUnits',
-    label: 'Avg inventory, stores (units)',
-    explains: 'Units on hand at the stores at the end of a day, the average day.',
-    pick: (k) => k.inventoryUnits,
-    format: whole,
-    better: 'lower',
-  },
-  {
-    key: 'warehouseInventoryUnits',
-    label: 'Avg inventory, warehouses (units)',
-    explains: 'Units on hand at the warehouses at the end of a day, the average day.',
-    pick: (k) => k.warehouse.inventoryUnits,
-    format: whole,
-    better: 'lower',
-  },
-];
+/** How a figure of each unit reads on screen. */
+const FORMAT: Record<KpiUnit, (v: number) => string> = {
+  days: whole,
+  units: whole,
+  rate: (v) => percent(v),
+  money: (v) => money(v),
+  weeks,
+};
+
+/** The registry's cards (common/kpis.ts), in their order. */
+export const KPIS: Kpi[] = ALL.filter((k) => k.card !== undefined)
+  .sort((a, b) => a.card! - b.card!)
+  .map((k) => ({
+    key: k.key,
+    label: k.cardLabel,
+    explains: k.explains,
+    pick: (side: SideKpis) => figureOf(k, side),
+    format: FORMAT[k.unit],
+    rate: isRate(k),
+    better: k.better,
+  }));
 
 /** A value as its KPI reads, or a dash where there is none (no carried day, no demand, no sales). */
 export const show = (kpi: Kpi, k: SideKpis) => {
