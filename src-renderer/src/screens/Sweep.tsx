@@ -11,7 +11,7 @@ import { useNames } from '../use-names';
 import { settingName } from '../../../common/setting-names';
 import { Notices } from '../Notices';
 import { KeptSweeps } from './KeptSweeps';
-import { rate, SweepPoints } from './SweepPoints';
+import { rate, sweepColumns, SweepPoints } from './SweepPoints';
 import { latestOnly } from '../use-fetch';
 
 /** One varied setting as the form holds it: the values as typed. */
@@ -196,20 +196,7 @@ export function Sweep({
 
   const open = useCallback((runId: string) => go({ screen: 'backtest', runId }), []);
   const varied = report?.axes.map((a) => a.setting) ?? [];
-  const columns = useMemo(
-    () => ({
-      point: (r: SweepReport['runs'][number]) => r.point,
-      ...Object.fromEntries(
-        (report?.axes ?? []).map((a) => [a.setting, (r: SweepReport['runs'][number]) => r.vary[a.setting]]),
-      ),
-      lostSales: (r: SweepReport['runs'][number]) => r.lostSales,
-      fillRate: (r: SweepReport['runs'][number]) => r.fillRate,
-      inventoryUnits: (r: SweepReport['runs'][number]) => r.inventoryUnits,
-      trips: (r: SweepReport['runs'][number]) => r.trips,
-      units: (r: SweepReport['runs'][number]) => r.units,
-    }),
-    [report],
-  );
+  const columns = useMemo(() => sweepColumns(report?.axes.map((a) => a.setting) ?? []), [report]);
   const { sorted, heading } = useSort(report?.runs ?? [], columns);
   const exportCsv = () => {
     if (!report) return;
