@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /** A screen's reads through useFetch (use-fetch.ts), as a component sees them. */
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, render, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useFetch } from '../../src-renderer/src/use-fetch';
 
@@ -62,6 +62,26 @@ describe('useFetch', () => {
     expect(c.asked).toEqual(['A']);
     rerender({ run: 'B' });
     expect(result.current).toEqual({ loading: true });
+  });
+
+  it('never shows an answer in the render where what it was read for changes', async () => {
+    const c = calls();
+    const rendered: [string, string | undefined][] = [];
+    function Reader({ run }: { run: string }) {
+      const { data } = useFetch(() => c.load(run), [run]);
+      rendered.push([run, data]);
+      return null;
+    }
+    const { rerender } = render(<Reader run="A" />);
+    await act(async () => {
+      c.call('A').answer('run A');
+      await c.call('A').promise;
+    });
+    expect(rendered.at(-1)).toEqual(['A', 'run A']);
+    rendered.length = 0;
+    rerender(<Reader run="B" />);
+    expect(rendered.length).toBeGreaterThan(0);
+    expect(rendered.filter(([run, data]) => run === 'B' && data !== undefined)).toEqual([]);
   });
 
   it("gives the workbench's message when the call fails", async () => {
