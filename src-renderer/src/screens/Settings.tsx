@@ -1,33 +1,18 @@
-import type { AdminClient } from '../client';
 import { Notices } from '../Notices';
 import { ScenarioNaming } from './ScenarioNaming';
 import { ScenarioToolbar } from './ScenarioToolbar';
 import { formPaths, SettingsForm } from './SettingsForm';
 import { SettingsJson } from './SettingsJson';
-import { useScenario } from './use-scenario';
+import { useScenario, type ScenarioProps } from './use-scenario';
 
 /**
  * Scenarios: named overrides of the engine's defaults that backtests and runs use, for the whole network, for
  * every category, and per merchandise category. A form read off the settings' schema, or the JSON itself; the
  * workbench validates the whole and names every bad field.
  */
-export function Settings({
-  client,
-  names,
-  scenario,
-  pick,
-  saved,
-}: {
-  client: AdminClient;
-  names: string[];
-  /** The scenario the address names (the first of `names`, the one runs use, when it names none). */
-  scenario: string;
-  /** Shows another scenario: a new address. */
-  pick: (name: string) => void;
-  /** The kept scenarios changed: their names are read again (settled before the change is announced). */
-  saved: () => Promise<void>;
-}) {
-  const s = useScenario({ client, names, scenario, pick, saved });
+export function Settings(props: ScenarioProps) {
+  const { names, pick } = props;
+  const s = useScenario(props);
   const { name, context, view, problems, message, drafts } = s;
   const byPath = Object.fromEntries(problems.map((p) => [p.path, p.message]));
   // Each problem is told once: at its field when the form shows it, else in the list.

@@ -5,6 +5,19 @@ import { namingProblem, type Naming } from './ScenarioNaming';
 import type { SettingsView } from './ScenarioToolbar';
 import type { Values } from './SettingsFields';
 
+/** What the Settings screen is given, and its scenario editing works from. */
+export interface ScenarioProps {
+  client: AdminClient;
+  /** The kept scenarios, the one runs use first. */
+  names: string[];
+  /** The scenario the address names (the first of `names`, the one runs use, when it names none). */
+  scenario: string;
+  /** Shows another scenario: a new address. */
+  pick: (name: string) => void;
+  /** The kept scenarios changed: their names are read again (settled before the change is announced). */
+  saved: () => Promise<void>;
+}
+
 /** A text as the settings it holds, or why it holds none: the settings are one JSON object. */
 function parseSettings(text: string): { value: Values } | { error: string } {
   let parsed: unknown;
@@ -23,19 +36,7 @@ function parseSettings(text: string): { value: Values } | { error: string } {
  * in the form or as JSON (each edit kept as its draft, beyond the screen and a reload, until saved or discarded),
  * saved, copied, renamed, deleted. A refused save leaves the problems by path, to show where each was typed.
  */
-export function useScenario({
-  client,
-  names,
-  scenario,
-  pick,
-  saved,
-}: {
-  client: AdminClient;
-  names: string[];
-  scenario: string;
-  pick: (name: string) => void;
-  saved: () => Promise<void>;
-}) {
+export function useScenario({ client, names, scenario, pick, saved }: ScenarioProps) {
   const [name, setName] = useState(scenario);
   /** The scenario whose settings the form holds. */
   const shown = useRef<string>(undefined);
