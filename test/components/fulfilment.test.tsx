@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 /** Online shops that ship from a warehouse's stock (Fulfilment.tsx): the pairs a scenario's `fulfilledFrom` holds. */
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ScenarioContext } from '../../src-renderer/src/client';
 import { Fulfilment } from '../../src-renderer/src/screens/Fulfilment';
+import { renderHeld } from './held';
 
 afterEach(cleanup);
 
@@ -15,25 +15,10 @@ const LOCATIONS: ScenarioContext['locations'] = [
   { id: 'WEB-02', name: 'Outlet online', kind: 'online' },
 ] as ScenarioContext['locations'];
 
-function renderPairs(start: Record<string, string>, problems: Record<string, string> = {}) {
-  const seen = { pairs: start };
-  function Holder() {
-    const [pairs, setPairs] = useState(start);
-    return (
-      <Fulfilment
-        locations={LOCATIONS}
-        pairs={pairs}
-        problems={problems}
-        onChange={(p) => {
-          seen.pairs = p;
-          setPairs(p);
-        }}
-      />
-    );
-  }
-  render(<Holder />);
-  return seen;
-}
+const renderPairs = (start: Record<string, string>, problems: Record<string, string> = {}) =>
+  renderHeld(start, (pairs, onChange) => (
+    <Fulfilment locations={LOCATIONS} pairs={pairs} problems={problems} onChange={onChange} />
+  ));
 
 const options = (select: HTMLElement) => [...(select as HTMLSelectElement).options].map((o) => o.value);
 const add = () => fireEvent.click(screen.getByRole('button', { name: 'Add an online shop' }));
@@ -42,9 +27,9 @@ describe('Fulfilment', () => {
   it('adds an online location served from a warehouse first, the likeliest pick, then the next', () => {
     const seen = renderPairs({});
     add();
-    expect(seen.pairs).toEqual({ 'WEB-01': 'DC/1' });
+    expect(seen.value).toEqual({ 'WEB-01': 'DC/1' });
     add();
-    expect(seen.pairs).toEqual({ 'WEB-01': 'DC/1', 'WEB-02': 'DC/1' });
+    expect(seen.value).toEqual({ 'WEB-01': 'DC/1', 'WEB-02': 'DC/1' });
     expect(
       screen.getAllByRole('combobox', { name: 'Online location' }).map((s) => (s as HTMLSelectElement).value),
     ).toEqual(['WEB-01', 'WEB-02']);
@@ -61,14 +46,14 @@ describe('Fulfilment', () => {
   it('changes and removes a pair in place, keeping the order shown', () => {
     const seen = renderPairs({ 'WEB-01': 'DC/1', 'WEB-02': 'DC/1' });
     fireEvent.change(screen.getAllByRole('combobox', { name: 'Online location' })[0], { target: { value: 'S-01' } });
-    expect(Object.entries(seen.pairs)).toEqual([
+    expect(Object.entries(seen.value)).toEqual([
       ['S-01', 'DC/1'],
       ['WEB-02', 'DC/1'],
     ]);
     fireEvent.change(screen.getByRole('combobox', { name: 'Warehouse of WEB-02' }), { target: { value: 'S-01' } });
-    expect(seen.pairs).toEqual({ 'S-01': 'DC/1', 'WEB-02': 'S-01' });
+    expect(seen.value).toEqual({ 'S-01': 'DC/1', 'WEB-02': 'S-01' });
     fireEvent.click(screen.getAllByRole('button', { name: 'Remove' })[0]);
-    expect(seen.pairs).toEqual({ 'WEB-02': 'S-01' });
+    expect(seen.value).toEqual({ 'WEB-02': 'S-01' });
   });
 
   it("offers no more once every location is a shop, and shows a refused pair's problem on its row", () => {

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 /** The Settings form's fields (SettingsFields.tsx), read off a settings schema: what typing in them sets. */
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fieldPaths, SchemaFields, type FieldSchema, type Values } from '../../src-renderer/src/screens/SettingsFields';
+import { renderHeld } from './held';
 
 afterEach(cleanup);
 
@@ -20,29 +20,18 @@ const SCHEMA: FieldSchema = {
 };
 const INHERITED: Values = { serviceLevel: 0.95, transfersAllowed: true, review: { days: 7 } };
 
-/** The fields as a screen holds them: every change shown again, and the last value kept for the test. */
-function renderFields(start: Values = {}, problems: Record<string, string> = {}) {
-  const seen: { value: Values } = { value: start };
-  function Holder() {
-    const [values, setValues] = useState(start);
-    return (
-      <SchemaFields
-        schema={SCHEMA}
-        values={values}
-        inherited={INHERITED}
-        path=""
-        problems={problems}
-        skip={['fulfilledFrom']}
-        onChange={(v) => {
-          seen.value = v;
-          setValues(v);
-        }}
-      />
-    );
-  }
-  render(<Holder />);
-  return seen;
-}
+const renderFields = (start: Values = {}, problems: Record<string, string> = {}) =>
+  renderHeld(start, (values, onChange) => (
+    <SchemaFields
+      schema={SCHEMA}
+      values={values}
+      inherited={INHERITED}
+      path=""
+      problems={problems}
+      skip={['fulfilledFrom']}
+      onChange={onChange}
+    />
+  ));
 
 const input = (name: string) => document.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
 const type = (name: string, text: string) => fireEvent.change(input(name), { target: { value: text } });
