@@ -115,7 +115,7 @@ export default tseslint.config(
   {
     // React's rules of hooks, and every value an effect or a memo reads among its dependencies: one left out shows
     // figures read for another run, style or setting.
-    files: ['src-renderer/**/*.tsx', 'src-renderer/**/*.ts'],
+    files: ['src-renderer/**/*.tsx', 'src-renderer/**/*.ts', 'test/components/**'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',

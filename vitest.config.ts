@@ -3,7 +3,9 @@ import { LongestFirst } from './test/longest-first.js';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    // Component tests (.tsx) name the DOM they run in at their top (`// @vitest-environment happy-dom`): every other
+    // file runs in Node, without a DOM to set up.
+    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     // out/ built from the sources as they are, the workbench command bundled, samples/demo loaded: once per run.
     globalSetup: ['test/global-setup.ts'],
     // Bounds for a test or hook that hangs, sized for a 2-core machine busy with other work as well: a test waits

@@ -6,6 +6,7 @@ import type { Problem } from '../model/problems.js';
 import { BODY_EXCERPT_CHARS, MAX_LOGGED_PROBLEMS } from '../service/request-log.js';
 import type { RequestLogInput } from '../model/request-log.js';
 import { REDACTED } from './auth.js';
+import { decodeOrAsIs } from '../../common/uri.js';
 
 /** Characters read past the excerpt, so that a secret cut by its end is still recognised and taken out whole. */
 export const EXCERPT_MARGIN_CHARS = 256;
@@ -15,21 +16,13 @@ const SECRET_QUERY_NAME = /secret|password|token|key/i;
 const SECRET_JSON_FIELD =
   /"([^"\\]*(?:secret|password|token|authorization|api_?key)[^"\\]*)"(\s*:\s*)"(?:[^"\\]|\\.)*"?/gi;
 
-function decodeURIComponentSafe(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}
-
 /** A logged query string keeps its names but not the values of secret-looking ones. */
 export function redactQuery(query: string): string {
   return query
     .split('&')
     .map((part) => {
       const [name] = part.split('=', 1);
-      return SECRET_QUERY_NAME.test(decodeURIComponentSafe(name)) ? `${name}=${REDACTED}` : part;
+      return SECRET_QUERY_NAME.test(decodeOrAsIs(name)) ? `${name}=${REDACTED}` : part;
     })
     .join('&');
 }

@@ -4,6 +4,7 @@
  * is URI-encoded on its own: ids may hold "/" or spaces.
  */
 import { useSyncExternalStore } from 'react';
+import { decodeOrAsIs } from '../../common/uri';
 
 export type Screen =
   'workspace' | 'load' | 'settings' | 'backtest' | 'runs' | 'compare' | 'sweep' | 'transfers' | 'integration';
@@ -29,21 +30,13 @@ export const SCREEN_NAMES: Record<Screen, string> = {
 
 const isScreen = (s: string | undefined): s is Screen => s !== undefined && Object.hasOwn(SCREEN_NAMES, s);
 
-function decode(part: string): string {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return part;
-  }
-}
-
 /** The view an address stands for; anything not understood is the Workspace screen. */
 export function parseRoute(hash: string): Route {
   const parts = hash
     .replace(/^#?\/?/, '')
     .split('/')
     .filter(Boolean)
-    .map(decode);
+    .map(decodeOrAsIs);
   const [screen, ...rest] = parts;
   if (!isScreen(screen)) return { screen: 'workspace' };
   switch (screen) {

@@ -25,22 +25,32 @@ export interface Fetched<T> {
   loading: boolean;
 }
 
+/** Whether two lists of dependencies hold the same values, as React compares them. */
+const sameDeps = (a: DependencyList, b: DependencyList) =>
+  a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+
 /**
  * What a screen reads from the workbench: `load` called when the screen shows and again when `deps` change (no
  * `load`: nothing is read). While a new answer is awaited the last one is gone, so no figures show under names they
  * are not of; only the latest call's answer is kept.
  */
 export function useFetch<T>(load: (() => Promise<T>) | undefined, deps: DependencyList): Fetched<T> {
-  const [fetched, setFetched] = useState<Fetched<T>>({ loading: load !== undefined });
+  // Each outcome with the dependencies it was read for.
+  const [fetched, setFetched] = useState<{ deps: DependencyList; outcome: Fetched<T> }>(() => ({
+    deps,
+    outcome: { loading: load !== undefined },
+  }));
   useEffect(() => {
     if (!load) {
-      setFetched({ loading: false });
+      setFetched({ deps, outcome: { loading: false } });
       return undefined;
     }
-    setFetched({ loading: true });
-    return latestOnly(load, (outcome) => setFetched({ ...outcome, loading: false }));
+    setFetched({ deps, outcome: { loading: true } });
+    return latestOnly(load, (outcome) => setFetched({ deps, outcome: { ...outcome, loading: false } }));
     // The caller names what the call depends on, as for useEffect; `load` itself is a new function every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);
-  return fetched;
+  // The render in which the dependencies change comes before the effect that reads for them: the answer held then is
+  // for the old ones, and shows nowhere.
+  return sameDeps(fetched.deps, deps) ? fetched.outcome : { loading: load !== undefined };
 }

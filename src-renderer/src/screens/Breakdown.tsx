@@ -8,6 +8,7 @@ import { useWorkbench, type BreakdownLevel } from '../store';
 import { useNames } from '../use-names';
 import { Notices } from '../Notices';
 import { useFetch } from '../use-fetch';
+import { FilterSelect } from '../FilterSelect';
 
 /** Rows drawn at once; the filter narrows the rest. */
 const SHOWN = 200;
@@ -128,30 +129,24 @@ export function Breakdown({
         {level === 'location' ? (
           <label>
             Kind
-            <select name="kind" value={kind} onChange={(e) => setBreakdown({ ...breakdown, kind: e.target.value })}>
-              <option value="">every kind</option>
-              {KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {k}
-                </option>
-              ))}
-            </select>
+            <FilterSelect
+              name="kind"
+              value={kind}
+              values={KINDS}
+              every="every kind"
+              onChange={(k) => setBreakdown({ ...breakdown, kind: k })}
+            />
           </label>
         ) : (
           <label>
             Category
-            <select
+            <FilterSelect
               name="category"
               value={category}
-              onChange={(e) => setBreakdown({ ...breakdown, category: e.target.value })}
-            >
-              <option value="">every category</option>
-              {names.categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
+              values={names.categories.map((c) => [c.id, c.name] as const)}
+              every="every category"
+              onChange={(c) => setBreakdown({ ...breakdown, category: c })}
+            />
           </label>
         )}
         <label className="check">

@@ -1,6 +1,6 @@
 import type { CsvFilePreview, CsvTarget, FileMapping } from '../client';
 import { CsvFileOptions, type FileOptions } from './CsvFileOptions';
-import { ProblemPlace } from './ProblemPlace';
+import { ProblemList } from './ProblemPlace';
 
 /** First cells of a column shown beside its mapping. */
 const SAMPLES = 3;
@@ -112,26 +112,8 @@ export function CsvMapping({
         </p>
       )}
       {file.level && <CsvFileOptions file={file} mapping={mapping} onOptions={onOptions} />}
-      {problems.length > 0 && (
-        <ul className="log__errors mapping__problems" aria-label={`Problems of ${file.name}`}>
-          {problems.map((p, i) => (
-            <li key={i}>
-              <ProblemPlace problem={p} />
-              {p.message}
-            </li>
-          ))}
-        </ul>
-      )}
-      {warnings.length > 0 && (
-        <ul className="mapping__warnings" aria-label={`Warnings of ${file.name}`}>
-          {warnings.map((w, i) => (
-            <li key={i}>
-              <ProblemPlace problem={w} />
-              {w.message}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ProblemList problems={problems} className="log__errors mapping__problems" label={`Problems of ${file.name}`} />
+      <ProblemList problems={warnings} className="mapping__warnings" label={`Warnings of ${file.name}`} />
       {file.level && (
         <div className="mapping__tables">
           <table className="grid" aria-label={`Columns of ${file.name}`}>

@@ -6,6 +6,7 @@ import { LocalApi } from './LocalApi';
 import { ApiFacts } from './ApiFacts';
 import { Notices } from '../Notices';
 import { useFetch } from '../use-fetch';
+import { FilterSelect } from '../FilterSelect';
 
 const POLL_MS = 2000;
 
@@ -164,32 +165,22 @@ export function Integration({ client }: { client: AdminClient }) {
             </option>
           ))}
         </select>
-        <select
+        <FilterSelect
           name="log-status"
-          aria-label="Status"
+          label="Status"
           value={filter.status}
-          onChange={(ev) => setFilter({ ...filter, status: ev.target.value as LogFilter['status'] })}
-        >
-          <option value="">every status</option>
-          {STATUS_CLASSES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-        <select
+          values={STATUS_CLASSES}
+          every="every status"
+          onChange={(status) => setFilter({ ...filter, status: status as LogFilter['status'] })}
+        />
+        <FilterSelect
           name="log-endpoint"
-          aria-label="Endpoint"
+          label="Endpoint"
           value={filter.endpoint}
-          onChange={(ev) => setFilter({ ...filter, endpoint: ev.target.value })}
-        >
-          <option value="">every endpoint</option>
-          {endpoints.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
-        </select>
+          values={endpoints}
+          every="every endpoint"
+          onChange={(endpoint) => setFilter({ ...filter, endpoint })}
+        />
         <label>
           <input
             type="checkbox"

@@ -1,16 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { count, duration, perSecond, whole } from '../../../common/format';
 import type { BatchOutcome, CsvMapping as Mapping, CsvPreview, PickedFile, AdminClient } from '../client';
 import { Outcomes } from './Outcomes';
 import { download } from '../csv';
 import { errorsCsv } from '../errors-csv';
 import { useWorkbench } from '../store';
-import { CsvMapping, type Guessed } from './CsvMapping';
+import { CsvMapping } from './CsvMapping';
 import { problemKey } from './ProblemPlace';
 import { Notices } from '../Notices';
+import { LoadCheck, useLoadCheck } from './LoadCheck';
+import { LoadToolbar } from './LoadToolbar';
+import { isTable, readPicked } from './picked-files';
+import { useCsvMapping } from './use-csv-mapping';
 
-/** The mapping step reads only the head of a CSV file: its header and first rows. */
-const PREVIEW_CHARS = 64 * 1024;
 /**
  * The mapping as shown, as a file `workbench load --map` takes: per file, its level and every column's field (null:
  * left out), so the next load of files like these maps the same way without the screen.
@@ -31,33 +33,6 @@ function saveMapping(preview: CsvPreview, mapping: Mapping): void {
   download('mapping.json', `${JSON.stringify(file, null, 2)}\n`, 'application/json');
 }
 
-const LOAD_MODES: [onlyIfAllPass: boolean, words: string][] = [
-  [true, 'only if every file passes'],
-  [false, 'each dataset on its own'],
-];
-/** The check of whole files waits for the mapping to settle this long. */
-const CHECK_AFTER_MS = 400;
-
-const isCsv = (name: string) => /\.csv$/i.test(name);
-/** Parquet and Arrow IPC files: one level's rows, mapped like CSV, sent as their bytes. */
-const isColumnar = (name: string) => /\.(parquet|arrow|feather|ipc)$/i.test(name);
-const isTable = (name: string) => isCsv(name) || isColumnar(name);
-
-/** A binary file's bytes as base64, a piece at a time (one call over megabytes would overflow the stack). */
-async function base64Of(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-/** The head of a file cut at a line end, so its last row is whole. */
-function head(text: string): string {
-  if (text.length <= PREVIEW_CHARS) return text;
-  const end = text.lastIndexOf('\n', PREVIEW_CHARS);
-  return text.slice(0, end > 0 ? end + 1 : PREVIEW_CHARS);
-}
-
 const words = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 const listed = (items: string[]) =>
   items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}` : items.join('');
@@ -70,17 +45,12 @@ const listed = (items: string[]) =>
 export function Load({ client }: { client: AdminClient }) {
   const { loadJob, loadRunning, loadFiles, clearLoad, summary } = useWorkbench();
   const [files, setFiles] = useState<PickedFile[]>([]);
-  const [mapping, setMapping] = useState<Mapping>({});
-  const [preview, setPreview] = useState<CsvPreview>();
-  const [previewError, setPreviewError] = useState<string>();
+  const csv = useCsvMapping(client, files);
+  const { mapping, preview, previewError, guessed } = csv;
   const [fullLoad, setFullLoad] = useState(false);
   const [onlyIfAllPass, setOnlyIfAllPass] = useState(true);
-  /** Every batch as the load would meet it, checked on the whole files; undefined while checking. */
-  const [checked, setChecked] = useState<BatchOutcome[]>();
-  const [checkError, setCheckError] = useState<string>();
+  const { checked, checkError } = useLoadCheck(client, files, mapping);
   const [downloadError, setDownloadError] = useState<string>();
-  /** What the mapping holds by a guess from the headers, per file, until the user changes it. */
-  const [guessed, setGuessed] = useState<Record<string, Guessed>>({});
   /** Files are being dragged over the screen. */
   const [dragging, setDragging] = useState(false);
 
@@ -107,113 +77,12 @@ export function Load({ client }: { client: AdminClient }) {
   };
 
   const pick = async (list: FileList | readonly File[] | null) => {
-    const chosen = [...(list ?? [])].filter((f) => /\.json$/i.test(f.name) || isTable(f.name));
-    const picked = await Promise.all(
-      chosen.map(async (f): Promise<PickedFile> => {
-        const name = f.webkitRelativePath || f.name;
-        if (isColumnar(f.name)) return { name, base64: await base64Of(f) };
-        // A file that is not UTF-8 goes as its bytes: read as text here, its odd bytes would become "�" unseen,
-        // where the service names them and reads the encoding the mapping declares.
-        try {
-          return { name, text: new TextDecoder('utf-8', { fatal: true }).decode(await f.arrayBuffer()) };
-        } catch {
-          return { name, base64: await base64Of(f) };
-        }
-      }),
-    );
-    setFiles(picked.sort((a, b) => a.name.localeCompare(b.name)));
-    setMapping({});
-    setGuessed({});
+    setFiles(await readPicked(list));
+    csv.reset();
     // The outcome of the files loaded before does not belong under these.
     clearLoad();
   };
 
-  useEffect(() => {
-    setChecked(undefined);
-    setCheckError(undefined);
-    if (files.length === 0) return undefined;
-    let current = true;
-    const timer = setTimeout(() => {
-      client.call('POST /load/check', { body: { files, mapping } }).then(
-        ({ batches }) => current && setChecked(batches),
-        (e: Error) => current && setCheckError(e.message),
-      );
-    }, CHECK_AFTER_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [client, files, mapping]);
-
-  useEffect(() => {
-    // A CSV file's head is enough for its first rows; a columnar file is read whole to find them.
-    const csv = files
-      .filter((f) => isTable(f.name))
-      .map((f) => ('text' in f ? { name: f.name, text: head(f.text) } : f));
-    setPreviewError(undefined);
-    if (csv.length === 0) {
-      setPreview(undefined);
-      return;
-    }
-    let current = true;
-    client.call('POST /load/preview', { body: { files: csv, mapping } }).then(
-      (p) => current && setPreview(p),
-      (e: Error) => current && setPreviewError(e.message),
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, files, mapping]);
-
-  const change = (file: string, next: (m: Mapping[string]) => Mapping[string]) =>
-    setMapping((m) => ({ ...m, [file]: next(m[file] ?? {}) }));
-
-  // What the headers most likely mean goes into the mapping, marked as a guess: the check and the load then meet
-  // what the screen shows, and *Save mapping file* writes it. Once per preview, against the mapping as it stands
-  // then (the mapping changing does not propose again: the user's choices stand).
-  const mappingNow = useRef(mapping);
-  mappingNow.current = mapping;
-  useEffect(() => {
-    const mapping = mappingNow.current;
-    const proposals = (preview?.files ?? []).filter(
-      (f) => (f.guessedLevel && !mapping[f.name]?.level) || f.guesses.length > 0,
-    );
-    if (proposals.length === 0) return;
-    setGuessed((g) => {
-      const next = { ...g };
-      for (const f of proposals) {
-        const was = next[f.name] ?? { columns: {} };
-        next[f.name] = {
-          level: f.guessedLevel && !mapping[f.name]?.level ? f.guessedLevel : was.level,
-          columns: { ...was.columns, ...Object.fromEntries(f.guesses.map((x) => [x.header, x.target])) },
-        };
-      }
-      return next;
-    });
-    setMapping((m) => {
-      const next = { ...m };
-      for (const f of proposals) {
-        const own = next[f.name] ?? {};
-        next[f.name] = {
-          ...own,
-          ...(f.guessedLevel && !own.level ? { level: f.guessedLevel } : {}),
-          ...(f.guesses.length
-            ? { columns: { ...own.columns, ...Object.fromEntries(f.guesses.map((x) => [x.header, x.target])) } }
-            : {}),
-        };
-      }
-      return next;
-    });
-  }, [preview]);
-  /** The user's own choice replaces a guess. */
-  const unguess = (file: string, header?: string) =>
-    setGuessed((g) => {
-      const was = g[file];
-      if (!was) return g;
-      if (header === undefined) return { ...g, [file]: { columns: {} } };
-      const { [header]: _, ...columns } = was.columns;
-      return { ...g, [file]: { ...was, columns } };
-    });
   /** What the mapping step already shows for a file: the check below lists only what it adds. */
   const shownAbove = new Set(
     (preview?.files ?? []).flatMap((f) =>
@@ -243,54 +112,17 @@ export function Load({ client }: { client: AdminClient }) {
       }}
     >
       {dragging && <p className="load__drop">Drop the files to check them</p>}
-      <div className="toolbar">
-        <label>
-          Files{' '}
-          <input
-            type="file"
-            name="files"
-            accept=".json,.csv,.parquet,.arrow,.feather,.ipc,application/json,text/csv"
-            multiple
-            onChange={(e) => void pick(e.target.files)}
-          />
-        </label>
-        <label>
-          Folder{' '}
-          <input
-            type="file"
-            name="folder"
-            multiple
-            onChange={(e) => void pick(e.target.files)}
-            {...{ webkitdirectory: '' }}
-          />
-        </label>
-        {/* prettier-ignore */}
-        <label className="check">
-          <input type="checkbox" name="fullLoad" checked={fullLoad} onChange={(e) => setFullLoad(e.target.checked)} />
-          {' '}Full load
-        </label>
-        <span className="hint">or drop files anywhere on this screen</span>
-        <span role="radiogroup" aria-label="Load">
-          {LOAD_MODES.map(([all, words]) => (
-            <label className="check" key={words}>
-              <input
-                type="radio"
-                name="load-mode"
-                checked={onlyIfAllPass === all}
-                onChange={() => setOnlyIfAllPass(all)}
-              />
-              {` ${words} `}
-            </label>
-          ))}
-        </span>
-        <button
-          type="button"
-          disabled={loadRunning || files.length === 0 || (onlyIfAllPass && failing > 0)}
-          onClick={() => void loadFiles(files, { mapping, fullLoad, onlyIfAllPass })}
-        >
-          {loadRunning ? 'Loading…' : `Load ${files.length} file${files.length === 1 ? '' : 's'}`}
-        </button>
-      </div>
+      <LoadToolbar
+        files={files.length}
+        failing={failing}
+        running={loadRunning}
+        fullLoad={fullLoad}
+        onFullLoad={setFullLoad}
+        onlyIfAllPass={onlyIfAllPass}
+        onOnlyIfAllPass={setOnlyIfAllPass}
+        onPick={(list) => void pick(list)}
+        onLoad={() => void loadFiles(files, { mapping, fullLoad, onlyIfAllPass })}
+      />
       <p className="hint">
         JSON: one endpoint's request body per file (e.g. <code>{'{"sales": [...]}'}</code>), named after the endpoint (
         <code>Sales-0001.json</code>) or holding one array named after it. CSV: one file per kind of row, named after it
@@ -330,46 +162,21 @@ export function Load({ client }: { client: AdminClient }) {
               levels={preview.levels}
               mapping={mapping[f.name] ?? {}}
               guessed={guessed[f.name]}
-              // Another level has other fields: the columns map afresh, the file's dates and decimals stay.
-              onLevel={(level) => {
-                unguess(f.name);
-                change(f.name, (m) => ({ ...m, level, columns: undefined }));
-              }}
-              onColumn={(header, target) => {
-                unguess(f.name, header);
-                change(f.name, (m) => ({ ...m, columns: { ...m.columns, [header]: target } }));
-              }}
-              onOptions={(options) => change(f.name, (m) => ({ ...m, ...options }))}
+              onLevel={(level) => csv.setLevel(f.name, level)}
+              onColumn={(header, target) => csv.setColumn(f.name, header, target)}
+              onOptions={(options) => csv.setOptions(f.name, options)}
             />
           ))}
         </section>
       )}
       {files.length > 0 && !report && (
-        <section aria-label="Check">
-          <h2>Before loading</h2>
-          <Notices error={checkError && `The files could not be checked: ${checkError}`} />
-          {!checked && !checkError && <p className="hint">Checking every row as the load will…</p>}
-          {checked && (
-            <>
-              <p className="hint" data-testid="check-summary">
-                {failing === 0
-                  ? `Every file passes: ${count(
-                      checked.reduce((n, o) => n + o.records, 0),
-                      'record',
-                    )} to load.`
-                  : `${whole(failing)} of ${count(checked.length, 'batch')} would be refused, for the problems below` +
-                    (onlyIfAllPass ? ': fix them, or load each dataset on its own.' : '; the others load.')}
-              </p>
-              <Outcomes
-                label="Files checked"
-                outcomes={checked}
-                checked
-                shownAbove={(p) => shownAbove.has(problemKey(p))}
-                onDownloadErrors={(o) => void downloadErrors(o)}
-              />
-            </>
-          )}
-        </section>
+        <LoadCheck
+          checked={checked}
+          checkError={checkError}
+          onlyIfAllPass={onlyIfAllPass}
+          shownAbove={(p) => shownAbove.has(problemKey(p))}
+          onDownloadErrors={(o) => void downloadErrors(o)}
+        />
       )}
       {p && (
         <div className="progress">

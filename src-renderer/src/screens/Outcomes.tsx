@@ -1,6 +1,6 @@
 import type { BatchOutcome, Problem } from '../client';
 import { count, whole } from '../../../common/format';
-import { ProblemPlace } from './ProblemPlace';
+import { ProblemList } from './ProblemPlace';
 
 function outcomeText(o: BatchOutcome, checked: boolean, shownAbove?: (p: Problem) => boolean): string {
   if (o.error && !o.problems?.length && shownAbove?.({ path: '', file: o.files[0], message: o.error }))
@@ -73,13 +73,7 @@ export function Outcomes({
               <td>
                 {outcomeText(o, checked, shownAbove)}
                 {(problems.length > 0 || told > 0) && (
-                  <ul className="log__errors load__problems">
-                    {problems.map((pr, i) => (
-                      <li key={i}>
-                        <ProblemPlace problem={pr} />
-                        {pr.message}
-                      </li>
-                    ))}
+                  <ProblemList problems={problems} className="log__errors load__problems">
                     {told > 0 && (
                       <li className="load__told" data-testid="told-above">
                         {count(told, 'problem')} shown with its columns above
@@ -91,9 +85,13 @@ export function Outcomes({
                         {o.problemCountIsAtLeast ? ' or' : ''} more
                       </li>
                     )}
-                  </ul>
+                  </ProblemList>
                 )}
-                <Warnings warnings={warnings} files={o.files} />
+                <ProblemList
+                  problems={warnings}
+                  className="load__warnings"
+                  label={`Warnings of ${o.files.join(', ')}`}
+                />
                 {o.error && onDownloadErrors && (
                   <button type="button" onClick={() => onDownloadErrors(o)}>
                     Download errors (CSV)
@@ -105,20 +103,5 @@ export function Outcomes({
         })}
       </tbody>
     </table>
-  );
-}
-
-/** What a batch's load says once: columns left out, fields filled by their default, rows that differed. */
-function Warnings({ warnings, files }: { warnings: Problem[]; files: string[] }) {
-  if (warnings.length === 0) return null;
-  return (
-    <ul className="load__warnings" aria-label={`Warnings of ${files.join(', ')}`}>
-      {warnings.map((w, i) => (
-        <li key={i}>
-          <ProblemPlace problem={w} />
-          {w.message}
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -44,6 +44,9 @@ interface Props {
   skip?: string[];
 }
 
+/** An id as a JSON pointer's token (RFC 6901): how a field named by it is found. */
+export const pointerToken = (id: string) => id.replace(/~/g, '~0').replace(/\//g, '~1');
+
 /** The settings the fields of `schema` show, by JSON pointer, as `SchemaFields` lays them out. */
 export function fieldPaths(schema: FieldSchema, path: string, skip: string[] = []): string[] {
   return Object.entries(schema.properties ?? {})

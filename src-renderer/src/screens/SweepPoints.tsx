@@ -1,10 +1,25 @@
 import { percent, whole } from '../../../common/format';
 import { settingName } from '../../../common/setting-names';
 import type { SweepReport } from '../client';
-import type { useSort } from '../sort';
+import type { SortValue, useSort } from '../sort';
 
 /** A sweep's points lie close: their rates to a hundredth of a point, as a fill-rate goal is typed. */
 export const rate = (v: number | null) => (v === null ? '—' : percent(v, 2));
+
+type SweepRow = SweepReport['runs'][number];
+
+/** What each column of the points sorts by (`useSort`): the point, each setting varied, the figures. */
+export function sweepColumns(varied: readonly string[]): Record<string, (r: SweepRow) => SortValue> {
+  return {
+    point: (r) => r.point,
+    ...Object.fromEntries(varied.map((s) => [s, (r: SweepRow) => r.vary[s]])),
+    lostSales: (r) => r.lostSales,
+    fillRate: (r) => r.fillRate,
+    inventoryUnits: (r) => r.inventoryUnits,
+    trips: (r) => r.trips,
+    units: (r) => r.units,
+  };
+}
 
 /** A sweep's points in the order chosen: the settings varied, the figures, the frontier, the point picked. */
 export function SweepPoints({
@@ -13,7 +28,7 @@ export function SweepPoints({
   heading,
   picked,
 }: {
-  rows: readonly SweepReport['runs'][number][];
+  rows: readonly SweepRow[];
   varied: readonly string[];
   heading: ReturnType<typeof useSort>['heading'];
   picked?: number | null;

@@ -5,6 +5,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ProposalRow } from '../client';
 import { download, toCsv } from '../csv';
 import { useSort } from '../sort';
+import { FilterSelect } from '../FilterSelect';
 
 const TYPES = ['InitialDistribution', 'Replenishment', 'Redistribution'] as const;
 const ROW_HEIGHT = 34;
@@ -134,14 +135,7 @@ export function Transfers({ rows, busy, run, approve }: Props) {
         </button>
         <label>
           Type
-          <select name="type" value={type} onChange={(e) => setType(e.target.value)}>
-            <option value="">all</option>
-            {TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
+          <FilterSelect name="type" value={type} values={TYPES} every="all" onChange={setType} />
         </label>
         <label>
           Location{' '}
