@@ -405,9 +405,75 @@ function assemble(
 ): SimulationResult {
   const S0 = input.start;
   const L = S0.locations.ids.length;
-  const Sg = S0.styles.ids.length;
   const { days } = input;
   const { daysDone } = run;
+  const { sim, act, simEnd, actEnd, daily, styleDays, lowest, shortfall, unsent } = addParts(input, parts);
+  const rows = dailyRows(S0.asOfDay, daily, daysDone, run.transferUnitsByDay);
+  const endOf = (e: EndStocks, g: number) => ({
+    storeUnits: e.storeUnits[g],
+    storeValue: e.storeValue[g],
+    warehouseUnits: e.warehouseUnits[g],
+    warehouseValue: e.warehouseValue[g],
+  });
+  const n = Math.max(daysDone, 1);
+  // Stock is valued at cost: a group none of whose SKUs has a cost price has no value to tell (not a value of 0).
+  const costed = (from: number, to: number) => input.cost.subarray(from, to).some((c) => c > 0);
+  const anyCost = costed(0, input.cost.length);
+  const valued = (g: number) =>
+    g <= L ? anyCost : costed(S0.styles.styleStart[g - 1 - L], S0.styles.styleStart[g - L]);
+  const group = (g: number, id: string): GroupKpis => ({
+    id,
+    simulated: kpisOf(sim, g, n, endOf(simEnd, g), valued(g)),
+    actual: kpisOf(act, g, n, endOf(actEnd, g), valued(g)),
+  });
+  const trace = run.trace ? traceOf(input, parts, daysDone, run.trace) : undefined;
+  return {
+    fromDay: S0.asOfDay,
+    days,
+    daysDone,
+    cancelled: run.cancelled,
+    summary: {
+      world: {
+        transit: transitText(S0.locations.ids, input.transit),
+        transitDays: S0.locations.ids.map((locationId, l) => ({
+          locationId,
+          days: input.transit.days[l],
+          source: TRANSIT_SOURCES[input.transit.source[l]],
+        })),
+      },
+      simulated: {
+        ...kpisOf(sim, 0, n, endOf(simEnd, 0), anyCost),
+        transfers: run.transferKpis,
+        writeDownShortfall: { units: Math.round(shortfall.units * 100) / 100, days: shortfall.days },
+        unsentTransferUnits: unsent,
+        deliveries: run.deliveries,
+      },
+      actual: {
+        ...kpisOf(act, 0, n, endOf(actEnd, 0), anyCost),
+        deliveries: actualDeliveries(parts),
+        negativeStock: negativeStockOf(input, parts),
+        recordedRevenue: input.recordedRevenue
+          ? Math.round(input.recordedRevenue.subarray(0, daysDone).reduce((a, b) => a + b, 0) * 100) / 100
+          : null,
+      },
+    },
+    daily: rows,
+    byLocation: S0.locations.ids.map((id, l) => group(1 + l, id)),
+    byStyle: S0.styles.ids.map((id, s) => group(1 + L + s, id)),
+    transfers: run.transfers,
+    styleDays,
+    lowestSimulatedStock: lowest,
+    reviews: run.reviews,
+    ...(trace ? { trace } : {}),
+  };
+}
+
+/** Each part's sums added into the groups' (`1 + L + styles`: the network, each location, each style). */
+function addParts(input: BacktestInput, parts: PartResult[]) {
+  const S0 = input.start;
+  const L = S0.locations.ids.length;
+  const Sg = S0.styles.ids.length;
+  const { days } = input;
   // Groups: the network, each location, each style.
   const G = 1 + L + Sg;
   const sim = new Sums(G);
@@ -463,13 +529,22 @@ function assemble(
   for (const e of [simEnd, actEnd])
     for (const k of ['storeUnits', 'storeValue', 'warehouseUnits', 'warehouseValue'] as const)
       for (let l = 0; l < L; l++) e[k][0] += e[k][1 + l];
+  return { sim, act, simEnd, actEnd, daily, styleDays, lowest, shortfall, unsent };
+}
 
+/** The network's figures day by day, from the parts' daily sums added up. */
+function dailyRows(
+  fromDay: number,
+  daily: Float64Array,
+  daysDone: number,
+  transferUnitsByDay: Float64Array,
+): DailyRow[] {
   const rows: DailyRow[] = [];
   for (let i = 0; i < daysDone; i++) {
     const t = daily.subarray(i * DAY_FIELDS.length, (i + 1) * DAY_FIELDS.length);
     const v = (f: (typeof DAY_FIELDS)[number]) => t[DAY_FIELDS.indexOf(f)];
     rows.push({
-      date: dayText(S0.asOfDay + i),
+      date: dayText(fromDay + i),
       demand: v('demand'),
       estimatedDemand: v('estimated'),
       simulated: {
@@ -479,7 +554,7 @@ function assemble(
         lostSales: v('sLost'),
         inventoryUnits: v('sInv'),
         warehouseUnits: v('sWarehouse'),
-        transferUnits: run.transferUnitsByDay[i],
+        transferUnits: transferUnitsByDay[i],
       },
       actual: {
         carriedDays: v('aCarried'),
@@ -491,75 +566,28 @@ function assemble(
       },
     });
   }
-  const endOf = (e: EndStocks, g: number) => ({
-    storeUnits: e.storeUnits[g],
-    storeValue: e.storeValue[g],
-    warehouseUnits: e.warehouseUnits[g],
-    warehouseValue: e.warehouseValue[g],
-  });
-  const n = Math.max(daysDone, 1);
-  // Stock is valued at cost: a group none of whose SKUs has a cost price has no value to tell (not a value of 0).
-  const costed = (from: number, to: number) => input.cost.subarray(from, to).some((c) => c > 0);
-  const anyCost = costed(0, input.cost.length);
-  const valued = (g: number) =>
-    g <= L ? anyCost : costed(S0.styles.styleStart[g - 1 - L], S0.styles.styleStart[g - L]);
-  const group = (g: number, id: string): GroupKpis => ({
-    id,
-    simulated: kpisOf(sim, g, n, endOf(simEnd, g), valued(g)),
-    actual: kpisOf(act, g, n, endOf(actEnd, g), valued(g)),
-  });
-  let trace: StyleTrace | undefined;
-  if (run.trace) {
-    const { style } = run.trace;
-    const part = parts.find((p) => style >= p.range.sFrom && style < p.range.sTo)!;
-    trace = {
-      style,
-      kFrom: S0.styles.styleStart[style],
-      kTo: S0.styles.styleStart[style + 1],
-      days,
-      values: part.trace!.values,
-      daysDone,
-      transfers: run.trace.transfers,
-      locationKinds: part.trace!.locationKinds,
-    };
-  }
+  return rows;
+}
+
+/** The traced style's cells, from the part that replayed it, with its transfers. */
+function traceOf(
+  input: BacktestInput,
+  parts: PartResult[],
+  daysDone: number,
+  traced: { style: number; transfers: TracedTransfer[] },
+): StyleTrace {
+  const S0 = input.start;
+  const { days } = input;
+  const { style } = traced;
+  const part = parts.find((p) => style >= p.range.sFrom && style < p.range.sTo)!;
   return {
-    fromDay: S0.asOfDay,
+    style,
+    kFrom: S0.styles.styleStart[style],
+    kTo: S0.styles.styleStart[style + 1],
     days,
+    values: part.trace!.values,
     daysDone,
-    cancelled: run.cancelled,
-    summary: {
-      world: {
-        transit: transitText(S0.locations.ids, input.transit),
-        transitDays: S0.locations.ids.map((locationId, l) => ({
-          locationId,
-          days: input.transit.days[l],
-          source: TRANSIT_SOURCES[input.transit.source[l]],
-        })),
-      },
-      simulated: {
-        ...kpisOf(sim, 0, n, endOf(simEnd, 0), anyCost),
-        transfers: run.transferKpis,
-        writeDownShortfall: { units: Math.round(shortfall.units * 100) / 100, days: shortfall.days },
-        unsentTransferUnits: unsent,
-        deliveries: run.deliveries,
-      },
-      actual: {
-        ...kpisOf(act, 0, n, endOf(actEnd, 0), anyCost),
-        deliveries: actualDeliveries(parts),
-        negativeStock: negativeStockOf(input, parts),
-        recordedRevenue: input.recordedRevenue
-          ? Math.round(input.recordedRevenue.subarray(0, daysDone).reduce((a, b) => a + b, 0) * 100) / 100
-          : null,
-      },
-    },
-    daily: rows,
-    byLocation: S0.locations.ids.map((id, l) => group(1 + l, id)),
-    byStyle: S0.styles.ids.map((id, s) => group(1 + L + s, id)),
-    transfers: run.transfers,
-    styleDays,
-    lowestSimulatedStock: lowest,
-    reviews: run.reviews,
-    ...(trace ? { trace } : {}),
+    transfers: traced.transfers,
+    locationKinds: part.trace!.locationKinds,
   };
 }
