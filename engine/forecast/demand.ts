@@ -179,7 +179,8 @@ let bounds = new Float64Array(64);
  * ownEstimate's figures, written into `out` (see OWN): the form the forecast reads for every cell. Most cells sell
  * on a few of their days (at the stores a size sells a unit a week or so), so the window is read once for its
  * in-stock days and the days that sold, and everything else is worked out from those: the moments, and SBA and
- * TSB step for step as sbaOver and tsbOver take them (a day that sold nothing moves TSB's probability alone).
+ * TSB step for step as sbaOver and tsbOver take them (a day that sold nothing moves TSB's probability alone). One
+ * function, as the one read of the window is its point: it runs for every cell at every review.
  */
 export function ownStats(
   sales: Float32Array,

@@ -284,6 +284,7 @@ function liftStyle(
  * styleWeightDays); the style at the location (all its sizes, times how the location sells the
  * category against the network), split by the style's size curve; and the cell's own estimate. Units and days are
  * weighed by recency (demand.ts dayWeights), so each level follows a launch, a decline or a markdown within weeks.
+ * The levels are one function, as each is summed over the cells in the pass that blends the one below it.
  */
 export function pooledRates(
   state: EngineState,

@@ -377,7 +377,11 @@ export class PartDays {
     if (value < this.sums.lowest) this.sums.lowest = value;
   }
 
-  /** Serves day i: `head` is the day's slot in the windows. */
+  /**
+   * Serves day i: `head` is the day's slot in the windows. One function for one pass over the part's cells a day,
+   * every figure of a cell-day taken from the one read of it: the replay's innermost loop, where a call per cell and
+   * figure would cost on every cell-day of a run.
+   */
   serve(i: number, head: number): void {
     const { a, L, S, W, sums } = this;
     const { actualCell, actualOpening, actualSold, actualNet, actualEnd, actualRevenue, actualExtra } = a;

@@ -36,6 +36,7 @@ export function sellingOf(rows: CellDayRows, locations: number): Uint8Array {
   return selling;
 }
 
+/** One walk of each cell's rows gives every fact above, so they are read in one function. */
 export function readShelves(
   rows: CellDayRows,
   days: number,
