@@ -38,156 +38,217 @@ export interface KeptMove {
 }
 
 export function candidateMoves(ctx: Context): Move[] {
-  const { state, forecast: f, targets: t, settings } = ctx;
-  const rs = settings.redistribution;
-  const L = state.locations.ids.length;
-  const K = state.skus.ids.length;
-  const stores = ctx.sellers;
-  const { styleStart } = state.styles;
-  const S = state.styles.ids.length;
-  const { onHand, inTransit, lastArrivalDay, asOfDay } = state;
-  const { incoming } = ctx;
+  const finder = new MoveFinder(ctx);
   const moves: Move[] = [];
-  /** Stock that arrived recently stays. */
-  const recent = (c: number) => lastArrivalDay[c] >= 0 && asOfDay - lastArrivalDay[c] <= rs.recentlyMovedDays;
-  // Per location, for the style at hand: a broken size run (1), and what it holds of the style (−1: not counted yet).
-  const broken = new Uint8Array(L);
-  const held = new Float64Array(L);
-  const lefts = new Float64Array(stores.length);
-  const skus: number[] = [];
-  /** Stores that can receive the style: they carry it and are no broken run themselves. */
-  const receiving: number[] = [];
+  for (let s = 0; s < ctx.state.styles.ids.length; s++) for (const m of finder.style(s)) moves.push(m);
+  return moves;
+}
 
-  for (let s = 0; s < S; s++) {
-    if (state.styles.excluded[s]) continue;
-    const cs = ctx.byCategory[state.styles.category[s]];
-    if (cs.blockRedistributionWithOpenPurchaseOrders && state.styles.hasOpenPurchaseOrder[s]) continue;
-    const horizon = (l: number) => cs.reviewPeriodDays + planningLead(cs, state, l);
+/** A receiver in the heap: a store, and the units it was given of the SKU at hand. */
+interface Receiver {
+  key: number;
+  given: number;
+}
+
+/** Finds each style's moves; its arrays are the style at hand's, refilled style by style. */
+class MoveFinder {
+  private readonly L: number;
+  private readonly stores: number[];
+  private readonly rs: Settings['redistribution'];
+  /** Per location, for the style at hand: a broken size run (1), and what it holds of the style (−1: not counted). */
+  private readonly broken: Uint8Array;
+  private readonly held: Float64Array;
+  /** Per store (by its place in `stores`): the units of the SKU at hand it could send. */
+  private readonly lefts: Float64Array;
+  /** The style's SKUs not kept out. */
+  private readonly skus: number[] = [];
+  /** Stores that can receive the style: they carry it and are no broken run themselves. */
+  private readonly receiving: number[] = [];
+
+  constructor(private readonly ctx: Context) {
+    this.L = ctx.state.locations.ids.length;
+    this.stores = ctx.sellers;
+    this.rs = ctx.settings.redistribution;
+    this.broken = new Uint8Array(this.L);
+    this.held = new Float64Array(this.L);
+    this.lefts = new Float64Array(this.stores.length);
+  }
+
+  /** Stock that arrived recently stays. */
+  private recent(c: number): boolean {
+    const { lastArrivalDay, asOfDay } = this.ctx.state;
+    return lastArrivalDay[c] >= 0 && asOfDay - lastArrivalDay[c] <= this.rs.recentlyMovedDays;
+  }
+
+  /** The moves of style s: unit by unit, each SKU's senders' units to the receivers where they gain most. */
+  style(s: number): Move[] {
+    const { state } = this.ctx;
+    const { L, stores, skus } = this;
+    const { styleStart } = state.styles;
+    if (state.styles.excluded[s]) return [];
+    const cs = this.ctx.byCategory[state.styles.category[s]];
+    if (cs.blockRedistributionWithOpenPurchaseOrders && state.styles.hasOpenPurchaseOrder[s]) return [];
     skus.length = 0;
     for (let k = styleStart[s]; k < styleStart[s + 1]; k++) if (!skuBlocked(state, k)) skus.push(k);
-    if (skus.length === 0) continue;
+    if (skus.length === 0) return [];
     // Nothing on hand at any store: nothing to send.
-    if (!skus.some((k) => stores.some((l) => onHand[k * L + l] > 0))) continue;
-    const runSize = Math.min(rs.minimumSizesInRun, skus.length);
-    receiving.length = 0;
-    for (const l of stores) {
-      let sizes = 0;
-      let arrived = false;
-      for (const k of skus) {
-        if (onHand[k * L + l] > 0) sizes++;
-        if (recent(k * L + l)) arrived = true;
-      }
-      broken[l] = sizes > 0 && sizes < runSize && !arrived ? 1 : 0;
-      held[l] = -1;
-      if (!broken[l] && t.carried[l * S + s]) receiving.push(l);
-    }
-    /** The units of the style a broken run's sender holds, all its SKUs counted. */
-    const heldAt = (from: number) => {
-      if (held[from] < 0) {
-        let units = 0;
-        for (let k = styleStart[s]; k < styleStart[s + 1]; k++) units += Math.floor(onHand[k * L + from]);
-        held[from] = units;
-      }
-      return held[from];
-    };
+    if (!skus.some((k) => stores.some((l) => state.onHand[k * L + l] > 0))) return [];
+    this.readStores(s, Math.min(this.rs.minimumSizesInRun, skus.length));
+    const horizon = (l: number) => cs.reviewPeriodDays + planningLead(cs, state, l);
     const styleMoves: Move[] = [];
     // Keyed by sender, receiver and SKU as one number: a replay's review weighs every unit it moves.
     const moveAt = new Map<number, Move>();
-    for (const k of skus) {
-      // What each store could send; a SKU no store can send is passed over before any receiver is weighed.
-      let anySender = false;
-      for (let i = 0; i < stores.length; i++) {
-        const from = stores[i];
-        const cf = k * L + from;
-        let left = 0;
-        if (onHand[cf] > 0 && !recent(cf)) {
-          if (broken[from]) left = Math.floor(onHand[cf]);
-          else {
-            const excess = Math.floor(onHand[cf] - t.target[cf]);
-            const cover = f.rate[cf] > 0 ? onHand[cf] / f.rate[cf] : Infinity;
-            if (excess > 0 && cover > rs.excessCoverDays) left = excess;
-          }
-        }
-        lefts[i] = left;
-        if (left > 0) anySender = true;
+    for (const k of skus) this.skuMoves(s, k, horizon, moveAt, styleMoves);
+    this.keepWholeRuns(styleMoves);
+    return styleMoves;
+  }
+
+  /** Which stores hold a broken run of style s, and which can receive it. */
+  private readStores(s: number, runSize: number): void {
+    const { onHand } = this.ctx.state;
+    const { L, broken, held, receiving } = this;
+    const S = this.ctx.state.styles.ids.length;
+    receiving.length = 0;
+    for (const l of this.stores) {
+      let sizes = 0;
+      let arrived = false;
+      for (const k of this.skus) {
+        if (onHand[k * L + l] > 0) sizes++;
+        if (this.recent(k * L + l)) arrived = true;
       }
-      if (!anySender) continue;
-      const price = state.skus.price[k];
-      const receivers = new MaxHeap<{ key: number; given: number }>();
-      const next = (l: number, given: number) => {
-        const c = k * L + l;
-        const pos = onHand[c] + inTransit[c] + incoming[c] + given;
-        return pos >= t.target[c] ? -1 : price * poissonTail(horizonDemand(f, c, horizon(l)), pos + 1);
-      };
-      for (const l of receiving) {
-        const v = next(l, 0);
-        if (v > 0) receivers.push({ key: l, given: 0 }, v);
-      }
-      if (receivers.size === 0) continue;
-      for (let i = 0; i < stores.length; i++) {
-        let left = lefts[i];
-        if (left <= 0) continue;
-        const from = stores[i];
-        const cf = k * L + from;
-        // Receivers popped for being the sender itself wait here and go back afterwards.
-        const parked: { item: { key: number; given: number }; value: number }[] = [];
-        let sent = 0;
-        while (left > 0 && receivers.size) {
-          // A broken run leaves whole, so its units count as lost to the sender anyway.
-          const loss = broken[from] ? 0 : price * poissonTail(horizonDemand(f, cf, horizon(from)), onHand[cf] - sent);
-          let top = receivers.pop()!;
-          if (top.item.key === from) {
-            parked.push(top);
-            if (!receivers.size) break;
-            top = receivers.pop()!;
-          }
-          const gain = top.value - loss;
-          if (gain <= 0) {
-            receivers.push(top.item, top.value);
-            break;
-          }
-          const to = top.item.key;
-          top.item.given++;
-          const v = next(to, top.item.given);
-          if (v > 0) receivers.push(top.item, v);
-          const key = (from * L + to) * K + k;
-          const m = moveAt.get(key);
-          if (m) {
-            m.units++;
-            m.gain += gain;
-          } else {
-            const move: Move = {
-              from,
-              to,
-              sku: k,
-              style: s,
-              units: 1,
-              gain,
-              broken: broken[from] ? 1 : 0,
-              held: broken[from] ? heldAt(from) : 0,
-            };
-            moveAt.set(key, move);
-            styleMoves.push(move);
-          }
-          sent++;
-          left--;
-        }
-        for (const p of parked) receivers.push(p.item, p.value);
-      }
+      broken[l] = sizes > 0 && sizes < runSize && !arrived ? 1 : 0;
+      held[l] = -1;
+      if (!broken[l] && this.ctx.targets.carried[l * S + s]) receiving.push(l);
     }
-    // A broken run moves whole or not at all: the sender is never left with part of it.
-    for (const from of stores) {
-      if (!broken[from]) continue;
+  }
+
+  /** The units of style s a broken run's sender holds, all its SKUs counted. */
+  private heldAt(s: number, from: number): number {
+    const { L, held } = this;
+    if (held[from] < 0) {
+      const { styleStart } = this.ctx.state.styles;
       let units = 0;
-      for (const k of skus) units += Math.floor(onHand[k * L + from]);
+      for (let k = styleStart[s]; k < styleStart[s + 1]; k++) units += Math.floor(this.ctx.state.onHand[k * L + from]);
+      held[from] = units;
+    }
+    return held[from];
+  }
+
+  /** What each store could send of SKU k (in `lefts`); whether any could. */
+  private readSenders(k: number): boolean {
+    const { forecast: f, targets: t } = this.ctx;
+    const { onHand } = this.ctx.state;
+    const { L, stores, broken, lefts } = this;
+    let anySender = false;
+    for (let i = 0; i < stores.length; i++) {
+      const from = stores[i];
+      const cf = k * L + from;
+      let left = 0;
+      if (onHand[cf] > 0 && !this.recent(cf)) {
+        if (broken[from]) left = Math.floor(onHand[cf]);
+        else {
+          const excess = Math.floor(onHand[cf] - t.target[cf]);
+          const cover = f.rate[cf] > 0 ? onHand[cf] / f.rate[cf] : Infinity;
+          if (excess > 0 && cover > this.rs.excessCoverDays) left = excess;
+        }
+      }
+      lefts[i] = left;
+      if (left > 0) anySender = true;
+    }
+    return anySender;
+  }
+
+  /** SKU k's moves, unit by unit: each sender's next unit to the receiver it gains most at, while it gains. */
+  private skuMoves(
+    s: number,
+    k: number,
+    horizon: (l: number) => number,
+    moveAt: Map<number, Move>,
+    styleMoves: Move[],
+  ): void {
+    const { state, forecast: f, targets: t, incoming } = this.ctx;
+    const { onHand, inTransit } = state;
+    const { L, stores, broken, lefts } = this;
+    const K = state.skus.ids.length;
+    // A SKU no store can send is passed over before any receiver is weighed.
+    if (!this.readSenders(k)) return;
+    const price = state.skus.price[k];
+    const receivers = new MaxHeap<Receiver>();
+    const next = (l: number, given: number) => {
+      const c = k * L + l;
+      const pos = onHand[c] + inTransit[c] + incoming[c] + given;
+      return pos >= t.target[c] ? -1 : price * poissonTail(horizonDemand(f, c, horizon(l)), pos + 1);
+    };
+    for (const l of this.receiving) {
+      const v = next(l, 0);
+      if (v > 0) receivers.push({ key: l, given: 0 }, v);
+    }
+    if (receivers.size === 0) return;
+    for (let i = 0; i < stores.length; i++) {
+      let left = lefts[i];
+      if (left <= 0) continue;
+      const from = stores[i];
+      const cf = k * L + from;
+      // Receivers popped for being the sender itself wait here and go back afterwards.
+      const parked: { item: Receiver; value: number }[] = [];
+      let sent = 0;
+      while (left > 0 && receivers.size) {
+        // A broken run leaves whole, so its units count as lost to the sender anyway.
+        const loss = broken[from] ? 0 : price * poissonTail(horizonDemand(f, cf, horizon(from)), onHand[cf] - sent);
+        let top = receivers.pop()!;
+        if (top.item.key === from) {
+          parked.push(top);
+          if (!receivers.size) break;
+          top = receivers.pop()!;
+        }
+        const gain = top.value - loss;
+        if (gain <= 0) {
+          receivers.push(top.item, top.value);
+          break;
+        }
+        const to = top.item.key;
+        top.item.given++;
+        const v = next(to, top.item.given);
+        if (v > 0) receivers.push(top.item, v);
+        const key = (from * L + to) * K + k;
+        const m = moveAt.get(key);
+        if (m) {
+          m.units++;
+          m.gain += gain;
+        } else {
+          const move: Move = {
+            from,
+            to,
+            sku: k,
+            style: s,
+            units: 1,
+            gain,
+            broken: broken[from] ? 1 : 0,
+            held: broken[from] ? this.heldAt(s, from) : 0,
+          };
+          moveAt.set(key, move);
+          styleMoves.push(move);
+        }
+        sent++;
+        left--;
+      }
+      for (const p of parked) receivers.push(p.item, p.value);
+    }
+  }
+
+  /** A broken run moves whole or not at all: the sender is never left with part of it. */
+  private keepWholeRuns(styleMoves: Move[]): void {
+    const { onHand } = this.ctx.state;
+    for (const from of this.stores) {
+      if (!this.broken[from]) continue;
+      let units = 0;
+      for (const k of this.skus) units += Math.floor(onHand[k * this.L + from]);
       let placed = 0;
       for (const m of styleMoves) if (m.from === from) placed += m.units;
       if (placed < units)
         for (let x = styleMoves.length - 1; x >= 0; x--) if (styleMoves[x].from === from) styleMoves.splice(x, 1);
     }
-    for (const m of styleMoves) moves.push(m);
   }
-  return moves;
 }
 
 /** A trip kept: one sender to one receiver, with the sales value it brings and the units it carries. */
