@@ -15,7 +15,7 @@ import { decision, dayText, round2, type Decision } from './proposal.js';
 import { purchaseOrderArrivals, type EngineState } from './state.js';
 import { skuBlocked, warehouseAvailable, type Context } from './replenish.js';
 import { cycleQuantile, stockFor } from './targets.js';
-import { planningLead } from './settings.js';
+import { planningLead, type CategorySettings } from './settings.js';
 
 /**
  * Units sold over the window (exactUnits), per selling location × brand, season, and category × size (per
@@ -122,8 +122,6 @@ export function initialDistribution(ctx: Context, network: CategorySums, sales: 
   const L = state.locations.ids.length;
   const { styleStart } = state.styles;
   const S = state.styles.ids.length;
-  const C = Math.max(1, state.categories.ids.length);
-  const Z = Math.max(1, state.sizes.ids.length);
   const { warehouses, sellers: stores } = ctx;
   const out: Decision[] = [];
   const firstFill = ctx.settings.initialDistribution.firstFillDays;
@@ -147,77 +145,118 @@ export function initialDistribution(ctx: Context, network: CategorySums, sales: 
     const free = skus.map((k) => warehouses.reduce((sum, w) => sum + available(w, k), 0));
     const allocatable = free.map((x) => Math.floor(x * (1 - cs.holdbackPercentage / 100)));
     if (allocatable.every((x) => x === 0)) continue;
-
-    // The chance each store carries the style: the share of the category's styles it held within the year.
-    const chance = stores.map((l) => ctx.targets.carries[l * C + cat]);
-    // Size curve per store: the store's sales by size within the style's category, Laplace-smoothed.
-    const curve = stores.map((l) => {
-      const bySize = skus.map((k) => sales.size[(l * C + cat) * Z + state.skus.size[k]] + 1);
-      const total = bySize.reduce((a, b) => a + b, 0);
-      return bySize.map((x) => x / total);
-    });
-    const cellRate = comparableRates(ctx, network, cat);
-    const z = cycleQuantile(cs.serviceLevel, firstFill);
-    // What each store × SKU would sell a day, and the first fill that covers it.
-    const rate = stores.map((l, i) => skus.map((_, j) => chance[i] * cellRate[l] * curve[i][j] * skus.length));
-    const want = rate.map((byJ) =>
-      byJ.map((r) => (r > 0 ? Math.max(cs.presentationMinimum, stockFor(r, 0, firstFill, z)) : 0)),
-    );
-    const plan = skus.map((_, j) => {
-      const wanted = stores.map((_, i) => want[i][j]);
-      const total = wanted.reduce((a, b) => a + b, 0);
-      if (total <= allocatable[j]) return wanted;
-      // Short: each unit where it most likely sells over the first fill.
-      const given = stores.map(() => 0);
-      const heap = new MaxHeap<{ key: number }>();
-      const value = (i: number) => poissonTail(rate[i][j] * firstFill, given[i] + 1);
-      stores.forEach((_, i) => {
-        if (wanted[i] > 0) heap.push({ key: i }, value(i));
-      });
-      for (let left = allocatable[j]; left > 0 && heap.size; left--) {
-        const i = heap.pop()!.item.key;
-        given[i]++;
-        if (given[i] < wanted[i]) heap.push({ key: i }, value(i));
-      }
-      return given;
-    });
-
-    skus.forEach((k, j) => {
-      stores.forEach((l, i) => {
-        let left = plan[j][i];
-        if (left < cs.minimumTransferQuantity) return;
-        for (const w of [...warehouses].sort((a, b) => available(b, k) - available(a, k) || a - b)) {
-          const take = Math.min(left, available(w, k));
-          if (take <= 0) continue;
-          ctx.promised[k * L + w] += take;
-          ctx.incoming[k * L + l] += take;
-          left -= take;
-          out.push(
-            decision(ctx.explain, 'InitialDistribution', w, l, k, take, () => ({
-              reason:
-                `new style ${state.styles.ids[s]}: ${take} units, what a SKU of its category sells there over ` +
-                `${firstFill} days at ${cs.serviceLevel * 100}% service (${round2(rate[i][j])}/day by the ` +
-                `store's size curve)` +
-                (plan[j][i] < want[i][j] ? `; the warehouse is short (${allocatable[j]} allocatable)` : '') +
-                (onOrder[j] > 0
-                  ? `; ${onOrder[j]} units on purchase orders arriving by ${dayText(arrivalDay)} counted`
-                  : ''),
-              details: {
-                demandPerDay: round2(rate[i][j]),
-                firstFillDays: firstFill,
-                wanted: want[i][j],
-                sizeShare: round2(curve[i][j]),
-                allocatable: allocatable[j],
-                warehouseFree: free[j],
-                arrivingOnPurchaseOrders: onOrder[j],
-                holdbackPercentage: cs.holdbackPercentage,
-              },
-            })),
-          );
-          if (left === 0) break;
-        }
-      });
-    });
+    const fill = firstFills(ctx, network, sales, skus, cat);
+    const plan = skus.map((_, j) => allocate(fill, j, allocatable[j], firstFill));
+    const style = { s, skus, cs, fill, plan, allocatable, free, onOrder, arrivalDay };
+    send(ctx, style, available, out);
   }
   return out;
+}
+
+/**
+ * What each store × SKU of a new style of category `cat` would sell a day — a comparable SKU's rate there, by the
+ * chance the store carries the style and its size curve — and the first fill that covers it (by store, then SKU).
+ */
+function firstFills(ctx: Context, network: CategorySums, sales: SalesSums, skus: number[], cat: number) {
+  const { state } = ctx;
+  const C = Math.max(1, state.categories.ids.length);
+  const Z = Math.max(1, state.sizes.ids.length);
+  const cs = ctx.byCategory[cat];
+  const stores = ctx.sellers;
+  const firstFill = ctx.settings.initialDistribution.firstFillDays;
+  // The chance each store carries the style: the share of the category's styles it held within the year.
+  const chance = stores.map((l) => ctx.targets.carries[l * C + cat]);
+  // Size curve per store: the store's sales by size within the style's category, Laplace-smoothed.
+  const curve = stores.map((l) => {
+    const bySize = skus.map((k) => sales.size[(l * C + cat) * Z + state.skus.size[k]] + 1);
+    const total = bySize.reduce((a, b) => a + b, 0);
+    return bySize.map((x) => x / total);
+  });
+  const cellRate = comparableRates(ctx, network, cat);
+  const z = cycleQuantile(cs.serviceLevel, firstFill);
+  const rate = stores.map((l, i) => skus.map((_, j) => chance[i] * cellRate[l] * curve[i][j] * skus.length));
+  const want = rate.map((byJ) =>
+    byJ.map((r) => (r > 0 ? Math.max(cs.presentationMinimum, stockFor(r, 0, firstFill, z)) : 0)),
+  );
+  return { rate, want, curve };
+}
+type FirstFills = ReturnType<typeof firstFills>;
+
+/** Each store's first fill of SKU j, or, where the warehouse is short, each unit where it most likely sells. */
+function allocate({ rate, want }: FirstFills, j: number, allocatable: number, firstFill: number): number[] {
+  const wanted = want.map((byJ) => byJ[j]);
+  const total = wanted.reduce((a, b) => a + b, 0);
+  if (total <= allocatable) return wanted;
+  const given = wanted.map(() => 0);
+  const heap = new MaxHeap<{ key: number }>();
+  const value = (i: number) => poissonTail(rate[i][j] * firstFill, given[i] + 1);
+  wanted.forEach((_, i) => {
+    if (wanted[i] > 0) heap.push({ key: i }, value(i));
+  });
+  for (let left = allocatable; left > 0 && heap.size; left--) {
+    const i = heap.pop()!.item.key;
+    given[i]++;
+    if (given[i] < wanted[i]) heap.push({ key: i }, value(i));
+  }
+  return given;
+}
+
+/** The planned first fills as transfers, from the warehouses holding most first, each with its reason. */
+function send(
+  ctx: Context,
+  style: {
+    s: number;
+    skus: number[];
+    cs: CategorySettings;
+    fill: FirstFills;
+    plan: number[][];
+    allocatable: number[];
+    free: number[];
+    onOrder: number[];
+    arrivalDay: number;
+  },
+  available: (w: number, k: number) => number,
+  out: Decision[],
+): void {
+  const { state, warehouses, sellers: stores } = ctx;
+  const L = state.locations.ids.length;
+  const { s, skus, cs, fill, plan, allocatable, free, onOrder, arrivalDay } = style;
+  const { rate, want, curve } = fill;
+  const firstFill = ctx.settings.initialDistribution.firstFillDays;
+  skus.forEach((k, j) => {
+    stores.forEach((l, i) => {
+      let left = plan[j][i];
+      if (left < cs.minimumTransferQuantity) return;
+      for (const w of [...warehouses].sort((a, b) => available(b, k) - available(a, k) || a - b)) {
+        const take = Math.min(left, available(w, k));
+        if (take <= 0) continue;
+        ctx.promised[k * L + w] += take;
+        ctx.incoming[k * L + l] += take;
+        left -= take;
+        out.push(
+          decision(ctx.explain, 'InitialDistribution', w, l, k, take, () => ({
+            reason:
+              `new style ${state.styles.ids[s]}: ${take} units, what a SKU of its category sells there over ` +
+              `${firstFill} days at ${cs.serviceLevel * 100}% service (${round2(rate[i][j])}/day by the ` +
+              `store's size curve)` +
+              (plan[j][i] < want[i][j] ? `; the warehouse is short (${allocatable[j]} allocatable)` : '') +
+              (onOrder[j] > 0
+                ? `; ${onOrder[j]} units on purchase orders arriving by ${dayText(arrivalDay)} counted`
+                : ''),
+            details: {
+              demandPerDay: round2(rate[i][j]),
+              firstFillDays: firstFill,
+              wanted: want[i][j],
+              sizeShare: round2(curve[i][j]),
+              allocatable: allocatable[j],
+              warehouseFree: free[j],
+              arrivingOnPurchaseOrders: onOrder[j],
+              holdbackPercentage: cs.holdbackPercentage,
+            },
+          })),
+        );
+        if (left === 0) break;
+      }
+    });
+  });
 }
