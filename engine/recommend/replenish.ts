@@ -115,96 +115,116 @@ interface Need {
 }
 
 export function replenish(ctx: Context): Decision[] {
-  const { state, forecast: f, targets: t, warehouses } = ctx;
+  const { state, warehouses } = ctx;
   const sellers = ctx.deliverTo ? ctx.sellers.filter((l) => ctx.deliverTo![l]) : ctx.sellers;
   const L = state.locations.ids.length;
-  const K = state.skus.ids.length;
   const out: Decision[] = [];
-
-  for (let k = 0; k < K; k++) {
+  for (let k = 0; k < state.skus.ids.length; k++) {
     if (skuBlocked(state, k)) continue;
     const cs = ctx.byCategory[state.styles.category[state.skus.style[k]]];
     const pack = Math.max(1, state.skus.packSize[k]);
-    const needs: Need[] = [];
-    for (const l of sellers) {
-      const c = k * L + l;
-      const horizon = coverDays(cs, ctx.settings) + planningLead(cs, state, l);
-      const position = state.onHand[c] + state.inTransit[c];
-      const raw = t.target[c] - position;
-      if (raw <= 0) continue;
-      needs.push({
-        location: l,
-        horizon,
-        cell: c,
-        position,
-        need: Math.ceil(raw / pack) * pack,
-        given: 0,
-        mean: horizonDemand(f, c, horizon),
-      });
-    }
+    const needs = needsOf(ctx, k, sellers, cs, pack);
     if (needs.length === 0) continue;
     const stock = warehouses
       .map((w) => ({ w, cell: k * L + w, free: warehouseAvailable(ctx, k * L + w) }))
       .filter((x) => x.free >= pack);
-    let available = stock.reduce((s, x) => s + Math.floor(x.free / pack) * pack, 0);
+    const available = stock.reduce((s, x) => s + Math.floor(x.free / pack) * pack, 0);
     if (available === 0) continue;
-    const kept = warehouses.reduce((sum, w) => sum + keptForOnline(ctx, k * L + w), 0);
     const totalNeed = needs.reduce((s, n) => s + n.need, 0);
     const short = totalNeed > available;
-    if (!short) {
-      for (const n of needs) n.given = n.need;
-    } else {
-      // Greedy by marginal expected sale: the next pack goes where its first unit most likely sells.
-      const heap = new MaxHeap<Need & { key: number }>();
-      const value = (n: Need) => poissonTail(n.mean, n.position + n.given + 1);
-      for (const n of needs) heap.push(Object.assign(n, { key: n.location }), value(n));
-      while (available >= pack && heap.size) {
-        const best = heap.pop()!.item;
-        best.given += pack;
-        available -= pack;
-        if (best.given < best.need) heap.push(best, value(best));
-      }
-    }
+    if (!short) for (const n of needs) n.given = n.need;
+    else shareShort(needs, available, pack);
     stock.sort((a, b) => b.free - a.free || a.w - b.w);
-    for (const n of needs) {
-      if (n.given < Math.max(cs.minimumTransferQuantity, pack)) continue;
-      let left = n.given;
-      for (const s of stock) {
-        const take = Math.min(left, Math.floor(warehouseAvailable(ctx, s.cell) / pack) * pack);
-        if (take <= 0) continue;
-        ctx.promised[s.cell] += take;
-        ctx.incoming[n.cell] += take;
-        left -= take;
-        out.push(
-          decision(ctx.explain, 'Replenishment', s.w, n.location, k, take, () => ({
-            reason:
-              `below target: ${round2(n.position)} on hand and in transit against a target of ${t.target[n.cell]}` +
-              ` (${BASIS[basisOf(t, n.cell)] ?? basisOf(t, n.cell)}; demand ${round2(f.rate[n.cell])}/day` +
-              ` over ${n.horizon} days at ${cs.serviceLevel * 100}% service)` +
-              (f.lift[n.cell] > 1
-                ? `; a price cut under way lifts demand ×${round2(f.lift[n.cell])}` +
-                  ` for the ${f.liftDays[n.cell]} days a promotion still runs`
-                : '') +
-              (short ? `; warehouse short (${totalNeed} needed), allocated where it sells most` : '') +
-              (kept > 0 ? `; ${kept} kept for the online customers it serves` : ''),
-            details: {
-              onHand: state.onHand[n.cell],
-              inTransit: state.inTransit[n.cell],
-              target: t.target[n.cell],
-              targetBasis: basisOf(t, n.cell),
-              demandPerDay: round2(f.rate[n.cell]),
-              demand: explainCell(f, n.cell),
-              horizonDays: n.horizon,
-              serviceLevel: cs.serviceLevel,
-              warehouseShort: short,
-              ...(kept > 0 ? { keptForOnline: kept } : {}),
-              packSize: pack,
-            },
-          })),
-        );
-        if (left === 0) break;
-      }
-    }
+    const kept = warehouses.reduce((sum, w) => sum + keptForOnline(ctx, k * L + w), 0);
+    for (const n of needs)
+      if (n.given >= Math.max(cs.minimumTransferQuantity, pack))
+        send(ctx, k, n, stock, { cs, pack, short, totalNeed, kept }, out);
   }
   return out;
+}
+
+/** The sellers of SKU k below target, each with what it needs in whole packs and its expected demand. */
+function needsOf(ctx: Context, k: number, sellers: number[], cs: CategorySettings, pack: number): Need[] {
+  const { state, forecast: f, targets: t } = ctx;
+  const L = state.locations.ids.length;
+  const needs: Need[] = [];
+  for (const l of sellers) {
+    const c = k * L + l;
+    const horizon = coverDays(cs, ctx.settings) + planningLead(cs, state, l);
+    const position = state.onHand[c] + state.inTransit[c];
+    const raw = t.target[c] - position;
+    if (raw <= 0) continue;
+    needs.push({
+      location: l,
+      horizon,
+      cell: c,
+      position,
+      need: Math.ceil(raw / pack) * pack,
+      given: 0,
+      mean: horizonDemand(f, c, horizon),
+    });
+  }
+  return needs;
+}
+
+/** A short warehouse's packs by marginal expected sale: each next pack where its first unit most likely sells. */
+function shareShort(needs: Need[], available: number, pack: number): void {
+  const heap = new MaxHeap<Need & { key: number }>();
+  const value = (n: Need) => poissonTail(n.mean, n.position + n.given + 1);
+  for (const n of needs) heap.push(Object.assign(n, { key: n.location }), value(n));
+  while (available >= pack && heap.size) {
+    const best = heap.pop()!.item;
+    best.given += pack;
+    available -= pack;
+    if (best.given < best.need) heap.push(best, value(best));
+  }
+}
+
+/** A seller's share as transfers, from the warehouses holding most first, each with its reason. */
+function send(
+  ctx: Context,
+  k: number,
+  n: Need,
+  stock: { w: number; cell: number }[],
+  why: { cs: CategorySettings; pack: number; short: boolean; totalNeed: number; kept: number },
+  out: Decision[],
+): void {
+  const { state, forecast: f, targets: t } = ctx;
+  const { cs, pack, short, totalNeed, kept } = why;
+  let left = n.given;
+  for (const s of stock) {
+    const take = Math.min(left, Math.floor(warehouseAvailable(ctx, s.cell) / pack) * pack);
+    if (take <= 0) continue;
+    ctx.promised[s.cell] += take;
+    ctx.incoming[n.cell] += take;
+    left -= take;
+    out.push(
+      decision(ctx.explain, 'Replenishment', s.w, n.location, k, take, () => ({
+        reason:
+          `below target: ${round2(n.position)} on hand and in transit against a target of ${t.target[n.cell]}` +
+          ` (${BASIS[basisOf(t, n.cell)] ?? basisOf(t, n.cell)}; demand ${round2(f.rate[n.cell])}/day` +
+          ` over ${n.horizon} days at ${cs.serviceLevel * 100}% service)` +
+          (f.lift[n.cell] > 1
+            ? `; a price cut under way lifts demand ×${round2(f.lift[n.cell])}` +
+              ` for the ${f.liftDays[n.cell]} days a promotion still runs`
+            : '') +
+          (short ? `; warehouse short (${totalNeed} needed), allocated where it sells most` : '') +
+          (kept > 0 ? `; ${kept} kept for the online customers it serves` : ''),
+        details: {
+          onHand: state.onHand[n.cell],
+          inTransit: state.inTransit[n.cell],
+          target: t.target[n.cell],
+          targetBasis: basisOf(t, n.cell),
+          demandPerDay: round2(f.rate[n.cell]),
+          demand: explainCell(f, n.cell),
+          horizonDays: n.horizon,
+          serviceLevel: cs.serviceLevel,
+          warehouseShort: short,
+          ...(kept > 0 ? { keptForOnline: kept } : {}),
+          packSize: pack,
+        },
+      })),
+    );
+    if (left === 0) break;
+  }
 }
