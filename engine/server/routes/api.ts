@@ -1,7 +1,7 @@
 /** The service's own API: every endpoint the spec lists, answering as the spec says. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { DATASETS, type DatasetDef } from '../../model/datasets.js';
 import { ABANDON_AFTER_MICROS } from '../../ingest/full-load.js';
 import { TRANSFERS_DEFAULT_LIMIT, TRANSFERS_MAX_LIMIT } from '../../service/transfers.js';
@@ -220,27 +220,34 @@ function datasetRoutes(app: FastifyInstance, wb: Workbench, doc: Doc): void {
   }
 }
 
+/** A recommendation list's schema: read with a token, for the tenant, by its query; `page` its answer, where listed. */
+function listSchema(doc: Doc, summary: string, querystring: TSchema, page?: TSchema) {
+  return doc(['Recommendations'], summary, {
+    security,
+    headers: tenantHeader,
+    querystring,
+    ...(page
+      ? { response: { 200: page, 400: errorResponses[400], 401: errorResponses[401], 500: errorResponses[500] } }
+      : {}),
+  });
+}
+
 /** GET /Recommendations/transfers: paged like the others, and also filtered by confirmation time. */
 function transfersRoute(app: FastifyInstance, wb: Workbench, doc: Doc): void {
   app.get(
     '/Recommendations/transfers',
     {
-      schema: doc(['Recommendations'], 'Approved transfers, oldest confirmation first', {
-        security,
-        headers: tenantHeader,
-        querystring: Type.Object({
+      schema: listSchema(
+        doc,
+        'Approved transfers, oldest confirmation first',
+        Type.Object({
           ...pageQuery.properties,
           FromConfirmedDateTime: Type.Optional(
             Type.String({ format: 'date-time', description: 'Only transfers confirmed at or after this UTC time.' }),
           ),
         }),
-        response: {
-          200: TransfersPage,
-          400: errorResponses[400],
-          401: errorResponses[401],
-          500: errorResponses[500],
-        },
-      }),
+        TransfersPage,
+      ),
     },
     async (req) => {
       const q = query(req, {
@@ -262,11 +269,7 @@ function pagedRecommendationRoutes(app: FastifyInstance, wb: Workbench, doc: Doc
   app.get(
     '/Recommendations/stockTargets',
     {
-      schema: doc(['Recommendations'], 'Stock targets per location and SKU', {
-        security,
-        headers: tenantHeader,
-        querystring: pageQuery,
-      }),
+      schema: listSchema(doc, 'Stock targets per location and SKU', pageQuery),
     },
     async (req) => wb.stockTargets(pageQueryOf(req)),
   );
@@ -288,12 +291,7 @@ function pagedRecommendationRoutes(app: FastifyInstance, wb: Workbench, doc: Doc
     app.get(
       path,
       {
-        schema: doc(['Recommendations'], summary, {
-          security,
-          headers: tenantHeader,
-          querystring: pageQuery,
-          response: { 200: response, 400: errorResponses[400], 401: errorResponses[401], 500: errorResponses[500] },
-        }),
+        schema: listSchema(doc, summary, pageQuery, response),
       },
       async (req) => answer(pageQueryOf(req)),
     );
