@@ -390,6 +390,43 @@ function checkChildren(
 
 export type BatchMode = 'upsert' | 'delete';
 
+type UnknownFields = Map<string, { path: string; count: number }>;
+
+/**
+ * What a batch's check finds: the errors listed up to the limit and counted up to theirs, at which the check stops
+ * (STOP_CHECKING), and the warnings. `push` is a bound field: the walks below take it as their callback.
+ */
+class BatchProblems {
+  readonly errors: Problem[] = [];
+  errorCount = 0;
+  readonly warnings: Problem[] = [];
+  private countStopped = false;
+
+  constructor(
+    private readonly dataset: DatasetDef,
+    private readonly limits: ErrorLimits,
+    private readonly alreadyFound?: (path: string) => boolean,
+  ) {}
+
+  readonly push = (path: string, message: string, recordId?: string) => {
+    if (this.alreadyFound?.(path)) return;
+    // Also within one record: a sale with a million broken lines stops as soon as a million records would.
+    if (this.errorCount >= this.limits.counted) {
+      this.countStopped = true;
+      throw STOP_CHECKING;
+    }
+    this.errorCount++;
+    if (this.errors.length >= this.limits.listed) return;
+    const at = clip(path, MAX_PROBLEM_TEXT);
+    this.errors.push(recordId === undefined ? { path: at, message } : { path: at, recordId, message });
+  };
+
+  /** The refusal of the batch, with everything found so far. */
+  failure(): ValidationFailed {
+    return new ValidationFailed(this.dataset.name, this.errors, this.errorCount, this.warnings, this.countStopped);
+  }
+}
+
 /**
  * `alreadyFound`: places (JSON pointers) whose problems the caller has found and counted itself (a CSV's cells that
  * could not be read as their type): the schema's findings there are neither listed nor counted again.
@@ -401,55 +438,56 @@ export function validateBatch(
   alreadyFound?: (path: string) => boolean,
   limits: ErrorLimits = ANSWER_LIMITS,
 ): ValidatedBatch {
-  const errors: Problem[] = [];
-  let errorCount = 0;
-  const warnings: Problem[] = [];
-  let countStopped = false;
-  const push = (path: string, message: string, recordId?: string) => {
-    if (alreadyFound?.(path)) return;
-    // Also within one record: a sale with a million broken lines stops as soon as a million records would.
-    if (errorCount >= limits.counted) {
-      countStopped = true;
-      throw STOP_CHECKING;
-    }
-    errorCount++;
-    if (errors.length >= limits.listed) return;
-    const at = clip(path, MAX_PROBLEM_TEXT);
-    errors.push(recordId === undefined ? { path: at, message } : { path: at, recordId, message });
-  };
-  const env = dataset.envelope;
-  const fail = () => new ValidationFailed(dataset.name, errors, errorCount, warnings, countStopped);
+  const problems = new BatchProblems(dataset, limits, alreadyFound);
+  const list = recordsOf(dataset, body, problems);
+  const unknown = checkRecords(dataset, list, mode, problems);
+  warnUnknownFields(unknown, problems.warnings);
+  if (problems.errorCount) throw problems.failure();
+  return { dataset, records: list as JsonRecord[], warnings: problems.warnings };
+}
 
+/** The body's array of records; a body that holds none is refused at once, its other fields only warned of. */
+function recordsOf(dataset: DatasetDef, body: unknown, problems: BatchProblems): unknown[] {
+  const env = dataset.envelope;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    push('', `the body must be a JSON object holding an array "${env}", got ${describe(body)}`);
-    throw fail();
+    problems.push('', `the body must be a JSON object holding an array "${env}", got ${describe(body)}`);
+    throw problems.failure();
   }
   const envelope = body as JsonRecord;
   for (const k of Object.keys(envelope)) {
     if (k !== env)
-      warnings.push({
+      problems.warnings.push({
         path: clip(`/${escapePointer(k)}`, MAX_PROBLEM_TEXT),
         message: `unknown field "${clip(k, MAX_PROBLEM_TEXT)}" ignored; the records go in "${env}"`,
       });
   }
   const list = envelope[env];
   if (!Array.isArray(list)) {
-    push(
+    problems.push(
       `/${env}`,
       list === undefined
         ? `is required: the body holds its records in an array "${env}"`
         : `must be an array, got ${describe(list)}`,
     );
-    throw fail();
+    throw problems.failure();
   }
+  return list;
+}
 
+/**
+ * Checks each record against the schema, the dataset's own rules, duplicates in the batch and duplicate children,
+ * until the error count reaches its cap; returns the fields the schema does not know.
+ */
+function checkRecords(dataset: DatasetDef, list: unknown[], mode: BatchMode, problems: BatchProblems): UnknownFields {
+  const { push } = problems;
+  const env = dataset.envelope;
   const schema = mode === 'delete' ? deleteRecordSchema(dataset) : dataset.record;
   const check = checker(schema);
   const shape = shapeOf(schema);
   const key = dataset.key;
   const seen = new Map<string, number>();
   const batchSeen = new Map<Shape, FirstSent>();
-  const unknown = new Map<string, { path: string; count: number }>();
+  const unknown: UnknownFields = new Map();
 
   try {
     for (let i = 0; i < list.length; i++) {
@@ -487,6 +525,11 @@ export function validateBatch(
   } catch (e) {
     if (e !== STOP_CHECKING) throw e;
   }
+  return unknown;
+}
+
+/** A warning per unknown field, with how many records held it. */
+function warnUnknownFields(unknown: UnknownFields, warnings: Problem[]): void {
   for (const [pattern, u] of unknown) {
     const field = pattern.slice(pattern.lastIndexOf('/') + 1);
     warnings.push({
@@ -495,6 +538,4 @@ export function validateBatch(
         `unknown field "${clip(field, MAX_PROBLEM_TEXT)}" ignored` + (u.count > 1 ? ` (in ${u.count} records)` : ''),
     });
   }
-  if (errorCount) throw fail();
-  return { dataset, records: list as JsonRecord[], warnings };
 }

@@ -2,6 +2,7 @@
 import { DAY_MICROS } from '../model/datetime.js';
 import { timestampValue } from '../store/values.js';
 import type { Settings } from '../recommend/settings.js';
+import type { EngineState } from '../recommend/state.js';
 import { HISTORY_REACH_DAYS } from '../simulate/actual-demand.js';
 import { demandLayout, periodDays, type BacktestInput, type PlannedReceipt } from '../simulate/input.js';
 import { dailyLevels, EXACT } from '../store/daily-levels.js';
@@ -27,7 +28,48 @@ export async function loadBacktestInput(
   const days = toDay - fromDay + 1;
   // In shared memory, as the rows below: a replay's threads read the start where it is.
   const start = await loadEngineState(ws, fromDay, settings, { kind: 'replay' }, sharedAlloc);
-  const K = start.skus.ids.length;
+  const { value, cached } = await periodHistory(ws, start, fromDay, toDay);
+  const { actual, out, selling, closed, salePrice, styleDiscount, levels } = historyParts(value);
+  const locationIds = start.locations.ids;
+  const transit = worldTransit(
+    locationIds,
+    selling,
+    { days: levels.days, units: levels.units, network: levels.network[0], networkUnits: 0 },
+    await clientTransitDays(ws, locationIds),
+    settings.transitDays,
+  );
+  const skuIndex = new Map(start.skus.ids.map((id, k) => [id, k]));
+  const cost = await readCosts(ws, skuIndex);
+  const receipts = await readPlannedReceipts(ws, start, skuIndex, fromDay);
+  const recordedRevenue = await readRecordedRevenue(ws, fromDay, toDay);
+  return {
+    start,
+    days,
+    actual,
+    out,
+    selling,
+    closed,
+    cost,
+    salePrice,
+    styleDiscount,
+    receipts,
+    transit,
+    historyCached: cached,
+    recordedRevenue,
+  };
+}
+
+/**
+ * The period's days as the history cache keeps them: one flat record of typed arrays (`actual.…`, `out.…`,
+ * `transit.…` and the rest), read from the daily levels only when no run with the same data read them before.
+ */
+async function periodHistory(
+  ws: Workspace,
+  start: EngineState,
+  fromDay: number,
+  toDay: number,
+): Promise<{ value: TypedRecord; cached: boolean }> {
+  const days = toDay - fromDay + 1;
   const first = fromDay - HISTORY_REACH_DAYS;
   const range = {
     days: days + 2 * HISTORY_REACH_DAYS,
@@ -38,7 +80,7 @@ export async function loadBacktestInput(
   const layout = demandLayout(start);
   const { ids: locationIds, fulfilledFrom } = start.locations;
   const key = historyKey([range, locationIds, [...fulfilledFrom], start.skus.ids, layout, await dataFingerprint(ws)]);
-  const { value: h, cached } = await cachedHistory(ws, key, async () => {
+  return cachedHistory(ws, key, async () => {
     const history = await dailyLevels(ws, locationIds, start.skus.ids, first, toDay + 1 + HISTORY_REACH_DAYS, {
       fulfilledFrom,
     });
@@ -56,29 +98,34 @@ export async function loadBacktestInput(
       'transit.network': Int32Array.of(p.transit.network, 0),
     } as TypedRecord;
   });
+}
+
+/** The cached record of periodHistory back in the input's shape; `levels` is the transit the stock levels measured. */
+function historyParts(h: TypedRecord) {
   const part = <T>(prefix: string) =>
     Object.fromEntries(
       Object.entries(h)
         .filter(([k]) => k.startsWith(prefix))
         .map(([k, v]) => [k.slice(prefix.length), v]),
     ) as T;
-  const actual = part<BacktestInput['actual']>('actual.');
-  const out = part<BacktestInput['out']>('out.');
   const { selling, closed, salePrice, styleDiscount } = h as unknown as Pick<
     BacktestInput,
     'selling' | 'closed' | 'salePrice' | 'styleDiscount'
   >;
-  const levels = part<{ days: Int32Array; units: Float64Array; network: Int32Array }>('transit.');
-  const transit = worldTransit(
-    locationIds,
+  return {
+    actual: part<BacktestInput['actual']>('actual.'),
+    out: part<BacktestInput['out']>('out.'),
     selling,
-    { days: levels.days, units: levels.units, network: levels.network[0], networkUnits: 0 },
-    await clientTransitDays(ws, locationIds),
-    settings.transitDays,
-  );
+    closed,
+    salePrice,
+    styleDiscount,
+    levels: part<{ days: Int32Array; units: Float64Array; network: Int32Array }>('transit.'),
+  };
+}
 
-  const skuIndex = new Map(start.skus.ids.map((id, k) => [id, k]));
-  const cost = new Float64Array(K);
+/** Each SKU's unit cost: the mean of the cost prices its sales lines and purchase order lines record (0: none). */
+async function readCosts(ws: Workspace, skuIndex: Map<string, number>): Promise<Float64Array> {
+  const cost = new Float64Array(skuIndex.size);
   for (const r of await ws.rows<{ skuId: string; cost: number }>(`
     SELECT skuId, avg(c::${EXACT})::DOUBLE AS cost FROM (
       SELECT l.skuId, l.costPrice AS c FROM sales__salesLines AS l WHERE l.costPrice > 0
@@ -88,7 +135,20 @@ export async function loadBacktestInput(
     const k = skuIndex.get(r.skuId);
     if (k !== undefined) cost[k] = Number(r.cost);
   }
+  return cost;
+}
 
+/**
+ * Every purchase order line as a receipt the replay plans for, on days counted from `fromDay`; an order with no
+ * location goes to the first warehouse.
+ */
+async function readPlannedReceipts(
+  ws: Workspace,
+  start: EngineState,
+  skuIndex: Map<string, number>,
+  fromDay: number,
+): Promise<PlannedReceipt[]> {
+  const { ids: locationIds, fulfilledFrom } = start.locations;
   const locIndex = new Map(locationIds.map((id, l) => [id, l]));
   const firstWarehouse = start.locations.kind.indexOf('warehouse');
   const receipts: PlannedReceipt[] = [];
@@ -110,7 +170,12 @@ export async function loadBacktestInput(
       style: start.skus.style[k],
     });
   }
-  const recordedRevenue = new Float64Array(days);
+  return receipts;
+}
+
+/** The revenue the sales recorded on each day of the period. */
+async function readRecordedRevenue(ws: Workspace, fromDay: number, toDay: number): Promise<Float64Array> {
+  const recordedRevenue = new Float64Array(toDay - fromDay + 1);
   for (const r of await ws.rows<{ day: number; amount: number }>(
     `SELECT (epoch_us(s.salesDateTime) // ${DAY_MICROS})::INTEGER AS day,
             sum(l.salesAmountInclVat::${EXACT})::DOUBLE AS amount
@@ -119,19 +184,5 @@ export async function loadBacktestInput(
     [timestampValue(fromDay * DAY_MICROS), timestampValue((toDay + 1) * DAY_MICROS)],
   ))
     recordedRevenue[Number(r.day) - fromDay] = Number(r.amount);
-  return {
-    start,
-    days,
-    actual,
-    out,
-    selling,
-    closed,
-    cost,
-    salePrice,
-    styleDiscount,
-    receipts,
-    transit,
-    historyCached: cached,
-    recordedRevenue,
-  };
+  return recordedRevenue;
 }

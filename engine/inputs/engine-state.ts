@@ -201,35 +201,43 @@ export async function locationKindsOfData(ws: Workspace, asOfDay: number): Promi
   return new Map(rows.map((r) => [r.locationId, kindBySales(r.lines, r.online)]));
 }
 
-/** Locations (their kinds told later), and the assortment: SKUs of live items grouped by style in size order. */
-async function readNetwork(
-  ws: Workspace,
-  asOfDay: number,
-  settings: Settings,
-  alloc?: Alloc,
-): Promise<{ state: EngineState; index: CellIndex }> {
-  const W = settings.demandWindowDays;
-  const locRows = await ws.rows<{ locationId: string; gln: string | null; closed: bigint | null; excluded: boolean }>(`
+/** A location as the network reads it; `excluded` is the client's exclusion, `closed` when it closes (µs). */
+interface LocationRow {
+  locationId: string;
+  gln: string | null;
+  closed: bigint | null;
+  excluded: boolean;
+}
+
+/** A SKU of a live item with what its style is filed under (the SKU's own brand, season, collection first). */
+interface SkuRow {
+  skuId: string;
+  styleId: string;
+  sizeId: string;
+  colorId: string;
+  itemId: string;
+  category: string;
+  brand: string | null;
+  season: string | null;
+  collection: string | null;
+  excluded: boolean;
+}
+
+/** The live locations, in id order (the order of the state's location arrays). */
+function readLocations(ws: Workspace): Promise<LocationRow[]> {
+  return ws.rows<LocationRow>(`
     SELECT l.locationId, l.gln, epoch_us(l.dateClosed) AS closed,
            EXISTS (SELECT 1 FROM excluded_locations e
                    WHERE e.locationId = l.locationId AND e._deleted_at IS NULL) AS excluded
     FROM locations AS l WHERE l._deleted_at IS NULL ORDER BY l.locationId`);
-  const locIndex = new Map(locRows.map((r, i) => [r.locationId, i]));
-  const kind: LocationKind[] = locRows.map(() => 'warehouse');
+}
 
-  // SKUs of live items, grouped by style in the order the item lists them (its size order).
-  const skuRows = await ws.rows<{
-    skuId: string;
-    styleId: string;
-    sizeId: string;
-    colorId: string;
-    itemId: string;
-    category: string;
-    brand: string | null;
-    season: string | null;
-    collection: string | null;
-    excluded: boolean;
-  }>(`
+/**
+ * SKUs of live items, grouped by style in the order the item lists them (its size order); a SKU two items list
+ * belongs to the one updated last.
+ */
+function readSkus(ws: Workspace): Promise<SkuRow[]> {
+  return ws.rows<SkuRow>(`
     SELECT s.skuId, s.styleId, s.sizeId, s.colorId, s._itemId AS itemId, i.merchandiseCategoryId AS category,
            coalesce(s.brandId, i.brandId) AS brand, coalesce(s.seasonId, i.seasonId) AS season,
            coalesce(s.collectionId, i.collectionId) AS collection,
@@ -237,107 +245,179 @@ async function readNetwork(
     FROM items__skus AS s JOIN items AS i ON i.itemId = s._itemId AND i._deleted_at IS NULL
     QUALIFY row_number() OVER (PARTITION BY s.skuId ORDER BY i._updated_at DESC) = 1
     ORDER BY s.styleId, s._itemId, s._ord`);
-  const skuIndex = new Map(skuRows.map((r, i) => [r.skuId, i]));
-  const styleIds: string[] = [];
-  const styleOf = new Int32Array(skuRows.length);
-  const sizeRank = new Int32Array(skuRows.length);
-  const styleStart: number[] = [0];
-  const dict = () => {
-    const ids: string[] = [];
-    const map = new Map<string, number>();
-    return {
-      ids,
-      at: (v: string | null) =>
-        v === null || v === undefined ? -1 : (map.get(v) ?? (ids.push(v), map.set(v, ids.length - 1), ids.length - 1)),
-    };
-  };
-  const categories = dict();
-  const brands = dict();
-  const seasons = dict();
-  const sizes = dict();
-  const styleCategory: number[] = [];
-  const styleBrand: number[] = [];
-  const styleSeason: number[] = [];
-  const styleCollection: (string | null)[] = [];
-  const styleItem: string[] = [];
-  skuRows.forEach((r, k) => {
-    if (styleIds[styleIds.length - 1] !== r.styleId) {
-      if (k > 0) styleStart.push(k);
-      styleIds.push(r.styleId);
-      styleCategory.push(Math.max(0, categories.at(r.category ?? '')));
-      styleBrand.push(brands.at(r.brand));
-      styleSeason.push(seasons.at(r.season));
-      styleCollection.push(r.collection);
-      styleItem.push(r.itemId);
-    }
-    styleOf[k] = styleIds.length - 1;
-    sizeRank[k] = k - styleStart[styleStart.length - 1];
-  });
-  styleStart.push(skuRows.length);
-  const excludedCollections = new Set(
-    (
-      await ws.rows<{ collectionId: string }>(`SELECT collectionId FROM excluded_collections WHERE _deleted_at IS NULL`)
-    ).map((r) => r.collectionId),
+}
+
+/** Collections the client excluded: their styles are excluded with them (networkStyles). */
+async function readExcludedCollections(ws: Workspace): Promise<Set<string>> {
+  const rows = await ws.rows<{ collectionId: string }>(
+    `SELECT collectionId FROM excluded_collections WHERE _deleted_at IS NULL`,
   );
-  const openStyles = new Set(
-    (
-      await ws.rows<{ styleId: string }>(`
+  return new Set(rows.map((r) => r.collectionId));
+}
+
+/** Styles with a purchase order still to deliver some of them. */
+async function readStylesOnOrder(ws: Workspace): Promise<Set<string>> {
+  const rows = await ws.rows<{ styleId: string }>(`
     SELECT DISTINCT s.styleId FROM purchase_order_status AS p
     JOIN purchase_orders__purchaseOrderLines AS l ON l._purchaseOrderId = p.purchaseOrderId
     JOIN items__skus AS s ON s.skuId = l.skuId
-    WHERE p.status IN ('open', 'partiallyReceived') AND l.quantityOutstanding > 0`)
-    ).map((r) => r.styleId),
-  );
+    WHERE p.status IN ('open', 'partiallyReceived') AND l.quantityOutstanding > 0`);
+  return new Set(rows.map((r) => r.styleId));
+}
 
-  const L = locRows.length;
-  const K = skuRows.length;
-  const base = emptyState(asOfDay, W, L, K, alloc);
-  const state: EngineState = {
-    ...base,
-    locations: {
-      ids: locRows.map((r) => r.locationId),
-      kind,
-      gln: locRows.map((r) => r.gln),
-      excluded: Uint8Array.from(
-        locRows.map((r) => (r.excluded || (r.closed !== null && dayOf(Number(r.closed)) <= asOfDay) ? 1 : 0)),
-      ),
-      fulfilledFrom: new Int32Array(L).fill(-1),
-      transitDays: new Int32Array(L),
-    },
-    skus: {
-      ids: skuRows.map((r) => r.skuId),
-      style: styleOf,
-      sizeRank,
-      sizeId: skuRows.map((r) => r.sizeId),
-      size: Int32Array.from(skuRows, (r) => sizes.at(r.sizeId)),
-      colorId: skuRows.map((r) => r.colorId),
-      price: new Float64Array(K).fill(1),
-      soldUnits: new Float64Array(K),
-      soldValue: new Float64Array(K),
-      excluded: Uint8Array.from(skuRows.map((r) => (r.excluded ? 1 : 0))),
-      packSize: new Int32Array(K).fill(1),
-    },
-    styles: {
-      ids: styleIds,
-      itemId: styleItem,
-      category: Int32Array.from(styleCategory),
-      brand: Int32Array.from(styleBrand),
-      season: Int32Array.from(styleSeason),
-      styleStart: Int32Array.from(styleStart),
-      excluded: Uint8Array.from(styleCollection.map((c) => (c !== null && excludedCollections.has(c) ? 1 : 0))),
-      hasOpenPurchaseOrder: Uint8Array.from(styleIds.map((s) => (openStyles.has(s) ? 1 : 0))),
-    },
-    categories: { ids: categories.ids.length ? categories.ids : [''] },
-    brands: { ids: brands.ids },
-    seasons: { ids: seasons.ids },
-    sizes: { ids: sizes.ids },
+/** Ids numbered in the order first met, so the state holds each attribute as a small integer; none is −1. */
+function dictionary() {
+  const ids: string[] = [];
+  const map = new Map<string, number>();
+  return {
+    ids,
+    at: (v: string | null) =>
+      v === null || v === undefined ? -1 : (map.get(v) ?? (ids.push(v), map.set(v, ids.length - 1), ids.length - 1)),
   };
+}
+type Dictionary = ReturnType<typeof dictionary>;
+
+/** The styles the SKUs (already in style order) fall into, each style's attributes taken from its first SKU. */
+interface StyleGroups {
+  ids: string[];
+  /** Per SKU: its style, and its place within the style (its size rank). */
+  styleOf: Int32Array;
+  sizeRank: Int32Array;
+  /** Where each style's SKUs start, and one past the last SKU. */
+  styleStart: number[];
+  category: number[];
+  brand: number[];
+  season: number[];
+  collection: (string | null)[];
+  item: string[];
+  categories: Dictionary;
+  brands: Dictionary;
+  seasons: Dictionary;
+}
+
+function groupStyles(skuRows: SkuRow[]): StyleGroups {
+  const g: StyleGroups = {
+    ids: [],
+    styleOf: new Int32Array(skuRows.length),
+    sizeRank: new Int32Array(skuRows.length),
+    styleStart: [0],
+    category: [],
+    brand: [],
+    season: [],
+    collection: [],
+    item: [],
+    categories: dictionary(),
+    brands: dictionary(),
+    seasons: dictionary(),
+  };
+  skuRows.forEach((r, k) => {
+    if (g.ids[g.ids.length - 1] !== r.styleId) {
+      if (k > 0) g.styleStart.push(k);
+      g.ids.push(r.styleId);
+      g.category.push(Math.max(0, g.categories.at(r.category ?? '')));
+      g.brand.push(g.brands.at(r.brand));
+      g.season.push(g.seasons.at(r.season));
+      g.collection.push(r.collection);
+      g.item.push(r.itemId);
+    }
+    g.styleOf[k] = g.ids.length - 1;
+    g.sizeRank[k] = k - g.styleStart[g.styleStart.length - 1];
+  });
+  g.styleStart.push(skuRows.length);
+  return g;
+}
+
+/** The state's locations: all warehouses until their sales tell (applyLocationKinds); closed by the day excluded. */
+function networkLocations(locRows: LocationRow[], asOfDay: number): EngineState['locations'] {
+  const L = locRows.length;
+  return {
+    ids: locRows.map((r) => r.locationId),
+    kind: locRows.map((): LocationKind => 'warehouse'),
+    gln: locRows.map((r) => r.gln),
+    excluded: Uint8Array.from(
+      locRows.map((r) => (r.excluded || (r.closed !== null && dayOf(Number(r.closed)) <= asOfDay) ? 1 : 0)),
+    ),
+    fulfilledFrom: new Int32Array(L).fill(-1),
+    transitDays: new Int32Array(L),
+  };
+}
+
+/**
+ * The state's SKUs, priced at 1 in packs of 1 until the sales and packs say otherwise (applyPricesAndPacks); their
+ * sizes numbered into `sizes`.
+ */
+function networkSkus(skuRows: SkuRow[], styles: StyleGroups, sizes: Dictionary): EngineState['skus'] {
+  const K = skuRows.length;
+  return {
+    ids: skuRows.map((r) => r.skuId),
+    style: styles.styleOf,
+    sizeRank: styles.sizeRank,
+    sizeId: skuRows.map((r) => r.sizeId),
+    size: Int32Array.from(skuRows, (r) => sizes.at(r.sizeId)),
+    colorId: skuRows.map((r) => r.colorId),
+    price: new Float64Array(K).fill(1),
+    soldUnits: new Float64Array(K),
+    soldValue: new Float64Array(K),
+    excluded: Uint8Array.from(skuRows.map((r) => (r.excluded ? 1 : 0))),
+    packSize: new Int32Array(K).fill(1),
+  };
+}
+
+/** The state's styles: excluded with their collection, and marked when a purchase order still brings some. */
+function networkStyles(
+  styles: StyleGroups,
+  excludedCollections: Set<string>,
+  stylesOnOrder: Set<string>,
+): EngineState['styles'] {
+  return {
+    ids: styles.ids,
+    itemId: styles.item,
+    category: Int32Array.from(styles.category),
+    brand: Int32Array.from(styles.brand),
+    season: Int32Array.from(styles.season),
+    styleStart: Int32Array.from(styles.styleStart),
+    excluded: Uint8Array.from(styles.collection.map((c) => (c !== null && excludedCollections.has(c) ? 1 : 0))),
+    hasOpenPurchaseOrder: Uint8Array.from(styles.ids.map((s) => (stylesOnOrder.has(s) ? 1 : 0))),
+  };
+}
+
+function cellIndexOf(locRows: LocationRow[], skuRows: SkuRow[]): CellIndex {
+  const L = locRows.length;
+  const locIndex = new Map(locRows.map((r, i) => [r.locationId, i]));
+  const skuIndex = new Map(skuRows.map((r, i) => [r.skuId, i]));
   const cellOf = (loc: string | null, sku: string) => {
     const l = loc === null ? undefined : locIndex.get(loc);
     const k = skuIndex.get(sku);
     return l === undefined || k === undefined ? -1 : k * L + l;
   };
-  return { state, index: { locIndex, skuIndex, cellOf } };
+  return { locIndex, skuIndex, cellOf };
+}
+
+/** Locations (their kinds told later), and the assortment: SKUs of live items grouped by style in size order. */
+async function readNetwork(
+  ws: Workspace,
+  asOfDay: number,
+  settings: Settings,
+  alloc?: Alloc,
+): Promise<{ state: EngineState; index: CellIndex }> {
+  const locRows = await readLocations(ws);
+  const skuRows = await readSkus(ws);
+  const styles = groupStyles(skuRows);
+  const excludedCollections = await readExcludedCollections(ws);
+  const stylesOnOrder = await readStylesOnOrder(ws);
+  const sizes = dictionary();
+  const base = emptyState(asOfDay, settings.demandWindowDays, locRows.length, skuRows.length, alloc);
+  const state: EngineState = {
+    ...base,
+    locations: networkLocations(locRows, asOfDay),
+    skus: networkSkus(skuRows, styles, sizes),
+    styles: networkStyles(styles, excludedCollections, stylesOnOrder),
+    categories: { ids: styles.categories.ids.length ? styles.categories.ids : [''] },
+    brands: { ids: styles.brands.ids },
+    seasons: { ids: styles.seasons.ids },
+    sizes: { ids: sizes.ids },
+  };
+  return { state, index: cellIndexOf(locRows, skuRows) };
 }
 
 /** Prices from the last year's sales (see prices.ts), single-SKU prepacks; and what sold was carried. */

@@ -19,91 +19,110 @@ const DRAIN_MS = 10_000;
 
 type ParserError = Error & { code?: string; reason?: string };
 
-/** What each parser error means to the client, and what to change. */
-function refusalOf(error: ParserError): { status: number; slug: string; advice: string } {
-  switch (error.code) {
-    case 'HPE_HEADER_OVERFLOW':
-      return {
-        status: 431,
-        slug: 'headers-too-large',
-        advice:
-          `the request line and headers come to more than ${maxHeaderSize} bytes: shorten the path or the query ` +
-          'string, or send fewer headers (records travel in the body)',
-      };
-    case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return {
-        status: 408,
-        slug: 'request-timeout',
-        advice: 'the request did not arrive whole in time: send it again, all of it',
-      };
-    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
-      return {
-        status: 413,
-        slug: 'body-too-large',
-        advice: 'the chunk extensions of the body are too long: send the body without them',
-      };
-    case 'HPE_INVALID_METHOD':
-      return {
-        status: 400,
-        slug: 'invalid-method',
-        advice:
-          'the request does not start with a method HTTP knows, in capitals: send GET, POST, PUT or DELETE ' +
-          '(this server speaks plain HTTP/1.1, not TLS or HTTP/2)',
-      };
-    case 'HPE_INVALID_URL':
-      return {
-        status: 400,
-        slug: 'invalid-path',
-        advice:
-          'the path holds a character a request line may not carry: percent-encode everything but ASCII letters, ' +
-          'digits and - . _ ~ / as UTF-8 (é as %C3%A9)',
-      };
-    case 'HPE_INVALID_CONSTANT':
-    case 'HPE_INVALID_VERSION':
-    case 'HPE_CR_EXPECTED':
-    case 'HPE_LF_EXPECTED':
-    case 'HPE_STRICT':
-      return {
-        status: 400,
-        slug: 'malformed-request',
-        advice:
-          'the request line is not "METHOD /path HTTP/1.1" ending in CR LF: percent-encode spaces in the path ' +
-          'as %20, and end every line with CR LF',
-      };
-    case 'HPE_INVALID_HEADER_TOKEN':
-      return {
-        status: 400,
-        slug: 'invalid-header',
-        advice:
-          "a header's name or value holds a character HTTP does not allow, or a header is folded onto a second " +
-          'line: send each header on one line, as name: value, in visible ASCII',
-      };
-    case 'HPE_INVALID_CONTENT_LENGTH':
-    case 'HPE_UNEXPECTED_CONTENT_LENGTH':
-      return {
-        status: 400,
-        slug: 'invalid-length',
-        advice: 'send one Content-Length, a whole number of bytes that the body then holds exactly',
-      };
-    case 'HPE_INVALID_TRANSFER_ENCODING':
-    case 'HPE_INVALID_CHUNK_SIZE':
-    case 'HPE_INVALID_EOF_STATE':
-      return {
-        status: 400,
-        slug: 'invalid-framing',
-        advice:
-          'the body is not framed as its headers say: send Content-Length with the exact byte count, or ' +
-          'Transfer-Encoding: chunked alone with each chunk led by its size in hex',
-      };
-    case 'HPE_PAUSED_H2_UPGRADE':
-      return { status: 400, slug: 'malformed-request', advice: 'this server speaks HTTP/1.1: send HTTP/1.1 requests' };
-    default:
-      return {
-        status: 400,
-        slug: 'malformed-request',
-        advice: 'the request is not well-formed HTTP/1.1: check its request line, headers and body framing',
-      };
-  }
+/** What a parser error means to the client, and what to change. */
+interface Refusal {
+  status: number;
+  slug: string;
+  advice: string;
+}
+
+const malformed = (advice: string): Refusal => ({ status: 400, slug: 'malformed-request', advice });
+
+/** The refusals, each with the parser's error codes that mean it. */
+const REFUSALS: readonly (readonly [codes: readonly string[], refusal: Refusal])[] = [
+  [
+    ['HPE_HEADER_OVERFLOW'],
+    {
+      status: 431,
+      slug: 'headers-too-large',
+      advice:
+        `the request line and headers come to more than ${maxHeaderSize} bytes: shorten the path or the query ` +
+        'string, or send fewer headers (records travel in the body)',
+    },
+  ],
+  [
+    ['ERR_HTTP_REQUEST_TIMEOUT'],
+    {
+      status: 408,
+      slug: 'request-timeout',
+      advice: 'the request did not arrive whole in time: send it again, all of it',
+    },
+  ],
+  [
+    ['HPE_CHUNK_EXTENSIONS_OVERFLOW'],
+    {
+      status: 413,
+      slug: 'body-too-large',
+      advice: 'the chunk extensions of the body are too long: send the body without them',
+    },
+  ],
+  [
+    ['HPE_INVALID_METHOD'],
+    {
+      status: 400,
+      slug: 'invalid-method',
+      advice:
+        'the request does not start with a method HTTP knows, in capitals: send GET, POST, PUT or DELETE ' +
+        '(this server speaks plain HTTP/1.1, not TLS or HTTP/2)',
+    },
+  ],
+  [
+    ['HPE_INVALID_URL'],
+    {
+      status: 400,
+      slug: 'invalid-path',
+      advice:
+        'the path holds a character a request line may not carry: percent-encode everything but ASCII letters, ' +
+        'digits and - . _ ~ / as UTF-8 (é as %C3%A9)',
+    },
+  ],
+  [
+    ['HPE_INVALID_CONSTANT', 'HPE_INVALID_VERSION', 'HPE_CR_EXPECTED', 'HPE_LF_EXPECTED', 'HPE_STRICT'],
+    malformed(
+      'the request line is not "METHOD /path HTTP/1.1" ending in CR LF: percent-encode spaces in the path ' +
+        'as %20, and end every line with CR LF',
+    ),
+  ],
+  [
+    ['HPE_INVALID_HEADER_TOKEN'],
+    {
+      status: 400,
+      slug: 'invalid-header',
+      advice:
+        "a header's name or value holds a character HTTP does not allow, or a header is folded onto a second " +
+        'line: send each header on one line, as name: value, in visible ASCII',
+    },
+  ],
+  [
+    ['HPE_INVALID_CONTENT_LENGTH', 'HPE_UNEXPECTED_CONTENT_LENGTH'],
+    {
+      status: 400,
+      slug: 'invalid-length',
+      advice: 'send one Content-Length, a whole number of bytes that the body then holds exactly',
+    },
+  ],
+  [
+    ['HPE_INVALID_TRANSFER_ENCODING', 'HPE_INVALID_CHUNK_SIZE', 'HPE_INVALID_EOF_STATE'],
+    {
+      status: 400,
+      slug: 'invalid-framing',
+      advice:
+        'the body is not framed as its headers say: send Content-Length with the exact byte count, or ' +
+        'Transfer-Encoding: chunked alone with each chunk led by its size in hex',
+    },
+  ],
+  [['HPE_PAUSED_H2_UPGRADE'], malformed('this server speaks HTTP/1.1: send HTTP/1.1 requests')],
+];
+
+const REFUSAL_BY_CODE = new Map(REFUSALS.flatMap(([codes, refusal]) => codes.map((c) => [c, refusal] as const)));
+
+/** Any other parser error: named by the parser's reason, which the answer repeats. */
+const OTHER_REFUSAL = malformed(
+  'the request is not well-formed HTTP/1.1: check its request line, headers and body framing',
+);
+
+function refusalOf(error: ParserError): Refusal {
+  return (error.code === undefined ? undefined : REFUSAL_BY_CODE.get(error.code)) ?? OTHER_REFUSAL;
 }
 
 /** The answer as bytes, written to the connection directly, closing it. */

@@ -111,6 +111,10 @@ export interface BacktestReport {
   daily: DailyRow[];
 }
 
+/**
+Keeps a finished (or cancelled) run: its row, then its days, groups, transfers, reviews and style days, each in
+ * a table of its own.
+ */
 export async function storeBacktest(
   ws: Workspace,
   runId: string,
@@ -149,11 +153,28 @@ export async function storeBacktest(
       sweepId ?? null,
     ],
   );
+  await storeDaily(ws, runId, result.daily);
+  await storeGroups(ws, runId, result);
+  await storeTransfers(ws, runId, result.transfers);
+  await ws.run('INSERT INTO backtest_reviews VALUES ($1, $2)', [runId, blobValue(encodeReviews(result.reviews))]);
+  await storeStyleDays(
+    ws,
+    runId,
+    result.fromDay,
+    result.daysDone,
+    result.byStyle.map((g) => g.id),
+    result.styleDays,
+  );
+  return run;
+}
+
+/** The network's days: a row per day for each side, simulated then actual. */
+async function storeDaily(ws: Workspace, runId: string, daily: DailyRow[]): Promise<void> {
   await appendRows(
     ws,
     'backtest_daily',
     ['VARCHAR', 'DATE', 'VARCHAR', ...DAILY_COLUMNS.map(() => 'DOUBLE' as const)],
-    result.daily.flatMap((d) => {
+    daily.flatMap((d) => {
       const date = toDuck('DATE', d.date);
       const side = (name: string, v: DailySide & { transferUnits?: number }) => [
         runId,
@@ -172,6 +193,10 @@ export async function storeBacktest(
       return [side('simulated', d.simulated), side('actual', d.actual)];
     }),
   );
+}
+
+/** The KPIs per location, then per style: a row per group for each side, simulated then actual. */
+async function storeGroups(ws: Workspace, runId: string, result: SimulationResult): Promise<void> {
   const groupRow = (level: string, id: string, side: string, k: SideKpis) => {
     const flat = kpiColumns(k);
     return [runId, level, id, side, ...KPI_COLUMNS.map((c) => flat[c])];
@@ -191,11 +216,15 @@ export async function storeBacktest(
       ]),
     ],
   );
+}
+
+/** The transfers the simulated side made, streamed from the result's columns. */
+async function storeTransfers(ws: Workspace, runId: string, transfers: SimulationResult['transfers']): Promise<void> {
   await appendRows(
     ws,
     'backtest_transfers',
     ['VARCHAR', 'DATE', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'DOUBLE', 'VARCHAR'],
-    map(eachTransfer(result.transfers), (t) => [
+    map(eachTransfer(transfers), (t) => [
       runId,
       toDuck('DATE', dayText(t.day)),
       t.transferType,
@@ -206,16 +235,6 @@ export async function storeBacktest(
       t.referenceId,
     ]),
   );
-  await ws.run('INSERT INTO backtest_reviews VALUES ($1, $2)', [runId, blobValue(encodeReviews(result.reviews))]);
-  await storeStyleDays(
-    ws,
-    runId,
-    result.fromDay,
-    result.daysDone,
-    result.byStyle.map((g) => g.id),
-    result.styleDays,
-  );
-  return run;
 }
 
 function runOf(r: RunRow): BacktestRun {

@@ -333,6 +333,10 @@ async function checkBatches(batches: readonly Batch[], options: FileLoadOptions)
   return outcomes;
 }
 
+/**
+ * Loads the planned batches one after another, each applied or refused on its own (with `onlyIfAllPass`, all are
+ * checked first and none loads unless every one passes); `onProgress` hears before and after each batch.
+ */
 export async function loadFiles(
   wb: Ingester,
   files: readonly LoadFile[],
@@ -342,89 +346,162 @@ export async function loadFiles(
   const started = performance.now();
   const batches = await plan(files, options);
   if (options.onlyIfAllPass) {
-    const checked = await checkBatches(batches, options);
-    if (checked.some((o) => o.error)) {
-      for (const o of checked)
-        o.error ??= 'not loaded: it passes, but the load was to go only if every file passed, and some did not';
-      return {
-        batches: checked,
-        files: files.length,
-        rejected: checked.length,
-        records: 0,
-        seconds: (performance.now() - started) / 1000,
-      };
-    }
+    const refused = await refusedUnlessAllPass(batches, files.length, options, started);
+    if (refused) return refused;
   }
-  const progress: LoadProgress = {
-    files: files.length,
-    filesDone: 0,
-    bytes: batches.reduce((s, b) => s + b.bytes, 0),
-    bytesDone: 0,
-    records: 0,
-    seconds: 0,
-  };
-  const report = () => onProgress?.({ ...progress, seconds: (performance.now() - started) / 1000 });
-  const brokenFullLoads = new Set<DatasetDef>();
-  const fullLoadsBegun = new Set<DatasetDef>();
+  const teller = new ProgressTeller(files.length, batches, started, onProgress);
+  const fullLoads = new FileFullLoads(wb, options);
   const outcomes: BatchOutcome[] = [];
-
   for (const [i, batch] of batches.entries()) {
-    const dataset = batch.dataset;
     const outcome = outcomeOf(batch);
     outcomes.push(outcome);
-    progress.current = batch.files.map((f) => basename(f.name)).join(', ');
-    report();
+    teller.starting(batch);
     try {
-      if (batch.failure || !dataset) throw batch.failure;
-      if (brokenFullLoads.has(dataset))
-        throw new RequestRejected(`skipped: an earlier file of this ${dataset.name} full load was rejected`);
-      const fullLoad = options.fullLoad === true && dataset.fullLoad;
-      // These files are the whole load: a split load left open by another client is dropped, not continued.
-      const dropped = fullLoad && !fullLoadsBegun.has(dataset) ? await wb.abandonFullLoad(dataset.name) : undefined;
-      fullLoadsBegun.add(dataset);
-      const ingest = {
-        fullLoad,
-        moreRecordsAvailable: fullLoad && batches.slice(i + 1).some((b) => b.dataset === dataset && !b.failure),
-      };
-      if (batch.csv) {
-        const { records, result } = await ingestCsv(wb, dataset, batch.files, options, ingest);
-        outcome.records = records;
-        outcome.result = result;
-      } else {
-        const body = batch.body ?? parseJson(batch.files[0]);
-        const list = (body as Record<string, unknown> | null)?.[dataset.envelope];
-        outcome.records = Array.isArray(list) ? list.length : 0;
-        outcome.result = await ingestWhole(wb, dataset, body, options, ingest);
-      }
-      if (dropped)
-        outcome.result?.warnings.unshift({
-          path: '',
-          message:
-            `a split full load of ${dataset.name} left open (${dropped.calls} call${dropped.calls === 1 ? '' : 's'}, ` +
-            `${dropped.records} records) ` +
-            'was dropped: these files are the whole load',
-        });
-      progress.records += outcome.records;
+      await loadBatch(wb, batches, i, outcome, options, fullLoads);
+      teller.progress.records += outcome.records;
     } catch (e) {
       refuse(outcome, e);
-      // Only a dataset that has full loads is sent as one: elsewhere each file is an upsert of its own.
-      if (options.fullLoad && dataset?.fullLoad && !brokenFullLoads.has(dataset)) {
-        brokenFullLoads.add(dataset);
-        await wb.abandonFullLoad(dataset.name);
-      }
+      await fullLoads.refused(batch.dataset);
     }
-    progress.filesDone += batch.files.length;
-    progress.bytesDone += batch.bytes;
-    report();
+    teller.finished(batch);
   }
   const seconds = (performance.now() - started) / 1000;
   return {
     batches: outcomes,
     files: files.length,
     rejected: outcomes.filter((o) => o.error).length,
-    records: progress.records,
+    records: teller.progress.records,
     seconds,
   };
+}
+
+/** With `onlyIfAllPass`: the report of a load refused whole because some batch would be refused, else nothing. */
+async function refusedUnlessAllPass(
+  batches: readonly Batch[],
+  files: number,
+  options: FileLoadOptions,
+  started: number,
+): Promise<LoadReport | undefined> {
+  const checked = await checkBatches(batches, options);
+  if (!checked.some((o) => o.error)) return undefined;
+  for (const o of checked)
+    o.error ??= 'not loaded: it passes, but the load was to go only if every file passed, and some did not';
+  return {
+    batches: checked,
+    files,
+    rejected: checked.length,
+    records: 0,
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+/** A load's progress, told before each batch (naming its files) and after it. */
+class ProgressTeller {
+  readonly progress: LoadProgress;
+
+  constructor(
+    files: number,
+    batches: readonly Batch[],
+    private readonly started: number,
+    private readonly onProgress?: (p: LoadProgress) => void,
+  ) {
+    this.progress = {
+      files,
+      filesDone: 0,
+      bytes: batches.reduce((s, b) => s + b.bytes, 0),
+      bytesDone: 0,
+      records: 0,
+      seconds: 0,
+    };
+  }
+
+  starting(batch: Batch): void {
+    this.progress.current = batch.files.map((f) => basename(f.name)).join(', ');
+    this.tell();
+  }
+
+  finished(batch: Batch): void {
+    this.progress.filesDone += batch.files.length;
+    this.progress.bytesDone += batch.bytes;
+    this.tell();
+  }
+
+  private tell(): void {
+    this.onProgress?.({ ...this.progress, seconds: (performance.now() - this.started) / 1000 });
+  }
+}
+
+/**
+ * The full loads of one call of loadFiles: the files of a dataset are its whole load, so the first drops a split
+ * load another client left open, and once one file is refused the load is abandoned and its later files skipped.
+ */
+class FileFullLoads {
+  private readonly begun = new Set<DatasetDef>();
+  private readonly broken = new Set<DatasetDef>();
+
+  constructor(
+    private readonly wb: Ingester,
+    private readonly options: FileLoadOptions,
+  ) {}
+
+  checkNotBroken(dataset: DatasetDef): void {
+    if (this.broken.has(dataset))
+      throw new RequestRejected(`skipped: an earlier file of this ${dataset.name} full load was rejected`);
+  }
+
+  /** At a dataset's first file: the split load it drops, if one was open. */
+  async begin(dataset: DatasetDef, fullLoad: boolean): Promise<StagedLoad | undefined> {
+    const dropped = fullLoad && !this.begun.has(dataset) ? await this.wb.abandonFullLoad(dataset.name) : undefined;
+    this.begun.add(dataset);
+    return dropped;
+  }
+
+  async refused(dataset: DatasetDef | undefined): Promise<void> {
+    // Only a dataset that has full loads is sent as one: elsewhere each file is an upsert of its own.
+    if (this.options.fullLoad && dataset?.fullLoad && !this.broken.has(dataset)) {
+      this.broken.add(dataset);
+      await this.wb.abandonFullLoad(dataset.name);
+    }
+  }
+}
+
+/** Loads batch `i` into `outcome`, or throws why it is refused. */
+async function loadBatch(
+  wb: Ingester,
+  batches: readonly Batch[],
+  i: number,
+  outcome: BatchOutcome,
+  options: FileLoadOptions,
+  fullLoads: FileFullLoads,
+): Promise<void> {
+  const batch = batches[i];
+  const dataset = batch.dataset;
+  if (batch.failure || !dataset) throw batch.failure;
+  fullLoads.checkNotBroken(dataset);
+  const fullLoad = options.fullLoad === true && dataset.fullLoad;
+  const dropped = await fullLoads.begin(dataset, fullLoad);
+  const ingest = {
+    fullLoad,
+    moreRecordsAvailable: fullLoad && batches.slice(i + 1).some((b) => b.dataset === dataset && !b.failure),
+  };
+  if (batch.csv) {
+    const { records, result } = await ingestCsv(wb, dataset, batch.files, options, ingest);
+    outcome.records = records;
+    outcome.result = result;
+  } else {
+    const body = batch.body ?? parseJson(batch.files[0]);
+    const list = (body as Record<string, unknown> | null)?.[dataset.envelope];
+    outcome.records = Array.isArray(list) ? list.length : 0;
+    outcome.result = await ingestWhole(wb, dataset, body, options, ingest);
+  }
+  if (dropped)
+    outcome.result?.warnings.unshift({
+      path: '',
+      message:
+        `a split full load of ${dataset.name} left open (${dropped.calls} call${dropped.calls === 1 ? '' : 's'}, ` +
+        `${dropped.records} records) ` +
+        'was dropped: these files are the whole load',
+    });
 }
 
 /** Rows of each file the mapping step shows. */

@@ -9,7 +9,7 @@ import { CSV_LEVELS, type CsvTarget } from './levels.js';
 import { detectLevel } from './mapping.js';
 import { guessColumns, guessLevel } from './guess.js';
 import type { FileMapping } from './mapping-file.js';
-import { resolveColumns } from './resolve.js';
+import { resolveColumns, type ResolvedColumns } from './resolve.js';
 import { rowCells, type CsvTable } from './read.js';
 
 export interface CsvFilePreview {
@@ -59,66 +59,21 @@ export function previewFile(
   mapping: FileMapping,
   dataset?: DatasetDef,
 ): CsvFilePreview {
-  const empty: CsvFilePreview = {
-    name,
-    headers: [],
-    columns: [],
-    derived: [],
-    decimalComma: false,
-    targets: [],
-    rows: [],
-    problems: [],
-    warnings: [],
-    guesses: [],
-  };
-  if (read instanceof Error) return { ...empty, problems: [{ path: '', file: name, message: read.message }] };
+  if (read instanceof Error)
+    return { ...emptyPreview(name), problems: [{ path: '', file: name, message: read.message }] };
   let level;
   try {
     level = detectLevel(name, read.headers, { level: mapping.level, dataset });
   } catch (e) {
     if (!(e instanceof RequestRejected)) throw e;
-    const guessed = mapping.level === undefined ? guessLevel(read.headers) : undefined;
-    return {
-      ...empty,
-      headers: read.headers,
-      columns: read.headers.map(() => null),
-      decimalComma: mapping.decimalComma ?? read.decimalComma,
-      problems: [...(read.unreadable?.problems ?? []), { path: '', file: name, message: e.message }],
-      ...(guessed && (!dataset || guessed.dataset === dataset) ? { guessedLevel: guessed.id } : {}),
-    };
+    return levelUnknown(name, read, mapping, e, dataset);
   }
   const resolved = resolveColumns(name, level, read, mapping);
   const { columns, derived, format } = resolved;
   const problems = [...(read.unreadable?.problems ?? []), ...resolved.problems];
-  const rows = Array.from({ length: read.rows }, (_, i) => rowCells(read, i)).map((cells, i) => {
-    const values: Record<string, CellValue | null> = {};
-    columns.forEach((targets, c) => {
-      for (const t of targets) {
-        const text = cells[c];
-        if (text === null) {
-          values[t.id] = null;
-          continue;
-        }
-        const converted = convertCell(text, t.type, format);
-        if (converted instanceof BadCell) {
-          values[t.id] = converted.text;
-          // A column filling several fields of one type is one bad cell.
-          if (targets.find((x) => x.type === t.type) === t)
-            problems.push({
-              path: '',
-              file: name,
-              row: i + read.firstRow,
-              column: read.headers[c],
-              message: converted.problem,
-            });
-        } else {
-          values[t.id] = converted;
-        }
-      }
-    });
-    for (const d of derived) values[d.target.id] = d.from ? (values[d.from.id] ?? null) : d.value!;
-    return { row: i + read.firstRow, cells, values };
-  });
+  const rows = Array.from({ length: read.rows }, (_, i) => rowCells(read, i)).map((cells, i) =>
+    previewRow(name, read, resolved, i, cells, problems),
+  );
   return {
     name,
     level: level.id,
@@ -134,4 +89,76 @@ export function previewFile(
     warnings: resolved.warnings,
     guesses: guessColumns(level, read.headers, columns, mapping),
   };
+}
+
+function emptyPreview(name: string): CsvFilePreview {
+  return {
+    name,
+    headers: [],
+    columns: [],
+    derived: [],
+    decimalComma: false,
+    targets: [],
+    rows: [],
+    problems: [],
+    warnings: [],
+    guesses: [],
+  };
+}
+
+/** A file whose level cannot be told (`refusal` says why): its headers, none mapped, and a guessed level if any. */
+function levelUnknown(
+  name: string,
+  read: CsvTable,
+  mapping: FileMapping,
+  refusal: RequestRejected,
+  dataset?: DatasetDef,
+): CsvFilePreview {
+  const guessed = mapping.level === undefined ? guessLevel(read.headers) : undefined;
+  return {
+    ...emptyPreview(name),
+    headers: read.headers,
+    columns: read.headers.map(() => null),
+    decimalComma: mapping.decimalComma ?? read.decimalComma,
+    problems: [...(read.unreadable?.problems ?? []), { path: '', file: name, message: refusal.message }],
+    ...(guessed && (!dataset || guessed.dataset === dataset) ? { guessedLevel: guessed.id } : {}),
+  };
+}
+
+/** Row `i`'s cells converted as they will load, its cells that cannot be added to `problems`. */
+function previewRow(
+  name: string,
+  read: CsvTable,
+  { columns, derived, format }: ResolvedColumns,
+  i: number,
+  cells: (string | null)[],
+  problems: Problem[],
+): CsvFilePreview['rows'][number] {
+  const values: Record<string, CellValue | null> = {};
+  columns.forEach((targets, c) => {
+    for (const t of targets) {
+      const text = cells[c];
+      if (text === null) {
+        values[t.id] = null;
+        continue;
+      }
+      const converted = convertCell(text, t.type, format);
+      if (converted instanceof BadCell) {
+        values[t.id] = converted.text;
+        // A column filling several fields of one type is one bad cell.
+        if (targets.find((x) => x.type === t.type) === t)
+          problems.push({
+            path: '',
+            file: name,
+            row: i + read.firstRow,
+            column: read.headers[c],
+            message: converted.problem,
+          });
+      } else {
+        values[t.id] = converted;
+      }
+    }
+  });
+  for (const d of derived) values[d.target.id] = d.from ? (values[d.from.id] ?? null) : d.value!;
+  return { row: i + read.firstRow, cells, values };
 }
