@@ -55,60 +55,93 @@ export function RunsTable({
       </thead>
       <tbody>
         {runs.map((r) => (
-          <tr key={r.runId} data-run={r.runId}>
-            <td>
-              <input
-                type="checkbox"
-                aria-label={`Choose ${r.runId}`}
-                checked={chosen.includes(r.runId)}
-                onChange={(e) => onChoose(r.runId, e.target.checked)}
-              />
-            </td>
-            <td className="runs__name">
-              <a className={r.label ? 'link' : 'link nowrap'} href={routeHash({ screen: 'backtest', runId: r.runId })}>
-                {runName(r)}
-              </a>
-              <div className="hint">
-                {r.label ? `${r.runId} · ` : ''}
-                {r.createdAt.slice(0, 16).replace('T', ' ')}
-                {r.status === 'cancelled' ? ' · cancelled' : ''}
-              </div>
-              {r.note && (
-                <div className="runs__note" data-testid="run-note">
-                  {r.note}
-                </div>
-              )}
-              {editing === r.runId && (
-                <RunLabelForm run={r} save={(change) => onRelabel(r.runId, change)} cancel={() => onEdit(undefined)} />
-              )}
-            </td>
-            <td>
-              <span className="nowrap">
-                {r.from} … {r.to}
-              </span>
-              <div className="hint">{scenarioOf(r)}</div>
-            </td>
-            {HEADLINE.map((k) => (
-              <td key={k.key} className="num nowrap">
-                {show(k, r.summary.simulated)} / {show(k, r.summary.actual)}
-              </td>
-            ))}
-            <td>
-              <div className="runs__actions">
-                <button type="button" onClick={() => onEdit(r.runId)}>
-                  Label…
-                </button>
-                <button type="button" onClick={() => onExport(r.runId)}>
-                  Export
-                </button>
-                <button type="button" onClick={() => onDelete(r.runId)}>
-                  Delete
-                </button>
-              </div>
-            </td>
-          </tr>
+          <RunRow
+            key={r.runId}
+            run={r}
+            chosen={chosen.includes(r.runId)}
+            onChoose={(on) => onChoose(r.runId, on)}
+            editing={editing === r.runId}
+            onEdit={onEdit}
+            onRelabel={(change) => onRelabel(r.runId, change)}
+            onExport={() => onExport(r.runId)}
+            onDelete={() => onDelete(r.runId)}
+          />
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** One kept run: its box, its name linked to it, its period and scenario, its headline KPIs and its actions. */
+function RunRow({
+  run: r,
+  chosen,
+  onChoose,
+  editing,
+  onEdit,
+  onRelabel,
+  onExport,
+  onDelete,
+}: {
+  run: KeptRun;
+  chosen: boolean;
+  onChoose: (on: boolean) => void;
+  editing: boolean;
+  onEdit: (runId?: string) => void;
+  onRelabel: (change: { label: string; note: string }) => void;
+  onExport: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <tr data-run={r.runId}>
+      <td>
+        <input
+          type="checkbox"
+          aria-label={`Choose ${r.runId}`}
+          checked={chosen}
+          onChange={(e) => onChoose(e.target.checked)}
+        />
+      </td>
+      <td className="runs__name">
+        <a className={r.label ? 'link' : 'link nowrap'} href={routeHash({ screen: 'backtest', runId: r.runId })}>
+          {runName(r)}
+        </a>
+        <div className="hint">
+          {r.label ? `${r.runId} · ` : ''}
+          {r.createdAt.slice(0, 16).replace('T', ' ')}
+          {r.status === 'cancelled' ? ' · cancelled' : ''}
+        </div>
+        {r.note && (
+          <div className="runs__note" data-testid="run-note">
+            {r.note}
+          </div>
+        )}
+        {editing && <RunLabelForm run={r} save={onRelabel} cancel={() => onEdit(undefined)} />}
+      </td>
+      <td>
+        <span className="nowrap">
+          {r.from} … {r.to}
+        </span>
+        <div className="hint">{scenarioOf(r)}</div>
+      </td>
+      {HEADLINE.map((k) => (
+        <td key={k.key} className="num nowrap">
+          {show(k, r.summary.simulated)} / {show(k, r.summary.actual)}
+        </td>
+      ))}
+      <td>
+        <div className="runs__actions">
+          <button type="button" onClick={() => onEdit(r.runId)}>
+            Label…
+          </button>
+          <button type="button" onClick={onExport}>
+            Export
+          </button>
+          <button type="button" onClick={onDelete}>
+            Delete
+          </button>
+        </div>
+      </td>
+    </tr>
   );
 }

@@ -77,56 +77,81 @@ export function TransferTable({
       </div>
       <div className="vtable__body" ref={scroller}>
         <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
-          {virtual.getVirtualItems().map((v) => {
-            const r = rows[v.index];
-            return (
-              <div
-                key={r.referenceId}
-                className="vrow"
-                role="row"
-                data-reference={r.referenceId}
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  left: 0,
-                  right: 0,
-                  height: ROW_HEIGHT,
-                  transform: `translateY(${v.start}px)`,
-                }}
-              >
-                <span role="cell">
-                  {!r.approvalBatchId && (
-                    <input
-                      type="checkbox"
-                      aria-label={`select ${r.referenceId}`}
-                      checked={selected.has(r.referenceId)}
-                      onClick={(e) => onToggle(v.index, e.shiftKey)}
-                      onChange={() => undefined}
-                    />
-                  )}
-                </span>
-                <span role="cell">{r.transferType}</span>
-                <span role="cell" title={names.location(r.fromLocationId)}>
-                  {r.fromLocationId}
-                </span>
-                <span role="cell" title={names.location(r.toLocationId)}>
-                  {r.toLocationId}
-                </span>
-                <span role="cell">{r.skuId}</span>
-                <span role="cell" className="num">
-                  {r.quantity}
-                </span>
-                <span role="cell" className="status">
-                  {r.approvalBatchId ? `approved ${r.approvalBatchId}` : 'proposed'}
-                </span>
-                <span role="cell" className="why" title={r.reason} onClick={() => onRead(r)}>
-                  {r.reason}
-                </span>
-              </div>
-            );
-          })}
+          {virtual.getVirtualItems().map((v) => (
+            <TransferRow
+              key={rows[v.index].referenceId}
+              row={rows[v.index]}
+              top={v.start}
+              names={names}
+              selected={selected.has(rows[v.index].referenceId)}
+              onToggle={(range) => onToggle(v.index, range)}
+              onRead={onRead}
+            />
+          ))}
         </div>
       </div>
+    </div>
+  );
+}
+
+/** One line of the table, placed where the scroll puts it; its box only while it is open. */
+function TransferRow({
+  row: r,
+  top,
+  names,
+  selected,
+  onToggle,
+  onRead,
+}: {
+  row: ProposalRow;
+  top: number;
+  names: Names;
+  selected: boolean;
+  onToggle: (range: boolean) => void;
+  onRead: (row: ProposalRow) => void;
+}) {
+  return (
+    <div
+      className="vrow"
+      role="row"
+      data-reference={r.referenceId}
+      style={{
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        right: 0,
+        height: ROW_HEIGHT,
+        transform: `translateY(${top}px)`,
+      }}
+    >
+      <span role="cell">
+        {!r.approvalBatchId && (
+          <input
+            type="checkbox"
+            aria-label={`select ${r.referenceId}`}
+            checked={selected}
+            onClick={(e) => onToggle(e.shiftKey)}
+            onChange={() => undefined}
+          />
+        )}
+      </span>
+      <span role="cell">{r.transferType}</span>
+      <span role="cell" title={names.location(r.fromLocationId)}>
+        {r.fromLocationId}
+      </span>
+      <span role="cell" title={names.location(r.toLocationId)}>
+        {r.toLocationId}
+      </span>
+      <span role="cell">{r.skuId}</span>
+      <span role="cell" className="num">
+        {r.quantity}
+      </span>
+      <span role="cell" className="status">
+        {r.approvalBatchId ? `approved ${r.approvalBatchId}` : 'proposed'}
+      </span>
+      <span role="cell" className="why" title={r.reason} onClick={() => onRead(r)}>
+        {r.reason}
+      </span>
     </div>
   );
 }
