@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AdminClient, CsvMapping as Mapping, CsvPreview, PickedFile } from '../client';
-import type { Guessed } from './CsvMapping';
+import type { Guessed } from './csv-mapping-fields';
 import type { FileOptions } from './CsvFileOptions';
 import { head, isTable } from './picked-files';
 
