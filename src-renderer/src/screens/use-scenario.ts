@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { WorkbenchError, type AdminClient, type FieldProblem, type ScenarioContext } from '../client';
 import { useWorkbench } from '../store';
 import { namingProblem, type Naming } from './ScenarioNaming';
-import type { SettingsView } from './ScenarioToolbar';
 import type { Values } from './SettingsFields';
+import { useOpenedScenario, type ScenarioMessage } from './use-opened-scenario';
 
 /** What the Settings screen is given, and its scenario editing works from. */
 export interface ScenarioProps {
@@ -18,126 +18,53 @@ export interface ScenarioProps {
   saved: () => Promise<void>;
 }
 
-/** A text as the settings it holds, or why it holds none: the settings are one JSON object. */
-function parseSettings(text: string): { value: Values } | { error: string } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (e) {
-    return { error: `Not JSON: ${(e as Error).message}` };
-  }
-  return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-    ? { value: parsed as Values }
-    : { error: 'The settings are one JSON object: { … }' };
-}
-
-/**
- * The scenario the Settings screen edits, and what it does with it: opened (from its unsaved draft first), edited
- * in the form or as JSON (each edit kept as its draft, beyond the screen and a reload, until saved or discarded),
- * saved, copied, renamed, deleted. A refused save leaves the problems by path, to show where each was typed.
- */
-export function useScenario({ client, names, scenario, pick, saved }: ScenarioProps) {
-  const [name, setName] = useState(scenario);
-  /** The scenario whose settings the form holds. */
-  const shown = useRef<string>(undefined);
-  const { settingsDrafts: drafts, setSettingsDraft } = useWorkbench();
-  const [naming, setNaming] = useState<Naming>();
-  const [value, setValue] = useState<Values>({});
+/** What the settings' form is drawn from (read once), and the category it shows. */
+function useScenarioContext(client: AdminClient, say: (message: ScenarioMessage) => void) {
   const [context, setContext] = useState<ScenarioContext>();
-  const [view, setView] = useState<SettingsView>('form');
-  const [text, setText] = useState('{}');
   const [category, setCategory] = useState('');
-  const [problems, setProblems] = useState<FieldProblem[]>([]);
-  const [message, setMessage] = useState<{ kind: 'error' | 'notice'; text: string }>();
-  const [busy, setBusy] = useState(false);
-
   useEffect(() => {
     void client.call('GET /scenarios').then(
       (c) => {
         setContext(c);
         setCategory(c.categories[0]?.id ?? '');
       },
-      (e: Error) => setMessage({ kind: 'error', text: e.message }),
+      (e: Error) => say({ kind: 'error', text: e.message }),
     );
-  }, [client]);
+  }, [client, say]);
+  return { context, category, setCategory };
+}
 
-  const show = useCallback((v: Values) => {
-    setValue(v);
-    setText(JSON.stringify(v, null, 2));
-  }, []);
+/** What a change to the kept scenarios works with: the screen's props, the scenario open, and what it tells. */
+interface Changing {
+  props: ScenarioProps;
+  opened: ReturnType<typeof useOpenedScenario>;
+  say: (message: ScenarioMessage | undefined) => void;
+  setProblems: (problems: FieldProblem[]) => void;
+  setBusy: (busy: boolean) => void;
+}
 
-  /** An edit of the scenario shown: on screen, and kept as its draft. */
-  const edit = (v: Values, asText = JSON.stringify(v, null, 2)) => {
-    setValue(v);
-    setText(asText);
-    setSettingsDraft(name, { value: v, text: asText });
-  };
-
-  const open = useCallback(
-    async (next: string) => {
-      shown.current = next;
-      setName(next);
-      setProblems([]);
-      setMessage(undefined);
-      const draft = useWorkbench.getState().settingsDrafts[next];
-      if (draft) {
-        // The text is the edit when it was made in the JSON view; text that is no JSON yet reopens there.
-        const parsed = parseSettings(draft.text);
-        setValue('value' in parsed ? parsed.value : draft.value);
-        setText(draft.text);
-        if (!('value' in parsed)) setView('json');
-        return;
-      }
-      try {
-        show((await client.call('GET /scenarios/:name', { params: { name: next } })).scenario as Values);
-      } catch (e) {
-        // A name not yet saved starts empty: it overrides nothing.
-        if (e instanceof WorkbenchError && e.status === 404) show({});
-        else setMessage({ kind: 'error', text: (e as Error).message });
-      }
-    },
-    [client, show],
-  );
-  useEffect(() => {
-    if (scenario !== shown.current) void open(scenario);
-  }, [client, scenario, open]);
-
-  /** The scenario as the view in front shows it; the JSON view may hold text that is not JSON. */
-  const current = (): Values | undefined => {
-    if (view === 'form') return value;
-    const parsed = parseSettings(text);
-    if ('value' in parsed) return parsed.value;
-    setMessage({ kind: 'error', text: parsed.error });
-    return undefined;
-  };
-
-  const switchView = (next: SettingsView) => {
-    setMessage(undefined);
-    const v = current();
-    if (!v) return;
-    show(v);
-    setView(next);
-  };
-
+/** Settings kept as a scenario: the open one saved, or copied under another name (which then opens). */
+function useScenarioSave({ props: { client, saved, pick }, opened, say, setProblems, setBusy }: Changing) {
+  const { setSettingsDraft } = useWorkbench();
   /** Keeps `v` as scenario `as`; the problems of a refused one are shown where they were typed. */
   const put = async (as: string, v: Values, done: string) => {
     setProblems([]);
-    setMessage(undefined);
+    say(undefined);
     setBusy(true);
     try {
       const kept = (await client.call('PUT /scenarios/:name', { params: { name: as }, body: v })).scenario as Values;
       setSettingsDraft(as, undefined);
       await saved();
-      if (as === name) show(kept);
+      if (as === opened.name) opened.show(kept);
       else {
-        await open(as);
+        await opened.open(as);
         pick(as);
       }
-      setMessage({ kind: 'notice', text: done });
+      say({ kind: 'notice', text: done });
     } catch (e) {
       const errors = e instanceof WorkbenchError ? e.errors : [];
       setProblems(errors);
-      setMessage({
+      say({
         kind: 'error',
         text: errors.length
           ? `Not saved: ${errors.length === 1 ? 'one value was' : `${errors.length} values were`} refused.`
@@ -147,11 +74,73 @@ export function useScenario({ client, names, scenario, pick, saved }: ScenarioPr
       setBusy(false);
     }
   };
-
   const save = async () => {
-    const v = current();
-    if (v) await put(name, v, `Saved scenario ${name}`);
+    const v = opened.current();
+    if (v) await put(opened.name, v, `Saved scenario ${opened.name}`);
   };
+  const duplicate = async (to: string) => {
+    const v = opened.current();
+    if (v) await put(to, v, `Copied ${opened.name} as ${to}`);
+  };
+  return { save, duplicate };
+}
+
+/** The open scenario renamed (its draft moves with it) or deleted after the user confirms (the first then opens). */
+function useScenarioRenameDelete({ props: { client, names, saved, pick }, opened, say, setBusy }: Changing) {
+  const { settingsDrafts: drafts, setSettingsDraft } = useWorkbench();
+  const { name } = opened;
+  const attempt = async (failed: string, work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (e) {
+      say({ kind: 'error', text: `${failed}: ${(e as Error).message}` });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const rename = (to: string) =>
+    attempt('Not renamed', async () => {
+      await client.call('POST /scenarios/:name/rename', { params: { name }, body: { to } });
+      const draft = drafts[name];
+      setSettingsDraft(name, undefined);
+      if (draft) setSettingsDraft(to, draft);
+      await saved();
+      opened.renamed(to);
+      say({ kind: 'notice', text: `Renamed ${name} to ${to}` });
+      pick(to);
+    });
+  const remove = async () => {
+    if (!window.confirm(`Delete scenario ${name}? Runs made with it keep the settings they ran with.`)) return;
+    await attempt('Not deleted', async () => {
+      await client.call('DELETE /scenarios/:name', { params: { name } });
+      setSettingsDraft(name, undefined);
+      await saved();
+      await opened.open(names[0]);
+      pick(names[0]);
+      say({ kind: 'notice', text: `Deleted scenario ${name}` });
+    });
+  };
+  return { rename, remove };
+}
+
+/**
+ * The scenario the Settings screen edits, and what it does with it: opened (from its unsaved draft first), edited
+ * in the form or as JSON (each edit kept as its draft, beyond the screen and a reload, until saved or discarded),
+ * saved, copied, renamed, deleted. A refused save leaves the problems by path, to show where each was typed.
+ */
+export function useScenario(props: ScenarioProps) {
+  const { client, names, scenario, pick } = props;
+  const { settingsDrafts: drafts, setSettingsDraft } = useWorkbench();
+  const [naming, setNaming] = useState<Naming>();
+  const [problems, setProblems] = useState<FieldProblem[]>([]);
+  const [message, setMessage] = useState<ScenarioMessage>();
+  const [busy, setBusy] = useState(false);
+  const { context, category, setCategory } = useScenarioContext(client, setMessage);
+  const opened = useOpenedScenario(client, scenario, setMessage, setProblems);
+  const changing = { props, opened, say: setMessage, setProblems, setBusy };
+  const { save, duplicate } = useScenarioSave(changing);
+  const { rename, remove } = useScenarioRenameDelete(changing);
 
   /** New, duplicate or rename, once a name is given. */
   const named = async ({ action, text: to }: Naming) => {
@@ -163,51 +152,11 @@ export function useScenario({ client, names, scenario, pick, saved }: ScenarioPr
       setSettingsDraft(to, { value: {}, text: '{}' });
       return pick(to);
     }
-    if (action === 'duplicate') {
-      const v = current();
-      if (v) await put(to, v, `Copied ${name} as ${to}`);
-      return;
-    }
-    setBusy(true);
-    try {
-      await client.call('POST /scenarios/:name/rename', { params: { name }, body: { to } });
-      const draft = drafts[name];
-      setSettingsDraft(name, undefined);
-      if (draft) setSettingsDraft(to, draft);
-      await saved();
-      shown.current = to;
-      setName(to);
-      setMessage({ kind: 'notice', text: `Renamed ${name} to ${to}` });
-      pick(to);
-    } catch (e) {
-      setMessage({ kind: 'error', text: `Not renamed: ${(e as Error).message}` });
-    } finally {
-      setBusy(false);
-    }
+    if (action === 'duplicate') await duplicate(to);
+    else await rename(to);
   };
 
-  const remove = async () => {
-    if (!window.confirm(`Delete scenario ${name}? Runs made with it keep the settings they ran with.`)) return;
-    setBusy(true);
-    try {
-      await client.call('DELETE /scenarios/:name', { params: { name } });
-      setSettingsDraft(name, undefined);
-      await saved();
-      await open(names[0]);
-      pick(names[0]);
-      setMessage({ kind: 'notice', text: `Deleted scenario ${name}` });
-    } catch (e) {
-      setMessage({ kind: 'error', text: `Not deleted: ${(e as Error).message}` });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const discard = () => {
-    setSettingsDraft(name, undefined);
-    void open(name);
-  };
-
+  const { name, value, text, view, edit, switchView, discard } = opened;
   return {
     name,
     context,

@@ -56,6 +56,41 @@ function useShownSweep(client: AdminClient, sweepId: string | undefined, setErro
   return { report, constraint, setConstraint, picked };
 }
 
+/** The sweeps kept, read again after a change, and one deleted after the user confirms (left when it is shown). */
+function useKeptSweeps(
+  client: AdminClient,
+  sweepId: string | undefined,
+  setError: (e: string) => void,
+  setNotice: (n: string) => void,
+) {
+  const [kept, setKept] = useState<SweepHeader[]>();
+  const readKept = useCallback(
+    () =>
+      client.call('GET /sweeps').then(
+        ({ sweeps }) => setKept(sweeps),
+        (e: Error) => setError(`The sweeps could not be read: ${e.message}`),
+      ),
+    [client, setError],
+  );
+  useEffect(() => {
+    void readKept();
+  }, [readKept]);
+
+  const remove = async (id: string) => {
+    if (!window.confirm(`Delete sweep ${id} with its runs?`)) return;
+    try {
+      await client.call('DELETE /sweeps/:sweepId', { params: { sweepId: id } });
+      await readKept();
+      if (id === sweepId) go({ screen: 'sweep' });
+      setNotice(`Deleted sweep ${id}`);
+    } catch (e) {
+      setError(`Sweep ${id} was not deleted: ${(e as Error).message}`);
+    }
+  };
+
+  return { kept, readKept, remove };
+}
+
 /**
  * What the Sweep screen shows and does: the sweepable settings, the kept sweeps, the one shown and its picked point;
  * a sweep run (its job polled until it ends, then opened), one deleted after the user confirms, and the point picked
@@ -63,24 +98,12 @@ function useShownSweep(client: AdminClient, sweepId: string | undefined, setErro
  */
 export function useSweep(client: AdminClient, sweepId: string | undefined, saved: () => void) {
   const { settings, maxPoints } = useSweepable(client);
-  const [kept, setKept] = useState<SweepHeader[]>();
   const [job, setJob] = useState<BacktestJob>();
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const { report, constraint, setConstraint, picked } = useShownSweep(client, sweepId, setError);
-
-  const readKept = useCallback(
-    () =>
-      client.call('GET /sweeps').then(
-        ({ sweeps }) => setKept(sweeps),
-        (e: Error) => setError(`The sweeps could not be read: ${e.message}`),
-      ),
-    [client],
-  );
-  useEffect(() => {
-    void readKept();
-  }, [readKept]);
+  const { kept, readKept, remove } = useKeptSweeps(client, sweepId, setError, setNotice);
 
   const start = async (body: SweepRequest) => {
     setError(undefined);
@@ -104,18 +127,6 @@ export function useSweep(client: AdminClient, sweepId: string | undefined, saved
   };
 
   const cancel = (jobId: string) => void client.call('POST /sweeps/jobs/:jobId/cancel', { params: { jobId } });
-
-  const remove = async (id: string) => {
-    if (!window.confirm(`Delete sweep ${id} with its runs?`)) return;
-    try {
-      await client.call('DELETE /sweeps/:sweepId', { params: { sweepId: id } });
-      await readKept();
-      if (id === sweepId) go({ screen: 'sweep' });
-      setNotice(`Deleted sweep ${id}`);
-    } catch (e) {
-      setError(`Sweep ${id} was not deleted: ${(e as Error).message}`);
-    }
-  };
 
   const save = async () => {
     if (!report || !picked) return;
