@@ -7,6 +7,24 @@ import { parseSettings } from './settings-text';
 
 export type ScenarioMessage = { kind: 'error' | 'notice'; text: string };
 
+/** The settings shown, as the form's value and the JSON view's text; an edit is kept as the scenario's draft. */
+function useSettingsShown(name: string) {
+  const { setSettingsDraft } = useWorkbench();
+  const [value, setValue] = useState<Values>({});
+  const [text, setText] = useState('{}');
+  const show = useCallback((v: Values) => {
+    setValue(v);
+    setText(JSON.stringify(v, null, 2));
+  }, []);
+  /** An edit of the scenario shown: on screen, and kept as its draft. */
+  const edit = (v: Values, asText = JSON.stringify(v, null, 2)) => {
+    setValue(v);
+    setText(asText);
+    setSettingsDraft(name, { value: v, text: asText });
+  };
+  return { value, setValue, text, setText, show, edit };
+}
+
 /**
  * The scenario the Settings screen has open and its settings as the form and the JSON view hold them: opened (from
  * its unsaved draft first) whenever the address names another, each edit kept as its draft until saved or
@@ -22,21 +40,8 @@ export function useOpenedScenario(
   /** The scenario whose settings the form holds. */
   const shown = useRef<string>(undefined);
   const { setSettingsDraft } = useWorkbench();
-  const [value, setValue] = useState<Values>({});
   const [view, setView] = useState<SettingsView>('form');
-  const [text, setText] = useState('{}');
-
-  const show = useCallback((v: Values) => {
-    setValue(v);
-    setText(JSON.stringify(v, null, 2));
-  }, []);
-
-  /** An edit of the scenario shown: on screen, and kept as its draft. */
-  const edit = (v: Values, asText = JSON.stringify(v, null, 2)) => {
-    setValue(v);
-    setText(asText);
-    setSettingsDraft(name, { value: v, text: asText });
-  };
+  const { value, setValue, text, setText, show, edit } = useSettingsShown(name);
 
   const open = useCallback(
     async (next: string) => {
@@ -61,7 +66,7 @@ export function useOpenedScenario(
         else say({ kind: 'error', text: (e as Error).message });
       }
     },
-    [client, show, say, setProblems],
+    [client, show, say, setProblems, setText, setValue],
   );
   useEffect(() => {
     if (scenario !== shown.current) void open(scenario);
