@@ -5,6 +5,12 @@ import { Notices } from '../Notices';
 
 const DEFAULT_PORT = 8080;
 
+/** The port typed, as a number a listener can take (0 picks any free port); undefined when it is none. */
+export function parsePort(text: string): number | undefined {
+  const p = Number(text);
+  return Number.isInteger(p) && p >= 0 && p <= 65_535 ? p : undefined;
+}
+
 /** Starts and stops the local API an integrator's client posts to, on this computer only, and says how to reach it. */
 export function LocalApi({ client }: { client: AdminClient }) {
   const [status, setStatus] = useState<ListenerStatus>();
@@ -37,11 +43,8 @@ export function LocalApi({ client }: { client: AdminClient }) {
 
   const start = (e: React.FormEvent) => {
     e.preventDefault();
-    const p = Number(port);
-    if (!Number.isInteger(p) || p < 0 || p > 65_535) {
-      setError('The port is a whole number from 1 to 65535 (0 picks any free port).');
-      return;
-    }
+    const p = parsePort(port);
+    if (p === undefined) return setError('The port is a whole number from 1 to 65535 (0 picks any free port).');
     void act(
       () => client.call('POST /listener/start', { body: { port: p, tenant: tenant || undefined } }),
       'Not started',
