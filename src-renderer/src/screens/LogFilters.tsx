@@ -5,6 +5,8 @@ import { LOG_ORDERS, STATUS_CLASSES, type LogFilter, type LogOrder } from './req
 /**
  * What the request log shows and in which order: words to find, a status class, an endpoint, refused requests
  * only, the screens' own calls; how many are shown, and the export of those.
+ *
+ * Over 80 lines only for the markup of its one row of filters.
  */
 export function LogFilters({
   filter,

@@ -21,6 +21,8 @@ function outcomeText(o: BatchOutcome, checked: boolean, shownAbove?: (p: Problem
  * Each batch of a load (a file, or a dataset's CSV files) with its records and outcome, every problem with its
  * file, row and column, and what its load warns of: as checked before loading (`checked`), or as loaded. A refused
  * batch's problems download as CSV (`onDownloadErrors`).
+ *
+ * Over 80 lines only for the markup of its one table.
  */
 export function Outcomes({
   label,

@@ -21,6 +21,8 @@ const categoryPointer = (id: string) => `/categories/${pointerToken(id)}`;
 /**
  * A scenario as a form read off the settings' schema: the whole network, every merchandise category, one category
  * (its fields over what the data and every category give it), and the online shops served from a warehouse.
+ *
+ * Over 80 lines only for the markup of its one form.
  */
 export function SettingsForm({
   context,

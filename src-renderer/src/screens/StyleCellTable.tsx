@@ -47,6 +47,8 @@ function exportCells(name: string, rows: readonly CellTotals[]): void {
 /**
  * A style's location × SKUs in a run as `shown`: the words to find them by, the first of them drawn, each opened by
  * its name, sorted by a click on a heading, and exported as they are shown.
+ *
+ * Over 80 lines only for the markup of its one table, with the filter and export above it.
  */
 export function StyleCellTable({
   runId,

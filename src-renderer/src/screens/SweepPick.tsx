@@ -18,6 +18,8 @@ export function reachableFillRate(report: SweepReport): string {
 /**
  * How a sweep's frontier is drawn (lost sales or fill rate, against stock in units or value), the constraint that
  * picks a point, and the point picked kept as a scenario under the name typed.
+ *
+ * Over 80 lines only for its props and the markup of its one form.
  */
 export function SweepPick({
   report,
