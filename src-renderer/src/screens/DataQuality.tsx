@@ -41,18 +41,7 @@ export function DataQuality({
   const [onlyFound, setOnlyFound] = useState(false);
   const [mostFirst, setMostFirst] = useState(false);
   const [text, setText] = useState('');
-  const needle = text.trim().toLowerCase();
-  const shown = report.findings
-    .filter((f) => !onlyFound || f.count > 0)
-    .filter(
-      (f) =>
-        !needle ||
-        [f.rule, f.title, ...f.examples.flatMap((x) => [x.dataset, x.id, x.detail, ...(x.sample ?? [])])]
-          .join(' ')
-          .toLowerCase()
-          .includes(needle),
-    )
-    .sort((a, b) => (mostFirst ? b.count - a.count : 0));
+  const shown = shownFindings(report.findings, { onlyFound, mostFirst, text });
   return (
     <section aria-label="Data quality" aria-busy={!!behind}>
       {behind && <Behind why={behind} of="Data quality" />}
@@ -84,29 +73,7 @@ export function DataQuality({
       </div>
       <ul className="findings">
         {shown.map((f) => (
-          <li key={f.rule} className={f.count ? 'finding finding--bad' : 'finding'} data-rule={f.rule}>
-            <div className="finding__head">
-              <span className="finding__count">{whole(f.count)}</span>
-              <span className="finding__title">{f.title}</span>
-            </div>
-            {f.count > 0 && (
-              <>
-                <p className="finding__why">{f.why}</p>
-                {f.repeats && <Repeats finding={f} repeats={f.repeats} />}
-                <ul className="finding__examples">
-                  {f.examples.map((x, i) => (
-                    <Example key={i} example={x} client={client} />
-                  ))}
-                  {f.count > f.examples.length && (
-                    <li className="finding__more">
-                      … and {whole(f.count - f.examples.length)} more (Export CSV lists the examples shown;{' '}
-                      <code>workbench lint</code> counts them all)
-                    </li>
-                  )}
-                </ul>
-              </>
-            )}
-          </li>
+          <FindingItem key={f.rule} finding={f} client={client} />
         ))}
       </ul>
     </section>
@@ -190,4 +157,52 @@ function Example({ example: x, client }: { example: LintExample; client: AdminCl
       )}
     </li>
   );
+}
+
+/** One check: its count and title, and where it found something, why it matters and its examples. */
+function FindingItem({ finding: f, client }: { finding: LintReport['findings'][number]; client: AdminClient }) {
+  return (
+    <li className={f.count ? 'finding finding--bad' : 'finding'} data-rule={f.rule}>
+      <div className="finding__head">
+        <span className="finding__count">{whole(f.count)}</span>
+        <span className="finding__title">{f.title}</span>
+      </div>
+      {f.count > 0 && (
+        <>
+          <p className="finding__why">{f.why}</p>
+          {f.repeats && <Repeats finding={f} repeats={f.repeats} />}
+          <ul className="finding__examples">
+            {f.examples.map((x, i) => (
+              <Example key={i} example={x} client={client} />
+            ))}
+            {f.count > f.examples.length && (
+              <li className="finding__more">
+                … and {whole(f.count - f.examples.length)} more (Export CSV lists the examples shown;{' '}
+                <code>workbench lint</code> counts them all)
+              </li>
+            )}
+          </ul>
+        </>
+      )}
+    </li>
+  );
+}
+
+/** The checks the filters let through: only those that found something if asked, matching the text, most first. */
+export function shownFindings(
+  findings: LintReport['findings'],
+  { onlyFound, mostFirst, text }: { onlyFound: boolean; mostFirst: boolean; text: string },
+): LintReport['findings'] {
+  const needle = text.trim().toLowerCase();
+  return findings
+    .filter((f) => !onlyFound || f.count > 0)
+    .filter(
+      (f) =>
+        !needle ||
+        [f.rule, f.title, ...f.examples.flatMap((x) => [x.dataset, x.id, x.detail, ...(x.sample ?? [])])]
+          .join(' ')
+          .toLowerCase()
+          .includes(needle),
+    )
+    .sort((a, b) => (mostFirst ? b.count - a.count : 0));
 }
