@@ -94,31 +94,14 @@ export function SweepSetup({
         </select>
       </label>
       {axes.map((a, i) => (
-        <span key={i} className="axis" data-axis={i}>
-          <select
-            aria-label={`Setting ${i + 1}`}
-            value={a.setting}
-            onChange={(e) => setAxes(axes.map((x, j) => (j === i ? { ...x, setting: e.target.value } : x)))}
-          >
-            {settings.map((s) => (
-              <option key={s.path} value={s.path} title={`${s.path}: ${s.description}`}>
-                {settingName(s.path)}
-              </option>
-            ))}
-          </select>{' '}
-          <input
-            aria-label={`Values of setting ${i + 1}`}
-            value={a.values}
-            onChange={(e) => setAxes(axes.map((x, j) => (j === i ? { ...x, values: e.target.value } : x)))}
-          />{' '}
-          <button
-            type="button"
-            aria-label={`Remove setting ${i + 1}`}
-            onClick={() => setAxes(axes.filter((_, j) => j !== i))}
-          >
-            ×
-          </button>
-        </span>
+        <AxisInput
+          key={i}
+          axis={a}
+          index={i}
+          settings={settings}
+          onChange={(axis) => setAxes(axes.map((x, j) => (j === i ? axis : x)))}
+          onRemove={() => setAxes(axes.filter((_, j) => j !== i))}
+        />
       ))}
       {axes.length < MAX_AXES && (
         <button type="button" onClick={() => setAxes([...axes, { setting: settings[0]?.path ?? '', values: '' }])}>
@@ -130,5 +113,44 @@ export function SweepSetup({
       </button>
       {points > maxPoints && <span className="error">at most {maxPoints} points</span>}
     </form>
+  );
+}
+
+/** One setting a sweep varies: which, and the values it takes. */
+function AxisInput({
+  axis: a,
+  index: i,
+  settings,
+  onChange,
+  onRemove,
+}: {
+  axis: Axis;
+  index: number;
+  settings: readonly Sweepable[];
+  onChange: (axis: Axis) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <span className="axis" data-axis={i}>
+      <select
+        aria-label={`Setting ${i + 1}`}
+        value={a.setting}
+        onChange={(e) => onChange({ ...a, setting: e.target.value })}
+      >
+        {settings.map((s) => (
+          <option key={s.path} value={s.path} title={`${s.path}: ${s.description}`}>
+            {settingName(s.path)}
+          </option>
+        ))}
+      </select>{' '}
+      <input
+        aria-label={`Values of setting ${i + 1}`}
+        value={a.values}
+        onChange={(e) => onChange({ ...a, values: e.target.value })}
+      />{' '}
+      <button type="button" aria-label={`Remove setting ${i + 1}`} onClick={onRemove}>
+        ×
+      </button>
+    </span>
   );
 }
