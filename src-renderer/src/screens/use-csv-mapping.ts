@@ -50,31 +50,8 @@ export function useCsvMapping(client: AdminClient, files: PickedFile[]) {
       (f) => (f.guessedLevel && !mapping[f.name]?.level) || f.guesses.length > 0,
     );
     if (proposals.length === 0) return;
-    setGuessed((g) => {
-      const next = { ...g };
-      for (const f of proposals) {
-        const was = next[f.name] ?? { columns: {} };
-        next[f.name] = {
-          level: f.guessedLevel && !mapping[f.name]?.level ? f.guessedLevel : was.level,
-          columns: { ...was.columns, ...Object.fromEntries(f.guesses.map((x) => [x.header, x.target])) },
-        };
-      }
-      return next;
-    });
-    setMapping((m) => {
-      const next = { ...m };
-      for (const f of proposals) {
-        const own = next[f.name] ?? {};
-        next[f.name] = {
-          ...own,
-          ...(f.guessedLevel && !own.level ? { level: f.guessedLevel } : {}),
-          ...(f.guesses.length
-            ? { columns: { ...own.columns, ...Object.fromEntries(f.guesses.map((x) => [x.header, x.target])) } }
-            : {}),
-        };
-      }
-      return next;
-    });
+    setGuessed((g) => guessesNoted(g, proposals, mapping));
+    setMapping((m) => guessesTaken(m, proposals));
   }, [preview]);
   /** The user's own choice replaces a guess. */
   const unguess = (file: string, header?: string) =>
@@ -107,4 +84,35 @@ export function useCsvMapping(client: AdminClient, files: PickedFile[]) {
     },
     setOptions: (file: string, options: FileOptions) => change(file, (m) => ({ ...m, ...options })),
   };
+}
+
+type Proposal = CsvPreview['files'][number];
+
+/** The guesses a preview proposes, noted per file beside those noted before. */
+function guessesNoted(g: Record<string, Guessed>, proposals: Proposal[], mapping: Mapping): Record<string, Guessed> {
+  const next = { ...g };
+  for (const f of proposals) {
+    const was = next[f.name] ?? { columns: {} };
+    next[f.name] = {
+      level: f.guessedLevel && !mapping[f.name]?.level ? f.guessedLevel : was.level,
+      columns: { ...was.columns, ...Object.fromEntries(f.guesses.map((x) => [x.header, x.target])) },
+    };
+  }
+  return next;
+}
+
+/** The mapping with a preview's guesses taken in: a level where none was chosen, and each guessed column. */
+function guessesTaken(m: Mapping, proposals: Proposal[]): Mapping {
+  const next = { ...m };
+  for (const f of proposals) {
+    const own = next[f.name] ?? {};
+    next[f.name] = {
+      ...own,
+      ...(f.guessedLevel && !own.level ? { level: f.guessedLevel } : {}),
+      ...(f.guesses.length
+        ? { columns: { ...own.columns, ...Object.fromEntries(f.guesses.map((x) => [x.header, x.target])) } }
+        : {}),
+    };
+  }
+  return next;
 }
