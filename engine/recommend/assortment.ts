@@ -13,10 +13,12 @@
  *   sends its stock back (returns.ts): the stores that do sell it get it instead.
  */
 import type { Forecast } from '../forecast/forecast.js';
-import type { EngineState } from './state.js';
+import { stockedDays, type EngineState } from './state.js';
 
 /** Units the style would have sold on a store's shelf at its rate elsewhere, for its silence there to tell. */
 export const NOT_SELLING_EXPECTED_UNITS = 5;
+/** The days at the window's start a style stood on a shelf on, at the least, to be past its launch. */
+export const ESTABLISHED_DAYS = 14;
 
 export interface Assortment {
   carried: Uint8Array;
@@ -84,7 +86,9 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array,
     let established = false;
     for (let c = styleStart[s] * L, l = 0; c < styleStart[s + 1] * L; c++, l = l + 1 === L ? 0 : l + 1) {
       if (!selling[l]) continue;
-      if (onShelfAtWindowStart(state, c)) established = true;
+      // On a shelf in the window's first days: the style stood there long before its last weeks (a day alone, a
+      // warehouse run dry can leave every shelf empty on).
+      if (stockedDays(state, c, 0, ESTABLISHED_DAYS) > 0) established = true;
       if (everActive[c]) held[l] = 1;
       if (lastSaleDay[c] >= 0) sold[l] = 1;
       if (onHand[c] > 0 || inTransit[c] > 0) stock[l] = 1;
@@ -107,20 +111,4 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array,
     }
   }
   return { carried, notSelling, carries };
-}
-
-/** The days at the window's start a style stood on a shelf on, at the least, to be past its launch. */
-export const ESTABLISHED_DAYS = 14;
-
-/**
- * Whether cell `c` had stock on any of its window's first ESTABLISHED_DAYS days: its style stood on a shelf that long
- * before the window's last weeks (not a day, which a warehouse run dry can leave every shelf empty on).
- */
-function onShelfAtWindowStart(state: EngineState, c: number): boolean {
-  const W = state.windowDays;
-  for (let d = 0; d < Math.min(ESTABLISHED_DAYS, W); d++) {
-    const x = state.sales[c * W + ((state.windowHead + d) % W)];
-    if (x === x) return true;
-  }
-  return false;
 }

@@ -4,7 +4,7 @@
  * sent to present it, and what the stores hold of it goes back (redistribute.ts).
  */
 import type { Forecast } from '../forecast/forecast.js';
-import type { EngineState } from './state.js';
+import { stockedDays, type EngineState } from './state.js';
 
 /** A style silent for fewer days than this is on sale whatever it sold before (a closed week, a holiday). */
 export const OFF_SALE_MIN_DAYS = 3;
@@ -43,20 +43,9 @@ export function offSaleStyles(state: EngineState, f: Forecast, selling: Uint8Arr
     // silence, whatever the cell's days in stock before its last sale.
     let silentDays = 0;
     for (let c = styleStart[s] * L, l = 0; c < styleStart[s + 1] * L; c++, l = l + 1 === L ? 0 : l + 1)
-      if (selling[l]) silentDays += inStockDaysSince(state, c, silent);
+      if (selling[l]) silentDays += stockedDays(state, c, state.windowDays - silent, state.windowDays);
     if (units > 0 ? (units / days) * silentDays >= OFF_SALE_EXPECTED_UNITS : silentDays >= OFF_SALE_SILENT_WINDOW_DAYS)
       off[s] = 1;
   }
   return off;
-}
-
-/** Of the window's last `days` days (the newest at most), those cell `c` had stock on (its ring's non-NaN days). */
-export function inStockDaysSince(state: EngineState, c: number, days: number): number {
-  const W = state.windowDays;
-  let n = 0;
-  for (let d = Math.max(0, W - days); d < W; d++) {
-    const x = state.sales[c * W + ((state.windowHead + d) % W)];
-    if (x === x) n++;
-  }
-  return n;
 }

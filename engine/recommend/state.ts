@@ -118,6 +118,20 @@ export function cellOf(state: EngineState, location: number, sku: number): numbe
 }
 
 type Typed = Float64Array | Float32Array | Int32Array | Uint8Array;
+/**
+ * Of the window's days [from, to) (0: the oldest), those cell `c` had stock on: its sales ring holds a number there
+ * (NaN: a day without stock).
+ */
+export function stockedDays(state: EngineState, c: number, from: number, to: number): number {
+  const W = state.windowDays;
+  let n = 0;
+  for (let d = Math.max(0, from); d < Math.min(W, to); d++) {
+    const x = state.sales[c * W + ((state.windowHead + d) % W)];
+    if (x === x) n++;
+  }
+  return n;
+}
+
 /** Makes a typed array of n elements: in ordinary memory, or (for a replay's threads) in shared memory. */
 export type Alloc = <T extends Typed>(make: (n: number) => T, n: number) => T;
 const ordinary: Alloc = (make, n) => make(n);
