@@ -4,7 +4,6 @@
  * popularity and a size curve. (The basics and slow assortments are built by continuity.ts into the same shapes.)
  */
 import type { Calendar } from './calendar.js';
-import { gs1 } from './gs1.js';
 import {
   BRANDS,
   COLORS,
@@ -16,6 +15,7 @@ import {
 } from './masterdata.js';
 import type { GenerateOptions } from './options.js';
 import { Random } from './rng.js';
+import { SkuTable } from './sku-table.js';
 
 export interface ItemDef {
   index: number;
@@ -203,14 +203,7 @@ export function buildCatalog(opts: GenerateOptions, cal: Calendar): Catalog {
 
   const items: ItemDef[] = [];
   const styles: StyleDef[] = [];
-  const skuIds: string[] = [];
-  const skuCodes: string[] = [];
-  const skuSizeIds: string[] = [];
-  const skuColorIds: string[] = [];
-  const skuBarcodes: string[][] = [];
-  const styleOfSku: number[] = [];
-  const shares: number[] = [];
-  const presentation: number[] = [];
+  const skus = new SkuTable();
   const colorById = new Map(COLORS.map((c) => [c.id, c]));
 
   for (const di of order) {
@@ -267,7 +260,7 @@ export function buildCatalog(opts: GenerateOptions, cal: Calendar): Catalog {
         flat: false,
         breadth: Math.min(1, Math.max(0.35, 0.7 + 0.25 * Math.log(popularity))),
         segment: rng.pick(SEGMENTS),
-        firstSku: skuIds.length,
+        firstSku: skus.size,
         skuCount: cat.sizes.length,
       };
       styles.push(style);
@@ -278,37 +271,24 @@ export function buildCatalog(opts: GenerateOptions, cal: Calendar): Catalog {
       const sigma = Math.max(0.7, n / 3.5);
       const w = cat.sizes.map((_, i) => Math.exp(-((i - centre) ** 2) / (2 * sigma * sigma)) * rng.uniform(0.9, 1.1));
       const total = w.reduce((a, b) => a + b, 0);
-      cat.sizes.forEach((sizeId, si) => {
-        const sku = skuIds.length;
-        const sizeCode = sizeId.replace(/^SZ-(EU|D)?/, '');
-        skuIds.push(`${itemId}-${color.code}-${sizeCode}`);
-        skuCodes.push(`${code}-${color.code}-${sizeCode}`);
-        skuSizeIds.push(sizeId);
-        skuColorIds.push(colorId);
-        styleOfSku.push(style.index);
-        const share = w[si] / total;
-        shares.push(share);
-        presentation.push(n === 1 ? 2 : share >= 0.18 ? 2 : 1);
-        skuBarcodes.push(barcodesOf(sku, rng));
-      });
+      skus.addStyle(
+        item,
+        style,
+        cat.sizes,
+        w.map((x) => x / total),
+        rng,
+      );
     });
   }
 
-  const pitfalls = choosePitfalls(items, styles, shares, opts.days, order.indexOf(drafts.indexOf(lateDraft)));
-  plantSkuPitfalls(pitfalls, skuIds, skuCodes, skuColorIds, skuBarcodes);
+  const pitfalls = choosePitfalls(items, styles, skus.shares, opts.days, order.indexOf(drafts.indexOf(lateDraft)));
+  plantSkuPitfalls(pitfalls, skus);
 
   return {
     categories: FASHION_CATEGORIES,
     items,
     styles,
-    skuIds,
-    skuCodes,
-    skuSizeIds,
-    skuColorIds,
-    skuBarcodes,
-    skuStyle: Int32Array.from(styleOfSku),
-    skuShare: Float64Array.from(shares),
-    skuPresentation: Int32Array.from(presentation),
+    ...skus.columns(),
     seasons: seasonRecords(cal, items),
     pitfalls,
   };
@@ -357,13 +337,6 @@ function choosePitfalls(
   };
 }
 
-/** A GS1 EAN-13 on the label; some SKUs also carry an in-store code (prefix 2, for internal use). */
-export function barcodesOf(sku: number, rng: Random): string[] {
-  const barcodes = [gs1(`871234${String(sku + 1).padStart(6, '0')}`)];
-  if (rng.chance(0.3)) barcodes.push(gs1(`20${String(sku + 1).padStart(10, '0')}`));
-  return barcodes;
-}
-
 /** The seasons the items launch in, oldest first. */
 export function seasonRecords(cal: Calendar, items: readonly ItemDef[]): MasterRecord[] {
   const seasons = new Map<string, { rec: MasterRecord; sortKey: number }>();
@@ -385,16 +358,10 @@ export function otherColor(sku: number, style: StyleDef): { sku: number; colorId
  * The SKU pitfalls are catalogue facts: the SKU whose id is its barcode goes by that id in sales, stock and orders
  * too; the mixed colour is the SKU's colour everywhere.
  */
-export function plantSkuPitfalls(
-  p: CatalogPitfalls,
-  skuIds: string[],
-  skuCodes: string[],
-  skuColorIds: string[],
-  skuBarcodes: string[][],
-): void {
-  skuIds[p.skuAsBarcode] = skuBarcodes[p.skuAsBarcode][0];
-  skuCodes[p.skuAsBarcode] = skuBarcodes[p.skuAsBarcode][0];
-  if (p.mixedColor) skuColorIds[p.mixedColor.sku] = p.mixedColor.colorId;
+export function plantSkuPitfalls(p: CatalogPitfalls, skus: SkuTable): void {
+  skus.ids[p.skuAsBarcode] = skus.barcodes[p.skuAsBarcode][0];
+  skus.codes[p.skuAsBarcode] = skus.barcodes[p.skuAsBarcode][0];
+  if (p.mixedColor) skus.colorIds[p.mixedColor.sku] = p.mixedColor.colorId;
 }
 
 /**

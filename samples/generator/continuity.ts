@@ -7,7 +7,6 @@
  */
 import type { Calendar } from './calendar.js';
 import {
-  barcodesOf,
   FIRST_LAUNCH_DAY,
   GENDERS,
   otherColor,
@@ -21,6 +20,7 @@ import {
 import { BRANDS, CATEGORIES, COLORS, THEMES, seasonOf } from './masterdata.js';
 import type { Assortment, GenerateOptions } from './options.js';
 import { Random } from './rng.js';
+import { SkuTable } from './sku-table.js';
 
 type Continuity = Exclude<Assortment, 'fashion'>;
 /** Units per day of an SKU at a median store (before the category's volume): log-normal, median and σ. */
@@ -95,14 +95,7 @@ export function buildContinuityCatalog(opts: GenerateOptions, cal: Calendar): Ca
 
   const items: ItemDef[] = [];
   const styles: StyleDef[] = [];
-  const skuIds: string[] = [];
-  const skuCodes: string[] = [];
-  const skuSizeIds: string[] = [];
-  const skuColorIds: string[] = [];
-  const skuBarcodes: string[][] = [];
-  const styleOfSku: number[] = [];
-  const shares: number[] = [];
-  const presentation: number[] = [];
+  const skus = new SkuTable();
   const skuRates: number[] = [];
   const colorById = new Map(COLORS.map((c) => [c.id, c]));
 
@@ -151,46 +144,33 @@ export function buildContinuityCatalog(opts: GenerateOptions, cal: Calendar): Ca
         // Staples are in nearly every store.
         breadth: rng.uniform(0.7, 1),
         segment: 'Core',
-        firstSku: skuIds.length,
+        firstSku: skus.size,
         skuCount: cat.sizes.length,
       };
       styles.push(style);
       item.styles.push(style.index);
-      cat.sizes.forEach((sizeId, si) => {
-        const sku = skuIds.length;
-        const sizeCode = sizeId.replace(/^SZ-/, '');
-        skuIds.push(`${itemId}-${color.code}-${sizeCode}`);
-        skuCodes.push(`${code}-${color.code}-${sizeCode}`);
-        skuSizeIds.push(sizeId);
-        skuColorIds.push(colorId);
-        styleOfSku.push(style.index);
-        const share = rates[si] / total;
-        shares.push(share);
-        skuRates.push(rates[si]);
-        presentation.push(cat.sizes.length === 1 ? 2 : share >= 0.18 ? 2 : 1);
-        skuBarcodes.push(barcodesOf(sku, rng));
-      });
+      skus.addStyle(
+        item,
+        style,
+        cat.sizes,
+        rates.map((r) => r / total),
+        rng,
+      );
+      skuRates.push(...rates);
     }
   }
 
   const pitfalls = choosePitfalls(items, styles, skuRates, opts.days);
-  plantSkuPitfalls(pitfalls, skuIds, skuCodes, skuColorIds, skuBarcodes);
+  plantSkuPitfalls(pitfalls, skus);
   const baskets = new Random(opts.seed, 'baskets');
   return {
     categories,
     items,
     styles,
-    skuIds,
-    skuCodes,
-    skuSizeIds,
-    skuColorIds,
-    skuBarcodes,
-    skuStyle: Int32Array.from(styleOfSku),
-    skuShare: Float64Array.from(shares),
-    skuPresentation: Int32Array.from(presentation),
+    ...skus.columns(),
     skuBasket:
       assortment === 'intermittent'
-        ? Float64Array.from(skuIds, () => baskets.uniform(BASKET.from, BASKET.to))
+        ? Float64Array.from(skus.ids, () => baskets.uniform(BASKET.from, BASKET.to))
         : undefined,
     seasons: seasonRecords(cal, items),
     pitfalls,
