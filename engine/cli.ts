@@ -208,17 +208,10 @@ program
       const fromDay = dayFlag(opts.from, '--from');
       const toDay = dayFlag(opts.to, '--to');
       const scenario = await settingsFile(opts.settings);
-      const { default: cliProgress } = await import('cli-progress');
+      const { progressBar } = await import('./cli/progress.js');
       await withWorkbench(opts.workspace, async (wb) => {
         const tty = process.stderr.isTTY;
-        const bar = tty
-          ? new cliProgress.SingleBar(
-              { format: '{bar} {percentage}% | day {value}/{total} | ETA {eta}s', hideCursor: true },
-              cliProgress.Presets.shades_classic,
-            )
-          : undefined;
-        // Started by the first day replayed: a refused period prints its reason alone.
-        let barStarted = false;
+        const bar = progressBar('{bar} {percentage}% | day {value}/{total} | ETA {eta}s', tty);
         let lastTenth = 0;
         let cancelled = false;
         const onSignal = () => (cancelled = true);
@@ -231,9 +224,7 @@ program
           reviewEveryDays: opts.reviewDays,
           isCancelled: () => cancelled,
           onProgress: (done, total) => {
-            if (bar && !barStarted) bar.start(total, 0);
-            barStarted = true;
-            bar?.update(done);
+            bar?.update(done, total);
             if (!tty && Math.floor((done / total) * 10) > lastTenth) {
               lastTenth = Math.floor((done / total) * 10);
               console.error(`day ${done}/${total}`);
@@ -241,7 +232,7 @@ program
           },
         });
         process.off('SIGINT', onSignal);
-        if (barStarted) bar?.stop();
+        bar?.stop();
         console.log(
           `backtest ${run.runId}, ${run.from} … ${run.to}` +
             (run.status === 'cancelled' ? ` (cancelled after ${report.daysDone} days)` : '') +

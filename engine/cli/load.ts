@@ -4,12 +4,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import cliProgress from 'cli-progress';
 import type { Problem } from '../model/problems.js';
 import { parseCsvMapping, type CsvMapping } from '../ingest/csv/mapping-file.js';
 import type { LoadReport } from '../service/file-load.js';
 import type { Workbench } from '../service/workbench.js';
 import { expandPaths, resolveDataset } from './load-files.js';
+import { progressBar } from './progress.js';
 import { count, duration, perSecond, whole } from '../../common/format.js';
 
 export interface LoadOptions {
@@ -45,13 +45,10 @@ export async function loadFiles(
   const mapping = options.map ? readMapping(options.map) : undefined;
   const files = expandPaths(paths).map((path) => ({ name: path, path }));
   const tty = process.stderr.isTTY && !options.quiet;
-  const bar = tty
-    ? new cliProgress.SingleBar(
-        { format: '{bar} {percentage}% | {records} records | {rate} records/s | {file}', hideCursor: true },
-        cliProgress.Presets.shades_classic,
-      )
-    : undefined;
-  let started = false;
+  const bar = progressBar<{ records: number; rate: number; file: string }>(
+    '{bar} {percentage}% | {records} records | {rate} records/s | {file}',
+    tty,
+  );
   let filesDone = 0;
   const report = await wb.loadFiles(
     files,
@@ -64,9 +61,7 @@ export async function loadFiles(
       allProblems: options.errors !== undefined,
     },
     (p) => {
-      if (bar && !started) bar.start(Math.max(p.bytes, 1), 0, { records: 0, rate: 0, file: '' });
-      started = true;
-      bar?.update(p.bytesDone, {
+      bar?.update(p.bytesDone, Math.max(p.bytes, 1), {
         records: p.records,
         rate: Math.round(p.records / Math.max(p.seconds, 1e-3)),
         file: p.current ?? '',
