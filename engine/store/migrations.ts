@@ -13,17 +13,23 @@ export interface Migration {
   statements: () => string[];
 }
 
-/** Version 1's current stock: the latest level plus the live mutations after it (replaced in version 4). */
-const CURRENT_STOCK_VIEW_V1 = `CREATE OR REPLACE VIEW current_stock AS
-WITH snap AS (
+/**
+ * The latest level per location/SKU and the sum of the live stock mutations after it; `after` is how a mutation
+ * stamped at the level's own instant counts.
+ */
+const levelAndMutations = (after: '>' | '>=') => `WITH snap AS (
   SELECT locationId, skuId, arg_max(quantity, stockDateTime) AS quantity, max(stockDateTime) AS asOf,
          max(_updated_at) AS updatedAt
   FROM stock GROUP BY locationId, skuId),
 mut AS (
   SELECT m.locationId, m.skuId, sum(m.quantity) AS delta
   FROM stock_mutations AS m LEFT JOIN snap AS s ON s.locationId = m.locationId AND s.skuId = m.skuId
-  WHERE m._deleted_at IS NULL AND (s.asOf IS NULL OR m.mutationDateTime > s.asOf)
-  GROUP BY m.locationId, m.skuId)
+  WHERE m._deleted_at IS NULL AND (s.asOf IS NULL OR m.mutationDateTime ${after} s.asOf)
+  GROUP BY m.locationId, m.skuId)`;
+
+/** Version 1's current stock: the latest level plus the live mutations after it (replaced in version 4). */
+const CURRENT_STOCK_VIEW_V1 = `CREATE OR REPLACE VIEW current_stock AS
+${levelAndMutations('>')}
 SELECT coalesce(s.locationId, m.locationId) AS locationId, coalesce(s.skuId, m.skuId) AS skuId,
        coalesce(s.quantity, 0) + coalesce(m.delta, 0) AS quantity, s.asOf, s.updatedAt
 FROM snap AS s FULL OUTER JOIN mut AS m ON s.locationId = m.locationId AND s.skuId = m.skuId`;
@@ -35,15 +41,7 @@ FROM snap AS s FULL OUTER JOIN mut AS m ON s.locationId = m.locationId AND s.sku
  * (a feed that sends dates only stamps a day's count and its sales alike at midnight).
  */
 const currentStockView = (after: '>' | '>=') => `CREATE OR REPLACE VIEW current_stock AS
-WITH snap AS (
-  SELECT locationId, skuId, arg_max(quantity, stockDateTime) AS quantity, max(stockDateTime) AS asOf,
-         max(_updated_at) AS updatedAt
-  FROM stock GROUP BY locationId, skuId),
-mut AS (
-  SELECT m.locationId, m.skuId, sum(m.quantity) AS delta
-  FROM stock_mutations AS m LEFT JOIN snap AS s ON s.locationId = m.locationId AND s.skuId = m.skuId
-  WHERE m._deleted_at IS NULL AND (s.asOf IS NULL OR m.mutationDateTime ${after} s.asOf)
-  GROUP BY m.locationId, m.skuId),
+${levelAndMutations(after)},
 sold AS (
   SELECT sa.locationId, l.skuId, sum(l.quantitySold) AS net
   FROM sales AS sa JOIN sales__salesLines AS l ON l._salesId = sa.salesId
