@@ -46,6 +46,21 @@ export const classify = (adi: number, cv2: number): DemandClass => CLASSES[class
  * inStock is set (these two are the references the forecast's one-pass reading is tested against).
  */
 
+/** Calls `visit` with each in-stock day's sales of a window, oldest day first. */
+function eachInStockDay(
+  sales: ArrayLike<number>,
+  inStock: ArrayLike<number>,
+  offset: number,
+  days: number,
+  head: number,
+  visit: (sold: number) => void,
+): void {
+  for (let i = 0; i < days; i++) {
+    const at = offset + (head + i < days ? head + i : head + i - days);
+    if (inStock[at]) visit(sales[at]);
+  }
+}
+
 /** Croston with the Syntetos–Boylan bias correction, over the in-stock days in order. */
 function sbaOver(
   sales: ArrayLike<number>,
@@ -57,10 +72,7 @@ function sbaOver(
   let z = NaN;
   let p = NaN;
   let q = 1;
-  for (let i = 0; i < days; i++) {
-    const at = offset + (head + i < days ? head + i : head + i - days);
-    if (!inStock[at]) continue;
-    const d = sales[at];
+  eachInStockDay(sales, inStock, offset, days, head, (d) => {
     if (d > 0) {
       z = Number.isNaN(z) ? d : z + ALPHA * (d - z);
       p = Number.isNaN(p) ? q : p + ALPHA * (q - p);
@@ -68,7 +80,7 @@ function sbaOver(
     } else {
       q++;
     }
-  }
+  });
   return Number.isNaN(z) ? 0 : (1 - ALPHA / 2) * (z / p);
 }
 
@@ -82,18 +94,15 @@ function tsbOver(
 ): number {
   let z = NaN;
   let prob = NaN;
-  for (let i = 0; i < days; i++) {
-    const at = offset + (head + i < days ? head + i : head + i - days);
-    if (!inStock[at]) continue;
-    const d = sales[at];
+  eachInStockDay(sales, inStock, offset, days, head, (d) => {
     if (Number.isNaN(prob)) {
       prob = d > 0 ? 1 : 0;
       if (d > 0) z = d;
-      continue;
+      return;
     }
     prob += BETA * ((d > 0 ? 1 : 0) - prob);
     if (d > 0) z = Number.isNaN(z) ? d : z + ALPHA * (d - z);
-  }
+  });
   return Number.isNaN(z) ? 0 : prob * z;
 }
 

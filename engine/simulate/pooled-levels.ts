@@ -46,28 +46,42 @@ export function pooledLevels(input: LevelInput): PooledLevels {
   const loc = new Float64Array(L * C).fill(1);
   const num = new Float64Array(Math.max(K, L * C));
   const den = new Float64Array(Math.max(K, L * C));
-  for (let round = 0; round < FIT_ROUNDS; round++) {
+  // One half of a round: per group (an SKU, or a location's category), the units of its cells over their exposure
+  // times the other side's level; `none` where the group has no exposure.
+  const fitHalf = (
+    groups: number,
+    groupOf: (l: number, k: number) => number,
+    other: (l: number, k: number) => number,
+    out: Float64Array,
+    none: number,
+  ) => {
     num.fill(0);
     den.fill(0);
     for (let i = 0; i < stocked.length; i++) {
       const c = stocked[i];
       const l = c % L;
       const k = (c - l) / L;
-      num[k] += units[c];
-      den[k] += exposure[c] * loc[l * C + catOf(k)];
-    }
-    for (let k = 0; k < K; k++) sku[k] = den[k] > 0 ? num[k] / den[k] : 0;
-    num.fill(0);
-    den.fill(0);
-    for (let i = 0; i < stocked.length; i++) {
-      const c = stocked[i];
-      const l = c % L;
-      const k = (c - l) / L;
-      const g = l * C + catOf(k);
+      const g = groupOf(l, k);
       num[g] += units[c];
-      den[g] += exposure[c] * sku[k];
+      den[g] += exposure[c] * other(l, k);
     }
-    for (let g = 0; g < L * C; g++) loc[g] = den[g] > 0 ? num[g] / den[g] : 1;
+    for (let g = 0; g < groups; g++) out[g] = den[g] > 0 ? num[g] / den[g] : none;
+  };
+  for (let round = 0; round < FIT_ROUNDS; round++) {
+    fitHalf(
+      K,
+      (_, k) => k,
+      (l, k) => loc[l * C + catOf(k)],
+      sku,
+      0,
+    );
+    fitHalf(
+      L * C,
+      (l, k) => l * C + catOf(k),
+      (_, k) => sku[k],
+      loc,
+      1,
+    );
   }
   const pooled = new Float64Array(L * K);
   for (let k = 0; k < K; k++) for (let l = 0; l < L; l++) pooled[k * L + l] = sku[k] * loc[l * C + catOf(k)];
