@@ -18,6 +18,7 @@
  */
 import { addRun, RUN, Sums } from './kpi-sums.js';
 import { STYLE_DAY_FIELDS, type StyleDayField } from './style-days.js';
+import { addToDay, DAY_VALUES } from './daily-totals.js';
 import { CF, traceAt, type TraceBuffer } from './trace.js';
 import { heldStock, openingOr } from './actual-demand.js';
 
@@ -82,25 +83,6 @@ export interface ServeArrays {
   trace?: TraceBuffer;
 }
 
-/** Network totals of one day, per side (`s…` simulated, `a…` actual), and the demand both sides met. */
-export const DAY_FIELDS = [
-  'sOut',
-  'sCarried',
-  'sSales',
-  'sLost',
-  'sInv',
-  'sWarehouse',
-  'aOut',
-  'aCarried',
-  'aSales',
-  'aLost',
-  'aInv',
-  'aWarehouse',
-  'demand',
-  'estimated',
-] as const;
-const D = Object.fromEntries(DAY_FIELDS.map((f, i) => [f, i])) as Record<(typeof DAY_FIELDS)[number], number>;
-
 /** What a part adds up while it serves: per style of the part, per location, per day. */
 export interface PartSums {
   /** Per style of the part, over the run. */
@@ -109,7 +91,7 @@ export interface PartSums {
   location: { sim: Sums; act: Sums };
   /** `(day * styles + style) * STYLE_DAY_FIELDS.length + field`: the part's styles day by day. */
   styleDays: Float64Array;
-  /** DAY_FIELDS.length values per day: the part's share of the network's day. */
+  /** DAY_VALUES values per day: the part's share of the network's day. */
   daily: Float64Array;
   /** The lowest simulated stock any cell held at the end of a day (never below 0: stock is physical). */
   lowest: number;
@@ -138,7 +120,7 @@ export function partSums(locations: number, styles: number, days: number): PartS
     style: { sim: new Sums(styles), act: new Sums(styles) },
     location: { sim: new Sums(locations), act: new Sums(locations) },
     styleDays: new Float64Array(days * styles * STYLE_DAY_FIELDS.length),
-    daily: new Float64Array(days * DAY_FIELDS.length),
+    daily: new Float64Array(days * DAY_VALUES),
     lowest: 0,
     negativeDays: 0,
     actualDeliveries: new Uint8Array(locations * days),
@@ -576,23 +558,12 @@ export class PartDays {
       }
     }
     const t = sums.daily;
-    const d = i * DAY_FIELDS.length;
+    const d = i * DAY_VALUES;
     for (let l = 0; l < L; l++) {
       const x = at.subarray(l * RF, (l + 1) * RF);
       const isStore = a.stores[l] === 1;
       addRun(sums.location.sim, sums.location.act, isStore, l, x);
-      t[d + D.sCarried] += x[SIM.carriedDays];
-      t[d + D.aCarried] += x[ACT.carriedDays];
-      t[d + D.sSales] += x[SIM.sales];
-      t[d + D.aSales] += x[ACT.sales];
-      t[d + D.sLost] += x[SIM.lostSales];
-      t[d + D.aLost] += x[ACT.lostSales];
-      t[d + D.demand] += x[SIM.demand];
-      t[d + D.estimated] += x[SIM.estimatedDemand];
-      t[d + D.sOut] += x[SIM.stockOutDays];
-      t[d + D.aOut] += x[ACT.stockOutDays];
-      t[d + (isStore ? D.sInv : D.sWarehouse)] += x[SIM.units];
-      t[d + (isStore ? D.aInv : D.aWarehouse)] += x[ACT.units];
+      addToDay(t, d, x, isStore);
     }
   }
 }

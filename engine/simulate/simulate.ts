@@ -19,7 +19,7 @@ import { styleRange, type StyleRange } from '../recommend/slice.js';
 import type { SimulatedTransfer, TransferColumns } from './simulated-transfer.js';
 import type { BacktestInput } from './input.js';
 import { FIELDS, kpisOf, Sums, type SideKpis, type TransferKpis } from './kpis.js';
-import { DAY_FIELDS } from './serve-day.js';
+import { DAY_VALUES, dayTotals, type DailySide } from './daily-totals.js';
 import { STYLE_DAY_FIELDS, type StyleDays } from './style-days.js';
 import type { StyleTrace, TracedTransfer } from './trace.js';
 import { partInit, type EndStocks, type PartResult } from './replay-part.js';
@@ -42,17 +42,7 @@ export interface SimulationOptions {
   trace?: { style: number };
 }
 
-/** One side of a day, network totals: service at the stores and webshop, stock where it is at the day's end. */
-export interface DailySide {
-  carriedDays: number;
-  stockOutDays: number;
-  /** Gross units sold. */
-  sales: number;
-  lostSales: number;
-  /** At the stores and webshop. */
-  inventoryUnits: number;
-  warehouseUnits: number;
-}
+export type { DailySide };
 
 export interface DailyRow {
   date: string;
@@ -486,7 +476,7 @@ function addParts(input: BacktestInput, parts: PartResult[]) {
   });
   const simEnd = stocks();
   const actEnd = stocks();
-  const daily = new Float64Array(days * DAY_FIELDS.length);
+  const daily = new Float64Array(days * DAY_VALUES);
   const F = STYLE_DAY_FIELDS.length;
   const styleDays: StyleDays = { styles: Sg, days, values: new Float64Array(Sg * days * F) };
   let lowest = 0;
@@ -541,29 +531,15 @@ function dailyRows(
 ): DailyRow[] {
   const rows: DailyRow[] = [];
   for (let i = 0; i < daysDone; i++) {
-    const t = daily.subarray(i * DAY_FIELDS.length, (i + 1) * DAY_FIELDS.length);
-    const v = (f: (typeof DAY_FIELDS)[number]) => t[DAY_FIELDS.indexOf(f)];
+    const { demand, estimatedDemand, simulated, actual } = dayTotals(
+      daily.subarray(i * DAY_VALUES, (i + 1) * DAY_VALUES),
+    );
     rows.push({
       date: dayText(fromDay + i),
-      demand: v('demand'),
-      estimatedDemand: v('estimated'),
-      simulated: {
-        carriedDays: v('sCarried'),
-        stockOutDays: v('sOut'),
-        sales: v('sSales'),
-        lostSales: v('sLost'),
-        inventoryUnits: v('sInv'),
-        warehouseUnits: v('sWarehouse'),
-        transferUnits: transferUnitsByDay[i],
-      },
-      actual: {
-        carriedDays: v('aCarried'),
-        stockOutDays: v('aOut'),
-        sales: v('aSales'),
-        lostSales: v('aLost'),
-        inventoryUnits: v('aInv'),
-        warehouseUnits: v('aWarehouse'),
-      },
+      demand,
+      estimatedDemand,
+      simulated: { ...simulated, transferUnits: transferUnitsByDay[i] },
+      actual,
     });
   }
   return rows;
