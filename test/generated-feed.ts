@@ -6,6 +6,7 @@ import { execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { TRUTH_DAILY, type TruthTotals } from '../samples/generator/truth.js';
 import { BIN, GENERATE } from './workbench-bin.js';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -35,23 +36,18 @@ export function loadFeed(workspace: string, data: string, options: { show?: bool
   return node([BIN, 'load', '-q', '-w', workspace, data], !!options.show);
 }
 
-/** The truth's totals over all outlets (or one), days `from` … `to` (YYYY-MM-DD) of its truth-daily.csv. */
-export interface TruthTotals {
-  carriedDays: number;
-  stockOutDays: number;
-  demand: number;
-  sales: number;
-  lost: number;
-}
+/** The truth's totals that its daily file sums over outlets and days. */
+export type DailyTruthTotals = Pick<TruthTotals, 'carriedDays' | 'stockOutDays' | 'demand' | 'sales' | 'lost'>;
 
-export function truthTotals(truthDir: string, from: string, to: string, locationId?: string): TruthTotals {
-  const [header, ...lines] = readFileSync(join(truthDir, 'truth-daily.csv'), 'utf8').trim().split('\n');
+/** The truth's totals over all outlets (or one), days `from` … `to` (YYYY-MM-DD) of its truth-daily.csv. */
+export function truthTotals(truthDir: string, from: string, to: string, locationId?: string): DailyTruthTotals {
+  const [header, ...lines] = readFileSync(join(truthDir, TRUTH_DAILY), 'utf8').trim().split('\n');
   const col = Object.fromEntries(header.split(',').map((c, i) => [c, i]));
-  const t: TruthTotals = { carriedDays: 0, stockOutDays: 0, demand: 0, sales: 0, lost: 0 };
+  const t: DailyTruthTotals = { carriedDays: 0, stockOutDays: 0, demand: 0, sales: 0, lost: 0 };
   for (const line of lines) {
     const v = line.split(',');
     if (v[col.date] < from || v[col.date] > to || (locationId && v[col.locationId] !== locationId)) continue;
-    for (const k of Object.keys(t) as (keyof TruthTotals)[]) t[k] += Number(v[col[k]]);
+    for (const k of Object.keys(t) as (keyof DailyTruthTotals)[]) t[k] += Number(v[col[k]]);
   }
   return t;
 }

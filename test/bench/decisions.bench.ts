@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveSettings, type SettingsOverride } from '../../engine/recommend/settings.js';
 import { Workbench } from '../../engine/service/workbench.js';
+import type { SideKpis } from '../../engine/simulate/kpis.js';
 import { simulate, type SimulationResult } from '../../engine/simulate/simulate.js';
 import { causalWorld } from '../../engine/simulate/causal-world.js';
 import { loadBacktestInput } from '../../engine/inputs/backtest-input.js';
@@ -55,9 +56,8 @@ interface Figures {
   trips: number;
 }
 
-function simulated(r: SimulationResult): Figures {
-  const s = r.summary.simulated;
-  const trips = Object.values(s.transfers).reduce((n, t) => n + t.trips, 0);
+/** A side's figures; the actual side's deliveries are its trips (one a receipt). */
+function figures(s: SideKpis & { deliveries: number }, trips: number): Figures {
   return {
     fill: s.fillRate ?? 1,
     lost: s.lostSales,
@@ -68,17 +68,12 @@ function simulated(r: SimulationResult): Figures {
   };
 }
 
-function actual(r: SimulationResult): Figures {
-  const a = r.summary.actual;
-  return {
-    fill: a.fillRate ?? 1,
-    lost: a.lostSales,
-    stock: a.inventoryUnits,
-    endStock: a.endUnsoldUnits,
-    deliveries: a.deliveries,
-    trips: a.deliveries,
-  };
-}
+const simulated = (r: SimulationResult): Figures =>
+  figures(
+    r.summary.simulated,
+    Object.values(r.summary.simulated.transfers).reduce((n, t) => n + t.trips, 0),
+  );
+const actual = (r: SimulationResult): Figures => figures(r.summary.actual, r.summary.actual.deliveries);
 
 const n0 = (x: number) => Math.round(x).toLocaleString('en');
 const row = (label: string, f: Figures, a?: Figures) =>

@@ -2,6 +2,7 @@
 /** A location × SKU's days cut to the style's selling life (cell-days.ts), and its day table (CellDayTable.tsx). */
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CELL_DAY_FIELDS } from '../../engine/simulate/trace';
 import type { CellDays } from '../../src-renderer/src/client';
 import { within } from '../../src-renderer/src/screens/cell-days';
 import { CellDayTable } from '../../src-renderer/src/screens/CellDayTable';
@@ -9,23 +10,7 @@ import { CellDayTable } from '../../src-renderer/src/screens/CellDayTable';
 afterEach(cleanup);
 
 const DATES = ['2025-03-01', '2025-03-02', '2025-03-03', '2025-03-04', '2025-03-05'];
-const FIELDS = [
-  'simStock',
-  'actStock',
-  'simSales',
-  'actSales',
-  'demand',
-  'simLostSales',
-  'actLostSales',
-  'demandEstimate',
-  'receipts',
-  'transfersIn',
-  'transfersOut',
-  'estimatedDemand',
-  'carried',
-  'simInStock',
-] as const;
-const series = Object.fromEntries(FIELDS.map((k) => [k, DATES.map(() => 0)])) as unknown as CellDays['series'];
+const series = Object.fromEntries(CELL_DAY_FIELDS.map((k) => [k, DATES.map(() => 0)])) as unknown as CellDays['series'];
 series.simStock = [5, 0, 7, 2, 9];
 series.simSales = [1, 4, 0, 3, 2];
 series.carried = [1, 1, 1, 1, 0];

@@ -13,6 +13,16 @@ const HEADLINE = (
   ] as const
 ).map(([key, heading]) => ({ ...KPIS.find((k) => k.key === key)!, heading }));
 
+/** What can be done with a kept run, each given its id. */
+interface RunActions {
+  onChoose: (runId: string, on: boolean) => void;
+  /** `onEdit` with no run stops editing. */
+  onEdit: (runId?: string) => void;
+  onRelabel: (runId: string, change: { label: string; note: string }) => void;
+  onExport: (runId: string) => void;
+  onDelete: (runId: string) => void;
+}
+
 /**
  * The kept runs, one row each: a box to choose it for a comparison, its name linked to it, its period and
  * scenario, its headline KPIs, and what can be done with it (its label and note edited in place, export, delete).
@@ -20,23 +30,14 @@ const HEADLINE = (
 export function RunsTable({
   runs,
   chosen,
-  onChoose,
   editing,
-  onEdit,
-  onRelabel,
-  onExport,
-  onDelete,
+  ...actions
 }: {
   runs: KeptRun[];
   chosen: string[];
-  onChoose: (runId: string, on: boolean) => void;
-  /** The run whose label and note are being edited; `onEdit` with none stops editing. */
+  /** The run whose label and note are being edited. */
   editing?: string;
-  onEdit: (runId?: string) => void;
-  onRelabel: (runId: string, change: { label: string; note: string }) => void;
-  onExport: (runId: string) => void;
-  onDelete: (runId: string) => void;
-}) {
+} & RunActions) {
   return (
     <table className="grid runs" aria-label="Kept runs">
       <thead>
@@ -55,17 +56,7 @@ export function RunsTable({
       </thead>
       <tbody>
         {runs.map((r) => (
-          <RunRow
-            key={r.runId}
-            run={r}
-            chosen={chosen.includes(r.runId)}
-            onChoose={(on) => onChoose(r.runId, on)}
-            editing={editing === r.runId}
-            onEdit={onEdit}
-            onRelabel={(change) => onRelabel(r.runId, change)}
-            onExport={() => onExport(r.runId)}
-            onDelete={() => onDelete(r.runId)}
-          />
+          <RunRow key={r.runId} run={r} chosen={chosen.includes(r.runId)} editing={editing === r.runId} {...actions} />
         ))}
       </tbody>
     </table>
@@ -76,22 +67,13 @@ export function RunsTable({
 function RunRow({
   run: r,
   chosen,
-  onChoose,
   editing,
+  onChoose,
   onEdit,
   onRelabel,
   onExport,
   onDelete,
-}: {
-  run: KeptRun;
-  chosen: boolean;
-  onChoose: (on: boolean) => void;
-  editing: boolean;
-  onEdit: (runId?: string) => void;
-  onRelabel: (change: { label: string; note: string }) => void;
-  onExport: () => void;
-  onDelete: () => void;
-}) {
+}: { run: KeptRun; chosen: boolean; editing: boolean } & RunActions) {
   return (
     <tr data-run={r.runId}>
       <td>
@@ -99,7 +81,7 @@ function RunRow({
           type="checkbox"
           aria-label={`Choose ${r.runId}`}
           checked={chosen}
-          onChange={(e) => onChoose(e.target.checked)}
+          onChange={(e) => onChoose(r.runId, e.target.checked)}
         />
       </td>
       <td className="runs__name">
@@ -116,7 +98,9 @@ function RunRow({
             {r.note}
           </div>
         )}
-        {editing && <RunLabelForm run={r} save={onRelabel} cancel={() => onEdit(undefined)} />}
+        {editing && (
+          <RunLabelForm run={r} save={(change) => onRelabel(r.runId, change)} cancel={() => onEdit(undefined)} />
+        )}
       </td>
       <td>
         <span className="nowrap">
@@ -134,10 +118,10 @@ function RunRow({
           <button type="button" onClick={() => onEdit(r.runId)}>
             Label…
           </button>
-          <button type="button" onClick={onExport}>
+          <button type="button" onClick={() => onExport(r.runId)}>
             Export
           </button>
-          <button type="button" onClick={onDelete}>
+          <button type="button" onClick={() => onDelete(r.runId)}>
             Delete
           </button>
         </div>
