@@ -15,7 +15,7 @@ import type { Workbench } from '../service/workbench.js';
 import { TokenIssuer, tokenRequestCurl, type Credentials } from './auth.js';
 import type { ServerContext } from './context.js';
 import type { DeskControls } from './desk-controls.js';
-import { HttpProblem, problemBody, sendProblem } from './problem.js';
+import { HttpProblem, problemBody, sendProblem, type ProblemBody } from './problem.js';
 import { parseQueryString } from './query.js';
 import { refusals } from './refusals.js';
 import { checkRequest } from './request-checks.js';
@@ -309,48 +309,50 @@ async function describeApi(app: FastifyInstance): Promise<void> {
 
 /** Every error as a problem body: what was refused and why, an internal failure as its request id, never a stack. */
 function answerError(error: FastifyError | Error, req: FastifyRequest, reply: FastifyReply, tokens: TokenIssuer) {
+  return sendProblem(
+    reply,
+    refusal(error, req, reply) ?? requestFault(error as FastifyError, req) ?? internalFailure(error, req, tokens),
+  );
+}
+
+/** A request the workbench refused, with the errors it found (kept in the request log too). */
+function refusal(error: Error, req: FastifyRequest, reply: FastifyReply): ProblemBody | undefined {
   if (error instanceof ValidationFailed) {
     req.audit.errors = error.errors;
     req.audit.errorCount = error.errorCount;
     (req.audit.warnings ??= []).push(...error.warnings);
-    return sendProblem(
-      reply,
-      problemBody(req, 400, 'validation-failed', error.message, {
-        errors: error.errors,
-        errorCount: error.errorCount,
-        ...(error.countStopped ? { errorCountIsAtLeast: true } : {}),
-        ...(error.warnings.length ? { warnings: listedWarnings(error.warnings) } : {}),
-      }),
-    );
+    return problemBody(req, 400, 'validation-failed', error.message, {
+      errors: error.errors,
+      errorCount: error.errorCount,
+      ...(error.countStopped ? { errorCountIsAtLeast: true } : {}),
+      ...(error.warnings.length ? { warnings: listedWarnings(error.warnings) } : {}),
+    });
   }
   if (error instanceof HttpProblem) {
     reply.headers(error.headers);
-    return sendProblem(reply, problemBody(req, error.status, error.slug, error.message, error.extra));
+    return problemBody(req, error.status, error.slug, error.message, error.extra);
   }
   if (error instanceof RequestRejected) {
     const errors = error.errors;
     if (errors.length) Object.assign(req.audit, { errors, errorCount: errors.length });
-    return sendProblem(
-      reply,
-      problemBody(
-        req,
-        error.status,
-        'rejected',
-        error.message,
-        errors.length ? { errors, errorCount: errors.length } : {},
-      ),
+    return problemBody(
+      req,
+      error.status,
+      'rejected',
+      error.message,
+      errors.length ? { errors, errorCount: errors.length } : {},
     );
   }
-  if (error instanceof UnknownDatasetError)
-    return sendProblem(reply, problemBody(req, 404, 'unknown-dataset', error.message));
+  if (error instanceof UnknownDatasetError) return problemBody(req, 404, 'unknown-dataset', error.message);
   if (error instanceof SettingsInvalid) {
     const errors = error.problems.map((p) => ({ path: p.path, message: p.message }));
-    return sendProblem(
-      reply,
-      problemBody(req, 400, 'invalid-settings', error.message, { errors, errorCount: errors.length }),
-    );
+    return problemBody(req, 400, 'invalid-settings', error.message, { errors, errorCount: errors.length });
   }
-  const fe = error as FastifyError;
+  return undefined;
+}
+
+/** A request the HTTP layer could not take: too large, not JSON, or another client error it found. */
+function requestFault(fe: FastifyError, req: FastifyRequest): ProblemBody | undefined {
   if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     const limit = req.routeOptions.bodyLimit ?? 0;
     // Files picked in the app arrive as one call: the advice is about files, not calls.
@@ -358,35 +360,31 @@ function answerError(error: FastifyError | Error, req: FastifyRequest, reply: Fa
       ? `the picked files come to more than the ${Math.floor(limit / 1024 / 1024)} MB one load takes: ` +
         `load fewer at a time, or large files with \`workbench load\``
       : `the body is larger than this endpoint accepts (${limit} bytes); split it over several calls`;
-    return sendProblem(reply, problemBody(req, 413, 'body-too-large', advice));
+    return problemBody(req, 413, 'body-too-large', advice);
   }
-  if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-    return sendProblem(
-      reply,
-      problemBody(
-        req,
-        415,
-        'unsupported-media-type',
-        `send the body as application/json (got ${req.headers['content-type'] ?? 'no content type'})`,
-      ),
+  if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return problemBody(
+      req,
+      415,
+      'unsupported-media-type',
+      `send the body as application/json (got ${req.headers['content-type'] ?? 'no content type'})`,
     );
-  }
-  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-    return sendProblem(reply, problemBody(req, fe.statusCode, 'bad-request', fe.message));
-  }
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500)
+    return problemBody(req, fe.statusCode, 'bad-request', fe.message);
+  return undefined;
+}
+
+/** A failure of the workbench: the operator sees what failed; the client gets the request id, never the stack. */
+function internalFailure(error: Error, req: FastifyRequest, tokens: TokenIssuer): ProblemBody {
   req.audit.errors = [{ path: '', message: `internal error: ${error.message}` }];
-  // The operator sees what failed; the client gets the request id, never the stack.
   console.error(
     tokens.redact(`request ${req.id} ${req.method} ${req.url.split('?')[0]} failed: ${error.stack ?? error.message}`),
   );
-  return sendProblem(
-    reply,
-    problemBody(
-      req,
-      500,
-      'internal-error',
-      `the workbench failed on this request; quote request id ${req.id} when reporting it`,
-    ),
+  return problemBody(
+    req,
+    500,
+    'internal-error',
+    `the workbench failed on this request; quote request id ${req.id} when reporting it`,
   );
 }
 
