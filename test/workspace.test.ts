@@ -18,6 +18,18 @@ async function tamper(dir: string, sql: string): Promise<void> {
   inst.closeSync();
 }
 
+/** Opens the workspace at `dir` from a child process: what it prints, `opened` or the reason it could not. */
+function openInAnotherProcess(dir: string): string {
+  const script =
+    `import { Workbench } from './engine/service/workbench.ts';
+    try { await Workbench.open(${JSON.stringify(dir)}); console.log('opened'); ` +
+    '} catch (e) { console.log(e.message); }';
+  return execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: process.cwd(),
+    encoding: 'utf8',
+  });
+}
+
 describe('workspace', () => {
   it('applies the migrations once and records them', async () => {
     const dir = tempDir();
@@ -56,14 +68,7 @@ describe('workspace', () => {
   it('has exactly one owner across processes', async () => {
     const dir = tempDir();
     const wb = await Workbench.open(dir);
-    const script =
-      `import { Workbench } from './engine/service/workbench.ts';
-      try { await Workbench.open(${JSON.stringify(dir)}); console.log('opened'); ` +
-      '} catch (e) { console.log(e.message); }';
-    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      cwd: process.cwd(),
-      encoding: 'utf8',
-    });
+    const out = openInAnotherProcess(dir);
     expect(out).toMatch(/in use by another process/);
     await wb.close();
   });
@@ -74,14 +79,7 @@ describe('workspace', () => {
     await tamper(dir, `INSERT INTO schema_migrations VALUES (${SCHEMA_VERSION + 1}, 'future', now()::TIMESTAMP)`);
     await expect(Workbench.open(dir)).rejects.toThrow(/newer than this release/);
     // A refused open leaves the workspace free for the next owner, in another process too: its lock is let go.
-    const script =
-      `import { Workbench } from './engine/service/workbench.ts';
-      try { await Workbench.open(${JSON.stringify(dir)}); console.log('opened'); ` +
-      '} catch (e) { console.log(e.message); }';
-    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      cwd: process.cwd(),
-      encoding: 'utf8',
-    });
+    const out = openInAnotherProcess(dir);
     expect(out).toMatch(/newer than this release/);
     await tamper(dir, `DELETE FROM schema_migrations WHERE version > ${SCHEMA_VERSION}`);
     await (await Workbench.open(dir)).close();
