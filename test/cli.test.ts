@@ -35,6 +35,13 @@ async function counts(ws: string): Promise<Record<string, number>> {
   }
 }
 
+/** Writes two Locations files to `src`, A's and B's, where B lacks its required fields; answers their paths. */
+function locationsOneBad(src: string): string[] {
+  writeFileSync(join(src, 'Locations-1.json'), JSON.stringify({ locations: [location('A')] }));
+  writeFileSync(join(src, 'Locations-2.json'), JSON.stringify({ locations: [{ locationId: 'B' }] }));
+  return [join(src, 'Locations-1.json'), join(src, 'Locations-2.json')];
+}
+
 describe('workbench load', () => {
   it('names the endpoint from the file name, a flag, or the body', () => {
     expect(datasetFromFileName('/x/Sales-0001.json')?.name).toBe('Sales');
@@ -76,29 +83,13 @@ describe('workbench load', () => {
     writeFileSync(join(src, 'Locations-1.json'), JSON.stringify({ locations: [location('OLD')] }));
     expect((await workbench(['load', '-w', ws, '-q', join(src, 'Locations-1.json')])).code).toBe(0);
 
-    writeFileSync(join(src, 'Locations-1.json'), JSON.stringify({ locations: [location('A')] }));
-    writeFileSync(join(src, 'Locations-2.json'), JSON.stringify({ locations: [{ locationId: 'B' }] }));
-    const bad = await workbench([
-      'load',
-      '-w',
-      ws,
-      '--full-load',
-      join(src, 'Locations-1.json'),
-      join(src, 'Locations-2.json'),
-    ]);
-    expect(bad.code).toBe(1);
+    const files = locationsOneBad(src);
+    const fullLoad = () => workbench(['load', '-w', ws, '--full-load', ...files]);
+    expect((await fullLoad()).code).toBe(1);
     expect(await counts(ws)).toEqual({ Locations: 1 });
 
     writeFileSync(join(src, 'Locations-2.json'), JSON.stringify({ locations: [location('B')] }));
-    const good = await workbench([
-      'load',
-      '-w',
-      ws,
-      '--full-load',
-      join(src, 'Locations-1.json'),
-      join(src, 'Locations-2.json'),
-    ]);
-    expect(good.code).toBe(0);
+    expect((await fullLoad()).code).toBe(0);
     const wb = await Workbench.open(ws);
     expect((await wb.list('Locations')).records.map((l) => l.locationId)).toEqual(['A', 'B']);
     await wb.close();
@@ -107,9 +98,7 @@ describe('workbench load', () => {
   it('loads nothing with --only-if-all-pass when one file would be refused', async () => {
     const src = tempDir();
     const ws = join(tempDir(), 'ws');
-    writeFileSync(join(src, 'Locations-1.json'), JSON.stringify({ locations: [location('A')] }));
-    writeFileSync(join(src, 'Locations-2.json'), JSON.stringify({ locations: [{ locationId: 'B' }] }));
-    const files = [join(src, 'Locations-1.json'), join(src, 'Locations-2.json')];
+    const files = locationsOneBad(src);
     const all = await workbench(['load', '-w', ws, '-q', '--only-if-all-pass', ...files]);
     expect(all.code).toBe(1);
     expect(all.out).toMatch(/Locations-1\.json \(Locations\): not loaded: it passes/);
