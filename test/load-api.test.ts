@@ -19,6 +19,20 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/** Sends a Sales file whose line R-1001-2 has a VAT of 121%: refused whole, the one bad cell named by file and row. */
+async function expectVat121Refused(file: { name: string; base64: string }): Promise<void> {
+  const refused = await t.call('POST', '/_workbench/load/files', { files: [file] });
+  expect(refused.json.batches[0].problems).toEqual([
+    expect.objectContaining({
+      file: file.name,
+      row: 2,
+      column: 'vatPercentage',
+      message: 'is 121; must be at most 100',
+    }),
+  ]);
+  expect(refused.json.rejected).toBe(1);
+}
+
 describe('POST /_workbench/load/preview', () => {
   it("proposes each CSV file's level and mapping, and takes a changed one", async () => {
     const auto = await t.call('POST', '/_workbench/load/preview', { files: ITEMS });
@@ -93,16 +107,7 @@ describe('POST /_workbench/load/files', () => {
         return { name, base64: readFileSync(join(dir, name)).toString('base64') };
       };
       const bad = await write('Sales.parquet', `CASE WHEN salesLineId = 'R-1001-2' THEN 121 ELSE vatPercentage END`);
-      const refused = await t.call('POST', '/_workbench/load/files', { files: [bad] });
-      expect(refused.json.batches[0].problems).toEqual([
-        expect.objectContaining({
-          file: 'Sales.parquet',
-          row: 2,
-          column: 'vatPercentage',
-          message: 'is 121; must be at most 100',
-        }),
-      ]);
-      expect(refused.json.rejected).toBe(1);
+      await expectVat121Refused(bad);
       const good = await write('Sales.parquet', 'vatPercentage');
       db.closeSync();
       const loaded = await t.call('POST', '/_workbench/load/files', { files: [good] });
@@ -147,16 +152,7 @@ describe('POST /_workbench/load/files', () => {
       return { name, base64: Buffer.from(tableToIPC(table, 'file')).toString('base64') };
     };
     const bad = arrowFile('Sales.arrow', (id, vat) => (id === 'R-1001-2' ? 121 : vat));
-    const refused = await t.call('POST', '/_workbench/load/files', { files: [bad] });
-    expect(refused.json.batches[0].problems).toEqual([
-      expect.objectContaining({
-        file: 'Sales.arrow',
-        row: 2,
-        column: 'vatPercentage',
-        message: 'is 121; must be at most 100',
-      }),
-    ]);
-    expect(refused.json.rejected).toBe(1);
+    await expectVat121Refused(bad);
     expect((await t.call('GET', '/_workbench/data/Sales/AR-R-1002')).status).toBe(404);
     const loaded = await t.call('POST', '/_workbench/load/files', { files: [arrowFile('Sales.feather', (_, v) => v)] });
     expect(loaded.json.batches).toMatchObject([{ dataset: 'Sales', files: ['Sales.feather'], records: 3 }]);
