@@ -108,11 +108,18 @@ describe('secrets in logs', () => {
     try {
       const { tenant, clientId } = s.server.info;
       const formToken = await s.token();
-      const jsonRes = await fetch(`${s.url}/token`, {
+      // A token asked for in JSON: the body as the client sends it, with `fields` in it (a wrong secret, say).
+      const jsonTokenAsk = (fields: Record<string, string> = {}): RequestInit => ({
         method: 'POST',
         headers: { 'x-tenant': tenant, 'content-type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: SECRET }),
+        body: JSON.stringify({
+          grant_type: 'client_credentials',
+          client_id: clientId,
+          client_secret: SECRET,
+          ...fields,
+        }),
       });
+      const jsonRes = await fetch(`${s.url}/token`, jsonTokenAsk());
       const jsonToken = ((await jsonRes.json()) as { access_token: string }).access_token;
       const auth = { authorization: `Bearer ${formToken}`, 'x-tenant': tenant };
       const enc = encodeURIComponent;
@@ -126,40 +133,10 @@ describe('secrets in logs', () => {
             body: tokenForm(tenant, clientId, SECRET),
           },
         },
-        {
-          path: '/%54oken',
-          init: {
-            method: 'POST',
-            headers: { 'x-tenant': tenant, 'content-type': 'application/json' },
-            body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: SECRET }),
-          },
-        },
-        {
-          path: '/v1/T%6Fken/',
-          init: {
-            method: 'POST',
-            headers: { 'x-tenant': tenant, 'content-type': 'application/json' },
-            body: JSON.stringify({
-              grant_type: 'client_credentials',
-              client_id: clientId,
-              client_secret: `${SECRET}-wrong`,
-            }),
-          },
-        },
+        { path: '/%54oken', init: jsonTokenAsk() },
+        { path: '/v1/T%6Fken/', init: jsonTokenAsk({ client_secret: `${SECRET}-wrong` }) },
         // A mistyped token path is a 404, whose body the log would keep.
-        {
-          path: '/Tokne',
-          init: {
-            method: 'POST',
-            headers: { 'x-tenant': tenant, 'content-type': 'application/json' },
-            body: JSON.stringify({
-              grant_type: 'client_credentials',
-              client_id: clientId,
-              client_secret: SECRET,
-              password: 'hunter22',
-            }),
-          },
-        },
+        { path: '/Tokne', init: jsonTokenAsk({ password: 'hunter22' }) },
         // Secrets and tokens in query strings, under any name, and in the path.
         { path: `/Recommendations/transfers?access_token=${formToken}&Limit=5`, init: { headers: auth } },
         { path: `/Recommendations/transfers?q=${enc(SECRET)}&r=x${jsonToken}y`, init: { headers: auth } },
