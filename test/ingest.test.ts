@@ -306,6 +306,14 @@ describe('full load', () => {
 });
 
 describe('stock', () => {
+  /** A workbench whose one stock level: L1 held 5 of A on 1 March. */
+  const countedFive = async () => {
+    t = await tempWorkbench();
+    await t.wb.ingest('Stock', {
+      stock: [{ locationId: 'L1', skuId: 'A', quantity: 5, stockDateTime: '2024-03-01T00:00:00Z' }],
+    });
+  };
+
   it('keeps dated levels as history; the latest level is the current stock', async () => {
     t = await tempWorkbench();
     await t.wb.ingest('Stock', {
@@ -334,10 +342,7 @@ describe('stock', () => {
   });
 
   it('adds the mutations after the latest level', async () => {
-    t = await tempWorkbench();
-    await t.wb.ingest('Stock', {
-      stock: [{ locationId: 'L1', skuId: 'A', quantity: 5, stockDateTime: '2024-03-01T00:00:00Z' }],
-    });
+    await countedFive();
     await t.wb.ingest('StockMutations', {
       stockMutations: [
         {
@@ -370,10 +375,7 @@ describe('stock', () => {
   });
 
   it('subtracts the net sales after the latest level, as the engine does', async () => {
-    t = await tempWorkbench();
-    await t.wb.ingest('Stock', {
-      stock: [{ locationId: 'L1', skuId: 'A', quantity: 5, stockDateTime: '2024-03-01T00:00:00Z' }],
-    });
+    await countedFive();
     await t.wb.ingest('Sales', {
       sales: [
         sale('before', [salesLine('b-1', 'A', 4)], { salesDateTime: '2024-02-29T12:00:00Z' }),
