@@ -1,14 +1,12 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BIN } from './workbench-bin.js';
-import { demoWorkspace } from './demo-workspace.js';
+import { demoForFile } from './demo-workspace.js';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { tableFromIPC } from 'apache-arrow';
-import { Workbench } from '../engine/service/workbench.js';
 import { loadBacktestInput } from '../engine/inputs/backtest-input.js';
 import { resolveSettings } from '../engine/recommend/settings.js';
 import { HISTORY_REACH_DAYS } from '../engine/simulate/actual-demand.js';
@@ -16,17 +14,11 @@ import { simulate, styleRanges, type SimulationResult } from '../engine/simulate
 import { simulatePartitioned } from '../engine/simulate/partitioned.js';
 import { processLink, simulateAcrossProcesses } from '../engine/simulate/across-processes.js';
 import { partServer, type PartLink } from '../engine/simulate/partition-protocol.js';
-import { sale, salesLine } from './fixtures.js';
+import { sale, salesLine, withWorkbench } from './fixtures.js';
 
 const exec = promisify(execFile);
-const dir = mkdtempSync(join(tmpdir(), 'wb-bt-'));
-const ws = join(dir, 'ws');
+const { dir, ws } = demoForFile('wb-bt-');
 const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
-
-beforeAll(() => {
-  demoWorkspace(ws);
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A partitioned run against the single-threaded one: the same decisions, and sums equal up to their order. */
 function expectSameRun(other: SimulationResult, one: SimulationResult): void {
@@ -58,8 +50,7 @@ function expectSameRun(other: SimulationResult, one: SimulationResult): void {
 
 describe('backtest runs', () => {
   it('keeps runs with their settings to list, reopen, compare and export', async () => {
-    const wb = await Workbench.open(ws);
-    try {
+    await withWorkbench(ws, async (wb) => {
       const progress: number[] = [];
       const a = await wb.runBacktest({
         fromDay: day('2025-03-03'),
@@ -162,14 +153,11 @@ describe('backtest runs', () => {
       expect((await wb.backtests()).map((r) => r.runId)).toEqual([b.run.runId]);
       expect((await wb.backtest(b.run.runId))!.daily).toEqual(b.report.daily);
       expect(await wb.deleteBacktest(a.run.runId)).toBe(false);
-    } finally {
-      await wb.close();
-    }
+    });
   });
 
   it('replays in a worker thread with the same results, progress and cancel', async () => {
-    const wb = await Workbench.open(ws);
-    try {
+    await withWorkbench(ws, async (wb) => {
       const period = { fromDay: day('2025-05-05'), toDay: day('2025-06-29') };
       const progress: number[] = [];
       const inWorker = await wb.runBacktest({ ...period, partitions: 1, onProgress: (d) => progress.push(d) });
@@ -191,14 +179,11 @@ describe('backtest runs', () => {
       expect(cancelled.run.status).toBe('cancelled');
       expect(cancelled.report.daysDone).toBeLessThan(56);
       expect(cancelled.report.daily).toHaveLength(cancelled.report.daysDone);
-    } finally {
-      await wb.close();
-    }
+    });
   });
 
   it('replays in parts, each a range of styles in a thread of its own, with the same decisions and KPIs', async () => {
-    const wb = await Workbench.open(ws);
-    try {
+    await withWorkbench(ws, async (wb) => {
       const settings = resolveSettings({});
       const input = await loadBacktestInput(wb.workspace, day('2025-02-03'), day('2025-05-25'), settings);
       const one = await simulate(input, settings);
@@ -211,14 +196,11 @@ describe('backtest runs', () => {
       expectSameRun(three, one);
       // The same parts in this thread: the split alone changes nothing.
       expectSameRun(await simulate(input, settings, {}, 3), one);
-    } finally {
-      await wb.close();
-    }
+    });
   });
 
   it('replays a part in a child process, in plain messages, with the same run', async () => {
-    const wb = await Workbench.open(ws);
-    try {
+    await withWorkbench(ws, async (wb) => {
       const settings = resolveSettings({});
       const input = () => loadBacktestInput(wb.workspace, day('2025-02-03'), day('2025-05-25'), settings);
       const first = await input();
@@ -240,14 +222,11 @@ describe('backtest runs', () => {
       expect(remote.trace!.values).toEqual(traced.trace!.values);
       expect(remote.trace!.values.some((v) => v > 0)).toBe(true);
       expect(remote.trace!.transfers).toEqual(traced.trace!.transfers);
-    } finally {
-      await wb.close();
-    }
+    });
   });
 
   it('names the part and the reason when a part cannot answer', async () => {
-    const wb = await Workbench.open(ws);
-    try {
+    await withWorkbench(ws, async (wb) => {
       const settings = resolveSettings({});
       const input = await loadBacktestInput(wb.workspace, day('2025-02-03'), day('2025-03-02'), settings);
       // A partition whose process is gone: the replay stops with the reason, not with a wrong run.
@@ -263,15 +242,12 @@ describe('backtest runs', () => {
         kind: 'failed',
         message: expect.stringMatching(/before 'init'/),
       });
-    } finally {
-      await wb.close();
-    }
+    });
   });
 
   const pricesTitle = "prices each SKU's units at its own recorded amounts over the history read, one never sold at 0";
   it(pricesTitle, async () => {
-    const wb = await Workbench.open(ws);
-    try {
+    await withWorkbench(ws, async (wb) => {
       const settings = resolveSettings({});
       const [from, to] = [day('2025-02-03'), day('2025-05-25')];
       const input = await loadBacktestInput(wb.workspace, from, to, settings);
@@ -296,14 +272,11 @@ describe('backtest runs', () => {
         }
       });
       expect(unsold).toBeGreaterThan(0);
-    } finally {
-      await wb.close();
-    }
+    });
   });
 
   it('keeps simulated stock physical on every cell and day of the demo, whatever the history writes off', async () => {
-    const wb = await Workbench.open(ws);
-    try {
+    await withWorkbench(ws, async (wb) => {
       // All the demo's days after its first month of history, in one run.
       const { report } = await wb.runBacktest({ fromDay: day('2024-02-01'), toDay: day('2025-12-30') });
       expect(report.daysDone).toBe(699);
@@ -311,14 +284,11 @@ describe('backtest runs', () => {
       // The history writes off more than the simulation holds on some days: taken from what there is, the rest told.
       expect(report.summary.simulated.writeDownShortfall.units).toBeGreaterThan(0);
       expect(report.daily.every((d) => d.simulated.inventoryUnits >= 0 && d.simulated.warehouseUnits >= 0)).toBe(true);
-    } finally {
-      await wb.close();
-    }
+    });
   });
 
   it('reads the actual days back when the data has not changed, and derives them again when it has', async () => {
-    const wb = await Workbench.open(ws);
-    try {
+    await withWorkbench(ws, async (wb) => {
       rmSync(join(ws, 'cache'), { recursive: true, force: true });
       const settings = resolveSettings({});
       const [from, to] = [day('2025-05-05'), day('2025-06-01')];
@@ -355,9 +325,7 @@ describe('backtest runs', () => {
         return units;
       };
       expect(sold(after) - sold(derived)).toBe(40);
-    } finally {
-      await wb.close();
-    }
+    });
   });
 
   it('the CLI prints the summary and writes {run, settings, summary, daily}', async () => {

@@ -172,6 +172,16 @@ export async function tempWorkbench(options: OpenOptions = {}): Promise<TempWork
   };
 }
 
+/** Opens the workspace at `dir` for `use`, and closes it after, whatever `use` does. */
+export async function withWorkbench<T>(dir: string, use: (wb: Workbench) => Promise<T>): Promise<T> {
+  const wb = await Workbench.open(dir);
+  try {
+    return await use(wb);
+  } finally {
+    await wb.close();
+  }
+}
+
 /** A clock the test moves by hand (microseconds). */
 export function manualClock(startIso = '2025-01-01T00:00:00.000Z') {
   let now = Date.parse(startIso) * 1000;
