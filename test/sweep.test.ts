@@ -3,27 +3,21 @@
  * grid refused with the setting named when it cannot run.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BIN } from './workbench-bin.js';
-import { demoWorkspace } from './demo-workspace.js';
-import { Workbench } from '../engine/service/workbench.js';
+import { demoForFile } from './demo-workspace.js';
+import { withWorkbench } from './fixtures.js';
 import { onFrontier, recommendedPoint } from '../engine/service/sweep-frontier.js';
 import { MAX_SWEEP_POINTS, parseVary, sweepGrid } from '../engine/service/sweep-grid.js';
 import { testServer } from './api-helpers.js';
+import type { CallResult } from './serve-process.js';
 
 const exec = promisify(execFile);
-const dir = mkdtempSync(join(tmpdir(), 'wb-sweep-'));
-const ws = join(dir, 'ws');
+const { dir, ws } = demoForFile('wb-sweep-');
 const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
-
-beforeAll(() => {
-  demoWorkspace(ws);
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('a sweep grid', () => {
   it('makes one scenario per combination, on top of the base scenario', () => {
@@ -89,10 +83,13 @@ describe('the frontier', () => {
   });
 });
 
+/** The sweep command on the demo over 2 … 29 June 2025, with `args` after. */
+const sweepCli = (...args: string[]) =>
+  exec(process.execPath, [BIN, 'sweep', '-w', ws, '--from', '2025-06-02', '--to', '2025-06-29', ...args]);
+
 describe('a sweep', () => {
   it('runs each point as the backtest of its settings, keeps its runs with it, and deletes them with it', async () => {
-    const wb = await Workbench.open(ws);
-    try {
+    await withWorkbench(ws, async (wb) => {
       const fromDay = day('2025-06-02');
       const toDay = day('2025-07-13');
       const progress: number[] = [];
@@ -144,14 +141,11 @@ describe('a sweep', () => {
       await expect(wb.getSweep(sweep.sweepId)).rejects.toThrow(/no sweep/);
       expect(await wb.backtest(third.runId)).toBeUndefined();
       expect(await wb.listSweeps()).toEqual([]);
-    } finally {
-      await wb.close();
-    }
+    });
   });
 
   it('keeps the points finished when cancelled', async () => {
-    const wb = await Workbench.open(ws);
-    try {
+    await withWorkbench(ws, async (wb) => {
       let done = 0;
       const sweep = await wb.runSweep({
         fromDay: day('2025-06-02'),
@@ -164,71 +158,27 @@ describe('a sweep', () => {
       expect(sweep).toMatchObject({ status: 'cancelled', points: 1 });
       expect(sweep.runs.map((r) => r.vary)).toEqual([{ 'defaults.serviceLevel': 0.8 }]);
       await wb.deleteSweep(sweep.sweepId);
-    } finally {
-      await wb.close();
-    }
+    });
   });
 
   it('runs from the command line, and refuses a bad grid there with the setting named', async () => {
     const out = join(dir, 'sweep.json');
-    const { stdout } = await exec(process.execPath, [
-      BIN,
-      'sweep',
-      '-w',
-      ws,
-      '--from',
-      '2025-06-02',
-      '--to',
-      '2025-06-29',
-      '--vary',
-      'serviceLevel=0.8,0.95',
-      '--out',
-      out,
-      '-q',
-    ]);
+    const { stdout } = await sweepCli('--vary', 'serviceLevel=0.8,0.95', '--out', out, '-q');
     const written = JSON.parse(readFileSync(out, 'utf8'));
     expect(written).toMatchObject({ status: 'completed', points: 2 });
     expect(stdout).toContain(written.sweepId);
     expect(stdout).toMatch(/defaults\.serviceLevel/);
-    const bad = await exec(process.execPath, [
-      BIN,
-      'sweep',
-      '-w',
-      ws,
-      '--from',
-      '2025-06-02',
-      '--to',
-      '2025-06-29',
-      '--vary',
-      'serviceLevel=0.8,2',
-    ]).catch((e: { code: number; stderr: string }) => e);
+    const bad = await sweepCli('--vary', 'serviceLevel=0.8,2').catch((e: { code: number; stderr: string }) => e);
     expect(bad).toMatchObject({
       code: 2,
       stderr: expect.stringContaining('vary[0] (serviceLevel): 2 is above its maximum 0.9999'),
     });
     const refused = (...vary: string[]) =>
-      exec(process.execPath, [
-        BIN,
-        'sweep',
-        '-w',
-        ws,
-        '--from',
-        '2025-06-02',
-        '--to',
-        '2025-06-29',
-        ...vary.flatMap((v) => ['--vary', v]),
-      ]).then(
+      sweepCli(...vary.flatMap((v) => ['--vary', v])).then(
         () => ({ code: 0, stderr: '' }),
         (e: { code: number; stderr: string }) => e,
       );
-    const sweepCount = async () => {
-      const wb = await Workbench.open(ws);
-      try {
-        return (await wb.listSweeps()).length;
-      } finally {
-        await wb.close();
-      }
-    };
+    const sweepCount = () => withWorkbench(ws, async (wb) => (await wb.listSweeps()).length);
     const sweepsBefore = await sweepCount();
     const unknown = await refused('serviceLevel=0.9', 'noSuchSetting=1');
     expect(unknown.code).toBe(2);
@@ -247,6 +197,15 @@ describe('a sweep', () => {
 
   it('runs in the background over the admin API: progress, the kept sweep, a bad grid refused by field', async () => {
     const t = await testServer({ workspace: ws });
+    // A sweep job as it stands once it stopped running.
+    const finished = async (started: CallResult['json']) => {
+      let job = started;
+      while (job.status === 'running') {
+        await new Promise((r) => setTimeout(r, 100));
+        job = (await t.call('GET', `/_workbench/sweeps/jobs/${job.jobId}`)).json;
+      }
+      return job;
+    };
     try {
       const badGrid = {
         from: '2025-06-02',
@@ -271,11 +230,7 @@ describe('a sweep', () => {
       // Accepted, not done: the answer is the job to poll.
       expect(started.status).toBe(202);
       expect(started.json).toMatchObject({ jobId: expect.any(String), status: 'running', days: 42 });
-      let job = started.json;
-      while (job.status === 'running') {
-        await new Promise((r) => setTimeout(r, 100));
-        job = (await t.call('GET', `/_workbench/sweeps/jobs/${job.jobId}`)).json;
-      }
+      const job = await finished(started.json);
       expect(job).toMatchObject({ status: 'completed', daysDone: 42, sweepId: expect.stringMatching(/^sw-/) });
       const sweep = (await t.call('GET', `/_workbench/sweeps/${job.sweepId}`)).json;
       expect(sweep.runs.map((r: { vary: Record<string, number> }) => r.vary['defaults.serviceLevel'])).toEqual([
@@ -330,11 +285,7 @@ describe('a sweep', () => {
       expect(old.status).toBe(200);
       expect(Object.keys(old.json).sort()).toEqual(Object.keys(started.json).sort());
       expect(old.json).toMatchObject({ status: 'running', days: 1 });
-      let oldJob = old.json;
-      while (oldJob.status === 'running') {
-        await new Promise((r) => setTimeout(r, 100));
-        oldJob = (await t.call('GET', `/_workbench/sweeps/jobs/${oldJob.jobId}`)).json;
-      }
+      const oldJob = await finished(old.json);
       expect(oldJob).toMatchObject({ status: 'completed', daysDone: 1 });
       await t.call('DELETE', `/_workbench/sweeps/${oldJob.sweepId}`);
       // The document says which answers 202.
