@@ -41,6 +41,11 @@ export interface StateSpec {
 
 export const DAY0 = 19_800; // 2024-03-18
 
+/** A state's locations written `id: kind`, in the order given (ids that are not whole numbers, which JS would sort). */
+export function sites(kinds: Record<string, LocationKind>): StateSpec['locations'] {
+  return Object.entries(kinds).map(([id, kind]) => ({ id, kind }));
+}
+
 export function buildState(spec: StateSpec): EngineState {
   const asOfDay = spec.asOfDay ?? DAY0;
   const W = spec.windowDays ?? 28;

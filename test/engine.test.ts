@@ -6,7 +6,7 @@ import { normalQuantile, stockFor } from '../engine/recommend/targets.js';
 import { recommend } from '../engine/recommend/recommend.js';
 import { apportion } from '../engine/recommend/initial.js';
 import { DEFAULT_SETTINGS, resolveSettings, type SettingsOverride } from '../engine/recommend/settings.js';
-import { buildState, DAY0, type StateSpec } from './engine-fixtures.js';
+import { buildState, DAY0, sites, type StateSpec } from './engine-fixtures.js';
 
 const run = (spec: StateSpec, settings: SettingsOverride = {}) =>
   recommend(buildState(spec), resolveSettings({}, settings));
@@ -52,7 +52,7 @@ describe('demand', () => {
 
   it('does not lower demand for returns (the window holds gross units)', () => {
     const state = buildState({
-      locations: [{ id: 'S1', kind: 'store' }],
+      locations: sites({ S1: 'store' }),
       styles: [tee()],
       cells: { 'S1/TEE-M': { sales: 1 } },
     });
@@ -60,10 +60,7 @@ describe('demand', () => {
   });
 
   const thin: StateSpec = {
-    locations: [
-      { id: 'S1', kind: 'store' },
-      { id: 'S2', kind: 'store' },
-    ],
+    locations: sites({ S1: 'store', S2: 'store' }),
     styles: [tee('TEE', ['S', 'M'])],
     cells: {
       'S1/TEE-S': { sales: 1 },
@@ -138,10 +135,7 @@ describe('replenishment', () => {
 
   it('counts stock in transit and stock not for replenishment', () => {
     const r = run({
-      locations: [
-        { id: 'WH', kind: 'warehouse' },
-        { id: 'S1', kind: 'store' },
-      ],
+      locations: sites({ WH: 'warehouse', S1: 'store' }),
       styles: [tee()],
       cells: {
         'WH/TEE-M': { onHand: 30, notForReplenishment: 25 },
@@ -154,11 +148,7 @@ describe('replenishment', () => {
   it('serves the best stores first when the warehouse is short', () => {
     const r = run(
       {
-        locations: [
-          { id: 'WH', kind: 'warehouse' },
-          { id: 'FAST', kind: 'store' },
-          { id: 'SLOW', kind: 'store' },
-        ],
+        locations: sites({ WH: 'warehouse', FAST: 'store', SLOW: 'store' }),
         styles: [tee()],
         cells: {
           'WH/TEE-M': { onHand: 10 },
@@ -199,11 +189,7 @@ describe('replenishment', () => {
   it('splits a short warehouse evenly between equal stores', () => {
     const r = run(
       {
-        locations: [
-          { id: 'WH', kind: 'warehouse' },
-          { id: 'A', kind: 'store' },
-          { id: 'B', kind: 'store' },
-        ],
+        locations: sites({ WH: 'warehouse', A: 'store', B: 'store' }),
         styles: [tee()],
         cells: { 'WH/TEE-M': { onHand: 10 }, 'A/TEE-M': { sales: 2 }, 'B/TEE-M': { sales: 2 } },
       },
@@ -217,11 +203,7 @@ describe('replenishment', () => {
 
   it('follows the client target, pack multiples and the minimum quantity', () => {
     const spec: StateSpec = {
-      locations: [
-        { id: 'WH', kind: 'warehouse' },
-        { id: 'S1', kind: 'store' },
-        { id: 'S2', kind: 'store' },
-      ],
+      locations: sites({ WH: 'warehouse', S1: 'store', S2: 'store' }),
       styles: [{ id: 'SOCK', skus: [{ id: 'SOCK-3P', packSize: 3 }] }, tee()],
       cells: {
         'WH/SOCK-3P': { onHand: 100 },
@@ -243,11 +225,7 @@ describe('replenishment', () => {
 
 describe('initial distribution', () => {
   const newStyle = (warehouse: { s: number; m: number }): StateSpec => ({
-    locations: [
-      { id: 'WH', kind: 'warehouse' },
-      { id: 'BIG', kind: 'store' },
-      { id: 'SMALL', kind: 'store' },
-    ],
+    locations: sites({ WH: 'warehouse', BIG: 'store', SMALL: 'store' }),
     styles: [tee('OLD', ['S', 'M']), tee('NEW', ['S', 'M'])],
     cells: {
       'BIG/OLD-S': { sales: 1 },
@@ -296,11 +274,7 @@ describe('initial distribution', () => {
   it('sends nothing to a store that cannot reach the presentation minimum', () => {
     const r = run(
       {
-        locations: [
-          { id: 'WH', kind: 'warehouse' },
-          { id: 'BIG', kind: 'store' },
-          { id: 'TINY', kind: 'store' },
-        ],
+        locations: sites({ WH: 'warehouse', BIG: 'store', TINY: 'store' }),
         styles: [tee('OLD'), tee('NEW')],
         cells: { 'BIG/OLD-M': { sales: 5 }, 'TINY/OLD-M': { sales: [1] }, 'WH/NEW-M': { onHand: 10 } },
       },
@@ -312,10 +286,7 @@ describe('initial distribution', () => {
 
 describe('redistribution', () => {
   const slowToFast = (extra: Partial<StateSpec> = {}, style = tee()): StateSpec => ({
-    locations: [
-      { id: 'SLOW', kind: 'store' },
-      { id: 'FAST', kind: 'store' },
-    ],
+    locations: sites({ SLOW: 'store', FAST: 'store' }),
     styles: [style],
     cells: {
       'SLOW/TEE-M': { onHand: 30, sales: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1] },
@@ -377,11 +348,7 @@ describe('redistribution', () => {
   it('consolidates a broken size run whole, and never leaves a sender with one', () => {
     const sizes = ['S', 'M', 'L', 'XL'];
     const spec: StateSpec = {
-      locations: [
-        { id: 'BROKEN', kind: 'store' },
-        { id: 'FULL', kind: 'store' },
-        { id: 'EXCESS', kind: 'store' },
-      ],
+      locations: sites({ BROKEN: 'store', FULL: 'store', EXCESS: 'store' }),
       styles: [tee('TEE', sizes)],
       cells: {
         'BROKEN/TEE-M': { onHand: 2, sales: [0, 0, 0, 1] },
@@ -425,11 +392,7 @@ describe('redistribution', () => {
 describe('one run, one plan', () => {
   it('does not fill a store by replenishment and redistribution at once', () => {
     const r = run({
-      locations: [
-        { id: 'WH', kind: 'warehouse' },
-        { id: 'SLOW', kind: 'store' },
-        { id: 'FAST', kind: 'store' },
-      ],
+      locations: sites({ WH: 'warehouse', SLOW: 'store', FAST: 'store' }),
       styles: [tee()],
       cells: {
         'WH/TEE-M': { onHand: 100 },
@@ -446,11 +409,7 @@ describe('one run, one plan', () => {
   it('takes the warehouse reserve once, of the whole stock, across transfer kinds', () => {
     const r = run(
       {
-        locations: [
-          { id: 'WH', kind: 'warehouse' },
-          { id: 'S1', kind: 'store' },
-          { id: 'S2', kind: 'store' },
-        ],
+        locations: sites({ WH: 'warehouse', S1: 'store', S2: 'store' }),
         styles: [tee('OLD'), tee('NEW')],
         cells: { 'S1/OLD-M': { sales: 2 }, 'WH/NEW-M': { onHand: 100 }, 'S2/NEW-M': { clientTarget: 100 } },
       },
@@ -482,11 +441,7 @@ describe('one run, one plan', () => {
 describe('determinism', () => {
   it('gives the same proposals and referenceIds for the same input, unique within a run', () => {
     const spec: StateSpec = {
-      locations: [
-        { id: 'WH', kind: 'warehouse' },
-        { id: 'A', kind: 'store' },
-        { id: 'B', kind: 'store' },
-      ],
+      locations: sites({ WH: 'warehouse', A: 'store', B: 'store' }),
       styles: [tee('TEE', ['S', 'M', 'L'])],
       cells: {
         'WH/TEE-S': { onHand: 9 },

@@ -13,7 +13,7 @@ import { OUTCOMES } from '../engine/recommend/outcome.js';
 import { resolveSettings, type Settings, type SettingsOverride } from '../engine/recommend/settings.js';
 import { loadBacktestInput } from '../engine/inputs/backtest-input.js';
 import { Workbench } from '../engine/service/workbench.js';
-import { backtestInput, spliceDays, type ActualRow, type StateSpec } from './engine-fixtures.js';
+import { backtestInput, sites, spliceDays, type ActualRow, type StateSpec } from './engine-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wb-drill-'));
 const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
@@ -53,10 +53,7 @@ describe('a run per style and day', () => {
   // gets an actual delivery of 5 on day 3 that is not replayed (no mutation); the warehouse's 10 M go to the
   // store on day 0 and arrive two days later; a correction of +3 L lands at the store on day 1.
   const spec: StateSpec = {
-    locations: [
-      { id: 'WH', kind: 'warehouse' },
-      { id: 'S1', kind: 'store' },
-    ],
+    locations: sites({ WH: 'warehouse', S1: 'store' }),
     styles: [tee],
     cells: { 'S1/TEE-M': { onHand: 2, sales: 1 }, 'S1/TEE-L': { onHand: 5 }, 'WH/TEE-M': { onHand: 10 } },
   };
@@ -163,10 +160,7 @@ describe('a run per style and day', () => {
     const r = await simulate(
       backtestInput(
         {
-          locations: [
-            { id: 'WH', kind: 'warehouse' },
-            { id: 'NEW', kind: 'warehouse' },
-          ],
+          locations: sites({ WH: 'warehouse', NEW: 'warehouse' }),
           styles: [tee],
           cells: { 'WH/TEE-M': { onHand: 40 }, 'NEW/TEE-M': { onHand: 3 } },
         },
@@ -183,11 +177,7 @@ describe('a run per style and day', () => {
 
   it('never looks ahead: changing every later day changes no earlier day of the style or its cells', async () => {
     const two: StateSpec = {
-      locations: [
-        { id: 'WH', kind: 'warehouse' },
-        { id: 'A', kind: 'store' },
-        { id: 'B', kind: 'store' },
-      ],
+      locations: sites({ WH: 'warehouse', A: 'store', B: 'store' }),
       styles: [tee],
       cells: {
         'WH/TEE-M': { onHand: 200 },
