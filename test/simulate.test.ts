@@ -8,10 +8,28 @@ import type { BacktestInput, PlannedReceipt } from '../engine/simulate/input.js'
 import { resolveSettings, type SettingsOverride } from '../engine/recommend/settings.js';
 import { conditionalMean } from '../engine/simulate/actual-demand.js';
 import { styleDayValue, type StyleDayField } from '../engine/simulate/style-days.js';
-import { backtestInput as input, DAY0, spliceDays, type ActualRow as Row, type StateSpec } from './engine-fixtures.js';
+import {
+  backtestInput as input,
+  DAY0,
+  sites,
+  spliceDays,
+  type ActualRow as Row,
+  type StateSpec,
+} from './engine-fixtures.js';
 
 const tee = { id: 'TEE', category: 'TEES', skus: [{ id: 'TEE-M', size: 'M', price: 20 }] };
 const settings = (o: SettingsOverride = {}) => resolveSettings({}, { redistribution: { enabled: false }, ...o });
+/** The store S1 selling TEE with these cells, alone or with the warehouse WH (location 0) behind it. */
+const oneStore = (cells: StateSpec['cells']): StateSpec => ({
+  locations: sites({ S1: 'store' }),
+  styles: [tee],
+  cells,
+});
+const storeAndWarehouse = (cells: StateSpec['cells']): StateSpec => ({
+  locations: sites({ WH: 'warehouse', S1: 'store' }),
+  styles: [tee],
+  cells,
+});
 
 describe('backtest, lost-sales mode', () => {
   /**
@@ -28,14 +46,7 @@ describe('backtest, lost-sales mode', () => {
       rows.push({ day: d, cell: 'S1/TEE-M', end: level, open: level + 2, sold: 2, mutations: received });
     }
     return input(
-      {
-        locations: [
-          { id: 'WH', kind: 'warehouse' },
-          { id: 'S1', kind: 'store' },
-        ],
-        styles: [tee],
-        cells: { 'S1/TEE-M': { onHand: 6, sales: 2 }, 'WH/TEE-M': { onHand: warehouse } },
-      },
+      storeAndWarehouse({ 'S1/TEE-M': { onHand: 6, sales: 2 }, 'WH/TEE-M': { onHand: warehouse } }),
       10,
       rows,
       [],
@@ -130,32 +141,16 @@ describe('backtest, lost-sales mode', () => {
   it(physicalStockTitle, async () => {
     // The store holds 3; in fact 5 were written off on day 1 (a count found more than the simulation holds).
     const r = await simulate(
-      input(
-        {
-          locations: [{ id: 'S1', kind: 'store' }],
-          styles: [tee],
-          cells: { 'S1/TEE-M': { onHand: 3 } },
-        },
-        3,
-        [
-          { day: 1, cell: 'S1/TEE-M', end: 0, open: 8, mutations: -5 },
-          { day: 0, cell: 'S1/TEE-M', end: 8, open: 8, mutations: 5 },
-        ],
-      ),
+      input(oneStore({ 'S1/TEE-M': { onHand: 3 } }), 3, [
+        { day: 1, cell: 'S1/TEE-M', end: 0, open: 8, mutations: -5 },
+        { day: 0, cell: 'S1/TEE-M', end: 8, open: 8, mutations: 5 },
+      ]),
       settings(),
     );
     // Day 0's receipt of 5 is replayed too: 8, then −5 leaves 3 in both worlds.
     expect(r.summary.simulated.writeDownShortfall).toEqual({ units: 0, days: 0 });
     const short = await simulate(
-      input(
-        {
-          locations: [{ id: 'S1', kind: 'store' }],
-          styles: [tee],
-          cells: { 'S1/TEE-M': { onHand: 3 } },
-        },
-        3,
-        [{ day: 1, cell: 'S1/TEE-M', end: 0, open: 3, mutations: -5 }],
-      ),
+      input(oneStore({ 'S1/TEE-M': { onHand: 3 } }), 3, [{ day: 1, cell: 'S1/TEE-M', end: 0, open: 3, mutations: -5 }]),
       settings(),
     );
     expect(short.summary.simulated.writeDownShortfall).toEqual({ units: 2, days: 1 });
@@ -175,11 +170,7 @@ describe('backtest, lost-sales mode', () => {
     };
     const twoStores = input(
       {
-        locations: [
-          { id: 'WH', kind: 'warehouse' },
-          { id: 'S1', kind: 'store' },
-          { id: 'S2', kind: 'store' },
-        ],
+        locations: sites({ WH: 'warehouse', S1: 'store', S2: 'store' }),
         styles: [twoSizes],
         cells: {
           'S1/TEE-M': { onHand: 0, sales: 1 },
@@ -205,19 +196,11 @@ describe('backtest, lost-sales mode', () => {
 
   it('replays receipts and corrections as they happened, and adds returns back to stock', async () => {
     const r = await simulate(
-      input(
-        {
-          locations: [{ id: 'S1', kind: 'store' }],
-          styles: [tee],
-          cells: { 'S1/TEE-M': { onHand: 1, sales: 1 } },
-        },
-        3,
-        [
-          { day: 0, cell: 'S1/TEE-M', end: 4, open: 4, mutations: 3 },
-          { day: 1, cell: 'S1/TEE-M', end: 6, open: 6, sold: 0, net: -2 },
-          { day: 2, cell: 'S1/TEE-M', end: 1, open: 6, sold: 5 },
-        ],
-      ),
+      input(oneStore({ 'S1/TEE-M': { onHand: 1, sales: 1 } }), 3, [
+        { day: 0, cell: 'S1/TEE-M', end: 4, open: 4, mutations: 3 },
+        { day: 1, cell: 'S1/TEE-M', end: 6, open: 6, sold: 0, net: -2 },
+        { day: 2, cell: 'S1/TEE-M', end: 1, open: 6, sold: 5 },
+      ]),
       settings(),
     );
     for (const side of [r.summary.simulated, r.summary.actual])
@@ -230,11 +213,7 @@ describe('backtest, lost-sales mode', () => {
     const r = await simulate(
       input(
         {
-          locations: [
-            { id: 'WH', kind: 'warehouse' },
-            { id: 'A', kind: 'store' },
-            { id: 'B', kind: 'store' },
-          ],
+          locations: sites({ WH: 'warehouse', A: 'store', B: 'store' }),
           styles: [tee, { id: 'NEW', category: 'TEES', skus: [{ id: 'NEW-M', size: 'M', price: 30 }] }],
           cells: {
             'A/TEE-M': { onHand: 9, sales: 1 },
@@ -274,11 +253,7 @@ describe('backtest, lost-sales mode', () => {
 
   it('never looks ahead: changing every later day changes no earlier decision', async () => {
     const spec: StateSpec = {
-      locations: [
-        { id: 'WH', kind: 'warehouse' },
-        { id: 'A', kind: 'store' },
-        { id: 'B', kind: 'store' },
-      ],
+      locations: sites({ WH: 'warehouse', A: 'store', B: 'store' }),
       styles: [tee, { id: 'NEW', category: 'TEES', skus: [{ id: 'NEW-M', size: 'M', price: 30 }] }],
       cells: {
         'WH/TEE-M': { onHand: 200 },
@@ -316,11 +291,7 @@ describe('backtest, lost-sales mode', () => {
 
   it('never looks ahead without hindsight: later records and their estimates change no earlier decision', async () => {
     const spec: StateSpec = {
-      locations: [
-        { id: 'WH', kind: 'warehouse' },
-        { id: 'A', kind: 'store' },
-        { id: 'B', kind: 'store' },
-      ],
+      locations: sites({ WH: 'warehouse', A: 'store', B: 'store' }),
       styles: [tee],
       cells: { 'WH/TEE-M': { onHand: 200 }, 'A/TEE-M': { onHand: 3, sales: 2 }, 'B/TEE-M': { onHand: 1, sales: 1 } },
     };
@@ -350,10 +321,7 @@ describe('backtest, lost-sales mode', () => {
 
   it("reads a day's discount once the day is over, as its sales, and never a later day's", async () => {
     const spec: StateSpec = {
-      locations: [
-        { id: 'WH', kind: 'warehouse' },
-        { id: 'A', kind: 'store' },
-      ],
+      locations: sites({ WH: 'warehouse', A: 'store' }),
       styles: [tee],
       cells: { 'WH/TEE-M': { onHand: 500 }, 'A/TEE-M': { onHand: 6, sales: 2 } },
     };
@@ -393,27 +361,13 @@ describe('dirty history', () => {
   it('counts actual stock below zero as none, and names where and how low it went', async () => {
     // A till that sells what the feed never stocked: S1's level goes 2, 0, −3, −5, −5, then a count of 4.
     const r = await simulate(
-      input(
-        {
-          locations: [
-            { id: 'WH', kind: 'warehouse' },
-            { id: 'S1', kind: 'store' },
-          ],
-          styles: [tee],
-          cells: {
-            'S1/TEE-M': { onHand: 4, sales: 1 },
-            'WH/TEE-M': { onHand: 0 },
-          },
-        },
-        6,
-        [
-          { day: 0, cell: 'S1/TEE-M', end: 2, open: 4, sold: 2 },
-          { day: 1, cell: 'S1/TEE-M', end: 0, open: 2, sold: 2 },
-          { day: 2, cell: 'S1/TEE-M', end: -3, open: 0, sold: 3 },
-          { day: 3, cell: 'S1/TEE-M', end: -5, open: -3, sold: 2 },
-          { day: 5, cell: 'S1/TEE-M', end: 4, open: 4 },
-        ],
-      ),
+      input(storeAndWarehouse({ 'S1/TEE-M': { onHand: 4, sales: 1 }, 'WH/TEE-M': { onHand: 0 } }), 6, [
+        { day: 0, cell: 'S1/TEE-M', end: 2, open: 4, sold: 2 },
+        { day: 1, cell: 'S1/TEE-M', end: 0, open: 2, sold: 2 },
+        { day: 2, cell: 'S1/TEE-M', end: -3, open: 0, sold: 3 },
+        { day: 3, cell: 'S1/TEE-M', end: -5, open: -3, sold: 2 },
+        { day: 5, cell: 'S1/TEE-M', end: 4, open: 4 },
+      ]),
       settings({ replenishment: { enabled: false }, redistribution: { enabled: false } }),
     );
     const a = r.summary.actual;
@@ -437,14 +391,7 @@ describe('dirty history', () => {
 /** A store that sells 2 a day from 8 with a warehouse behind it. */
 const soldOutFeed = () =>
   input(
-    {
-      locations: [
-        { id: 'WH', kind: 'warehouse' },
-        { id: 'S1', kind: 'store' },
-      ],
-      styles: [tee],
-      cells: { 'S1/TEE-M': { onHand: 8, sales: 2 }, 'WH/TEE-M': { onHand: 30 } },
-    },
+    storeAndWarehouse({ 'S1/TEE-M': { onHand: 8, sales: 2 }, 'WH/TEE-M': { onHand: 30 } }),
     4,
     [0, 1, 2, 3].map((d) => ({ day: d, cell: 'S1/TEE-M', end: 6 - 2 * d, open: 8 - 2 * d, sold: 2 })),
   );
@@ -472,18 +419,9 @@ describe('stock value', () => {
 describe('backtest causality', () => {
   it("sees a day's receipts only after that morning's review", async () => {
     const r = await simulate(
-      input(
-        {
-          locations: [
-            { id: 'WH', kind: 'warehouse' },
-            { id: 'S1', kind: 'store' },
-          ],
-          styles: [tee],
-          cells: { 'S1/TEE-M': { onHand: 0, sales: 1 }, 'WH/TEE-M': { onHand: 0 } },
-        },
-        3,
-        [{ day: 0, cell: 'WH/TEE-M', end: 50, open: 50, mutations: 50 }],
-      ),
+      input(storeAndWarehouse({ 'S1/TEE-M': { onHand: 0, sales: 1 }, 'WH/TEE-M': { onHand: 0 } }), 3, [
+        { day: 0, cell: 'WH/TEE-M', end: 50, open: 50, mutations: 50 },
+      ]),
       settings(),
       { reviewEveryDays: 1 },
     );
@@ -494,10 +432,7 @@ describe('backtest causality', () => {
     const r = await simulate(
       input(
         {
-          locations: [
-            { id: 'WH', kind: 'warehouse' },
-            { id: 'NEW', kind: 'warehouse' },
-          ],
+          locations: sites({ WH: 'warehouse', NEW: 'warehouse' }),
           styles: [tee],
           cells: { 'WH/TEE-M': { onHand: 40 }, 'NEW/TEE-M': { onHand: 3 } },
         },
