@@ -19,6 +19,9 @@ import { sale, salesLine, withWorkbench } from './fixtures.js';
 const exec = promisify(execFile);
 const { dir, ws } = demoForFile('wb-bt-');
 const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
+/** A `workbench` command on the demo copy. */
+const demoCli = (command: string, ...args: string[]) =>
+  exec(process.execPath, [BIN, command, '-w', ws, ...args], { encoding: 'utf8' });
 
 /** A partitioned run against the single-threaded one: the same decisions, and sums equal up to their order. */
 function expectSameRun(other: SimulationResult, one: SimulationResult): void {
@@ -330,11 +333,7 @@ describe('backtest runs', () => {
 
   it('the CLI prints the summary and writes {run, settings, summary, daily}', async () => {
     const out = join(dir, 'bt.json');
-    const r = await exec(
-      process.execPath,
-      [BIN, 'backtest', '-w', ws, '--from', '2025-06-02', '--to', '2025-06-29', '--out', out],
-      { encoding: 'utf8' },
-    );
+    const r = await demoCli('backtest', '--from', '2025-06-02', '--to', '2025-06-29', '--out', out);
     expect(r.stdout).toMatch(/^backtest bt-\S+, 2025-06-02 … 2025-06-29/);
     expect(r.stdout).toMatch(/in-stock rate +\d/);
     // The world the run met, from the data: the demo's goods move at the morning count.
@@ -352,20 +351,12 @@ describe('backtest runs', () => {
     expect(doc.summary.simulated).toHaveProperty('transfers');
     expect(doc.summary.world.transitDays).toContainEqual({ locationId: 'ST-001', days: 0, source: 'stock levels' });
     expect(doc.daily).toHaveLength(28);
-    const bad = await exec(
-      process.execPath,
-      [BIN, 'backtest', '-w', ws, '--from', '2025-06-31', '--to', '2025-07-01'],
-      { encoding: 'utf8' },
-    ).catch((e) => e);
+    const bad = await demoCli('backtest', '--from', '2025-06-31', '--to', '2025-07-01').catch((e) => e);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--from must be a date YYYY-MM-DD/);
     // A period without data is refused, naming the data's range, and nothing is kept.
-    const runs = (await exec(process.execPath, [BIN, 'backtests', '-w', ws], { encoding: 'utf8' })).stdout;
-    const empty = await exec(
-      process.execPath,
-      [BIN, 'backtest', '-w', ws, '--from', '2030-01-01', '--to', '2030-12-31'],
-      { encoding: 'utf8' },
-    ).catch((e) => e);
+    const runs = (await demoCli('backtests')).stdout;
+    const empty = await demoCli('backtest', '--from', '2030-01-01', '--to', '2030-12-31').catch((e) => e);
     expect(empty.code).toBe(2);
     const pastTheLastSale = new RegExp(
       '^workbench: no backtest of 2030-01-01 … 2030-12-31: ' +
@@ -373,6 +364,6 @@ describe('backtest runs', () => {
         'and its stock is known from 2024-01-01\\); pick a period within 2024-01-01 … 2025-12-30\\n$',
     );
     expect(empty.stderr).toMatch(pastTheLastSale);
-    expect((await exec(process.execPath, [BIN, 'backtests', '-w', ws], { encoding: 'utf8' })).stdout).toBe(runs);
+    expect((await demoCli('backtests')).stdout).toBe(runs);
   });
 });
