@@ -5,6 +5,7 @@
  */
 import { Command, Option } from 'commander';
 import type { Workbench } from './service/workbench.js';
+import type { LoadOptions } from './cli/load.js';
 import { formatLint, formatLogEntry } from './cli/format.js';
 import { DEFAULT_CLIENT_ID, DEFAULT_TENANT } from './server/defaults.js';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -59,29 +60,16 @@ program
   )
   .option('-q, --quiet', 'no progress output')
   .argument('<paths...>', 'JSON, CSV, Parquet (.parquet) or Arrow IPC (.arrow, .feather) files, or folders')
-  .action(
-    async (
-      paths: string[],
-      opts: {
-        workspace: string;
-        dataset?: string;
-        fullLoad?: boolean;
-        onlyIfAllPass?: boolean;
-        quiet?: boolean;
-        map?: string;
-        errors?: string;
-      },
-    ) => {
-      const { formatReport, loadFiles } = await import('./cli/load.js');
-      const report = await withWorkbench(opts.workspace, (wb) => loadFiles(wb, paths, opts));
-      console.log(formatReport(report));
-      if (opts.errors !== undefined) {
-        const { writeErrorsFile } = await import('./cli/errors-file.js');
-        console.log(writeErrorsFile(opts.errors, report));
-      }
-      if (report.rejected) process.exitCode = 1;
-    },
-  );
+  .action(async (paths: string[], opts: LoadOptions & { workspace: string }) => {
+    const { formatReport, loadFiles } = await import('./cli/load.js');
+    const report = await withWorkbench(opts.workspace, (wb) => loadFiles(wb, paths, opts));
+    console.log(formatReport(report));
+    if (opts.errors !== undefined) {
+      const { writeErrorsFile } = await import('./cli/errors-file.js');
+      console.log(writeErrorsFile(opts.errors, report));
+    }
+    if (report.rejected) process.exitCode = 1;
+  });
 
 program
   .command('info')
