@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { figureOf, KPIS, OWN_KPIS, STOCK_KPIS, type Kpi } from '../common/kpis.js';
 import { formatSummary } from '../engine/cli/backtest-format.js';
 import { resolveSettings } from '../engine/recommend/settings.js';
+import { addToDay, dayTotals, DAY_VALUES } from '../engine/simulate/daily-totals.js';
 import { FIELDS, RUN } from '../engine/simulate/kpi-sums.js';
 import { KPI_COLUMNS, kpiColumns, kpisFromColumns, type SideKpis } from '../engine/simulate/kpis.js';
 import { simulate } from '../engine/simulate/simulate.js';
@@ -174,5 +175,30 @@ describe('the KPI registry', () => {
     const r = await twoStores();
     for (const c of CARDS)
       expect(c.pick(r.summary.actual), c.key).toBe(figureOf(cards[CARDS.indexOf(c)], r.summary.actual));
+  });
+});
+
+describe("a day's network totals", () => {
+  it("add each location's run sums: service wherever it is, stock as the stores' or the warehouses'", () => {
+    const runSums = (stock: number) => {
+      const x = new Float64Array(RUN.size);
+      x[RUN.sim.demand] = 10;
+      x[RUN.sim.estimatedDemand] = 2;
+      x[RUN.sim.sales] = 7;
+      x[RUN.act.sales] = 6;
+      x[RUN.sim.lostSales] = 3;
+      x[RUN.sim.units] = stock;
+      x[RUN.act.units] = stock + 1;
+      return x;
+    };
+    const day = new Float64Array(2 * DAY_VALUES);
+    addToDay(day, DAY_VALUES, runSums(5), true);
+    addToDay(day, DAY_VALUES, runSums(40), false);
+    expect(Array.from(day.subarray(0, DAY_VALUES)).every((v) => v === 0)).toBe(true);
+    const t = dayTotals(day.subarray(DAY_VALUES));
+    expect(t).toMatchObject({ demand: 20, estimatedDemand: 4 });
+    expect(t.simulated).toMatchObject({ sales: 14, lostSales: 6, inventoryUnits: 5, warehouseUnits: 40 });
+    // The actual side's lost sales are the demand estimated beyond its sales: one sum.
+    expect(t.actual).toMatchObject({ sales: 12, lostSales: 4, inventoryUnits: 6, warehouseUnits: 41 });
   });
 });
