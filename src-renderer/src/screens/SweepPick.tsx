@@ -15,6 +15,19 @@ export function reachableFillRate(report: SweepReport): string {
   return String(Math.floor(goal * 1000) / 10);
 }
 
+/** The constraint that picks a sweep's point, the point it picks and the name to keep it under. */
+export interface PickProps {
+  constraint: Constraint;
+  onConstraint: (constraint: Constraint) => void;
+  /** The point the constraint picks; null when none meets it, undefined while it is asked. */
+  picked?: number | null;
+  /** The name to keep the point picked under. */
+  name: string;
+  onName: (name: string) => void;
+  /** Keeps the point picked as a scenario of that name. */
+  onSave: () => void;
+}
+
 /**
  * How a sweep's frontier is drawn (lost sales or fill rate, against stock in units or value), the constraint that
  * picks a point, and the point picked kept as a scenario under the name typed.
@@ -39,16 +52,7 @@ export function SweepPick({
   onMeasure: (measure: FrontierMeasure) => void;
   stock: FrontierStock;
   onStock: (stock: FrontierStock) => void;
-  constraint: Constraint;
-  onConstraint: (constraint: Constraint) => void;
-  /** The point the constraint picks; null when none meets it, undefined while it is asked. */
-  picked?: number | null;
-  /** The name to keep the point picked under. */
-  name: string;
-  onName: (name: string) => void;
-  /** Keeps the point picked as a scenario of that name. */
-  onSave: () => void;
-}) {
+} & PickProps) {
   /** No SKU has a cost price: stock has no value to tell, so the frontier is in units. */
   const unvalued = report.actual.inventoryValue === null;
   return (

@@ -7,7 +7,7 @@ import { go } from '../route';
 import { useSort } from '../sort';
 import { useNames } from '../use-names';
 import { rate, sweepColumns, SweepPoints } from './SweepPoints';
-import { SweepPick, type Constraint } from './SweepPick';
+import { SweepPick, type PickProps } from './SweepPick';
 
 const units = whole;
 
@@ -34,23 +34,7 @@ export function sweepCsv(report: SweepReport, rows: readonly SweepReport['runs']
  * frontier chart (measured as chosen here), the history's own point and the points' table, exported as sorted. It
  * stays mounted while no sweep is shown so that the measure, stock and sort chosen carry over to the next sweep.
  */
-export function SweepResult({
-  report,
-  constraint,
-  onConstraint,
-  picked,
-  name,
-  onName,
-  onSave,
-}: {
-  report: SweepReport | undefined;
-  constraint: Constraint;
-  onConstraint: (c: Constraint) => void;
-  picked: number | null | undefined;
-  name: string;
-  onName: (name: string) => void;
-  onSave: () => void;
-}) {
+export function SweepResult({ report, ...pick }: { report: SweepReport | undefined } & PickProps) {
   const { currency } = useNames();
   const [measure, setMeasure] = useState<FrontierMeasure>('lostSales');
   const [stock, setStock] = useState<FrontierStock>('inventoryUnits');
@@ -65,24 +49,12 @@ export function SweepResult({
         {report.sweepId}: {report.from} … {report.to}, {report.points} points from {report.scenario ?? 'default'}
         {report.status === 'cancelled' ? ' (cancelled)' : ''}
       </h2>
-      <SweepPick
-        report={report}
-        measure={measure}
-        onMeasure={setMeasure}
-        stock={stock}
-        onStock={setStock}
-        constraint={constraint}
-        onConstraint={onConstraint}
-        picked={picked}
-        name={name}
-        onName={onName}
-        onSave={onSave}
-      />
+      <SweepPick report={report} measure={measure} onMeasure={setMeasure} stock={stock} onStock={setStock} {...pick} />
       <FrontierChart
         sweep={report}
         measure={measure}
         stock={stock}
-        picked={picked ?? undefined}
+        picked={pick.picked ?? undefined}
         open={open}
         currency={currency}
       />
@@ -96,7 +68,7 @@ export function SweepResult({
           Export CSV
         </button>
       </div>
-      <SweepPoints rows={sorted} varied={varied} heading={heading} picked={picked} />
+      <SweepPoints rows={sorted} varied={varied} heading={heading} picked={pick.picked} />
     </>
   );
 }
