@@ -12,9 +12,10 @@ import {
   INTEGER,
   TIMESTAMP,
   VARCHAR,
+  type DuckDBDateValue,
+  type DuckDBTimestampValue,
   type DuckDBType,
   type DuckDBValue,
-  type DuckDBVector,
 } from '@duckdb/node-api';
 import type { DatasetDef } from '../model/datasets.js';
 import type { JsonRecord } from '../model/fields.js';
@@ -27,15 +28,23 @@ const DUCK_TYPES: Record<ColumnType, DuckDBType> = { VARCHAR, TIMESTAMP, DATE, D
 /** DuckDB's vector size: the most rows one data chunk holds. */
 const CHUNK_ROWS = 2048;
 
-/** The few calls of DuckDB's C API (through @duckdb/node-bindings) that write a text column in bulk. */
-interface TextBindings {
+/** The few calls of DuckDB's C API (through @duckdb/node-bindings) that write a chunk's columns in bulk. */
+interface ChunkBindings {
   data_chunk_get_vector(chunk: DuckDBDataChunk['chunk'], column: number): unknown;
   copy_data_to_vector(vector: unknown, offset: number, source: ArrayBuffer, sourceOffset: number, bytes: number): void;
+  copy_data_to_vector_validity(
+    vector: unknown,
+    offset: number,
+    source: ArrayBuffer,
+    sourceOffset: number,
+    bytes: number,
+  ): void;
+  vector_ensure_validity_writable(vector: unknown): void;
   vector_assign_string_element(vector: unknown, row: number, text: string): void;
 }
 // The very bindings @duckdb/node-api loaded (it pins their version): a vector handle is only good with them.
 const nodeApi = createRequire(import.meta.url).resolve('@duckdb/node-api');
-const bindings = createRequire(nodeApi)('@duckdb/node-bindings') as TextBindings;
+const bindings = createRequire(nodeApi)('@duckdb/node-bindings') as ChunkBindings;
 
 /** A `duckdb_string_t`: the length (4 bytes), then the text itself when it fits in 12 bytes, else a pointer to it. */
 const STRING_BYTES = 16;
@@ -43,22 +52,60 @@ const INLINE_BYTES = 12;
 const LITTLE_ENDIAN = endianness() === 'LE';
 
 /**
- * The non-null values of a VARCHAR column of one chunk. Text of at most 12 ASCII characters (ids, codes) is laid
- * out inline as DuckDB's C API defines it (length, then the bytes, zero-padded) and copied into the vector at once;
- * any other text is handed to DuckDB one value at a time, as the node-api vector does for every value.
+ * A column's nulls in one chunk, as DuckDB's validity mask (a set bit per valid row, in 64-bit words). A column with
+ * no null leaves the vector's mask as it is: all valid.
  */
-class TextColumn {
+class Nulls {
+  private readonly mask = new Uint8Array(CHUNK_ROWS / 8);
+  private any = false;
+
+  set(row: number): void {
+    if (!this.any) {
+      this.mask.fill(0xff);
+      this.any = true;
+    }
+    // Bit `row % 64` of word `row / 64`: on a big-endian machine that word's bytes run the other way.
+    const byte = LITTLE_ENDIAN ? row >>> 3 : (row & ~63) / 8 + 7 - ((row >>> 3) & 7);
+    this.mask[byte] &= ~(1 << (row & 7));
+  }
+
+  flush(vector: unknown, rows: number): void {
+    if (!this.any) return;
+    bindings.vector_ensure_validity_writable(vector);
+    bindings.copy_data_to_vector_validity(vector, 0, this.mask.buffer, 0, Math.ceil(rows / 64) * 8);
+    this.any = false;
+  }
+}
+
+/** One column of a chunk being filled: its values kept in memory, copied into the chunk's vector at once. */
+interface ColumnWriter {
+  set(row: number, value: DuckDBValue): void;
+  /** Copies the first `rows` values into the vector, and makes ready for the next chunk's. */
+  flush(vector: unknown, rows: number): void;
+}
+
+/**
+ * The values of a VARCHAR column of one chunk. Text of at most 12 ASCII characters (ids, codes) is laid out inline
+ * as DuckDB's C API defines it (length, then the bytes, zero-padded) and copied into the vector at once; any other
+ * text is handed to DuckDB one value at a time, as the node-api vector does for every value.
+ */
+class TextColumn implements ColumnWriter {
   private readonly slots = new Uint8Array(CHUNK_ROWS * STRING_BYTES);
   private readonly view = new DataView(this.slots.buffer);
-  private readonly longRows: number[] = [];
-  private readonly longTexts: string[] = [];
+  private readonly nulls = new Nulls();
+  private longRows: number[] = [];
+  private longTexts: string[] = [];
 
-  constructor(private readonly vector: unknown) {}
-
-  set(row: number, text: string): void {
+  set(row: number, value: DuckDBValue): void {
+    const at = row * STRING_BYTES;
+    if (value === null || value === undefined) {
+      this.view.setUint32(at, 0, LITTLE_ENDIAN);
+      this.nulls.set(row);
+      return;
+    }
+    const text = value as string;
     const n = text.length;
     if (n <= INLINE_BYTES) {
-      const at = row * STRING_BYTES;
       let i = 0;
       for (; i < n; i++) {
         const c = text.charCodeAt(i);
@@ -66,6 +113,8 @@ class TextColumn {
         this.slots[at + 4 + i] = c;
       }
       if (i === n) {
+        // The padding after the text is zero, as DuckDB compares the inline bytes whole.
+        this.slots.fill(0, at + 4 + n, at + STRING_BYTES);
         this.view.setUint32(at, n, LITTLE_ENDIAN);
         return;
       }
@@ -75,43 +124,72 @@ class TextColumn {
     this.longTexts.push(text);
   }
 
-  flush(rows: number): void {
-    bindings.copy_data_to_vector(this.vector, 0, this.slots.buffer, 0, rows * STRING_BYTES);
+  flush(vector: unknown, rows: number): void {
+    bindings.copy_data_to_vector(vector, 0, this.slots.buffer, 0, rows * STRING_BYTES);
     for (let i = 0; i < this.longRows.length; i++)
-      bindings.vector_assign_string_element(this.vector, this.longRows[i], this.longTexts[i]);
+      bindings.vector_assign_string_element(vector, this.longRows[i], this.longTexts[i]);
+    this.longRows = [];
+    this.longTexts = [];
+    this.nulls.flush(vector, rows);
   }
 }
 
-/** Fills data chunks row by row and hands each full one to `sink` (an appender, or a list kept for later). */
+/** Values of fixed width (numbers, booleans, days, microseconds) as DuckDB lays them out in a vector. */
+type Slots = Float64Array | Int32Array | Uint8Array | BigInt64Array;
+
+/** A column of fixed-width values of one chunk: `toSlot` turns a value into what its vector holds. */
+class FixedColumn<S extends Slots> implements ColumnWriter {
+  private readonly nulls = new Nulls();
+
+  constructor(
+    private readonly slots: S,
+    private readonly toSlot: (value: NonNullable<DuckDBValue>) => S[number],
+    private readonly zero: S[number],
+  ) {}
+
+  set(row: number, value: DuckDBValue): void {
+    if (value === null || value === undefined) {
+      this.slots[row] = this.zero;
+      this.nulls.set(row);
+    } else this.slots[row] = this.toSlot(value);
+  }
+
+  flush(vector: unknown, rows: number): void {
+    bindings.copy_data_to_vector(vector, 0, this.slots.buffer as ArrayBuffer, 0, rows * this.slots.BYTES_PER_ELEMENT);
+    this.nulls.flush(vector, rows);
+  }
+}
+
+/** What each column type's vector holds per row, as the node-api vectors of the same types write it. */
+const COLUMN_WRITERS: Record<ColumnType, () => ColumnWriter> = {
+  VARCHAR: () => new TextColumn(),
+  DOUBLE: () => new FixedColumn(new Float64Array(CHUNK_ROWS), (v) => v as number, 0),
+  INTEGER: () => new FixedColumn(new Int32Array(CHUNK_ROWS), (v) => v as number, 0),
+  BOOLEAN: () => new FixedColumn(new Uint8Array(CHUNK_ROWS), (v) => (v ? 1 : 0), 0),
+  TIMESTAMP: () => new FixedColumn(new BigInt64Array(CHUNK_ROWS), (v) => (v as DuckDBTimestampValue).micros, 0n),
+  DATE: () => new FixedColumn(new Int32Array(CHUNK_ROWS), (v) => (v as DuckDBDateValue).days, 0),
+};
+
+/**
+ * Fills data chunks row by row and hands each full one to `sink` (an appender, or a list kept for later). The
+ * columns' values are kept in plain typed arrays and copied into a chunk's vectors once it is full.
+ */
 class ChunkWriter {
-  private chunk!: DuckDBDataChunk;
-  private vectors!: DuckDBVector[];
-  /** Per column: its TextColumn when it is VARCHAR. */
-  private texts!: (TextColumn | undefined)[];
+  private readonly types: DuckDBType[];
+  private readonly columns: ColumnWriter[];
   private row = 0;
   rows = 0;
 
   constructor(
-    private readonly types: DuckDBType[],
+    types: readonly ColumnType[],
     private readonly sink: (chunk: DuckDBDataChunk) => void,
   ) {
-    this.fresh();
-  }
-
-  private fresh(): void {
-    this.chunk = DuckDBDataChunk.create(this.types, CHUNK_ROWS);
-    this.vectors = this.types.map((_, i) => this.chunk.getColumnVector(i));
-    this.texts = this.types.map((t, i) =>
-      t === VARCHAR ? new TextColumn(bindings.data_chunk_get_vector(this.chunk.chunk, i)) : undefined,
-    );
-    this.row = 0;
+    this.types = types.map((t) => DUCK_TYPES[t]);
+    this.columns = types.map((t) => COLUMN_WRITERS[t]());
   }
 
   set(column: number, value: DuckDBValue): void {
-    const text = this.texts[column];
-    // A null (and anything but text) goes through the node-api vector, which keeps the column's validity.
-    if (text !== undefined && typeof value === 'string') text.set(this.row, value);
-    else this.vectors[column].setItem(this.row, value);
+    this.columns[column].set(this.row, value);
   }
 
   endRow(): void {
@@ -122,12 +200,11 @@ class ChunkWriter {
   /** Hands over the last, partly filled chunk. */
   flush(): void {
     if (this.row === 0) return;
-    this.chunk.rowCount = this.row;
-    // Text first: the node-api vector's own flush then sets the validity (and any value it was given).
-    for (const t of this.texts) t?.flush(this.row);
-    for (const v of this.vectors) v.flush();
-    this.sink(this.chunk);
-    this.fresh();
+    const chunk = DuckDBDataChunk.create(this.types, this.row);
+    for (let c = 0; c < this.columns.length; c++)
+      this.columns[c].flush(bindings.data_chunk_get_vector(chunk.chunk, c), this.row);
+    this.sink(chunk);
+    this.row = 0;
   }
 }
 
@@ -159,7 +236,7 @@ export function layOutRecords(
 ): LaidOutRows {
   const writers = new Map<TablePlan, TableWriter>();
   for (const t of allTables(root)) {
-    const types = tableColumns(t, dataset).map((c) => DUCK_TYPES[c.type]);
+    const types = tableColumns(t, dataset).map((c) => c.type);
     const fields = t.fields.map((f) => ({ name: f.name, toDuck: converter(f.type) }));
     const key = (t.entity['x-key'] as string[]).map((k) => fields.find((f) => f.name === k)!);
     const chunks: DuckDBDataChunk[] = [];
@@ -219,10 +296,7 @@ export async function appendRows(
 ): Promise<number> {
   const appender = await ws.conn.createAppender(table, null, catalog);
   try {
-    const out = new ChunkWriter(
-      types.map((t) => DUCK_TYPES[t]),
-      (chunk) => appender.appendDataChunk(chunk),
-    );
+    const out = new ChunkWriter(types, (chunk) => appender.appendDataChunk(chunk));
     for (const row of rows) {
       for (let i = 0; i < row.length; i++) out.set(i, row[i]);
       out.endRow();
