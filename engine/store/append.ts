@@ -99,7 +99,6 @@ class TextColumn implements ColumnWriter {
   set(row: number, value: DuckDBValue): void {
     const at = row * STRING_BYTES;
     if (value === null || value === undefined) {
-      this.view.setUint32(at, 0, LITTLE_ENDIAN);
       this.nulls.set(row);
       return;
     }
@@ -113,8 +112,6 @@ class TextColumn implements ColumnWriter {
         this.slots[at + 4 + i] = c;
       }
       if (i === n) {
-        // The padding after the text is zero, as DuckDB compares the inline bytes whole.
-        this.slots.fill(0, at + 4 + n, at + STRING_BYTES);
         this.view.setUint32(at, n, LITTLE_ENDIAN);
         return;
       }
@@ -131,6 +128,9 @@ class TextColumn implements ColumnWriter {
     this.longRows = [];
     this.longTexts = [];
     this.nulls.flush(vector, rows);
+    // Zeroed for the next chunk: an inline text's padding is zero, as DuckDB compares the inline bytes whole, and a
+    // null's slot is empty text.
+    this.slots.fill(0, 0, rows * STRING_BYTES);
   }
 }
 
