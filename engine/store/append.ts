@@ -1,6 +1,7 @@
 /**
- * Bulk writes through DuckDB's appender, a data chunk at a time: records are walked once and their values
- * set straight into the chunk's column vectors of every table they fill.
+ * Bulk writes through DuckDB's appender, a data chunk at a time: records are walked once and their values set
+ * into plain typed arrays, a column's each, which are copied into the chunk's vectors at once when it is full. No
+ * value passes through a node-api vector object: building those for every chunk cost more than the copying.
  */
 import { createRequire } from 'node:module';
 import { endianness } from 'node:os';
