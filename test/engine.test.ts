@@ -236,7 +236,11 @@ describe('initial distribution', () => {
       'WH/NEW-M': { onHand: warehouse.m },
     },
   });
-  const firstFill = only('InitialDistribution', { demandHalfLifeDays: 0 });
+  // A week's first fill, as the rule's arithmetic below reads (the default is shorter: docs/design.md §8.18).
+  const firstFill: SettingsOverride = {
+    ...only('InitialDistribution', { demandHalfLifeDays: 0 }),
+    initialDistribution: { enabled: true, firstFillDays: 7 },
+  };
   const sentBy = (r: ReturnType<typeof run>) =>
     Object.fromEntries(r.proposals.map((p) => [`${p.toLocationId}/${p.skuId}`, p.quantity]));
 

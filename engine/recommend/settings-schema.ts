@@ -115,7 +115,7 @@ export const SettingsSchema = Type.Object(
     initialDistribution: Section({
       enabled: Switch('Propose initial distribution.'),
       firstFillDays: given(
-        7,
+        3,
         Days(
           "Days of a comparable SKU's demand a store is given of a new style (replenishment follows what it sells).",
           1,
