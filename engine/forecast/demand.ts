@@ -42,37 +42,16 @@ function classIndex(adi: number, cv2: number): number {
 export const classify = (adi: number, cv2: number): DemandClass => CLASSES[classIndex(adi, cv2)];
 
 /*
- * The estimators read a window oldest day first, in-stock days only: `sales[offset + (head + i) % days]` where
- * inStock is set (these two are the references the forecast's one-pass reading is tested against).
+ * The references the forecast's one-pass reading (ownStats) is tested against: each reads a cell's in-stock days'
+ * sales, oldest first.
  */
 
-/** Calls `visit` with each in-stock day's sales of a window, oldest day first. */
-function eachInStockDay(
-  sales: ArrayLike<number>,
-  inStock: ArrayLike<number>,
-  offset: number,
-  days: number,
-  head: number,
-  visit: (sold: number) => void,
-): void {
-  for (let i = 0; i < days; i++) {
-    const at = offset + (head + i < days ? head + i : head + i - days);
-    if (inStock[at]) visit(sales[at]);
-  }
-}
-
-/** Croston with the Syntetos–Boylan bias correction, over the in-stock days in order. */
-function sbaOver(
-  sales: ArrayLike<number>,
-  inStock: ArrayLike<number>,
-  offset: number,
-  days: number,
-  head: number,
-): number {
+/** Croston with the Syntetos–Boylan bias correction. */
+export function sba(days: readonly number[]): number {
   let z = NaN;
   let p = NaN;
   let q = 1;
-  eachInStockDay(sales, inStock, offset, days, head, (d) => {
+  for (const d of days) {
     if (d > 0) {
       z = Number.isNaN(z) ? d : z + ALPHA * (d - z);
       p = Number.isNaN(p) ? q : p + ALPHA * (q - p);
@@ -80,36 +59,25 @@ function sbaOver(
     } else {
       q++;
     }
-  });
+  }
   return Number.isNaN(z) ? 0 : (1 - ALPHA / 2) * (z / p);
 }
 
 /** Teunter–Syntetos–Babai: demand probability updated every day, so a dying item fades out. */
-function tsbOver(
-  sales: ArrayLike<number>,
-  inStock: ArrayLike<number>,
-  offset: number,
-  days: number,
-  head: number,
-): number {
+export function tsb(days: readonly number[]): number {
   let z = NaN;
   let prob = NaN;
-  eachInStockDay(sales, inStock, offset, days, head, (d) => {
+  for (const d of days) {
     if (Number.isNaN(prob)) {
       prob = d > 0 ? 1 : 0;
       if (d > 0) z = d;
-      return;
+      continue;
     }
     prob += BETA * ((d > 0 ? 1 : 0) - prob);
     if (d > 0) z = Number.isNaN(z) ? d : z + ALPHA * (d - z);
-  });
+  }
   return Number.isNaN(z) ? 0 : prob * z;
 }
-
-export const sba = (days: readonly number[]): number =>
-  sbaOver(days, new Uint8Array(days.length).fill(1), 0, days.length, 0);
-export const tsb = (days: readonly number[]): number =>
-  tsbOver(days, new Uint8Array(days.length).fill(1), 0, days.length, 0);
 
 const METHODS: OwnEstimate['method'][] = ['none', 'mean', 'sba', 'tsb'];
 /** Where ownStats writes: a scratch array the caller reuses, so a million cells allocate nothing. */
@@ -188,7 +156,7 @@ let bounds = new Float64Array(64);
  * ownEstimate's figures, written into `out` (see OWN): the form the forecast reads for every cell. Most cells sell
  * on a few of their days (at the stores a size sells a unit a week or so), so the window is read once for its
  * in-stock days and the days that sold, and everything else is worked out from those: the moments, and SBA and
- * TSB step for step as sbaOver and tsbOver take them (a day that sold nothing moves TSB's probability alone). One
+ * TSB step for step as sba and tsb take them (a day that sold nothing moves TSB's probability alone). One
  * function, as the one read of the window is its point: it runs for every cell at every review.
  */
 export function ownStats(
