@@ -333,10 +333,33 @@ describe('what a store sells', () => {
     expect(basisOf(silent(16).targets, 2)).not.toBe('notSelling');
   });
 
-  it('keeps a store that sold the style, however little', () => {
-    const r = run(twoStores({ onHand: 6, sales: [1] }));
+  it('keeps a store that sold the style lately, however little', () => {
+    const r = run(twoStores({ onHand: 6, sales: [...Array(27).fill(0), 1] }));
     expect(basisOf(r.targets, 2)).not.toBe('notSelling');
     expect(r.proposals.some((p) => p.fromLocationId === 'B')).toBe(false);
+  });
+
+  it('judges a store that stopped selling by what its shelf would have sold since its last sale: eleven tell, nine do not', () => {
+    // Eight weeks' window; A sells one every fourth day (¼ a day). B sold at that pace for its first days, then
+    // stood with 4 units and sold nothing for the rest of the window: a delisting nothing in the feed announced.
+    const quarter = (days: number) => Array.from({ length: days }, (_, d) => (d % 4 === 3 ? 1 : 0));
+    const stopped = (selling: number[]) => {
+      const spec = twoStores({ onHand: 4, sales: selling });
+      spec.windowDays = 56;
+      spec.cells['A/TEE-M'] = { onHand: 2, sales: quarter(56) };
+      return run(spec);
+    };
+    // Last sale on day 11: 44 silent days at ¼ a day, 11 units; on day 19: 36 days, 9 units.
+    const gone = stopped(quarter(12));
+    expect(basisOf(gone.targets, 2)).toBe('notSelling');
+    expect(gone.proposals).toContainEqual(
+      expect.objectContaining({ fromLocationId: 'B', toLocationId: 'WH', skuId: 'TEE-M', quantity: 4 }),
+    );
+    expect(basisOf(stopped(quarter(20)).targets, 2)).not.toBe('notSelling');
+    // A store that sold at half the pace of the others is judged by its own: 40 silent days at ⅛ a day are 5 units,
+    // not the 10 the others' pace would give.
+    const eighth = Array.from({ length: 16 }, (_, d) => (d % 8 === 7 ? 1 : 0));
+    expect(basisOf(stopped(eighth).targets, 2)).not.toBe('notSelling');
   });
 
   it('gives a young style to a store that carries its category once it sells elsewhere, not an old one', () => {

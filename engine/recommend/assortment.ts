@@ -10,7 +10,10 @@
  * - not selling there: the store held the style and never sold it, and the style sells elsewhere. While it holds
  *   some, only once the days it stood on the shelf would have sold NOT_SELLING_EXPECTED_UNITS at the style's rate
  *   elsewhere; once its stock is gone, as long as it never sold there. Such a store gets no target for the style and
- *   sends its stock back (returns.ts): the stores that do sell it get it instead.
+ *   sends its stock back (returns.ts): the stores that do sell it get it instead. A store that did sell the style
+ *   stopped selling it, while another sold it since, once the days it stood on the shelf since its last sale there
+ *   would have sold STOPPED_SELLING_EXPECTED_UNITS at its pace (the style's rate elsewhere, or the store's own where
+ *   slower): a delisting the feed does not announce. A style that stopped selling everywhere is off sale (life.ts).
  */
 import type { Forecast } from '../forecast/forecast.js';
 import { stockedDays, type EngineState } from './state.js';
@@ -21,6 +24,14 @@ import { stockedDays, type EngineState } from './state.js';
  * demand fell on them afterwards, 1.6 points of fill): the judgment is for good once the shelf is empty.
  */
 export const NOT_SELLING_EXPECTED_UNITS = 5;
+/**
+ * Units a store that sold the style would have sold since its last sale there, on the days its shelf held some, for
+ * that silence to tell it stopped selling (the retailer delisted the style there, or its customers there are gone).
+ * Twice a silent shelf's NOT_SELLING_EXPECTED_UNITS: the store did sell it once. Measured at 6, 10 and 15 with the
+ * default scenario: at 10 the intermittent set held 2.9 % less store stock and filled 0.13 points better, the others
+ * within 0.07 points and 0.1 % of stock; at 6 fashion lost 0.4 points of fill to stores that still sold.
+ */
+export const STOPPED_SELLING_EXPECTED_UNITS = 10;
 /** The days at the window's start a style stood on a shelf on, at the least, to be past its launch. */
 export const ESTABLISHED_DAYS = 14;
 
@@ -79,7 +90,11 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array,
   const stock = new Uint8Array(L);
   const units = new Float64Array(L);
   const days = new Float64Array(L);
+  const lastSale = new Int32Array(L);
+  const cellsAt = new Int32Array(L);
   for (let s = 0; s < S; s++) {
+    lastSale.fill(-1);
+    cellsAt.fill(0);
     held.fill(0);
     sold.fill(0);
     stock.fill(0);
@@ -95,6 +110,8 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array,
       if (stockedDays(state, c, 0, ESTABLISHED_DAYS) > 0) established = true;
       if (everActive[c]) held[l] = 1;
       if (lastSaleDay[c] >= 0) sold[l] = 1;
+      if (lastSaleDay[c] > lastSale[l]) lastSale[l] = lastSaleDay[c];
+      cellsAt[l]++;
       if (onHand[c] > 0 || inTransit[c] > 0) stock[l] = 1;
       units[l] += f.units[c];
       days[l] += f.inStockDays[c];
@@ -106,7 +123,13 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array,
       if (!selling[l]) continue;
       // What the style sells per in-stock cell-day at the other stores.
       const elsewhere = netDays - days[l] > 0 ? (netUnits - units[l]) / (netDays - days[l]) : 0;
-      if (held[l] && !sold[l] && elsewhere > 0 && (!stock[l] || elsewhere * days[l] >= NOT_SELLING_EXPECTED_UNITS)) {
+      const silentHere =
+        elsewhere > 0 &&
+        (sold[l]
+          ? soldSince(lastSale, l, selling) &&
+            stoppedSelling(state, styleStart[s] * L + l, cellsAt[l], L, lastSale[l], elsewhere, units[l])
+          : held[l] && (!stock[l] || elsewhere * days[l] >= NOT_SELLING_EXPECTED_UNITS));
+      if (silentHere) {
         notSelling[l * S + s] = 1;
         continue;
       }
@@ -115,4 +138,39 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array,
     }
   }
   return { carried, notSelling, carries };
+}
+
+/** Whether another selling location sold the style after `l`'s last sale: it sells on elsewhere, not only ended. */
+function soldSince(lastSale: Int32Array, l: number, selling: Uint8Array): boolean {
+  for (let x = 0; x < lastSale.length; x++) if (x !== l && selling[x] && lastSale[x] > lastSale[l]) return true;
+  return false;
+}
+
+/**
+ * Whether a store that sold a style has stood with it since its last sale there (`lastSale`) long enough, day by day
+ * on its shelves, to have sold STOPPED_SELLING_EXPECTED_UNITS at its pace: the style's rate elsewhere (`rate`, per
+ * in-stock cell-day), or the store's own before its silence (`unitsSold` in the window) where that is slower.
+ * `first`: the style's first cell at the store; its `cells` follow `L` apart.
+ */
+function stoppedSelling(
+  state: EngineState,
+  first: number,
+  cells: number,
+  L: number,
+  lastSale: number,
+  rate: number,
+  unitsSold: number,
+): boolean {
+  const W = state.windowDays;
+  const silent = state.asOfDay - 1 - lastSale;
+  // Bounded above by every cell in stock every silent day: most stores that sell the style stop here.
+  if (rate * Math.min(silent, W) * cells < STOPPED_SELLING_EXPECTED_UNITS) return false;
+  let silentDays = 0;
+  let before = 0;
+  for (let i = 0, c = first; i < cells; i++, c += L) {
+    silentDays += stockedDays(state, c, W - silent, W);
+    before += stockedDays(state, c, 0, W - silent);
+  }
+  const pace = unitsSold > 0 && before > 0 ? Math.min(rate, unitsSold / before) : rate;
+  return pace * silentDays >= STOPPED_SELLING_EXPECTED_UNITS;
 }

@@ -129,7 +129,8 @@ export function initialDistribution(ctx: Context, network: CategorySums, sales: 
 
   for (let s = 0; s < S; s++) {
     if (state.styles.excluded[s]) continue;
-    if (stores.some((l) => ctx.targets.carried[l * S + s])) continue;
+    // A style some store carries, or every store that held it stopped selling, is past its launch.
+    if (stores.some((l) => ctx.targets.carried[l * S + s] || ctx.targets.notSelling[l * S + s])) continue;
     const skus: number[] = [];
     for (let k = styleStart[s]; k < styleStart[s + 1]; k++) if (!skuBlocked(state, k)) skus.push(k);
     if (skus.length === 0) continue;
