@@ -339,7 +339,7 @@ describe('what a store sells', () => {
     expect(r.proposals.some((p) => p.fromLocationId === 'B')).toBe(false);
   });
 
-  it('judges a store that stopped selling by what its shelf would have sold since its last sale: eleven tell, nine do not', () => {
+  it('judges a store that stopped by what its shelf would have sold since its last sale: 11 tell, 9 do not', () => {
     // Eight weeks' window; A sells one every fourth day (¼ a day). B sold at that pace for its first days, then
     // stood with 4 units and sold nothing for the rest of the window: a delisting nothing in the feed announced.
     const quarter = (days: number) => Array.from({ length: days }, (_, d) => (d % 4 === 3 ? 1 : 0));
