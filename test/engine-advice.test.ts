@@ -355,6 +355,9 @@ describe('what a store sells', () => {
     expect(gone.proposals).toContainEqual(
       expect.objectContaining({ fromLocationId: 'B', toLocationId: 'WH', skuId: 'TEE-M', quantity: 4 }),
     );
+    // Its last sale was window day 11 of 56, 45 days before the review.
+    const since = new Date((DAY0 - 45) * 86_400_000).toISOString().slice(0, 10);
+    expect(gone.proposals.find((p) => p.fromLocationId === 'B')!.reason).toContain(`without a sale since ${since}`);
     expect(basisOf(stopped(quarter(20)).targets, 2)).not.toBe('notSelling');
     // A store that sold at half the pace of the others is judged by its own: 40 silent days at ⅛ a day are 5 units,
     // not the 10 the others' pace would give.

@@ -5,7 +5,7 @@
  * a redistribution to the warehouse holding the most of the SKU (its home, as far as the state tells), else the
  * first warehouse taking part.
  */
-import { decision, round2, type Decision } from './proposal.js';
+import { dayText, decision, round2, type Decision } from './proposal.js';
 import { skuBlocked, type Context } from './replenish.js';
 import { basisOf } from './targets.js';
 
@@ -23,6 +23,13 @@ export function offSaleReturns(ctx: Context): Decision[] {
       last = Math.max(last, lastSaleDay[c]);
     return last;
   };
+  /** The style's last sale at store `l` (a store that stopped selling it: some time ago), or −1. */
+  const lastSaleAt = (s: number, l: number) => {
+    let last = -1;
+    for (let k = state.styles.styleStart[s]; k < state.styles.styleStart[s + 1]; k++)
+      last = Math.max(last, lastSaleDay[k * L + l]);
+    return last;
+  };
   for (let k = 0; k < K; k++) {
     if (skuBlocked(state, k)) continue;
     const s = state.skus.style[k];
@@ -35,15 +42,19 @@ export function offSaleReturns(ctx: Context): Decision[] {
       const basis = basisOf(ctx.targets, c);
       if (units < cs.minimumTransferQuantity || (basis !== 'offSale' && basis !== 'notSelling')) continue;
       out.push(
-        decision(ctx.explain, 'Redistribution', l, home, k, units, () => ({
-          reason:
-            (basis === 'offSale'
+        decision(ctx.explain, 'Redistribution', l, home, k, units, () => {
+          const since = lastSaleAt(s, l);
+          const why =
+            basis === 'offSale'
               ? `style ${state.styles.ids[s]} is off sale: it sold nothing anywhere for ` +
                 `${asOfDay - 1 - lastSale(s)} days while on the shelves`
               : `style ${state.styles.ids[s]} does not sell at ${state.locations.ids[l]}: it stood there without a ` +
-                'sale while it sold elsewhere') + `; its ${units} units there go back to ${state.locations.ids[home]}`,
-          details: { reason: basis === 'offSale' ? 'off sale' : 'not selling there', onHand: round2(onHand[c]) },
-        })),
+                `sale${since >= 0 ? ` since ${dayText(since)}` : ''} while it sold elsewhere`;
+          return {
+            reason: `${why}; its ${units} units there go back to ${state.locations.ids[home]}`,
+            details: { reason: basis === 'offSale' ? 'off sale' : 'not selling there', onHand: round2(onHand[c]) },
+          };
+        }),
       );
     }
   }
