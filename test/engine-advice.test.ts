@@ -341,12 +341,15 @@ describe('what a store sells', () => {
 
   it('judges a store that stopped by what its shelf would have sold since its last sale: 11 tell, 9 do not', () => {
     // Eight weeks' window; A sells one every fourth day (¼ a day). B sold at that pace for its first days, then
-    // stood with 4 units and sold nothing for the rest of the window: a delisting nothing in the feed announced.
+    // stood with 4 units and sold nothing for the rest of the window, while it sold caps every day it was open: a
+    // delisting nothing in the feed announced.
     const quarter = (days: number) => Array.from({ length: days }, (_, d) => (d % 4 === 3 ? 1 : 0));
-    const stopped = (selling: number[]) => {
+    const stopped = (selling: number[], openDays = 56) => {
       const spec = twoStores({ onHand: 4, sales: selling });
       spec.windowDays = 56;
       spec.cells['A/TEE-M'] = { onHand: 2, sales: quarter(56) };
+      spec.styles.push({ id: 'CAP', category: 'CAPS', skus: [{ id: 'CAP-1', size: 'One', price: 10 }] });
+      spec.cells['B/CAP-1'] = { onHand: 9, sales: Array.from({ length: 56 }, (_, d) => (d < openDays ? 1 : 0)) };
       return run(spec);
     };
     // Last sale on day 11: 44 silent days at ¼ a day, 11 units; on day 19: 36 days, 9 units.
@@ -363,6 +366,9 @@ describe('what a store sells', () => {
     // not the 10 the others' pace would give.
     const eighth = Array.from({ length: 16 }, (_, d) => (d % 8 === 7 ? 1 : 0));
     expect(basisOf(stopped(eighth).targets, 2)).not.toBe('notSelling');
+    // A store that sold nothing at all since day 20 was closed (or its sales are late): its silence on the tees counts
+    // only up to its last sale of anything, 9 days at ¼ a day.
+    expect(basisOf(stopped(quarter(12), 21).targets, 2)).not.toBe('notSelling');
   });
 
   it('gives a young style to a store that carries its category once it sells elsewhere, not an old one', () => {

@@ -52,6 +52,27 @@ export interface Assortment {
 export interface AssortmentSums {
   held: Float64Array;
   styles: Float64Array;
+  /**
+   * Per location: the last day it sold anything (−∞: none within the year), combined by the maximum. A store that
+   * sold nothing at all since a day was closed (a holiday, a week's refit) or its sales have not come in: its shelves'
+   * silence on one style says nothing about that style.
+   */
+  lastSale: Float64Array;
+}
+
+export function emptyAssortmentSums(locations: number, categories: number): AssortmentSums {
+  return {
+    held: new Float64Array(locations * categories),
+    styles: new Float64Array(categories),
+    lastSale: new Float64Array(locations).fill(-Infinity),
+  };
+}
+
+/** Adds the network's sums of a part (exact: the order does not matter). */
+export function addAssortmentSums(into: AssortmentSums, part: AssortmentSums): void {
+  for (let i = 0; i < into.held.length; i++) into.held[i] += part.held[i];
+  for (let i = 0; i < into.styles.length; i++) into.styles[i] += part.styles[i];
+  for (let l = 0; l < into.lastSale.length; l++) into.lastSale[l] = Math.max(into.lastSale[l], part.lastSale[l]);
 }
 
 /** Adds the state's styles to the sums. */
@@ -59,6 +80,9 @@ export function addHeld(state: EngineState, selling: Uint8Array, sums: Assortmen
   const L = state.locations.ids.length;
   const C = Math.max(1, state.categories.ids.length);
   const { styleStart, category } = state.styles;
+  const { lastSaleDay } = state;
+  for (let c = 0; c < lastSaleDay.length; c++)
+    if (lastSaleDay[c] > sums.lastSale[c % L]) sums.lastSale[c % L] = lastSaleDay[c];
   const heldAt = new Uint8Array(L);
   for (let s = 0; s < state.styles.ids.length; s++) {
     heldAt.fill(0);
@@ -91,10 +115,8 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array,
   const units = new Float64Array(L);
   const days = new Float64Array(L);
   const lastSale = new Int32Array(L);
-  const cellsAt = new Int32Array(L);
   for (let s = 0; s < S; s++) {
     lastSale.fill(-1);
-    cellsAt.fill(0);
     held.fill(0);
     sold.fill(0);
     stock.fill(0);
@@ -111,7 +133,6 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array,
       if (everActive[c]) held[l] = 1;
       if (lastSaleDay[c] >= 0) sold[l] = 1;
       if (lastSaleDay[c] > lastSale[l]) lastSale[l] = lastSaleDay[c];
-      cellsAt[l]++;
       if (onHand[c] > 0 || inTransit[c] > 0) stock[l] = 1;
       units[l] += f.units[c];
       days[l] += f.inStockDays[c];
@@ -127,7 +148,7 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array,
         elsewhere > 0 &&
         (sold[l]
           ? soldSince(lastSale, l, selling) &&
-            stoppedSelling(state, styleStart[s] * L + l, cellsAt[l], L, lastSale[l], elsewhere, units[l])
+            stoppedSelling(state, s, l, lastSale[l], network.lastSale[l], elsewhere, units[l])
           : held[l] && (!stock[l] || elsewhere * days[l] >= NOT_SELLING_EXPECTED_UNITS));
       if (silentHere) {
         notSelling[l * S + s] = 1;
@@ -149,27 +170,33 @@ function soldSince(lastSale: Int32Array, l: number, selling: Uint8Array): boolea
 /**
  * Whether a store that sold a style has stood with it since its last sale there (`lastSale`) long enough, day by day
  * on its shelves, to have sold STOPPED_SELLING_EXPECTED_UNITS at its pace: the style's rate elsewhere (`rate`, per
- * in-stock cell-day), or the store's own before its silence (`unitsSold` in the window) where that is slower.
- * `first`: the style's first cell at the store; its `cells` follow `L` apart.
+ * in-stock cell-day), or the store's own before its silence (`unitsSold` in the window) where that is slower. The
+ * days count up to the store's last sale of anything (`storeLastSale`): a closed store is not silent on a style.
  */
 function stoppedSelling(
   state: EngineState,
-  first: number,
-  cells: number,
-  L: number,
+  s: number,
+  l: number,
   lastSale: number,
+  storeLastSale: number,
   rate: number,
   unitsSold: number,
 ): boolean {
   const W = state.windowDays;
-  const silent = state.asOfDay - 1 - lastSale;
+  const L = state.locations.ids.length;
+  const { styleStart } = state.styles;
+  const cells = styleStart[s + 1] - styleStart[s];
+  // Window day d is the day asOfDay − W + d: the silence runs from the day after the style's last sale there to the
+  // store's last day with a sale.
+  const from = lastSale + 1 - (state.asOfDay - W);
+  const to = storeLastSale + 1 - (state.asOfDay - W);
   // Bounded above by every cell in stock every silent day: most stores that sell the style stop here.
-  if (rate * Math.min(silent, W) * cells < STOPPED_SELLING_EXPECTED_UNITS) return false;
+  if (rate * (Math.min(to, W) - Math.max(from, 0)) * cells < STOPPED_SELLING_EXPECTED_UNITS) return false;
   let silentDays = 0;
   let before = 0;
-  for (let i = 0, c = first; i < cells; i++, c += L) {
-    silentDays += stockedDays(state, c, W - silent, W);
-    before += stockedDays(state, c, 0, W - silent);
+  for (let c = styleStart[s] * L + l; c < styleStart[s + 1] * L; c += L) {
+    silentDays += stockedDays(state, c, from, to);
+    before += stockedDays(state, c, 0, from);
   }
   const pace = unitsSold > 0 && before > 0 ? Math.min(rate, unitsSold / before) : rate;
   return pace * silentDays >= STOPPED_SELLING_EXPECTED_UNITS;

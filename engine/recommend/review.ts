@@ -31,7 +31,7 @@ import { offSaleReturns } from './returns.js';
 import { reviewOutcomes } from './outcome.js';
 import type { Settings } from './settings.js';
 import type { EngineState } from './state.js';
-import { addHeld, assortment, type AssortmentSums } from './assortment.js';
+import { addAssortmentSums, addHeld, assortment, emptyAssortmentSums, type AssortmentSums } from './assortment.js';
 import { settingsByCategory, targets, type Targets } from './targets.js';
 
 /** A part's share of the network's sums, and the network's: see the steps above. */
@@ -49,7 +49,7 @@ export function emptyReviewSums(state: EngineState): ReviewSums {
   return {
     demand: emptyCategorySums(L, C),
     sales: emptySalesSums(state),
-    assortment: { held: new Float64Array(L * C), styles: new Float64Array(C) },
+    assortment: emptyAssortmentSums(L, C),
     lastDelivery: new Float64Array(L).fill(-Infinity),
   };
 }
@@ -63,8 +63,7 @@ export function addReviewSums(into: ReviewSums, part: ReviewSums): void {
   add(into.demand.days, part.demand.days);
   add(into.demand.spread, part.demand.spread);
   for (const k of ['brand', 'season', 'size'] as const) add(into.sales[k], part.sales[k]);
-  add(into.assortment.held, part.assortment.held);
-  add(into.assortment.styles, part.assortment.styles);
+  addAssortmentSums(into.assortment, part.assortment);
   for (let l = 0; l < into.lastDelivery.length; l++)
     into.lastDelivery[l] = Math.max(into.lastDelivery[l], part.lastDelivery[l]);
 }

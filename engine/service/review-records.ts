@@ -2,29 +2,32 @@
  * A run's review records (simulate.ts `ReviewRecord`) as one compressed blob of doubles: the network's sums are
  * mostly zeros (a category's few sizes out of all), and the trips are a few hundred a review.
  *
- * Layout: the nine sums' lengths, the number of reviews, then per review its day, its number of trips, the sums
+ * Layout: the sums' lengths (PARTS), the number of reviews, then per review its day, its number of trips, the sums
  * (demand units, demand days, the spread of each category's styles, brand, season, size, styles held per location ×
- * category, styles held per category, the last delivery per location), the stores due a delivery (one per
- * location) and each trip's from, to, gain and units.
+ * category, styles held per category, the last sale per location, the last delivery per location), the stores due
+ * a delivery (one per location) and each trip's from, to, gain and units.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { ReviewSums } from '../recommend/review.js';
 import type { ReviewRecord } from '../simulate/simulate.js';
 
-const partsOf = (s: ReviewSums) => [
-  s.demand.units,
-  s.demand.days,
-  s.demand.spread,
-  s.sales.brand,
-  s.sales.season,
-  s.sales.size,
-  s.assortment.held,
-  s.assortment.styles,
-  s.lastDelivery,
+/** The sums in the order they are kept; the last is per location (the stores due a delivery follow it). */
+const PARTS: ((s: ReviewSums) => Float64Array)[] = [
+  (s) => s.demand.units,
+  (s) => s.demand.days,
+  (s) => s.demand.spread,
+  (s) => s.sales.brand,
+  (s) => s.sales.season,
+  (s) => s.sales.size,
+  (s) => s.assortment.held,
+  (s) => s.assortment.styles,
+  (s) => s.assortment.lastSale,
+  (s) => s.lastDelivery,
 ];
+const partsOf = (s: ReviewSums) => PARTS.map((part) => part(s));
 
 export function encodeReviews(reviews: readonly ReviewRecord[]): Uint8Array {
-  const lengths = reviews.length ? partsOf(reviews[0].network).map((a) => a.length) : new Array(9).fill(0);
+  const lengths = reviews.length ? partsOf(reviews[0].network).map((a) => a.length) : PARTS.map(() => 0);
   const width = lengths.reduce((a, b) => a + b, 0) + lengths[lengths.length - 1];
   let n = lengths.length + 1;
   for (const r of reviews) n += 2 + width + 4 * r.trips.length;
