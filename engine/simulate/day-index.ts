@@ -14,10 +14,12 @@ import { OUT, type CellWalk } from './cell-walk.js';
 
 /** Pseudo-units shrinking a thin day's index towards the usual one (1 for a category, the weekday's for a location). */
 const INDEX_PRIOR_UNITS = 2;
-/** Pseudo-units holding a style's index on a day with little of it sold to its course the day before. */
-const STYLE_PRIOR_UNITS = 3;
-/** Rounds fitting a style's course and its sizes' rates in turn (the first takes the sizes' plain means). */
-const STYLE_FIT_ROUNDS = 3;
+/**
+ * Pseudo-units holding a style's index on a day with little of it sold to its course the day before. Fewer units
+ * than that say little (a third either way), and a style's course is carried over every day it then sells nowhere:
+ * it must not be the last unit or two one size sold.
+ */
+const STYLE_PRIOR_UNITS = 10;
 /** A selling location that sold nothing on a day it would have sold this many units was closed (no demand). */
 const CLOSED_EXPECTED_UNITS = 7;
 
@@ -41,10 +43,10 @@ export interface IndexLayout {
 export interface CellLevels {
   /** Per row: the demand of the day when it started with stock (its sales, or more where it sold out). */
   want: Float64Array;
-  /** Per row: the units sold (a style's course is read from these: see fitStyles). */
-  sold: ArrayLike<number>;
   /** Per cell: units per day at index 1 (0: nothing to go on). */
   level: Float64Array;
+  /** Per cell: its level drawn towards its SKU's and location's (pooled-levels.ts): a style's course is read by it. */
+  pooled: Float64Array;
 }
 
 export class DayIndex {
@@ -240,84 +242,62 @@ export class DayIndex {
 
   /**
    * A style in sizes has one course across the network beyond its category's (a life cycle, a markdown): its sizes'
-   * demand each day against what their levels and the day's location and category indices expect. Days with
-   * little to go on lean on the day before, so a style sold out everywhere keeps the course it was on. A size's
-   * level is over its own days in stock, and those are not the style's: a size that sold out early was in stock
-   * only at the peak, one that lasted also in the decline. So the levels and the course are fitted in turn, each
-   * size's level taken over the course of its own days.
+   * demand each day — a sold-out day's at its expected demand — against what their pooled levels and the day's
+   * location and category indices expect. Days with little to go on lean on the day before, so a style sold out
+   * everywhere keeps the course it was on. Its sizes' levels are the pooled ones, each over the course of its own
+   * days (demand-fit.ts fits them and the course in turn), not their own means: the sizes still in stock as a style
+   * sells out everywhere are those that happened to sell less than their due, and read against their own means
+   * their last sales would lift the course the style then keeps.
    */
-  private fitStyles(cells: ArrayLike<number>, { sold: want, level }: CellLevels): void {
+  private fitStyles(cells: ArrayLike<number>, { want, pooled }: CellLevels): void {
     const { E, L, S } = this;
     const { styleStart, categoryOf } = this.layout;
     const sNum = new Float64Array(E);
     const sExp = new Float64Array(E);
     const diff = new Float64Array(E + 1);
-    const course = new Float64Array(E + 1);
     // The cells ever in stock, by style and location.
     const listed = new Uint8Array(L * this.layout.skus);
     for (let i = 0; i < cells.length; i++) listed[cells[i]] = 1;
     for (let s = 0; s < S; s++) {
       if (styleStart[s + 1] - styleStart[s] < 2) continue;
       const cat = categoryOf[s];
-      const units = new Float64Array((styleStart[s + 1] - styleStart[s]) * L);
-      for (let round = 0; round < STYLE_FIT_ROUNDS; round++) {
-        sNum.fill(0);
-        sExp.fill(0);
-        for (let l = 0; l < L; l++) {
-          if (!this.selling[l]) continue;
-          diff.fill(0);
-          let any = false;
-          for (let k = styleStart[s]; k < styleStart[s + 1]; k++) {
-            const c = k * L + l;
-            if (!listed[c] || level[c] === 0) continue;
-            // The expected sales of the location's days on the style's course so far, summed up to each day.
-            if (round > 0 && !any)
-              for (let e = 0; e < E; e++)
-                course[e + 1] = course[e] + this.loc[l * E + e] * this.cat[cat * E + e] * this.style[s * E + e];
-            any = true;
-            let exposure = 0;
-            let wanted = 0;
-            this.walk.walk(
-              c,
-              (a, b, inStock) => {
-                if (inStock) exposure += round > 0 ? course[b] - course[a] : b - a;
-              },
-              (e, j, status) => {
-                if (status === OUT) return;
-                exposure += round > 0 ? course[e + 1] - course[e] : 1;
-                wanted += want[j];
-              },
-            );
-            const u = (k - styleStart[s]) * L + l;
-            if (round === 0) units[u] = wanted;
-            const r = exposure > 0 ? units[u] / exposure : 0;
-            this.walk.walk(
-              c,
-              (a, b, inStock) => {
-                if (!inStock) return;
-                diff[a] += r;
-                diff[b] -= r;
-              },
-              (e, j, status) => {
-                if (status === OUT) return;
-                sNum[e] += want[j];
-                diff[e] += r;
-                diff[e + 1] -= r;
-              },
-            );
-          }
-          if (!any) continue;
-          let running = 0;
-          for (let e = 0; e < E; e++) {
-            running += diff[e];
-            if (running > 1e-12) sExp[e] += running * this.loc[l * E + e] * this.cat[cat * E + e];
-          }
+      sNum.fill(0);
+      sExp.fill(0);
+      for (let l = 0; l < L; l++) {
+        if (!this.selling[l]) continue;
+        diff.fill(0);
+        let any = false;
+        for (let k = styleStart[s]; k < styleStart[s + 1]; k++) {
+          const c = k * L + l;
+          const r = pooled[c];
+          if (!listed[c] || r === 0) continue;
+          any = true;
+          this.walk.walk(
+            c,
+            (a, b, inStock) => {
+              if (!inStock) return;
+              diff[a] += r;
+              diff[b] -= r;
+            },
+            (e, j, status) => {
+              if (status === OUT) return;
+              sNum[e] += want[j];
+              diff[e] += r;
+              diff[e + 1] -= r;
+            },
+          );
         }
-        let prev = 1;
+        if (!any) continue;
+        let running = 0;
         for (let e = 0; e < E; e++) {
-          prev = (sNum[e] + STYLE_PRIOR_UNITS * prev) / (sExp[e] + STYLE_PRIOR_UNITS);
-          this.style[s * E + e] = prev;
+          running += diff[e];
+          if (running > 1e-12) sExp[e] += running * this.loc[l * E + e] * this.cat[cat * E + e];
         }
+      }
+      let prev = 1;
+      for (let e = 0; e < E; e++) {
+        prev = (sNum[e] + STYLE_PRIOR_UNITS * prev) / (sExp[e] + STYLE_PRIOR_UNITS);
+        this.style[s * E + e] = prev;
       }
     }
   }

@@ -81,7 +81,7 @@ export function fitDemand(
   for (let round = 0; round < INDEX_ROUNDS; round++) {
     if (round > 0) imputeSoldOut(f);
     measure(f, round === 0 ? (c) => shelves.fullDays[c] : (c) => f.index.cellExposure(c));
-    f.index.fit(shelves.stocked, { want: f.want, sold: rows.sold, level: f.level });
+    f.index.fit(shelves.stocked, { want: f.want, level: f.level, pooled: f.judged });
     measure(f, (c) => f.index.cellExposure(c));
     f.judged = pool(f);
     f.baskets = readBaskets(f);
