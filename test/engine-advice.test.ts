@@ -371,6 +371,24 @@ describe('what a store sells', () => {
     expect(basisOf(stopped(quarter(12), 21).targets, 2)).not.toBe('notSelling');
   });
 
+  it('sends a store that has not sold a style what it would sell times the chance it carries it', () => {
+    // A sells one a day; B has stood with one unit for its last `days` without a sale (four expected units at the
+    // most: not yet judged). B held a style of the category, so the chance it carries one is ⅔; after a silent
+    // day it is 2e⁻¹ / (2e⁻¹ + 1) = 0.42, after four 2e⁻⁴ / (2e⁻⁴ + 1) = 0.035.
+    const target = (days: number) => {
+      const b = { onHand: 1, sales: 0, outOfStock: Array.from({ length: 28 - days }, (_, d) => d) };
+      const spec = twoStores(b);
+      spec.cells['A/TEE-M'] = { onHand: 2, sales: 1 };
+      const r = run(spec, { defaults: { presentationMinimum: 0 } });
+      expect(basisOf(r.targets, 2)).toBe('demand');
+      return r.targets.target[2];
+    };
+    const [one, two, three, four] = [1, 2, 3, 4].map(target);
+    expect([one, two, three, four]).toEqual([...[one, two, three, four]].sort((x, y) => y - x));
+    expect(four * 3).toBeLessThan(one);
+    expect(four).toBeGreaterThan(0);
+  });
+
   it('gives a young style to a store that carries its category once it sells elsewhere, not an old one', () => {
     // B never held TEE, but sold the category's other style; TEE stood on A's shelf for the last two weeks only (a
     // store skipped at its launch).

@@ -14,6 +14,7 @@
  *   stopped selling it, while another sold it since, once the days it stood on the shelf since its last sale there
  *   would have sold STOPPED_SELLING_EXPECTED_UNITS at its pace (the style's rate elsewhere, or the store's own where
  *   slower): a delisting the feed does not announce. A style that stopped selling everywhere is off sale (life.ts).
+ * - the chance a carried store that has not sold the style yet sells it (`chance`).
  */
 import type { Forecast } from '../forecast/forecast.js';
 import { stockedDays, type EngineState } from './state.js';
@@ -43,6 +44,14 @@ export interface Assortment {
    * the share of the category's styles held anywhere within the year that it held too (Laplace's rule of succession).
    */
   carries: Float64Array;
+  /**
+   * Per selling location × style: the chance a carried store sells the style, 1 once it sold it. Before its first
+   * sale there, the chance it carries a style of the category (`carries`), weighed by how likely its shelf's silence
+   * so far would be if it did: p·e^−m / (p·e^−m + 1 − p), m the units the style's rate elsewhere would have sold on
+   * the days it stood there. A store given a launch it may not carry is replenished to what it would sell times that
+   * chance, as its first fill was (initial.ts).
+   */
+  chance: Float64Array;
 }
 
 /**
@@ -106,6 +115,7 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array,
   const { everActive, onHand, inTransit, lastSaleDay } = state;
   const carried = new Uint8Array(L * S);
   const notSelling = new Uint8Array(L * S);
+  const chance = new Float64Array(L * S).fill(1);
   // The share of each category's styles across the network each store held within the year, by Laplace's rule: a
   // store that held none of a category's few styles may still carry the next one.
   const carries = Float64Array.from({ length: L * C }, (_, x) => (network.held[x] + 1) / (network.styles[x % C] + 2));
@@ -154,11 +164,17 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array,
         notSelling[l * S + s] = 1;
         continue;
       }
-      if (held[l] || stock[l] || (netUnits > 0 && !established && network.held[l * C + cat] > 0))
+      if (held[l] || stock[l] || (netUnits > 0 && !established && network.held[l * C + cat] > 0)) {
         carried[l * S + s] = 1;
+        if (!sold[l]) {
+          const p = carries[l * C + cat];
+          const quiet = p * Math.exp(-elsewhere * days[l]);
+          chance[l * S + s] = quiet / (quiet + 1 - p);
+        }
+      }
     }
   }
-  return { carried, notSelling, carries };
+  return { carried, notSelling, carries, chance };
 }
 
 /** Whether another selling location sold the style after `l`'s last sale: it sells on elsewhere, not only ended. */

@@ -1,6 +1,7 @@
 /**
  * Target stock per SKU×location: max(presentation minimum, demand over review period + lead time + safety
- * stock for the service level), capped where a maximum is set; the client's StockTargets override it.
+ * stock for the service level), capped where a maximum is set; the client's StockTargets override it. A store that
+ * has not sold the style yet is sized to its demand times the chance it sells the style (assortment.ts).
  */
 import { horizonRate, sellingLocations, type Forecast } from '../forecast/forecast.js';
 import type { Assortment } from './assortment.js';
@@ -102,7 +103,7 @@ export function targets(
   state: EngineState,
   f: Forecast,
   settings: Settings,
-  { carried, notSelling, carries }: Assortment,
+  { carried, notSelling, carries, chance }: Assortment,
   into?: Pick<Targets, 'target' | 'basis'>,
 ): Targets {
   const L = state.locations.ids.length;
@@ -139,7 +140,7 @@ export function targets(
           basis[c] = OFF_SALE;
           continue;
         }
-        const rate = horizonRate(f, c, horizon);
+        const rate = horizonRate(f, c, horizon) * chance[l * S + s];
         const demand = stockFor(rate, rate > 0 ? (f.sd[c] * rate) / f.rate[c] : 0, horizon, z[cat]);
         let t = Math.max(cs.presentationMinimum, demand);
         basis[c] = demand >= cs.presentationMinimum ? DEMAND : PRESENTATION;
