@@ -25,15 +25,16 @@ const GOALS = { stockOutDays: 0.01, lost: 0.1, fillPoints: 1 };
 /**
  * Per assortment: the generator's flags at a size a test can afford, the days generated and the history before the
  * period (a year, as in bench:truth), and how far from the truth it may be. Fashion is judged on 200 days of history
- * and 8 stores, and on them, with few stores to tell a style's course, its sizes that sold out early miss the
- * decline their style went into: its lost sales come out up to a fifth high. The others meet the goals.
+ * and 8 stores, and on them, with few stores to tell a style's course through its markdown weeks, its lost sales come
+ * out up to an eighth high (seed 2: +12 %, fill 1.8 points low) and its stock-out days 1.3 % off. The others meet the
+ * goals.
  */
 const SETS: Record<string, { flags: string[]; days: number; history: number; bounds: typeof GOALS }> = {
   fashion: {
     flags: ['--stores', '8', '--skus', '500'],
     days: 400,
     history: 200,
-    bounds: { stockOutDays: 0.02, lost: 0.25, fillPoints: 3.5 },
+    bounds: { stockOutDays: 0.02, lost: 0.15, fillPoints: 2.5 },
   },
   basics: { flags: ['--stores', '4', '--skus', '100'], days: 730, history: 365, bounds: GOALS },
   slow: { flags: ['--stores', '4', '--skus', '300'], days: 730, history: 365, bounds: GOALS },
