@@ -3,54 +3,12 @@
  * beyond the sales of a day it sold out. Histories short and regular enough to work the answers out by hand.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  actualDemand,
-  conditionalMean,
-  type CellDayRows,
-  type DemandLayout,
-} from '../engine/simulate/actual-demand.js';
+import { actualDemand, conditionalMean, type DemandLayout } from '../engine/simulate/actual-demand.js';
 import { CellWalk } from '../engine/simulate/cell-walk.js';
 import { fitDemand } from '../engine/simulate/demand-fit.js';
 import { outageDemand } from '../engine/simulate/outage-demand.js';
 import { readShelves, sellingOf } from '../engine/simulate/shelf-history.js';
-
-/** One day of a cell: its level at the end, what it sold, the level it started with (stamped at its midnight). */
-interface Day {
-  d: number;
-  end: number;
-  sold?: number;
-  open?: number;
-}
-
-/** Cell-major rows from per-cell day lists (cells in ascending order), each starting from `start`. */
-function rowsOf(cells: { cell: number; start?: number; days: Day[] }[]): CellDayRows {
-  const out = {
-    cell: [] as number[],
-    d: [] as number[],
-    endLevel: [] as number[],
-    opening: [] as number[],
-    soldOut: [] as number[],
-    counted: [] as number[],
-    sold: [] as number[],
-    net: [] as number[],
-  };
-  for (const c of [...cells].sort((a, b) => a.cell - b.cell)) {
-    const push = (d: number, end: number, sold: number, open: number | null) => {
-      out.cell.push(c.cell);
-      out.d.push(d);
-      out.endLevel.push(end);
-      out.sold.push(sold);
-      out.net.push(sold);
-      out.opening.push(open ?? Number.NaN);
-      // A day that sold and ended empty sold out.
-      out.soldOut.push(sold > 0 && end <= 0 ? 1 : 0);
-      out.counted.push(open === null ? 0 : 1);
-    };
-    if (c.start !== undefined) push(-1, c.start, 0, null);
-    for (const x of c.days) push(x.d, x.end, x.sold ?? 0, x.open ?? null);
-  }
-  return out;
-}
+import { rowsOf, type Day } from './history-rows.js';
 
 /**
  * A one-size SKU selling `perDay` every day from a level it never runs out of, except on the days listed: there it

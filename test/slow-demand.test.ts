@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { BasketReader } from '../engine/simulate/baskets.js';
 import { basketOf, expectedGiven } from '../engine/simulate/demand-distribution.js';
 import { pooledLevels } from '../engine/simulate/pooled-levels.js';
-import { actualDemand, type CellDayRows, type DemandLayout } from '../engine/simulate/actual-demand.js';
+import { actualDemand, type DemandLayout } from '../engine/simulate/actual-demand.js';
+import { rowsOf, type Day } from './history-rows.js';
 
 const oneStyle = { skus: 1, styleOf: new Int32Array(1), categoryOf: new Int32Array(1), styles: 1, categories: 1 };
 
@@ -117,45 +118,29 @@ describe('a long outage or a delisting', () => {
     fulfilled: new Uint8Array(2),
   };
   const E = 300;
-  type Row = { d: number; end: number; sold: number; open: number | null };
   /** Sells 2 a day from a full shelf over `on` days, sells out the day before `outFrom`; `counts`: levels of 0. */
-  function cell(outFrom: number, backOn: number, counts: number[]): Row[] {
-    const rows: Row[] = [];
+  function cell(outFrom: number, backOn: number, counts: number[]): Day[] {
+    const rows: Day[] = [];
     for (let d = 0; d < E; d++) {
-      if (d === outFrom - 1) rows.push({ d, end: 0, sold: 2, open: null });
+      if (d === outFrom - 1) rows.push({ d, end: 0, sold: 2 });
       else if (d >= outFrom && d < backOn) {
         if (counts.includes(d)) rows.push({ d, end: 0, sold: 0, open: 0 });
-      } else rows.push({ d, end: 100, sold: 2, open: d === backOn ? 102 : null });
+      } else rows.push({ d, end: 100, sold: 2, open: d === backOn ? 102 : undefined });
     }
     return rows;
-  }
-  function rowsOf(cells: Row[][]): CellDayRows {
-    const r = { cell: [], d: [], endLevel: [], opening: [], soldOut: [], counted: [], sold: [], net: [] } as Record<
-      keyof CellDayRows,
-      number[]
-    >;
-    cells.forEach((rows, c) => {
-      for (const x of [{ d: -1, end: 100, sold: 0, open: null }, ...rows]) {
-        r.cell.push(c);
-        r.d.push(x.d);
-        r.endLevel.push(x.end);
-        r.opening.push(x.open ?? Number.NaN);
-        r.soldOut.push(x.sold > 0 && x.end <= 0 ? 1 : 0);
-        r.counted.push(x.open === null ? 0 : 1);
-        r.sold.push(x.sold);
-        r.net.push(x.sold);
-      }
-    });
-    return r;
   }
   const weekly = (from: number, to: number) =>
     Array.from({ length: E }, (_, d) => d).filter((d) => d >= from && d < to && d % 7 === 0);
   /** Store 1 sells every SKU throughout (the styles are on sale in the network); the cells of store 0 as given. */
-  const run = (store0: Row[][]) => {
+  const run = (store0: Day[][]) => {
     const full = cell(E, E, []);
     // Cell = SKU × 2 + location.
     const cells = store0.flatMap((rows) => [rows, full]);
-    return actualDemand(rowsOf(cells), { days: E, firstDay: 20_000, periodFrom: 0, periodTo: E }, layout);
+    return actualDemand(
+      rowsOf(cells.map((days, c) => ({ cell: c, start: 100, days }))),
+      { days: E, firstDay: 20_000, periodFrom: 0, periodTo: E },
+      layout,
+    );
   };
   const outDays = (r: ReturnType<typeof actualDemand>, c: number) =>
     Array.from(r.out.day).filter((_, i) => r.out.cell[i] === c);

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { CellWalk, type CellDayRows } from '../engine/simulate/cell-walk.js';
 import { DayIndex } from '../engine/simulate/day-index.js';
+import { rowsOf, type Day } from './history-rows.js';
 
 const L = 2;
 const DAYS = 60;
@@ -22,41 +23,27 @@ const layout = {
 const SURVIVOR = 0;
 const STEADY = [4, 5];
 
-/** One row of a cell: the day, its level at the end, its sales, and the level stamped at its midnight (or none). */
-type Row = [d: number, end: number, sold: number, open?: number];
-
 /**
  * Every size of style 0 sells a unit a day until day 29, when all but the survivor (size 0 at store 0) sell out for
  * good. The survivor goes on: from stock that lasts, or (`soldOutDaily`) from one unit stamped each midnight that a
  * customer takes, a day sold out every day.
  */
 function history(soldOutDaily: boolean): CellDayRows {
-  const cells: Record<number, Row[]> = {};
-  for (const c of [0, 1, 2, 3]) {
-    const rows: Row[] = [[-1, 1000, 0]];
-    for (let d = 0; d < 30; d++) rows.push([d, c !== SURVIVOR && d === 29 ? 0 : 999 - d, 1]);
-    if (c === SURVIVOR) for (let d = 30; d < DAYS; d++) rows.push(soldOutDaily ? [d, 0, 1, 1] : [d, 999 - d, 1]);
-    cells[c] = rows;
-  }
-  for (const c of STEADY) {
-    cells[c] = [[-1, 1e6, 0]];
-    for (let d = 0; d < DAYS; d++) cells[c].push([d, 1e6 - 50 * (d + 1), 50]);
-  }
-  const out = { cell: [] as number[], d: [] as number[], endLevel: [] as number[], opening: [] as number[] };
-  const more = { soldOut: [] as number[], counted: [] as number[], sold: [] as number[], net: [] as number[] };
-  for (const c of Object.keys(cells).map(Number)) {
-    for (const [d, end, sold, open] of cells[c]) {
-      out.cell.push(c);
-      out.d.push(d);
-      out.endLevel.push(end);
-      out.opening.push(open ?? Number.NaN);
-      more.soldOut.push(sold > 0 && end <= 0 ? 1 : 0);
-      more.counted.push(open === undefined ? 0 : 1);
-      more.sold.push(sold);
-      more.net.push(sold);
-    }
-  }
-  return { ...out, ...more };
+  const cells = [0, 1, 2, 3].map((c) => {
+    const days: Day[] = [];
+    for (let d = 0; d < 30; d++) days.push({ d, end: c !== SURVIVOR && d === 29 ? 0 : 999 - d, sold: 1 });
+    if (c === SURVIVOR)
+      for (let d = 30; d < DAYS; d++)
+        days.push(soldOutDaily ? { d, end: 0, sold: 1, open: 1 } : { d, end: 999 - d, sold: 1 });
+    return { cell: c, start: 1000, days };
+  });
+  for (const c of STEADY)
+    cells.push({
+      cell: c,
+      start: 1e6,
+      days: Array.from({ length: DAYS }, (_, d) => ({ d, end: 1e6 - 50 * (d + 1), sold: 50 })),
+    });
+  return rowsOf(cells);
 }
 
 /**
