@@ -77,13 +77,6 @@ export function emptyAssortmentSums(locations: number, categories: number): Asso
   };
 }
 
-/** Adds the network's sums of a part (exact: the order does not matter). */
-export function addAssortmentSums(into: AssortmentSums, part: AssortmentSums): void {
-  for (let i = 0; i < into.held.length; i++) into.held[i] += part.held[i];
-  for (let i = 0; i < into.styles.length; i++) into.styles[i] += part.styles[i];
-  for (let l = 0; l < into.lastSale.length; l++) into.lastSale[l] = Math.max(into.lastSale[l], part.lastSale[l]);
-}
-
 /** Adds the state's styles to the sums. */
 export function addHeld(state: EngineState, selling: Uint8Array, sums: AssortmentSums): void {
   const L = state.locations.ids.length;
@@ -127,6 +120,8 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array,
   const lastSale = new Int32Array(L);
   for (let s = 0; s < S; s++) {
     lastSale.fill(-1);
+    // The style's last sale at any selling location: a store whose own came before it sells on elsewhere.
+    let newest = -1;
     held.fill(0);
     sold.fill(0);
     stock.fill(0);
@@ -143,6 +138,7 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array,
       if (everActive[c]) held[l] = 1;
       if (lastSaleDay[c] >= 0) sold[l] = 1;
       if (lastSaleDay[c] > lastSale[l]) lastSale[l] = lastSaleDay[c];
+      if (lastSaleDay[c] > newest) newest = lastSaleDay[c];
       if (onHand[c] > 0 || inTransit[c] > 0) stock[l] = 1;
       units[l] += f.units[c];
       days[l] += f.inStockDays[c];
@@ -157,8 +153,7 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array,
       const silentHere =
         elsewhere > 0 &&
         (sold[l]
-          ? soldSince(lastSale, l, selling) &&
-            stoppedSelling(state, s, l, lastSale[l], network.lastSale[l], elsewhere, units[l])
+          ? lastSale[l] < newest && stoppedSelling(state, s, l, lastSale[l], network.lastSale[l], elsewhere, units[l])
           : held[l] && (!stock[l] || elsewhere * days[l] >= NOT_SELLING_EXPECTED_UNITS));
       if (silentHere) {
         notSelling[l * S + s] = 1;
@@ -175,12 +170,6 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array,
     }
   }
   return { carried, notSelling, carries, chance };
-}
-
-/** Whether another selling location sold the style after `l`'s last sale: it sells on elsewhere, not only ended. */
-function soldSince(lastSale: Int32Array, l: number, selling: Uint8Array): boolean {
-  for (let x = 0; x < lastSale.length; x++) if (x !== l && selling[x] && lastSale[x] > lastSale[l]) return true;
-  return false;
 }
 
 /**

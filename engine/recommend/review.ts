@@ -31,7 +31,7 @@ import { offSaleReturns } from './returns.js';
 import { reviewOutcomes } from './outcome.js';
 import type { Settings } from './settings.js';
 import type { EngineState } from './state.js';
-import { addAssortmentSums, addHeld, assortment, emptyAssortmentSums, type AssortmentSums } from './assortment.js';
+import { addHeld, assortment, emptyAssortmentSums, type AssortmentSums } from './assortment.js';
 import { settingsByCategory, targets, type Targets } from './targets.js';
 
 /** A part's share of the network's sums, and the network's: see the steps above. */
@@ -59,13 +59,17 @@ export function addReviewSums(into: ReviewSums, part: ReviewSums): void {
   const add = (a: Float64Array, b: Float64Array) => {
     for (let i = 0; i < a.length; i++) a[i] += b[i];
   };
+  const latest = (a: Float64Array, b: Float64Array) => {
+    for (let i = 0; i < a.length; i++) a[i] = Math.max(a[i], b[i]);
+  };
   add(into.demand.units, part.demand.units);
   add(into.demand.days, part.demand.days);
   add(into.demand.spread, part.demand.spread);
   for (const k of ['brand', 'season', 'size'] as const) add(into.sales[k], part.sales[k]);
-  addAssortmentSums(into.assortment, part.assortment);
-  for (let l = 0; l < into.lastDelivery.length; l++)
-    into.lastDelivery[l] = Math.max(into.lastDelivery[l], part.lastDelivery[l]);
+  add(into.assortment.held, part.assortment.held);
+  add(into.assortment.styles, part.assortment.styles);
+  latest(into.assortment.lastSale, part.assortment.lastSale);
+  latest(into.lastDelivery, part.lastDelivery);
 }
 
 /**
