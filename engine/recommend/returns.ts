@@ -16,18 +16,12 @@ export function offSaleReturns(ctx: Context): Decision[] {
   const L = state.locations.ids.length;
   const K = state.skus.ids.length;
   const { onHand, inTransit, lastSaleDay, asOfDay } = state;
-  /** The style's last sale anywhere (off sale: some time ago). */
-  const lastSale = (s: number) => {
-    let last = -1;
-    for (let c = state.styles.styleStart[s] * L; c < state.styles.styleStart[s + 1] * L; c++)
-      last = Math.max(last, lastSaleDay[c]);
-    return last;
-  };
-  /** The style's last sale at store `l` (a store that stopped selling it: some time ago), or −1. */
-  const lastSaleAt = (s: number, l: number) => {
+  /** The style's last sale at location `at`, or anywhere without one (a style off sale: some time ago); −1: none. */
+  const lastSale = (s: number, at?: number) => {
+    const [from, to] = at === undefined ? [0, L] : [at, at + 1];
     let last = -1;
     for (let k = state.styles.styleStart[s]; k < state.styles.styleStart[s + 1]; k++)
-      last = Math.max(last, lastSaleDay[k * L + l]);
+      for (let l = from; l < to; l++) last = Math.max(last, lastSaleDay[k * L + l]);
     return last;
   };
   for (let k = 0; k < K; k++) {
@@ -43,7 +37,7 @@ export function offSaleReturns(ctx: Context): Decision[] {
       if (units < cs.minimumTransferQuantity || (basis !== 'offSale' && basis !== 'notSelling')) continue;
       out.push(
         decision(ctx.explain, 'Redistribution', l, home, k, units, () => {
-          const since = lastSaleAt(s, l);
+          const since = lastSale(s, l);
           const why =
             basis === 'offSale'
               ? `style ${state.styles.ids[s]} is off sale: it sold nothing anywhere for ` +
