@@ -134,7 +134,7 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array,
       if (!selling[l]) continue;
       // On a shelf in the window's first days: the style stood there long before its last weeks (a day alone, a
       // warehouse run dry can leave every shelf empty on).
-      if (stockedDays(state, c, 0, ESTABLISHED_DAYS) > 0) established = true;
+      if (!established && stockedDays(state, c, 0, ESTABLISHED_DAYS) > 0) established = true;
       if (everActive[c]) held[l] = 1;
       if (lastSaleDay[c] >= 0) sold[l] = 1;
       if (lastSaleDay[c] > lastSale[l]) lastSale[l] = lastSaleDay[c];
@@ -198,11 +198,11 @@ function stoppedSelling(
   // Bounded above by every cell in stock every silent day: most stores that sell the style stop here.
   if (rate * (Math.min(to, W) - Math.max(from, 0)) * cells < STOPPED_SELLING_EXPECTED_UNITS) return false;
   let silentDays = 0;
+  for (let c = styleStart[s] * L + l; c < styleStart[s + 1] * L; c += L) silentDays += stockedDays(state, c, from, to);
+  // The pace is at most the rate elsewhere: a silence too short at that rate needs no reading of the days before it.
+  if (rate * silentDays < STOPPED_SELLING_EXPECTED_UNITS) return false;
   let before = 0;
-  for (let c = styleStart[s] * L + l; c < styleStart[s + 1] * L; c += L) {
-    silentDays += stockedDays(state, c, from, to);
-    before += stockedDays(state, c, 0, from);
-  }
+  for (let c = styleStart[s] * L + l; c < styleStart[s + 1] * L; c += L) before += stockedDays(state, c, 0, from);
   const pace = unitsSold > 0 && before > 0 ? Math.min(rate, unitsSold / before) : rate;
   return pace * silentDays >= STOPPED_SELLING_EXPECTED_UNITS;
 }

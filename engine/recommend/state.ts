@@ -124,8 +124,14 @@ type Typed = Float64Array | Float32Array | Int32Array | Uint8Array;
  */
 export function stockedDays(state: EngineState, c: number, from: number, to: number): number {
   const W = state.windowDays;
+  const lo = Math.max(0, from);
+  const hi = Math.min(W, to);
+  // Where the state keeps each cell's count, a cell never or always in stock needs no reading.
+  const kept = state.inStockDays?.[c];
+  if (kept === 0 || hi <= lo) return 0;
+  if (kept === W) return hi - lo;
   let n = 0;
-  for (let d = Math.max(0, from); d < Math.min(W, to); d++) {
+  for (let d = lo; d < hi; d++) {
     const x = state.sales[c * W + ((state.windowHead + d) % W)];
     if (x === x) n++;
   }
