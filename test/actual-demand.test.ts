@@ -218,6 +218,28 @@ describe('carried or not', () => {
     expect(Array.from(r.out.day)).toEqual([44, 46]);
   });
 
+  it('counts no demand on a day small stores all sold nothing, each of which sells two a day: closed together', () => {
+    // Four stores, each with two SKUs selling 1 a day; on day 45 the stores in `quiet` sell nothing. SKU 0 at store
+    // 0 is out on days 44–46. A store alone expecting two units says little by selling none; four together do.
+    const outDays = (quiet: number[]) => {
+      const L = 4;
+      const cells = [0, 1].flatMap((k) =>
+        Array.from({ length: L }, (_, l) => ({
+          cell: k * L + l,
+          start: 1000,
+          days: (k === 0 && l === 0 ? steady(1, 90, 44, 47) : steady(1, 90, 0, 0))
+            .filter((x) => !(x.d === 45 && quiet.includes(l)))
+            .concat(k === 0 && l === 0 ? [] : quiet.includes(l) ? [{ d: 45, end: 955, open: 955 }] : []),
+        })),
+      );
+      const r = actualDemand(rowsOf(cells), range(90), layout(L, [1, 1]));
+      return Array.from(r.out.day);
+    };
+    expect(outDays([0, 1, 2, 3])).toEqual([44, 46]);
+    expect(outDays([0])).toEqual([44, 45, 46]);
+    expect(outDays([0, 1])).toEqual([44, 45, 46]);
+  });
+
   it('has no demand at a location that never sells: a warehouse', () => {
     const days: Day[] = [
       { d: 10, end: 0, open: 0 },

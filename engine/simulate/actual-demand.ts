@@ -48,7 +48,7 @@ export interface ActualDemand {
 }
 
 /**
- * `onSale`: per style, the days it sold anywhere in the network, when a location sells from a warehouse's stock:
+ * `onSale`: per style, the days it was on sale in the network, when a location sells from a warehouse's stock:
  * such a location carries a style on exactly those days (fulfilled-days.ts). In three passes: the shelves' days
  * (shelf-history.ts), the demand model fitted to them (demand-fit.ts), and the days without stock and sold out, with
  * their demand (outage-demand.ts).

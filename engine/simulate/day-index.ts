@@ -11,6 +11,7 @@
  * and their index would come out low — and the days without stock it is applied to are mostly those days.
  */
 import { OUT, type CellWalk } from './cell-walk.js';
+import { logGamma } from './demand-distribution.js';
 
 /** Pseudo-units shrinking a thin day's index towards the usual one (1 for a category, the weekday's for a location). */
 const INDEX_PRIOR_UNITS = 2;
@@ -207,6 +208,10 @@ export class DayIndex {
     const locDen = new Float64Array(E);
     const locRate = new Float64Array(E);
     this.closed.fill(0);
+    /** Per location × day it sold nothing: the units a usual such weekday would have sold (NaN: it sold some). */
+    const silent = new Float64Array(L * E).fill(Number.NaN);
+    /** Per day: the selling locations with a usual such weekday to expect from. */
+    const expecting = new Int32Array(E);
     for (let l = 0; l < L; l++) {
       if (!this.selling[l]) continue;
       const wn = new Float64Array(7);
@@ -233,9 +238,37 @@ export class DayIndex {
         const w = weekday(firstDay + e);
         const usual = wd[w] > 0 ? wn[w] / wd[w] : 1;
         this.loc[l * E + e] = (locNum[e] + INDEX_PRIOR_UNITS * usual) / (locDen[e] + INDEX_PRIOR_UNITS);
-        // Closed: nothing sold where a usual such weekday sells plenty (whatever the rest of the network did then).
-        if (locNum[e] === 0 && wr[w] > 0 && (locRate[e] * wn[w]) / wr[w] >= CLOSED_EXPECTED_UNITS)
-          this.closed[l * E + e] = 1;
+        if (wr[w] > 0) expecting[e]++;
+        if (locNum[e] === 0 && wr[w] > 0) silent[l * E + e] = (locRate[e] * wn[w]) / wr[w];
+      }
+    }
+    this.closeSilentDays(silent, expecting);
+  }
+
+  /**
+   * Closed: nothing sold where a usual such weekday sells plenty — at one location, or at several together (a
+   * holiday shuts every store, each of which may sell little on its own). Locations that sold nothing on a day were
+   * closed together when the units they would have sold between them make it as unlikely as one location's
+   * plenty would, counting the ways that many of the locations could have been picked: in no other way would a
+   * small store's quiet day be told from its closed one, nor many small stores' chance quiet day from a holiday.
+   */
+  private closeSilentDays(silent: Float64Array, expecting: Int32Array): void {
+    const { E, L } = this;
+    const pickedFrom = (n: number, m: number) => logGamma(n + 1) - logGamma(m + 1) - logGamma(n - m + 1);
+    for (let e = 0; e < E; e++) {
+      let sum = 0;
+      let quiet = 0;
+      for (let l = 0; l < L; l++) {
+        const x = silent[l * E + e];
+        if (Number.isNaN(x)) continue;
+        sum += x;
+        quiet++;
+      }
+      if (quiet === 0) continue;
+      const together = sum >= CLOSED_EXPECTED_UNITS + pickedFrom(expecting[e], quiet);
+      for (let l = 0; l < L; l++) {
+        const x = silent[l * E + e];
+        if (!Number.isNaN(x) && (together || x >= CLOSED_EXPECTED_UNITS)) this.closed[l * E + e] = 1;
       }
     }
   }

@@ -4,12 +4,15 @@
  * on sale (deliveries ahead of a launch) and after (stock taken back from the stores, waiting for clearance), and
  * runs out of it by shipping its last units to the stores as often as by selling them online.
  *
- * So such a location lists a style while the style sells anywhere in the network — from the first day any location
- * sold it in the history read to the last — and not outside: its days there are the warehouse's level, its days
- * outside are without stock and not carried. A day of the span without stock is a day it carried the style and
- * could not sell it (actual-demand.ts estimates its demand as for any other).
+ * So such a location lists a style from the first day any location sold it in the history read to the last day the
+ * network still listed it: its last sale anywhere, or later where the stores or the warehouse went on counting their
+ * empty shelves of it (counted-listing.ts) — a style sold out everywhere is still on sale online, its customers
+ * finding none. Its days there are the warehouse's level, its days outside are without stock and not carried. A day
+ * of the span without stock is a day it carried the style and could not sell it (actual-demand.ts estimates its
+ * demand as for any other).
  */
 import type { DemandLayout, HistoryRange, HistoryRows, OnSale } from './actual-demand.js';
+import { countedListing } from './counted-listing.js';
 
 export function onSale(rows: HistoryRows, range: HistoryRange, layout: DemandLayout): OnSale {
   const S = layout.styleStart.length - 1;
@@ -22,6 +25,8 @@ export function onSale(rows: HistoryRows, range: HistoryRange, layout: DemandLay
     if (d < first[s]) first[s] = d;
     if (d > last[s]) last[s] = d;
   }
+  const listed = countedListing(rows, range, layout);
+  for (let s = 0; s < S; s++) if (last[s] >= first[s]) last[s] = Math.max(last[s], listed[s]);
   return { first, last };
 }
 

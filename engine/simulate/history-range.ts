@@ -9,7 +9,10 @@ export interface HistoryRows extends CellDayRows {
   revenue: ArrayLike<number>;
 }
 
-/** Per style: the first and last day of the history read it sold anywhere; last < first where it never did. */
+/**
+ * Per style: the first day of the history read it sold anywhere, and the last it was on sale in the network (sold,
+ * or still counted on empty shelves: fulfilled-days.ts); last < first where it never sold.
+ */
 export interface OnSale {
   first: Int32Array;
   last: Int32Array;

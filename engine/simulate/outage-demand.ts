@@ -33,9 +33,9 @@ export const LEVEL_REACH_DAYS = 91;
 const PRIOR_WEIGHT_DAYS = 7;
 const PRIOR_WEIGHT_UNITS = 10;
 /** The longest cadence of stock counts read as a listing: a location counting more rarely says less about it. */
-const MAX_COUNT_EVERY_DAYS = 14;
+export const MAX_COUNT_EVERY_DAYS = 14;
 /** A location counts its empty shelves when it posted this many levels of 0 for SKUs it had none of. */
-const EMPTY_COUNTS = 20;
+export const EMPTY_COUNTS = 20;
 /** A day a location posted this many such levels is a day it counted its empty shelves. */
 const EMPTY_COUNT_DAY = 3;
 /** Rounds of the censored-demand estimate (EM); it settles in three or four. */
