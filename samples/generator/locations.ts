@@ -161,7 +161,9 @@ export function buildNetwork(opts: GenerateOptions): Network {
   // Every town once before any town gets a second (district) store, so names stay "chain + town" and unique.
   const towns = rng.shuffle([...TOWNS]);
   const places: { town: (typeof TOWNS)[number]; district?: string }[] = towns.map((town) => ({ town }));
-  for (const district of DISTRICTS) for (const town of towns.slice(0, 25)) places.push({ town, district });
+  // The 25 first towns' districts come first, then the other towns': a chain of up to 260 stores is named as before.
+  for (const some of [towns.slice(0, 25), towns.slice(25)])
+    for (const district of DISTRICTS) for (const town of some) places.push({ town, district });
   // Pitfall: ST-004 is a second store in ST-003's town under exactly the same name.
   places[3] = places[2];
   if (opts.stores > places.length) throw new Error(`at most ${places.length} stores have a town`);

@@ -36,8 +36,8 @@ export type OptionInput = Partial<Omit<GenerateOptions, 'warehouses' | 'assortme
 
 export const LIMITS = {
   // Four stores carry the location pitfalls (an incomplete address, two stores sharing a name); the town list
-  // (60 towns, then districts of the 25 first) names at most 260.
-  stores: { min: 4, max: 250 },
+  // (60 towns, then districts of the 25 first, then of the others) names at most 540.
+  stores: { min: 4, max: 500 },
   // Below ~100 SKUs there are too few items to hold the catalogue pitfalls apart.
   skus: { min: 100, max: 200_000 },
   days: { min: 28, max: 3_660 },
