@@ -14,143 +14,18 @@
  * on 2 cores or more, the replay on every core ≥ 1.6 × as fast as on one; a trace ≤ 5 s.
  * BENCH_BACKTEST_DAYS shortens the period for a quick look; BENCH_PARTITIONS sets the parts of the run on every core.
  */
-import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { Workbench } from '../../engine/service/workbench.js';
-import { loadBacktestInput } from '../../engine/inputs/backtest-input.js';
-import { resolveSettings } from '../../engine/recommend/settings.js';
-import { simulateInWorker } from '../../engine/simulate/in-worker.js';
 import { availableParallelism } from 'node:os';
-import type { BacktestInput } from '../../engine/simulate/input.js';
-import { BIG_WORKSPACE, prepareBigWorkspace, ROOT } from './big-workspace.js';
+import { BIG_WORKSPACE, prepareBigWorkspace } from './big-workspace.js';
+import { FROM, runFresh } from './backtest-runs.js';
 import { machine } from './machine.js';
-
-const FROM = '2024-01-01';
-
-/** The floor: walk the same days and cells, applying only the actual net sales and mutations to a stock array. */
-function bareLoop(input: BacktestInput): number {
-  const stock = Float64Array.from(input.start.onHand);
-  const cells = stock.length;
-  let j = 0;
-  let sum = 0;
-  for (let i = 0; i < input.days; i++) {
-    const end = input.actual.dayStart[i + 1];
-    for (let c = 0; c < cells; c++) {
-      if (j < end && input.actual.cell[j] === c) {
-        stock[c] += input.actual.mutations[j] - input.actual.net[j];
-        j++;
-      }
-      sum += stock[c];
-    }
-  }
-  return sum;
-}
-
-const fromDay = Date.parse(`${FROM}T00:00:00Z`) / 86_400_000;
-const rss = () => process.resourceUsage().maxRSS;
-
-if (process.argv[2] === '--cold') {
-  const days = Number(process.argv[3]);
-  const wb = await Workbench.open(BIG_WORKSPACE);
-  rmSync(join(BIG_WORKSPACE, 'cache'), { recursive: true, force: true });
-  const t = performance.now();
-  if ((await loadBacktestInput(wb.workspace, fromDay, fromDay + days - 1, resolveSettings({}))).historyCached)
-    throw new Error('the first load read a kept history');
-  const coldLoadMs = performance.now() - t;
-  await wb.close();
-  process.stdout.write(JSON.stringify({ coldLoadMs, maxRssKb: rss() }));
-  process.exit(0);
-}
-
-if (process.argv[2] === '--measure') {
-  const days = Number(process.argv[3]);
-  const wb = await Workbench.open(BIG_WORKSPACE);
-  const settings = resolveSettings({});
-  let t = performance.now();
-  const input = await loadBacktestInput(wb.workspace, fromDay, fromDay + days - 1, settings);
-  const loadMs = performance.now() - t;
-  if (!input.historyCached) throw new Error('the load did not read the kept history');
-  // The floor first: the replay takes the input's buffers to its worker thread.
-  t = performance.now();
-  bareLoop(input);
-  const floorMs = performance.now() - t;
-  const cells = input.start.onHand.length;
-  // As `workbench backtest` replays: in a worker thread, the parts in threads of their own when more than one.
-  t = performance.now();
-  const partitions = Number(process.argv[4]);
-  const result = await simulateInWorker(input, settings, {}, partitions);
-  const simMs = performance.now() - t;
-  const maxRssKb = rss();
-  await wb.close();
-  // What a run keeps per style and day (the cells × days behind them are traced on demand, never kept).
-  const sd = result.styleDays;
-  const F = sd.values.length / (sd.styles * sd.days);
-  let styleDayRows = 0;
-  for (let x = 0; x < sd.values.length; x += F) if (sd.values.subarray(x, x + F).some((v) => v !== 0)) styleDayRows++;
-  process.stdout.write(
-    JSON.stringify({
-      styles: sd.styles,
-      styleDayRows,
-      styleDayBytes: sd.values.byteLength,
-      days,
-      cells,
-      partitions,
-      loadMs,
-      simMs,
-      floorMs,
-      maxRssKb,
-      transfers: result.summary.simulated.transfers,
-      inStock: [result.summary.simulated.inStockRate, result.summary.actual.inStockRate],
-      lowest: result.lowestSimulatedStock,
-      estimated: [
-        result.summary.simulated.estimatedDemand / result.summary.simulated.demand,
-        result.summary.actual.estimatedDemand / result.summary.actual.demand,
-      ],
-    }),
-  );
-  process.exit(0);
-}
-
-if (process.argv[2] === '--trace') {
-  const days = Number(process.argv[3]);
-  const wb = await Workbench.open(BIG_WORKSPACE);
-  let t = performance.now();
-  const { run, report } = await wb.runBacktest({ fromDay, toDay: fromDay + days - 1 });
-  const runMs = performance.now() - t;
-  const worst = report.byStyle.reduce((a, b) => (b.simulated.lostSales > a.simulated.lostSales ? b : a));
-  t = performance.now();
-  const cells = await wb.backtestStyleCells(run.runId, worst.id);
-  const traceMs = performance.now() - t;
-  t = performance.now();
-  await wb.backtestCellDays(run.runId, worst.id, cells.cells[0].locationId, cells.cells[0].skuId);
-  const cellMs = performance.now() - t;
-  await wb.deleteBacktest(run.runId);
-  await wb.close();
-  process.stdout.write(
-    JSON.stringify({ runMs, traceMs, cellMs, style: worst.id, cells: cells.cells.length, maxRssKb: rss() }),
-  );
-  process.exit(0);
-}
 
 await prepareBigWorkspace();
 const days = Number(process.env.BENCH_BACKTEST_DAYS ?? 730);
-/** One measurement in a fresh process: its JSON. */
-const measure = (what: string, ...args: string[]) => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, what, String(days), ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: process.env,
-    maxBuffer: 1 << 26,
-  });
-  if (r.status !== 0) throw new Error(`${what} run failed: ${r.stderr}`);
-  return JSON.parse(r.stdout);
-};
 const cores = Number(process.env.BENCH_PARTITIONS ?? availableParallelism());
-const cold = measure('--cold');
-const m = measure('--measure', String(cores));
-const one = cores > 1 ? measure('--measure', '1') : m;
-const tr = measure('--trace');
+const cold = runFresh('--cold', BIG_WORKSPACE, days);
+const m = runFresh('--measure', BIG_WORKSPACE, days, cores);
+const one = cores > 1 ? runFresh('--measure', BIG_WORKSPACE, days, 1) : m;
+const tr = runFresh('--trace', BIG_WORKSPACE, days);
 const cellDays = m.cells * m.days;
 const wall = (m.loadMs + m.simMs) / 1000;
 console.log(machine());

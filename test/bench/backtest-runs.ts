@@ -1,0 +1,178 @@
+/**
+ * The backtest benchmarks' measured runs, each in a fresh process of its own so that each peak RSS is its own (the
+ * replay's threads are the process's: its peak covers them). Run as a script, this file is that process:
+ * `backtest-runs.ts MODE WORKSPACE DAYS [PARTITIONS]`, printing its figures as JSON:
+ * - `--cold`: the first load of the period, the actual days derived from the workspace and kept;
+ * - `--measure`: a run as every later one is: the kept days loaded, the bare loop (the floor), then the replay in
+ *   PARTITIONS parts, in a worker thread as `workbench backtest` replays;
+ * - `--trace`: the run through the service (loaded, replayed, kept), then its style with the most simulated lost
+ *   sales traced location×SKU by location×SKU, as the drill-down does.
+ */
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { Workbench } from '../../engine/service/workbench.js';
+import { loadBacktestInput } from '../../engine/inputs/backtest-input.js';
+import { resolveSettings } from '../../engine/recommend/settings.js';
+import { simulateInWorker } from '../../engine/simulate/in-worker.js';
+import type { BacktestInput } from '../../engine/simulate/input.js';
+import { ROOT } from './big-workspace.js';
+
+export const FROM = '2024-01-01';
+const fromDay = Date.parse(`${FROM}T00:00:00Z`) / 86_400_000;
+const rss = () => process.resourceUsage().maxRSS;
+
+/** What `--cold` prints. */
+export interface ColdRun {
+  coldLoadMs: number;
+  maxRssKb: number;
+}
+
+/** What `--measure` prints. */
+export interface MeasuredRun {
+  styles: number;
+  styleDayRows: number;
+  styleDayBytes: number;
+  days: number;
+  cells: number;
+  partitions: number;
+  loadMs: number;
+  simMs: number;
+  floorMs: number;
+  maxRssKb: number;
+  transfers: unknown;
+  inStock: [number | null, number | null];
+  lowest: number;
+  estimated: [number, number];
+}
+
+/** What `--trace` prints. */
+export interface TracedRun {
+  runMs: number;
+  traceMs: number;
+  cellMs: number;
+  style: string;
+  cells: number;
+  maxRssKb: number;
+}
+
+/** One measured run in a fresh process: its figures. */
+export function runFresh(mode: '--cold', workspace: string, days: number): ColdRun;
+export function runFresh(mode: '--measure', workspace: string, days: number, partitions: number): MeasuredRun;
+export function runFresh(mode: '--trace', workspace: string, days: number): TracedRun;
+export function runFresh(mode: string, workspace: string, days: number, partitions?: number): unknown {
+  const args = [import.meta.filename, mode, workspace, String(days), ...(partitions ? [String(partitions)] : [])];
+  const r = spawnSync(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: process.env,
+    maxBuffer: 1 << 26,
+  });
+  if (r.status !== 0) throw new Error(`${mode} run on ${workspace} failed (${r.signal ?? r.status}): ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
+
+/** The floor: walk the same days and cells, applying only the actual net sales and mutations to a stock array. */
+function bareLoop(input: BacktestInput): number {
+  const stock = Float64Array.from(input.start.onHand);
+  const cells = stock.length;
+  let j = 0;
+  let sum = 0;
+  for (let i = 0; i < input.days; i++) {
+    const end = input.actual.dayStart[i + 1];
+    for (let c = 0; c < cells; c++) {
+      if (j < end && input.actual.cell[j] === c) {
+        stock[c] += input.actual.mutations[j] - input.actual.net[j];
+        j++;
+      }
+      sum += stock[c];
+    }
+  }
+  return sum;
+}
+
+async function cold(workspace: string, days: number): Promise<ColdRun> {
+  const wb = await Workbench.open(workspace);
+  rmSync(join(workspace, 'cache'), { recursive: true, force: true });
+  const t = performance.now();
+  if ((await loadBacktestInput(wb.workspace, fromDay, fromDay + days - 1, resolveSettings({}))).historyCached)
+    throw new Error('the first load read a kept history');
+  const coldLoadMs = performance.now() - t;
+  await wb.close();
+  return { coldLoadMs, maxRssKb: rss() };
+}
+
+async function measure(workspace: string, days: number, partitions: number): Promise<MeasuredRun> {
+  const wb = await Workbench.open(workspace);
+  const settings = resolveSettings({});
+  let t = performance.now();
+  const input = await loadBacktestInput(wb.workspace, fromDay, fromDay + days - 1, settings);
+  const loadMs = performance.now() - t;
+  if (!input.historyCached) throw new Error('the load did not read the kept history');
+  // The floor first: the replay takes the input's buffers to its worker thread.
+  t = performance.now();
+  bareLoop(input);
+  const floorMs = performance.now() - t;
+  const cells = input.start.onHand.length;
+  // As `workbench backtest` replays: in a worker thread, the parts in threads of their own when more than one.
+  t = performance.now();
+  const result = await simulateInWorker(input, settings, {}, partitions);
+  const simMs = performance.now() - t;
+  const maxRssKb = rss();
+  await wb.close();
+  // What a run keeps per style and day (the cells × days behind them are traced on demand, never kept).
+  const sd = result.styleDays;
+  const F = sd.values.length / (sd.styles * sd.days);
+  let styleDayRows = 0;
+  for (let x = 0; x < sd.values.length; x += F) if (sd.values.subarray(x, x + F).some((v) => v !== 0)) styleDayRows++;
+  return {
+    styles: sd.styles,
+    styleDayRows,
+    styleDayBytes: sd.values.byteLength,
+    days,
+    cells,
+    partitions,
+    loadMs,
+    simMs,
+    floorMs,
+    maxRssKb,
+    transfers: result.summary.simulated.transfers,
+    inStock: [result.summary.simulated.inStockRate, result.summary.actual.inStockRate],
+    lowest: result.lowestSimulatedStock,
+    estimated: [
+      result.summary.simulated.estimatedDemand / result.summary.simulated.demand,
+      result.summary.actual.estimatedDemand / result.summary.actual.demand,
+    ],
+  };
+}
+
+async function trace(workspace: string, days: number): Promise<TracedRun> {
+  const wb = await Workbench.open(workspace);
+  let t = performance.now();
+  const { run, report } = await wb.runBacktest({ fromDay, toDay: fromDay + days - 1 });
+  const runMs = performance.now() - t;
+  const worst = report.byStyle.reduce((a, b) => (b.simulated.lostSales > a.simulated.lostSales ? b : a));
+  t = performance.now();
+  const cells = await wb.backtestStyleCells(run.runId, worst.id);
+  const traceMs = performance.now() - t;
+  t = performance.now();
+  await wb.backtestCellDays(run.runId, worst.id, cells.cells[0].locationId, cells.cells[0].skuId);
+  const cellMs = performance.now() - t;
+  await wb.deleteBacktest(run.runId);
+  await wb.close();
+  return { runMs, traceMs, cellMs, style: worst.id, cells: cells.cells.length, maxRssKb: rss() };
+}
+
+if (process.argv[1] === import.meta.filename) {
+  const [mode, workspace, days, partitions] = process.argv.slice(2);
+  const run =
+    mode === '--cold'
+      ? cold(workspace, Number(days))
+      : mode === '--measure'
+        ? measure(workspace, Number(days), Number(partitions))
+        : mode === '--trace'
+          ? trace(workspace, Number(days))
+          : Promise.reject(new Error(`no mode "${mode}": --cold, --measure or --trace`));
+  process.stdout.write(JSON.stringify(await run));
+  process.exit(0);
+}
