@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   costPerCellDay,
+  cpuPerCellDay,
   growthSizes,
   growthTable,
   pickedSizes,
@@ -21,6 +22,8 @@ const measured = (key: string, stores: number, cells: number, loadMs: number, si
   loadMs,
   simMs,
   floorMs: 50,
+  loadCpuMs: loadMs / 2,
+  simCpuMs: 2 * simMs,
   maxRssKb: 3 * 2 ** 19,
 });
 
@@ -41,8 +44,9 @@ describe('bench:growth', () => {
     expect(() => pickedSizes('1x,8x', all)).toThrow(/no size "8x": one of 1x, 2x, 4x, 4x-skus/);
   });
 
-  it('costs a run its load and replay per location×SKU-day, in µs', () => {
+  it('costs a run its load and replay per location×SKU-day, in µs of wall and of CPU time', () => {
     expect(costPerCellDay(measured('1x', 100, 1000, 4, 6))).toBeCloseTo(1, 10);
+    expect(cpuPerCellDay(measured('1x', 100, 1000, 4, 6))).toBeCloseTo(1.4, 10);
   });
 
   it('sets each size against the first, and says in its row why a size did not run', () => {
@@ -69,6 +73,9 @@ describe('bench:growth', () => {
     expect(at(lines[1], 'wall s')).toBe('3.0');
     expect(at(lines[1], 'µs per cell-day')).toBe('1.500');
     expect(at(lines[1], 'ratio to 1x')).toBe('1.50');
+    expect(at(lines[0], 'CPU µs per cell-day')).toBe('1.400');
+    expect(at(lines[1], 'CPU s')).toBe('4.5');
+    expect(at(lines[1], 'CPU ratio to 1x')).toBe('1.61');
     expect(at(lines[1], 'peak RSS')).toBe('1.50 GiB');
     expect(at(lines[1], 'floor ns per cell-day')).toBe('25.0');
     expect(at(lines[2], 'cells')).toBe('did not run: out of memory');

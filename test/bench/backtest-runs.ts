@@ -21,6 +21,11 @@ import { ROOT } from './big-workspace.js';
 export const FROM = '2024-01-01';
 const fromDay = Date.parse(`${FROM}T00:00:00Z`) / 86_400_000;
 const rss = () => process.resourceUsage().maxRSS;
+/** CPU time (user and system, every thread of the process) since `from`: what a busy machine's wait leaves out. */
+const cpuMs = (from: NodeJS.CpuUsage) => {
+  const { user, system } = process.cpuUsage(from);
+  return (user + system) / 1000;
+};
 
 /** What `--cold` prints. */
 export interface ColdRun {
@@ -39,6 +44,9 @@ export interface MeasuredRun {
   loadMs: number;
   simMs: number;
   floorMs: number;
+  /** CPU time of the load and of the replay, its threads' included. */
+  loadCpuMs: number;
+  simCpuMs: number;
   maxRssKb: number;
   transfers: unknown;
   inStock: [number | null, number | null];
@@ -106,8 +114,10 @@ async function measure(workspace: string, days: number, partitions: number): Pro
   const wb = await Workbench.open(workspace);
   const settings = resolveSettings({});
   let t = performance.now();
+  let cpu = process.cpuUsage();
   const input = await loadBacktestInput(wb.workspace, fromDay, fromDay + days - 1, settings);
   const loadMs = performance.now() - t;
+  const loadCpuMs = cpuMs(cpu);
   if (!input.historyCached) throw new Error('the load did not read the kept history');
   // The floor first: the replay takes the input's buffers to its worker thread.
   t = performance.now();
@@ -116,8 +126,10 @@ async function measure(workspace: string, days: number, partitions: number): Pro
   const cells = input.start.onHand.length;
   // As `workbench backtest` replays: in a worker thread, the parts in threads of their own when more than one.
   t = performance.now();
+  cpu = process.cpuUsage();
   const result = await simulateInWorker(input, settings, {}, partitions);
   const simMs = performance.now() - t;
+  const simCpuMs = cpuMs(cpu);
   const maxRssKb = rss();
   await wb.close();
   // What a run keeps per style and day (the cells × days behind them are traced on demand, never kept).
@@ -135,6 +147,8 @@ async function measure(workspace: string, days: number, partitions: number): Pro
     loadMs,
     simMs,
     floorMs,
+    loadCpuMs,
+    simCpuMs,
     maxRssKb,
     transfers: result.summary.simulated.transfers,
     inStock: [result.summary.simulated.inStockRate, result.summary.actual.inStockRate],

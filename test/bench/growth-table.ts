@@ -44,6 +44,9 @@ export type GrowthRow = GrowthSize &
         loadMs: number;
         simMs: number;
         floorMs: number;
+        /** CPU time of the load and the replay (every thread): on a machine busy with other work, what holds. */
+        loadCpuMs: number;
+        simCpuMs: number;
         maxRssKb: number;
       }
     | { failed: string }
@@ -54,6 +57,9 @@ export type MeasuredRow = Exclude<GrowthRow, { failed: string }>;
 /** Wall time (the kept days loaded, then replayed) per location×SKU-day, in µs. */
 export const costPerCellDay = (r: MeasuredRow): number => ((r.loadMs + r.simMs) * 1000) / (r.cells * r.days);
 
+/** The same run's CPU time per location×SKU-day, in µs. */
+export const cpuPerCellDay = (r: MeasuredRow): number => ((r.loadCpuMs + r.simCpuMs) * 1000) / (r.cells * r.days);
+
 const s = (ms: number) => (ms / 1000).toFixed(1);
 const en = (n: number) => n.toLocaleString('en');
 const gib = (kb: number) => `${(kb / 2 ** 20).toFixed(2)} GiB`;
@@ -61,24 +67,51 @@ const gib = (kb: number) => `${(kb / 2 ** 20).toFixed(2)} GiB`;
 /** The table, as Markdown (the README's form): each cost also as a ratio to the first size's, when it ran. */
 export function growthTable(rows: GrowthRow[]): string {
   const first = rows[0] && !('failed' in rows[0]) ? rows[0] : undefined;
-  const lines = [
-    '| size | stores × SKUs | cells | cell-days | load s | simulation s | wall s | peak RSS | µs per cell-day | ' +
-      `ratio to ${rows[0]?.key ?? '1x'} | floor ns per cell-day | first load s (peak RSS) |`,
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  const ratio = (cost: (r: MeasuredRow) => number, r: MeasuredRow) =>
+    first ? (cost(r) / cost(first)).toFixed(2) : '—';
+  const to = rows[0]?.key ?? '1x';
+  const columns = [
+    'size',
+    'stores × SKUs',
+    'cells',
+    'cell-days',
+    'load s',
+    'simulation s',
+    'wall s',
+    'peak RSS',
+    'µs per cell-day',
+    `ratio to ${to}`,
+    'CPU s',
+    'CPU µs per cell-day',
+    `CPU ratio to ${to}`,
+    'floor ns per cell-day',
+    'first load s (peak RSS)',
   ];
+  const lines = [`| ${columns.join(' | ')} |`, `|${'---|'.repeat(columns.length)}`];
   for (const r of rows) {
-    const head = `| ${r.key} | ${en(r.size.stores)} × ${en(r.size.skus)} |`;
+    const head = [r.key, `${en(r.size.stores)} × ${en(r.size.skus)}`];
     if ('failed' in r) {
-      lines.push(`${head} ${r.failed} |${' |'.repeat(9)}`);
+      lines.push(`| ${[...head, r.failed].join(' | ')} |${' |'.repeat(columns.length - 3)}`);
       continue;
     }
-    const cost = costPerCellDay(r);
-    lines.push(
-      `${head} ${en(r.cells)} | ${((r.cells * r.days) / 1e6).toFixed(0)} M | ${s(r.loadMs)} | ${s(r.simMs)} | ` +
-        `${s(r.loadMs + r.simMs)} | ${gib(r.maxRssKb)} | ${cost.toFixed(3)} | ` +
-        `${first ? (cost / costPerCellDay(first)).toFixed(2) : '—'} | ` +
-        `${((r.floorMs * 1e6) / (r.cells * r.days)).toFixed(1)} | ${s(r.firstLoadMs)} (${gib(r.firstLoadRssKb)}) |`,
-    );
+    const cellDays = r.cells * r.days;
+    const cells = [
+      ...head,
+      en(r.cells),
+      `${(cellDays / 1e6).toFixed(0)} M`,
+      s(r.loadMs),
+      s(r.simMs),
+      s(r.loadMs + r.simMs),
+      gib(r.maxRssKb),
+      costPerCellDay(r).toFixed(3),
+      ratio(costPerCellDay, r),
+      s(r.loadCpuMs + r.simCpuMs),
+      cpuPerCellDay(r).toFixed(3),
+      ratio(cpuPerCellDay, r),
+      ((r.floorMs * 1e6) / cellDays).toFixed(1),
+      `${s(r.firstLoadMs)} (${gib(r.firstLoadRssKb)})`,
+    ];
+    lines.push(`| ${cells.join(' | ')} |`);
   }
   return lines.join('\n');
 }
