@@ -2,7 +2,8 @@
  * The backtest benchmarks' measured runs, each in a fresh process of its own so that each peak RSS is its own (the
  * replay's threads are the process's: its peak covers them). Run as a script, this file is that process:
  * `backtest-runs.ts MODE WORKSPACE DAYS [PARTITIONS]`, printing its figures as JSON:
- * - `--cold`: the first load of the period, the actual days derived from the workspace and kept;
+ * - `--cold`: the first load of the period, the actual days derived from the workspace and kept; `--first` the
+ *   same, unless an earlier run kept them: then it reads them;
  * - `--measure`: a run as every later one is: the kept days loaded, the bare loop (the floor), then the replay in
  *   PARTITIONS parts, in a worker thread as `workbench backtest` replays;
  * - `--trace`: the run through the service (loaded, replayed, kept), then its style with the most simulated lost
@@ -27,10 +28,12 @@ const cpuMs = (from: NodeJS.CpuUsage) => {
   return (user + system) / 1000;
 };
 
-/** What `--cold` prints. */
+/** What `--cold` and `--first` print. */
 export interface ColdRun {
   coldLoadMs: number;
   maxRssKb: number;
+  /** The days were kept already (`--first` only): the load read them. */
+  historyCached: boolean;
 }
 
 /** What `--measure` prints. */
@@ -65,7 +68,7 @@ export interface TracedRun {
 }
 
 /** One measured run in a fresh process: its figures. */
-export function runFresh(mode: '--cold', workspace: string, days: number): ColdRun;
+export function runFresh(mode: '--cold' | '--first', workspace: string, days: number): ColdRun;
 export function runFresh(mode: '--measure', workspace: string, days: number, partitions: number): MeasuredRun;
 export function runFresh(mode: '--trace', workspace: string, days: number): TracedRun;
 export function runFresh(mode: string, workspace: string, days: number, partitions?: number): unknown {
@@ -99,15 +102,16 @@ function bareLoop(input: BacktestInput): number {
   return sum;
 }
 
-async function cold(workspace: string, days: number): Promise<ColdRun> {
+/** The period's first load; `keptToo`: a load that finds the days kept already reads them (and says so). */
+async function cold(workspace: string, days: number, keptToo: boolean): Promise<ColdRun> {
   const wb = await Workbench.open(workspace);
-  rmSync(join(workspace, 'cache'), { recursive: true, force: true });
+  if (!keptToo) rmSync(join(workspace, 'cache'), { recursive: true, force: true });
   const t = performance.now();
-  if ((await loadBacktestInput(wb.workspace, fromDay, fromDay + days - 1, resolveSettings({}))).historyCached)
-    throw new Error('the first load read a kept history');
+  const { historyCached } = await loadBacktestInput(wb.workspace, fromDay, fromDay + days - 1, resolveSettings({}));
+  if (historyCached && !keptToo) throw new Error('the first load read a kept history');
   const coldLoadMs = performance.now() - t;
   await wb.close();
-  return { coldLoadMs, maxRssKb: rss() };
+  return { coldLoadMs, maxRssKb: rss(), historyCached: !!historyCached };
 }
 
 async function measure(workspace: string, days: number, partitions: number): Promise<MeasuredRun> {
@@ -180,13 +184,13 @@ async function trace(workspace: string, days: number): Promise<TracedRun> {
 if (process.argv[1] === import.meta.filename) {
   const [mode, workspace, days, partitions] = process.argv.slice(2);
   const run =
-    mode === '--cold'
-      ? cold(workspace, Number(days))
+    mode === '--cold' || mode === '--first'
+      ? cold(workspace, Number(days), mode === '--first')
       : mode === '--measure'
         ? measure(workspace, Number(days), Number(partitions))
         : mode === '--trace'
           ? trace(workspace, Number(days))
-          : Promise.reject(new Error(`no mode "${mode}": --cold, --measure or --trace`));
+          : Promise.reject(new Error(`no mode "${mode}": --cold, --first, --measure or --trace`));
   process.stdout.write(JSON.stringify(await run));
   process.exit(0);
 }

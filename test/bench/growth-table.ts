@@ -37,9 +37,9 @@ export type GrowthRow = GrowthSize &
     | {
         cells: number;
         days: number;
-        /** The period's first load, its actual days derived and kept, in a process of its own. */
-        firstLoadMs: number;
-        firstLoadRssKb: number;
+        /** The period's first load, its actual days derived and kept, in a process of its own (none: kept before). */
+        firstLoadMs?: number;
+        firstLoadRssKb?: number;
         /** A run as every later one: the kept days loaded, the floor, the replay. */
         loadMs: number;
         simMs: number;
@@ -109,7 +109,7 @@ export function growthTable(rows: GrowthRow[]): string {
       cpuPerCellDay(r).toFixed(3),
       ratio(cpuPerCellDay, r),
       ((r.floorMs * 1e6) / cellDays).toFixed(1),
-      `${s(r.firstLoadMs)} (${gib(r.firstLoadRssKb)})`,
+      r.firstLoadMs === undefined ? 'kept before' : `${s(r.firstLoadMs)} (${gib(r.firstLoadRssKb ?? 0)})`,
     ];
     lines.push(`| ${cells.join(' | ')} |`);
   }

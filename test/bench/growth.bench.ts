@@ -1,10 +1,10 @@
 /**
  * bench:growth — how a backtest's cost grows with the retailer: the big set (BENCH_STORES × BENCH_SKUS × BENCH_DAYS)
  * at 1×, 2× and 4× its stores and at 4× its SKUs, each workspace prepared once under .workspaces/. Each size's
- * period is first loaded once (its actual days derived and kept), then backtested as bench:backtest's run on every
- * core, in a fresh process (its peak RSS its own): the load, the replay, the wall time, the peak RSS and the cost per
- * location×SKU-day, in wall and in CPU time (which a busy machine moves less), against the big set's, with the
- * bare loop's (the floor) per location×SKU-day beside it.
+ * period is loaded once first (its actual days derived and kept, unless an earlier run kept them), then backtested
+ * as bench:backtest's run on every core, in a fresh process (its peak RSS its own): the load, the replay, the wall
+ * time, the peak RSS and the cost per location×SKU-day, in wall and in CPU time (which a busy machine moves less),
+ * against the big set's, with the bare loop's (the floor) per location×SKU-day beside it.
  * Goal: the cost per location×SKU-day does not rise with size. A size that cannot be prepared or run (not enough
  * memory) is said so in its row. BENCH_GROWTH_SIZES picks sizes (1x,2x,4x,4x-skus); BENCH_BACKTEST_DAYS and
  * BENCH_PARTITIONS as for bench:backtest.
@@ -31,10 +31,11 @@ const rows: GrowthRow[] = [];
 for (const size of sizes) {
   try {
     const workspace = await prepareWorkspace(size.size);
-    const cold = runFresh('--cold', workspace, days);
+    const first = runFresh('--first', workspace, days);
     const m = runFresh('--measure', workspace, days, cores);
     if (m.lowest < 0) throw new Error(`simulated stock below 0 (${m.lowest})`);
-    rows.push({ ...size, ...m, firstLoadMs: cold.coldLoadMs, firstLoadRssKb: cold.maxRssKb });
+    const firstLoad = first.historyCached ? {} : { firstLoadMs: first.coldLoadMs, firstLoadRssKb: first.maxRssKb };
+    rows.push({ ...size, ...m, ...firstLoad });
   } catch (e) {
     console.error(`${size.key}: ${(e as Error).message}`);
     rows.push({ ...size, failed: `did not run: ${(e as Error).message.split('\n')[0]}` });
