@@ -20,6 +20,7 @@ import {
 import { parseCliArgs } from '../samples/generator/cli-args.js';
 import { DEMO_ARGS, DEMO_COMMAND, DEMO_DIR } from '../samples/generator/demo.js';
 import { isValidGs1_13 } from '../samples/generator/gs1.js';
+import { buildNetwork } from '../samples/generator/locations.js';
 import { BatchWriter, Output } from '../samples/generator/writer.js';
 import { Calendar } from '../samples/generator/calendar.js';
 import { buildContinuityCatalog } from '../samples/generator/continuity.js';
@@ -154,6 +155,19 @@ describe('files', () => {
     for (const l of demo.data.Locations) if (l.gln != null) expect(isValidGs1_13(l.gln), l.locationId).toBe(true);
     const dupes = stores.filter((l) => stores.some((o) => o !== l && o.name === l.name)).map((l) => l.locationId);
     expect(dupes).toEqual(['ST-003', 'ST-004']);
+  });
+
+  it('names as many stores as it allows, each once apart from the planted duplicate, and refuses one more', () => {
+    const most = resolveOptions({ stores: 500 });
+    const names = buildNetwork(most)
+      .locations.filter((l) => l.kind === 'store')
+      .map((l) => l.record.name);
+    expect(names).toHaveLength(500);
+    expect(new Set(names).size).toBe(499);
+    // The first stores of a bigger chain are the smaller chain's, name for name.
+    const fewer = buildNetwork(resolveOptions({ stores: 250 })).locations.filter((l) => l.kind === 'store');
+    expect(fewer.map((l) => l.record.name)).toEqual(names.slice(0, 250));
+    expect(() => resolveOptions({ stores: 501 })).toThrow(/--stores must be a whole number from 4 to 500, got 501/);
   });
 
   it('keeps sales lines consistent: LOCAL currency, transferred = sold, returns negative with a positive cost', () => {
