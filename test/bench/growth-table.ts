@@ -3,6 +3,7 @@
  * backtest of each cost, per location×SKU-day against the first size's.
  */
 import type { BenchSize } from './big-workspace.js';
+import type { MeasuredRun } from './backtest-runs.js';
 
 export interface GrowthSize {
   /** How the size is picked (BENCH_GROWTH_SIZES) and named in the table. */
@@ -34,21 +35,12 @@ export function pickedSizes(list: string | undefined, all: GrowthSize[]): Growth
 /** A size's backtest as measured, or why it could not be. */
 export type GrowthRow = GrowthSize &
   (
-    | {
-        cells: number;
-        days: number;
+    | ({
         /** The period's first load, its actual days derived and kept, in a process of its own (none: kept before). */
         firstLoadMs?: number;
         firstLoadRssKb?: number;
-        /** A run as every later one: the kept days loaded, the floor, the replay. */
-        loadMs: number;
-        simMs: number;
-        floorMs: number;
-        /** CPU time of the load and the replay (every thread): on a machine busy with other work, what holds. */
-        loadCpuMs: number;
-        simCpuMs: number;
-        maxRssKb: number;
-      }
+        /** A run as every later one (the kept days loaded, the floor, the replay), as backtest-runs.ts measures it. */
+      } & Pick<MeasuredRun, 'cells' | 'days' | 'loadMs' | 'simMs' | 'floorMs' | 'loadCpuMs' | 'simCpuMs' | 'maxRssKb'>)
     | { failed: string }
   );
 
