@@ -9,7 +9,7 @@
  */
 import { openingOr, type CellDayRows } from './cell-walk.js';
 import type { DemandLayout, HistoryRange } from './history-range.js';
-import { EMPTY_COUNTS, MAX_COUNT_EVERY_DAYS } from './outage-demand.js';
+import { countCadence, EMPTY_COUNTS } from './outage-demand.js';
 
 /**
  * Per style: the last day of the history read a location holding its own stock listed it by counting its empty
@@ -52,7 +52,7 @@ export function countedListing(rows: CellDayRows, range: HistoryRange, layout: D
   return until;
 }
 
-/** A location's usual days between two days it posted levels (the median gap), at most the longest read as one. */
+/** A location's usual days between two days it posted levels. */
 function countEvery(countedOn: Uint8Array): number {
   const gaps: number[] = [];
   let last = -1;
@@ -61,6 +61,5 @@ function countEvery(countedOn: Uint8Array): number {
     if (last >= 0) gaps.push(d - last);
     last = d;
   }
-  gaps.sort((a, b) => a - b);
-  return gaps.length ? Math.min(MAX_COUNT_EVERY_DAYS, gaps[gaps.length >> 1]) : 1;
+  return countCadence(gaps);
 }

@@ -33,7 +33,12 @@ export const LEVEL_REACH_DAYS = 91;
 const PRIOR_WEIGHT_DAYS = 7;
 const PRIOR_WEIGHT_UNITS = 10;
 /** The longest cadence of stock counts read as a listing: a location counting more rarely says less about it. */
-export const MAX_COUNT_EVERY_DAYS = 14;
+const MAX_COUNT_EVERY_DAYS = 14;
+/** The usual days between two posted levels: the median of `gaps` (sorted in place), at most the longest read so. */
+export function countCadence(gaps: number[]): number {
+  gaps.sort((a, b) => a - b);
+  return gaps.length ? Math.min(MAX_COUNT_EVERY_DAYS, gaps[gaps.length >> 1]) : 1;
+}
 /** A location counts its empty shelves when it posted this many levels of 0 for SKUs it had none of. */
 export const EMPTY_COUNTS = 20;
 /** A day a location posted this many such levels is a day it counted its empty shelves. */
@@ -102,8 +107,7 @@ class CellDays {
       },
     );
     for (let e = 1; e < this.days; e++) if (lastCount[e] < 0) lastCount[e] = lastCount[e - 1];
-    countGaps.sort((a, b) => a - b);
-    this.countEvery = countGaps.length ? Math.min(MAX_COUNT_EVERY_DAYS, countGaps[countGaps.length >> 1]) : 1;
+    this.countEvery = countCadence(countGaps);
   }
 }
 
