@@ -11,7 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { resolveSettings, type SettingsOverride } from '../../engine/recommend/settings.js';
+import { DEFAULT_SETTINGS, resolveSettings, type SettingsOverride } from '../../engine/recommend/settings.js';
 import { Workbench } from '../../engine/service/workbench.js';
 import type { SideKpis } from '../../engine/simulate/kpis.js';
 import { simulate, type SimulationResult } from '../../engine/simulate/simulate.js';
@@ -46,6 +46,43 @@ async function prepareDemo(): Promise<string> {
 const SERVICE_LEVELS = [0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
 const REVIEW_DAYS = [1, 3, 5, 7];
 const DELIVERY_DAYS = [0, 7];
+/**
+ * And per service level, a daily review that delivers to a store every six or seven days, or earlier when it would
+ * lose sales worth more than the bar a redistribution trip clears (its trip cost and minimum gain) before the next
+ * review.
+ */
+const EARLY = {
+  reviewPeriodDays: 1,
+  deliveryEveryDays: [6, 7],
+  earlyDeliveryValue: DEFAULT_SETTINGS.redistribution.tripCost + DEFAULT_SETTINGS.redistribution.minimumGain,
+};
+
+/** Each point of the sweep: its label and its scenario. */
+function sweepPoints(): { label: string; scenario: SettingsOverride }[] {
+  const points: { label: string; scenario: SettingsOverride }[] = [];
+  for (const serviceLevel of SERVICE_LEVELS) {
+    for (const reviewPeriodDays of REVIEW_DAYS)
+      for (const deliveryEveryDays of DELIVERY_DAYS) {
+        // A delivery every 7 days is what a weekly review does anyway.
+        if (reviewPeriodDays === 7 && deliveryEveryDays === 7) continue;
+        const delivery = deliveryEveryDays || reviewPeriodDays;
+        points.push({
+          label: `service ${serviceLevel}, review ${reviewPeriodDays} d, delivery ${delivery} d`,
+          scenario: { defaults: { serviceLevel, reviewPeriodDays }, replenishment: { deliveryEveryDays } },
+        });
+      }
+    const { reviewPeriodDays, earlyDeliveryValue } = EARLY;
+    for (const deliveryEveryDays of EARLY.deliveryEveryDays)
+      points.push({
+        label: `service ${serviceLevel}, review 1 d, delivery ${deliveryEveryDays} d, early ${earlyDeliveryValue}`,
+        scenario: {
+          defaults: { serviceLevel, reviewPeriodDays },
+          replenishment: { deliveryEveryDays, earlyDeliveryValue },
+        },
+      });
+  }
+  return points;
+}
 
 interface Figures {
   fill: number;
@@ -129,21 +166,12 @@ for (const name of pickedSets(process.env.DECISIONS_SETS, [
     const defaultMet = d.fill >= a.fill && d.stock <= 1.5 * a.stock && d.endStock <= 1.5 * Math.max(1, a.endStock);
     let best: { label: string; f: Figures } | undefined;
     if (sweep) {
-      for (const serviceLevel of SERVICE_LEVELS)
-        for (const reviewPeriodDays of REVIEW_DAYS)
-          for (const deliveryEveryDays of DELIVERY_DAYS) {
-            // A delivery every 7 days is what a weekly review does anyway.
-            if (reviewPeriodDays === 7 && deliveryEveryDays === 7) continue;
-            const delivery = deliveryEveryDays || reviewPeriodDays;
-            const label = `service ${serviceLevel}, review ${reviewPeriodDays} d, delivery ${delivery} d`;
-            const f = simulated(
-              (await run({ defaults: { serviceLevel, reviewPeriodDays }, replenishment: { deliveryEveryDays } }))
-                .report,
-            );
-            console.log(row(label, f, a));
-            if (f.stock <= a.stock && f.deliveries <= 1.5 * a.deliveries && (!best || f.fill > best.f.fill))
-              best = { label, f };
-          }
+      for (const { label, scenario } of sweepPoints()) {
+        const f = simulated((await run(scenario)).report);
+        console.log(row(label, f, a));
+        if (f.stock <= a.stock && f.deliveries <= 1.5 * a.deliveries && (!best || f.fill > best.f.fill))
+          best = { label, f };
+      }
       console.log(
         best
           ? row(`best ≤ actual stock: ${best.label}`, best.f, a)
