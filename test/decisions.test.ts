@@ -86,6 +86,25 @@ describe('settings move fill the way their names say', () => {
       for (let i = 1; i < fills.length; i++) expect(fills[i]).toBeGreaterThanOrEqual(fills[i - 1] - 0.01);
     }
   }, 180_000);
+
+  it('loses a point of fill at most with a shorter review and weekly deliveries: it looks more often', async () => {
+    // A year: the launches before Christmas are where a daily look that never delivered early lost most.
+    let year: BacktestInput;
+    const wb = await Workbench.open(join(dir, 'ws'));
+    try {
+      year = await loadBacktestInput(wb.workspace, day('2025-01-01'), day('2025-12-30'), resolveSettings({}));
+    } finally {
+      await wb.close();
+    }
+    for (const serviceLevel of [0.7, 0.8]) {
+      const fills: number[] = [];
+      for (const reviewPeriodDays of [7, 3, 1])
+        fills.push(
+          await fill(year, { defaults: { serviceLevel, reviewPeriodDays }, replenishment: { deliveryEveryDays: 7 } }),
+        );
+      for (let i = 1; i < fills.length; i++) expect(fills[i]).toBeGreaterThanOrEqual(fills[i - 1] - 0.01);
+    }
+  }, 300_000);
 });
 
 describe('a daily review with weekly deliveries', () => {

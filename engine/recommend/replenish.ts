@@ -36,15 +36,19 @@ export interface Context {
 }
 
 /**
- * Per location: the sales value each seller would lose before the next review at what it holds and has coming
- * (on the grid of exactUnits, so the network's sum is the same however the styles are split), summed over the
- * SKUs below target that a warehouse could send now. What tells whether a store not due a delivery needs one now:
- * a delivery saves only what there is to deliver.
+ * Per location: the sales value each seller would lose before the next review at what it holds and has coming,
+ * stretched from the review's days to the days a delivery covers (a loss of 40 before tomorrow's review is 280 over
+ * a week's delivery), on the grid of exactUnits so the network's sum is the same however the styles are split; summed
+ * over the SKUs below target that a warehouse could send now. What tells whether a store not due a delivery needs
+ * one now: a delivery saves only what there is to deliver. Stretched, the bar it is held to (the early delivery
+ * value) is the same however often the engine reviews: a daily review held to a whole week's value for one day's
+ * loss almost never delivered early, and filled worse than a review every three days.
  */
 export function storeNeeds(ctx: Context): Float64Array {
   const { state, forecast: f, targets: t } = ctx;
   const L = state.locations.ids.length;
   const needs = new Float64Array(L);
+  const every = ctx.settings.replenishment.deliveryEveryDays;
   for (let k = 0; k < state.skus.ids.length; k++) {
     if (skuBlocked(state, k)) continue;
     const pack = Math.max(1, state.skus.packSize[k]);
@@ -55,7 +59,8 @@ export function storeNeeds(ctx: Context): Float64Array {
       const held = state.onHand[c] + state.inTransit[c] + ctx.incoming[c];
       if (!(f.rate[c] > 0) || held >= t.target[c]) continue;
       const mean = horizonDemand(f, c, cs.reviewPeriodDays + planningLead(cs, state, l));
-      needs[l] += exactUnits(state.skus.price[k] * expectedShortage(mean, held));
+      const stretch = every / Math.min(every, cs.reviewPeriodDays);
+      needs[l] += exactUnits(state.skus.price[k] * expectedShortage(mean, held) * stretch);
     }
   }
   return needs;

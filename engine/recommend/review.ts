@@ -75,7 +75,8 @@ export function addReviewSums(into: ReviewSums, part: ReviewSums): void {
 /**
  * Which stores this review sends stock to: every one, unless deliveries are fewer than reviews
  * (`replenishment.deliveryEveryDays`); then those whose last delivery is that many days ago, and those that would
- * lose more than `earlyDeliveryValue` of sales before the next review (`needs`: the network's sum of each store's).
+ * lose sales before the next review at a pace worth more than `earlyDeliveryValue` over a delivery's days (`needs`:
+ * the network's sum of each store's, storeNeeds).
  */
 export function deliveriesDue(settings: Settings, network: ReviewSums, needs: Float64Array, day: number): Uint8Array {
   const every = settings.replenishment.deliveryEveryDays;

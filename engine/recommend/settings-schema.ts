@@ -103,13 +103,16 @@ export const SettingsSchema = Type.Object(
         Days(
           "Days a store's delivery covers, when deliveries are fewer than reviews (0: a store below target is sent " +
             'stock at every review). A store is sent stock once this many days have passed since stock last ' +
-            'arrived there, or earlier when the sales it would lose before the next review are worth more than ' +
-            'the early delivery value.',
+            'arrived there, or earlier when the sales it would lose before the next review, at that pace over ' +
+            "a delivery's days, are worth more than the early delivery value.",
         ),
       ),
       earlyDeliveryValue: given(
         250,
-        Money('Sales value a store would lose before the next review that is worth a delivery before its day.'),
+        Money(
+          "Sales value a store would lose over a delivery's days, at the pace it loses them before the next review, " +
+            'that is worth a delivery before its day.',
+        ),
       ),
     }),
     initialDistribution: Section({

@@ -48,13 +48,13 @@ const REVIEW_DAYS = [1, 3, 5, 7];
 const DELIVERY_DAYS = [0, 7];
 /**
  * And per service level, a daily review that delivers to a store every six or seven days, or earlier when it would
- * lose sales worth more than the bar a redistribution trip clears (its trip cost and minimum gain) before the next
- * review.
+ * lose more a day than the bar a redistribution trip clears (its trip cost and minimum gain): an early delivery value
+ * of that bar times the delivery's days (storeNeeds weighs a day's loss over them).
  */
 const EARLY = {
   reviewPeriodDays: 1,
   deliveryEveryDays: [6, 7],
-  earlyDeliveryValue: DEFAULT_SETTINGS.redistribution.tripCost + DEFAULT_SETTINGS.redistribution.minimumGain,
+  dailyBar: DEFAULT_SETTINGS.redistribution.tripCost + DEFAULT_SETTINGS.redistribution.minimumGain,
 };
 
 /** Each point of the sweep: its label and its scenario. */
@@ -71,13 +71,13 @@ function sweepPoints(): { label: string; scenario: SettingsOverride }[] {
           scenario: { defaults: { serviceLevel, reviewPeriodDays }, replenishment: { deliveryEveryDays } },
         });
       }
-    const { reviewPeriodDays, earlyDeliveryValue } = EARLY;
+    const { reviewPeriodDays, dailyBar } = EARLY;
     for (const deliveryEveryDays of EARLY.deliveryEveryDays)
       points.push({
-        label: `service ${serviceLevel}, review 1 d, delivery ${deliveryEveryDays} d, early ${earlyDeliveryValue}`,
+        label: `service ${serviceLevel}, review 1 d, delivery ${deliveryEveryDays} d, early ${dailyBar} a day`,
         scenario: {
           defaults: { serviceLevel, reviewPeriodDays },
-          replenishment: { deliveryEveryDays, earlyDeliveryValue },
+          replenishment: { deliveryEveryDays, earlyDeliveryValue: dailyBar * deliveryEveryDays },
         },
       });
   }
