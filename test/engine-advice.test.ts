@@ -596,6 +596,7 @@ describe('deliveries fewer than reviews', () => {
       { id: 'A', kind: 'store' },
       { id: 'B', kind: 'store' },
       { id: 'C', kind: 'store' },
+      { id: 'D', kind: 'store' },
     ],
     styles: [{ id: 'TEE', category: 'TEES', skus: [{ id: 'TEE-M', size: 'M', price: 20 }] }],
     cells: {
@@ -606,6 +607,8 @@ describe('deliveries fewer than reviews', () => {
       'B/TEE-M': { onHand: 0, sales: 10, lastArrivalDay: DAY0 - 2 },
       // Its week is up.
       'C/TEE-M': { onHand: 3, sales: 1, lastArrivalDay: DAY0 - 7 },
+      // Empty, one a day: 60 lost before the next review's delivery could arrive, 420 at that pace over a week.
+      'D/TEE-M': { onHand: 0, sales: 1, lastArrivalDay: DAY0 - 2 },
     },
   };
   // Each store's own days alone, every day alike: A sells one a day, B ten.
@@ -613,18 +616,22 @@ describe('deliveries fewer than reviews', () => {
     poolingHalfWeightDays: 0,
     demandHalfLifeDays: 0,
     defaults: { reviewPeriodDays: 1 },
-    replenishment: { deliveryEveryDays: 7, earlyDeliveryValue: 100 },
+    replenishment: { deliveryEveryDays: 7, earlyDeliveryValue: 200 },
     redistribution: { enabled: false },
   };
 
   it("sends stock to a store when its week is up, or earlier when it would lose more than a delivery's worth", () => {
     const r = run(stores, weekly);
-    expect(r.proposals.map((p) => p.toLocationId).sort()).toEqual(['B', 'C']);
+    // A would lose about 13 before the next review's delivery arrives (94 at that pace over the week): not worth one.
+    expect(r.proposals.map((p) => p.toLocationId).sort()).toEqual(['B', 'C', 'D']);
+    // The bar is the same however often the engine looks: a review every three days sends D its stock too.
+    const threeDays = run(stores, { ...weekly, defaults: { reviewPeriodDays: 3 } });
+    expect(threeDays.proposals.map((p) => p.toLocationId)).toContain('D');
     // A's target covers the week a delivery covers, not the day a review does.
     const z = normalQuantile(0.9 ** (7 / 7));
-    expect(r.targets.target[0 * 4 + 1]).toBe(stockFor(r.forecast.rate[1], r.forecast.sd[1], 7 + 2, z));
+    expect(r.targets.target[0 * 5 + 1]).toBe(stockFor(r.forecast.rate[1], r.forecast.sd[1], 7 + 2, z));
     // Every review delivering, A is sent stock too.
     const every = run(stores, { ...weekly, replenishment: { deliveryEveryDays: 0 } });
-    expect(every.proposals.map((p) => p.toLocationId).sort()).toEqual(['A', 'B', 'C']);
+    expect(every.proposals.map((p) => p.toLocationId).sort()).toEqual(['A', 'B', 'C', 'D']);
   });
 });
