@@ -54,12 +54,12 @@ export function storeNeeds(ctx: Context): Float64Array {
     const pack = Math.max(1, state.skus.packSize[k]);
     if (!ctx.warehouses.some((w) => warehouseAvailable(ctx, k * L + w) >= pack)) continue;
     const cs = ctx.byCategory[state.styles.category[state.skus.style[k]]];
+    const stretch = every / Math.min(every, cs.reviewPeriodDays);
     for (const l of ctx.sellers) {
       const c = k * L + l;
       const held = state.onHand[c] + state.inTransit[c] + ctx.incoming[c];
       if (!(f.rate[c] > 0) || held >= t.target[c]) continue;
       const mean = horizonDemand(f, c, cs.reviewPeriodDays + planningLead(cs, state, l));
-      const stretch = every / Math.min(every, cs.reviewPeriodDays);
       needs[l] += exactUnits(state.skus.price[k] * expectedShortage(mean, held) * stretch);
     }
   }
