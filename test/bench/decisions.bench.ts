@@ -74,7 +74,9 @@ function sweepPoints(): { label: string; scenario: SettingsOverride }[] {
     const { reviewPeriodDays, dailyBar } = EARLY;
     for (const deliveryEveryDays of EARLY.deliveryEveryDays)
       points.push({
-        label: `service ${serviceLevel}, review 1 d, delivery ${deliveryEveryDays} d, early ${dailyBar} a day`,
+        label:
+          `service ${serviceLevel}, review ${reviewPeriodDays} d, delivery ${deliveryEveryDays} d, ` +
+          `early ${dailyBar} a day`,
         scenario: {
           defaults: { serviceLevel, reviewPeriodDays },
           replenishment: { deliveryEveryDays, earlyDeliveryValue: dailyBar * deliveryEveryDays },
