@@ -12,6 +12,7 @@ import type { BacktestInput } from '../engine/simulate/input.js';
 import { replayStyle, simulate } from '../engine/simulate/simulate.js';
 import { STYLE_DAY_FIELDS, styleDayValue } from '../engine/simulate/style-days.js';
 import { loadBacktestInput } from '../engine/inputs/backtest-input.js';
+import { TRANSFER_TYPES } from '../engine/model/settings.js';
 import { demoWorkspace } from './demo-workspace.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wb-decisions-'));
@@ -130,4 +131,25 @@ describe('a daily review with weekly deliveries', () => {
           6,
         );
   }, 180_000);
+
+  it('behind three days of transit, sends a store stock every seven days, not each day it is on the road', async () => {
+    // Only the scheduled deliveries: no store loses enough to be sent stock early.
+    const scheduled: SettingsOverride = {
+      ...THREE_DAYS,
+      defaults: { reviewPeriodDays: 1 },
+      replenishment: { deliveryEveryDays: 7, earlyDeliveryValue: 1e12 },
+    };
+    const r = await simulate(structuredClone(threeDays), resolveSettings({}, scheduled));
+    const REPLENISHMENT = TRANSFER_TYPES.indexOf('Replenishment');
+    const days = new Map<number, Set<number>>();
+    const { day: sentOn, type, to } = r.transfers;
+    for (let x = 0; x < sentOn.length; x++)
+      if (type[x] === REPLENISHMENT) days.set(to[x], (days.get(to[x]) ?? new Set()).add(sentOn[x]));
+    const gaps = [...days.values()].flatMap((set) => {
+      const d = [...set].sort((a, b) => a - b);
+      return d.slice(1).map((x, i) => x - d[i]);
+    });
+    expect(gaps.length).toBeGreaterThan(20);
+    expect(Math.min(...gaps)).toBe(7);
+  }, 120_000);
 });

@@ -39,8 +39,11 @@ export interface ReviewSums {
   demand: CategorySums;
   sales: SalesSums;
   assortment: AssortmentSums;
-  /** Per location: the last day stock arrived at any of its cells (−∞: none known). Combined by the maximum. */
-  lastDelivery: Float64Array;
+  /**
+   * Per location: the last day stock was sent to it, as far as its cells tell (−∞: none known; lastSentDays).
+   * Combined by the maximum.
+   */
+  lastSent: Float64Array;
 }
 
 export function emptyReviewSums(state: EngineState): ReviewSums {
@@ -50,7 +53,7 @@ export function emptyReviewSums(state: EngineState): ReviewSums {
     demand: emptyCategorySums(L, C),
     sales: emptySalesSums(state),
     assortment: emptyAssortmentSums(L, C),
-    lastDelivery: new Float64Array(L).fill(-Infinity),
+    lastSent: new Float64Array(L).fill(-Infinity),
   };
 }
 
@@ -69,20 +72,42 @@ export function addReviewSums(into: ReviewSums, part: ReviewSums): void {
   add(into.assortment.held, part.assortment.held);
   add(into.assortment.styles, part.assortment.styles);
   latest(into.assortment.lastSale, part.assortment.lastSale);
-  latest(into.lastDelivery, part.lastDelivery);
+  latest(into.lastSent, part.lastSent);
 }
 
 /**
  * Which stores this review sends stock to: every one, unless deliveries are fewer than reviews
- * (`replenishment.deliveryEveryDays`); then those whose last delivery is that many days ago, and those that would
+ * (`replenishment.deliveryEveryDays`); then those last sent stock that many days ago, and those that would
  * lose sales before the next review at a pace worth more than `earlyDeliveryValue` over a delivery's days (`needs`:
  * the network's sum of each store's, storeNeeds).
  */
+/**
+ * Per location, into `into`: the last day stock was sent to it, as far as its cells tell — the last arrival less
+ * the location's transit, and while stock is on its way to it, the earliest day that stock could have left. Counted
+ * from arrivals, a store behind three days of transit was due again three days after each delivery: "every seven
+ * days" delivered every ten, and a daily review sent it stock on each of the three days its delivery was on the
+ * road.
+ */
+export function lastSentDays(
+  state: Pick<EngineState, 'lastArrivalDay' | 'inTransit' | 'asOfDay' | 'locations'>,
+  into: Float64Array,
+): void {
+  const L = state.locations.ids.length;
+  const { lastArrivalDay, inTransit, asOfDay } = state;
+  const { transitDays } = state.locations;
+  for (let c = 0; c < lastArrivalDay.length; c++) {
+    const l = c % L;
+    if (lastArrivalDay[c] >= 0) into[l] = Math.max(into[l], lastArrivalDay[c] - transitDays[l]);
+    // On its way: it arrives after today, so it left after today less the transit.
+    if (inTransit[c] > 0 && transitDays[l] > 0) into[l] = Math.max(into[l], asOfDay - transitDays[l] + 1);
+  }
+}
+
 export function deliveriesDue(settings: Settings, network: ReviewSums, needs: Float64Array, day: number): Uint8Array {
   const every = settings.replenishment.deliveryEveryDays;
   if (every <= 0) return new Uint8Array(needs.length).fill(1);
   return Uint8Array.from(needs, (need, l) =>
-    day - network.lastDelivery[l] >= every || need >= settings.replenishment.earlyDeliveryValue ? 1 : 0,
+    day - network.lastSent[l] >= every || need >= settings.replenishment.earlyDeliveryValue ? 1 : 0,
   );
 }
 
@@ -140,10 +165,7 @@ export class ReviewPart {
     ownEstimates(this.state, this.forecast, sums.demand, this.settings);
     addSales(this.state, this.forecast.units, sums.sales);
     addHeld(this.state, sellingLocations(this.state), sums.assortment);
-    const L = this.state.locations.ids.length;
-    const { lastArrivalDay } = this.state;
-    for (let c = 0; c < lastArrivalDay.length; c++)
-      if (lastArrivalDay[c] >= 0) sums.lastDelivery[c % L] = Math.max(sums.lastDelivery[c % L], lastArrivalDay[c]);
+    lastSentDays(this.state, sums.lastSent);
     return sums;
   }
 

@@ -4,8 +4,8 @@
  *
  * Layout: the sums' lengths (PARTS), the number of reviews, then per review its day, its number of trips, the sums
  * (demand units, demand days, the spread of each category's styles, brand, season, size, styles held per location ×
- * category, styles held per category, the last sale per location, the last delivery per location), the stores due
- * a delivery (one per location) and each trip's from, to, gain and units.
+ * category, styles held per category, the last sale per location, the last day stock was sent per location), the
+ * stores due a delivery (one per location) and each trip's from, to, gain and units.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { ReviewSums } from '../recommend/review.js';
@@ -22,7 +22,7 @@ const PARTS: ((s: ReviewSums) => Float64Array)[] = [
   (s) => s.assortment.held,
   (s) => s.assortment.styles,
   (s) => s.assortment.lastSale,
-  (s) => s.lastDelivery,
+  (s) => s.lastSent,
 ];
 const partsOf = (s: ReviewSums) => PARTS.map((part) => part(s));
 
@@ -74,7 +74,7 @@ export function decodeReviews(bytes: Uint8Array, empty: () => ReviewSums): Revie
       part.set(v.subarray(at, at + part.length));
       at += part.length;
     }
-    const due = Uint8Array.from(v.subarray(at, at + network.lastDelivery.length));
+    const due = Uint8Array.from(v.subarray(at, at + network.lastSent.length));
     at += due.length;
     const trips = [];
     for (let t = 0; t < tripCount; t++, at += 4)
