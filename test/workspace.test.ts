@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { Workbench } from '../engine/service/workbench.js';
 import { DATABASE_FILE } from '../engine/store/workspace.js';
@@ -52,6 +53,23 @@ describe('workspace', () => {
     await wb.close();
     const again = await Workbench.open(dir);
     expect((await again.read('Items', 'I1'))!.skus).toHaveLength(2);
+    await again.close();
+  });
+
+  it('writes its log into its tables once it falls idle, not within a call, and stays open', async () => {
+    const dir = tempDir();
+    const wb = await Workbench.open(dir);
+    const wal = join(dir, `${DATABASE_FILE}.wal`);
+    const walBytes = () => (existsSync(wal) ? statSync(wal).size : 0);
+    await wb.ingest('Items', { items: [item('I1', ['A', 'B'])] });
+    // Nothing can have run between the call's answer and this line: the call left its log for the idle moment.
+    expect(walBytes()).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(walBytes()).toBe(0), { timeout: 60_000, interval: 20 });
+    await wb.ingest('Items', { items: [item('I2', ['C'])] });
+    expect((await wb.read('Items', 'I1'))!.skus).toHaveLength(2);
+    await wb.close();
+    const again = await Workbench.open(dir);
+    expect((await again.read('Items', 'I2'))!.skus).toHaveLength(1);
     await again.close();
   });
 
