@@ -14,6 +14,8 @@ import { simulate, styleRanges, type SimulationResult } from '../engine/simulate
 import { simulatePartitioned } from '../engine/simulate/partitioned.js';
 import { processLink, simulateAcrossProcesses } from '../engine/simulate/across-processes.js';
 import { partServer, type PartLink } from '../engine/simulate/partition-protocol.js';
+import { transferRows } from '../engine/simulate/simulated-transfer.js';
+import { dayText } from '../engine/model/datetime.js';
 import { sale, salesLine, withWorkbench } from './fixtures.js';
 
 const exec = promisify(execFile);
@@ -133,6 +135,19 @@ describe('backtest runs', () => {
       expect(rows[0].n).toBe(a.report.transfers.day.length);
       conn.closeSync();
       inst.closeSync();
+      // Kept as the run made them, each with the reference the run's rows give it.
+      const byReference = (x: { referenceId: string }, y: { referenceId: string }) =>
+        x.referenceId < y.referenceId ? -1 : 1;
+      const kept = await wb.workspace.rows(
+        `SELECT strftime(date, '%Y-%m-%d') AS date, transferType, fromLocationId, toLocationId, skuId, quantity,
+           referenceId FROM backtest_transfers WHERE runId = $1`,
+        [a.run.runId],
+      );
+      expect(kept.sort(byReference)).toEqual(
+        transferRows(a.report.transfers)
+          .map(({ day: d, ...t }) => ({ date: dayText(d), ...t }))
+          .sort(byReference),
+      );
       await expect(wb.exportBacktest('nope', 'daily', join(dir, 'x.csv'), 'csv')).rejects.toThrow(/no backtest run/);
       await expect(wb.runBacktest({ fromDay: day('2025-03-03'), toDay: day('2025-03-01') })).rejects.toThrow(/period/);
 

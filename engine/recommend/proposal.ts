@@ -16,17 +16,25 @@ export interface Proposal {
   details?: Record<string, unknown>;
 }
 
-const PREFIX: Record<TransferType, string> = { InitialDistribution: 'ID', Replenishment: 'RP', Redistribution: 'RD' };
+/** A reference's first part, by transfer type. */
+export const REFERENCE_PREFIX: Record<TransferType, string> = {
+  InitialDistribution: 'ID',
+  Replenishment: 'RP',
+  Redistribution: 'RD',
+};
 
-/** FNV-1a, 32 bits: a stable short digest (not a security measure). */
-function fnv1a(text: string): string {
+/** FNV-1a, 32 bits: a stable short digest (not a security measure), as an unsigned number. */
+function fnv1a(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  return (h >>> 0).toString(16).padStart(8, '0');
+  return h >>> 0;
 }
+
+/** A digest as a reference writes it: eight hex digits. */
+export const digestText = (digest: number): string => digest.toString(16).padStart(8, '0');
 
 export { dayText } from '../model/datetime.js';
 import { dayText } from '../model/datetime.js';
@@ -41,6 +49,9 @@ const compactDay = (() => {
   };
 })();
 
+/** The digest of a route and SKU in a transfer's reference: a run's millions of transfers keep it by route. */
+export const routeDigest = (from: string, to: string, sku: string): number => fnv1a(`${from}\u0000${to}\u0000${sku}`);
+
 /**
  * The same decision on the same day gets the same id, so a client that saw it once recognises it again.
  * `seen` resolves the rare digest collision within one run.
@@ -52,8 +63,9 @@ export function referenceId(
   to: string,
   sku: string,
   seen: Set<string>,
+  digest = routeDigest(from, to, sku),
 ): string {
-  const base = `${PREFIX[type]}-${compactDay(asOfDay)}-${fnv1a(`${from}\u0000${to}\u0000${sku}`)}`;
+  const base = `${REFERENCE_PREFIX[type]}-${compactDay(asOfDay)}-${digestText(digest)}`;
   let id = base;
   for (let n = 2; seen.has(id); n++) id = `${base}-${n}`;
   seen.add(id);

@@ -4,8 +4,9 @@ import { resolve } from 'node:path';
 import { blobValue, DuckDBTypeId, type DuckDBBlobValue, type DuckDBResultReader } from '@duckdb/node-api';
 import { DateDay, Float64, Table, tableToIPC, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
 import type { Settings } from '../recommend/settings.js';
+import { REFERENCE_PREFIX, routeDigest } from '../recommend/proposal.js';
+import { TRANSFER_TYPES } from '../model/settings.js';
 import type { SimulationResult, DailyRow, DailySide, ReviewRecord } from '../simulate/simulate.js';
-import { eachTransfer } from '../simulate/simulated-transfer.js';
 import {
   DAILY_COLUMNS,
   KPI_COLUMNS,
@@ -218,23 +219,80 @@ async function storeGroups(ws: Workspace, runId: string, result: SimulationResul
   );
 }
 
-/** The transfers the simulated side made, streamed from the result's columns. */
-async function storeTransfers(ws: Workspace, runId: string, transfers: SimulationResult['transfers']): Promise<void> {
-  await appendRows(
-    ws,
-    'backtest_transfers',
-    ['VARCHAR', 'DATE', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'DOUBLE', 'VARCHAR'],
-    map(eachTransfer(transfers), (t) => [
-      runId,
-      toDuck('DATE', dayText(t.day)),
-      t.transferType,
-      t.fromLocationId,
-      t.toLocationId,
-      t.skuId,
-      t.quantity,
-      t.referenceId,
-    ]),
-  );
+/**
+ * The engine's transfers of a run, millions of them on a large retailer: appended as numbers (day, type, route,
+ * quantity and the route's digest), then turned into rows in one statement, where DuckDB writes the ids and the
+ * references (referenceId's text: its type's prefix, the day, the digest, and "-n" for the n-th time a day meets
+ * the same one, counted in the transfers' order as referenceId counts them). Appended as text one value at a
+ * time, with each day written out and read back, a run of 3.5 M transfers took 21 s to keep, this way 6–7 s.
+ */
+async function storeTransfers(ws: Workspace, runId: string, t: SimulationResult['transfers']): Promise<void> {
+  const L = t.locationIds.length;
+  const K = t.skuIds.length;
+  await ws.run(`CREATE OR REPLACE TEMP TABLE kept_transfers (seq INTEGER, day INTEGER, type INTEGER,
+    fromLoc INTEGER, toLoc INTEGER, sku INTEGER, quantity DOUBLE, digest DOUBLE)`);
+  await ws.run('CREATE OR REPLACE TEMP TABLE kept_locations (i INTEGER, id VARCHAR)');
+  await ws.run('CREATE OR REPLACE TEMP TABLE kept_skus (i INTEGER, id VARCHAR)');
+  try {
+    await appendRows(
+      ws,
+      'kept_locations',
+      ['INTEGER', 'VARCHAR'],
+      t.locationIds.map((id, i) => [i, id]),
+      'temp',
+    );
+    await appendRows(
+      ws,
+      'kept_skus',
+      ['INTEGER', 'VARCHAR'],
+      t.skuIds.map((id, i) => [i, id]),
+      'temp',
+    );
+    // A route's digest, by route and SKU: the same few hundred thousand come back day after day.
+    const digests = new Map<number, number>();
+    const digest = (i: number) => {
+      const route = (t.from[i] * L + t.to[i]) * K + t.sku[i];
+      let d = digests.get(route);
+      if (d === undefined)
+        digests.set(route, (d = routeDigest(t.locationIds[t.from[i]], t.locationIds[t.to[i]], t.skuIds[t.sku[i]])));
+      return d;
+    };
+    const row: number[] = new Array(8);
+    await appendRows(
+      ws,
+      'kept_transfers',
+      ['INTEGER', 'INTEGER', 'INTEGER', 'INTEGER', 'INTEGER', 'INTEGER', 'DOUBLE', 'DOUBLE'],
+      map(t.day.keys(), (i) => {
+        row[0] = i;
+        row[1] = t.day[i];
+        row[2] = t.type[i];
+        row[3] = t.from[i];
+        row[4] = t.to[i];
+        row[5] = t.sku[i];
+        row[6] = t.quantity[i];
+        row[7] = digest(i);
+        return row;
+      }),
+      'temp',
+    );
+    const list = (xs: readonly string[]) => `[${xs.map((x) => `'${x}'`).join(', ')}]`;
+    const prefixes = list(TRANSFER_TYPES.map((type) => REFERENCE_PREFIX[type]));
+    await ws.run(
+      `INSERT INTO backtest_transfers
+      SELECT $1, DATE '1970-01-01' + r.day, ${list(TRANSFER_TYPES)}[r.type + 1], f.id, o.id, s.id, r.quantity,
+        ${prefixes}[r.type + 1] || '-' || strftime(DATE '1970-01-01' + r.day, '%Y%m%d') || '-' ||
+          lpad(lower(to_hex(r.digest::UBIGINT)), 8, '0') || CASE WHEN r.n > 1 THEN '-' || r.n ELSE '' END
+      FROM (SELECT *, row_number() OVER (PARTITION BY day, type, digest ORDER BY seq) AS n FROM kept_transfers) r
+      JOIN kept_locations f ON f.i = r.fromLoc
+      JOIN kept_locations o ON o.i = r.toLoc
+      JOIN kept_skus s ON s.i = r.sku
+      ORDER BY r.seq`,
+      [runId],
+    );
+  } finally {
+    for (const table of ['kept_transfers', 'kept_locations', 'kept_skus'])
+      await ws.run(`DROP TABLE IF EXISTS temp.${table}`);
+  }
 }
 
 function runOf(r: RunRow): BacktestRun {
