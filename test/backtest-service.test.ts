@@ -138,7 +138,7 @@ describe('backtest runs', () => {
       // Kept as the run made them, each with the reference the run's rows give it.
       const byReference = (x: { referenceId: string }, y: { referenceId: string }) =>
         x.referenceId < y.referenceId ? -1 : 1;
-      const kept = await wb.workspace.rows(
+      const kept = await wb.workspace.rows<{ referenceId: string }>(
         `SELECT strftime(date, '%Y-%m-%d') AS date, transferType, fromLocationId, toLocationId, skuId, quantity,
            referenceId FROM backtest_transfers WHERE runId = $1`,
         [a.run.runId],

@@ -23,14 +23,12 @@ export const REFERENCE_PREFIX: Record<TransferType, string> = {
   Redistribution: 'RD',
 };
 
-/** FNV-1a, 32 bits: a stable short digest (not a security measure), as an unsigned number. */
-function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a, 32 bits, continued from `h` over a text's characters. */
+function fnv1a(h: number, text: string): number {
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  return h;
 }
 
 /** A digest as a reference writes it: eight hex digits. */
@@ -49,8 +47,15 @@ const compactDay = (() => {
   };
 })();
 
-/** The digest of a route and SKU in a transfer's reference: a run's millions of transfers keep it by route. */
-export const routeDigest = (from: string, to: string, sku: string): number => fnv1a(`${from}\u0000${to}\u0000${sku}`);
+/**
+ * The digest of a route and SKU in a transfer's reference: FNV-1a (32 bits, a stable short digest, not a security
+ * measure) of the three ids joined by NUL, read where they are, as a run hashes millions of them. A NUL leaves the
+ * hash as it is before its multiplication (h ^ 0 is h).
+ */
+export function routeDigest(from: string, to: string, sku: string): number {
+  const h = fnv1a(Math.imul(fnv1a(Math.imul(fnv1a(0x811c9dc5, from), FNV_PRIME), to), FNV_PRIME), sku);
+  return h >>> 0;
+}
 
 /**
  * The same decision on the same day gets the same id, so a client that saw it once recognises it again.

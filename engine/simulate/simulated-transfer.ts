@@ -1,6 +1,6 @@
 /** A transfer the replay's engine proposed, approved at once. */
 import { TRANSFER_TYPES } from '../model/settings.js';
-import { referenceId, routeDigest, type TransferType } from '../recommend/proposal.js';
+import { referenceId, type TransferType } from '../recommend/proposal.js';
 
 export interface SimulatedTransfer {
   day: number;
@@ -83,19 +83,12 @@ export class TransferBuilder {
  */
 export function* eachTransfer(t: TransferColumns): Generator<SimulatedTransfer> {
   let seen = new Set<string>();
-  // A route's digest, by route and SKU: the same few hundred thousand come back day after day.
-  const digests = new Map<number, number>();
-  const L = t.locationIds.length;
-  const K = t.skuIds.length;
   for (let i = 0; i < t.day.length; i++) {
     if (i > 0 && t.day[i] !== t.day[i - 1]) seen = new Set();
     const transferType = TRANSFER_TYPES[t.type[i]];
     const fromLocationId = t.locationIds[t.from[i]];
     const toLocationId = t.locationIds[t.to[i]];
     const skuId = t.skuIds[t.sku[i]];
-    const route = (t.from[i] * L + t.to[i]) * K + t.sku[i];
-    let digest = digests.get(route);
-    if (digest === undefined) digests.set(route, (digest = routeDigest(fromLocationId, toLocationId, skuId)));
     yield {
       day: t.day[i],
       transferType,
@@ -103,7 +96,7 @@ export function* eachTransfer(t: TransferColumns): Generator<SimulatedTransfer> 
       toLocationId,
       skuId,
       quantity: t.quantity[i],
-      referenceId: referenceId(transferType, t.day[i], fromLocationId, toLocationId, skuId, seen, digest),
+      referenceId: referenceId(transferType, t.day[i], fromLocationId, toLocationId, skuId, seen),
     };
   }
 }
