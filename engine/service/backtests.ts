@@ -229,23 +229,21 @@ async function storeGroups(ws: Workspace, runId: string, result: SimulationResul
 async function storeTransfers(ws: Workspace, runId: string, t: SimulationResult['transfers']): Promise<void> {
   await ws.run(`CREATE OR REPLACE TEMP TABLE kept_transfers (seq INTEGER, day INTEGER, type INTEGER,
     fromLoc INTEGER, toLoc INTEGER, sku INTEGER, quantity DOUBLE, digest DOUBLE, n INTEGER)`);
-  await ws.run('CREATE OR REPLACE TEMP TABLE kept_locations (i INTEGER, id VARCHAR)');
-  await ws.run('CREATE OR REPLACE TEMP TABLE kept_skus (i INTEGER, id VARCHAR)');
   try {
-    await appendRows(
-      ws,
-      'kept_locations',
-      ['INTEGER', 'VARCHAR'],
-      t.locationIds.map((id, i) => [i, id]),
-      'temp',
-    );
-    await appendRows(
-      ws,
-      'kept_skus',
-      ['INTEGER', 'VARCHAR'],
-      t.skuIds.map((id, i) => [i, id]),
-      'temp',
-    );
+    // The ids by number, for the statement to write into the rows.
+    for (const [table, ids] of [
+      ['kept_locations', t.locationIds],
+      ['kept_skus', t.skuIds],
+    ] as const) {
+      await ws.run(`CREATE OR REPLACE TEMP TABLE ${table} (i INTEGER, id VARCHAR)`);
+      await appendRows(
+        ws,
+        table,
+        ['INTEGER', 'VARCHAR'],
+        ids.map((id, i) => [i, id]),
+        'temp',
+      );
+    }
     // Per type, how often the day so far met each digest (keyed as a 32-bit integer, which a Map hashes fastest).
     const met = TRANSFER_TYPES.map(() => new Map<number, number>());
     const row: number[] = new Array(9);
