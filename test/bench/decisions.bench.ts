@@ -6,7 +6,9 @@
  *
  * Goals: the default scenario fills at least as well as the actual, with average and end-of-period store stock at
  * most 1.5 × the actual's; a sweep point fills 2 points better than the actual at no more store stock and at most
- * 1.5 × its deliveries. DECISIONS_SETS=demo,basics picks sets; DECISIONS_SWEEP=0 runs the default scenario only.
+ * 1.5 × its deliveries; at the same service level and deliveries a shorter review fills at most a point worse, and
+ * at the same review and deliveries a higher service level never worse (setting-sanity.ts). DECISIONS_SETS=demo,basics
+ * picks sets; DECISIONS_SWEEP=0 runs the default scenario only.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -21,6 +23,10 @@ import { categorySettingsOf } from '../../engine/inputs/engine-state.js';
 import { ROOT } from './big-workspace.js';
 import { machine } from './machine.js';
 import { FROM_DAY, pickedSets, prepareSet, SETS } from './generated-sets.js';
+import { settingSanity, type Breach, type SweepFill } from './setting-sanity.js';
+
+const gridText = (p: SweepFill) =>
+  `service ${p.serviceLevel}, review ${p.reviewPeriodDays} d, delivery ${p.deliveryEveryDays || p.reviewPeriodDays} d`;
 
 const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
 const DEMO = {
@@ -58,8 +64,15 @@ const EARLY = {
 };
 
 /** Each point of the sweep: its label and its scenario. */
-function sweepPoints(): { label: string; scenario: SettingsOverride }[] {
-  const points: { label: string; scenario: SettingsOverride }[] = [];
+interface SweepPoint {
+  label: string;
+  scenario: SettingsOverride;
+  /** A point of service level × review × deliveries, which the settings' check holds against the others. */
+  grid?: Omit<SweepFill, 'fill'>;
+}
+
+function sweepPoints(): SweepPoint[] {
+  const points: SweepPoint[] = [];
   for (const serviceLevel of SERVICE_LEVELS) {
     for (const reviewPeriodDays of REVIEW_DAYS)
       for (const deliveryEveryDays of DELIVERY_DAYS) {
@@ -69,6 +82,7 @@ function sweepPoints(): { label: string; scenario: SettingsOverride }[] {
         points.push({
           label: `service ${serviceLevel}, review ${reviewPeriodDays} d, delivery ${delivery} d`,
           scenario: { defaults: { serviceLevel, reviewPeriodDays }, replenishment: { deliveryEveryDays } },
+          grid: { serviceLevel, reviewPeriodDays, deliveryEveryDays },
         });
       }
     const { reviewPeriodDays, dailyBar } = EARLY;
@@ -167,10 +181,13 @@ for (const name of pickedSets(process.env.DECISIONS_SETS, [
     console.log(row('default, without hindsight', simulated(causal), ca));
     const defaultMet = d.fill >= a.fill && d.stock <= 1.5 * a.stock && d.endStock <= 1.5 * Math.max(1, a.endStock);
     let best: { label: string; f: Figures } | undefined;
+    let saneMet = true;
     if (sweep) {
-      for (const { label, scenario } of sweepPoints()) {
+      const fills: SweepFill[] = [];
+      for (const { label, scenario, grid } of sweepPoints()) {
         const f = simulated((await run(scenario)).report);
         console.log(row(label, f, a));
+        if (grid) fills.push({ ...grid, fill: f.fill });
         if (f.stock <= a.stock && f.deliveries <= 1.5 * a.deliveries && (!best || f.fill > best.f.fill))
           best = { label, f };
       }
@@ -179,13 +196,24 @@ for (const name of pickedSets(process.env.DECISIONS_SETS, [
           ? row(`best ≤ actual stock: ${best.label}`, best.f, a)
           : '  no point at no more store stock than the actual with at most 1.5 × its deliveries',
       );
+      const { review, service } = settingSanity(fills);
+      const said = (b: Breach | undefined) =>
+        b
+          ? `at worst ${(b.drop * 100).toFixed(2)} pt (${gridText(b.point)} against ${gridText(b.against)})`
+          : 'nothing to compare';
+      console.log(`  a shorter review, at the same service level and deliveries: ${said(review)}`);
+      console.log(`  a higher service level, at the same review and deliveries: ${said(service)}`);
+      saneMet = (review?.drop ?? 0) <= 0.01 && (service?.drop ?? 0) <= 0;
     }
     const sweepMet = !sweep || (best !== undefined && best.f.fill >= a.fill + 0.02);
     console.log(
       `  goals: default fills ≥ actual at ≤ 1.5× store stock (average and at end): ${defaultMet ? 'met' : 'NOT met'}` +
-        (sweep ? `; a point +2 pt at ≤ actual stock and ≤ 1.5× deliveries: ${sweepMet ? 'met' : 'NOT met'}` : ''),
+        (sweep ? `; a point +2 pt at ≤ actual stock and ≤ 1.5× deliveries: ${sweepMet ? 'met' : 'NOT met'}` : '') +
+        (sweep
+          ? '; a shorter review never 1 pt worse, a higher service level never worse: ' + (saneMet ? 'met' : 'NOT met')
+          : ''),
     );
-    allMet &&= defaultMet && sweepMet;
+    allMet &&= defaultMet && sweepMet && saneMet;
   } finally {
     await wb.close();
   }
