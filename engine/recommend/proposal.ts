@@ -32,7 +32,7 @@ function fnv1a(h: number, text: string): number {
 }
 
 /** A digest as a reference writes it: eight hex digits. */
-export const digestText = (digest: number): string => digest.toString(16).padStart(8, '0');
+const digestText = (digest: number): string => digest.toString(16).padStart(8, '0');
 
 export { dayText } from '../model/datetime.js';
 import { dayText } from '../model/datetime.js';
