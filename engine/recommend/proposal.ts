@@ -17,7 +17,7 @@ export interface Proposal {
 }
 
 /** A reference's first part, by transfer type. */
-export const REFERENCE_PREFIX: Record<TransferType, string> = {
+const REFERENCE_PREFIX: Record<TransferType, string> = {
   InitialDistribution: 'ID',
   Replenishment: 'RP',
   Redistribution: 'RD',
@@ -58,8 +58,9 @@ export function routeDigest(from: string, to: string, sku: string): number {
 }
 
 /**
- * The same decision on the same day gets the same id, so a client that saw it once recognises it again.
- * `seen` resolves the rare digest collision within one run.
+ * The same decision on the same day gets the same id, so a client that saw it once recognises it again: its type's
+ * prefix, the day as YYYYMMDD, the route's digest in eight hex digits, and "-n" for the n-th time a run's day meets
+ * the same one (`seen` resolves the rare digest collision). `referenceSql` writes the same text in DuckDB.
  */
 export function referenceId(
   type: TransferType,
@@ -75,6 +76,22 @@ export function referenceId(
   for (let n = 2; seen.has(id); n++) id = `${base}-${n}`;
   seen.add(id);
   return id;
+}
+
+/**
+ * referenceId's text as a DuckDB expression over columns of numbers (a run keeps millions of references, and
+ * DuckDB writes them faster than JavaScript hands it strings): `type` an index into `types` (0-based), `day` a day
+ * number, `digest` routeDigest's, `n` the times the day met that digest so far, this one included.
+ */
+export function referenceSql(
+  types: readonly TransferType[],
+  col: { type: string; day: string; digest: string; n: string },
+): string {
+  const prefixes = `[${types.map((t) => `'${REFERENCE_PREFIX[t]}'`).join(', ')}]`;
+  return (
+    `${prefixes}[${col.type} + 1] || '-' || strftime(DATE '1970-01-01' + ${col.day}, '%Y%m%d') || '-' || ` +
+    `lpad(lower(to_hex(${col.digest}::UBIGINT)), 8, '0') || CASE WHEN ${col.n} > 1 THEN '-' || ${col.n} ELSE '' END`
+  );
 }
 
 export const round2 = (x: number) => Math.round(x * 100) / 100;

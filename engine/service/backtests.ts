@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { blobValue, DuckDBTypeId, type DuckDBBlobValue, type DuckDBResultReader } from '@duckdb/node-api';
 import { DateDay, Float64, Table, tableToIPC, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
 import type { Settings } from '../recommend/settings.js';
-import { REFERENCE_PREFIX, routeDigest } from '../recommend/proposal.js';
+import { referenceSql, routeDigest } from '../recommend/proposal.js';
 import { TRANSFER_TYPES } from '../model/settings.js';
 import type { SimulationResult, DailyRow, DailySide, ReviewRecord } from '../simulate/simulate.js';
 import {
@@ -228,9 +228,9 @@ const KEEP_TRANSFERS_AT_ONCE = 500_000;
 /**
  * The engine's transfers of a run, millions of them on a large retailer: appended as numbers (day, type, route,
  * quantity and the route's digest), then turned into rows by DuckDB a slice at a time, writing the ids and the
- * references (referenceId's text: its type's prefix, the day, the digest, and "-n" for the n-th time a day meets
- * the same one, counted in the transfers' order as referenceId counts them). Appended as text one value at a
- * time, with each day written out and read back, a run of 3.5 M transfers took 21 s to keep, this way 6–7 s.
+ * references (referenceSql: referenceId's text, "-n" counted in the transfers' order as referenceId counts it).
+ * Appended as text one value at a time, with each day written out and read back, a run of 3.5 M transfers took
+ * 21 s to keep, this way 6–7 s.
  */
 async function storeTransfers(ws: Workspace, runId: string, t: SimulationResult['transfers']): Promise<void> {
   await ws.run(`CREATE OR REPLACE TEMP TABLE kept_transfers (seq INTEGER, day INTEGER, type INTEGER,
@@ -277,14 +277,13 @@ async function storeTransfers(ws: Workspace, runId: string, t: SimulationResult[
       'temp',
     );
     const list = (xs: readonly string[]) => `[${xs.map((x) => `'${x}'`).join(', ')}]`;
-    const prefixes = list(TRANSFER_TYPES.map((type) => REFERENCE_PREFIX[type]));
+    const reference = referenceSql(TRANSFER_TYPES, { type: 'r.type', day: 'r.day', digest: 'r.digest', n: 'r.n' });
     // In slices of the run's order, so that what DuckDB sorts at once stays small.
     for (let from = 0; from < t.day.length; from += KEEP_TRANSFERS_AT_ONCE)
       await ws.run(
         `INSERT INTO backtest_transfers
       SELECT $1, DATE '1970-01-01' + r.day, ${list(TRANSFER_TYPES)}[r.type + 1], f.id, o.id, s.id, r.quantity,
-        ${prefixes}[r.type + 1] || '-' || strftime(DATE '1970-01-01' + r.day, '%Y%m%d') || '-' ||
-          lpad(lower(to_hex(r.digest::UBIGINT)), 8, '0') || CASE WHEN r.n > 1 THEN '-' || r.n ELSE '' END
+        ${reference}
       FROM kept_transfers r
       JOIN kept_locations f ON f.i = r.fromLoc
       JOIN kept_locations o ON o.i = r.toLoc
