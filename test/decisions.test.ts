@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveSettings, type SettingsOverride } from '../engine/recommend/settings.js';
 import { Workbench } from '../engine/service/workbench.js';
 import type { BacktestInput } from '../engine/simulate/input.js';
-import { replayStyle, simulate } from '../engine/simulate/simulate.js';
+import { replayStyle, simulate, type SimulationResult } from '../engine/simulate/simulate.js';
 import { STYLE_DAY_FIELDS, styleDayValue } from '../engine/simulate/style-days.js';
 import { loadBacktestInput } from '../engine/inputs/backtest-input.js';
 import { TRANSFER_TYPES } from '../engine/model/settings.js';
@@ -139,17 +139,35 @@ describe('a daily review with weekly deliveries', () => {
       defaults: { reviewPeriodDays: 1 },
       replenishment: { deliveryEveryDays: 7, earlyDeliveryValue: 1e12 },
     };
-    const r = await simulate(structuredClone(threeDays), resolveSettings({}, scheduled));
-    const REPLENISHMENT = TRANSFER_TYPES.indexOf('Replenishment');
-    const days = new Map<number, Set<number>>();
-    const { day: sentOn, type, to } = r.transfers;
-    for (let x = 0; x < sentOn.length; x++)
-      if (type[x] === REPLENISHMENT) days.set(to[x], (days.get(to[x]) ?? new Set()).add(sentOn[x]));
-    const gaps = [...days.values()].flatMap((set) => {
-      const d = [...set].sort((a, b) => a - b);
-      return d.slice(1).map((x, i) => x - d[i]);
-    });
+    const gaps = replenishmentGaps(await simulate(structuredClone(threeDays), resolveSettings({}, scheduled)));
     expect(gaps.length).toBeGreaterThan(20);
     expect(Math.min(...gaps)).toBe(7);
   }, 120_000);
+
+  it('with a review every three days, sends a store stock every six: the last review its delivery covers', async () => {
+    const scheduled: SettingsOverride = {
+      ...THREE_DAYS,
+      defaults: { reviewPeriodDays: 3 },
+      replenishment: { deliveryEveryDays: 7, earlyDeliveryValue: 1e12 },
+    };
+    const gaps = replenishmentGaps(await simulate(structuredClone(threeDays), resolveSettings({}, scheduled)));
+    expect(gaps.length).toBeGreaterThan(20);
+    // Waiting until seven days had passed, the next review came on the ninth: two days its targets did not cover.
+    expect(Math.min(...gaps)).toBe(6);
+    const count = (g: number) => gaps.filter((x) => x === g).length;
+    expect(count(6)).toBeGreaterThan(count(9));
+  }, 120_000);
 });
+
+/** Per store, the days between two days it was sent replenishment. */
+function replenishmentGaps(r: SimulationResult): number[] {
+  const REPLENISHMENT = TRANSFER_TYPES.indexOf('Replenishment');
+  const days = new Map<number, Set<number>>();
+  const { day: sentOn, type, to } = r.transfers;
+  for (let x = 0; x < sentOn.length; x++)
+    if (type[x] === REPLENISHMENT) days.set(to[x], (days.get(to[x]) ?? new Set()).add(sentOn[x]));
+  return [...days.values()].flatMap((set) => {
+    const d = [...set].sort((a, b) => a - b);
+    return d.slice(1).map((x, i) => x - d[i]);
+  });
+}

@@ -77,9 +77,9 @@ export function addReviewSums(into: ReviewSums, part: ReviewSums): void {
 
 /**
  * Which stores this review sends stock to: every one, unless deliveries are fewer than reviews
- * (`replenishment.deliveryEveryDays`); then those last sent stock that many days ago, and those that would
- * lose sales before the next review at a pace worth more than `earlyDeliveryValue` over a delivery's days (`needs`:
- * the network's sum of each store's, storeNeeds).
+ * (`replenishment.deliveryEveryDays`); then those whose delivery's days would run out before the next review, and
+ * those that would lose sales before the next review at a pace worth more than `earlyDeliveryValue` over a
+ * delivery's days (`needs`: the network's sum of each store's, storeNeeds).
  */
 /**
  * Per location, into `into`: the last day stock was sent to it, as far as its cells tell — the last arrival less
@@ -106,9 +106,21 @@ export function lastSentDays(
 export function deliveriesDue(settings: Settings, network: ReviewSums, needs: Float64Array, day: number): Uint8Array {
   const every = settings.replenishment.deliveryEveryDays;
   if (every <= 0) return new Uint8Array(needs.length).fill(1);
+  const due = deliveryDueAfter(every, settings.defaults.reviewPeriodDays);
   return Uint8Array.from(needs, (need, l) =>
-    day - network.lastSent[l] >= every || need >= settings.replenishment.earlyDeliveryValue ? 1 : 0,
+    day - network.lastSent[l] >= due || need >= settings.replenishment.earlyDeliveryValue ? 1 : 0,
   );
+}
+
+/**
+ * The days after stock was last sent to a store at which a review sends it stock again: `every`, less the days to
+ * the next review but one. A delivery covers `every` days (its targets are sized so: settings.ts coverDays), so the
+ * review that sends the next one is the last before they run out: with a review every 5 days and deliveries every 7,
+ * every 5 days. Waiting until 7 days had passed sent it every 10, three days the targets did not cover, and a review
+ * every 5 days filled a point and more below a weekly one.
+ */
+export function deliveryDueAfter(every: number, reviewDays: number): number {
+  return Math.max(1, every - Math.max(1, reviewDays) + 1);
 }
 
 /** What a part decides before the trips are chosen. */
