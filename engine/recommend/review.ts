@@ -177,7 +177,8 @@ export class ReviewPart {
     ownEstimates(this.state, this.forecast, sums.demand, this.settings);
     addSales(this.state, this.forecast.units, sums.sales);
     addHeld(this.state, sellingLocations(this.state), sums.assortment);
-    lastSentDays(this.state, sums.lastSent);
+    // Only deliveries fewer than reviews ask when a store was last sent stock (deliveriesDue).
+    if (this.settings.replenishment.deliveryEveryDays > 0) lastSentDays(this.state, sums.lastSent);
     return sums;
   }
 
