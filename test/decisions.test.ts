@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveSettings, type SettingsOverride } from '../engine/recommend/settings.js';
 import { Workbench } from '../engine/service/workbench.js';
 import type { BacktestInput } from '../engine/simulate/input.js';
-import { replayStyle, simulate, type SimulationResult } from '../engine/simulate/simulate.js';
+import { replayStyle, simulate } from '../engine/simulate/simulate.js';
 import { STYLE_DAY_FIELDS, styleDayValue } from '../engine/simulate/style-days.js';
 import { loadBacktestInput } from '../engine/inputs/backtest-input.js';
 import { TRANSFER_TYPES } from '../engine/model/settings.js';
@@ -133,24 +133,13 @@ describe('a daily review with weekly deliveries', () => {
   }, 180_000);
 
   it('behind three days of transit, sends a store stock every seven days, not each day it is on the road', async () => {
-    // Only the scheduled deliveries: no store loses enough to be sent stock early.
-    const scheduled: SettingsOverride = {
-      ...THREE_DAYS,
-      defaults: { reviewPeriodDays: 1 },
-      replenishment: { deliveryEveryDays: 7, earlyDeliveryValue: 1e12 },
-    };
-    const gaps = replenishmentGaps(await simulate(structuredClone(threeDays), resolveSettings({}, scheduled)));
+    const gaps = await weeklyDeliveryGaps(1);
     expect(gaps.length).toBeGreaterThan(20);
     expect(Math.min(...gaps)).toBe(7);
   }, 120_000);
 
   it('with a review every three days, sends a store stock every six: the last review its delivery covers', async () => {
-    const scheduled: SettingsOverride = {
-      ...THREE_DAYS,
-      defaults: { reviewPeriodDays: 3 },
-      replenishment: { deliveryEveryDays: 7, earlyDeliveryValue: 1e12 },
-    };
-    const gaps = replenishmentGaps(await simulate(structuredClone(threeDays), resolveSettings({}, scheduled)));
+    const gaps = await weeklyDeliveryGaps(3);
     expect(gaps.length).toBeGreaterThan(20);
     // Waiting until seven days had passed, the next review came on the ninth: two days its targets did not cover.
     expect(Math.min(...gaps)).toBe(6);
@@ -159,8 +148,18 @@ describe('a daily review with weekly deliveries', () => {
   }, 120_000);
 });
 
-/** Per store, the days between two days it was sent replenishment. */
-function replenishmentGaps(r: SimulationResult): number[] {
+/**
+ * Behind three days of transit, with a review every `reviewPeriodDays` and weekly deliveries, only the scheduled
+ * ones (no store loses enough to be sent stock early): per store, the days between two days it was sent
+ * replenishment.
+ */
+async function weeklyDeliveryGaps(reviewPeriodDays: number): Promise<number[]> {
+  const scheduled: SettingsOverride = {
+    ...THREE_DAYS,
+    defaults: { reviewPeriodDays },
+    replenishment: { deliveryEveryDays: 7, earlyDeliveryValue: 1e12 },
+  };
+  const r = await simulate(structuredClone(threeDays), resolveSettings({}, scheduled));
   const REPLENISHMENT = TRANSFER_TYPES.indexOf('Replenishment');
   const days = new Map<number, Set<number>>();
   const { day: sentOn, type, to } = r.transfers;
