@@ -76,12 +76,6 @@ export function addReviewSums(into: ReviewSums, part: ReviewSums): void {
 }
 
 /**
- * Which stores this review sends stock to: every one, unless deliveries are fewer than reviews
- * (`replenishment.deliveryEveryDays`); then those whose delivery's days would run out before the next review, and
- * those that would lose sales before the next review at a pace worth more than `earlyDeliveryValue` over a
- * delivery's days (`needs`: the network's sum of each store's, storeNeeds).
- */
-/**
  * Per location, into `into`: the last day stock was sent to it, as far as its cells tell — the last arrival less
  * the location's transit, and while stock is on its way to it, the earliest day that stock could have left. Counted
  * from arrivals, a store behind three days of transit was due again three days after each delivery: "every seven
@@ -103,6 +97,12 @@ export function lastSentDays(
   }
 }
 
+/**
+ * Which stores this review sends stock to: every one, unless deliveries are fewer than reviews
+ * (`replenishment.deliveryEveryDays`); then those whose delivery's days would run out before the next review, and
+ * those that would lose sales before the next review at a pace worth more than `earlyDeliveryValue` over a
+ * delivery's days (`needs`: the network's sum of each store's, storeNeeds).
+ */
 export function deliveriesDue(settings: Settings, network: ReviewSums, needs: Float64Array, day: number): Uint8Array {
   const every = settings.replenishment.deliveryEveryDays;
   if (every <= 0) return new Uint8Array(needs.length).fill(1);
@@ -113,10 +113,10 @@ export function deliveriesDue(settings: Settings, network: ReviewSums, needs: Fl
 }
 
 /**
- * The days after stock was last sent to a store at which a review sends it stock again: `every`, less the days to
- * the next review but one. A delivery covers `every` days (its targets are sized so: settings.ts coverDays), so the
- * review that sends the next one is the last before they run out: with a review every 5 days and deliveries every 7,
- * every 5 days. Waiting until 7 days had passed sent it every 10, three days the targets did not cover, and a review
+ * The days after stock was last sent to a store at which a review sends it stock again: `every` less the review
+ * period, plus one. A delivery covers `every` days (its targets are sized so: settings.ts coverDays), so the review
+ * that sends the next one is the last before they run out: with a review every 5 days and deliveries every 7, every
+ * 5 days. Waiting until 7 days had passed sent it every 10, three days the targets did not cover, and a review
  * every 5 days filled a point and more below a weekly one.
  */
 export function deliveryDueAfter(every: number, reviewDays: number): number {
