@@ -146,20 +146,27 @@ describe('a daily review with weekly deliveries', () => {
     const count = (g: number) => gaps.filter((x) => x === g).length;
     expect(count(6)).toBeGreaterThan(count(9));
   }, 120_000);
+
+  it('reviewing daily at a cadence of its own (--review-days 1), still sends a store stock every seven', async () => {
+    // The settings' review period stays weekly: the stores fall due by the days to the replay's next review.
+    const gaps = await weeklyDeliveryGaps(7, 1);
+    expect(gaps.length).toBeGreaterThan(20);
+    expect(Math.min(...gaps)).toBe(7);
+  }, 120_000);
 });
 
 /**
- * Behind three days of transit, with a review every `reviewPeriodDays` and weekly deliveries, only the scheduled
- * ones (no store loses enough to be sent stock early): per store, the days between two days it was sent
- * replenishment.
+ * Behind three days of transit, with a review every `reviewPeriodDays` (replayed every `reviewEveryDays`, by default
+ * the same) and weekly deliveries, only the scheduled ones (no store loses enough to be sent stock early): per store,
+ * the days between two days it was sent replenishment.
  */
-async function weeklyDeliveryGaps(reviewPeriodDays: number): Promise<number[]> {
+async function weeklyDeliveryGaps(reviewPeriodDays: number, reviewEveryDays?: number): Promise<number[]> {
   const scheduled: SettingsOverride = {
     ...THREE_DAYS,
     defaults: { reviewPeriodDays },
     replenishment: { deliveryEveryDays: 7, earlyDeliveryValue: 1e12 },
   };
-  const r = await simulate(structuredClone(threeDays), resolveSettings({}, scheduled));
+  const r = await simulate(structuredClone(threeDays), resolveSettings({}, scheduled), { reviewEveryDays });
   const REPLENISHMENT = TRANSFER_TYPES.indexOf('Replenishment');
   const days = new Map<number, Set<number>>();
   const { day: sentOn, type, to } = r.transfers;

@@ -101,12 +101,19 @@ export function lastSentDays(
  * Which stores this review sends stock to: every one, unless deliveries are fewer than reviews
  * (`replenishment.deliveryEveryDays`); then those whose delivery's days would run out before the next review, and
  * those that would lose sales before the next review at a pace worth more than `earlyDeliveryValue` over a
- * delivery's days (`needs`: the network's sum of each store's, storeNeeds).
+ * delivery's days (`needs`: the network's sum of each store's, storeNeeds). `reviewDays`: the days to the next
+ * review, the settings' review period unless a replay reviews at a cadence of its own (`reviewEveryDays`).
  */
-export function deliveriesDue(settings: Settings, network: ReviewSums, needs: Float64Array, day: number): Uint8Array {
+export function deliveriesDue(
+  settings: Settings,
+  network: ReviewSums,
+  needs: Float64Array,
+  day: number,
+  reviewDays = settings.defaults.reviewPeriodDays,
+): Uint8Array {
   const every = settings.replenishment.deliveryEveryDays;
   if (every <= 0) return new Uint8Array(needs.length).fill(1);
-  const due = deliveryDueAfter(every, settings.defaults.reviewPeriodDays);
+  const due = deliveryDueAfter(every, reviewDays);
   return Uint8Array.from(needs, (need, l) =>
     day - network.lastSent[l] >= due || need >= settings.replenishment.earlyDeliveryValue ? 1 : 0,
   );
@@ -119,7 +126,7 @@ export function deliveriesDue(settings: Settings, network: ReviewSums, needs: Fl
  * 5 days. Waiting until 7 days had passed sent it every 10, three days the targets did not cover, and a review
  * every 5 days filled a point and more below a weekly one.
  */
-export function deliveryDueAfter(every: number, reviewDays: number): number {
+function deliveryDueAfter(every: number, reviewDays: number): number {
   return Math.max(1, every - Math.max(1, reviewDays) + 1);
 }
 

@@ -258,7 +258,7 @@ export async function replay(
       if (i % reviewEvery === 0) {
         const record = recorded ? recordedAt.get(i) : undefined;
         if (recorded && !record) throw new Error(`the run kept no review of day ${i} to replay`);
-        const review = await networkReview(i, record, askAll, S0, settings, ranges, partOf);
+        const review = await networkReview(i, reviewEvery, record, askAll, S0, settings, ranges, partOf);
         if (!recorded) reviews.push(review.record);
         // The parts go on with their days while the review's transfers are written down here.
         running = askAll(() => ({ kind: 'run', until }));
@@ -289,11 +289,13 @@ type AskAll = <M extends ToPart>(message: (p: number) => M) => Promise<AnswerTo<
 
 /**
  * Review day i across the network, in its steps: each part's share of the network's sums (or the sums kept with a
- * run, replaying a style alone), what each store would lose, the stores due a delivery, each part's decisions, the
- * trips chosen of all moves and the moves they carry, which each part then carries out.
+ * run, replaying a style alone), what each store would lose, the stores due a delivery (the next review
+ * `reviewEvery` days on), each part's decisions, the trips chosen of all moves and the moves they carry, which each
+ * part then carries out.
  */
 async function networkReview(
   i: number,
+  reviewEvery: number,
   record: ReviewRecord | undefined,
   askAll: AskAll,
   S0: BacktestInput['start'],
@@ -313,7 +315,7 @@ async function networkReview(
   const needs = new Float64Array(L);
   for (const p of await askAll(() => ({ kind: 'plan', network: network! })))
     for (let l = 0; l < L; l++) needs[l] += p.needs[l];
-  const due = record?.due ?? deliveriesDue(settings, network, needs, S0.asOfDay + i);
+  const due = record?.due ?? deliveriesDue(settings, network, needs, S0.asOfDay + i, reviewEvery);
   const decided = (await askAll(() => ({ kind: 'decide', due }))).map((d) => d.decided);
   const moves: Move[] = [];
   for (const d of decided) for (const m of movesOf(d.moves)) moves.push(m);
