@@ -331,6 +331,7 @@ export function pooledRates(
   const styleUnits = new Float64Array(L);
   const mostDays = new Int32Array(L);
   const anyInStock = new Uint8Array(W);
+  const slotWeight = new Float64Array(W);
   const skip = new Uint8Array(W);
   const sold = new Uint8Array(W);
   const shrink = (units: number, days: number, prior: number) =>
@@ -359,6 +360,11 @@ export function pooledRates(
     }
     const cat = category[s];
     const skipping = daysLeftOut(state, s, selling, skip, settings.promotionDays, sold).skipping;
+    // Each slot's weight as the style's days count it (none on a day left out): the ring's oldest day first.
+    for (let d = 0; d < W; d++) {
+      const pos = (d - windowHead + W) % W;
+      slotWeight[d] = skip[pos] ? 0 : weights[pos];
+    }
     // The style's cells across the network, shrunk towards the category's average cell by as many days as the
     // category's styles' spread says its average is worth.
     const priorDays = styleWeightDays(network.spread, cat, categoryRate[cat], half);
@@ -372,14 +378,12 @@ export function pooledRates(
       else if (mostDays[l] > 0) {
         anyInStock.fill(0);
         for (let k = k0; k < k1; k++) {
+          // A size without a day in stock that counts (ownEstimates) adds none.
+          if (f.inStockDays[k * L + l] === 0) continue;
           const base = (k * L + l) * W;
           for (let d = 0; d < W; d++) if (sales[base + d] === sales[base + d]) anyInStock[d] = 1;
         }
-        // Slot d of the ring holds the window's day (d − head) mod W, oldest first.
-        for (let d = 0; d < W; d++) {
-          const pos = (d - windowHead + W) % W;
-          if (anyInStock[d] && !skip[pos]) styleDays += weights[pos];
-        }
+        for (let d = 0; d < W; d++) if (anyInStock[d]) styleDays += slotWeight[d];
       }
       const atLocation = shrink(styleUnits[l], styleDays, styleRate * n * locationFactor[l * C + cat]);
       const source = styleDays > 0 ? STYLE : netDays > 0 ? STYLE_NETWORK : categoryRate[cat] > 0 ? CATEGORY : NONE;
