@@ -52,6 +52,15 @@ export interface Assortment {
    * chance, as its first fill was (initial.ts).
    */
   chance: Float64Array;
+  /** Per style, over its cells at the selling locations, what life.ts reads of it too (read here once). */
+  styleSales: StyleSales;
+}
+
+/** Per style: its last sale at any selling location (−1: none), and its cells' units and in-stock days. */
+export interface StyleSales {
+  lastSale: Int32Array;
+  units: Float64Array;
+  inStockDays: Float64Array;
 }
 
 /**
@@ -118,6 +127,11 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array,
   const units = new Float64Array(L);
   const days = new Float64Array(L);
   const lastSale = new Int32Array(L);
+  const styleSales: StyleSales = {
+    lastSale: new Int32Array(S),
+    units: new Float64Array(S),
+    inStockDays: new Float64Array(S),
+  };
   for (let s = 0; s < S; s++) {
     lastSale.fill(-1);
     // The style's last sale at any selling location: a store whose own came before it sells on elsewhere.
@@ -145,6 +159,9 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array,
       netUnits += f.units[c];
       netDays += f.inStockDays[c];
     }
+    styleSales.lastSale[s] = newest;
+    styleSales.units[s] = netUnits;
+    styleSales.inStockDays[s] = netDays;
     const cat = category[s];
     for (let l = 0; l < L; l++) {
       if (!selling[l]) continue;
@@ -169,7 +186,7 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array,
       }
     }
   }
-  return { carried, notSelling, carries, chance };
+  return { carried, notSelling, carries, chance, styleSales };
 }
 
 /**

@@ -3,7 +3,7 @@
  * on the shelves (a fashion style whose season ended, a delisted item). A style off sale gets no target: nothing is
  * sent to present it, and what the stores hold of it goes back (redistribute.ts).
  */
-import type { Forecast } from '../forecast/forecast.js';
+import type { StyleSales } from './assortment.js';
 import { stockedDays, type EngineState } from './state.js';
 
 /** A style silent for fewer days than this is on sale whatever it sold before (a closed week, a holiday). */
@@ -20,22 +20,15 @@ export const OFF_SALE_SILENT_WINDOW_DAYS = 28;
  * in-stock cell-day over the window) would have sold OFF_SALE_EXPECTED_UNITS in, or a whole window of in-stock
  * days without a sale. A style that never sold is new, whatever it waits for.
  */
-export function offSaleStyles(state: EngineState, f: Forecast, selling: Uint8Array): Uint8Array {
+export function offSaleStyles(state: EngineState, sales: StyleSales, selling: Uint8Array): Uint8Array {
   const L = state.locations.ids.length;
   const S = state.styles.ids.length;
   const { styleStart } = state.styles;
-  const { lastSaleDay } = state;
   const off = new Uint8Array(S);
   for (let s = 0; s < S; s++) {
-    let last = -1;
-    let units = 0;
-    let days = 0;
-    for (let c = styleStart[s] * L, l = 0; c < styleStart[s + 1] * L; c++, l = l + 1 === L ? 0 : l + 1) {
-      if (!selling[l]) continue;
-      if (lastSaleDay[c] > last) last = lastSaleDay[c];
-      units += f.units[c];
-      days += f.inStockDays[c];
-    }
+    const last = sales.lastSale[s];
+    const units = sales.units[s];
+    const days = sales.inStockDays[s];
     if (last < 0) continue;
     const silent = state.asOfDay - 1 - last;
     if (silent < OFF_SALE_MIN_DAYS) continue;

@@ -103,7 +103,7 @@ export function targets(
   state: EngineState,
   f: Forecast,
   settings: Settings,
-  { carried, notSelling, carries, chance }: Assortment,
+  { carried, notSelling, carries, chance, styleSales }: Assortment,
   into?: Pick<Targets, 'target' | 'basis'>,
 ): Targets {
   const L = state.locations.ids.length;
@@ -115,7 +115,7 @@ export function targets(
   const z = byCategory.map((cs) => cycleQuantile(cs.serviceLevel, coverDays(cs, settings)));
   const { clientTarget, clientMinimum, clientMaximum } = state;
   const selling = state.locations.kind.map((k) => k !== 'warehouse');
-  const off = offSaleStyles(state, f, sellingLocations(state));
+  const off = offSaleStyles(state, styleSales, sellingLocations(state));
   for (let s = 0; s < S; s++) {
     const cat = state.styles.category[s];
     const cs = byCategory[cat];
