@@ -130,8 +130,12 @@ export function decision(
   quantity: number,
   why: () => Explanation,
 ): Decision {
-  const { reason, details } = explain(sku) ? why() : { reason: '', details: undefined };
-  return { transferType, from, to, sku, quantity, reason, ...(details ? { details } : {}) };
+  // One object per decision, no other: the replay's millions are built here.
+  if (!explain(sku)) return { transferType, from, to, sku, quantity, reason: '' };
+  const { reason, details } = why();
+  return details
+    ? { transferType, from, to, sku, quantity, reason, details }
+    : { transferType, from, to, sku, quantity, reason };
 }
 
 /** A decision as the proposal the service hands out: ids instead of indexes, and its deterministic reference. */
