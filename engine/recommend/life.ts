@@ -34,11 +34,15 @@ export function offSaleStyles(state: EngineState, sales: StyleSales, selling: Ui
     if (silent < OFF_SALE_MIN_DAYS) continue;
     // In-stock days since the last sale, day by day: a shelf that stood empty since (a warehouse run dry) is not
     // silence, whatever the cell's days in stock before its last sale.
+    // The days only add up, so the first cell that makes the silence tell settles it.
+    const tells = (n: number) =>
+      units > 0 ? (units / days) * n >= OFF_SALE_EXPECTED_UNITS : n >= OFF_SALE_SILENT_WINDOW_DAYS;
     let silentDays = 0;
-    for (let c = styleStart[s] * L, l = 0; c < styleStart[s + 1] * L; c++, l = l + 1 === L ? 0 : l + 1)
-      if (selling[l]) silentDays += stockedDays(state, c, state.windowDays - silent, state.windowDays);
-    if (units > 0 ? (units / days) * silentDays >= OFF_SALE_EXPECTED_UNITS : silentDays >= OFF_SALE_SILENT_WINDOW_DAYS)
-      off[s] = 1;
+    for (let c = styleStart[s] * L, l = 0; c < styleStart[s + 1] * L && !off[s]; c++, l = l + 1 === L ? 0 : l + 1)
+      if (selling[l]) {
+        silentDays += stockedDays(state, c, state.windowDays - silent, state.windowDays);
+        if (tells(silentDays)) off[s] = 1;
+      }
   }
   return off;
 }
