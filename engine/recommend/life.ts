@@ -33,8 +33,8 @@ export function offSaleStyles(state: EngineState, sales: StyleSales, selling: Ui
     const silent = state.asOfDay - 1 - last;
     if (silent < OFF_SALE_MIN_DAYS) continue;
     // In-stock days since the last sale, day by day: a shelf that stood empty since (a warehouse run dry) is not
-    // silence, whatever the cell's days in stock before its last sale.
-    // The days only add up, so the first cell that makes the silence tell settles it.
+    // silence, whatever the cell's days in stock before its last sale. They only add up, so the first cell that
+    // makes the silence tell settles it.
     const tells = (n: number) =>
       units > 0 ? (units / days) * n >= OFF_SALE_EXPECTED_UNITS : n >= OFF_SALE_SILENT_WINDOW_DAYS;
     let silentDays = 0;
