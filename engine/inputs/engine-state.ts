@@ -10,7 +10,7 @@ import { clientTransitDays } from './client-transit.js';
 import type { DailyLevels } from '../store/level-fold.js';
 import { DAY_MICROS, dayOf } from '../model/datetime.js';
 import { timestampValue } from '../store/values.js';
-import { dailyLevels, EXACT, writeCellIndex } from '../store/daily-levels.js';
+import { dailyLevels, writeCellIndex } from '../store/daily-levels.js';
 import { readStyleDiscounts } from './style-discounts.js';
 import { prices } from '../recommend/prices.js';
 import { Workspace } from '../store/workspace.js';
@@ -24,9 +24,7 @@ import {
   type Settings,
 } from '../recommend/settings.js';
 import { applyFulfilment } from './fulfilment.js';
-
-/** History read to decide whether a location ever carried a SKU, and to price it. */
-const HISTORY_DAYS = 365;
+import { HISTORY_DAYS, readYearOfSales, stockedInYear, type LiveDays, type YearOfSales } from './live-days.js';
 
 /**
  * The day a run stands on by default: today, or the first day the workspace's data does not cover if that is
@@ -65,10 +63,11 @@ export async function categorySettingsOf(ws: Workspace): Promise<Record<string, 
  * their destination and reserved at their sender, client transfers count by their current status. With
  * `atMoment`, stock is what it is at `nowMicros`, everything received until then included (a run standing on
  * today); without it, the stock the day started with (the morning's review of an explicit day).
+ * `days`: the days kept from the run before, where they stand (live-days.ts): the same state, read faster.
  * `replay`: the state as of a past day's morning, for a backtest: nothing from the live system's approvals,
  * client transfers as they stood that day (shipped before it, arriving on or after it).
  */
-export type StateMode = { kind: 'live'; nowMicros: number; atMoment: boolean } | { kind: 'replay' };
+export type StateMode = { kind: 'live'; nowMicros: number; atMoment: boolean; days?: LiveDays } | { kind: 'replay' };
 
 /** Where each location×SKU sits in the state's flat arrays. */
 interface CellIndex {
@@ -78,18 +77,6 @@ interface CellIndex {
   cellOf: (loc: string | null, sku: string) => number;
 }
 
-/** The last year of sales per location×SKU of the state (readYearOfSales); an amount never recorded is NaN. */
-interface YearOfSales {
-  l: Int32Array;
-  k: Int32Array;
-  lines: Float64Array;
-  online: Float64Array;
-  revenue: Float64Array;
-  units: Float64Array;
-  list: Float64Array;
-  /** The last day anything sold. */
-  last: Float64Array;
-}
 type Stamp = ReturnType<typeof timestampValue>;
 
 /**
@@ -105,64 +92,54 @@ export async function loadEngineState(
   alloc?: Alloc,
 ): Promise<EngineState> {
   const asOf = timestampValue(asOfDay * DAY_MICROS);
-  const historyStart = timestampValue((asOfDay - HISTORY_DAYS) * DAY_MICROS);
   const { state, index } = await readNetwork(ws, asOfDay, settings, alloc);
   await writeCellIndex(ws, state.locations.ids, state.skus.ids);
-  const year = await readYearOfSales(ws, historyStart, asOf);
+  const kept = mode.kind === 'live' ? mode.days : undefined;
+  const layout = {
+    locationIds: state.locations.ids,
+    skuIds: state.skus.ids,
+    skuStyle: state.skus.style,
+    styles: state.styles.ids.length,
+    windowDays: state.windowDays,
+  };
+  const year = kept
+    ? await kept.yearOfSales(ws, layout, asOfDay)
+    : await readYearOfSales(ws, layout.locationIds.length, layout.skuIds.length, asOfDay);
   applyLocationKinds(state, settings, year);
   applyFulfilment(state, settings);
   await applyPricesAndPacks(ws, state, year, index);
-  const window = await applyDailyLevels(ws, state, mode, asOf, index);
+  const days = kept && (await kept.windowDays(ws, state.locations.fulfilledFrom, untilMicros(state, mode)));
+  const window = await applyDailyLevels(ws, state, mode, asOf, index, days?.window);
   await applyTransit(ws, state, settings, window);
-  await applyStockedInYear(ws, state, historyStart, asOf);
+  applyStockedInYear(
+    state,
+    days?.stocked ?? (await stockedInYear(ws, layout.locationIds.length, layout.skuIds.length, asOfDay)),
+  );
   await applyInbound(ws, state, settings, mode, asOf, index);
   await applyClientControls(ws, state, asOf, index);
-  state.styleDiscount = await windowDiscounts(ws, state);
+  state.styleDiscount = discountRing(
+    state,
+    days?.discounts ??
+      (await readStyleDiscounts(ws, state.skus.style, state.styles.ids.length, asOfDay - state.windowDays, asOfDay)),
+  );
   return state;
 }
 
-/** The styles' discounts over the demand window, as the engine's rings hold them (head 0: the oldest day first). */
-async function windowDiscounts(ws: Workspace, state: EngineState): Promise<Float32Array> {
-  const W = state.windowDays;
-  const S = state.styles.ids.length;
-  const byDay = await readStyleDiscounts(ws, state.skus.style, S, state.asOfDay - W, state.asOfDay);
-  const ring = new Float32Array(S * W);
-  for (let d = 0; d < W; d++) for (let s = 0; s < S; s++) ring[s * W + d] = byDay[d * S + s];
-  return ring;
+/** Until when the state's days are read: the day's start, or (live at a moment) now, what is stamped now included. */
+function untilMicros(state: EngineState, mode: StateMode): number {
+  return mode.kind === 'live' && mode.atMoment ? mode.nowMicros + 1 : state.asOfDay * DAY_MICROS;
 }
 
 /**
- * One pass over the last year of sales, per location×SKU of the state (numbered by `writeCellIndex`; SKUs it does
- * not hold as k = −1, their lines still tell what kind of location sold them): lines, online lines, revenue, units,
- * list price.
+ * The styles' discounts over the demand window (days × styles), as the engine's rings hold them (head 0: the oldest
+ * day first).
  */
-async function readYearOfSales(ws: Workspace, historyStart: Stamp, asOf: Stamp): Promise<YearOfSales> {
-  // It serves location kinds, prices and what each location carried. Exact sums, in a fixed order: the SKU totals
-  // add these up, and the same data must price the same (daily-levels.ts).
-  const { int32, float64 } = Workspace;
-  return ws.typedColumns<YearOfSales>(
-    `
-    SELECT el.l, coalesce(es.k, -1) AS k, count(*)::DOUBLE AS lines,
-           (count(*) FILTER (WHERE l.online))::DOUBLE AS online,
-           (sum(l.salesAmountInclVat::${EXACT}) FILTER (WHERE l.quantitySold > 0))::DOUBLE AS revenue,
-           (sum(l.quantitySold::${EXACT}) FILTER (WHERE l.quantitySold > 0))::DOUBLE AS units,
-           max(l.originalSalesAmountInclVat / nullif(l.quantitySold, 0))::DOUBLE AS list,
-           (max(epoch_us(s.salesDateTime)) FILTER (WHERE l.quantitySold > 0) // ${DAY_MICROS})::DOUBLE AS last
-    FROM sales AS s JOIN sales__salesLines AS l ON l._salesId = s.salesId
-    JOIN level_locations AS el ON el.locationId = s.locationId LEFT JOIN level_skus AS es ON es.skuId = l.skuId
-    WHERE s._deleted_at IS NULL AND s.salesDateTime >= $1 AND s.salesDateTime < $2 GROUP BY 1, 2 ORDER BY 1, 2`,
-    [historyStart, asOf],
-    {
-      l: int32,
-      k: int32,
-      lines: float64,
-      online: float64,
-      revenue: float64,
-      units: float64,
-      list: float64,
-      last: float64,
-    },
-  );
+function discountRing(state: EngineState, byDay: Float64Array): Float32Array {
+  const W = state.windowDays;
+  const S = state.styles.ids.length;
+  const ring = new Float32Array(S * W);
+  for (let d = 0; d < W; d++) for (let s = 0; s < S; s++) ring[s * W + d] = byDay[d * S + s];
+  return ring;
 }
 
 /**
@@ -460,16 +437,17 @@ async function applyDailyLevels(
   mode: StateMode,
   asOf: Stamp,
   { cellOf }: CellIndex,
+  kept?: DailyLevels,
 ) {
   const { asOfDay, windowDays: W } = state;
   const atMoment = mode.kind === 'live' && mode.atMoment;
   const { ids, fulfilledFrom } = state.locations;
-  const days = atMoment
-    ? await dailyLevels(ws, ids, state.skus.ids, asOfDay - W, asOfDay + 1, {
-        untilMicros: mode.nowMicros + 1,
-        fulfilledFrom,
-      })
-    : await dailyLevels(ws, ids, state.skus.ids, asOfDay - W, asOfDay, { fulfilledFrom });
+  const days =
+    kept ??
+    (await dailyLevels(ws, ids, state.skus.ids, asOfDay - W, atMoment ? asOfDay + 1 : asOfDay, {
+      untilMicros: untilMicros(state, mode),
+      fulfilledFrom,
+    }));
   const dCell = days.cell;
   const dDay = days.d;
   const dEnd = days.endLevel;
@@ -544,24 +522,12 @@ async function applyTransit(ws: Workspace, state: EngineState, settings: Setting
   );
 }
 
-/**
- * A location×SKU with stock at any level in the last year was carried there. Each location×SKU is numbered once, not
- * each of its levels.
- */
-async function applyStockedInYear(ws: Workspace, state: EngineState, historyStart: Stamp, asOf: Stamp) {
+/** A location×SKU with stock at any level in the last year (`stocked`: stockedInYear's cells) was carried there. */
+function applyStockedInYear(state: EngineState, stocked: Int32Array) {
   const L = state.locations.ids.length;
-  const { cell } = await ws.typedColumns<{ cell: Int32Array }>(
-    `
-    SELECT (es.k * ${L} + el.l)::INTEGER AS cell
-    FROM (SELECT DISTINCT locationId, skuId FROM stock
-          WHERE quantity > 0 AND stockDateTime >= $1 AND stockDateTime <= $2) AS s
-    JOIN level_locations AS el ON el.locationId = s.locationId JOIN level_skus AS es ON es.skuId = s.skuId`,
-    [historyStart, asOf],
-    { cell: Workspace.int32 },
-  );
   const { fulfilledFrom } = state.locations;
   // The stock records of a location selling from a warehouse's are not read (applyFulfilment).
-  for (const c of cell) if (fulfilledFrom[c % L] < 0) state.everActive[c] = 1;
+  for (const c of stocked) if (fulfilledFrom[c % L] < 0) state.everActive[c] = 1;
 }
 
 /**

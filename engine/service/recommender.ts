@@ -6,6 +6,7 @@ import { categorySettingsOf, defaultAsOfDay, loadEngineState } from '../inputs/e
 import type { Workspace } from '../store/workspace.js';
 import { DAY_MICROS, dayOf } from '../model/datetime.js';
 import { dataFingerprint } from '../store/history-cache.js';
+import { LiveDays } from '../inputs/live-days.js';
 
 export interface RunOptions {
   /**
@@ -25,11 +26,16 @@ export interface EngineRun extends Recommendation {
 
 export type Recommender = (ws: Workspace, nowMicros: number, options: RunOptions) => Promise<EngineRun>;
 
+/** The days each open workspace's last live run derived (live-days.ts): a process pays for them once. */
+const keptDays = new WeakMap<Workspace, LiveDays>();
+
 export const engineRecommender: Recommender = async (ws, nowMicros, options) => {
   const settings = resolveSettings(await categorySettingsOf(ws), options.scenario);
   const asOfDay = options.asOfDay ?? (await defaultAsOfDay(ws, nowMicros));
   const atMoment = options.asOfDay === undefined && asOfDay === dayOf(nowMicros);
-  const state = await loadEngineState(ws, asOfDay, settings, { kind: 'live', nowMicros, atMoment });
+  let days = keptDays.get(ws);
+  if (!days) keptDays.set(ws, (days = new LiveDays()));
+  const state = await loadEngineState(ws, asOfDay, settings, { kind: 'live', nowMicros, atMoment, days });
   return { ...recommend(state, settings), state, settings, asOfMicros: atMoment ? nowMicros : asOfDay * DAY_MICROS };
 };
 

@@ -51,7 +51,7 @@ const TRANSFER = 2;
 const SALE = 3;
 
 /** The events as the query hands them over: five columns where the fold reads eight. */
-interface QueryEvents {
+export interface QueryEvents {
   cell: Int32Array;
   t: Float64Array;
   /** LEVEL, MUTATION (other than a transfer), TRANSFER (a mutation naming one) or SALE (a sales line). */
@@ -122,26 +122,66 @@ export async function dailyLevels(
   toDay: number,
   { untilMicros = toDay * DAY_MICROS, fulfilledFrom }: LevelOptions = {},
 ): Promise<DailyLevels> {
-  const from = timestampValue(fromDay * DAY_MICROS);
-  const to = timestampValue(untilMicros);
-  const lookBack = timestampValue((fromDay - STOCK_LOOK_BACK_DAYS) * DAY_MICROS);
-  const L = locationIds.length;
   await writeCellIndex(ws, locationIds, skuIds);
-  const fulfilled = await writeFulfilment(ws, locationIds, fulfilledFrom);
-  const fold = new LevelFold(fromDay);
-  const toFold = levelEvents();
+  const fold = levelFolder(fromDay);
   // The database gathers and orders each cell's events; the running level is one pass over them (level-fold.ts),
-  // far cheaper than the window functions that would number, sum and regroup them in SQL. Before the period, only
-  // the latest level and what moved the stock after it are read. An event crosses over as five numbers rather than
-  // the fold's eight: handing rows from the database to JavaScript is paid per value.
-  await ws.eachChunk<QueryEvents>(
-    fulfilled ? fulfilledEventsQuery(L) : eventsQuery(L),
-    [from, to, lookBack],
-    { cell: reused(int32), t: reused(float64), kind: reused(int32), v: reused(float64), revenue: reused(float64) },
-    (events, rows) => fold.push(toFold(events, rows), rows),
+  // far cheaper than the window functions that would number, sum and regroup them in SQL.
+  await gatherEvents(
+    ws,
+    locationIds,
+    { fromMicros: fromDay * DAY_MICROS, untilMicros, lookBackMicros: lookBackOf(fromDay) },
+    fulfilledFrom,
+    fold.push,
   );
   return fold.finish();
 }
+
+/** Where a read of days from `fromDay` on looks for the level it starts from. */
+export const lookBackOf = (fromDay: number): number => (fromDay - STOCK_LOOK_BACK_DAYS) * DAY_MICROS;
+
+/** The moments a gathering of events covers (µs): see gatherEvents. */
+export interface EventSpan {
+  fromMicros: number;
+  untilMicros: number;
+  lookBackMicros: number;
+}
+
+/**
+ * Every event the days from `fromMicros` to `untilMicros` are folded from, ordered by cell, moment and kind, handed
+ * over chunk by chunk (the arrays are used again for the next chunk: copy what you keep). Before `fromMicros`, only
+ * each cell's latest level since `lookBackMicros` and what moved the stock after it (all that moved it since
+ * `lookBackMicros` where there is none). An event crosses over as five numbers rather than the fold's eight:
+ * handing rows from the database to JavaScript is paid per value. Cells as numbered by `writeCellIndex`.
+ */
+export async function gatherEvents(
+  ws: Workspace,
+  locationIds: readonly string[],
+  span: EventSpan,
+  fulfilledFrom: Int32Array | undefined,
+  visit: (events: QueryEvents, rows: number) => void,
+): Promise<void> {
+  const fulfilled = await writeFulfilment(ws, locationIds, fulfilledFrom);
+  const L = locationIds.length;
+  await ws.eachChunk<QueryEvents>(
+    fulfilled ? fulfilledEventsQuery(L) : eventsQuery(L),
+    [timestampValue(span.fromMicros), timestampValue(span.untilMicros), timestampValue(span.lookBackMicros)],
+    { cell: reused(int32), t: reused(float64), kind: reused(int32), v: reused(float64), revenue: reused(float64) },
+    visit,
+  );
+}
+
+/** A fold of gathered events into days from `fromDay` on (day −1: all before it). */
+export function levelFolder(fromDay: number) {
+  const fold = new LevelFold(fromDay);
+  const toFold = levelEvents();
+  return {
+    push: (events: QueryEvents, rows: number) => fold.push(toFold(events, rows), rows),
+    finish: () => fold.finish(),
+  };
+}
+
+/** Events of the query's kind LEVEL: a stock level (the others move the stock). */
+export const LEVEL_EVENT = LEVEL;
 
 /** A mutation's kind: a transfer (the simulation makes its own) or another move (replayed). */
 const MUTATION_KIND = `CASE WHEN regexp_matches(coalesce(m.type, ''), '${TRANSFER_MUTATION.source}', 'i')
