@@ -299,26 +299,40 @@ function eventColumns(n: number): QueryEvents {
   };
 }
 
-/** The events before moment `until` (those of a cell in order: its later ones leave out). */
+/** The events before moment `until` (the events themselves where all are). */
 function before(e: QueryEvents, until: number): QueryEvents {
   const keep = new Uint8Array(e.cell.length);
-  for (let i = 0; i < keep.length; i++) keep[i] = e.t[i] < until ? 1 : 0;
-  return picked(e, keep);
+  let n = 0;
+  for (let i = 0; i < keep.length; i++) n += keep[i] = e.t[i] < until ? 1 : 0;
+  return n === keep.length ? e : merged(e, keep, n, eventColumns(0));
 }
 
-/** The events `keep` marks, in their order. */
-function picked(e: QueryEvents, keep: Uint8Array): QueryEvents {
-  let n = 0;
-  for (let i = 0; i < keep.length; i++) n += keep[i];
-  const out = eventColumns(n);
+/** The events `keep` marks (`n` of them), each cell's followed by its `fresh` ones, in cell order. */
+function merged(e: QueryEvents, keep: Uint8Array, n: number, fresh: QueryEvents): QueryEvents {
+  const out = eventColumns(n + fresh.cell.length);
   const { cell, t, kind, v, revenue } = out;
-  for (let i = 0, j = 0; i < keep.length; i++) {
-    if (!keep[i]) continue;
-    cell[j] = e.cell[i];
-    t[j] = e.t[i];
-    kind[j] = e.kind[i];
-    v[j] = e.v[i];
-    revenue[j++] = e.revenue[i];
+  let at = 0;
+  let j = 0;
+  const F = fresh.cell.length;
+  for (let i = 0; i <= keep.length; i++) {
+    // Before a kept event of a later cell, and at the end, the fresh events of the cells before it.
+    const next = i < keep.length ? e.cell[i] : Infinity;
+    while (j < F && fresh.cell[j] < next) {
+      cell[at] = fresh.cell[j];
+      t[at] = fresh.t[j];
+      kind[at] = fresh.kind[j];
+      v[at] = fresh.v[j];
+      revenue[at++] = fresh.revenue[j++];
+    }
+    if (i === keep.length) break;
+    // A cell's fresh events come after its kept ones (all later): they go once the cell's kept ones are out.
+    if (keep[i]) {
+      cell[at] = next;
+      t[at] = e.t[i];
+      kind[at] = e.kind[i];
+      v[at] = e.v[i];
+      revenue[at++] = e.revenue[i];
+    }
   }
   return out;
 }
@@ -346,23 +360,9 @@ function windowEvents(kept: QueryEvents, fresh: QueryEvents, windowFrom: number)
       keep[x] = (kept.kind[x] === LEVEL_EVENT ? x === base || kept.t[x] >= from : kept.t[x] >= movesFrom) ? 1 : 0;
     i = end;
   }
-  const old = picked(kept, keep);
-  // Each cell's kept events, then its new ones (all later).
-  const out = eventColumns(old.cell.length + fresh.cell.length);
   let n = 0;
-  let i = 0;
-  let j = 0;
-  while (i < old.cell.length || j < fresh.cell.length) {
-    const take = j >= fresh.cell.length || (i < old.cell.length && old.cell[i] <= fresh.cell[j]);
-    const e = take ? old : fresh;
-    const x = take ? i++ : j++;
-    out.cell[n] = e.cell[x];
-    out.t[n] = e.t[x];
-    out.kind[n] = e.kind[x];
-    out.v[n] = e.v[x];
-    out.revenue[n++] = e.revenue[x];
-  }
-  return out;
+  for (let i = 0; i < keep.length; i++) n += keep[i];
+  return merged(kept, keep, n, fresh);
 }
 
 function noSalesDays(): SalesDays {
