@@ -27,7 +27,9 @@ const workspaceOption = () =>
 /** Opens the workspace for one command and always closes it, so the file is never left locked. */
 async function withWorkbench<T>(dir: string, fn: (wb: Workbench) => Promise<T>): Promise<T> {
   const { Workbench } = await import('./service/workbench.js');
-  const wb = await Workbench.open(dir);
+  const { oneRunRecommender } = await import('./service/recommender.js');
+  // A command's process ends with it: its live run keeps nothing for a next one.
+  const wb = await Workbench.open(dir, { recommender: oneRunRecommender });
   try {
     return await fn(wb);
   } finally {

@@ -29,15 +29,26 @@ export type Recommender = (ws: Workspace, nowMicros: number, options: RunOptions
 /** The days each open workspace's last live run derived (live-days.ts): a process pays for them once. */
 const keptDays = new WeakMap<Workspace, LiveDays>();
 
-export const engineRecommender: Recommender = async (ws, nowMicros, options) => {
+function keptDaysOf(ws: Workspace): LiveDays {
+  let days = keptDays.get(ws);
+  if (!days) keptDays.set(ws, (days = new LiveDays()));
+  return days;
+}
+
+async function runEngine(ws: Workspace, nowMicros: number, options: RunOptions, days?: LiveDays): Promise<EngineRun> {
   const settings = resolveSettings(await categorySettingsOf(ws), options.scenario);
   const asOfDay = options.asOfDay ?? (await defaultAsOfDay(ws, nowMicros));
   const atMoment = options.asOfDay === undefined && asOfDay === dayOf(nowMicros);
-  let days = keptDays.get(ws);
-  if (!days) keptDays.set(ws, (days = new LiveDays()));
   const state = await loadEngineState(ws, asOfDay, settings, { kind: 'live', nowMicros, atMoment, days });
   return { ...recommend(state, settings), state, settings, asOfMicros: atMoment ? nowMicros : asOfDay * DAY_MICROS };
-};
+}
+
+/** The engine on the workspace, each run standing on the days the one before derived where they stand. */
+export const engineRecommender: Recommender = (ws, nowMicros, options) =>
+  runEngine(ws, nowMicros, options, keptDaysOf(ws));
+
+/** The same for a process that runs once (a command): nothing is kept, as nothing would stand on it. */
+export const oneRunRecommender: Recommender = (ws, nowMicros, options) => runEngine(ws, nowMicros, options);
 
 /**
  * Everything a live run reads besides the clock: every data table, and the proposals (an approved one is stock on
