@@ -175,9 +175,7 @@ export class LiveDays {
         : { fromMicros: windowFrom * DAY_MICROS, untilMicros, lookBackMicros: lookBackOf(windowFrom) },
     );
     const events = keptEvents ? windowEvents(keptEvents, freshEvents, windowFrom) : freshEvents;
-    const fold = levelFolder(windowFrom);
-    fold.push(events, events.cell.length);
-    const window = fold.finish();
+    const window = foldEvents(events, windowFrom);
     const discountsFrom = Math.max(from, windowFrom);
     const discounts = new Float64Array(W * S).fill(Number.NaN);
     if (kept) discounts.set(kept.discounts.subarray((windowFrom - (from - W)) * S), 0);
@@ -298,6 +296,28 @@ function eventColumns(n: number): QueryEvents {
     revenue: new Float64Array(n),
   };
 }
+
+/** The days of the window from `windowFrom` on, folded from its events a chunk at a time (as they are gathered). */
+function foldEvents(e: QueryEvents, windowFrom: number): DailyLevels {
+  const fold = levelFolder(windowFrom);
+  for (let from = 0; from < e.cell.length; from += FOLD_CHUNK) {
+    const to = Math.min(e.cell.length, from + FOLD_CHUNK);
+    fold.push(
+      {
+        cell: e.cell.subarray(from, to),
+        t: e.t.subarray(from, to),
+        kind: e.kind.subarray(from, to),
+        v: e.v.subarray(from, to),
+        revenue: e.revenue.subarray(from, to),
+      },
+      to - from,
+    );
+  }
+  return fold.finish();
+}
+
+/** Events folded at a time: the fold's own arrays stay this small. */
+const FOLD_CHUNK = 8192;
 
 /** The events before moment `until` (the events themselves where all are). */
 function before(e: QueryEvents, until: number): QueryEvents {
