@@ -111,10 +111,7 @@ export async function loadEngineState(
   const days = kept && (await kept.windowDays(ws, state.locations.fulfilledFrom, untilMicros(state, mode)));
   const window = await applyDailyLevels(ws, state, mode, asOf, index, days?.window);
   await applyTransit(ws, state, settings, window);
-  applyStockedInYear(
-    state,
-    days?.stocked ?? (await stockedInYear(ws, layout.locationIds.length, layout.skuIds.length, asOfDay)),
-  );
+  applyStockedInYear(state, days?.stocked ?? (await stockedInYear(ws, layout.locationIds.length, asOfDay)));
   await applyInbound(ws, state, settings, mode, asOf, index);
   await applyClientControls(ws, state, asOf, index);
   state.styleDiscount = discountRing(

@@ -1,14 +1,16 @@
 /**
  * What a live run derives from the days before its own, kept between runs in one process: the year of sales by
- * location×SKU and day, the stock events of the demand window, the styles' discounts by day and each cell's latest
- * positive stock level. A run then reads from the workspace only the days since the last one (what was posted
- * since), instead of joining every sales line of the year again; a fresh process pays the whole once.
+ * location×SKU (its first weeks and the days since by day, the rest as sums), the stock events of the demand window,
+ * the styles' discounts by day and each cell's latest positive stock level. A run then reads from the workspace only
+ * the days since the last one (what was posted since), instead of joining every sales line of the year again; a
+ * fresh process pays the whole once.
  *
  * What is kept holds the days before a boundary (the last run's day). It stands while nothing dated before the
  * boundary changed (the sales, stock levels and stock mutations dated before it: their counts and newest writes
- * and deletions; no sales line moved between sales) and the state's locations, SKUs, styles, window and fulfilment
- * are the same; else the run derives everything again. The state it gives is the one a fresh read gives, to the
- * bit (`test/live-days.test.ts`).
+ * and deletions; no sales line moved between sales), the state's locations, SKUs, styles, window and fulfilment
+ * are the same, and the run is on a later day, within the window and four weeks of the run that derived them whole;
+ * else the run derives everything again. The state it gives is the one a fresh read gives, to the bit
+ * (`test/live-days.test.ts`).
  */
 import { DAY_MICROS } from '../model/datetime.js';
 import {
@@ -74,7 +76,7 @@ export async function readYearOfSales(ws: Workspace, L: number, K: number, asOfD
 }
 
 /** The cells with stock at a level in the year up to `asOfDay`'s start (numbered as the session's cell index). */
-export async function stockedInYear(ws: Workspace, L: number, K: number, asOfDay: number): Promise<Int32Array> {
+export async function stockedInYear(ws: Workspace, L: number, asOfDay: number): Promise<Int32Array> {
   return (await readLastPositive(ws, L, asOfDay - HISTORY_DAYS, asOfDay)).cell;
 }
 
