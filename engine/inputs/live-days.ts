@@ -145,7 +145,8 @@ export class LiveDays {
     const fresh = kept
       ? await readSalesDays(ws, kept.boundary, asOfDay, asOfDay)
       : await readSalesDays(ws, historyFrom, asOfDay, historyFrom + KEPT_DAYS);
-    const sales = [...(kept?.sales ?? []), fresh];
+    // (A run on the kept day itself reads no new day: nothing is added to what a day of runs keeps.)
+    const sales = fresh.l.length ? [...(kept?.sales ?? []), fresh] : (kept?.sales ?? []);
     const built = kept?.built ?? asOfDay;
     this.run = { kept, layout, asOfDay, built, sales };
     return (this.sums ??= new YearSums()).of(sales, layout.locationIds.length, layout.skuIds.length, historyFrom);
