@@ -103,7 +103,7 @@ export async function loadEngineState(
     windowDays: state.windowDays,
   };
   const year = kept
-    ? await kept.yearOfSales(ws, layout, asOfDay)
+    ? await kept.yearOfSales(ws, layout, asOfDay, untilMicros(state, mode))
     : await readYearOfSales(ws, layout.locationIds.length, layout.skuIds.length, asOfDay);
   applyLocationKinds(state, settings, year);
   applyFulfilment(state, settings);

@@ -19,8 +19,11 @@ import {
   LEVEL_EVENT,
   levelFolder,
   lookBackOf,
+  SALES_TABLES,
+  salesJoin,
   type DailyLevels,
   type QueryEvents,
+  type SalesTables,
 } from '../store/daily-levels.js';
 import { timestampValue } from '../store/values.js';
 import { Workspace } from '../store/workspace.js';
@@ -137,13 +140,15 @@ export class LiveDays {
    * A run's first read, as of `asOfDay`: its year of sales, by location×SKU as the session's `writeCellIndex` of
    * the layout numbers them. What was kept is checked against the workspace here.
    */
-  async yearOfSales(ws: Workspace, layout: DaysLayout, asOfDay: number): Promise<YearOfSales> {
+  async yearOfSales(ws: Workspace, layout: DaysLayout, asOfDay: number, untilMicros: number): Promise<YearOfSales> {
     const kept = await this.standing(ws, layout, asOfDay);
     this.reused = kept !== undefined;
     const historyFrom = asOfDay - HISTORY_DAYS;
+    // The new days' sales, copied once for the run's three reads of them (each a join of every line else).
+    if (kept) await copyNewSales(ws, kept.boundary, untilMicros);
     // Derived whole, the year's first days come day by day and the rest as sums; since the boundary, day by day.
     const fresh = kept
-      ? await readSalesDays(ws, kept.boundary, asOfDay, asOfDay)
+      ? await readSalesDays(ws, kept.boundary, asOfDay, asOfDay, NEW_SALES)
       : await readSalesDays(ws, historyFrom, asOfDay, historyFrom + KEPT_DAYS);
     // (A run on the kept day itself reads no new day: nothing is added to what a day of runs keeps.)
     const sales = fresh.l.length ? [...(kept?.sales ?? []), fresh] : (kept?.sales ?? []);
@@ -176,6 +181,7 @@ export class LiveDays {
       keptEvents
         ? { fromMicros: from * DAY_MICROS, untilMicros, lookBackMicros: from * DAY_MICROS }
         : { fromMicros: windowFrom * DAY_MICROS, untilMicros, lookBackMicros: lookBackOf(windowFrom) },
+      keptEvents ? NEW_SALES : SALES_TABLES,
     );
     const events = keptEvents ? windowEvents(keptEvents, freshEvents, windowFrom) : freshEvents;
     const window = foldEvents(events, windowFrom);
@@ -183,7 +189,7 @@ export class LiveDays {
     const discounts = new Float64Array(W * S).fill(Number.NaN);
     if (kept) discounts.set(kept.discounts.subarray((windowFrom - (from - W)) * S), 0);
     discounts.set(
-      await readStyleDiscounts(ws, layout.skuStyle, S, discountsFrom, asOfDay),
+      await readStyleDiscounts(ws, layout.skuStyle, S, discountsFrom, asOfDay, kept ? NEW_SALES : SALES_TABLES),
       (discountsFrom - windowFrom) * S,
     );
     const historyStart = historyFrom * DAY_MICROS;
@@ -210,6 +216,7 @@ export class LiveDays {
       discounts,
       lastPositive,
     };
+    if (kept) await dropNewSales(ws);
     return { window, discounts, stocked: Int32Array.from(stocked) };
   }
 
@@ -258,25 +265,53 @@ async function fingerprintBefore(ws: Workspace, day: number): Promise<string> {
   return row.v;
 }
 
+/** The session's copy of the sales dated from the boundary on, and of their lines (copyNewSales). */
+const NEW_SALES: SalesTables = { sales: 'live_new_sales', lines: 'live_new_lines' };
+
+/** Copies the sales dated [boundary, until) and their lines: the rows every read of the new days reads. */
+async function copyNewSales(ws: Workspace, boundary: number, untilMicros: number): Promise<void> {
+  await ws.run(
+    `CREATE OR REPLACE TEMP TABLE ${NEW_SALES.sales} AS
+     SELECT * FROM sales WHERE salesDateTime >= $1 AND salesDateTime < $2`,
+    [timestampValue(boundary * DAY_MICROS), timestampValue(Math.max(untilMicros, boundary * DAY_MICROS))],
+  );
+  await ws.run(
+    `CREATE OR REPLACE TEMP TABLE ${NEW_SALES.lines} AS
+     SELECT * FROM sales__salesLines WHERE _salesId IN (SELECT salesId FROM ${NEW_SALES.sales})`,
+  );
+}
+
+async function dropNewSales(ws: Workspace): Promise<void> {
+  await ws.run(`DROP TABLE IF EXISTS ${NEW_SALES.sales}`);
+  await ws.run(`DROP TABLE IF EXISTS ${NEW_SALES.lines}`);
+}
+
 /** A gathering's events, copied out of the chunks that hand them over. */
 async function collectEvents(
   ws: Workspace,
   locationIds: readonly string[],
   fulfilledFrom: Int32Array,
   span: { fromMicros: number; untilMicros: number; lookBackMicros: number },
+  tables: SalesTables,
 ): Promise<QueryEvents> {
   const chunks: { e: QueryEvents; rows: number }[] = [];
-  await gatherEvents(ws, locationIds, span, fulfilledFrom, (e, rows) =>
-    chunks.push({
-      rows,
-      e: {
-        cell: e.cell.slice(0, rows),
-        t: e.t.slice(0, rows),
-        kind: e.kind.slice(0, rows),
-        v: e.v.slice(0, rows),
-        revenue: e.revenue.slice(0, rows),
-      },
-    }),
+  await gatherEvents(
+    ws,
+    locationIds,
+    span,
+    fulfilledFrom,
+    (e, rows) =>
+      chunks.push({
+        rows,
+        e: {
+          cell: e.cell.slice(0, rows),
+          t: e.t.slice(0, rows),
+          kind: e.kind.slice(0, rows),
+          v: e.v.slice(0, rows),
+          revenue: e.revenue.slice(0, rows),
+        },
+      }),
+    tables,
   );
   const n = chunks.reduce((s, c) => s + c.rows, 0);
   const out = eventColumns(n);
@@ -395,7 +430,13 @@ function noSalesDays(): SalesDays {
 }
 
 /** Sales of days [fromDay, toDay) by location×SKU: by day before `byDayUntil`, summed (day −1) from it on. */
-function readSalesDays(ws: Workspace, fromDay: number, toDay: number, byDayUntil: number): Promise<SalesDays> {
+function readSalesDays(
+  ws: Workspace,
+  fromDay: number,
+  toDay: number,
+  byDayUntil: number,
+  tables: SalesTables = SALES_TABLES,
+): Promise<SalesDays> {
   if (toDay <= fromDay) return Promise.resolve(noSalesDays());
   const { int32, float64 } = Workspace;
   const day = `(epoch_us(s.salesDateTime) // ${DAY_MICROS})`;
@@ -407,7 +448,7 @@ function readSalesDays(ws: Workspace, fromDay: number, toDay: number, byDayUntil
            ((sum(l.quantitySold::${EXACT}) FILTER (WHERE l.quantitySold > 0)) * 10000)::DOUBLE AS units,
            max(l.originalSalesAmountInclVat / nullif(l.quantitySold, 0))::DOUBLE AS list,
            (max(${day}) FILTER (WHERE l.quantitySold > 0))::DOUBLE AS last
-    FROM sales AS s JOIN sales__salesLines AS l ON l._salesId = s.salesId
+    FROM ${salesJoin(tables)}
     JOIN level_locations AS el ON el.locationId = s.locationId LEFT JOIN level_skus AS es ON es.skuId = l.skuId
     WHERE s._deleted_at IS NULL AND s.salesDateTime >= $1 AND s.salesDateTime < $2
     GROUP BY 1, 2, 3`,

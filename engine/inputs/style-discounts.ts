@@ -4,7 +4,7 @@
  * has — a promotion that ended, the weeks before a markdown — from a day sold at today's (forecast/price-regime.ts).
  */
 import { DAY_MICROS } from '../model/datetime.js';
-import { EXACT } from '../store/daily-levels.js';
+import { EXACT, SALES_TABLES, salesJoin, type SalesTables } from '../store/daily-levels.js';
 import { timestampValue } from '../store/values.js';
 import { Workspace } from '../store/workspace.js';
 
@@ -19,6 +19,7 @@ export async function readStyleDiscounts(
   styles: number,
   fromDay: number,
   toDay: number,
+  tables: SalesTables = SALES_TABLES,
 ): Promise<Float64Array> {
   const days = Math.max(0, toDay - fromDay);
   const discount = new Float64Array(days * styles).fill(Number.NaN);
@@ -30,7 +31,7 @@ export async function readStyleDiscounts(
     SELECT es.k, (epoch_us(s.salesDateTime) // ${DAY_MICROS})::INTEGER AS day,
            sum(coalesce(l.originalSalesAmountInclVat, l.salesAmountInclVat)::${EXACT})::DOUBLE AS list,
            sum(l.salesAmountInclVat::${EXACT})::DOUBLE AS paid
-    FROM sales AS s JOIN sales__salesLines AS l ON l._salesId = s.salesId
+    FROM ${salesJoin(tables)}
     JOIN level_skus AS es ON es.skuId = l.skuId
     WHERE s._deleted_at IS NULL AND l.quantitySold > 0 AND s.salesDateTime >= $1 AND s.salesDateTime < $2
     GROUP BY 1, 2 ORDER BY 1, 2`,

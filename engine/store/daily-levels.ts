@@ -136,6 +136,18 @@ export async function dailyLevels(
   return fold.finish();
 }
 
+/**
+ * The tables sales lines are read from: the workspace's own, or a copy of the few a live run reads (live-days.ts),
+ * with the same columns.
+ */
+export interface SalesTables {
+  sales: string;
+  lines: string;
+}
+export const SALES_TABLES: SalesTables = { sales: 'sales', lines: 'sales__salesLines' };
+/** Sales (`s`) joined with their lines (`l`). */
+export const salesJoin = (t: SalesTables): string => `${t.sales} AS s JOIN ${t.lines} AS l ON l._salesId = s.salesId`;
+
 /** Where a read of days from `fromDay` on looks for the level it starts from. */
 export const lookBackOf = (fromDay: number): number => (fromDay - STOCK_LOOK_BACK_DAYS) * DAY_MICROS;
 
@@ -159,11 +171,12 @@ export async function gatherEvents(
   span: EventSpan,
   fulfilledFrom: Int32Array | undefined,
   visit: (events: QueryEvents, rows: number) => void,
+  tables: SalesTables = SALES_TABLES,
 ): Promise<void> {
   const fulfilled = await writeFulfilment(ws, locationIds, fulfilledFrom);
   const L = locationIds.length;
   await ws.eachChunk<QueryEvents>(
-    fulfilled ? fulfilledEventsQuery(L) : eventsQuery(L),
+    fulfilled ? fulfilledEventsQuery(L, tables) : eventsQuery(L, tables),
     [timestampValue(span.fromMicros), timestampValue(span.untilMicros), timestampValue(span.lookBackMicros)],
     { cell: reused(int32), t: reused(float64), kind: reused(int32), v: reused(float64), revenue: reused(float64) },
     visit,
@@ -194,7 +207,7 @@ const numbered = (L: number) => `
     ORDER BY 1, 2, 3`;
 
 /** Every location sells from its own stock: its levels, its mutations and its sales. */
-function eventsQuery(L: number): string {
+function eventsQuery(L: number, tables: SalesTables): string {
   return `
     WITH base AS (
       SELECT locationId, skuId, arg_max(quantity, stockDateTime) AS quantity, max(stockDateTime) AS t
@@ -210,7 +223,7 @@ function eventsQuery(L: number): string {
           AND (b.t IS NULL OR m.mutationDateTime >= b.t)
       UNION ALL SELECT s.locationId, l.skuId, s.salesDateTime, ${SALE}, -l.quantitySold,
                CASE WHEN l.quantitySold > 0 THEN l.salesAmountInclVat ELSE 0 END
-        FROM sales AS s JOIN sales__salesLines AS l ON l._salesId = s.salesId
+        FROM ${salesJoin(tables)}
         LEFT JOIN base AS b ON b.locationId = s.locationId AND b.skuId = l.skuId
         WHERE s._deleted_at IS NULL AND s.salesDateTime >= $3 AND s.salesDateTime < $2
           AND (b.t IS NULL OR s.salesDateTime >= b.t))
@@ -225,7 +238,7 @@ function eventsQuery(L: number): string {
  * location then sees every event of its warehouse: the levels as levels, its own sales as sales, everything else
  * as a transfer, so its days are the warehouse's level and its own sales.
  */
-function fulfilledEventsQuery(L: number): string {
+function fulfilledEventsQuery(L: number, tables: SalesTables): string {
   return `
     WITH f AS (SELECT online, warehouse FROM level_fulfilment),
     counts AS (SELECT * FROM stock WHERE locationId NOT IN (SELECT online FROM f)),
@@ -244,7 +257,7 @@ function fulfilledEventsQuery(L: number): string {
           AND m.locationId NOT IN (SELECT online FROM f)
       UNION ALL SELECT coalesce(f.warehouse, s.locationId), l.skuId, s.salesDateTime, ${SALE}, -l.quantitySold,
                CASE WHEN l.quantitySold > 0 THEN l.salesAmountInclVat ELSE 0 END, s.locationId
-        FROM sales AS s JOIN sales__salesLines AS l ON l._salesId = s.salesId
+        FROM ${salesJoin(tables)}
         LEFT JOIN f ON f.online = s.locationId
         LEFT JOIN base AS b ON b.locationId = coalesce(f.warehouse, s.locationId) AND b.skuId = l.skuId
         WHERE s._deleted_at IS NULL AND s.salesDateTime >= $3 AND s.salesDateTime < $2
