@@ -8,9 +8,9 @@
  * What is kept holds the days before a boundary (the last run's day). It stands while nothing dated before the
  * boundary changed (the sales, stock levels and stock mutations dated before it: their counts and newest writes
  * and deletions; no sales line moved between sales), the state's locations, SKUs, styles, window and fulfilment
- * are the same, and the run is on a later day, within the window and four weeks of the run that derived them whole;
- * else the run derives everything again. The state it gives is the one a fresh read gives, to the bit
- * (`test/live-days.test.ts`).
+ * are the same, and the run is on the same day or a later one, within the window and four weeks of the run that
+ * derived them whole; else the run derives everything again. The state it gives is the one a fresh read gives, to
+ * the bit (`test/live-days.test.ts`).
  */
 import { DAY_MICROS } from '../model/datetime.js';
 import {
