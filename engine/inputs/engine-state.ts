@@ -108,7 +108,7 @@ export async function loadEngineState(
   applyLocationKinds(state, settings, year);
   applyFulfilment(state, settings);
   await applyPricesAndPacks(ws, state, year, index);
-  const days = kept && (await kept.windowDays(ws, state.locations.fulfilledFrom, untilMicros(state, mode)));
+  const days = kept && (await kept.windowDays(ws, state.locations.fulfilledFrom));
   const window = await applyDailyLevels(ws, state, mode, asOf, index, days?.window);
   await applyTransit(ws, state, settings, window);
   applyStockedInYear(state, days?.stocked ?? (await stockedInYear(ws, layout.locationIds.length, asOfDay)));

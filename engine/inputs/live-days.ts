@@ -15,10 +15,10 @@
 import { DAY_MICROS } from '../model/datetime.js';
 import {
   EXACT,
-  gatherEvents,
   LEVEL_EVENT,
   levelFolder,
   lookBackOf,
+  readEvents,
   SALES_TABLES,
   salesJoin,
   type DailyLevels,
@@ -125,6 +125,8 @@ interface Run {
   kept?: Kept;
   layout: DaysLayout;
   asOfDay: number;
+  /** Until when its days are read (µs): the day's start, or now. */
+  untilMicros: number;
   built: number;
   sales: SalesDays[];
 }
@@ -137,8 +139,9 @@ export class LiveDays {
   private sums?: YearSums;
 
   /**
-   * A run's first read, as of `asOfDay`: its year of sales, by location×SKU as the session's `writeCellIndex` of
-   * the layout numbers them. What was kept is checked against the workspace here.
+   * A run's first read, as of `asOfDay` (its days read until `untilMicros`: the day's start, or now): its year of
+   * sales, by location×SKU as the session's `writeCellIndex` of the layout numbers them. What was kept is checked
+   * against the workspace here.
    */
   async yearOfSales(ws: Workspace, layout: DaysLayout, asOfDay: number, untilMicros: number): Promise<YearOfSales> {
     const kept = await this.standing(ws, layout, asOfDay);
@@ -153,19 +156,19 @@ export class LiveDays {
     // (A run on the kept day itself reads no new day: nothing is added to what a day of runs keeps.)
     const sales = fresh.l.length ? [...(kept?.sales ?? []), fresh] : (kept?.sales ?? []);
     const built = kept?.built ?? asOfDay;
-    this.run = { kept, layout, asOfDay, built, sales };
+    this.run = { kept, layout, asOfDay, untilMicros, built, sales };
     return (this.sums ??= new YearSums()).of(sales, layout.locationIds.length, layout.skuIds.length, historyFrom);
   }
 
   /**
-   * The run's second read: its window's days until `untilMicros` (the day's start, or now), given where each
-   * location's stock is held. Keeps the run's days for the next run.
+   * The run's second read: its window's days, given where each location's stock is held. Keeps the run's days for
+   * the next run.
    */
-  async windowDays(ws: Workspace, fulfilledFrom: Int32Array, untilMicros: number): Promise<WindowDays> {
+  async windowDays(ws: Workspace, fulfilledFrom: Int32Array): Promise<WindowDays> {
     const run = this.run;
     if (!run) throw new Error('a live run reads its window after its year of sales');
     this.run = undefined;
-    const { kept, layout, asOfDay } = run;
+    const { kept, layout, asOfDay, untilMicros } = run;
     const L = layout.locationIds.length;
     const S = layout.styles;
     const W = layout.windowDays;
@@ -174,14 +177,16 @@ export class LiveDays {
     const from = kept?.boundary ?? -Infinity;
     // The events of the kept window stand where stock is held as it was.
     const keptEvents = kept && sameArray(kept.fulfilledFrom, fulfilledFrom) ? kept.events : undefined;
-    const freshEvents = await collectEvents(
+    // The new days' sales where days are kept (copyNewSales); else all of them.
+    const newSales = kept ? NEW_SALES : SALES_TABLES;
+    const freshEvents = await readEvents(
       ws,
       layout.locationIds,
-      fulfilledFrom,
       keptEvents
         ? { fromMicros: from * DAY_MICROS, untilMicros, lookBackMicros: from * DAY_MICROS }
         : { fromMicros: windowFrom * DAY_MICROS, untilMicros, lookBackMicros: lookBackOf(windowFrom) },
-      keptEvents ? NEW_SALES : SALES_TABLES,
+      fulfilledFrom,
+      keptEvents ? newSales : SALES_TABLES,
     );
     const events = keptEvents ? windowEvents(keptEvents, freshEvents, windowFrom) : freshEvents;
     const window = foldEvents(events, windowFrom);
@@ -189,7 +194,7 @@ export class LiveDays {
     const discounts = new Float64Array(W * S).fill(Number.NaN);
     if (kept) discounts.set(kept.discounts.subarray((windowFrom - (from - W)) * S), 0);
     discounts.set(
-      await readStyleDiscounts(ws, layout.skuStyle, S, discountsFrom, asOfDay, kept ? NEW_SALES : SALES_TABLES),
+      await readStyleDiscounts(ws, layout.skuStyle, S, discountsFrom, asOfDay, newSales),
       (discountsFrom - windowFrom) * S,
     );
     const historyStart = historyFrom * DAY_MICROS;
@@ -285,45 +290,6 @@ async function dropNewSales(ws: Workspace): Promise<void> {
   await ws.run(`DROP TABLE IF EXISTS ${NEW_SALES.sales}`);
   await ws.run(`DROP TABLE IF EXISTS ${NEW_SALES.lines}`);
 }
-
-/** A gathering's events, copied out of the chunks that hand them over. */
-async function collectEvents(
-  ws: Workspace,
-  locationIds: readonly string[],
-  fulfilledFrom: Int32Array,
-  span: { fromMicros: number; untilMicros: number; lookBackMicros: number },
-  tables: SalesTables,
-): Promise<QueryEvents> {
-  const chunks: { e: QueryEvents; rows: number }[] = [];
-  await gatherEvents(
-    ws,
-    locationIds,
-    span,
-    fulfilledFrom,
-    (e, rows) =>
-      chunks.push({
-        rows,
-        e: {
-          cell: e.cell.slice(0, rows),
-          t: e.t.slice(0, rows),
-          kind: e.kind.slice(0, rows),
-          v: e.v.slice(0, rows),
-          revenue: e.revenue.slice(0, rows),
-        },
-      }),
-    tables,
-  );
-  const n = chunks.reduce((s, c) => s + c.rows, 0);
-  const out = eventColumns(n);
-  let at = 0;
-  for (const { e, rows } of chunks) {
-    for (const k of EVENT_COLUMNS) out[k].set(e[k] as never, at);
-    at += rows;
-  }
-  return out;
-}
-
-const EVENT_COLUMNS = ['cell', 't', 'kind', 'v', 'revenue'] as const;
 
 function eventColumns(n: number): QueryEvents {
   return {

@@ -173,14 +173,47 @@ export async function gatherEvents(
   visit: (events: QueryEvents, rows: number) => void,
   tables: SalesTables = SALES_TABLES,
 ): Promise<void> {
-  const fulfilled = await writeFulfilment(ws, locationIds, fulfilledFrom);
-  const L = locationIds.length;
+  const { sql, params } = await eventsRead(ws, locationIds, span, fulfilledFrom, tables);
   await ws.eachChunk<QueryEvents>(
-    fulfilled ? fulfilledEventsQuery(L, tables) : eventsQuery(L, tables),
-    [timestampValue(span.fromMicros), timestampValue(span.untilMicros), timestampValue(span.lookBackMicros)],
+    sql,
+    params,
     { cell: reused(int32), t: reused(float64), kind: reused(int32), v: reused(float64), revenue: reused(float64) },
     visit,
   );
+}
+
+/** The same events, all at once: for a caller that keeps them. */
+export async function readEvents(
+  ws: Workspace,
+  locationIds: readonly string[],
+  span: EventSpan,
+  fulfilledFrom: Int32Array | undefined,
+  tables: SalesTables = SALES_TABLES,
+): Promise<QueryEvents> {
+  const { sql, params } = await eventsRead(ws, locationIds, span, fulfilledFrom, tables);
+  return ws.typedColumns<QueryEvents>(sql, params, {
+    cell: int32,
+    t: float64,
+    kind: int32,
+    v: float64,
+    revenue: float64,
+  });
+}
+
+/** The query that gathers the events, and its parameters. */
+async function eventsRead(
+  ws: Workspace,
+  locationIds: readonly string[],
+  span: EventSpan,
+  fulfilledFrom: Int32Array | undefined,
+  tables: SalesTables,
+) {
+  const fulfilled = await writeFulfilment(ws, locationIds, fulfilledFrom);
+  const L = locationIds.length;
+  return {
+    sql: fulfilled ? fulfilledEventsQuery(L, tables) : eventsQuery(L, tables),
+    params: [timestampValue(span.fromMicros), timestampValue(span.untilMicros), timestampValue(span.lookBackMicros)],
+  };
 }
 
 /** A fold of gathered events into days from `fromDay` on (day −1: all before it). */
