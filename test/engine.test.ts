@@ -4,6 +4,9 @@ import { poissonTail } from '../engine/forecast/poisson.js';
 import { explainCell } from '../engine/forecast/forecast.js';
 import { normalQuantile, stockFor } from '../engine/recommend/targets.js';
 import { recommend } from '../engine/recommend/recommend.js';
+import { ReviewPart } from '../engine/recommend/review.js';
+import { EXPLAIN_ALL } from '../engine/recommend/proposal.js';
+import { OUTCOMES } from '../engine/recommend/outcome.js';
 import { apportion } from '../engine/recommend/initial.js';
 import { DEFAULT_SETTINGS, resolveSettings, type SettingsOverride } from '../engine/recommend/settings.js';
 import { buildState, DAY0, sites, type StateSpec } from './engine-fixtures.js';
@@ -134,15 +137,82 @@ describe('replenishment', () => {
   });
 
   it('counts stock in transit and stock not for replenishment', () => {
-    const r = run({
-      locations: sites({ WH: 'warehouse', S1: 'store' }),
+    const r = run(
+      {
+        locations: sites({ WH: 'warehouse', S1: 'store' }),
+        styles: [tee()],
+        cells: {
+          'WH/TEE-M': { onHand: 30, notForReplenishment: 25 },
+          'S1/TEE-M': { onHand: 4, inTransit: 10, sales: 2 },
+        },
+      },
+      // The 5 free units cannot last four weeks: rationing, tested below, would send 18 − 14 = 4.
+      { replenishment: { shortageHorizonDays: 0 } },
+    );
+    expect(r.proposals.map((p) => p.quantity)).toEqual([5]);
+  });
+
+  describe('a warehouse that cannot last until more arrives', () => {
+    // Two stores selling 2 a day, transit 2 days: a target of 24 each (above), 18 of it the demand over 7 + 2 days.
+    const spec = (purchaseOrder?: { quantity: number; day: number }): StateSpec => ({
+      locations: sites({ WH: 'warehouse', A: 'store', B: 'store' }),
       styles: [tee()],
       cells: {
-        'WH/TEE-M': { onHand: 30, notForReplenishment: 25 },
-        'S1/TEE-M': { onHand: 4, inTransit: 10, sales: 2 },
+        'WH/TEE-M': { onHand: 40, ...(purchaseOrder ? { purchaseOrder } : {}) },
+        'A/TEE-M': { sales: 2 },
+        'B/TEE-M': { sales: 2 },
       },
     });
-    expect(r.proposals.map((p) => p.quantity)).toEqual([5]);
+    const sent = (r: ReturnType<typeof run>) => r.proposals.map((p) => [p.toLocationId, p.quantity]);
+    const alone = { poolingHalfWeightDays: 0, demandHalfLifeDays: 0 };
+
+    it('sends each store its demand at the lowest service level, and keeps the rest', () => {
+      // 40 units against 2 × 2 × (28 + 2) = 120 expected before the four weeks are out: rationed.
+      const r = run(spec(), only('Replenishment', alone));
+      expect(sent(r)).toEqual([
+        ['A', 18],
+        ['B', 18],
+      ]);
+      expect(r.proposals[0].reason).toMatch(
+        new RegExp(
+          'rationed: the warehouse cannot meet the 120 the stores are expected to sell beyond what they hold over ' +
+            'the next 28 days \\(the shortage horizon\\), so this store is sent up to 18, its demand at 50% service',
+        ),
+      );
+      expect(r.proposals[0].details).toMatchObject({ target: 24, rationedTarget: 18 });
+    });
+
+    it('gives every unit when a purchase order comes before the stores run out, or when rationing is off', () => {
+      // Due in 3 days: 2 × 2 × (3 + 2) = 20 expected until then, fewer than the 40 it has. The 48 the targets ask
+      // are more than it has: shared evenly, 20 each.
+      const soon = run(spec({ quantity: 100, day: DAY0 + 3 }), only('Replenishment', alone));
+      expect(sent(soon)).toEqual([
+        ['A', 20],
+        ['B', 20],
+      ]);
+      expect(soon.proposals[0].reason).not.toMatch(/rationed/);
+      const off = run(spec(), {
+        ...only('Replenishment', alone),
+        replenishment: { enabled: true, shortageHorizonDays: 0 },
+      });
+      expect(sent(off)).toEqual(sent(soon));
+      // Due in 20 days the 40 units cannot last until it comes (2 × 2 × 22 = 88): rationed over those days.
+      const late = run(spec({ quantity: 100, day: DAY0 + 20 }), only('Replenishment', alone));
+      expect(sent(late)).toEqual([
+        ['A', 18],
+        ['B', 18],
+      ]);
+      expect(late.proposals[0].reason).toMatch(/over the next 20 days \(until a purchase order arrives\)/);
+    });
+
+    it('tells a store at its rationed demand that the warehouse rationed its stock', () => {
+      const state = buildState({ ...spec(), cells: { ...spec().cells, 'A/TEE-M': { onHand: 18, sales: 2 } } });
+      const part = new ReviewPart(state, resolveSettings({}, only('Replenishment', alone)), EXPLAIN_ALL);
+      const { decisions } = part.decide(part.sums());
+      expect(decisions.map((d) => [state.locations.ids[d.to], d.quantity])).toEqual([['B', 18]]);
+      const outcomes = [...part.outcomes(decisions, 0, 1)].map((o) => (o ? OUTCOMES[o - 1] : ''));
+      expect(outcomes).toEqual(['', 'rationed at the warehouse', 'sent']);
+    });
   });
 
   it('serves the best stores first when the warehouse is short', () => {

@@ -23,7 +23,7 @@ async function feed(wb: TempWorkbench['wb']): Promise<void> {
   });
   await wb.ingest('Stock', {
     stock: [
-      { locationId: 'WH', skuId: 'TEE-M', quantity: 100, stockDateTime: '2024-02-01T00:00:00Z' },
+      { locationId: 'WH', skuId: 'TEE-M', quantity: 300, stockDateTime: '2024-02-01T00:00:00Z' },
       { locationId: 'S1', skuId: 'TEE-M', quantity: 56, stockDateTime: '2024-02-01T00:00:00Z' },
     ],
   });
@@ -62,7 +62,7 @@ describe('engine state from a workspace', () => {
     expect(s.locations.kind[loc('WH')]).toBe('warehouse');
     expect(s.locations.kind[loc('S1')]).toBe('store');
     expect(s.locations.kind[loc('WEB')]).toBe('online');
-    expect(s.onHand[loc('WH')]).toBe(120);
+    expect(s.onHand[loc('WH')]).toBe(320);
     expect(s.onHand[loc('S1')]).toBe(0);
     // Window: 2024-01-26 … 2024-02-29. S1 held stock from Feb 1 to Feb 28 and sold 2 a day;
     // before and after, out of stock.
@@ -161,7 +161,7 @@ describe('engine state from a workspace', () => {
     // day starts stocked, not empty); the day before knows none of it.
     const first = await loadEngineState(t.wb.workspace, dayNo('2024-02-01'), settings);
     const at = (s: typeof first, id: string) => s.onHand[s.locations.ids.indexOf(id)];
-    expect([at(first, 'WH'), at(first, 'S1')]).toEqual([100, 56]);
+    expect([at(first, 'WH'), at(first, 'S1')]).toEqual([300, 56]);
     const before = await loadEngineState(t.wb.workspace, dayNo('2024-01-31'), settings);
     expect([at(before, 'WH'), at(before, 'S1')]).toEqual([0, 0]);
     // No day of the window held stock: every day of it is NaN (no stock).
@@ -274,7 +274,7 @@ describe('recommendations through the service', () => {
       nowMicros: Date.parse('2024-03-01T19:00:00Z') * 1000,
       atMoment: false,
     });
-    expect(live.onHand[live.locations.ids.indexOf('WH')]).toBe(100 - 22);
+    expect(live.onHand[live.locations.ids.indexOf('WH')]).toBe(300 - 22);
     expect(live.inTransit[live.locations.ids.indexOf('S1')]).toBe(22);
     await t.wb.runRecommendations({ asOfDay: dayNo('2024-03-01') });
     expect(
@@ -284,7 +284,7 @@ describe('recommendations through the service', () => {
     ).toEqual([]);
     // A replay knows nothing of the live system's approvals.
     const replay = await loadEngineState(t.wb.workspace, dayNo('2024-03-01'), resolveSettings({}));
-    expect(replay.onHand[replay.locations.ids.indexOf('WH')]).toBe(100);
+    expect(replay.onHand[replay.locations.ids.indexOf('WH')]).toBe(300);
     await t.wb.runRecommendations({ asOfDay: dayNo('2024-03-02') });
     expect(
       (await t.wb.proposals({ offset: 0, limit: 10, approved: false })).proposals.filter(
@@ -309,7 +309,7 @@ describe('recommendations through the service', () => {
     expect(await qty()).toEqual([10]);
     // Six units free: each goes where it most likely sells, S1 (to its target of 10) and the webshop alike.
     await t.wb.ingest('StockNotForReplenishment', {
-      stockNotForReplenishment: [{ locationId: 'WH', skuId: 'TEE-M', quantity: 94 }],
+      stockNotForReplenishment: [{ locationId: 'WH', skuId: 'TEE-M', quantity: 294 }],
     });
     const [toS1] = await qty();
     const all = (await t.wb.proposals({ offset: 0, limit: 10 })).proposals;

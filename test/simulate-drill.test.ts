@@ -17,7 +17,10 @@ import { backtestInput, sites, spliceDays, type ActualRow, type StateSpec } from
 
 const dir = mkdtempSync(join(tmpdir(), 'wb-drill-'));
 const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
-const settings = (o: SettingsOverride = {}) => resolveSettings({}, { redistribution: { enabled: false }, ...o });
+// Rationing off: the warehouse's 10 units below cannot last four weeks, and rationed the store would get 7 of them
+// (test/engine.test.ts); this file follows the days through a run, with every unit sent.
+const settings = (o: SettingsOverride = {}) =>
+  resolveSettings({}, { redistribution: { enabled: false }, replenishment: { shortageHorizonDays: 0 }, ...o });
 
 /** A style's series over the days done. */
 const styleSeries = (r: SimulationResult, style: number, field: StyleDayField) =>

@@ -20,6 +20,7 @@ export const OUTCOMES = [
   'sells from a warehouse’s stock',
   'excluded',
   'not due a delivery',
+  'rationed at the warehouse',
 ] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 const code = (o: Outcome) => OUTCOMES.indexOf(o) + 1;
@@ -61,7 +62,7 @@ export function reviewOutcomes(ctx: Context, decisions: readonly Decision[], kFr
       else if (ctx.deliverTo && !ctx.deliverTo[l]) o = 'not due a delivery';
       else if (t.target[c] - (state.onHand[c] + state.inTransit[c] + ctx.incoming[c]) < cs.minimumTransferQuantity)
         o = 'below the minimum quantity';
-      else o = 'sender short';
+      else o = ctx.rationed?.[k] ? 'rationed at the warehouse' : 'sender short';
       out[x] = code(o);
     }
   }

@@ -1,7 +1,8 @@
 /**
  * Replenishment, warehouse → store/online: need = target − (on hand + in transit). The warehouse gives what
  * it has net of stock not for replenishment and a reserve; when it is short, each pack goes to the location
- * where it most likely sells over the review period + lead time (highest marginal expected sale at price).
+ * where it most likely sells over the review period + lead time (highest marginal expected sale at price). When
+ * what it has cannot last until its next purchase order arrives, it rations: stores get the lowest service level.
  */
 import { exactUnits, explainCell, horizonDemand, type Forecast } from '../forecast/forecast.js';
 import { expectedShortage, poissonTail } from '../forecast/poisson.js';
@@ -9,7 +10,8 @@ import { MaxHeap } from './heap.js';
 import { coverDays, planningLead, type CategorySettings, type Settings } from './settings.js';
 import { decision, round2, type Decision, type Explain } from './proposal.js';
 import type { EngineState } from './state.js';
-import { basisOf, type Targets } from './targets.js';
+import { CATEGORY_SETTING } from '../model/settings.js';
+import { basisOf, cycleQuantile, demandStock, type Targets } from './targets.js';
 
 export interface Context {
   state: EngineState;
@@ -33,6 +35,8 @@ export interface Context {
   fulfils: number[][];
   /** Per location: 1 when this review sends it stock (review.ts deliveriesDue); unset, every store. */
   deliverTo?: Uint8Array;
+  /** Per SKU: 1 where replenishment rationed the warehouse's stock (set by replenish). */
+  rationed?: Uint8Array;
 }
 
 /**
@@ -114,6 +118,8 @@ interface Need {
   horizon: number;
   cell: number;
   position: number;
+  /** The target it is sent stock towards: its own, or less where the warehouse's stock is rationed. */
+  target: number;
   need: number;
   given: number;
   mean: number;
@@ -124,17 +130,21 @@ export function replenish(ctx: Context): Decision[] {
   const sellers = ctx.deliverTo ? ctx.sellers.filter((l) => ctx.deliverTo![l]) : ctx.sellers;
   const L = state.locations.ids.length;
   const out: Decision[] = [];
+  const receipts = firstReceipts(ctx);
+  ctx.rationed = new Uint8Array(state.skus.ids.length);
   for (let k = 0; k < state.skus.ids.length; k++) {
     if (skuBlocked(state, k)) continue;
     const cs = ctx.byCategory[state.styles.category[state.skus.style[k]]];
     const pack = Math.max(1, state.skus.packSize[k]);
-    const needs = needsOf(ctx, k, sellers, cs, pack);
-    if (needs.length === 0) continue;
     const stock = warehouses
       .map((w) => ({ w, cell: k * L + w, free: warehouseAvailable(ctx, k * L + w) }))
       .filter((x) => x.free >= pack);
     const available = stock.reduce((s, x) => s + Math.floor(x.free / pack) * pack, 0);
     if (available === 0) continue;
+    const ration = rationing(ctx, k, cs, available, receipts[k]);
+    if (ration) ctx.rationed[k] = 1;
+    const needs = needsOf(ctx, k, sellers, cs, pack, ration !== undefined);
+    if (needs.length === 0) continue;
     const totalNeed = needs.reduce((s, n) => s + n.need, 0);
     const short = totalNeed > available;
     if (!short) for (const n of needs) n.given = n.need;
@@ -143,27 +153,105 @@ export function replenish(ctx: Context): Decision[] {
     const kept = warehouses.reduce((sum, w) => sum + keptForOnline(ctx, k * L + w), 0);
     for (const n of needs)
       if (n.given >= Math.max(cs.minimumTransferQuantity, pack))
-        send(ctx, k, n, stock, { cs, pack, short, totalNeed, kept }, out);
+        send(ctx, k, n, stock, { cs, pack, short, totalNeed, kept, ration }, out);
   }
   return out;
 }
 
-/** The sellers of SKU k below target, each with what it needs in whole packs and its expected demand. */
-function needsOf(ctx: Context, k: number, sellers: number[], cs: CategorySettings, pack: number): Need[] {
+/** Per SKU, the first day an open purchase order of it is due at a warehouse taking part (Infinity: none). */
+function firstReceipts(ctx: Context): Float64Array {
+  const { state } = ctx;
+  const L = state.locations.ids.length;
+  const first = new Float64Array(state.skus.ids.length).fill(Infinity);
+  const taking = new Uint8Array(L);
+  for (const w of ctx.warehouses) taking[w] = 1;
+  const { inbound } = state;
+  for (let i = 0; i < inbound.cell.length; i++) {
+    const c = inbound.cell[i];
+    if (!inbound.purchaseOrder[i] || !taking[c % L]) continue;
+    const k = Math.floor(c / L);
+    first[k] = Math.min(first[k], Math.max(state.asOfDay, inbound.day[i]));
+  }
+  return first;
+}
+
+/** Why a SKU's warehouse stock was rationed: the stores' expected demand it cannot meet, over how many days. */
+interface Ration {
+  want: number;
+  days: number;
+  /** Whether the days run until a purchase order is due (else they are the shortage horizon: none is open). */
+  untilReceipt: boolean;
+}
+
+/**
+ * Whether the warehouses' `available` units of SKU k cannot bring every seller to its expected demand until the
+ * next purchase order is due (over the shortage horizon when none is open), plus the transit to the seller.
+ * Then safety stock sent now is stock one store holds while another runs out before more comes: held at the
+ * warehouse, it goes to whichever store sells. Every seller counts, whether or not this review delivers to it.
+ */
+function rationing(
+  ctx: Context,
+  k: number,
+  cs: CategorySettings,
+  available: number,
+  receipt: number,
+): Ration | undefined {
+  const horizon = ctx.settings.replenishment.shortageHorizonDays;
+  if (horizon === 0) return undefined;
+  const { state, forecast: f } = ctx;
+  const L = state.locations.ids.length;
+  const untilReceipt = Number.isFinite(receipt);
+  const days = untilReceipt ? receipt - state.asOfDay : horizon;
+  let want = 0;
+  for (const l of ctx.sellers) {
+    const c = k * L + l;
+    if (!(f.rate[c] > 0)) continue;
+    const held = state.onHand[c] + state.inTransit[c] + ctx.incoming[c];
+    want += Math.max(0, horizonDemand(f, c, days + planningLead(cs, state, l)) - held);
+  }
+  return available < want ? { want: Math.ceil(want), days, untilReceipt } : undefined;
+}
+
+/**
+ * The lowest service level a setting may ask (a week in two without running out): what a store's stock is held to
+ * while the warehouse rations. Per week like the setting, so a daily review keeps the day's safety stock it needs
+ * (the median of a day's demand runs out every other day) and a weekly one the median of its week's.
+ */
+const RATIONED_SERVICE_LEVEL = CATEGORY_SETTING.serviceLevel.minimum!;
+
+/**
+ * The sellers of SKU k below target, each with what it needs in whole packs and its expected demand. Rationed, a
+ * seller's target is at most the stock that meets its demand until its next delivery arrives at the lowest service
+ * level (RATIONED_SERVICE_LEVEL); a client's own target stands.
+ */
+function needsOf(
+  ctx: Context,
+  k: number,
+  sellers: number[],
+  cs: CategorySettings,
+  pack: number,
+  rationed: boolean,
+): Need[] {
   const { state, forecast: f, targets: t } = ctx;
   const L = state.locations.ids.length;
   const needs: Need[] = [];
+  const z = cycleQuantile(RATIONED_SERVICE_LEVEL, coverDays(cs, ctx.settings));
   for (const l of sellers) {
     const c = k * L + l;
     const horizon = coverDays(cs, ctx.settings) + planningLead(cs, state, l);
     const position = state.onHand[c] + state.inTransit[c];
-    const raw = t.target[c] - position;
+    const target =
+      rationed && basisOf(t, c) !== 'client'
+        ? Math.min(t.target[c], Math.max(cs.presentationMinimum, demandStock(f, c, horizon, z)))
+        : t.target[c];
+    const raw = target - position;
     if (raw <= 0) continue;
     needs.push({
       location: l,
       horizon,
       cell: c,
       position,
+      target,
       need: Math.ceil(raw / pack) * pack,
       given: 0,
       mean: horizonDemand(f, c, horizon),
@@ -191,11 +279,11 @@ function send(
   k: number,
   n: Need,
   stock: { w: number; cell: number }[],
-  why: { cs: CategorySettings; pack: number; short: boolean; totalNeed: number; kept: number },
+  why: { cs: CategorySettings; pack: number; short: boolean; totalNeed: number; kept: number; ration?: Ration },
   out: Decision[],
 ): void {
   const { state, forecast: f, targets: t } = ctx;
-  const { cs, pack, short, totalNeed, kept } = why;
+  const { cs, pack, short, totalNeed, kept, ration } = why;
   let left = n.given;
   for (const s of stock) {
     const take = Math.min(left, Math.floor(warehouseAvailable(ctx, s.cell) / pack) * pack);
@@ -213,6 +301,7 @@ function send(
             ? `; a price cut under way lifts demand ×${round2(f.lift[n.cell])}` +
               ` for the ${f.liftDays[n.cell]} days a promotion still runs`
             : '') +
+          (ration && n.target < t.target[n.cell] ? rationedText(ration, n.target) : '') +
           (short ? `; warehouse short (${totalNeed} needed), allocated where it sells most` : '') +
           (kept > 0 ? `; ${kept} kept for the online customers it serves` : ''),
         details: {
@@ -225,6 +314,7 @@ function send(
           horizonDays: n.horizon,
           serviceLevel: cs.serviceLevel,
           warehouseShort: short,
+          ...(ration && n.target < t.target[n.cell] ? { rationedTarget: n.target } : {}),
           ...(kept > 0 ? { keptForOnline: kept } : {}),
           packSize: pack,
         },
@@ -232,4 +322,13 @@ function send(
     );
     if (left === 0) break;
   }
+}
+
+function rationedText(r: Ration, target: number): string {
+  const until = r.untilReceipt ? 'until a purchase order arrives' : 'the shortage horizon';
+  return (
+    `; rationed: the warehouse cannot meet the ${r.want} the stores are expected to sell beyond what they hold over` +
+    ` the next ${r.days} days (${until}), so this store is sent up to ${target}, its demand at` +
+    ` ${RATIONED_SERVICE_LEVEL * 100}% service`
+  );
 }

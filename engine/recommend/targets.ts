@@ -59,6 +59,15 @@ export function stockFor(rate: number, sd: number, horizon: number, z: number): 
   return Math.max(0, Math.ceil(mean + z * sigma + ((z * z - 1) / 6) * skew - 0.5 - 1e-9));
 }
 
+/**
+ * A cell's stock for its demand over `horizon` days at quantile `z` (stockFor), its rate scaled by the chance the
+ * location carries the style and its spread with it.
+ */
+export function demandStock(f: Forecast, cell: number, horizon: number, z: number, chance = 1): number {
+  const rate = horizonRate(f, cell, horizon) * chance;
+  return stockFor(rate, rate > 0 ? (f.sd[cell] * rate) / f.rate[cell] : 0, horizon, z);
+}
+
 /** The days a service level is held over: a week, whatever the review period. */
 export const SERVICE_WEEK_DAYS = 7;
 
@@ -140,8 +149,7 @@ export function targets(
           basis[c] = OFF_SALE;
           continue;
         }
-        const rate = horizonRate(f, c, horizon) * chance[l * S + s];
-        const demand = stockFor(rate, rate > 0 ? (f.sd[c] * rate) / f.rate[c] : 0, horizon, z[cat]);
+        const demand = demandStock(f, c, horizon, z[cat], chance[l * S + s]);
         let t = Math.max(cs.presentationMinimum, demand);
         basis[c] = demand >= cs.presentationMinimum ? DEMAND : PRESENTATION;
         if (cs.maximumStock !== undefined && t > cs.maximumStock) {

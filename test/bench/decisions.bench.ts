@@ -2,7 +2,8 @@
  * bench:decisions — is the engine's advice worth taking? For the demo and each generated retailer (bench:truth's
  * sets), the retailer's own policy (the actual side) against the engine's default scenario and against a small
  * sweep: fill rate, lost units, average and end-of-period store stock, deliveries (store-days stock was sent to) and
- * trips. Printed per set: the best sweep point at no more store stock than the actual.
+ * trips. Printed per set: the default scenario without rationing (replenishment.shortageHorizonDays 0) beside it, and
+ * the best sweep point at no more store stock than the actual.
  *
  * Goals: the default scenario fills at least as well as the actual, with average and end-of-period store stock at
  * most 1.5 × the actual's; a sweep point fills 2 points better than the actual at no more store stock and at most
@@ -171,6 +172,10 @@ for (const name of pickedSets(process.env.DECISIONS_SETS, [
     console.log(`\n${name} (${base.seconds.toFixed(1)} s a run); transit ${base.report.summary.world.transit}`);
     console.log(row('actual (the retailer)', a));
     console.log(row('default scenario', d, a));
+    // Without rationing a warehouse that cannot last until its next receipt (recommend/replenish.ts): what it does.
+    console.log(
+      row('default, no rationing', simulated((await run({ replenishment: { shortageHorizonDays: 0 } })).report), a),
+    );
     // The same default scenario in a world whose estimated days are estimated from the days before them only: what
     // the engine's advantage owes to hindsight (simulate/causal-world.ts).
     const settings = resolveSettings(await categorySettingsOf(wb.workspace), { ...said });
