@@ -18,6 +18,7 @@ import {
   LEVEL_EVENT,
   levelFolder,
   lookBackOf,
+  newEvents,
   readEvents,
   SALES_TABLES,
   salesJoin,
@@ -291,16 +292,6 @@ async function dropNewSales(ws: Workspace): Promise<void> {
   await ws.run(`DROP TABLE IF EXISTS ${NEW_SALES.lines}`);
 }
 
-function eventColumns(n: number): QueryEvents {
-  return {
-    cell: new Int32Array(n),
-    t: new Float64Array(n),
-    kind: new Int32Array(n),
-    v: new Float64Array(n),
-    revenue: new Float64Array(n),
-  };
-}
-
 /** The days of the window from `windowFrom` on, folded from its events a chunk at a time (as they are gathered). */
 function foldEvents(e: QueryEvents, windowFrom: number): DailyLevels {
   const fold = levelFolder(windowFrom);
@@ -328,12 +319,12 @@ function before(e: QueryEvents, until: number): QueryEvents {
   const keep = new Uint8Array(e.cell.length);
   let n = 0;
   for (let i = 0; i < keep.length; i++) n += keep[i] = e.t[i] < until ? 1 : 0;
-  return n === keep.length ? e : merged(e, keep, n, eventColumns(0));
+  return n === keep.length ? e : merged(e, keep, n, newEvents(0));
 }
 
 /** The events `keep` marks (`n` of them), each cell's followed by its `fresh` ones, in cell order. */
 function merged(e: QueryEvents, keep: Uint8Array, n: number, fresh: QueryEvents): QueryEvents {
-  const out = eventColumns(n + fresh.cell.length);
+  const out = newEvents(n + fresh.cell.length);
   const { cell, t, kind, v, revenue } = out;
   let at = 0;
   let j = 0;

@@ -62,6 +62,15 @@ export interface QueryEvents {
   revenue: Float64Array;
 }
 
+/** Each column of QueryEvents, as the arrays it is read into are made. */
+const EVENT_COLUMNS = { cell: int32, t: float64, kind: int32, v: float64, revenue: float64 };
+
+/** Empty columns for `n` events. */
+export function newEvents(n: number): QueryEvents {
+  const { cell, t, kind, v, revenue } = EVENT_COLUMNS;
+  return { cell: cell(n), t: t(n), kind: kind(n), v: v(n), revenue: revenue(n) };
+}
+
 /**
  * A column array used again for every chunk, grown to the largest: the fold keeps nothing of a chunk it has folded,
  * and fresh arrays for a million events would be garbage for the collector to chase.
@@ -174,10 +183,11 @@ export async function gatherEvents(
   tables: SalesTables = SALES_TABLES,
 ): Promise<void> {
   const { sql, params } = await eventsRead(ws, locationIds, span, fulfilledFrom, tables);
+  const { cell, t, kind, v, revenue } = EVENT_COLUMNS;
   await ws.eachChunk<QueryEvents>(
     sql,
     params,
-    { cell: reused(int32), t: reused(float64), kind: reused(int32), v: reused(float64), revenue: reused(float64) },
+    { cell: reused(cell), t: reused(t), kind: reused(kind), v: reused(v), revenue: reused(revenue) },
     visit,
   );
 }
@@ -191,13 +201,7 @@ export async function readEvents(
   tables: SalesTables = SALES_TABLES,
 ): Promise<QueryEvents> {
   const { sql, params } = await eventsRead(ws, locationIds, span, fulfilledFrom, tables);
-  return ws.typedColumns<QueryEvents>(sql, params, {
-    cell: int32,
-    t: float64,
-    kind: int32,
-    v: float64,
-    revenue: float64,
-  });
+  return ws.typedColumns<QueryEvents>(sql, params, EVENT_COLUMNS);
 }
 
 /** The query that gathers the events, and its parameters. */
