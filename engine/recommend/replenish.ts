@@ -136,15 +136,20 @@ export function replenish(ctx: Context): Decision[] {
     if (skuBlocked(state, k)) continue;
     const cs = ctx.byCategory[state.styles.category[state.skus.style[k]]];
     const pack = Math.max(1, state.skus.packSize[k]);
+    // Rationed targets are never above the cells' own: a SKU no seller due is below target needs nothing either way.
+    let needs = needsOf(ctx, k, sellers, cs, pack, false);
+    if (needs.length === 0) continue;
     const stock = warehouses
       .map((w) => ({ w, cell: k * L + w, free: warehouseAvailable(ctx, k * L + w) }))
       .filter((x) => x.free >= pack);
     const available = stock.reduce((s, x) => s + Math.floor(x.free / pack) * pack, 0);
     if (available === 0) continue;
     const ration = rationing(ctx, k, cs, available, receipts[k]);
-    if (ration) ctx.rationed[k] = 1;
-    const needs = needsOf(ctx, k, sellers, cs, pack, ration !== undefined);
-    if (needs.length === 0) continue;
+    if (ration) {
+      ctx.rationed[k] = 1;
+      needs = needsOf(ctx, k, sellers, cs, pack, true);
+      if (needs.length === 0) continue;
+    }
     const totalNeed = needs.reduce((s, n) => s + n.need, 0);
     const short = totalNeed > available;
     if (!short) for (const n of needs) n.given = n.need;
