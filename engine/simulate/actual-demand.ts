@@ -12,22 +12,16 @@
  * engine's settings, and a day's estimate is the same in every backtest that covers it (the history is read a
  * reach beyond the period on both sides).
  */
-import { CellWalk, type CellDayRows } from './cell-walk.js';
+import { CellWalk, SOLD_OUT_TAIL_DAYS, type CellDayRows } from './cell-walk.js';
 import { fitDemand } from './demand-fit.js';
 import type { DemandLayout, HistoryRange, OnSale } from './history-range.js';
-import { CARRIED_GAP_DAYS, LEVEL_REACH_DAYS, outageDemand, SOLD_OUT_TAIL_DAYS } from './outage-demand.js';
+import { CARRIED_GAP_DAYS, LEVEL_REACH_DAYS, outageDemand } from './outage-demand.js';
 import { readShelves, sellingOf } from './shelf-history.js';
 
-export { heldStock, openingOr, type CellDayRows } from './cell-walk.js';
+export { heldStock, openingOr, SOLD_OUT_TAIL_DAYS, type CellDayRows } from './cell-walk.js';
 export { conditionalMean, logGamma } from './demand-distribution.js';
 export type { DemandLayout, HistoryRange, HistoryRows, OnSale } from './history-range.js';
-export {
-  CARRIED_GAP_DAYS,
-  LEVEL_REACH_DAYS,
-  LEVEL_WINDOW_DAYS,
-  LISTED_OUTAGE_DAYS,
-  SOLD_OUT_TAIL_DAYS,
-} from './outage-demand.js';
+export { CARRIED_GAP_DAYS, LEVEL_REACH_DAYS, LEVEL_WINDOW_DAYS, LISTED_OUTAGE_DAYS } from './outage-demand.js';
 
 /** How far around the period the history is read: far enough for every gap and window above. */
 export const HISTORY_REACH_DAYS = Math.max(LEVEL_REACH_DAYS, CARRIED_GAP_DAYS + SOLD_OUT_TAIL_DAYS);

@@ -10,6 +10,11 @@ export const OUT = 0;
 export const IN = 1;
 /** In stock and sold out during the day: the day's sales are a lower bound of its demand. */
 export const SOLD_OUT = 2;
+/**
+ * After selling out with no stock coming back, a SKU still counts as carried while its style sells elsewhere in the
+ * network, for this long at most ("sold shortly before"; longer is a location that stopped carrying it).
+ */
+export const SOLD_OUT_TAIL_DAYS = 56;
 
 /** Daily rows of every location×SKU cell over the history read, cell by cell and day by day within a cell. */
 export interface CellDayRows {

@@ -10,7 +10,7 @@
  * out within the week, the days before each delivery would only count the cells that happened not to sell out,
  * and their index would come out low — and the days without stock it is applied to are mostly those days.
  */
-import { OUT, type CellWalk } from './cell-walk.js';
+import { OUT, SOLD_OUT_TAIL_DAYS, type CellWalk } from './cell-walk.js';
 import { logGamma } from './demand-distribution.js';
 
 /** Pseudo-units shrinking a thin day's index towards the usual one (1 for a category, the weekday's for a location). */
@@ -18,7 +18,8 @@ const INDEX_PRIOR_UNITS = 2;
 /**
  * Pseudo-units holding a style's index on a day with little of it sold to its course the day before. Fewer units
  * than that say little (a third either way), and a style's course is carried over every day it then sells nowhere:
- * it must not be the last unit or two one size sold.
+ * it must not be the last unit or two one size sold. Beyond these, a day's course is held by what the style's cells
+ * without stock that day would have sold (see fitStyles).
  */
 const STYLE_PRIOR_UNITS = 10;
 /** A selling location that sold nothing on a day it would have sold this many units was closed (no demand). */
@@ -281,6 +282,13 @@ export class DayIndex {
    * days (demand-fit.ts fits them and the course in turn), not their own means: the sizes still in stock as a style
    * sells out everywhere are those that happened to sell less than their due, and read against their own means
    * their last sales would lift the course the style then keeps.
+   *
+   * A day's course is held to the day before's by the units its carried cells without stock would have sold, as well
+   * as by STYLE_PRIOR_UNITS: what the few cells still in stock sold says little of the many without. A cell counts as
+   * carried from its first day in stock to SOLD_OUT_TAIL_DAYS after its last, as a sold-out SKU does
+   * (outage-demand.ts). Read from the cells in stock alone, a style selling out everywhere late in its life lifted its
+   * course as it declined (the generated fashion webshop's seed 7: one style's from 1.08 to 1.41 while what it would
+   * have sold halved), and every store that had run out of it was thought to lose twice what it did.
    */
   private fitStyles(cells: ArrayLike<number>, { want, pooled }: CellLevels): void {
     const { E, L, S } = this;
@@ -288,6 +296,9 @@ export class DayIndex {
     const sNum = new Float64Array(E);
     const sExp = new Float64Array(E);
     const diff = new Float64Array(E + 1);
+    // The same over each cell's carried days, in stock or not, and its sum.
+    const carriedDiff = new Float64Array(E + 1);
+    const carriedExp = new Float64Array(E);
     // The cells ever in stock, by style and location.
     const listed = new Uint8Array(L * this.layout.skus);
     for (let i = 0; i < cells.length; i++) listed[cells[i]] = 1;
@@ -296,40 +307,57 @@ export class DayIndex {
       const cat = categoryOf[s];
       sNum.fill(0);
       sExp.fill(0);
+      carriedExp.fill(0);
       for (let l = 0; l < L; l++) {
         if (!this.selling[l]) continue;
         diff.fill(0);
+        carriedDiff.fill(0);
         let any = false;
         for (let k = styleStart[s]; k < styleStart[s + 1]; k++) {
           const c = k * L + l;
           const r = pooled[c];
           if (!listed[c] || r === 0) continue;
           any = true;
+          let first = -1;
+          let last = -1;
           this.walk.walk(
             c,
             (a, b, inStock) => {
               if (!inStock) return;
               diff[a] += r;
               diff[b] -= r;
+              if (first < 0) first = a;
+              last = b - 1;
             },
             (e, j, status) => {
               if (status === OUT) return;
               sNum[e] += want[j];
               diff[e] += r;
               diff[e + 1] -= r;
+              if (first < 0) first = e;
+              last = e;
             },
           );
+          if (first >= 0) {
+            carriedDiff[first] += r;
+            carriedDiff[Math.min(E, last + 1 + SOLD_OUT_TAIL_DAYS)] -= r;
+          }
         }
         if (!any) continue;
         let running = 0;
+        let carried = 0;
         for (let e = 0; e < E; e++) {
           running += diff[e];
-          if (running > 1e-12) sExp[e] += running * this.loc[l * E + e] * this.cat[cat * E + e];
+          carried += carriedDiff[e];
+          const index = this.loc[l * E + e] * this.cat[cat * E + e];
+          if (running > 1e-12) sExp[e] += running * index;
+          if (carried > 1e-12) carriedExp[e] += carried * index;
         }
       }
       let prev = 1;
       for (let e = 0; e < E; e++) {
-        prev = (sNum[e] + STYLE_PRIOR_UNITS * prev) / (sExp[e] + STYLE_PRIOR_UNITS);
+        const held = STYLE_PRIOR_UNITS + Math.max(0, carriedExp[e] - sExp[e]);
+        prev = (sNum[e] + held * prev) / (sExp[e] + held);
         this.style[s * E + e] = prev;
       }
     }

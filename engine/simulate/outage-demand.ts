@@ -3,7 +3,7 @@
  * beyond the sales of its sold-out days, each run of them (an episode) at a level read from the days in stock
  * around it and scaled by the day indices.
  */
-import { IN, OUT, SOLD_OUT, openingOr, type CellDayRows, type CellWalk } from './cell-walk.js';
+import { IN, OUT, SOLD_OUT, SOLD_OUT_TAIL_DAYS, openingOr, type CellDayRows, type CellWalk } from './cell-walk.js';
 import type { DemandFit } from './demand-fit.js';
 import { expectedGiven } from './demand-distribution.js';
 import type { DemandLayout, HistoryRange, OnSale } from './history-range.js';
@@ -11,11 +11,6 @@ import type { Shelves } from './shelf-history.js';
 
 /** An outage between two days with stock or sales, at most this long, is a stock-out of a carried SKU. */
 export const CARRIED_GAP_DAYS = 56;
-/**
- * After selling out with no stock coming back, a SKU still counts as carried while its style sells elsewhere in the
- * network, for this long at most ("sold shortly before"; longer is a location that stopped carrying it).
- */
-export const SOLD_OUT_TAIL_DAYS = 56;
 /**
  * At a location that counts its empty shelves, an outage is carried as long as the location goes on counting the
  * SKU — at most this long (a location posting levels of everything it ever held says nothing of its listing).

@@ -24,7 +24,7 @@ import { allTables, DELETED_AT, q, tablePlan, UPDATED_AT } from './table-plan.js
 import type { Workspace } from './workspace.js';
 
 /** Bumped whenever what is derived from the same data changes (the demand estimate, the layout of the arrays). */
-export const HISTORY_FORMAT = 10;
+export const HISTORY_FORMAT = 11;
 /** Periods kept: the newest ones read or written. */
 const KEEP = 3;
 
