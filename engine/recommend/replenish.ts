@@ -240,7 +240,8 @@ function needsOf(
   const { state, forecast: f, targets: t } = ctx;
   const L = state.locations.ids.length;
   const needs: Need[] = [];
-  const z = cycleQuantile(RATIONED_SERVICE_LEVEL, coverDays(cs, ctx.settings));
+  // The rationed quantile only where rationed: needsOf runs for every SKU at every review.
+  const z = rationed ? cycleQuantile(RATIONED_SERVICE_LEVEL, coverDays(cs, ctx.settings)) : 0;
   for (const l of sellers) {
     const c = k * L + l;
     const horizon = coverDays(cs, ctx.settings) + planningLead(cs, state, l);
