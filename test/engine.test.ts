@@ -205,6 +205,25 @@ describe('replenishment', () => {
       expect(late.proposals[0].reason).toMatch(/over the next 20 days \(until a purchase order arrives\)/);
     });
 
+    it('rations when a purchase order comes in time but too small to last the shortage horizon', () => {
+      // Due in 3 days, 20 expected until then: the 40 last. But 40 + 30 < the 120 expected over the four weeks.
+      const small = run(spec({ quantity: 30, day: DAY0 + 3 }), only('Replenishment', alone));
+      expect(sent(small)).toEqual([
+        ['A', 18],
+        ['B', 18],
+      ]);
+      expect(small.proposals[0].reason).toMatch(
+        /cannot meet the 120 .* over the next 28 days \(the shortage horizon, with the 30 on order due by then\)/,
+      );
+      // 40 + 80 = 120 last the four weeks: not rationed, shared evenly as when the order was large.
+      const enough = run(spec({ quantity: 80, day: DAY0 + 3 }), only('Replenishment', alone));
+      expect(sent(enough)).toEqual([
+        ['A', 20],
+        ['B', 20],
+      ]);
+      expect(enough.proposals[0].reason).not.toMatch(/rationed/);
+    });
+
     it('tells a store at its rationed demand that the warehouse rationed its stock', () => {
       const state = buildState({ ...spec(), cells: { ...spec().cells, 'A/TEE-M': { onHand: 18, sales: 2 } } });
       const part = new ReviewPart(state, resolveSettings({}, only('Replenishment', alone)), EXPLAIN_ALL);

@@ -2,7 +2,8 @@
  * Replenishment, warehouse → store/online: need = target − (on hand + in transit). The warehouse gives what
  * it has net of stock not for replenishment and a reserve; when it is short, each pack goes to the location
  * where it most likely sells over the review period + lead time (highest marginal expected sale at price). When
- * what it has cannot last until its next purchase order arrives, it rations: stores get the lowest service level.
+ * what it has, with what its purchase orders bring, cannot last the shortage horizon, it rations: stores get the
+ * lowest service level.
  */
 import { exactUnits, explainCell, horizonDemand, type Forecast } from '../forecast/forecast.js';
 import { expectedShortage, poissonTail } from '../forecast/poisson.js';
@@ -130,7 +131,7 @@ export function replenish(ctx: Context): Decision[] {
   const sellers = ctx.deliverTo ? ctx.sellers.filter((l) => ctx.deliverTo![l]) : ctx.sellers;
   const L = state.locations.ids.length;
   const out: Decision[] = [];
-  const receipts = firstReceipts(ctx);
+  const receipts = receiptsBySku(ctx);
   ctx.rationed = new Uint8Array(state.skus.ids.length);
   for (let k = 0; k < state.skus.ids.length; k++) {
     if (skuBlocked(state, k)) continue;
@@ -163,50 +164,74 @@ export function replenish(ctx: Context): Decision[] {
   return out;
 }
 
-/** Per SKU, the first day an open purchase order of it is due at a warehouse taking part (Infinity: none). */
-function firstReceipts(ctx: Context): Float64Array {
+/** An open purchase order's units of a SKU due at a warehouse taking part, on the first day they can be used. */
+interface Receipt {
+  day: number;
+  quantity: number;
+}
+
+/** Per SKU, its open purchase orders' receipts at the warehouses taking part, earliest first (past due: today). */
+function receiptsBySku(ctx: Context): Receipt[][] {
   const { state } = ctx;
   const L = state.locations.ids.length;
-  const first = new Float64Array(state.skus.ids.length).fill(Infinity);
+  const bySku: Receipt[][] = Array.from({ length: state.skus.ids.length }, () => []);
   const taking = new Uint8Array(L);
   for (const w of ctx.warehouses) taking[w] = 1;
   const { inbound } = state;
   for (let i = 0; i < inbound.cell.length; i++) {
     const c = inbound.cell[i];
-    if (!inbound.purchaseOrder[i] || !taking[c % L]) continue;
-    const k = Math.floor(c / L);
-    first[k] = Math.min(first[k], Math.max(state.asOfDay, inbound.day[i]));
+    if (!inbound.purchaseOrder[i] || !taking[c % L] || !(inbound.quantity[i] > 0)) continue;
+    bySku[Math.floor(c / L)].push({ day: Math.max(state.asOfDay, inbound.day[i]), quantity: inbound.quantity[i] });
   }
-  return first;
+  for (const list of bySku) if (list.length > 1) list.sort((a, b) => a.day - b.day);
+  return bySku;
 }
 
 /** Why a SKU's warehouse stock was rationed: the stores' expected demand it cannot meet, over how many days. */
 interface Ration {
   want: number;
   days: number;
-  /** Whether the days run until a purchase order is due (else they are the shortage horizon: none is open). */
+  /** Whether the days run until a purchase order is due (else they are the shortage horizon). */
   untilReceipt: boolean;
+  /** Units on order due within the days, counted as stock the warehouse will have. */
+  onOrder: number;
 }
 
 /**
- * Whether the warehouses' `available` units of SKU k cannot bring every seller to its expected demand until the
- * next purchase order is due (over the shortage horizon when none is open), plus the transit to the seller.
- * Then safety stock sent now is stock one store holds while another runs out before more comes: held at the
- * warehouse, it goes to whichever store sells. Every seller counts, whether or not this review delivers to it.
+ * Whether the warehouses' `available` units of SKU k, with what their open purchase orders bring, cannot bring
+ * every seller to its expected demand (plus the transit to it) until each order is due and until the shortage
+ * horizon is out (or the first order, if that comes later). An order that comes in time but too small to last the
+ * horizon rations as surely as none: safety stock sent now is stock one store holds while another runs out before
+ * more comes; held at the warehouse, it goes to whichever store sells. Every seller counts, whether or not this
+ * review delivers to it.
  */
 function rationing(
   ctx: Context,
   k: number,
   cs: CategorySettings,
   available: number,
-  receipt: number,
+  receipts: Receipt[],
 ): Ration | undefined {
   const horizon = ctx.settings.replenishment.shortageHorizonDays;
   if (horizon === 0) return undefined;
+  const today = ctx.state.asOfDay;
+  const end = Math.max(horizon, receipts.length ? receipts[0].day - today : 0);
+  let onOrder = 0;
+  for (const r of receipts) {
+    const days = r.day - today;
+    if (days > end) break;
+    const want = wantOver(ctx, k, cs, days);
+    if (available + onOrder < want) return { want: Math.ceil(want), days, untilReceipt: true, onOrder };
+    onOrder += r.quantity;
+  }
+  const want = wantOver(ctx, k, cs, end);
+  return available + onOrder < want ? { want: Math.ceil(want), days: end, untilReceipt: false, onOrder } : undefined;
+}
+
+/** The sellers' expected demand for SKU k over `days` plus each one's transit, beyond what each holds. */
+function wantOver(ctx: Context, k: number, cs: CategorySettings, days: number): number {
   const { state, forecast: f } = ctx;
   const L = state.locations.ids.length;
-  const untilReceipt = Number.isFinite(receipt);
-  const days = untilReceipt ? receipt - state.asOfDay : horizon;
   let want = 0;
   for (const l of ctx.sellers) {
     const c = k * L + l;
@@ -214,7 +239,7 @@ function rationing(
     const held = state.onHand[c] + state.inTransit[c] + ctx.incoming[c];
     want += Math.max(0, horizonDemand(f, c, days + planningLead(cs, state, l)) - held);
   }
-  return available < want ? { want: Math.ceil(want), days, untilReceipt } : undefined;
+  return want;
 }
 
 /**
@@ -331,7 +356,9 @@ function send(
 }
 
 function rationedText(r: Ration, target: number): string {
-  const until = r.untilReceipt ? 'until a purchase order arrives' : 'the shortage horizon';
+  const until =
+    (r.untilReceipt ? 'until a purchase order arrives' : 'the shortage horizon') +
+    (r.onOrder > 0 ? `, with the ${r.onOrder} on order due by then` : '');
   return (
     `; rationed: the warehouse cannot meet the ${r.want} the stores are expected to sell beyond what they hold over` +
     ` the next ${r.days} days (${until}), so this store is sent up to ${target}, its demand at` +

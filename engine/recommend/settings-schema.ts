@@ -118,8 +118,9 @@ export const SettingsSchema = Type.Object(
       shortageHorizonDays: given(
         28,
         Days(
-          "Days a warehouse's stock of a SKU must last when no purchase order for it is open (when one is: the " +
-            'days until it is due). When the stock cannot bring every store to its expected demand over them, it is ' +
+          "Days a warehouse's stock of a SKU, with what the purchase orders due within them bring, must last (when " +
+            'its next order is due later: until then). When it cannot bring every store to its expected demand until ' +
+            'each order is due and until the days are out, it is ' +
             'rationed: the stores are sent the stock for their demand until their next delivery at the lowest ' +
             'service level (a week in two without running out), and the rest waits at the warehouse for the stores ' +
             'that sell it (0: never).',
