@@ -8,6 +8,7 @@
  * each cell's window and adds the range's part to the network's sums; `pooledRates` blends, given those sums added
  * up over every range. Only the category at a location needs every style.
  */
+import { bitWords } from '../recommend/in-stock-bits.js';
 import type { EngineState } from '../recommend/state.js';
 import type { Settings } from '../recommend/settings.js';
 import { blendRate, CLASSES, dayWeights, ownWeight, OWN, OWN_FIELDS, ownStats } from './demand.js';
@@ -331,6 +332,9 @@ export function pooledRates(
   const styleUnits = new Float64Array(L);
   const mostDays = new Int32Array(L);
   const anyInStock = new Uint8Array(W);
+  const bits = state.inStockBits;
+  const words = bitWords(W);
+  const union = new Uint32Array(words);
   const slotWeight = new Float64Array(W);
   const skip = new Uint8Array(W);
   const sold = new Uint8Array(W);
@@ -375,7 +379,17 @@ export function pooledRates(
       // window puts the style in stock every day), shrunk towards what its cells sell across the network there.
       let styleDays = 0;
       if (mostDays[l] === W && !skipping) styleDays = allDays;
-      else if (mostDays[l] > 0) {
+      else if (mostDays[l] > 0 && bits) {
+        // The same from the bits the state keeps of the ring: a few words a size instead of its window.
+        union.fill(0);
+        for (let k = k0; k < k1; k++) {
+          if (f.inStockDays[k * L + l] === 0) continue;
+          const at = (k * L + l) * words;
+          for (let w = 0; w < words; w++) union[w] |= bits[at + w];
+        }
+        for (let w = 0; w < words; w++)
+          for (let x = union[w]; x !== 0; x &= x - 1) styleDays += slotWeight[(w << 5) + 31 - Math.clz32(x & -x)];
+      } else if (mostDays[l] > 0) {
         anyInStock.fill(0);
         for (let k = k0; k < k1; k++) {
           // A size without a day in stock that counts (ownEstimates) adds none.

@@ -266,11 +266,14 @@ function needsOf(
   const L = state.locations.ids.length;
   const needs: Need[] = [];
   // The rationed quantile only where rationed: needsOf runs for every SKU at every review.
-  const z = rationed ? cycleQuantile(RATIONED_SERVICE_LEVEL, coverDays(cs, ctx.settings)) : 0;
+  const cover = coverDays(cs, ctx.settings);
+  const z = rationed ? cycleQuantile(RATIONED_SERVICE_LEVEL, cover) : 0;
   for (const l of sellers) {
     const c = k * L + l;
-    const horizon = coverDays(cs, ctx.settings) + planningLead(cs, state, l);
     const position = state.onHand[c] + state.inTransit[c];
+    // At or above its own target it needs nothing, rationed or not (a rationed target is never above it).
+    if (t.target[c] <= position) continue;
+    const horizon = cover + planningLead(cs, state, l);
     const target =
       rationed && basisOf(t, c) !== 'client'
         ? Math.min(t.target[c], Math.max(cs.presentationMinimum, demandStock(f, c, horizon, z)))

@@ -5,6 +5,7 @@
  * renumbered from 0; locations, categories, brands, seasons and sizes keep their numbers, so sums per location,
  * category or size add up across slices.
  */
+import { bitWords } from './in-stock-bits.js';
 import type { EngineState } from './state.js';
 
 export interface StyleRange {
@@ -76,5 +77,8 @@ export function sliceState(state: EngineState, { sFrom, sTo, kFrom, kTo }: Style
     ...(state.styleDiscount ? { styleDiscount: state.styleDiscount.subarray(sFrom * W, sTo * W) } : {}),
     ...(state.inStockDays ? { inStockDays: cells(state.inStockDays) } : {}),
     ...(state.salesDays ? { salesDays: cells(state.salesDays) } : {}),
+    ...(state.inStockBits
+      ? { inStockBits: state.inStockBits.subarray(from * bitWords(W), to * bitWords(W)) }
+      : { inStockBits: undefined }),
   };
 }

@@ -4,6 +4,7 @@
  * styles': the engine weighs a SKU across its locations, and a partition of the replay owns one block of cells.
  * Built by the store with a few set-based queries; read by pure code.
  */
+import { bitWords, countSlots } from './in-stock-bits.js';
 import type { LocationKind } from './settings.js';
 
 export interface EngineState {
@@ -108,6 +109,11 @@ export interface EngineState {
   inStockDays?: Int32Array;
   /** Per cell: days with a sale in the window, kept with inStockDays (a window without one needs no reading). */
   salesDays?: Int32Array;
+  /**
+   * Per cell, `bitWords(windowDays)` words: bit d set where slot d of `sales` holds a number (in stock), kept with
+   * the ring by a replay (in-stock-bits.ts). Without it, the ring is read.
+   */
+  inStockBits?: Uint32Array;
 }
 
 /** Approved transfers no client transfer has carried out count as on their way for this long. */
@@ -130,6 +136,16 @@ export function stockedDays(state: EngineState, c: number, from: number, to: num
   const kept = state.inStockDays?.[c];
   if (kept === 0 || hi <= lo) return 0;
   if (kept === W) return hi - lo;
+  const bits = state.inStockBits;
+  if (bits) {
+    // The window's days [lo, hi) are the ring's slots from (head + lo) % W on, wrapping once at most.
+    const words = bitWords(W);
+    const from = (state.windowHead + lo) % W;
+    const to = from + (hi - lo);
+    return to <= W
+      ? countSlots(bits, words, c, from, to)
+      : countSlots(bits, words, c, from, W) + countSlots(bits, words, c, 0, to - W);
+  }
   let n = 0;
   for (let d = lo; d < hi; d++) {
     const x = state.sales[c * W + ((state.windowHead + d) % W)];

@@ -8,6 +8,7 @@
  * Its SKUs and styles are numbered from 0 inside it (a slice of the start state, recommend/slice.ts); what it
  * sends out is numbered as the whole replay's, locations alike everywhere.
  */
+import { inStockBitsOf } from '../recommend/in-stock-bits.js';
 import { prices } from '../recommend/prices.js';
 import type { Decision, Explain } from '../recommend/proposal.js';
 import { ReviewPart, reviewArrays, type ReviewArrays, type ReviewSums } from '../recommend/review.js';
@@ -266,6 +267,7 @@ export class ReplayPart {
       lastSaleDay: Int32Array.from(S0.lastSaleDay),
       firstDay: init.fromDay,
       windowSales: Float32Array.from(S0.sales),
+      inStockBits: inStockBitsOf(S0.sales, W),
       ...(trace ? { trace } : {}),
     };
     this.inTransit = new Float64Array(n);
@@ -287,6 +289,7 @@ export class ReplayPart {
         : {}),
       inStockDays,
       salesDays,
+      inStockBits: this.a.inStockBits,
       windowHead: 0,
       everActive: this.a.everActive,
       lastSaleDay: this.a.lastSaleDay,

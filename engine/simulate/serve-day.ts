@@ -16,6 +16,7 @@
  * the same way: a cell's days without a sale are written when something happens to it, or before a review reads
  * them, as runs of the level it held.
  */
+import { bitWords, setSlot, setSlots } from '../recommend/in-stock-bits.js';
 import { addRun, RUN, Sums } from './kpi-sums.js';
 import { STYLE_DAY_FIELDS, type StyleDayField } from './style-days.js';
 import { addToDay, DAY_VALUES } from './daily-totals.js';
@@ -79,6 +80,8 @@ export interface ServeArrays {
   firstDay: number;
   /** Per cell × window day: the engine's ring of units sold, NaN on a day without stock (see EngineState.sales). */
   windowSales: Float32Array;
+  /** Per cell: which slots of its ring hold stock, kept with it (see EngineState.inStockBits). */
+  inStockBits: Uint32Array;
   /** A traced replay: where one style's cells record each day (its SKUs numbered as the part's). */
   trace?: TraceBuffer;
 }
@@ -175,6 +178,8 @@ export class PartDays {
   private readonly L: number;
   private readonly S: number;
   private readonly W: number;
+  /** Words of a cell's in-stock bits. */
+  private readonly words: number;
   /** Per cell: the first day whose window slot is not written yet. */
   private readonly ringDay: Int32Array;
   /** What the cells hold now: per location (4 a location) and per style and kind of location (8 a style). */
@@ -208,6 +213,7 @@ export class PartDays {
   ) {
     this.L = L;
     this.W = W;
+    this.words = bitWords(W);
     const S = (this.S = a.styleStart.length - 1);
     const n = a.sim.length;
     this.ringDay = new Int32Array(n);
@@ -324,7 +330,8 @@ export class PartDays {
     const value = flag ? 0 : Number.NaN;
     let days = 0;
     let sold = 0;
-    for (let d = Math.max(from, until - W); d < until; d++) {
+    const first = Math.max(from, until - W);
+    for (let d = first; d < until; d++) {
       const slot = base + (d % W);
       const old = a.windowSales[slot];
       // NaN (no stock) is the one value not equal to itself.
@@ -332,6 +339,10 @@ export class PartDays {
       if (old !== 0 && old === old) sold++;
       a.windowSales[slot] = value;
     }
+    // The same days' slots in the bits: at most the whole ring, wrapping once.
+    const [lo, hi] = [first % W, (first % W) + (until - first)];
+    setSlots(a.inStockBits, this.words, c, lo, Math.min(hi, W), flag === 1);
+    if (hi > W) setSlots(a.inStockBits, this.words, c, 0, hi - W, flag === 1);
     if (flag) days += until - Math.max(from, until - W);
     a.inStockDays[c] += days;
     a.salesDays[c] -= sold;
@@ -518,6 +529,7 @@ export class PartDays {
         inStockDays[c] += (simInStock ? 1 : 0) - (old === old ? 1 : 0);
         // A shelf that sold out tells a lower bound of the day's demand, kept negated (see EngineState.sales).
         windowSales[slot] = simInStock ? (served < demand && served > 0 ? -served : served) : Number.NaN;
+        setSlot(a.inStockBits, this.words, c, head, simInStock);
         if (simInStock) everActive[c] = 1;
         if (served > 0) a.lastSaleDay[c] = a.firstDay + i;
         this.ringDay[c] = i + 1;
