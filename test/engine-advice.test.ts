@@ -634,4 +634,22 @@ describe('deliveries fewer than reviews', () => {
     const every = run(stores, { ...weekly, replenishment: { deliveryEveryDays: 0 } });
     expect(every.proposals.map((p) => p.toLocationId).sort()).toEqual(['A', 'B', 'C', 'D']);
   });
+
+  it("counts a store's week from its last delivery, not from a move or a new style's first stock", () => {
+    // C's week is up, though a redistribution move (or an initial distribution) reached it two days ago.
+    const moved: StateSpec = {
+      ...stores,
+      cells: {
+        ...stores.cells,
+        'C/TEE-M': { onHand: 3, sales: 1, lastArrivalDay: DAY0 - 2, lastDeliveryDay: DAY0 - 7 },
+      },
+    };
+    expect(run(moved, weekly).proposals.map((p) => p.toLocationId)).toContain('C');
+    // Delivered two days ago, it is not due.
+    const delivered: StateSpec = {
+      ...stores,
+      cells: { ...stores.cells, 'C/TEE-M': { onHand: 3, sales: 1, lastArrivalDay: DAY0 - 2 } },
+    };
+    expect(run(delivered, weekly).proposals.map((p) => p.toLocationId)).not.toContain('C');
+  });
 });

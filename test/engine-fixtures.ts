@@ -14,6 +14,8 @@ export interface CellSpec {
   notForReplenishment?: number;
   clientTarget?: number;
   lastArrivalDay?: number;
+  /** The last delivery's arrival (EngineState.lastDeliveryDay); by default the last arrival's. */
+  lastDeliveryDay?: number;
   /** Carried before (defaults to true when there are sales or stock). */
   everActive?: boolean;
   /** Open purchase-order units and the day they are due. */
@@ -111,6 +113,9 @@ export function buildState(spec: StateSpec): EngineState {
     state.notForReplenishment[cell] = c.notForReplenishment ?? 0;
     if (c.clientTarget !== undefined) state.clientTarget[cell] = c.clientTarget;
     if (c.lastArrivalDay !== undefined) state.lastArrivalDay[cell] = c.lastArrivalDay;
+    // An arrival of no other kind is a delivery, as a client's transfer of no type is.
+    const delivered = c.lastDeliveryDay ?? c.lastArrivalDay;
+    if (delivered !== undefined) state.lastDeliveryDay[cell] = delivered;
     const out = new Set(c.outOfStock ?? []);
     let any = (c.onHand ?? 0) > 0;
     for (let d = 0; d < W; d++) {

@@ -112,6 +112,31 @@ describe('engine state from a workspace', () => {
     expect(s.inTransit[s.locations.ids.indexOf('S1')]).toBe(7);
   });
 
+  it("tells a store's last delivery from its last arrival of any kind", async () => {
+    t = await tempWorkbench();
+    await feed(t.wb);
+    const moved = (transferId: string, day: string, transferType?: string) => ({
+      transferId,
+      fromLocationId: 'WH',
+      toLocationId: 'S1',
+      skuId: 'TEE-M',
+      quantity: 5,
+      expectedArrivalDateTime: `${day}T00:00:00Z`,
+      received: true,
+      ...(transferType ? { transferType } : {}),
+    });
+    await t.wb.ingest('Transfers', {
+      transfers: [moved('UNTYPED', '2024-02-20'), moved('MOVE', '2024-02-26', 'Redistribution')],
+    });
+    const s = await loadEngineState(t.wb.workspace, dayNo('2024-03-01'), resolveSettings({}));
+    const c = s.locations.ids.indexOf('S1');
+    // The move arrived last; the delivery (a client's transfer of no type counts as one) six days before it.
+    expect([s.lastArrivalDay[c], s.lastDeliveryDay[c]]).toEqual([dayNo('2024-02-26'), dayNo('2024-02-20')]);
+    await t.wb.ingest('Transfers', { transfers: [moved('REPL', '2024-02-27', 'Replenishment')] });
+    const later = await loadEngineState(t.wb.workspace, dayNo('2024-03-01'), resolveSettings({}));
+    expect(later.lastDeliveryDay[c]).toBe(dayNo('2024-02-27'));
+  });
+
   it('sees nothing after its day', async () => {
     t = await tempWorkbench();
     await feed(t.wb);

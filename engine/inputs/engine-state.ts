@@ -610,15 +610,18 @@ async function applyInbound(
 
 /** The client's own controls: last arrivals, stock not for replenishment, stock targets. */
 async function applyClientControls(ws: Workspace, state: EngineState, asOf: Stamp, { cellOf }: CellIndex) {
-  for (const r of await ws.rows<{ loc: string; skuId: string; at: bigint | null }>(
+  for (const r of await ws.rows<{ loc: string; skuId: string; at: bigint | null; delivered: bigint | null }>(
     `
-    SELECT toLocationId AS loc, skuId, max(epoch_us(coalesce(expectedArrivalDateTime, shippedDateTime))) AS at
+    SELECT toLocationId AS loc, skuId, max(epoch_us(coalesce(expectedArrivalDateTime, shippedDateTime))) AS at,
+      max(epoch_us(coalesce(expectedArrivalDateTime, shippedDateTime)))
+        FILTER (WHERE coalesce(transferType, 'Replenishment') = 'Replenishment') AS delivered
     FROM transfers
     WHERE _deleted_at IS NULL AND coalesce(expectedArrivalDateTime, shippedDateTime) < $1 GROUP BY 1, 2`,
     [asOf],
   )) {
     const c = cellOf(r.loc, r.skuId);
     if (c >= 0 && r.at !== null) state.lastArrivalDay[c] = dayOf(Number(r.at));
+    if (c >= 0 && r.delivered !== null) state.lastDeliveryDay[c] = dayOf(Number(r.delivered));
   }
   for (const r of await ws.rows<{ locationId: string; skuId: string; quantity: number }>(
     `SELECT locationId, skuId, quantity FROM stock_not_for_replenishment WHERE _deleted_at IS NULL`,

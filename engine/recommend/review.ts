@@ -76,22 +76,24 @@ export function addReviewSums(into: ReviewSums, part: ReviewSums): void {
 }
 
 /**
- * Per location, into `into`: the last day stock was sent to it, as far as its cells tell — the last arrival less
- * the location's transit, and while stock is on its way to it, the earliest day that stock could have left. Counted
- * from arrivals, a store behind three days of transit was due again three days after each delivery: "every seven
- * days" delivered every ten, and a daily review sent it stock on each of the three days its delivery was on the
- * road.
+ * Per location, into `into`: the last day stock was sent to it, as far as its cells tell — the last delivery's
+ * arrival less the location's transit, and while stock is on its way to it, the earliest day that stock could have
+ * left. Counted from arrivals, a store behind three days of transit was due again three days after each delivery:
+ * "every seven days" delivered every ten, and a daily review sent it stock on each of the three days its delivery
+ * was on the road. Counted from any transfer's arrival, every redistribution move or initial distribution a store
+ * received put its next delivery off by a week: with weekly deliveries and no early ones, a daily review filled
+ * 65 % on the generated slow assortment against 88 % reviewing weekly.
  */
 export function lastSentDays(
-  state: Pick<EngineState, 'lastArrivalDay' | 'inTransit' | 'asOfDay' | 'locations'>,
+  state: Pick<EngineState, 'lastDeliveryDay' | 'inTransit' | 'asOfDay' | 'locations'>,
   into: Float64Array,
 ): void {
   const L = state.locations.ids.length;
-  const { lastArrivalDay, inTransit, asOfDay } = state;
+  const { lastDeliveryDay, inTransit, asOfDay } = state;
   const { transitDays } = state.locations;
-  for (let c = 0; c < lastArrivalDay.length; c++) {
+  for (let c = 0; c < lastDeliveryDay.length; c++) {
     const l = c % L;
-    if (lastArrivalDay[c] >= 0) into[l] = Math.max(into[l], lastArrivalDay[c] - transitDays[l]);
+    if (lastDeliveryDay[c] >= 0) into[l] = Math.max(into[l], lastDeliveryDay[c] - transitDays[l]);
     // On its way: it arrives after today, so it left after today less the transit.
     if (inTransit[c] > 0 && transitDays[l] > 0) into[l] = Math.max(into[l], asOfDay - transitDays[l] + 1);
   }

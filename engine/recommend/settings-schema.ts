@@ -103,7 +103,8 @@ export const SettingsSchema = Type.Object(
         Days(
           "Days a store's delivery covers, when deliveries are fewer than reviews (0: a store below target is sent " +
             'stock at every review). A store is sent stock at the last review before these days run out, counted ' +
-            'from when stock was last sent there (its arrival less the transit): with a review every 5 days and ' +
+            "from when its last delivery was sent (a replenishment's arrival less the transit; a redistribution move " +
+            "or a new style's first stock does not count): with a review every 5 days and " +
             'deliveries every 7, every 5 days. Or earlier, when the sales it would lose before the next review, at ' +
             "that pace over a delivery's days, are worth more than the early delivery value.",
         ),

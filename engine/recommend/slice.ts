@@ -71,6 +71,7 @@ export function sliceState(state: EngineState, { sFrom, sTo, kFrom, kTo }: Style
     clientMinimum: cells(state.clientMinimum),
     clientMaximum: cells(state.clientMaximum),
     lastArrivalDay: cells(state.lastArrivalDay),
+    lastDeliveryDay: cells(state.lastDeliveryDay),
     everActive: cells(state.everActive),
     lastSaleDay: cells(state.lastSaleDay),
     sales: days(state.sales),

@@ -87,6 +87,12 @@ export interface EngineState {
   clientMaximum: Float64Array;
   /** Per cell: the last day stock arrived by transfer, or −1. */
   lastArrivalDay: Int32Array;
+  /**
+   * Per cell: the last day a delivery arrived, or −1: a replenishment, or a client's transfer of no type. What tells
+   * when a store is due its next delivery (review.ts lastSentDays); an initial distribution or a redistribution move
+   * brings a few SKUs, not the store's week.
+   */
+  lastDeliveryDay: Int32Array;
   /** Per cell: ever sold or held at the location before asOfDay (so not a new style there). */
   everActive: Uint8Array;
   /** Per cell: the last day before asOfDay the location sold the SKU (within the last year), or −1. */
@@ -186,6 +192,7 @@ export function emptyState(
     clientMinimum: nan(),
     clientMaximum: nan(),
     lastArrivalDay: alloc((n) => new Int32Array(n), cells).fill(-1),
+    lastDeliveryDay: alloc((n) => new Int32Array(n), cells).fill(-1),
     everActive: alloc((n) => new Uint8Array(n), cells),
     lastSaleDay: alloc((n) => new Int32Array(n), cells).fill(-1),
     sales: alloc((n) => new Float32Array(n), cells * windowDays).fill(Number.NaN),

@@ -93,6 +93,7 @@ interface Waiting {
   left: number;
   lead: number;
   until: number;
+  delivery: boolean;
 }
 
 const F = STYLE_DAY_FIELDS.length;
@@ -174,7 +175,10 @@ export class ReplayPart {
   private readonly view: EngineState;
   private readonly inTransit: Float64Array;
   private readonly startPrice: Float64Array;
-  private readonly pending = new Map<number, { cell: number; quantity: number; engines: boolean }[]>();
+  private readonly pending = new Map<
+    number,
+    { cell: number; quantity: number; engines: boolean; delivery: boolean }[]
+  >();
   private readonly waiting: Waiting[] = [];
   private readonly receipts: PlannedReceipt[];
   private readonly estimate: Float64Array;
@@ -294,6 +298,7 @@ export class ReplayPart {
       everActive: this.a.everActive,
       lastSaleDay: this.a.lastSaleDay,
       lastArrivalDay: Int32Array.from(S0.lastArrivalDay),
+      lastDeliveryDay: Int32Array.from(S0.lastDeliveryDay),
       skus: { ...S0.skus, price: Float64Array.from(S0.skus.price) },
       locations: { ...S0.locations, kind: [...S0.locations.kind] },
       styles: { ...S0.styles, hasOpenPurchaseOrder: new Uint8Array(S) },
@@ -305,31 +310,34 @@ export class ReplayPart {
     const { kFrom, kTo } = trace ?? { kFrom: 0, kTo: 0 };
     // Only the traced style's decisions are put in words: the others are decisions and nothing more.
     this.explain = (k) => k >= kFrom && k < kTo;
-    for (const w of init.onTheirWay) this.arrive(w.day, w.cell - this.base, w.quantity, false);
+    // A client's transfer on its way at the start is a delivery as the live state counts one of no type.
+    for (const w of init.onTheirWay) this.arrive(w.day, w.cell - this.base, w.quantity, false, true);
   }
 
   /**
-   * What arrives on a day (relative to the start); `engines`: the engine's own transfer, not a client's. What a
-   * client sent a location selling from a warehouse's stock is the warehouse's (the engine sends it nothing).
+   * What arrives on a day (relative to the start); `engines`: the engine's own transfer, not a client's;
+   * `delivery`: a replenishment (EngineState.lastDeliveryDay). What a client sent a location selling from a
+   * warehouse's stock is the warehouse's (the engine sends it nothing).
    */
-  private arrive(day: number, to: number, quantity: number, engines: boolean): void {
+  private arrive(day: number, to: number, quantity: number, engines: boolean, delivery: boolean): void {
     const w = this.a.fulfilledFrom[to % this.L];
     const cell = w < 0 ? to : to - (to % this.L) + w;
     // Sent on a day whose morning has passed, with no transit: it is there for the day's customers.
     if (day < this.next || (day === this.next && this.morningDone)) {
-      this.receive(day, cell, quantity, engines);
+      this.receive(day, cell, quantity, engines, delivery);
       return;
     }
     this.inTransit[cell] += quantity;
     const list = this.pending.get(day) ?? [];
-    list.push({ cell, quantity, engines });
+    list.push({ cell, quantity, engines, delivery });
     this.pending.set(day, list);
   }
 
   /** Stock reaches a cell on day i. */
-  private receive(i: number, cell: number, quantity: number, engines: boolean): void {
+  private receive(i: number, cell: number, quantity: number, engines: boolean, delivery: boolean): void {
     this.days.setSim(cell, this.a.sim[cell] + quantity, i);
     this.view.lastArrivalDay[cell] = this.init.fromDay + i;
+    if (delivery) this.view.lastDeliveryDay[cell] = this.init.fromDay + i;
     // A client's transfer already on its way at the start arrives too, but is none of the engine's.
     if (engines) {
       this.styleDay(i, Math.floor(cell / this.L), SD.simTransfersIn, quantity);
@@ -342,10 +350,10 @@ export class ReplayPart {
     this.sums.styleDays[(day * S + this.view.skus.style[k]) * F + field] += units;
   }
 
-  /** Units leave their sender on day i and reach their destination after the lead time. */
-  private send(i: number, from: number, to: number, quantity: number, lead: number): void {
+  /** Units leave their sender on day i and reach their destination after the lead time (`delivery`: see arrive). */
+  private send(i: number, from: number, to: number, quantity: number, lead: number, delivery: boolean): void {
     this.days.setSim(from, this.a.sim[from] - quantity, i);
-    this.arrive(i + lead, to, quantity, true);
+    this.arrive(i + lead, to, quantity, true, delivery);
     this.styleDay(i, Math.floor(from / this.L), SD.simTransfersOut, quantity);
     traceAdd(this.a.trace, this.L, from, i, CF.transfersOut, quantity);
   }
@@ -354,9 +362,9 @@ export class ReplayPart {
   private morning(i: number): void {
     const arrivals = this.pending.get(i);
     if (arrivals) {
-      for (const { cell, quantity, engines } of arrivals) {
+      for (const { cell, quantity, engines, delivery } of arrivals) {
         this.inTransit[cell] -= quantity;
-        this.receive(i, cell, quantity, engines);
+        this.receive(i, cell, quantity, engines, delivery);
       }
       this.pending.delete(i);
     }
@@ -395,7 +403,7 @@ export class ReplayPart {
       const q = i > x.until ? 0 : Math.min(x.left, Math.max(0, a.sim[x.from]));
       if (q > 0) {
         this.inTransit[x.to] -= q;
-        this.send(i, x.from, x.to, q, x.lead);
+        this.send(i, x.from, x.to, q, x.lead, x.delivery);
         x.left -= q;
       }
       if (x.left > 0 && i < x.until) continue;
@@ -545,11 +553,12 @@ export class ReplayPart {
       const from = d.sku * L + d.from;
       const to = d.sku * L + d.to;
       const now = Math.min(d.quantity, Math.max(0, a.sim[from]));
-      if (now > 0) this.send(i, from, to, now, lead);
+      const delivery = d.transferType === 'Replenishment';
+      if (now > 0) this.send(i, from, to, now, lead, delivery);
       if (now < d.quantity) {
         // Decided on stock its sender does not hold yet (a purchase order due): it leaves as the stock comes in.
         this.inTransit[to] += d.quantity - now;
-        this.waiting.push({ from, to, left: d.quantity - now, lead, until: i + APPROVAL_OPEN_DAYS });
+        this.waiting.push({ from, to, left: d.quantity - now, lead, until: i + APPROVAL_OPEN_DAYS, delivery });
       }
     }
     this.review = undefined;
