@@ -30,32 +30,50 @@ export function setSlot(bits: Uint32Array, words: number, c: number, slot: numbe
   bits[w] = inStock ? bits[w] | m : bits[w] & ~m;
 }
 
-/** Sets or clears slots [from, to) of cell c (slot numbers within the ring, from ≤ to ≤ windowDays). */
+/**
+ * Sets or clears the ring's slots from `from` on, `to − from` of them (at most the whole ring: past its last slot
+ * they go on from slot 0), of cell c of a `windowDays`-slot ring.
+ */
 export function setSlots(
   bits: Uint32Array,
-  words: number,
+  windowDays: number,
   c: number,
   from: number,
   to: number,
   inStock: boolean,
 ): void {
+  const base = c * bitWords(windowDays);
+  setRun(bits, base, from, Math.min(to, windowDays), inStock);
+  if (to > windowDays) setRun(bits, base, 0, to - windowDays, inStock);
+}
+
+/** Set bits among the same slots as setSlots takes. */
+export function countSlots(bits: Uint32Array, windowDays: number, c: number, from: number, to: number): number {
+  const base = c * bitWords(windowDays);
+  return (
+    countRun(bits, base, from, Math.min(to, windowDays)) +
+    (to > windowDays ? countRun(bits, base, 0, to - windowDays) : 0)
+  );
+}
+
+/** Slots [from, to) of the words from `base` on, a word at a time (a replay's catch-up sets a few days a cell). */
+function setRun(bits: Uint32Array, base: number, from: number, to: number, inStock: boolean): void {
   for (let s = from; s < to;) {
-    const w = c * words + (s >>> 5);
     const lo = s & 31;
     const hi = Math.min(32, lo + (to - s));
+    const w = base + (s >>> 5);
     const m = bitsBetween(lo, hi);
     bits[w] = inStock ? bits[w] | m : bits[w] & ~m;
     s += hi - lo;
   }
 }
 
-/** Set bits of cell c among slots [from, to) (from ≤ to ≤ windowDays). */
-export function countSlots(bits: Uint32Array, words: number, c: number, from: number, to: number): number {
+function countRun(bits: Uint32Array, base: number, from: number, to: number): number {
   let n = 0;
   for (let s = from; s < to;) {
     const lo = s & 31;
     const hi = Math.min(32, lo + (to - s));
-    n += popcount(bits[c * words + (s >>> 5)] & bitsBetween(lo, hi));
+    n += popcount(bits[base + (s >>> 5)] & bitsBetween(lo, hi));
     s += hi - lo;
   }
   return n;

@@ -4,7 +4,7 @@
  * styles': the engine weighs a SKU across its locations, and a partition of the replay owns one block of cells.
  * Built by the store with a few set-based queries; read by pure code.
  */
-import { bitWords, countSlots } from './in-stock-bits.js';
+import { countSlots } from './in-stock-bits.js';
 import type { LocationKind } from './settings.js';
 
 export interface EngineState {
@@ -144,13 +144,9 @@ export function stockedDays(state: EngineState, c: number, from: number, to: num
   if (kept === W) return hi - lo;
   const bits = state.inStockBits;
   if (bits) {
-    // The window's days [lo, hi) are the ring's slots from (head + lo) % W on, wrapping once at most.
-    const words = bitWords(W);
+    // The window's days [lo, hi) are the ring's slots from (head + lo) % W on.
     const from = (state.windowHead + lo) % W;
-    const to = from + (hi - lo);
-    return to <= W
-      ? countSlots(bits, words, c, from, to)
-      : countSlots(bits, words, c, from, W) + countSlots(bits, words, c, 0, to - W);
+    return countSlots(bits, W, c, from, from + (hi - lo));
   }
   let n = 0;
   for (let d = lo; d < hi; d++) {

@@ -339,10 +339,8 @@ export class PartDays {
       if (old !== 0 && old === old) sold++;
       a.windowSales[slot] = value;
     }
-    // The same days' slots in the bits: at most the whole ring, wrapping once.
-    const [lo, hi] = [first % W, (first % W) + (until - first)];
-    setSlots(a.inStockBits, this.words, c, lo, Math.min(hi, W), flag === 1);
-    if (hi > W) setSlots(a.inStockBits, this.words, c, 0, hi - W, flag === 1);
+    // The same days' slots in the bits.
+    setSlots(a.inStockBits, W, c, first % W, (first % W) + (until - first), flag === 1);
     if (flag) days += until - Math.max(from, until - W);
     a.inStockDays[c] += days;
     a.salesDays[c] -= sold;
