@@ -164,6 +164,8 @@ describe('backtest runs', () => {
         'backtest_groups',
         'backtest_style_days',
         'backtest_transfers',
+        'backtest_transfer_lines',
+        'backtest_route_ids',
       ];
       for (const t of tables) expect(await count(t, a.run.runId), t).toBeGreaterThan(0);
       expect(await wb.deleteBacktest(a.run.runId)).toBe(true);

@@ -10,6 +10,9 @@ import { dayText } from '../engine/model/datetime.js';
 import type { SimulationResult } from '../engine/simulate/simulate.js';
 import { transferRows, type TransferColumns } from '../engine/simulate/simulated-transfer.js';
 import { useTempDirs } from './fixtures.js';
+import { SCHEMA_VERSION } from '../engine/store/migrations.js';
+import { transfersAsText } from './schema-history.js';
+import type { Workspace } from '../engine/store/workspace.js';
 
 const tempDir = useTempDirs('wb-kept-transfers-');
 
@@ -39,38 +42,88 @@ function columns(): TransferColumns {
   };
 }
 
+/** A run's result with these transfers and nothing else. */
+function resultOf(transfers: TransferColumns): SimulationResult {
+  return {
+    fromDay: 20_000,
+    days: 2,
+    daysDone: 2,
+    cancelled: false,
+    summary: {},
+    daily: [],
+    byLocation: [],
+    byStyle: [],
+    transfers,
+    reviews: [],
+    styleDays: { styles: 0, values: new Float64Array(0) },
+  } as unknown as SimulationResult;
+}
+
+/** The transfers a run made, as the service shows them, in order of their references. */
+const made = (transfers: TransferColumns) =>
+  transferRows(transfers)
+    .map(({ day, ...t }) => ({ date: dayText(day), ...t }))
+    .sort((x, y) => (x.referenceId < y.referenceId ? -1 : 1));
+
+const keptOf = (ws: Workspace, runId: string) =>
+  ws.rows(
+    `SELECT strftime(date, '%Y-%m-%d') AS date, transferType, fromLocationId, toLocationId, skuId, quantity,
+       referenceId FROM backtest_transfers WHERE runId = $1 ORDER BY referenceId`,
+    [runId],
+  );
+
+const keep = (ws: Workspace, runId: string, transfers: TransferColumns) =>
+  ws.exclusive(() =>
+    ws.transaction(() => storeBacktest(ws, runId, 0, resultOf(transfers), DEFAULT_SETTINGS, 'default', 0)),
+  );
+
 describe('kept transfers', () => {
   it('keeps every transfer with its run reference, the second meeting of a day numbered', async () => {
     const transfers = columns();
-    const result = {
-      fromDay: 20_000,
-      days: 2,
-      daysDone: 2,
-      cancelled: false,
-      summary: {},
-      daily: [],
-      byLocation: [],
-      byStyle: [],
-      transfers,
-      reviews: [],
-      styleDays: { styles: 0, values: new Float64Array(0) },
-    } as unknown as SimulationResult;
     const wb = await Workbench.open(tempDir());
     try {
       const ws = wb.workspace;
-      await ws.exclusive(() =>
-        ws.transaction(() => storeBacktest(ws, 'bt-kept', 0, result, DEFAULT_SETTINGS, 'default', 0)),
+      await keep(ws, 'bt-kept', transfers);
+      expect(made(transfers).filter((t) => t.referenceId.endsWith('-3'))).toHaveLength(1);
+      expect(await keptOf(ws, 'bt-kept')).toEqual(made(transfers));
+      // As numbers beside the run's ids, once each.
+      const [lines] = await ws.rows<{ n: number }>(
+        `SELECT count(*)::INTEGER AS n FROM backtest_transfer_lines WHERE runId = 'bt-kept'`,
       );
-      const kept = await ws.rows(
-        `SELECT strftime(date, '%Y-%m-%d') AS date, transferType, fromLocationId, toLocationId, skuId, quantity,
-           referenceId FROM backtest_transfers WHERE runId = 'bt-kept' ORDER BY referenceId`,
-      );
-      const made = transferRows(transfers).map(({ day, ...t }) => ({ date: dayText(day), ...t }));
-      expect(made.map((t) => t.referenceId).filter((r) => r.endsWith('-3'))).toHaveLength(1);
-      expect(kept).toEqual(made.sort((x, y) => (x.referenceId < y.referenceId ? -1 : 1)));
+      expect(lines.n).toBe(transfers.day.length);
       // Nothing of the way there is left on the connection.
       const temp = await ws.rows(`SELECT table_name FROM duckdb_tables() WHERE temporary AND table_name LIKE 'kept_%'`);
       expect(temp).toEqual([]);
+    } finally {
+      await wb.close();
+    }
+  });
+
+  it('reads a run an earlier release kept as text beside one kept as numbers, and deletes it', async () => {
+    const dir = tempDir();
+    const transfers = columns();
+    let wb = await Workbench.open(dir);
+    try {
+      // The workspace as the release before left it: its transfers a table of text, this migration not applied.
+      const ws = wb.workspace;
+      await keep(ws, 'bt-text', transfers);
+      await transfersAsText((sql) => ws.run(sql));
+      await ws.run('DELETE FROM schema_migrations WHERE version >= 13');
+    } finally {
+      await wb.close();
+    }
+    wb = await Workbench.open(dir);
+    try {
+      const ws = wb.workspace;
+      expect(await ws.schemaVersion()).toBe(SCHEMA_VERSION);
+      await keep(ws, 'bt-numbers', transfers);
+      expect(await keptOf(ws, 'bt-text')).toEqual(made(transfers));
+      expect(await keptOf(ws, 'bt-numbers')).toEqual(made(transfers));
+      const [text] = await ws.rows<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM backtest_text_transfers`);
+      expect(text.n).toBe(transfers.day.length);
+      expect(await wb.deleteBacktest('bt-text')).toBe(true);
+      expect(await keptOf(ws, 'bt-text')).toEqual([]);
+      expect(await keptOf(ws, 'bt-numbers')).toEqual(made(transfers));
     } finally {
       await wb.close();
     }

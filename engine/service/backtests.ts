@@ -4,7 +4,8 @@ import { resolve } from 'node:path';
 import { blobValue, DuckDBTypeId, type DuckDBBlobValue, type DuckDBResultReader } from '@duckdb/node-api';
 import { DateDay, Float64, Table, tableToIPC, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
 import type { Settings } from '../recommend/settings.js';
-import { referenceSql, routeDigest } from '../recommend/proposal.js';
+import { routeDigest } from '../model/transfer-reference.js';
+import { KEPT_TRANSFER_TABLES, ROUTE_ID_KIND, TRANSFER_LINE_COLUMNS } from '../store/kept-transfers.js';
 import { TRANSFER_TYPES } from '../model/settings.js';
 import type { SimulationResult, DailyRow, DailySide, ReviewRecord } from '../simulate/simulate.js';
 import {
@@ -220,81 +221,56 @@ async function storeGroups(ws: Workspace, runId: string, result: SimulationResul
 }
 
 /**
- * Transfers turned into rows by one statement, in the run's order: all 3.5 M of the big set at once held 0.4 GB
- * more at the peak than slices of this many, and took longer.
- */
-const KEEP_TRANSFERS_AT_ONCE = 500_000;
-
-/**
  * The engine's transfers of a run, millions of them on a large retailer: appended as numbers (day, type, route,
- * quantity and the route's digest), then turned into rows by DuckDB a slice at a time, writing the ids and the
- * references (referenceSql: referenceId's text, "-n" counted in the transfers' order as referenceId counts it).
- * Appended as text one value at a time, with each day written out and read back, a run of 3.5 M transfers took
- * 21 s to keep, this way 6–7 s.
+ * quantity, and the route's digest and count its reference is made of) beside the run's ids, once each
+ * (store/kept-transfers.ts), the run's id added by DuckDB (a run's id is longer than text a chunk holds inline, and
+ * handed over a row at a time it took a fifth of the time). Appended as text one value at a time, with each day
+ * written out and read back, a run of 3.5 M transfers took 21 s to keep; turned into text by DuckDB as they were
+ * kept, 6–7 s; as numbers, ~2 s.
  */
 async function storeTransfers(ws: Workspace, runId: string, t: SimulationResult['transfers']): Promise<void> {
-  await ws.run(`CREATE OR REPLACE TEMP TABLE kept_transfers (seq INTEGER, day INTEGER, type INTEGER,
-    fromLoc INTEGER, toLoc INTEGER, sku INTEGER, quantity DOUBLE, digest DOUBLE, n INTEGER)`);
+  await appendRows(
+    ws,
+    'backtest_route_ids',
+    ['VARCHAR', 'INTEGER', 'INTEGER', 'VARCHAR'],
+    [
+      ...t.locationIds.map((id, i) => [runId, ROUTE_ID_KIND.location, i, id]),
+      ...t.skuIds.map((id, i) => [runId, ROUTE_ID_KIND.sku, i, id]),
+    ],
+  );
+  const [, ...columns] = TRANSFER_LINE_COLUMNS;
+  await ws.run(
+    `CREATE OR REPLACE TEMP TABLE kept_lines (${columns.map(([name, type]) => `${name} ${type}`).join(', ')})`,
+  );
   try {
-    // The ids by number, for the statement to write into the rows.
-    for (const [table, ids] of [
-      ['kept_locations', t.locationIds],
-      ['kept_skus', t.skuIds],
-    ] as const) {
-      await ws.run(`CREATE OR REPLACE TEMP TABLE ${table} (i INTEGER, id VARCHAR)`);
-      await appendRows(
-        ws,
-        table,
-        ['INTEGER', 'VARCHAR'],
-        ids.map((id, i) => [i, id]),
-        'temp',
-      );
-    }
     // Per type, how often the day so far met each digest (keyed as a 32-bit integer, which a Map hashes fastest).
     const met = TRANSFER_TYPES.map(() => new Map<number, number>());
-    const row: number[] = new Array(9);
+    const row: number[] = new Array(columns.length);
     await appendRows(
       ws,
-      'kept_transfers',
-      ['INTEGER', 'INTEGER', 'INTEGER', 'INTEGER', 'INTEGER', 'INTEGER', 'DOUBLE', 'DOUBLE', 'INTEGER'],
+      'kept_lines',
+      columns.map(([, type]) => type),
       map(t.day.keys(), (i) => {
         if (i > 0 && t.day[i] !== t.day[i - 1]) for (const m of met) m.clear();
         const digest = routeDigest(t.locationIds[t.from[i]], t.locationIds[t.to[i]], t.skuIds[t.sku[i]]);
         const times = met[t.type[i]];
         const n = (times.get(digest | 0) ?? 0) + 1;
         times.set(digest | 0, n);
-        row[0] = i;
-        row[1] = t.day[i];
-        row[2] = t.type[i];
-        row[3] = t.from[i];
-        row[4] = t.to[i];
-        row[5] = t.sku[i];
-        row[6] = t.quantity[i];
-        row[7] = digest;
-        row[8] = n;
+        row[0] = t.day[i];
+        row[1] = t.type[i];
+        row[2] = t.from[i];
+        row[3] = t.to[i];
+        row[4] = t.sku[i];
+        row[5] = t.quantity[i];
+        row[6] = digest;
+        row[7] = n;
         return row;
       }),
       'temp',
     );
-    const list = (xs: readonly string[]) => `[${xs.map((x) => `'${x}'`).join(', ')}]`;
-    const reference = referenceSql(TRANSFER_TYPES, { type: 'r.type', day: 'r.day', digest: 'r.digest', n: 'r.n' });
-    // In slices of the run's order, so that what DuckDB sorts at once stays small.
-    for (let from = 0; from < t.day.length; from += KEEP_TRANSFERS_AT_ONCE)
-      await ws.run(
-        `INSERT INTO backtest_transfers
-      SELECT $1, DATE '1970-01-01' + r.day, ${list(TRANSFER_TYPES)}[r.type + 1], f.id, o.id, s.id, r.quantity,
-        ${reference}
-      FROM kept_transfers r
-      JOIN kept_locations f ON f.i = r.fromLoc
-      JOIN kept_locations o ON o.i = r.toLoc
-      JOIN kept_skus s ON s.i = r.sku
-      WHERE r.seq >= $2 AND r.seq < $3
-      ORDER BY r.seq`,
-        [runId, from, from + KEEP_TRANSFERS_AT_ONCE],
-      );
+    await ws.run(`INSERT INTO backtest_transfer_lines SELECT $1, * FROM kept_lines`, [runId]);
   } finally {
-    for (const table of ['kept_transfers', 'kept_locations', 'kept_skus'])
-      await ws.run(`DROP TABLE IF EXISTS temp.${table}`);
+    await ws.run('DROP TABLE IF EXISTS temp.kept_lines');
   }
 }
 
@@ -389,7 +365,7 @@ export async function deleteBacktest(ws: Workspace, runId: string): Promise<bool
     'backtest_daily',
     'backtest_groups',
     'backtest_style_days',
-    'backtest_transfers',
+    ...KEPT_TRANSFER_TABLES,
     'backtest_reviews',
   ])
     await ws.run(`DELETE FROM ${table} WHERE runId = $1`, [runId]);

@@ -4,7 +4,7 @@
  * units sent each day, the store-days sent stock, and a traced style's transfers with their references and reasons.
  */
 import { TRANSFER_TYPES } from '../model/settings.js';
-import { referenceId } from '../recommend/proposal.js';
+import { referenceId } from '../model/transfer-reference.js';
 import type { KeptMove } from '../recommend/redistribute.js';
 import type { DecisionColumns } from './decision-columns.js';
 import type { BacktestInput } from './input.js';

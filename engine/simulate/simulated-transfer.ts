@@ -1,6 +1,7 @@
 /** A transfer the replay's engine proposed, approved at once. */
 import { TRANSFER_TYPES } from '../model/settings.js';
-import { referenceId, type TransferType } from '../recommend/proposal.js';
+import type { TransferType } from '../recommend/proposal.js';
+import { referenceId } from '../model/transfer-reference.js';
 
 export interface SimulatedTransfer {
   day: number;

@@ -6,6 +6,12 @@
 import { DATASETS } from '../model/datasets.js';
 import { allTables, createTableSql, tablePlan } from './table-plan.js';
 import { DAILY_COLUMNS, KPI_COLUMNS, STYLE_DAY_FIELDS } from '../model/backtest-columns.js';
+import {
+  CREATE_ROUTE_IDS,
+  CREATE_TRANSFER_LINES,
+  CREATE_TRANSFERS_VIEW,
+  KEEP_TEXT_TRANSFERS,
+} from './kept-transfers.js';
 
 export interface Migration {
   version: number;
@@ -221,6 +227,13 @@ export const MIGRATIONS: readonly Migration[] = [
       'ALTER TABLE backtest_runs ADD COLUMN IF NOT EXISTS label VARCHAR',
       'ALTER TABLE backtest_runs ADD COLUMN IF NOT EXISTS note VARCHAR',
     ],
+  },
+  {
+    version: 13,
+    description:
+      "a run's transfers are kept as numbers beside its ids and written out as they are read; runs kept before " +
+      'stay as text',
+    statements: () => [KEEP_TEXT_TRANSFERS, CREATE_TRANSFER_LINES, CREATE_ROUTE_IDS, CREATE_TRANSFERS_VIEW],
   },
 ];
 

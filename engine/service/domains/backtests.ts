@@ -30,6 +30,7 @@ import {
 } from '../backtests.js';
 import type { ExportFormat, ExportPart } from '../export-kinds.js';
 import { clearTables, type ClearsOnReset, type ServiceContext } from './context.js';
+import { KEPT_TRANSFER_TABLES } from '../../store/kept-transfers.js';
 import type { ScenarioService } from './scenarios.js';
 
 const MAX_BACKTEST_DAYS = 3660;
@@ -184,7 +185,7 @@ export class BacktestService implements ClearsOnReset {
       'backtest_runs',
       'backtest_daily',
       'backtest_groups',
-      'backtest_transfers',
+      ...KEPT_TRANSFER_TABLES,
       'backtest_style_days',
       'backtest_reviews',
     ]);
