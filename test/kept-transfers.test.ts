@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../engine/recommend/settings.js';
-import { storeBacktest } from '../engine/service/backtests.js';
+import { KEEP_LINES_AT_ONCE, storeBacktest } from '../engine/service/backtests.js';
 import { Workbench } from '../engine/service/workbench.js';
 import { dayText } from '../engine/model/datetime.js';
 import type { SimulationResult } from '../engine/simulate/simulate.js';
@@ -124,6 +124,39 @@ describe('kept transfers', () => {
       expect(await wb.deleteBacktest('bt-text')).toBe(true);
       expect(await keptOf(ws, 'bt-text')).toEqual([]);
       expect(await keptOf(ws, 'bt-numbers')).toEqual(made(transfers));
+    } finally {
+      await wb.close();
+    }
+  });
+
+  it('keeps a run of more lines than one statement moves whole', async () => {
+    const n = 2 * KEEP_LINES_AT_ONCE + 1;
+    // One route a day: the digest met once a day, every line its own reference.
+    const transfers: TransferColumns = {
+      day: Int32Array.from({ length: n }, (_, i) => 20_000 + i),
+      type: new Uint8Array(n).fill(1),
+      from: new Int32Array(n),
+      to: new Int32Array(n).fill(1),
+      sku: new Int32Array(n),
+      quantity: Float64Array.from({ length: n }, (_, i) => i + 1),
+      locationIds: ['WH-01', 'ST-001'],
+      skuIds: ['SKU-1'],
+    };
+    const wb = await Workbench.open(tempDir());
+    try {
+      const ws = wb.workspace;
+      await keep(ws, 'bt-long', transfers);
+      const [kept] = await ws.rows<{ n: number; units: number; first: string; last: string }>(
+        `SELECT count(*)::INTEGER AS n, sum(quantity) AS units, min(referenceId) AS first, max(referenceId) AS last
+         FROM backtest_transfers WHERE runId = 'bt-long'`,
+      );
+      const rows = transferRows(transfers);
+      expect(kept).toEqual({
+        n,
+        units: (n * (n + 1)) / 2,
+        first: rows[0].referenceId,
+        last: rows[n - 1].referenceId,
+      });
     } finally {
       await wb.close();
     }
