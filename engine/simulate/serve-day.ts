@@ -341,7 +341,7 @@ export class PartDays {
     }
     // The same days' slots in the bits.
     setSlots(a.inStockBits, W, c, first % W, (first % W) + (until - first), flag === 1);
-    if (flag) days += until - Math.max(from, until - W);
+    if (flag) days += until - first;
     a.inStockDays[c] += days;
     a.salesDays[c] -= sold;
     if (flag) a.everActive[c] = 1;
