@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categorySettingsOf, loadEngineState } from '../engine/inputs/engine-state.js';
 import { LiveDays } from '../engine/inputs/live-days.js';
-import { cellOf } from '../engine/recommend/state.js';
+import { KeptNetwork } from '../engine/inputs/network-rows.js';
+import { inStockBitsOf } from '../engine/recommend/in-stock-bits.js';
+import { cellOf, type EngineState } from '../engine/recommend/state.js';
 import { STOCK_LOOK_BACK_DAYS } from '../engine/store/daily-levels.js';
 import { resolveSettings, type SettingsOverride } from '../engine/recommend/settings.js';
 import { Workbench } from '../engine/service/workbench.js';
@@ -24,6 +26,7 @@ const START = '2024-01-01';
 const DAY = 86_400_000;
 const LAST = Date.parse(`${START}T00:00:00Z`) / DAY + 399;
 let wb: Workbench;
+const at = (day: number, hour: number) => new Date(day * DAY + hour * 3_600_000).toISOString();
 
 beforeAll(async () => {
   const flags = ['--seed', '3', '--stores', '4', '--skus', '100', '--days', '400', '--start', START];
@@ -54,14 +57,32 @@ function differences(a: unknown, b: unknown, path = 'state'): string[] {
   return a === b || (a !== a && b !== b) ? [] : [`${path}: ${String(a)} against ${String(b)}`];
 }
 
-/** The live state on `day` (at 13:30 of it, `atMoment`) with the kept days, and a fresh one. */
-async function both(days: LiveDays, day: number, atMoment: boolean, scenario: SettingsOverride = {}) {
+/** What a live run keeps for the next: its days and its network's rows. */
+const keeping = () => ({ days: new LiveDays(), network: new KeptNetwork() });
+
+/** Each cell's in-stock days and their bits, as the state's sales ring holds them. */
+function inStockOfRing(s: EngineState) {
+  const W = s.windowDays;
+  const days = new Int32Array(s.sales.length / W);
+  for (let i = 0; i < s.sales.length; i++) if (s.sales[i] === s.sales[i]) days[Math.floor(i / W)]++;
+  return { days, bits: inStockBitsOf(s.sales, W) };
+}
+
+/** The live state on `day` (at 13:30 of it, `atMoment`) with what was kept, and a fresh one. */
+async function both(kept: ReturnType<typeof keeping>, day: number, atMoment: boolean, scenario: SettingsOverride = {}) {
   const settings = resolveSettings(await categorySettingsOf(wb.workspace), scenario);
   const nowMicros = atMoment ? day * DAY * 1000 + 13.5 * 3600e6 : Date.now() * 1000;
   const mode = { kind: 'live' as const, nowMicros, atMoment };
-  const kept = await loadEngineState(wb.workspace, day, settings, { ...mode, days });
-  const fresh = await loadEngineState(wb.workspace, day, settings, mode);
-  return { kept, fresh };
+  const states = {
+    kept: await loadEngineState(wb.workspace, day, settings, { ...mode, ...kept }),
+    fresh: await loadEngineState(wb.workspace, day, settings, mode),
+  };
+  // The counts of in-stock days the engine reads are those of the ring.
+  for (const s of Object.values(states)) {
+    const ring = inStockOfRing(s);
+    expect([s.inStockDays, s.inStockBits]).toEqual([ring.days, ring.bits]);
+  }
+  return states;
 }
 
 describe('a live run on the days kept from the run before', () => {
@@ -70,32 +91,33 @@ describe('a live run on the days kept from the run before', () => {
     ['at a moment of the day, the webshop selling from the warehouse', true, { fulfilledFrom: { 'WEB-01': 'WH-01' } }],
   ] as const) {
     it(`reads only the days since, and gives a fresh read's state to the bit: ${title}`, async () => {
-      const days = new LiveDays();
-      const first = await both(days, LAST - 10, atMoment, scenario);
+      const kept = keeping();
+      const { days } = kept;
+      const first = await both(kept, LAST - 10, atMoment, scenario);
       expect(days.reused).toBe(false);
       expect(differences(first.kept, first.fresh)).toEqual([]);
       // The same day again, one day on, then a week: what was kept stands, and the window and the year moved on.
       for (const day of [LAST - 10, LAST - 9, LAST - 2]) {
-        const { kept, fresh } = await both(days, day, atMoment, scenario);
+        const run = await both(kept, day, atMoment, scenario);
         expect(days.reused).toBe(true);
-        expect(differences(kept, fresh)).toEqual([]);
-        expect(fresh.asOfDay).toBe(day);
+        expect(differences(run.kept, run.fresh)).toEqual([]);
+        expect(run.fresh.asOfDay).toBe(day);
       }
       // An earlier day stands on nothing kept, nor does a day more than four weeks after the days were derived whole.
-      await both(days, LAST - 20, atMoment, scenario);
+      await both(kept, LAST - 20, atMoment, scenario);
       expect(days.reused).toBe(false);
-      const late = await both(days, LAST + 9, atMoment, scenario);
+      const late = await both(kept, LAST + 9, atMoment, scenario);
       expect(days.reused).toBe(false);
       expect(differences(late.kept, late.fresh)).toEqual([]);
     });
   }
 
   it('takes what was posted since, and derives everything again after a write dated before what it kept', async () => {
-    const days = new LiveDays();
+    const kept = keeping();
+    const { days } = kept;
     const [{ skuId }] = await wb.workspace.rows<{ skuId: string }>(
       `SELECT skuId FROM items__skus ORDER BY skuId LIMIT 1`,
     );
-    const at = (day: number, hour: number) => new Date(day * DAY + hour * 3_600_000).toISOString();
     const post = (id: string, day: number, units: number, sku = skuId) =>
       wb.ingest('Sales', {
         sales: [sale(id, [salesLine(`${id}-1`, sku, units)], { locationId: 'ST-001', salesDateTime: at(day, 10) })],
@@ -110,14 +132,14 @@ describe('a live run on the days kept from the run before', () => {
     });
     await post('LIVE-0', lookBack + 1, 2, 'LIVE-SKU');
     await post('LIVE-00', lookBack + 3, 1, 'LIVE-SKU');
-    const counted = await both(days, day, false);
+    const counted = await both(kept, day, false);
     const cell = (s: typeof counted.fresh) =>
       s.onHand[cellOf(s, s.locations.ids.indexOf('ST-001'), s.skus.ids.indexOf('LIVE-SKU'))];
     // Posted since: a sale on the kept day itself and the day after it, and a count of that day.
     await post('LIVE-1', day, 3);
     await post('LIVE-2', day + 1, 2);
     await wb.ingest('Stock', { stock: [{ locationId: 'ST-001', skuId, quantity: 7, stockDateTime: at(day + 1, 0) }] });
-    let run = await both(days, day + 2, false);
+    let run = await both(kept, day + 2, false);
     expect(days.reused).toBe(true);
     expect(differences(run.kept, run.fresh)).toEqual([]);
     expect([cell(counted.fresh), cell(run.fresh)]).toEqual([6, -1]);
@@ -131,9 +153,33 @@ describe('a live run on the days kept from the run before', () => {
     ];
     for (const write of before) {
       await write();
-      run = await both(days, day + 2, false);
+      run = await both(kept, day + 2, false);
       expect(days.reused).toBe(false);
       expect(differences(run.kept, run.fresh)).toEqual([]);
     }
+  });
+
+  it('reads the network again once its master data changed, and only then', async () => {
+    const kept = keeping();
+    const [{ skuId }] = await wb.workspace.rows<{ skuId: string }>(
+      `SELECT skuId FROM items__skus ORDER BY skuId DESC LIMIT 1`,
+    );
+    const excluded = (s: EngineState) => s.skus.excluded[s.skus.ids.indexOf(skuId)];
+    const before = await both(kept, LAST - 1, false);
+    expect(excluded(before.kept)).toBe(0);
+    // A day posted leaves the network as it was: the same rows stand (the very objects).
+    const rows = await kept.network.rows(wb.workspace);
+    await wb.ingest('Sales', {
+      sales: [sale('NET-1', [salesLine('NET-1-1', skuId, 1)], { locationId: 'ST-001', salesDateTime: at(LAST, 9) })],
+    });
+    expect(await kept.network.rows(wb.workspace)).toBe(rows);
+    await wb.ingest('ExcludedSkus', { excludedSkus: [{ skuId }] });
+    const after = await both(kept, LAST - 1, false);
+    expect(differences(after.kept, after.fresh)).toEqual([]);
+    expect(excluded(after.kept)).toBe(1);
+    await wb.remove('ExcludedSkus', { excludedSkus: [{ skuId }] });
+    const again = await both(kept, LAST - 1, false);
+    expect(differences(again.kept, again.fresh)).toEqual([]);
+    expect(excluded(again.kept)).toBe(0);
   });
 });

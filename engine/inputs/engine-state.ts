@@ -15,6 +15,7 @@ import { readStyleDiscounts } from './style-discounts.js';
 import { prices } from '../recommend/prices.js';
 import { Workspace } from '../store/workspace.js';
 import { APPROVAL_OPEN_DAYS, emptyState, type Alloc, type EngineState } from '../recommend/state.js';
+import { bitWords } from '../recommend/in-stock-bits.js';
 import { heldStock, openingOr } from '../simulate/actual-demand.js';
 import {
   categorySettings,
@@ -24,6 +25,7 @@ import {
   type Settings,
 } from '../recommend/settings.js';
 import { applyFulfilment } from './fulfilment.js';
+import { readNetworkRows, type KeptNetwork, type LocationRow, type SkuRow } from './network-rows.js';
 import { HISTORY_DAYS, readYearOfSales, stockedInYear, type LiveDays, type YearOfSales } from './live-days.js';
 
 /**
@@ -63,11 +65,13 @@ export async function categorySettingsOf(ws: Workspace): Promise<Record<string, 
  * their destination and reserved at their sender, client transfers count by their current status. With
  * `atMoment`, stock is what it is at `nowMicros`, everything received until then included (a run standing on
  * today); without it, the stock the day started with (the morning's review of an explicit day).
- * `days`: the days kept from the run before, where they stand (live-days.ts): the same state, read faster.
+ * `days`: the days kept from the run before, where they stand (live-days.ts), and `network`: the rows of the
+ * network, kept while their tables stay as they were (network-rows.ts): the same state, read faster.
  * `replay`: the state as of a past day's morning, for a backtest: nothing from the live system's approvals,
  * client transfers as they stood that day (shipped before it, arriving on or after it).
  */
-export type StateMode = { kind: 'live'; nowMicros: number; atMoment: boolean; days?: LiveDays } | { kind: 'replay' };
+export type StateMode =
+  { kind: 'live'; nowMicros: number; atMoment: boolean; days?: LiveDays; network?: KeptNetwork } | { kind: 'replay' };
 
 /** Where each location×SKU sits in the state's flat arrays. */
 interface CellIndex {
@@ -92,9 +96,10 @@ export async function loadEngineState(
   alloc?: Alloc,
 ): Promise<EngineState> {
   const asOf = timestampValue(asOfDay * DAY_MICROS);
-  const { state, index } = await readNetwork(ws, asOfDay, settings, alloc);
+  const live = mode.kind === 'live' ? mode : undefined;
+  const { state, index } = await readNetwork(ws, asOfDay, settings, alloc, live?.network);
   await writeCellIndex(ws, state.locations.ids, state.skus.ids);
-  const kept = mode.kind === 'live' ? mode.days : undefined;
+  const kept = live?.days;
   const layout = {
     locationIds: state.locations.ids,
     skuIds: state.skus.ids,
@@ -173,70 +178,6 @@ export async function locationKindsOfData(ws: Workspace, asOfDay: number): Promi
     [timestampValue((asOfDay - HISTORY_DAYS) * DAY_MICROS), timestampValue(asOfDay * DAY_MICROS)],
   );
   return new Map(rows.map((r) => [r.locationId, kindBySales(r.lines, r.online)]));
-}
-
-/** A location as the network reads it; `excluded` is the client's exclusion, `closed` when it closes (µs). */
-interface LocationRow {
-  locationId: string;
-  gln: string | null;
-  closed: bigint | null;
-  excluded: boolean;
-}
-
-/** A SKU of a live item with what its style is filed under (the SKU's own brand, season, collection first). */
-interface SkuRow {
-  skuId: string;
-  styleId: string;
-  sizeId: string;
-  colorId: string;
-  itemId: string;
-  category: string;
-  brand: string | null;
-  season: string | null;
-  collection: string | null;
-  excluded: boolean;
-}
-
-/** The live locations, in id order (the order of the state's location arrays). */
-function readLocations(ws: Workspace): Promise<LocationRow[]> {
-  return ws.rows<LocationRow>(`
-    SELECT l.locationId, l.gln, epoch_us(l.dateClosed) AS closed,
-           EXISTS (SELECT 1 FROM excluded_locations e
-                   WHERE e.locationId = l.locationId AND e._deleted_at IS NULL) AS excluded
-    FROM locations AS l WHERE l._deleted_at IS NULL ORDER BY l.locationId`);
-}
-
-/**
- * SKUs of live items, grouped by style in the order the item lists them (its size order); a SKU two items list
- * belongs to the one updated last.
- */
-function readSkus(ws: Workspace): Promise<SkuRow[]> {
-  return ws.rows<SkuRow>(`
-    SELECT s.skuId, s.styleId, s.sizeId, s.colorId, s._itemId AS itemId, i.merchandiseCategoryId AS category,
-           coalesce(s.brandId, i.brandId) AS brand, coalesce(s.seasonId, i.seasonId) AS season,
-           coalesce(s.collectionId, i.collectionId) AS collection,
-           EXISTS (SELECT 1 FROM excluded_skus e WHERE e.skuId = s.skuId AND e._deleted_at IS NULL) AS excluded
-    FROM items__skus AS s JOIN items AS i ON i.itemId = s._itemId AND i._deleted_at IS NULL
-    QUALIFY row_number() OVER (PARTITION BY s.skuId ORDER BY i._updated_at DESC) = 1
-    ORDER BY s.styleId, s._itemId, s._ord`);
-}
-
-/** Collections the client excluded: their styles are excluded with them (networkStyles). */
-async function readExcludedCollections(ws: Workspace): Promise<Set<string>> {
-  const rows = await ws.rows<{ collectionId: string }>(
-    `SELECT collectionId FROM excluded_collections WHERE _deleted_at IS NULL`,
-  );
-  return new Set(rows.map((r) => r.collectionId));
-}
-
-/** Styles with a purchase order still to deliver some of them. */
-async function readStylesOnOrder(ws: Workspace): Promise<Set<string>> {
-  const rows = await ws.rows<{ styleId: string }>(`
-    SELECT DISTINCT s.styleId FROM purchase_order_status AS p
-    JOIN purchase_orders__purchaseOrderLines AS l ON l._purchaseOrderId = p.purchaseOrderId
-    JOIN items__skus AS s ON s.skuId = l.skuId
-    WHERE p.status IN ('open', 'partiallyReceived') AND l.quantityOutstanding > 0`);
-  return new Set(rows.map((r) => r.styleId));
 }
 
 /** Ids numbered in the order first met, so the state holds each attribute as a small integer; none is −1. */
@@ -373,12 +314,10 @@ async function readNetwork(
   asOfDay: number,
   settings: Settings,
   alloc?: Alloc,
+  kept?: KeptNetwork,
 ): Promise<{ state: EngineState; index: CellIndex }> {
-  const locRows = await readLocations(ws);
-  const skuRows = await readSkus(ws);
+  const { locRows, skuRows, excludedCollections, stylesOnOrder } = await (kept?.rows(ws) ?? readNetworkRows(ws));
   const styles = groupStyles(skuRows);
-  const excludedCollections = await readExcludedCollections(ws);
-  const stylesOnOrder = await readStylesOnOrder(ws);
   const sizes = dictionary();
   const base = emptyState(asOfDay, settings.demandWindowDays, locRows.length, skuRows.length, alloc);
   const state: EngineState = {
@@ -452,12 +391,22 @@ async function applyDailyLevels(
   const dSold = days.sold;
   const dSoldOut = days.soldOut;
   // (The window's days also tell how long transfers take: applyTransit.)
+  // Each cell's in-stock days, counted and marked as its ring is written: the engine then passes over a cell never
+  // in stock, and reads which days a cell had stock from a few words instead of its window.
+  const inStockDays = new Int32Array(state.onHand.length);
+  const words = bitWords(W);
+  const inStockBits = new Uint32Array(state.onHand.length * words);
+  const inStock = (c: number, d: number, sold: number) => {
+    state.sales[c * W + d] = sold;
+    inStockDays[c]++;
+    inStockBits[c * words + (d >>> 5)] |= 1 << (d & 31);
+  };
   let cell = -1;
   let level = 0;
   let day = -1;
   const closeTo = (c: number, until: number) => {
     // Days without events keep the level they started with: in stock without a sale, or without stock.
-    for (let d = Math.max(day + 1, 0); d < until; d++) if (level > 0) state.sales[c * W + d] = 0;
+    if (level > 0) for (let d = Math.max(day + 1, 0); d < until; d++) inStock(c, d, 0);
   };
   for (let i = 0; i < dCell.length; i++) {
     const c = dCell[i];
@@ -475,8 +424,7 @@ async function applyDailyLevels(
     if (d >= 0 && d < W) {
       const sold = dSold[i];
       // A day that sold out is a lower bound of its demand: kept negated (see EngineState.sales).
-      if (heldStock(openingOr(dOpening[i], level), sold))
-        state.sales[c * W + d] = dSoldOut[i] && sold > 0 ? -sold : sold;
+      if (heldStock(openingOr(dOpening[i], level), sold)) inStock(c, d, dSoldOut[i] && sold > 0 ? -sold : sold);
     }
     level = dEnd[i];
     day = d;
@@ -485,6 +433,8 @@ async function applyDailyLevels(
     closeTo(cell, W);
     state.onHand[cell] = level;
   }
+  state.inStockDays = inStockDays;
+  state.inStockBits = inStockBits;
   // A count stamped at midnight is the stock the day starts with: the morning's review (and a backtest's first
   // day) starts from it. The day's own sales and moves still come after it (at a moment, they are in already).
   if (!atMoment) {

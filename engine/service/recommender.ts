@@ -7,6 +7,7 @@ import type { Workspace } from '../store/workspace.js';
 import { DAY_MICROS, dayOf } from '../model/datetime.js';
 import { dataFingerprint } from '../store/history-cache.js';
 import { LiveDays } from '../inputs/live-days.js';
+import { KeptNetwork } from '../inputs/network-rows.js';
 
 export interface RunOptions {
   /**
@@ -26,26 +27,31 @@ export interface EngineRun extends Recommendation {
 
 export type Recommender = (ws: Workspace, nowMicros: number, options: RunOptions) => Promise<EngineRun>;
 
-/** The days each open workspace's last live run derived (live-days.ts): a process pays for them once. */
-const keptDays = new WeakMap<Workspace, LiveDays>();
-
-function keptDaysOf(ws: Workspace): LiveDays {
-  let days = keptDays.get(ws);
-  if (!days) keptDays.set(ws, (days = new LiveDays()));
-  return days;
+/** What a live run keeps for the next: the days it derived (live-days.ts) and its network's rows (network-rows.ts). */
+interface Kept {
+  days: LiveDays;
+  network: KeptNetwork;
 }
 
-async function runEngine(ws: Workspace, nowMicros: number, options: RunOptions, days?: LiveDays): Promise<EngineRun> {
+/** What each open workspace's last live run kept: a process pays for it once. */
+const kept = new WeakMap<Workspace, Kept>();
+
+function keptOf(ws: Workspace): Kept {
+  let k = kept.get(ws);
+  if (!k) kept.set(ws, (k = { days: new LiveDays(), network: new KeptNetwork() }));
+  return k;
+}
+
+async function runEngine(ws: Workspace, nowMicros: number, options: RunOptions, keep?: Kept): Promise<EngineRun> {
   const settings = resolveSettings(await categorySettingsOf(ws), options.scenario);
   const asOfDay = options.asOfDay ?? (await defaultAsOfDay(ws, nowMicros));
   const atMoment = options.asOfDay === undefined && asOfDay === dayOf(nowMicros);
-  const state = await loadEngineState(ws, asOfDay, settings, { kind: 'live', nowMicros, atMoment, days });
+  const state = await loadEngineState(ws, asOfDay, settings, { kind: 'live', nowMicros, atMoment, ...keep });
   return { ...recommend(state, settings), state, settings, asOfMicros: atMoment ? nowMicros : asOfDay * DAY_MICROS };
 }
 
-/** The engine on the workspace, each run standing on the days the one before derived where they stand. */
-export const engineRecommender: Recommender = (ws, nowMicros, options) =>
-  runEngine(ws, nowMicros, options, keptDaysOf(ws));
+/** The engine on the workspace, each run standing on what the one before kept where it stands. */
+export const engineRecommender: Recommender = (ws, nowMicros, options) => runEngine(ws, nowMicros, options, keptOf(ws));
 
 /** The same for a process that runs once (a command): nothing is kept, as nothing would stand on it. */
 export const oneRunRecommender: Recommender = (ws, nowMicros, options) => runEngine(ws, nowMicros, options);

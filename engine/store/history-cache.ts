@@ -19,7 +19,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { DATASETS } from '../model/datasets.js';
+import { DATASETS, type DatasetDef } from '../model/datasets.js';
 import { allTables, DELETED_AT, q, tablePlan, UPDATED_AT } from './table-plan.js';
 import type { Workspace } from './workspace.js';
 
@@ -32,10 +32,10 @@ type Typed = Int32Array | Float64Array | Uint8Array;
 const KINDS = { Int32Array, Float64Array, Uint8Array } as const;
 type Kind = keyof typeof KINDS;
 
-/** Counts and newest change of every data table, in one query. */
-export async function dataFingerprint(ws: Workspace): Promise<string> {
+/** Counts and newest change of every data table (of `datasets`: all by default), in one query. */
+export async function dataFingerprint(ws: Workspace, datasets: readonly DatasetDef[] = DATASETS): Promise<string> {
   const parts: string[] = [];
-  for (const d of DATASETS) {
+  for (const d of datasets) {
     for (const t of allTables(tablePlan(d))) {
       const stamps = t.depth === 0 ? `, max(${q(UPDATED_AT)})::VARCHAR, max(${q(DELETED_AT)})::VARCHAR` : '';
       parts.push(`SELECT '${t.table}' AS t, concat_ws('|', count(*)::VARCHAR${stamps}) AS v FROM ${q(t.table)}`);
