@@ -30,7 +30,7 @@ export function beforeLaunch(sold: Uint8Array, skip: Uint8Array): boolean {
  * Per window day (oldest first), 1 where style `s` sold anywhere in the network: its discount ring is a number on
  * those days (EngineState.styleDiscount); without one, or where it holds no day (lines without prices), read off
  * its selling cells' windows (`cellsOf`; NaN: no stock; a sold-out day's units negated), passing over the cells that
- * sold on no day (`salesDays`).
+ * sold on no day (`salesDays`) or had stock on none (`inStockDays`).
  */
 export function soldDays(
   state: {
@@ -39,12 +39,13 @@ export function soldDays(
     windowHead: number;
     styleDiscount?: Float32Array;
     salesDays?: Int32Array;
+    inStockDays?: Int32Array;
   },
   s: number,
   cellsOf: () => readonly number[],
   into: Uint8Array,
 ): Uint8Array {
-  const { sales, windowDays: W, windowHead: head, styleDiscount, salesDays } = state;
+  const { sales, windowDays: W, windowHead: head, styleDiscount, salesDays, inStockDays } = state;
   into.fill(0);
   if (styleDiscount) {
     let any = false;
@@ -59,7 +60,7 @@ export function soldDays(
     if (any) return into;
   }
   for (const c of cellsOf()) {
-    if (salesDays && salesDays[c] === 0) continue;
+    if ((salesDays && salesDays[c] === 0) || (inStockDays && inStockDays[c] === 0)) continue;
     for (let d = 0; d < W; d++) {
       const x = sales[c * W + ((head + d) % W)];
       if (x === x && x !== 0) into[d] = 1;
