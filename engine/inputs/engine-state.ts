@@ -15,7 +15,7 @@ import { readStyleDiscounts } from './style-discounts.js';
 import { prices } from '../recommend/prices.js';
 import { Workspace } from '../store/workspace.js';
 import { APPROVAL_OPEN_DAYS, emptyState, type Alloc, type EngineState } from '../recommend/state.js';
-import { bitWords } from '../recommend/in-stock-bits.js';
+import { bitWords, setSlot } from '../recommend/in-stock-bits.js';
 import { heldStock, openingOr } from '../simulate/actual-demand.js';
 import {
   categorySettings,
@@ -399,7 +399,7 @@ async function applyDailyLevels(
   const inStock = (c: number, d: number, sold: number) => {
     state.sales[c * W + d] = sold;
     inStockDays[c]++;
-    inStockBits[c * words + (d >>> 5)] |= 1 << (d & 31);
+    setSlot(inStockBits, words, c, d, true);
   };
   let cell = -1;
   let level = 0;
