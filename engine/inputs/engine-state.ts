@@ -391,15 +391,19 @@ async function applyDailyLevels(
   const dSold = days.sold;
   const dSoldOut = days.soldOut;
   // (The window's days also tell how long transfers take: applyTransit.)
-  // Each cell's in-stock days, counted and marked as its ring is written: the engine then passes over a cell never
-  // in stock, and reads which days a cell had stock from a few words instead of its window.
-  const inStockDays = new Int32Array(state.onHand.length);
+  // A live run's cells' in-stock days, counted and marked as its ring is written: the engine then passes over a cell
+  // never in stock, and reads which days a cell had stock from a few words instead of its window. A replay's parts
+  // count their own as they take their cells (replay-part.ts): counted here, they would be counted twice.
   const words = bitWords(W);
-  const inStockBits = new Uint32Array(state.onHand.length * words);
+  const counts =
+    mode.kind === 'live'
+      ? { days: new Int32Array(state.onHand.length), bits: new Uint32Array(state.onHand.length * words) }
+      : undefined;
   const inStock = (c: number, d: number, sold: number) => {
     state.sales[c * W + d] = sold;
-    inStockDays[c]++;
-    setSlot(inStockBits, words, c, d, true);
+    if (!counts) return;
+    counts.days[c]++;
+    setSlot(counts.bits, words, c, d, true);
   };
   let cell = -1;
   let level = 0;
@@ -433,8 +437,10 @@ async function applyDailyLevels(
     closeTo(cell, W);
     state.onHand[cell] = level;
   }
-  state.inStockDays = inStockDays;
-  state.inStockBits = inStockBits;
+  if (counts) {
+    state.inStockDays = counts.days;
+    state.inStockBits = counts.bits;
+  }
   // A count stamped at midnight is the stock the day starts with: the morning's review (and a backtest's first
   // day) starts from it. The day's own sales and moves still come after it (at a moment, they are in already).
   if (!atMoment) {
