@@ -480,6 +480,49 @@ describe('what a store sells, when the warehouse ran dry', () => {
     const stocked = run(tee({ 'A/TEE-M': { onHand: 5, sales: fading }, 'B/TEE-M': { onHand: 4, sales: fading } }));
     expect([1, 2].map((l) => basisOf(stocked.targets, l))).toEqual(['offSale', 'offSale']);
   });
+
+  it("reads a store's silence at its own pace: what a sell-out left where it sells least is no sign", () => {
+    // A and B sold every day until their shelves emptied ten days ago. C, D and E, with two units on their shelves
+    // all along, sold on two days each of the eighteen before. At the style's pace (0.35 days with a sale a day in
+    // stock) their thirty quiet shelf-days would have had ten sales; at their own (one day in nine), three.
+    const fast = Array.from({ length: W }, (_, d) => (d < W - 10 ? 3 : 0));
+    const slow = Array.from({ length: W }, (_, d) => (d === 3 || d === 12 ? 1 : 0));
+    const spec = (quiet: number[]): StateSpec => ({
+      locations: [
+        { id: 'WH', kind: 'warehouse' },
+        ...['A', 'B', 'C', 'D', 'E'].map((id) => ({ id, kind: 'store' as const })),
+      ],
+      styles: [{ id: 'TEE', category: 'TEES', skus: [{ id: 'TEE-M', size: 'M', price: 20 }] }],
+      cells: {
+        'WH/TEE-M': { onHand: 100 },
+        'A/TEE-M': { onHand: 0, sales: fast, outOfStock: last10 },
+        'B/TEE-M': { onHand: 0, sales: fast, outOfStock: last10 },
+        'C/TEE-M': { onHand: 2, sales: quiet },
+        'D/TEE-M': { onHand: 2, sales: quiet },
+        'E/TEE-M': { onHand: 2, sales: quiet },
+      },
+    });
+    const r = run(spec(slow));
+    expect([1, 2, 3].map((l) => basisOf(r.targets, l))).toEqual(['demand', 'demand', 'demand']);
+    expect(r.proposals.filter((p) => p.fromLocationId === 'WH').map((p) => p.toLocationId)).toContain('A');
+    // The same quiet days at a pace of a sale every day in stock tell it stopped selling.
+    const paced = run(spec(fast));
+    expect([1, 3].map((l) => basisOf(paced.targets, l))).toEqual(['offSale', 'offSale']);
+  });
+
+  it('counts a silence in sales, not units: a lumpy style is silent longer at the same rate', () => {
+    // A unit a day on average either way; ten quiet days on both shelves since.
+    const lumpy = Array.from({ length: W }, (_, d) => (d < W - 10 && d % 5 === 0 ? 5 : 0));
+    const single = Array.from({ length: W }, (_, d) => (d < W - 10 ? 1 : 0));
+    const bases = (sales: number[]) =>
+      [1, 2].map((l) =>
+        basisOf(run(tee({ 'A/TEE-M': { onHand: 5, sales }, 'B/TEE-M': { onHand: 5, sales } })).targets, l),
+      );
+    // Sales of five every fifth day: four expected over the twenty shelf-days, too few to tell.
+    expect(bases(lumpy)).toEqual(['demand', 'demand']);
+    // Single units every day: twenty expected, none came.
+    expect(bases(single)).toEqual(['offSale', 'offSale']);
+  });
 });
 
 describe("the world's transit", () => {

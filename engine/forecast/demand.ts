@@ -92,8 +92,9 @@ export const OWN = {
   method: 7,
   weightedDays: 8,
   weightedUnits: 9,
+  saleDays: 10,
 } as const;
-export const OWN_FIELDS = 10;
+export const OWN_FIELDS = 11;
 
 /**
  * Weights of a window's days, oldest first: a day `age` days before the newest weighs 2^(−age / halfLife), so the
@@ -219,6 +220,7 @@ export function ownStats(
   }
   out[OWN.units] = units;
   out[OWN.weightedUnits] = weightedUnits;
+  out[OWN.saleDays] = m;
   if (n === 0) {
     out[OWN.rate] = 0;
     out[OWN.sd] = 0;

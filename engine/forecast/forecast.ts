@@ -41,6 +41,8 @@ export interface Forecast {
   inStockDays: Int32Array;
   /** Units sold over the window on in-stock days (every sale happens on an in-stock day). */
   units: Float64Array;
+  /** The window's days with a sale (sold out or not): how often the cell sells, whatever a sale's size. */
+  saleDays: Int32Array;
   /**
    * The in-stock days and units as the estimate weighs them, recent days more (demand.ts dayWeights): what the
    * pools add up, and what the own estimate's weight against its pool counts.
@@ -64,6 +66,7 @@ export function newForecast(cells: number): Forecast {
     weight: new Float64Array(cells),
     inStockDays: new Int32Array(cells),
     units: new Float64Array(cells),
+    saleDays: new Int32Array(cells),
     days: new Float64Array(cells),
     weightedUnits: new Float64Array(cells),
     source: new Uint8Array(cells),
@@ -220,6 +223,7 @@ export function ownEstimates(
       f.inStockDays[c] = n;
       f.demandClass[c] = e[OWN.demandClass];
       f.units[c] = e[OWN.units];
+      f.saleDays[c] = e[OWN.saleDays];
       f.days[c] = exactUnits(e[OWN.weightedDays]);
       f.weightedUnits[c] = exactUnits(e[OWN.weightedUnits]);
       sums.units[l * C + cat] += f.weightedUnits[c];

@@ -4,45 +4,68 @@
  * sent to present it, and what the stores hold of it goes back (redistribute.ts).
  */
 import type { StyleSales } from './assortment.js';
+import type { Forecast } from '../forecast/forecast.js';
 import { stockedDays, type EngineState } from './state.js';
 
 /** A style silent for fewer days than this is on sale whatever it sold before (a closed week, a holiday). */
 export const OFF_SALE_MIN_DAYS = 3;
-/** Units the style would have sold at its rate over its in-stock days since its last sale, for silence to tell. */
-export const OFF_SALE_EXPECTED_UNITS = 7;
+/**
+ * Days with a sale the style's shelves would have had since its last sale, at each one's pace, for silence to tell:
+ * counted in sales, not units, as a silence is the want of a sale whatever its size (a lumpy style selling five at a
+ * time is silent five times as long as one selling singly at the same rate).
+ */
+export const OFF_SALE_EXPECTED_SALES = 7;
 /** In-stock cell-days with no sale in the whole window that tell a style sold within the year is off sale. */
 export const OFF_SALE_SILENT_WINDOW_DAYS = 28;
 
 /**
  * Per style of the state: 1 when it is off sale. It sold within the last year, and since its last sale anywhere it
  * stood in stock long enough without one (its cells' days with stock since then, day by day: shelves a dry warehouse
- * left empty say nothing): at least OFF_SALE_MIN_DAYS, over in-stock cell-days its rate (units per
- * in-stock cell-day over the window) would have sold OFF_SALE_EXPECTED_UNITS in, or a whole window of in-stock
- * days without a sale. A style that never sold is new, whatever it waits for.
+ * left empty say nothing): at least OFF_SALE_MIN_DAYS, over which its cells would have had OFF_SALE_EXPECTED_SALES
+ * days with a sale, or a whole window of in-stock days without a sale where it sold nothing in the window. Each
+ * cell's silent days count at its own pace before the silence (its days with a sale over its days in stock, at most
+ * the style's): what a run on the style leaves on the shelves stands where it sells least, and at the style's pace
+ * those few cells' quiet days told a sold-out style off sale, so nothing more was sent while its warehouse filled
+ * again. A style that never sold is new, whatever it waits for.
  */
-export function offSaleStyles(state: EngineState, sales: StyleSales, selling: Uint8Array): Uint8Array {
+export function offSaleStyles(state: EngineState, sales: StyleSales, selling: Uint8Array, f: Forecast): Uint8Array {
   const L = state.locations.ids.length;
   const S = state.styles.ids.length;
+  const W = state.windowDays;
   const { styleStart } = state.styles;
   const off = new Uint8Array(S);
   for (let s = 0; s < S; s++) {
     const last = sales.lastSale[s];
-    const units = sales.units[s];
-    const days = sales.inStockDays[s];
     if (last < 0) continue;
     const silent = state.asOfDay - 1 - last;
     if (silent < OFF_SALE_MIN_DAYS) continue;
-    // In-stock days since the last sale, day by day: a shelf that stood empty since (a warehouse run dry) is not
-    // silence, whatever the cell's days in stock before its last sale. They only add up, so the first cell that
-    // makes the silence tell settles it.
-    const tells = (n: number) =>
-      units > 0 ? (units / days) * n >= OFF_SALE_EXPECTED_UNITS : n >= OFF_SALE_SILENT_WINDOW_DAYS;
-    let silentDays = 0;
-    for (let c = styleStart[s] * L, l = 0; c < styleStart[s + 1] * L && !off[s]; c++, l = l + 1 === L ? 0 : l + 1)
+    const from = styleStart[s] * L;
+    const to = styleStart[s + 1] * L;
+    let saleDays = 0;
+    let inStockDays = 0;
+    for (let c = from, l = 0; c < to; c++, l = l + 1 === L ? 0 : l + 1)
       if (selling[l]) {
-        silentDays += stockedDays(state, c, state.windowDays - silent, state.windowDays);
-        if (tells(silentDays)) off[s] = 1;
+        saleDays += f.saleDays[c];
+        inStockDays += f.inStockDays[c];
       }
+    const pace = saleDays > 0 ? saleDays / inStockDays : 0;
+    // Window day W − silent is the day after the last sale. The sums only grow, so the first cell that makes the
+    // silence tell settles it.
+    let expected = 0;
+    let silentDays = 0;
+    for (let c = from, l = 0; c < to && !off[s]; c++, l = l + 1 === L ? 0 : l + 1) {
+      if (!selling[l]) continue;
+      const n = stockedDays(state, c, W - silent, W);
+      if (n === 0) continue;
+      if (pace > 0) {
+        const before = f.saleDays[c] > 0 ? stockedDays(state, c, 0, W - silent) : 0;
+        expected += before > 0 ? Math.min(pace, f.saleDays[c] / before) * n : 0;
+        if (expected >= OFF_SALE_EXPECTED_SALES) off[s] = 1;
+      } else {
+        silentDays += n;
+        if (silentDays >= OFF_SALE_SILENT_WINDOW_DAYS) off[s] = 1;
+      }
+    }
   }
   return off;
 }

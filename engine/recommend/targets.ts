@@ -124,7 +124,7 @@ export function targets(
   const z = byCategory.map((cs) => cycleQuantile(cs.serviceLevel, coverDays(cs, settings)));
   const { clientTarget, clientMinimum, clientMaximum } = state;
   const selling = state.locations.kind.map((k) => k !== 'warehouse');
-  const off = offSaleStyles(state, styleSales, sellingLocations(state));
+  const off = offSaleStyles(state, styleSales, sellingLocations(state), f);
   for (let s = 0; s < S; s++) {
     const cat = state.styles.category[s];
     const cs = byCategory[cat];
