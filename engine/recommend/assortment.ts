@@ -56,10 +56,10 @@ export interface Assortment {
   styleSales: StyleSales;
 }
 
-/** Per style: its last sale at any selling location (−1: none), and its cells' units and in-stock days. */
+/** Per style: its last sale at any selling location (−1: none), and its cells' days with a sale and in stock. */
 export interface StyleSales {
   lastSale: Int32Array;
-  units: Float64Array;
+  saleDays: Float64Array;
   inStockDays: Float64Array;
 }
 
@@ -129,7 +129,7 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array,
   const lastSale = new Int32Array(L);
   const styleSales: StyleSales = {
     lastSale: new Int32Array(S),
-    units: new Float64Array(S),
+    saleDays: new Float64Array(S),
     inStockDays: new Float64Array(S),
   };
   for (let s = 0; s < S; s++) {
@@ -143,6 +143,7 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array,
     days.fill(0);
     let netUnits = 0;
     let netDays = 0;
+    let netSaleDays = 0;
     let established = false;
     for (let c = styleStart[s] * L, l = 0; c < styleStart[s + 1] * L; c++, l = l + 1 === L ? 0 : l + 1) {
       if (!selling[l]) continue;
@@ -158,9 +159,10 @@ export function assortment(state: EngineState, f: Forecast, selling: Uint8Array,
       days[l] += f.inStockDays[c];
       netUnits += f.units[c];
       netDays += f.inStockDays[c];
+      netSaleDays += f.saleDays[c];
     }
     styleSales.lastSale[s] = newest;
-    styleSales.units[s] = netUnits;
+    styleSales.saleDays[s] = netSaleDays;
     styleSales.inStockDays[s] = netDays;
     const cat = category[s];
     for (let l = 0; l < L; l++) {

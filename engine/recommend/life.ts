@@ -41,14 +41,7 @@ export function offSaleStyles(state: EngineState, sales: StyleSales, selling: Ui
     if (silent < OFF_SALE_MIN_DAYS) continue;
     const from = styleStart[s] * L;
     const to = styleStart[s + 1] * L;
-    let saleDays = 0;
-    let inStockDays = 0;
-    for (let c = from, l = 0; c < to; c++, l = l + 1 === L ? 0 : l + 1)
-      if (selling[l]) {
-        saleDays += f.saleDays[c];
-        inStockDays += f.inStockDays[c];
-      }
-    const pace = saleDays > 0 ? saleDays / inStockDays : 0;
+    const pace = sales.saleDays[s] > 0 ? sales.saleDays[s] / sales.inStockDays[s] : 0;
     // Window day W − silent is the day after the last sale. The sums only grow, so the first cell that makes the
     // silence tell settles it.
     let expected = 0;
