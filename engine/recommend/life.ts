@@ -12,9 +12,12 @@ export const OFF_SALE_MIN_DAYS = 3;
 /**
  * Days with a sale the style's shelves would have had since its last sale, at each one's pace, for silence to tell:
  * counted in sales, not units, as a silence is the want of a sale whatever its size (a lumpy style selling five at a
- * time is silent five times as long as one selling singly at the same rate).
+ * time is silent five times as long as one selling singly at the same rate). Six such sales go missing by chance
+ * once in 400 silences. Measured reviewing daily with weekly deliveries: at 7 the demo's stores held 0.1 % more than
+ * the retailer's at its best point of the sweep (it was 1 % less, with units at the style's rate); at 5 a higher
+ * service level filled 0.07 points less on the slow-naive set, at 6 and 7 0.01.
  */
-export const OFF_SALE_EXPECTED_SALES = 7;
+export const OFF_SALE_EXPECTED_SALES = 6;
 /** In-stock cell-days with no sale in the whole window that tell a style sold within the year is off sale. */
 export const OFF_SALE_SILENT_WINDOW_DAYS = 28;
 
