@@ -11,7 +11,7 @@ import { DEFAULT_CLIENT_ID, DEFAULT_TENANT } from './server/defaults.js';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { appRoot } from './service/app-root.js';
-import { formatSummary, formatSweep } from './cli/backtest-format.js';
+import { formatSummary, formatSweep, styleDifferenceText } from './cli/backtest-format.js';
 import { EXPORT_FORMATS, EXPORT_PARTS, type ExportFormat, type ExportPart } from './service/export-kinds.js';
 import { parseDay } from './model/datetime.js';
 import type { SettingsOverride } from './recommend/settings.js';
@@ -280,6 +280,7 @@ program
         .replace('simulated', '        b')
         .replace('    actual', '         a'),
     );
+    console.log(styleDifferenceText(c.styles));
   });
 
 program

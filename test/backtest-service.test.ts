@@ -100,6 +100,22 @@ describe('backtest runs', () => {
         { path: 'defaults.serviceLevel', a: 0.9, b: 0.99 },
       ]);
 
+      // The styles behind the difference: every style's b − a adds up to the runs' own, the most moved first.
+      const lost = b.report.summary.simulated.lostSales - a.report.summary.simulated.lostSales;
+      expect(c.styles.lostSales).toBeCloseTo(lost, 3);
+      expect(c.styles.styles.length).toBeGreaterThan(0);
+      const moved = c.styles.styles.map((s) => Math.abs(s.lostSales));
+      expect(moved).toEqual([...moved].sort((x, y) => y - x));
+      expect(c.styles.namedLostSales).toBeCloseTo(
+        c.styles.styles.reduce((t, s) => t + s.lostSales, 0),
+        3,
+      );
+      const top = c.styles.styles[0];
+      const [ga, gb] = [await wb.backtestGroups(a.run.runId, 'style'), await wb.backtestGroups(b.run.runId, 'style')];
+      const of = (g: typeof ga) => g.find((x) => x.id === top.id)!.simulated;
+      expect(top.lostSales).toBeCloseTo(of(gb).lostSales - of(ga).lostSales, 3);
+      expect(top.inventoryUnits).toBeCloseTo(of(gb).inventoryUnits - of(ga).inventoryUnits, 3);
+
       const stores = await wb.backtestGroups(a.run.runId, 'location');
       expect(stores.map((s) => s.id)).toContain('ST-001');
       const sum = stores.reduce((t, s) => t + s.simulated.stockOutDays, 0);

@@ -2,6 +2,7 @@
 import type { SideKpis, TransferKpis } from '../simulate/kpis.js';
 import type { NegativeStock, SimulationResult, World } from '../simulate/simulate.js';
 import type { SweepReport } from '../service/sweeps.js';
+import type { StyleDifference } from '../service/backtests.js';
 import { count, duration, money, percent, points, signed, weeks, whole } from '../../common/format.js';
 import { settingName } from '../../common/setting-names.js';
 import { figureOf, KPIS, type Kpi, type KpiUnit } from '../../common/kpis.js';
@@ -131,4 +132,18 @@ export function formatSweep(sweep: SweepReport): string {
     ...rows.map(line),
     ...sweep.axes.map((x) => `${settingName(x.setting)}: ${x.setting}`),
   ].join('\n');
+}
+
+/** The styles behind two runs' difference (styleDifference), one a line, b − a. */
+export function styleDifferenceText(d: StyleDifference): string {
+  if (d.styles.length === 0) return 'No style lost more or fewer sales in b than in a.';
+  const head =
+    `Lost sales b − a: ${signed(d.lostSales)} units; the ${count(d.styles.length, 'style')} that moved most: ` +
+    `${signed(d.namedLostSales)}`;
+  const rows = d.styles.map(
+    (s) =>
+      `  ${s.id.padEnd(24)} lost ${signed(s.lostSales).padStart(9)}  sold ${signed(s.sales).padStart(9)}  ` +
+      `store stock ${signed(s.inventoryUnits).padStart(9)}  warehouse ${signed(s.warehouseUnits).padStart(9)}`,
+  );
+  return [head, ...rows].join('\n');
 }

@@ -1,13 +1,15 @@
 // @vitest-environment happy-dom
 /**
  * The Compare screen's parts: the pair compared by default (use-comparison.ts), both runs' days on one axis
- * (compare-charts.ts), and the picker of the two runs (ComparePicker.tsx).
+ * (compare-charts.ts), the picker of the two runs (ComparePicker.tsx) and the styles behind the difference
+ * (StylesDifference.tsx).
  */
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BacktestComparison, BacktestRun } from '../../src-renderer/src/client';
 import { comparisonCharts } from '../../src-renderer/src/screens/compare-charts';
 import { ComparePicker } from '../../src-renderer/src/screens/ComparePicker';
+import { StylesDifference } from '../../src-renderer/src/screens/StylesDifference';
 import { defaultPair } from '../../src-renderer/src/screens/use-comparison';
 
 afterEach(cleanup);
@@ -103,5 +105,40 @@ describe('ComparePicker', () => {
     cleanup();
     renderPicker({ a: 'bt-1', b: 'bt-2' }, true);
     expect((screen.getByRole('button', { name: 'Comparing…' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('StylesDifference', () => {
+  const result = (styles: BacktestComparison['styles']['styles']) =>
+    ({
+      a: { run: run('bt-1', '2025-03-01', '2025-05-31'), daily: [] },
+      b: { run: run('bt-2', '2025-03-01', '2025-05-31'), daily: [] },
+      styles: { lostSales: -13, namedLostSales: styles.reduce((t, s) => t + s.lostSales, 0), styles },
+    }) as unknown as BacktestComparison;
+
+  it('lists the styles whose lost sales moved most, each opening its drill in run b', () => {
+    render(
+      <StylesDifference
+        result={result([
+          { id: 'TEE', lostSales: -40, sales: 40, inventoryUnits: 5, warehouseUnits: -5 },
+          { id: 'JEANS', lostSales: 25, sales: -25, inventoryUnits: -1, warehouseUnits: 28 },
+        ])}
+      />,
+    );
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.getAttribute('data-style'))).toEqual(['TEE', 'JEANS']);
+    expect(rows[0].textContent).toBe('TEE−40+40+5−5');
+    expect(screen.getByRole('link', { name: 'JEANS' }).getAttribute('href')).toBe('#/backtest/bt-2/style/JEANS');
+    expect(screen.getByTestId('styles-difference').textContent).toBe(
+      'Lost sales b − a: −13 units over every style; −15 from the 2 styles below.',
+    );
+  });
+
+  it('says so when no style moved', () => {
+    render(<StylesDifference result={result([])} />);
+    expect(screen.getByTestId('styles-difference').textContent).toBe(
+      'No style lost more or fewer sales in b than in a.',
+    );
+    expect(screen.queryByRole('table')).toBeNull();
   });
 });

@@ -813,6 +813,11 @@ describe('browser mode', { timeout: 4 * WAIT_MS }, () => {
         .locator('table[aria-label="Settings that differ"] tr[data-setting="defaults.serviceLevel"] td')
         .allInnerTexts(),
     ).toEqual(['defaults.serviceLevel', '0.9', '0.99']);
+    // The styles behind the difference, each opening its drill in run b.
+    const moved = page.locator('table[aria-label="Styles that moved most"] tbody tr');
+    expect(await moved.count()).toBeGreaterThan(0);
+    const first = await moved.first().getAttribute('data-style');
+    expect(await moved.first().locator('a').getAttribute('href')).toBe(`#/backtest/${b.run.runId}/style/${first}`);
     await page.screenshot({ path: join(SHOTS, 'compare.png'), fullPage: true });
 
     // A run of another period can be set beside it, with a word of warning.

@@ -17,6 +17,7 @@ import { styleDaySeries } from '../backtest-style-days.js';
 import { StyleTraces } from '../backtest-trace.js';
 import {
   backtestGroups,
+  styleDifference,
   checkCoverage,
   compareReports,
   deleteBacktest,
@@ -170,7 +171,12 @@ export class BacktestService implements ClearsOnReset {
   async compareBacktests(a: string, b: string) {
     const [ra, rb] = [await this.backtest(a), await this.backtest(b)];
     if (!ra || !rb) throw new RequestRejected(`no backtest run "${!ra ? a : b}"`, 404);
-    return compareReports(ra, rb);
+    const ws = this.ctx.workspace;
+    const [ga, gb] = await ws.exclusive(async () => [
+      await backtestGroups(ws, a, 'style'),
+      await backtestGroups(ws, b, 'style'),
+    ]);
+    return compareReports(ra, rb, styleDifference(ga, gb));
   }
 
   exportBacktest(runId: string, part: ExportPart, file: string, format: ExportFormat): Promise<string> {

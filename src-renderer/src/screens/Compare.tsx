@@ -7,6 +7,7 @@ import { comparisonCharts } from './compare-charts';
 import { CompareKpis } from './CompareKpis';
 import { ComparePicker } from './ComparePicker';
 import { SettingsDifference } from './SettingsDifference';
+import { StylesDifference } from './StylesDifference';
 import { useComparison } from './use-comparison';
 
 /** Two kept backtest runs side by side, for tuning settings: each one's KPIs, the change from a to b, and the days. */
@@ -35,6 +36,7 @@ export function Compare({ client, a: routeA, b: routeB }: { client: AdminClient;
           )}
           <CompareKpis result={result} />
           <SettingsDifference result={result} />
+          <StylesDifference result={result} />
           <div className="chart-steps">
             <ChartStep />
           </div>
