@@ -280,7 +280,7 @@ program
         .replace('simulated', '        b')
         .replace('    actual', '         a'),
     );
-    console.log(styleDifferenceText(c.styles));
+    console.log(`\n${styleDifferenceText(c.styles)}`);
   });
 
 program
