@@ -169,9 +169,13 @@ export const backtestRoutes = {
   }),
 
   'GET /backtests/:a/compare/:b': route({
-    summary: "Two runs side by side: each one's KPIs and daily series, b − a, and a's actual",
+    summary:
+      "Two runs side by side: each one's KPIs and daily series, b − a, a's actual and the styles that moved most",
     params: Type.Object({ a: Id('The run compared against.'), b: Id('The run compared.') }),
-    response: answer<ServiceAnswer<'compareBacktests'>>('BacktestComparison', 'KPIs, daily series and b − a.'),
+    response: answer<ServiceAnswer<'compareBacktests'>>(
+      'BacktestComparison',
+      'KPIs, daily series and b − a; the settings that differ; the styles whose lost sales moved most.',
+    ),
     handle: async ({ params }, { wb }) => wb.compareBacktests(params.a, params.b),
   }),
 };
