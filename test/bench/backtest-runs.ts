@@ -7,7 +7,9 @@
  * - `--measure`: a run as every later one is: the kept days loaded, the bare loop (the floor), then the replay in
  *   PARTITIONS parts, in a worker thread as `workbench backtest` replays;
  * - `--trace`: the run through the service (loaded, replayed, kept), then its style with the most simulated lost
- *   sales traced location×SKU by location×SKU, as the drill-down does.
+ *   sales traced location×SKU by location×SKU, as the drill-down does;
+ * - `--side-by-side`: the kept days loaded once, then a whole one-partition replay alone and two at once, each in a
+ *   worker thread of its own reading the same input: what two threads of one process give when nothing is split.
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -67,10 +69,19 @@ export interface TracedRun {
   maxRssKb: number;
 }
 
+/** What `--side-by-side` prints: wall and CPU time of one whole replay alone, and of two at once. */
+export interface SideBySideRun {
+  oneMs: number;
+  oneCpuMs: number;
+  twoMs: number;
+  twoCpuMs: number;
+}
+
 /** One measured run in a fresh process: its figures. */
 export function runFresh(mode: '--cold' | '--first', workspace: string, days: number): ColdRun;
 export function runFresh(mode: '--measure', workspace: string, days: number, partitions: number): MeasuredRun;
 export function runFresh(mode: '--trace', workspace: string, days: number): TracedRun;
+export function runFresh(mode: '--side-by-side', workspace: string, days: number): SideBySideRun;
 export function runFresh(mode: string, workspace: string, days: number, partitions?: number): unknown {
   const args = [import.meta.filename, mode, workspace, String(days), ...(partitions ? [String(partitions)] : [])];
   const r = spawnSync(process.execPath, ['--import', 'tsx', ...args], {
@@ -164,6 +175,23 @@ async function measure(workspace: string, days: number, partitions: number): Pro
   };
 }
 
+async function sideBySide(workspace: string, days: number): Promise<SideBySideRun> {
+  const wb = await Workbench.open(workspace);
+  const settings = resolveSettings({});
+  const input = await loadBacktestInput(wb.workspace, fromDay, fromDay + days - 1, settings);
+  await wb.close();
+  const replays = async (n: number) => {
+    const t = performance.now();
+    const cpu = process.cpuUsage();
+    // keepInput: each thread reads the shared days where they lie and gets a copy of the rest.
+    await Promise.all(Array.from({ length: n }, () => simulateInWorker(input, settings, {}, 1, true)));
+    return [performance.now() - t, cpuMs(cpu)];
+  };
+  const [oneMs, oneCpuMs] = await replays(1);
+  const [twoMs, twoCpuMs] = await replays(2);
+  return { oneMs, oneCpuMs, twoMs, twoCpuMs };
+}
+
 async function trace(workspace: string, days: number): Promise<TracedRun> {
   const wb = await Workbench.open(workspace);
   let t = performance.now();
@@ -190,7 +218,9 @@ if (process.argv[1] === import.meta.filename) {
         ? measure(workspace, Number(days), Number(partitions))
         : mode === '--trace'
           ? trace(workspace, Number(days))
-          : Promise.reject(new Error(`no mode "${mode}": --cold, --first, --measure or --trace`));
+          : mode === '--side-by-side'
+            ? sideBySide(workspace, Number(days))
+            : Promise.reject(new Error(`no mode "${mode}": --cold, --first, --measure, --trace or --side-by-side`));
   process.stdout.write(JSON.stringify(await run));
   process.exit(0);
 }

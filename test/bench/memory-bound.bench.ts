@@ -1,13 +1,16 @@
 /**
  * bench:memory — whether this machine's cores share the replay's memory traffic: why two partitions replay the big
- * set little faster than one (issue 30). Two measures, in the same run:
+ * set little faster than one (issue 30). Three measures, in the same run:
  * - two threads that only compute against one, and two that stream a 256 MB array against one: the throughput two
  *   threads give (2 × one thread's time over the pair's);
  * - one partition's replay of the big set (as bench:backtest measures it) alone, beside a process that computes
  *   and beside one that streams memory: how much each slows it.
+ * - two whole one-partition replays at once, each in a worker thread of one process, against one alone: the most
+ *   two partitions could give on this machine if splitting the replay cost nothing (bench:backtest prints what
+ *   they give).
  * Where two streaming threads give about 1 × and the replay slows beside the streaming one and not beside the
  * computing one, the replay is bound by memory traffic, and more threads help only as far as it touches less memory
- * per cell-day.
+ * per cell-day; where two whole replays give much more than two partitions, the split is what costs.
  */
 import { spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
@@ -60,6 +63,13 @@ for (const kind of ['compute', 'stream'] as const) {
       `${(one / 1000).toFixed(1)} s for one, ${((2 * one) / two).toFixed(2)} × the throughput`,
   );
 }
+const pair = runFresh('--side-by-side', BIG_WORKSPACE, 730);
+console.log(
+  `two whole one-partition replays of the big set at once, each in a worker thread: ` +
+    `${(pair.twoMs / 1000).toFixed(1)} s (CPU ${(pair.twoCpuMs / 1000).toFixed(1)} s) against ` +
+    `${(pair.oneMs / 1000).toFixed(1)} s (CPU ${(pair.oneCpuMs / 1000).toFixed(1)} s) for one, ` +
+    `${((2 * pair.oneMs) / pair.twoMs).toFixed(2)} × the throughput`,
+);
 const alone = replayBeside();
 for (const beside of ['compute', 'stream'] as const) {
   const ms = replayBeside(beside);
