@@ -3,11 +3,11 @@
  * set little faster than one (issue 30). Three measures, in the same run:
  * - two threads that only compute against one, and two that stream a 256 MB array against one: the throughput two
  *   threads give (2 × one thread's time over the pair's);
- * - one partition's replay of the big set (as bench:backtest measures it) alone, beside a process that computes
- *   and beside one that streams memory: how much each slows it.
  * - two whole one-partition replays at once, each in a worker thread of one process, against one alone: the most
  *   two partitions could give on this machine if splitting the replay cost nothing (bench:backtest prints what
- *   they give).
+ *   they give);
+ * - one partition's replay of the big set (as bench:backtest measures it) alone, beside a process that computes
+ *   and beside one that streams memory: how much each slows it.
  * Where two streaming threads give about 1 × and the replay slows beside the streaming one and not beside the
  * computing one, the replay is bound by memory traffic, and more threads help only as far as it touches less memory
  * per cell-day; where two whole replays give much more than two partitions, the split is what costs.
