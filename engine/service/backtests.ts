@@ -469,6 +469,9 @@ export function settingsDifference(a: Settings, b: Settings): { path: string; a:
     .map((path) => ({ path, a: la.get(path) ?? null, b: lb.get(path) ?? null }));
 }
 
+/** A difference between two runs' figures, to four places: what a comparison shows of it. */
+const roundDifference = (x: number) => Math.round(x * 10_000) / 10_000;
+
 /** A style's KPIs in a run, as backtestGroups gives them. */
 type StyleKpis = { id: string; simulated: SideKpis };
 
@@ -483,7 +486,6 @@ export const COMPARED_STYLES = 10;
  * only counts as none in the other.
  */
 export function styleDifference(a: readonly StyleKpis[], b: readonly StyleKpis[], top = COMPARED_STYLES) {
-  const round = (x: number) => Math.round(x * 10_000) / 10_000;
   const inA = new Map(a.map((g) => [g.id, g.simulated]));
   const inB = new Map(b.map((g) => [g.id, g.simulated]));
   const of = (k: SideKpis | undefined) => ({
@@ -496,18 +498,22 @@ export function styleDifference(a: readonly StyleKpis[], b: readonly StyleKpis[]
     const [x, y] = [of(inA.get(id)), of(inB.get(id))];
     return {
       id,
-      lostSales: round(y.lostSales - x.lostSales),
-      sales: round(y.sales - x.sales),
-      inventoryUnits: round(y.inventoryUnits - x.inventoryUnits),
-      warehouseUnits: round(y.warehouseUnits - x.warehouseUnits),
+      lostSales: roundDifference(y.lostSales - x.lostSales),
+      sales: roundDifference(y.sales - x.sales),
+      inventoryUnits: roundDifference(y.inventoryUnits - x.inventoryUnits),
+      warehouseUnits: roundDifference(y.warehouseUnits - x.warehouseUnits),
     };
   });
-  const total = round(styles.reduce((t, s) => t + s.lostSales, 0));
+  const total = roundDifference(styles.reduce((t, s) => t + s.lostSales, 0));
   const named = styles
     .filter((s) => s.lostSales !== 0)
     .sort((p, q) => Math.abs(q.lostSales) - Math.abs(p.lostSales) || (p.id < q.id ? -1 : 1))
     .slice(0, top);
-  return { lostSales: total, namedLostSales: round(named.reduce((t, s) => t + s.lostSales, 0)), styles: named };
+  return {
+    lostSales: total,
+    namedLostSales: roundDifference(named.reduce((t, s) => t + s.lostSales, 0)),
+    styles: named,
+  };
 }
 
 export type StyleDifference = ReturnType<typeof styleDifference>;
@@ -520,9 +526,7 @@ export function compareReports(a: BacktestReport, b: BacktestReport, styles: Sty
     const y = kb[k];
     const points = RATE_COLUMNS.includes(k);
     difference[k] =
-      typeof x === 'number' && typeof y === 'number'
-        ? Math.round((y - x) * (points ? 100 : 1) * 10_000) / 10_000
-        : null;
+      typeof x === 'number' && typeof y === 'number' ? roundDifference((y - x) * (points ? 100 : 1)) : null;
   }
   return {
     a: { run: a.run, simulated: a.summary.simulated, daily: a.daily },
